@@ -1,0 +1,220 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "app/cli/cli_common.h"
+
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+
+namespace rope::cli {
+
+void addRopeOptions(QCommandLineParser& parser) {
+    parser.addOptions({
+        {QStringLiteral("dim"), QStringLiteral("Head dimension d (even)."), QStringLiteral("D"),
+         QStringLiteral("128")},
+        {QStringLiteral("base"), QStringLiteral("RoPE base b (rope_theta), > 1."),
+         QStringLiteral("B"), QStringLiteral("10000")},
+        {QStringLiteral("rotary-dim"),
+         QStringLiteral("Rotated dimensions (even, <= dim); default: all (partial rotary)."),
+         QStringLiteral("R")},
+        {QStringLiteral("method"),
+         QStringLiteral("Scaling method: default|linear|ntk|dynamic|yarn|llama3."),
+         QStringLiteral("ID"), QStringLiteral("default")},
+        {QStringLiteral("factor"), QStringLiteral("Scale factor s (>= 1)."), QStringLiteral("S")},
+        {QStringLiteral("original-context"),
+         QStringLiteral("original_max_position_embeddings L0 (tokens)."), QStringLiteral("L0")},
+        {QStringLiteral("seq-len"),
+         QStringLiteral("Current sequence length for dynamic NTK (tokens)."), QStringLiteral("L")},
+        {QStringLiteral("beta-fast"), QStringLiteral("YaRN beta_fast (default 32)."),
+         QStringLiteral("X")},
+        {QStringLiteral("beta-slow"), QStringLiteral("YaRN beta_slow (default 1)."),
+         QStringLiteral("X")},
+        {QStringLiteral("mscale"), QStringLiteral("YaRN mscale."), QStringLiteral("X")},
+        {QStringLiteral("mscale-all-dim"), QStringLiteral("YaRN mscale_all_dim."),
+         QStringLiteral("X")},
+        {QStringLiteral("attention-factor"), QStringLiteral("Explicit attention_factor."),
+         QStringLiteral("X")},
+        {QStringLiteral("no-truncate"),
+         QStringLiteral("YaRN: do not floor/ceil the correction range (truncate=false).")},
+        {QStringLiteral("low-freq-factor"), QStringLiteral("Llama 3 low_freq_factor (default 1)."),
+         QStringLiteral("X")},
+        {QStringLiteral("high-freq-factor"),
+         QStringLiteral("Llama 3 high_freq_factor (default 4)."), QStringLiteral("X")},
+    });
+}
+
+bool parseArguments(QCommandLineParser& parser, const QStringList& args) {
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")},
+                                  QStringLiteral("Show this help."));
+    parser.addOption(help);
+    if (!parser.parse(args)) {
+        throw UsageError(parser.errorText().toStdString());
+    }
+    if (parser.isSet(help)) {
+        std::cout << parser.helpText().toStdString();
+        return false;
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        throw UsageError("unexpected argument '" + parser.positionalArguments().first().toStdString() +
+                         "'");
+    }
+    return true;
+}
+
+double parseDouble(const QString& text, const QString& flag) {
+    bool ok = false;
+    const double v = text.trimmed().toDouble(&ok);
+    if (!ok || !std::isfinite(v)) {
+        throw InvalidParameter(flag.toStdString(), "--" + flag.toStdString() +
+                                                       " expects a finite number, got '" +
+                                                       text.toStdString() + "'");
+    }
+    return v;
+}
+
+long long parseInteger(const QString& text, const QString& flag) {
+    bool ok = false;
+    const long long v = text.trimmed().toLongLong(&ok);
+    if (ok) {
+        return v;
+    }
+    // Accept integral values in exponent form ("1e6") as course scripts often write them.
+    const double d = parseDouble(text, flag);
+    if (d != std::floor(d) || std::abs(d) > 9.0e15) {
+        throw InvalidParameter(flag.toStdString(), "--" + flag.toStdString() +
+                                                       " expects an integer, got '" +
+                                                       text.toStdString() + "'");
+    }
+    return static_cast<long long>(d);
+}
+
+std::vector<double> parseDoubleList(const QString& text, const QString& flag) {
+    std::vector<double> out;
+    const QStringList items = text.split(QLatin1Char(','));
+    for (const QString& item : items) {
+        if (item.trimmed().isEmpty()) {
+            throw InvalidParameter(flag.toStdString(), "--" + flag.toStdString() +
+                                                           " has an empty item in '" +
+                                                           text.toStdString() + "'");
+        }
+        out.push_back(parseDouble(item, flag));
+    }
+    return out;
+}
+
+QString requiredValue(const QCommandLineParser& parser, const QString& flag) {
+    if (!parser.isSet(flag)) {
+        throw UsageError("missing required option --" + flag.toStdString());
+    }
+    return parser.value(flag);
+}
+
+namespace {
+int toInt(long long v, const QString& flag) {
+    if (v < -2147483647LL || v > 2147483647LL) {
+        throw InvalidParameter(flag.toStdString(),
+                               "--" + flag.toStdString() + " is out of range: " + std::to_string(v));
+    }
+    return static_cast<int>(v);
+}
+} // namespace
+
+RopeParams ropeParamsFrom(const QCommandLineParser& parser) {
+    RopeParams p;
+    const auto has = [&](const char* f) { return parser.isSet(QString::fromLatin1(f)); };
+    const auto num = [&](const char* f) {
+        return parseDouble(parser.value(QString::fromLatin1(f)), QString::fromLatin1(f));
+    };
+    const auto integer = [&](const char* f) {
+        return parseInteger(parser.value(QString::fromLatin1(f)), QString::fromLatin1(f));
+    };
+    p.headDim = toInt(integer("dim"), QStringLiteral("dim"));
+    p.base = num("base");
+    if (has("rotary-dim")) {
+        p.rotaryDim = toInt(integer("rotary-dim"), QStringLiteral("rotary-dim"));
+    }
+    ScalingParams& s = p.scaling;
+    s.method = parser.value(QStringLiteral("method")).toStdString();
+    if (has("factor")) {
+        s.factor = num("factor");
+    }
+    if (has("original-context")) {
+        s.originalContext = toInt(integer("original-context"), QStringLiteral("original-context"));
+    }
+    if (has("seq-len")) {
+        s.seqLen = integer("seq-len");
+    }
+    if (has("beta-fast")) {
+        s.betaFast = num("beta-fast");
+    }
+    if (has("beta-slow")) {
+        s.betaSlow = num("beta-slow");
+    }
+    if (has("mscale")) {
+        s.mscale = num("mscale");
+    }
+    if (has("mscale-all-dim")) {
+        s.mscaleAllDim = num("mscale-all-dim");
+    }
+    if (has("attention-factor")) {
+        s.attentionFactor = num("attention-factor");
+    }
+    s.truncate = !has("no-truncate");
+    if (has("low-freq-factor")) {
+        s.lowFreqFactor = num("low-freq-factor");
+    }
+    if (has("high-freq-factor")) {
+        s.highFreqFactor = num("high-freq-factor");
+    }
+    validate(p);
+    return p;
+}
+
+std::string jsonNumber(double value) {
+    if (!std::isfinite(value)) {
+        return "null";
+    }
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.17g", value);
+    return buf;
+}
+
+std::string jsonArray(const Eigen::Ref<const Eigen::ArrayXd>& values) {
+    std::string out = "[";
+    for (Eigen::Index i = 0; i < values.size(); ++i) {
+        if (i > 0) {
+            out += ',';
+        }
+        out += jsonNumber(values[i]);
+    }
+    out += ']';
+    return out;
+}
+
+std::string jsonString(const std::string& text) {
+    std::string out = "\"";
+    for (const char c : text) {
+        switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\n': out += "\\n"; break;
+        case '\t': out += "\\t"; break;
+        default:
+            if (static_cast<unsigned char>(c) < 0x20) {
+                char buf[8];
+                std::snprintf(buf, sizeof buf, "\\u%04x", c);
+                out += buf;
+            } else {
+                out += c;
+            }
+        }
+    }
+    return out + "\"";
+}
+
+void printJson(const std::string& json) {
+    std::cout << json << '\n';
+}
+
+} // namespace rope::cli

@@ -1,0 +1,20 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "app/cli/commands.h"
+
+namespace rope::cli {
+
+const std::vector<Command>& allCommands() {
+    static const std::vector<Command> commands = {
+        {"freqs", "inverse frequencies and attention factor of a scaling method", false, &runFreqs},
+        {"apply", "rotate one vector at one position", false, &runApply},
+        {"decay", "long-term decay metrics at chosen relative distances", false, &runDecay},
+        {"min-base", "smallest base b*(L, d) whose cosine sum stays >= 0", false, &runMinBase},
+        {"identity", "residual of R_m^T R_n = R_(n-m)", false, &runIdentity},
+        {"bench", "throughput of the batch RoPE kernels (GB/s)", false, &runBench},
+        {"figure", "render a panel's figure to PNG, SVG, PDF or CSV", true, &runFigure},
+    };
+    return commands;
+}
+
+} // namespace rope::cli

@@ -1,0 +1,89 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// rope-cli: the explorer's numbers and figures, headless. Exit status 0 on success, 2 on any
+// bad input (one line on stderr naming it), 1 on an internal failure.
+#include "app/cli/cli_common.h"
+#include "app/cli/commands.h"
+#include "core/rope_params.h"
+
+#include <QApplication>
+#include <QCoreApplication>
+
+#include <exception>
+#include <iostream>
+#include <memory>
+
+namespace {
+
+void printUsage(std::ostream& os) {
+    os << "Usage: rope-cli <command> [options]\n\n"
+          "Numbers as JSON on stdout, figures as files. Run 'rope-cli <command> --help' for "
+          "the options of a command.\n\nCommands:\n";
+    for (const rope::cli::Command& c : rope::cli::allCommands()) {
+        std::string name = c.name;
+        name.resize(10, ' ');
+        os << "  " << name << c.summary << '\n';
+    }
+    os << "\nOptions:\n  -h, --help     Show this help.\n  -v, --version  Show the version.\n";
+}
+
+int fail(const std::string& message) {
+    std::cerr << "rope-cli: " << message << '\n';
+    return 2;
+}
+
+} // namespace
+
+int main(int argc, char* argv[]) {
+    if (argc < 2) {
+        printUsage(std::cerr);
+        return 2;
+    }
+    const std::string first = argv[1];
+    if (first == "-h" || first == "--help" || first == "help") {
+        printUsage(std::cout);
+        return 0;
+    }
+    if (first == "-v" || first == "--version") {
+        std::cout << "rope-cli " << ROPE_VERSION << '\n';
+        return 0;
+    }
+    const rope::cli::Command* command = nullptr;
+    for (const rope::cli::Command& c : rope::cli::allCommands()) {
+        if (first == c.name) {
+            command = &c;
+        }
+    }
+    if (command == nullptr) {
+        return fail(first.starts_with('-') ? "unknown option '" + first + "'"
+                                           : "unknown command '" + first + "' (see rope-cli --help)");
+    }
+
+    // Figures render QWidgets; without a display the offscreen platform still draws them.
+    std::unique_ptr<QCoreApplication> app;
+    if (command->needsGui) {
+        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        }
+        app = std::make_unique<QApplication>(argc, argv);
+    } else {
+        app = std::make_unique<QCoreApplication>(argc, argv);
+    }
+    QCoreApplication::setApplicationName(QStringLiteral("rope-cli"));
+    QCoreApplication::setOrganizationName(QStringLiteral("RoPE Explorer"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(ROPE_VERSION));
+
+    QStringList args = QCoreApplication::arguments();
+    args.removeAt(1);
+    args[0] = QStringLiteral("rope-cli ") + QString::fromLatin1(command->name);
+    try {
+        return command->run(args);
+    } catch (const rope::InvalidParameter& e) {
+        return fail(e.what());
+    } catch (const rope::cli::UsageError& e) {
+        return fail(std::string(command->name) + ": " + e.what());
+    } catch (const std::exception& e) {
+        std::cerr << "rope-cli: internal error: " << e.what() << '\n';
+        return 1;
+    }
+}

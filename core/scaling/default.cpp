@@ -1,0 +1,12 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/scaling/scaling_functions.h"
+
+namespace rope {
+
+ScalingResult applyDefaultScaling(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, double,
+                                  const ScalingParams&) {
+    return {.invFreq = invFreq, .attentionFactor = 1.0};
+}
+
+} // namespace rope

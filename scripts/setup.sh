@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# One entry point for a fresh Debian 12 machine (as root) or a developer's tree:
+#   scripts/setup.sh run       install what is missing, build, start the explorer
+#   scripts/setup.sh test      install what is missing, build, run every test
+#   scripts/setup.sh build     install what is missing, build only
+#   scripts/setup.sh sanitize  build core + CLI tests with ASan/UBSan in build-asan/ and run them
+#   scripts/setup.sh nosimd    build the core with ROPE_ENABLE_SIMD=OFF in build-nosimd/, run kernel tests
+# Re-running is cheap: packages are only installed when missing, builds are incremental.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+JOBS="${ROPE_JOBS:-2}"
+
+PACKAGES=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-svg-dev qt6-tools-dev
+          qt6-qpa-plugins libqcustomplot-dev libeigen3-dev xvfb xauth python3-numpy
+          fonts-dejavu-core)
+
+install_missing() {
+    local missing=()
+    for p in "${PACKAGES[@]}"; do
+        if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+            missing+=("$p")
+        fi
+    done
+    if [ ${#missing[@]} -eq 0 ]; then
+        return
+    fi
+    echo "setup: installing ${missing[*]}"
+    local sudo=""
+    if [ "$(id -u)" -ne 0 ]; then
+        sudo="sudo"
+    fi
+    $sudo apt-get update
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y "${missing[@]}"
+}
+
+# configure DIR [cmake args…]: configure once; later runs reuse the cache (incremental).
+configure() {
+    local dir="$1"
+    shift
+    if [ ! -f "$dir/build.ninja" ]; then
+        cmake -S . -B "$dir" -G Ninja "$@"
+    fi
+}
+
+build_main() {
+    local extra=()
+    if [ "${CI:-}" = "true" ]; then
+        extra+=(-DROPE_WERROR=ON)
+    fi
+    configure build -DCMAKE_BUILD_TYPE=RelWithDebInfo "${extra[@]}"
+    cmake --build build -j "$JOBS"
+}
+
+cmd="${1:-}"
+case "$cmd" in
+run)
+    install_missing
+    build_main
+    if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ] && [ -z "${QT_QPA_PLATFORM:-}" ]; then
+        cat >&2 <<'MSG'
+setup: built build/bin/rope-explorer, but there is no display (DISPLAY and WAYLAND_DISPLAY are unset).
+  To see the window on a virtual display:   xvfb-run -a build/bin/rope-explorer
+  To render figures without any display:    build/bin/rope-cli figure --all --out-dir figures
+MSG
+        exit 1
+    fi
+    exec build/bin/rope-explorer
+    ;;
+test)
+    install_missing
+    build_main
+    ctest --test-dir build --output-on-failure -j "$JOBS"
+    ;;
+build)
+    install_missing
+    build_main
+    ;;
+sanitize)
+    install_missing
+    configure build-asan -DCMAKE_BUILD_TYPE=Debug -DROPE_SANITIZE=ON -DROPE_BUILD_UI=OFF \
+        -DROPE_WERROR=ON
+    cmake --build build-asan -j "$JOBS"
+    ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+        ctest --test-dir build-asan --output-on-failure -j "$JOBS"
+    ;;
+*)
+    echo "usage: scripts/setup.sh run|test|build|sanitize" >&2
+    exit 2
+    ;;
+esac
