@@ -125,7 +125,7 @@ FigurePanel::Result FigurePanel::computeResult(const Figure& figure,
 void FigurePanel::refresh() {
     ++m_generation;
     if (m_mode == Mode::Sync) {
-        show(computeResult(m_figure, m_state.params(), currentOptions(), m_generation));
+        display(computeResult(m_figure, m_state.params(), currentOptions(), m_generation));
         return;
     }
     if (m_watcher.isRunning()) {
@@ -147,12 +147,12 @@ void FigurePanel::onComputed() {
         startComputation();
     }
     if (result.generation == m_generation) {
-        show(result);
+        display(result);
     }
     // A superseded result is dropped: the follow-up computation carries newer inputs.
 }
 
-void FigurePanel::show(const Result& result) {
+void FigurePanel::display(const Result& result) {
     if (!result.error.isEmpty()) {
         emit failed(result.error);
         return;

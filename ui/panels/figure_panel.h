@@ -76,7 +76,7 @@ private:
                                 const FigureOptions& options, quint64 generation);
     void startComputation();
     void onComputed();
-    void show(const Result& result);
+    void display(const Result& result);
     FigureOptions currentOptions();
 
     const Figure& m_figure;
