@@ -186,10 +186,15 @@ CASES = [
     ("yarn s=4 beta 8/2", "yarn", 128, 0, 1e4,
      {"factor": 4.0, "original_context": 4096, "beta_fast": 8.0, "beta_slow": 2.0}),
     # beta_fast == beta_slow = 2 without truncation: low == high = find_correction_dim(2) ≈ 2.513,
-    # so linear_ramp_factor takes its min == max → max += 0.001 branch.
+    # so linear_ramp_factor takes its min == max → max += 0.001 branch (no integer pair lies
+    # inside the 0.001 window, so pairs 0-2 extrapolate and pair 3 interpolates).
     ("yarn equal betas no-truncate (min==max rule)", "yarn", 8, 0, 1e4,
      {"factor": 4.0, "original_context": 4096, "beta_fast": 2.0, "beta_slow": 2.0,
       "truncate": False}),
+    # L0 = 4 < 2π·beta_slow: both correction dims are negative, so low = max(floor, 0) = 0 and
+    # high = ceil(-0.196) = 0; without the +0.001 rule pair 0 would be 0/0 = NaN.
+    ("yarn tiny L0 (low == high == 0 after clamping)", "yarn", 8, 0, 1e4,
+     {"factor": 4.0, "original_context": 4}),
     ("llama3.1 s=8 b=5e5", "llama3", 128, 0, 5e5,
      {"factor": 8.0, "original_context": 8192, "low_freq_factor": 1.0, "high_freq_factor": 4.0}),
     ("partial rotary yarn d=64 of 128", "yarn", 128, 64, 1e4,
