@@ -16,8 +16,9 @@ QString fromView(std::string_view text) {
 QString methodList() {
     QString text = QStringLiteral("\n\nScaling methods (--method ID):");
     for (const ScalingMethod& m : allScalingMethods()) {
-        text += QStringLiteral("\n  %1  %2: %3").arg(fromView(m.id), -8).arg(fromView(m.displayName),
-                                                                            fromView(m.summary));
+        text += QStringLiteral("\n  %1  %2: %3")
+                    .arg(fromView(m.id), -8)
+                    .arg(fromView(m.displayName), fromView(m.summary));
         if (!m.usedParams.empty()) {
             QStringList flags;
             for (const std::string_view p : m.usedParams) {

@@ -9,8 +9,8 @@
 
 namespace rope {
 
-ScalingResult applyDynamicNtkScaling(const Eigen::Ref<const Eigen::ArrayXd>& invFreq,
-                                     double base, const ScalingParams& params) {
+ScalingResult applyDynamicNtkScaling(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, double base,
+                                     const ScalingParams& params) {
     const int d = scaling_detail::rotaryDimOf(invFreq);
     scaling_detail::checkNtkDim(d, "dynamic");
     validateBase(base, "base");

@@ -46,8 +46,8 @@ void checkNtkDim(int rotaryDim, const char* method) {
 void checkFactor(double factor) {
     // !(x >= 1) also rejects NaN.
     if (!std::isfinite(factor) || !(factor >= 1.0) || factor > limits::kMaxScalingValue) {
-        throw InvalidParameter("factor", "factor must be a finite number in [1, 1e6], got " +
-                                             show(factor));
+        throw InvalidParameter("factor",
+                               "factor must be a finite number in [1, 1e6], got " + show(factor));
     }
 }
 
@@ -74,17 +74,17 @@ bool inBetaRange(double beta) {
 
 void checkBetas(double betaFast, double betaSlow) {
     if (!inBetaRange(betaFast)) {
-        throw InvalidParameter("beta-fast", "beta-fast must be a finite number in [1e-6, 1e6], got " +
-                                                show(betaFast));
+        throw InvalidParameter(
+            "beta-fast", "beta-fast must be a finite number in [1e-6, 1e6], got " + show(betaFast));
     }
     if (!inBetaRange(betaSlow)) {
-        throw InvalidParameter("beta-slow", "beta-slow must be a finite number in [1e-6, 1e6], got " +
-                                                show(betaSlow));
+        throw InvalidParameter(
+            "beta-slow", "beta-slow must be a finite number in [1e-6, 1e6], got " + show(betaSlow));
     }
     if (betaFast < betaSlow) {
         throw InvalidParameter("beta-fast", "beta-fast (" + show(betaFast) +
-                                                ") must not be below beta-slow (" +
-                                                show(betaSlow) + ")");
+                                                ") must not be below beta-slow (" + show(betaSlow) +
+                                                ")");
     }
 }
 
@@ -108,8 +108,8 @@ void checkAttentionFactor(double value) {
 void checkFreqFactors(double lowFreqFactor, double highFreqFactor) {
     const auto check = [](double v, const char* name) {
         if (!std::isfinite(v) || !(v > 0.0) || v > limits::kMaxScalingValue) {
-            throw InvalidParameter(name, std::string(name) +
-                                             " must be a finite number in (0, 1e6], got " + show(v));
+            throw InvalidParameter(
+                name, std::string(name) + " must be a finite number in (0, 1e6], got " + show(v));
         }
     };
     check(lowFreqFactor, "low-freq-factor");

@@ -50,9 +50,10 @@ ScalingResult applyLinearScaling(const Eigen::Ref<const Eigen::ArrayXd>& invFreq
 /// \param base b, finite in (1, 1e30].
 /// \param params reads `factor` s, finite in [1, limits::kMaxScalingValue].
 /// \warning Throws InvalidParameter("factor"), ("base"), ("dim") for d < 4, or ("inv_freq").
-/// Source: bloc97 2023, "NTK-Aware Scaled RoPE" (r/LocalLLaMA); upstream HF has no static
-/// `ntk` rope_type — this is the base rule of `_compute_dynamic_ntk_parameters` with its bracket
-/// replaced by s.
+/// Source: bloc97 2023, "NTK-Aware Scaled RoPE" (r/LocalLLaMA). The released HF
+/// `ROPE_INIT_FUNCTIONS` have no static `ntk` entry (some copies of modeling_rope_utils.py carry
+/// a `_compute_ntk_parameters` with exactly this rule); it is the base rule of
+/// `_compute_dynamic_ntk_parameters` with the bracket replaced by s.
 ScalingResult applyNtkScaling(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, double base,
                               const ScalingParams& params);
 
@@ -69,8 +70,8 @@ ScalingResult applyNtkScaling(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, d
 /// ("dim") or ("inv_freq").
 /// Source: emozilla 2023, "Dynamically Scaled RoPE" (r/LocalLLaMA); HF
 /// `_compute_dynamic_ntk_parameters`.
-ScalingResult applyDynamicNtkScaling(const Eigen::Ref<const Eigen::ArrayXd>& invFreq,
-                                     double base, const ScalingParams& params);
+ScalingResult applyDynamicNtkScaling(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, double base,
+                                     const ScalingParams& params);
 
 /// \brief `yarn`: per-pair blend of extrapolation (θ_i) and interpolation (θ_i/s) by how many
 /// turns a pair makes over L₀, plus an attention temperature.

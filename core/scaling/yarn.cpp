@@ -78,7 +78,8 @@ ScalingResult applyYarnScaling(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, 
         const double extrapolation = invFreq[i];
         // = HF's 1/(factor·pos_freqs) up to one rounding.
         const double interpolation = invFreq[i] / s;
-        scaled[i] = interpolation * (1.0 - extrapolationFactor) + extrapolation * extrapolationFactor;
+        scaled[i] =
+            interpolation * (1.0 - extrapolationFactor) + extrapolation * extrapolationFactor;
     }
     return {.invFreq = scaled, .attentionFactor = attention};
 }

@@ -41,11 +41,11 @@ constexpr double kIdentityRelTol = 4 * kEps;
 // switch whose CLI spelling is --no-truncate.
 const QSet<QString>& knownParamNames() {
     static const QSet<QString> names = {
-        QStringLiteral("factor"),          QStringLiteral("original-context"),
-        QStringLiteral("seq-len"),         QStringLiteral("beta-fast"),
-        QStringLiteral("beta-slow"),       QStringLiteral("mscale"),
-        QStringLiteral("mscale-all-dim"),  QStringLiteral("attention-factor"),
-        QStringLiteral("truncate"),        QStringLiteral("low-freq-factor"),
+        QStringLiteral("factor"),           QStringLiteral("original-context"),
+        QStringLiteral("seq-len"),          QStringLiteral("beta-fast"),
+        QStringLiteral("beta-slow"),        QStringLiteral("mscale"),
+        QStringLiteral("mscale-all-dim"),   QStringLiteral("attention-factor"),
+        QStringLiteral("truncate"),         QStringLiteral("low-freq-factor"),
         QStringLiteral("high-freq-factor"),
     };
     return names;
@@ -205,8 +205,9 @@ private slots:
         const rope::ScalingResult r = rope::scaledFrequencies(p);
         QCOMPARE(r.invFreq.size(), dim / 2);
         for (Eigen::Index i = 0; i < r.invFreq.size(); ++i) {
-            QVERIFY2(std::isfinite(r.invFreq[i]) && r.invFreq[i] > 0.0,
-                     qPrintable(QStringLiteral("θ'[%1] = %2").arg(i).arg(r.invFreq[i], 0, 'g', 17)));
+            QVERIFY2(
+                std::isfinite(r.invFreq[i]) && r.invFreq[i] > 0.0,
+                qPrintable(QStringLiteral("θ'[%1] = %2").arg(i).arg(r.invFreq[i], 0, 'g', 17)));
             if (i > 0) {
                 QVERIFY2(r.invFreq[i] <= r.invFreq[i - 1],
                          qPrintable(QStringLiteral("θ'[%1] = %2 > θ'[%3] = %4")
@@ -375,7 +376,8 @@ private slots:
         dyn.scaling.seqLen = 2 * 4096;
         rope::RopeParams ntk = makeParams("ntk", 128, 1e4);
         ntk.scaling.factor = 3.0;
-        QVERIFY((rope::scaledFrequencies(dyn).invFreq == rope::scaledFrequencies(ntk).invFreq).all());
+        QVERIFY(
+            (rope::scaledFrequencies(dyn).invFreq == rope::scaledFrequencies(ntk).invFreq).all());
     }
 
     void yarnPassesFastPairsAndInterpolatesSlowPairs() {
@@ -397,10 +399,10 @@ private slots:
         QTest::addColumn<double>("mscaleAllDim");
         QTest::addColumn<double>("explicitFactor");
         QTest::addColumn<double>("expected");
-        QTest::newRow("paper 0.1 ln s + 1, s=16") << 16.0 << 0.0 << 0.0 << 0.0
-                                                  << 0.1 * std::log(16.0) + 1.0;
-        QTest::newRow("mscale only is ignored") << 16.0 << 0.707 << 0.0 << 0.0
-                                                << 0.1 * std::log(16.0) + 1.0;
+        QTest::newRow("paper 0.1 ln s + 1, s=16")
+            << 16.0 << 0.0 << 0.0 << 0.0 << 0.1 * std::log(16.0) + 1.0;
+        QTest::newRow("mscale only is ignored")
+            << 16.0 << 0.707 << 0.0 << 0.0 << 0.1 * std::log(16.0) + 1.0;
         QTest::newRow("equal mscales give 1") << 40.0 << 0.707 << 0.707 << 0.0 << 1.0;
         QTest::newRow("mscale 1 / all-dim 0.707")
             << 40.0 << 1.0 << 0.707 << 0.0
@@ -462,27 +464,37 @@ private slots:
         QTest::addColumn<QString>("shown");
         const double nan = std::numeric_limits<double>::quiet_NaN();
         const double inf = std::numeric_limits<double>::infinity();
-        QTest::newRow("linear factor 0.5") << "linear" << 64 << "factor" << 0.5 << "factor" << "0.5";
-        QTest::newRow("linear factor NaN") << "linear" << 64 << "factor" << nan << "factor" << "nan";
-        QTest::newRow("ntk factor inf") << "ntk" << 64 << "factor" << inf << "factor" << "inf";
-        QTest::newRow("ntk factor 0.75") << "ntk" << 64 << "factor" << 0.75 << "factor" << "0.75";
-        QTest::newRow("dynamic factor above 1e6")
-            << "dynamic" << 64 << "factor" << 2e6 << "factor" << "2000000";
-        QTest::newRow("yarn factor -2") << "yarn" << 64 << "factor" << -2.0 << "factor" << "-2";
-        QTest::newRow("llama3 factor 0") << "llama3" << 64 << "factor" << 0.0 << "factor" << "0";
+        QTest::newRow("linear factor 0.5") << "linear" << 64 << "factor" << 0.5 << "factor"
+                                           << "0.5";
+        QTest::newRow("linear factor NaN") << "linear" << 64 << "factor" << nan << "factor"
+                                           << "nan";
+        QTest::newRow("ntk factor inf") << "ntk" << 64 << "factor" << inf << "factor"
+                                        << "inf";
+        QTest::newRow("ntk factor 0.75") << "ntk" << 64 << "factor" << 0.75 << "factor"
+                                         << "0.75";
+        QTest::newRow("dynamic factor above 1e6") << "dynamic" << 64 << "factor" << 2e6 << "factor"
+                                                  << "2000000";
+        QTest::newRow("yarn factor -2") << "yarn" << 64 << "factor" << -2.0 << "factor"
+                                        << "-2";
+        QTest::newRow("llama3 factor 0") << "llama3" << 64 << "factor" << 0.0 << "factor"
+                                         << "0";
         QTest::newRow("dynamic original-context 0")
-            << "dynamic" << 64 << "original-context" << 0.0 << "original-context" << "0";
+            << "dynamic" << 64 << "original-context" << 0.0 << "original-context"
+            << "0";
         QTest::newRow("yarn original-context -5")
-            << "yarn" << 64 << "original-context" << -5.0 << "original-context" << "-5";
+            << "yarn" << 64 << "original-context" << -5.0 << "original-context"
+            << "-5";
         QTest::newRow("llama3 original-context too large")
             << "llama3" << 64 << "original-context" << 67108865.0 << "original-context"
             << "67108865";
         QTest::newRow("dynamic seq-len -1") << "dynamic" << 64 << "seq-len" << -1.0 << "seq-len"
                                             << "-1";
         QTest::newRow("dynamic seq-len too large")
-            << "dynamic" << 64 << "seq-len" << 1e8 << "seq-len" << "100000000";
+            << "dynamic" << 64 << "seq-len" << 1e8 << "seq-len"
+            << "100000000";
         QTest::newRow("yarn beta-fast below beta-slow")
-            << "yarn" << 64 << "beta-fast" << 0.5 << "beta-fast" << "0.5";
+            << "yarn" << 64 << "beta-fast" << 0.5 << "beta-fast"
+            << "0.5";
         QTest::newRow("yarn beta-fast NaN") << "yarn" << 64 << "beta-fast" << nan << "beta-fast"
                                             << "nan";
         QTest::newRow("yarn beta-slow 0") << "yarn" << 64 << "beta-slow" << 0.0 << "beta-slow"
@@ -492,21 +504,30 @@ private slots:
         QTest::newRow("yarn mscale -0.5") << "yarn" << 64 << "mscale" << -0.5 << "mscale"
                                           << "-0.5";
         QTest::newRow("yarn mscale-all-dim inf")
-            << "yarn" << 64 << "mscale-all-dim" << inf << "mscale-all-dim" << "inf";
+            << "yarn" << 64 << "mscale-all-dim" << inf << "mscale-all-dim"
+            << "inf";
         QTest::newRow("yarn attention-factor -1")
-            << "yarn" << 64 << "attention-factor" << -1.0 << "attention-factor" << "-1";
+            << "yarn" << 64 << "attention-factor" << -1.0 << "attention-factor"
+            << "-1";
         QTest::newRow("yarn attention-factor NaN")
-            << "yarn" << 64 << "attention-factor" << nan << "attention-factor" << "nan";
+            << "yarn" << 64 << "attention-factor" << nan << "attention-factor"
+            << "nan";
         QTest::newRow("llama3 low-freq-factor 0")
-            << "llama3" << 64 << "low-freq-factor" << 0.0 << "low-freq-factor" << "0";
+            << "llama3" << 64 << "low-freq-factor" << 0.0 << "low-freq-factor"
+            << "0";
         QTest::newRow("llama3 low == high")
-            << "llama3" << 64 << "low-freq-factor" << 4.0 << "high-freq-factor" << "4";
+            << "llama3" << 64 << "low-freq-factor" << 4.0 << "high-freq-factor"
+            << "4";
         QTest::newRow("llama3 high below low")
-            << "llama3" << 64 << "high-freq-factor" << 0.5 << "high-freq-factor" << "0.5";
+            << "llama3" << 64 << "high-freq-factor" << 0.5 << "high-freq-factor"
+            << "0.5";
         QTest::newRow("llama3 high-freq-factor -1")
-            << "llama3" << 64 << "high-freq-factor" << -1.0 << "high-freq-factor" << "-1";
-        QTest::newRow("ntk rotary dim 2") << "ntk" << 2 << "factor" << 2.0 << "dim" << "2";
-        QTest::newRow("dynamic rotary dim 2") << "dynamic" << 2 << "factor" << 2.0 << "dim" << "2";
+            << "llama3" << 64 << "high-freq-factor" << -1.0 << "high-freq-factor"
+            << "-1";
+        QTest::newRow("ntk rotary dim 2") << "ntk" << 2 << "factor" << 2.0 << "dim"
+                                          << "2";
+        QTest::newRow("dynamic rotary dim 2") << "dynamic" << 2 << "factor" << 2.0 << "dim"
+                                              << "2";
     }
     void rejectsInvalidInput() {
         QFETCH(QString, method);
@@ -540,7 +561,8 @@ private slots:
         const Eigen::ArrayXd good = rope::inverseFrequencies(8, 1e4);
         for (const rope::ScalingMethod& m : rope::allScalingMethods()) {
             const QString id = QString::fromUtf8(m.id.data(), static_cast<qsizetype>(m.id.size()));
-            QTest::addRow("%s empty", qPrintable(id)) << id << Eigen::ArrayXd() << 1e4 << "inv_freq";
+            QTest::addRow("%s empty", qPrintable(id))
+                << id << Eigen::ArrayXd() << 1e4 << "inv_freq";
             QTest::addRow("%s negative", qPrintable(id)) << id << negative << 1e4 << "inv_freq";
             QTest::addRow("%s NaN", qPrintable(id)) << id << withNan << 1e4 << "inv_freq";
         }
