@@ -62,6 +62,7 @@ FigurePanel::FigurePanel(const Figure& figure, ExplorerState& state, QWidget* pa
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 1);
     splitter->setChildrenCollapsible(false);
+    splitter->setSizes({900, 300});
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
@@ -90,6 +91,13 @@ void FigurePanel::setOptions(const FigureOptions& changes) {
         }
     }
     if (changed) {
+        refresh();
+    }
+}
+
+void FigurePanel::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (m_dirty) {
         refresh();
     }
 }
@@ -124,6 +132,11 @@ FigurePanel::Result FigurePanel::computeResult(const Figure& figure,
 
 void FigurePanel::refresh() {
     ++m_generation;
+    if (m_mode == Mode::Async && !isVisible()) {
+        m_dirty = true; // hidden tabs catch up when shown: only what is on screen is computed
+        return;
+    }
+    m_dirty = false;
     if (m_mode == Mode::Sync) {
         display(computeResult(m_figure, m_state.params(), currentOptions(), m_generation));
         return;

@@ -23,7 +23,8 @@ struct Figure;
 /// Async mode (the default) compute() runs on a QtConcurrent worker; at most one computation
 /// runs at a time, and a request arriving meanwhile is coalesced into one follow-up with the
 /// newest inputs, so a dragged slider never queues stale frames and results from superseded
-/// inputs are dropped. Sync mode computes and draws in place (tests, benchmarks).
+/// inputs are dropped; a hidden panel (another tab) only marks itself stale and catches up
+/// when shown. Sync mode computes and draws in place (tests, benchmarks).
 class FigurePanel : public QWidget {
     Q_OBJECT
 
@@ -65,6 +66,7 @@ signals:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     struct Result {
@@ -89,6 +91,7 @@ private:
     Mode m_mode = Mode::Async;
     bool m_drawing = false;
     bool m_pending = false;
+    bool m_dirty = false;
     quint64 m_generation = 0;
     QFutureWatcher<Result> m_watcher;
 };
