@@ -330,6 +330,32 @@ private slots:
                 !rope::allScalingMethods().back().usedParams.empty());
     }
 
+    void methodComboDrivesTheExtensionCurve_data() {
+        QTest::addColumn<int>("index");
+        for (std::size_t k = 0; k < rope::allScalingMethods().size(); ++k) {
+            QTest::newRow(rope::allScalingMethods()[k].id.data()) << static_cast<int>(k);
+        }
+    }
+    void methodComboDrivesTheExtensionCurve() {
+        QFETCH(int, index);
+        rope::ui::MainWindow window(nullptr, false);
+        FigurePanel* panel = panelById(window, QStringLiteral("extension"));
+        QVERIFY(panel != nullptr);
+        panel->setMode(FigurePanel::Mode::Sync);
+        window.tabs()->setCurrentWidget(panel);
+        window.show();
+        window.form().control(QStringLiteral("factor"))->spinBox()->setValue(8.0);
+        window.form().methodCombo()->setCurrentIndex(index);
+        const rope::RopeParams& p = window.state().params();
+        QCOMPARE(p.scaling.factor, 8.0);
+        const Eigen::ArrayXd expected = rope::wavelengths(rope::scaledFrequencies(p).invFreq);
+        const QCPGraph* graph = panel->plot()->graph(1);
+        QCOMPARE(graph->dataCount(), static_cast<int>(expected.size()));
+        for (int i = 0; i < graph->dataCount(); ++i) {
+            QCOMPARE(graph->dataMainValue(i), expected[i]);
+        }
+    }
+
     void asyncModeDropsStaleResults() {
         rope::ui::ExplorerState state;
         FigurePanel panel(*rope::ui::findFigure("heatmap"), state);

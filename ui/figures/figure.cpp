@@ -207,6 +207,7 @@ void drawFigure(QCustomPlot& plot, const FigureData& data) {
     }
     plot.legend->setVisible(anyInLegend);
     plot.legend->setBrush(QColor(255, 255, 255, 220));
+    plot.axisRect()->insetLayout()->setInsetAlignment(0, data.legendAlignment);
 
     if (!data.readouts.empty()) {
         QStringList lines;

@@ -78,6 +78,8 @@ struct FigureData {
     bool equalAspect = false; ///< one x unit = one y unit on screen (rotations in a plane)
     bool logY = false;
     bool yReversed = false;   ///< position 0 at the top, as a matrix is read
+    /// Corner of the plot area holding the legend.
+    Qt::Alignment legendAlignment = Qt::AlignTop | Qt::AlignRight;
 };
 
 /// \brief Puts \p data on \p plot, replacing whatever was there (title, axes, legend, colour bar).

@@ -11,6 +11,7 @@ FigureData heatmapFigure(const rope::RopeParams&, const FigureOptions&);
 QWidget* makeHeatmapControls(FigurePanel&, ExplorerState&);
 FigureData rotationFigure(const rope::RopeParams&, const FigureOptions&);
 QWidget* makeRotationControls(FigurePanel&, ExplorerState&);
+FigureData extensionFigure(const rope::RopeParams&, const FigureOptions&);
 
 namespace {
 
@@ -50,6 +51,27 @@ hands are what lets attention tell far-apart positions apart.</p>
 <i>i</i>) and see how little it moves.</p>
 )";
 
+const char* const kExtensionLesson = R"(
+<h3>Stretching the slow pairs</h3>
+<p>Each point is one pair's wavelength λ<sub>i</sub> = 2π/θ<sub>i</sub>: how many tokens the pair
+needs for one full turn. Blue is original RoPE, orange the method chosen under <i>Scaling</i>.
+The green line is the context L₀ the model was trained on, the pink one the context L you ask
+for.</p>
+<p>Pairs whose wavelength is longer than L₀ never completed a turn in training: at positions
+beyond L₀ they reach angles the model has never seen. Context extension lengthens exactly
+those wavelengths:</p>
+<ul>
+<li><b>Linear</b> (position interpolation): θ'<sub>i</sub> = θ<sub>i</sub>/s, every wavelength
+times s — the fast pairs lose resolution too.</li>
+<li><b>NTK-aware</b>: a new base b' = b·s<sup>d/(d−2)</sup>: the fastest pair is kept, the
+slowest is divided by s.</li>
+<li><b>YaRN</b> and <b>Llama 3.1</b>: keep the fast pairs, divide the slow ones by s, and blend
+in between (YaRN by turns over L₀, Llama 3 by wavelength).</li>
+</ul>
+<p><b>Try:</b> set s = 8 and compare how each method moves the curve across the L₀ line;
+YaRN also scales attention (the corner readout).</p>
+)";
+
 } // namespace
 
 const std::vector<Figure>& allFigures() {
@@ -64,6 +86,10 @@ const std::vector<Figure>& allFigures() {
          .compute = &rotationFigure,
          .lesson = kRotationLesson,
          .makeControls = &makeRotationControls},
+        {.id = "extension",
+         .title = "Context extension",
+         .compute = &extensionFigure,
+         .lesson = kExtensionLesson},
     };
     return figures;
 }
