@@ -124,10 +124,14 @@ Eigen::MatrixXd rotationMatrixFromAngles(const Eigen::Ref<const Eigen::ArrayXd>&
                                              std::to_string(limits::kMaxDim / 2) +
                                              " finite numbers, got size " + std::to_string(pairs));
     }
-    if (headDim < 2 * pairs || headDim > limits::kMaxDenseDim || headDim % 2 != 0) {
-        throw InvalidParameter("dim", "dense rotations need an even dim in [2*inv_freq.size() = " +
-                                          std::to_string(2 * pairs) + ", " +
-                                          std::to_string(limits::kMaxDenseDim) + "], got " +
+    if (headDim > limits::kMaxDenseDim) {
+        throw InvalidParameter("dim", "dense matrices are limited to dim <= " +
+                                          std::to_string(limits::kMaxDenseDim) + ", got dim " +
+                                          std::to_string(headDim));
+    }
+    if (headDim < 2 * pairs || headDim % 2 != 0) {
+        throw InvalidParameter("dim", "dim must be even and at least the rotary dimension " +
+                                          std::to_string(2 * pairs) + ", got " +
                                           std::to_string(headDim));
     }
     // Identity first: the tail beyond the rotary part is left unrotated (partial rotary).
