@@ -25,6 +25,11 @@ rope_cli_expect_output(cli_apply_half_layout
 rope_cli_expect_output(cli_apply_partial_rotary
     "^\\{\"rotated\":\\[0\\.540302305868139[0-9]*,0\\.841470984807896[0-9]*,5,6,7,8\\]\\}"
     apply --dim 6 --rotary-dim 2 --base 10000 --position 1 --vector 1,0,5,6,7,8)
+# Method flags reach θ: linear interpolation with s = 2 halves θ_0 = 1, so position 2 turns by
+# 1 rad.
+rope_cli_expect_output(cli_apply_linear_method
+    "^\\{\"rotated\":\\[0\\.540302305868139[0-9]*,0\\.841470984807896[0-9]*\\]\\}"
+    apply --dim 2 --position 2 --method linear --factor 2 --vector 1,0)
 rope_cli_expect_output(cli_apply_help_says_no_attention_factor "attention factor is NOT"
     apply --help)
 
@@ -34,6 +39,9 @@ rope_cli_expect_output(cli_identity_zero "^\\{\"max_abs_residual\":0\\}"
 rope_cli_expect_output(cli_identity_rounding_only
     "^\\{\"max_abs_residual\":(0|[0-9.]+e-(1[2-9]))\\}"
     identity --dim 128 --base 10000 --m 12345 --n -6789 --layout half)
+
+rope_cli_expect_output(cli_identity_with_method "^\\{\"max_abs_residual\":(0|[0-9.]+e-(1[2-9]))\\}"
+    identity --dim 64 --m 5 --n 9 --method yarn --factor 4 --original-context 4096)
 
 rope_cli_expect_error(cli_apply_vector_length "--vector has 2 values but --dim is 4"
     apply --dim 4 --position 1 --vector 1,0)
