@@ -16,9 +16,9 @@ namespace {
 void validateDenseSize(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, int limit) {
     validateInvFreq(invFreq);
     if (2 * invFreq.size() > limit) {
-        throw InvalidParameter("dim", "dense matrices are limited to dim <= " +
-                                          std::to_string(limit) + ", got dim " +
-                                          std::to_string(2 * invFreq.size()));
+        throw InvalidParameter("dim",
+                               "dense matrices are limited to dim <= " + std::to_string(limit) +
+                                   ", got dim " + std::to_string(2 * invFreq.size()));
     }
 }
 
@@ -28,8 +28,8 @@ double maxAbs(const Eigen::MatrixXd& m) {
 
 } // namespace
 
-Eigen::MatrixXd relativityResidualMatrix(const Eigen::Ref<const Eigen::ArrayXd>& invFreq,
-                                         double m, double n, Layout layout) {
+Eigen::MatrixXd relativityResidualMatrix(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, double m,
+                                         double n, Layout layout) {
     validatePosition(m, "m");
     validatePosition(n, "n");
     const Eigen::MatrixXd rm = rotationMatrix(invFreq, m, layout);
@@ -45,8 +45,8 @@ double relativityResidual(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, doubl
     return maxAbs(relativityResidualMatrix(invFreq, m, n, layout));
 }
 
-Eigen::MatrixXd compositionResidualMatrix(const Eigen::Ref<const Eigen::ArrayXd>& invFreq,
-                                          double m, double n, Layout layout) {
+Eigen::MatrixXd compositionResidualMatrix(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, double m,
+                                          double n, Layout layout) {
     validatePosition(m, "m");
     validatePosition(n, "n");
     const Eigen::MatrixXd rm = rotationMatrix(invFreq, m, layout);

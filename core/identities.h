@@ -24,16 +24,16 @@ namespace rope {
 /// \brief Relativity \f$R_m^\top R_n - R_{n-m}\f$ (RoFormer eq. 16).
 /// \param m, n positions (tokens), |m|, |n| ≤ 2^40.
 /// \warning Throws InvalidParameter ("inv_freq", "dim", "m", "n", "layout").
-Eigen::MatrixXd relativityResidualMatrix(const Eigen::Ref<const Eigen::ArrayXd>& invFreq,
-                                         double m, double n, Layout layout = Layout::Interleaved);
+Eigen::MatrixXd relativityResidualMatrix(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, double m,
+                                         double n, Layout layout = Layout::Interleaved);
 /// \brief max |entry| of relativityResidualMatrix().
 double relativityResidual(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, double m, double n,
                           Layout layout = Layout::Interleaved);
 
 /// \brief Composition \f$R_m R_n - R_{m+n}\f$ (rotations by m and n add up).
 /// \warning Throws InvalidParameter ("inv_freq", "dim", "m", "n", "layout").
-Eigen::MatrixXd compositionResidualMatrix(const Eigen::Ref<const Eigen::ArrayXd>& invFreq,
-                                          double m, double n, Layout layout = Layout::Interleaved);
+Eigen::MatrixXd compositionResidualMatrix(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, double m,
+                                          double n, Layout layout = Layout::Interleaved);
 /// \brief max |entry| of compositionResidualMatrix().
 double compositionResidual(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, double m, double n,
                            Layout layout = Layout::Interleaved);

@@ -293,9 +293,9 @@ FlatteningComparison compareFlattening(const Eigen::Ref<const Eigen::ArrayXd>& q
     }
     validateInvFreq(invFreq1d);
     if (2 * invFreq1d.size() != q.size()) {
-        throw InvalidParameter("inv_freq", "the 1D inv_freq must have q.size()/2 = " +
-                                               std::to_string(q.size() / 2) + " entries, got " +
-                                               std::to_string(invFreq1d.size()));
+        throw InvalidParameter(
+            "inv_freq", "the 1D inv_freq must have q.size()/2 = " + std::to_string(q.size() / 2) +
+                            " entries, got " + std::to_string(invFreq1d.size()));
     }
     FlatteningComparison c;
     c.horizontalNeighbourDistance = 1.0;

@@ -56,8 +56,8 @@ void validatePermutation(const Eigen::Ref<const Eigen::VectorXi>& perm, Eigen::I
     for (Eigen::Index j = 0; j < size; ++j) {
         const int p = perm[j];
         if (p < 0 || p >= size || seen[static_cast<std::size_t>(p)]) {
-            throw InvalidParameter("permutation", "permutation entry " + std::to_string(j) +
-                                                      " = " + std::to_string(p) +
+            throw InvalidParameter("permutation", "permutation entry " + std::to_string(j) + " = " +
+                                                      std::to_string(p) +
                                                       " is out of range or repeated");
         }
         seen[static_cast<std::size_t>(p)] = true;
@@ -78,8 +78,8 @@ PairIndex pairIndex(Eigen::Index i, Eigen::Index pairs, Layout layout) {
 void validateInvFreq(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, const char* name) {
     if (invFreq.size() < 1 || 2 * invFreq.size() > limits::kMaxDim) {
         throw InvalidParameter(name, std::string(name) + " must have between 1 and " +
-                                         std::to_string(limits::kMaxDim / 2) +
-                                         " entries, got " + std::to_string(invFreq.size()));
+                                         std::to_string(limits::kMaxDim / 2) + " entries, got " +
+                                         std::to_string(invFreq.size()));
     }
     if (!(invFreq.isFinite().all() && (invFreq > 0.0).all())) {
         throw InvalidParameter(name, std::string(name) + " entries must be finite and positive");
@@ -125,9 +125,9 @@ Eigen::MatrixXd rotationMatrixFromAngles(const Eigen::Ref<const Eigen::ArrayXd>&
                                              " finite numbers, got size " + std::to_string(pairs));
     }
     if (headDim > limits::kMaxDenseDim) {
-        throw InvalidParameter("dim", "dense matrices are limited to dim <= " +
-                                          std::to_string(limits::kMaxDenseDim) + ", got dim " +
-                                          std::to_string(headDim));
+        throw InvalidParameter(
+            "dim", "dense matrices are limited to dim <= " + std::to_string(limits::kMaxDenseDim) +
+                       ", got dim " + std::to_string(headDim));
     }
     if (headDim < 2 * pairs || headDim % 2 != 0) {
         throw InvalidParameter("dim", "dim must be even and at least the rotary dimension " +
@@ -272,8 +272,9 @@ Eigen::VectorXi halfToInterleavedPermutation(int dim) {
 
 Eigen::VectorXi qkRowPermutation(int numHeads, int headDim) {
     if (numHeads < 1 || numHeads > limits::kMaxHeads) {
-        throw InvalidParameter("heads", "heads must be in [1, " + std::to_string(limits::kMaxHeads) +
-                                            "], got " + std::to_string(numHeads));
+        throw InvalidParameter("heads", "heads must be in [1, " +
+                                            std::to_string(limits::kMaxHeads) + "], got " +
+                                            std::to_string(numHeads));
     }
     const Eigen::VectorXi inHead = interleavedToHalfPermutation(headDim); // validates headDim
     Eigen::VectorXi p(numHeads * headDim);

@@ -44,7 +44,8 @@ struct RopeTables {
 /// \brief Checks an inverse-frequency array: 1 ≤ size, 2·size ≤ limits::kMaxDim, every entry
 /// finite and > 0.
 /// \warning Throws InvalidParameter naming \p name ("inv_freq" by default).
-void validateInvFreq(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, const char* name = "inv_freq");
+void validateInvFreq(const Eigen::Ref<const Eigen::ArrayXd>& invFreq,
+                     const char* name = "inv_freq");
 
 /// \brief The cos/sin tables of position m: \f$\cos mθ_i\f$, \f$\sin mθ_i\f$ repeated per
 /// pair for \p layout (`repeat_interleave` for interleaved, `cat(freqs, freqs)` for half, as in

@@ -41,7 +41,8 @@ int runApply(const QStringList& args) {
                                              " values but --dim is " +
                                              std::to_string(params.headDim));
     }
-    const Eigen::Map<const Eigen::ArrayXd> x(values.data(), static_cast<Eigen::Index>(values.size()));
+    const Eigen::Map<const Eigen::ArrayXd> x(values.data(),
+                                             static_cast<Eigen::Index>(values.size()));
     const ScalingResult scaled = scaledFrequencies(params);
     printJson("{\"rotated\":" + jsonArray(applyRope(x, scaled.invFreq, position, layout)) + "}");
     return 0;

@@ -56,10 +56,10 @@ void addRows() {
         double base, m, n;
     };
     const Row rows[] = {
-        {128, 1e4, 0, 0},        {128, 1e4, 3, 10},        {128, 1e4, -7, 5},
-        {128, 1e4, 1000, 1},     {128, 1e4, 4096, -4096},  {128, 1e4, 99999, 12345},
-        {128, 1e4, 1e5, -1e5},   {128, 1e4, 1e5, 1e5},     {2, 1e4, 65536, 3},
-        {8, 10.0, -123, 456},    {64, 5e5, 32768, 32767},  {256, 1e6, 50000, -2},
+        {128, 1e4, 0, 0},      {128, 1e4, 3, 10},       {128, 1e4, -7, 5},
+        {128, 1e4, 1000, 1},   {128, 1e4, 4096, -4096}, {128, 1e4, 99999, 12345},
+        {128, 1e4, 1e5, -1e5}, {128, 1e4, 1e5, 1e5},    {2, 1e4, 65536, 3},
+        {8, 10.0, -123, 456},  {64, 5e5, 32768, 32767}, {256, 1e6, 50000, -2},
     };
     for (rope::Layout l : {rope::Layout::Interleaved, rope::Layout::Half}) {
         for (const Row& r : rows) {
@@ -88,7 +88,8 @@ private slots:
         QCOMPARE(r.cols(), dim);
         const double res = rope::relativityResidual(theta, m, n, layout);
         QCOMPARE(res, r.cwiseAbs().maxCoeff());
-        QVERIFY2(res <= positionTolerance(theta.maxCoeff(), m, n), qPrintable(QString::number(res)));
+        QVERIFY2(res <= positionTolerance(theta.maxCoeff(), m, n),
+                 qPrintable(QString::number(res)));
     }
 
     void composition_data() { addRows(); }
@@ -100,7 +101,8 @@ private slots:
         QFETCH(rope::Layout, layout);
         const Eigen::ArrayXd theta = rope::inverseFrequencies(dim, base);
         const double res = rope::compositionResidual(theta, m, n, layout);
-        QVERIFY2(res <= positionTolerance(theta.maxCoeff(), m, n), qPrintable(QString::number(res)));
+        QVERIFY2(res <= positionTolerance(theta.maxCoeff(), m, n),
+                 qPrintable(QString::number(res)));
     }
 
     void orthogonality_data() { addRows(); }
@@ -110,7 +112,8 @@ private slots:
         QFETCH(double, m);
         QFETCH(rope::Layout, layout);
         // cos² + sin² of the same rounded angle is 1 within ~2ε, whatever the position.
-        const double res = rope::orthogonalityResidual(rope::inverseFrequencies(dim, base), m, layout);
+        const double res =
+            rope::orthogonalityResidual(rope::inverseFrequencies(dim, base), m, layout);
         QVERIFY2(res <= 4 * kEps, qPrintable(QString::number(res)));
     }
 
@@ -186,14 +189,14 @@ private slots:
         Eigen::ArrayXd theta(2);
         theta << 1.0, 0.5;
         Eigen::MatrixXd inter(4, 4);
-        inter << 0, -1, 0, 0,   //
-            1, 0, 0, 0,         //
-            0, 0, 0, -0.5,      //
+        inter << 0, -1, 0, 0, //
+            1, 0, 0, 0,       //
+            0, 0, 0, -0.5,    //
             0, 0, 0.5, 0;
         Eigen::MatrixXd half(4, 4);
-        half << 0, 0, -1, 0,    //
-            0, 0, 0, -0.5,      //
-            1, 0, 0, 0,         //
+        half << 0, 0, -1, 0, //
+            0, 0, 0, -0.5,   //
+            1, 0, 0, 0,      //
             0, 0.5, 0, 0;
         QVERIFY(rope::rotationGenerator(theta, rope::Layout::Interleaved) == inter);
         QVERIFY(rope::rotationGenerator(theta, rope::Layout::Half) == half);
@@ -222,7 +225,8 @@ private slots:
         const Eigen::ArrayXd theta = rope::inverseFrequencies(64, 1e4) / 4.0;
         QVERIFY(rope::relativityResidual(theta, 30000.0, -2000.0) <=
                 positionTolerance(0.25, 30000.0, -2000.0));
-        QVERIFY(rope::exponentialResidual(theta, 30000.0) <= 4.0 * 30000 * 0.25 * kEps + 136 * kEps);
+        QVERIFY(rope::exponentialResidual(theta, 30000.0) <=
+                4.0 * 30000 * 0.25 * kEps + 136 * kEps);
     }
 
     void rejectsInvalidInput_data() {

@@ -188,7 +188,8 @@ private slots:
         QFETCH(double, x);
         QFETCH(double, y);
         const Eigen::ArrayXd theta = rope::inverseFrequencies2d(16, 1e4) / scale;
-        const rope::Position2d p = rope::recoverPosition2d(rope::rotationMatrix2d(theta, x, y), theta);
+        const rope::Position2d p =
+            rope::recoverPosition2d(rope::rotationMatrix2d(theta, x, y), theta);
         // Angle x·θ_0 rounds by ≤ |x|θ_0·ε/2, cos/sin and atan2 add ~1 ulp each of a number
         // ≤ π, and dividing by θ_0 scales by 1/θ_0: ≤ 4ε·(1 + |x|θ_0)/θ_0.
         QVERIFY(rope::test::close(p.x, x, 0.0, 4 * kEps * (1 + std::abs(x) / scale) * scale));
@@ -198,7 +199,8 @@ private slots:
     void invertibilityAliasesOutsideRange() {
         // θ_0 = 1: x = 4 is outside (−π, π) and comes back as 4 − 2π (documented alias).
         const Eigen::ArrayXd theta = rope::inverseFrequencies2d(8, 1e4);
-        const rope::Position2d p = rope::recoverPosition2d(rope::rotationMatrix2d(theta, 4.0, -1.0), theta);
+        const rope::Position2d p =
+            rope::recoverPosition2d(rope::rotationMatrix2d(theta, 4.0, -1.0), theta);
         QVERIFY(rope::test::close(p.x, 4.0 - 2 * std::numbers::pi, 0.0, 1e-15));
         QVERIFY(rope::test::close(p.y, -1.0, 0.0, 1e-15));
     }
@@ -263,7 +265,8 @@ private slots:
         const double tol = (2.0 * 2 * h * w + 2.0 * dim) * kEps * scale;
         for (int x = 0; x < h; ++x) {
             for (int y = 0; y < w; ++y) {
-                QVERIFY(rope::test::close(s2(x, y), score2d(q, k, theta2d, x - xq, y - yq), 0.0, tol));
+                QVERIFY(
+                    rope::test::close(s2(x, y), score2d(q, k, theta2d, x - xq, y - yq), 0.0, tol));
                 const double delta = double(x * w + y) - double(xq * w + yq);
                 QVERIFY(rope::test::close(s1(x, y), score1d(q, k, theta1d, delta), 0.0, tol));
                 QCOMPARE(rope::patchScore2d(q, k, theta2d, xq, yq, x, y), s2(x, y));
@@ -306,7 +309,8 @@ private slots:
         // 2D keeps those two apart: offsets (1, −(w−1)) and (0, 1) give different scores.
         const Eigen::MatrixXd twoDEnd = rope::gridScores2d(q, k, theta2d, h, w, 1, w - 1);
         const Eigen::MatrixXd twoDStart = rope::gridScores2d(q, k, theta2d, h, w, 1, 0);
-        const double gap2d = std::abs(score2d(q, k, theta2d, 1, -(w - 1)) - score2d(q, k, theta2d, 0, 1));
+        const double gap2d =
+            std::abs(score2d(q, k, theta2d, 1, -(w - 1)) - score2d(q, k, theta2d, 0, 1));
         QVERIFY2(gap2d > 1e-1, qPrintable(QString::number(gap2d))); // property of these q, k
         QVERIFY(rope::test::close(std::abs(twoDEnd(2, 0) - twoDStart(1, 1)), gap2d, 0.0, 2 * tol));
 
@@ -326,12 +330,26 @@ private slots:
 
     void rejectsInvalidInput_data() {
         QTest::addColumn<QString>("parameter");
-        for (const char* tag :
-             {"dim not multiple of 4", "q wrong size", "k nan", "h zero", "w too large",
-              "xq outside", "yq negative", "generators not skew", "generators size mismatch",
-              "generators too large", "x nan", "y huge", "x1 nan", "rotation wrong size",
-              "w one", "inv_freq 1d wrong size", "exp dim too large", "dense dim too large",
-              "vector wrong size", "xk nan"}) {
+        for (const char* tag : {"dim not multiple of 4",
+                                "q wrong size",
+                                "k nan",
+                                "h zero",
+                                "w too large",
+                                "xq outside",
+                                "yq negative",
+                                "generators not skew",
+                                "generators size mismatch",
+                                "generators too large",
+                                "x nan",
+                                "y huge",
+                                "x1 nan",
+                                "rotation wrong size",
+                                "w one",
+                                "inv_freq 1d wrong size",
+                                "exp dim too large",
+                                "dense dim too large",
+                                "vector wrong size",
+                                "xk nan"}) {
             QTest::newRow(tag) << QString();
         }
     }
@@ -343,27 +361,44 @@ private slots:
         notSkew.b1(0, 1) = 0.5;
         rope::Generators2d mismatch = rope::nonCommutingGenerators();
         mismatch.b2 = Eigen::MatrixXd::Zero(4, 4);
-        const rope::Generators2d big{Eigen::MatrixXd::Zero(300, 300), Eigen::MatrixXd::Zero(300, 300)};
+        const rope::Generators2d big{Eigen::MatrixXd::Zero(300, 300),
+                                     Eigen::MatrixXd::Zero(300, 300)};
         const std::map<QString, std::pair<QString, std::function<void()>>> cases = {
             {"dim not multiple of 4", {"dim", [&] { rope::inverseFrequencies2d(6, 1e4); }}},
-            {"q wrong size", {"q", [&] { rope::gridScores2d(Eigen::ArrayXd(v.head(8)), v, theta, 2, 2, 0, 0); }}},
+            {"q wrong size",
+             {"q", [&] { rope::gridScores2d(Eigen::ArrayXd(v.head(8)), v, theta, 2, 2, 0, 0); }}},
             {"k nan", {"k", [&] { rope::patchScore2d(v, v * nan, theta, 0, 0, 1, 1); }}},
             {"h zero", {"h", [&] { rope::gridScores2d(v, v, theta, 0, 2, 0, 0); }}},
             {"w too large", {"w", [&] { rope::flattenedTokenOffsets(2, 300, 0, 0); }}},
             {"xq outside", {"xq", [&] { rope::gridScores2d(v, v, theta, 3, 3, 3, 0); }}},
-            {"yq negative", {"yq", [&] { rope::gridScoresFlattened(v, v, rope::inverseFrequencies(16, 1e4), 3, 3, 0, -1); }}},
-            {"generators not skew", {"generators", [&] { rope::generatorExponential(notSkew, 1, 1); }}},
+            {"yq negative",
+             {"yq",
+              [&] {
+                  rope::gridScoresFlattened(v, v, rope::inverseFrequencies(16, 1e4), 3, 3, 0, -1);
+              }}},
+            {"generators not skew",
+             {"generators", [&] { rope::generatorExponential(notSkew, 1, 1); }}},
             {"generators size mismatch", {"generators", [&] { rope::commutatorNorm(mismatch); }}},
-            {"generators too large", {"generators", [&] { rope::generatorExponential(big, 1, 1); }}},
+            {"generators too large",
+             {"generators", [&] { rope::generatorExponential(big, 1, 1); }}},
             {"x nan", {"x", [&] { rope::rotationMatrix2d(theta, nan, 0); }}},
             {"y huge", {"y", [&] { rope::applyRope2d(v, theta, 0, 1e15); }}},
             {"x1 nan", {"x1", [&] { rope::relativity2dResidual(theta, nan, 0, 0, 0); }}},
-            {"rotation wrong size", {"rotation", [&] { rope::recoverPosition2d(Eigen::MatrixXd::Identity(8, 8), theta); }}},
-            {"w one", {"w", [&] { rope::compareFlattening(v, v, theta, rope::inverseFrequencies(16, 1e4), 1); }}},
-            {"inv_freq 1d wrong size", {"inv_freq", [&] { rope::compareFlattening(v, v, theta, theta, 4); }}},
-            {"exp dim too large", {"dim", [&] { rope::exponential2dResidual(rope::inverseFrequencies2d(512, 1e4), 1, 1); }}},
-            {"dense dim too large", {"dim", [&] { rope::rotationMatrix2d(rope::inverseFrequencies2d(2048, 1e4), 1, 1); }}},
-            {"vector wrong size", {"vector", [&] { rope::applyRope2d(Eigen::ArrayXd::Ones(12), theta, 1, 1); }}},
+            {"rotation wrong size",
+             {"rotation",
+              [&] { rope::recoverPosition2d(Eigen::MatrixXd::Identity(8, 8), theta); }}},
+            {"w one",
+             {"w",
+              [&] { rope::compareFlattening(v, v, theta, rope::inverseFrequencies(16, 1e4), 1); }}},
+            {"inv_freq 1d wrong size",
+             {"inv_freq", [&] { rope::compareFlattening(v, v, theta, theta, 4); }}},
+            {"exp dim too large",
+             {"dim",
+              [&] { rope::exponential2dResidual(rope::inverseFrequencies2d(512, 1e4), 1, 1); }}},
+            {"dense dim too large",
+             {"dim", [&] { rope::rotationMatrix2d(rope::inverseFrequencies2d(2048, 1e4), 1, 1); }}},
+            {"vector wrong size",
+             {"vector", [&] { rope::applyRope2d(Eigen::ArrayXd::Ones(12), theta, 1, 1); }}},
             {"xk nan", {"xk", [&] { rope::patchScore2d(v, v, theta, 0, 0, nan, 1); }}},
         };
         const auto& [parameter, call] = cases.at(QString::fromLatin1(QTest::currentDataTag()));

@@ -88,8 +88,8 @@ private slots:
         Sampler s(200 + dim);
         const Eigen::ArrayXd x = s.vector(dim);
         // cos 0 = 1, sin 0 = 0 exactly, so x·1 + turn(x)·0 = x bit for bit.
-        ROPE_COMPARE_ARRAYS(rope::applyRope(x, rope::inverseFrequencies(dim, base), 0.0, layout),
-                            x, 0.0, 0.0);
+        ROPE_COMPARE_ARRAYS(rope::applyRope(x, rope::inverseFrequencies(dim, base), 0.0, layout), x,
+                            0.0, 0.0);
     }
 
     void rotationsCompose_data() { addRows(); }
@@ -103,8 +103,8 @@ private slots:
             const Eigen::ArrayXd x = s.vector(dim);
             const double m = s.position(1e4);
             const double n = s.position(1e4);
-            const Eigen::ArrayXd twice = rope::applyRope(rope::applyRope(x, theta, n, layout),
-                                                         theta, m, layout);
+            const Eigen::ArrayXd twice =
+                rope::applyRope(rope::applyRope(x, theta, n, layout), theta, m, layout);
             const Eigen::ArrayXd once = rope::applyRope(x, theta, m + n, layout);
             // Angles m·θ, n·θ, (m+n)·θ are each rounded by ≤ |angle|·ε/2 (θ_0 = 1 is the
             // fastest), the two paths differ by ≤ (|m|+|n|+|m+n|)·ε/2 rad ≤ (|m|+|n|)·ε in
@@ -128,8 +128,8 @@ private slots:
             const double m = s.position(1e6);
             // (−m)·θ rounds to exactly −(m·θ), so R_{−m} R_m x = x up to cos/sin and product
             // rounding only: 8ε·‖x‖∞.
-            const Eigen::ArrayXd back = rope::applyRope(rope::applyRope(x, theta, m, layout),
-                                                        theta, -m, layout);
+            const Eigen::ArrayXd back =
+                rope::applyRope(rope::applyRope(x, theta, m, layout), theta, -m, layout);
             ROPE_COMPARE_ARRAYS(back, x, 0.0, 8 * kEps * x.abs().maxCoeff());
             // And the dense matrix: R_m^T = R_{−m} exactly (cos even, sin odd in libm).
             if (dim <= 64) {

@@ -149,7 +149,8 @@ private slots:
 
     void positionZeroIsIdentity() {
         for (rope::Layout l : {rope::Layout::Interleaved, rope::Layout::Half}) {
-            const Eigen::MatrixXd r = rope::rotationMatrix(rope::inverseFrequencies(64, 1e4), 0.0, l);
+            const Eigen::MatrixXd r =
+                rope::rotationMatrix(rope::inverseFrequencies(64, 1e4), 0.0, l);
             QVERIFY(r == Eigen::MatrixXd::Identity(64, 64)); // cos 0 = 1 and sin 0 = 0 exactly
         }
     }
@@ -215,8 +216,7 @@ private slots:
         y << 1.0, 0.0, 0.0, 0.0;
         Eigen::ArrayXd expHalf(4);
         expHalf << cos1, 0.0, sin1, 0.0;
-        ROPE_COMPARE_ARRAYS(rope::applyRope(y, theta, 1.0, rope::Layout::Half), expHalf, 0.0,
-                            kEps);
+        ROPE_COMPARE_ARRAYS(rope::applyRope(y, theta, 1.0, rope::Layout::Half), expHalf, 0.0, kEps);
     }
 
     void ropeTablesLayouts() {
@@ -391,15 +391,15 @@ private slots:
             {"nan position", [&] { rope::applyRope(x, theta, nan, I); }},
             {"huge position", [&] { rope::rotationMatrix(theta, 1e13, I); }},
             {"bad layout", [&] { rope::applyRope(x, theta, 1.0, static_cast<rope::Layout>(7)); }},
-            {"vector too short", [&] { rope::applyRope(Eigen::ArrayXd(x.head(6)), theta, 1.0, I); }},
+            {"vector too short",
+             [&] { rope::applyRope(Eigen::ArrayXd(x.head(6)), theta, 1.0, I); }},
             {"vector odd", [&] { rope::applyRopeDense(Eigen::ArrayXd::Ones(9), theta, 1.0, I); }},
             {"vector nan", [&] { rope::applyRopeInterleaved(x * nan, theta, 1.0); }},
             {"k size mismatch",
              [&] { rope::attentionScore(x, Eigen::ArrayXd::Ones(10), theta, 1.0, 2.0, I); }},
             {"m nan", [&] { rope::attentionScore(x, x, theta, nan, 2.0, I); }},
             {"n too large", [&] { rope::attentionScore(x, x, theta, 1.0, 1e14, I); }},
-            {"permutation repeated",
-             [&] { rope::permuteVector(x, Eigen::VectorXi::Zero(8)); }},
+            {"permutation repeated", [&] { rope::permuteVector(x, Eigen::VectorXi::Zero(8)); }},
             {"permutation wrong size",
              [&] { rope::permuteVector(x, rope::interleavedToHalfPermutation(6)); }},
             {"rows permutation out of range",
