@@ -20,15 +20,16 @@ void validateEncodingDim(const AbsoluteEncodingParams& params) {
         validateDim(params.dim, "dim"); // sin/cos pairs need an even width
         validateBase(params.base, "base");
     } else if (params.dim < 1 || params.dim > limits::kMaxDim) {
-        throw InvalidParameter("dim", "dim must be an integer in [1, " + std::to_string(limits::kMaxDim) +
-                                          "], got " + std::to_string(params.dim));
+        throw InvalidParameter("dim", "dim must be an integer in [1, " +
+                                          std::to_string(limits::kMaxDim) + "], got " +
+                                          std::to_string(params.dim));
     }
 }
 
 void validatePositions(long long positions, long long minimum, long long maximum) {
     if (positions < minimum || positions > maximum) {
-        throw InvalidParameter("positions", "positions must be in [" + std::to_string(minimum) + ", " +
-                                                std::to_string(maximum) + "], got " +
+        throw InvalidParameter("positions", "positions must be in [" + std::to_string(minimum) +
+                                                ", " + std::to_string(maximum) + "], got " +
                                                 std::to_string(positions));
     }
 }
@@ -36,16 +37,17 @@ void validatePositions(long long positions, long long minimum, long long maximum
 void validateEntries(long long positions, int dim) {
     if (positions * dim > limits::kMaxEncodingEntries) {
         throw InvalidParameter("positions", "positions × dim must not exceed 2^24, got " +
-                                                std::to_string(positions) + " × " + std::to_string(dim));
+                                                std::to_string(positions) + " × " +
+                                                std::to_string(dim));
     }
 }
 
 void validateFitWork(long long positions, int dim) {
     const long long d = dim;
     if (d * d > limits::kMaxFitWork / positions) {
-        throw InvalidParameter("positions", "positions × dim² must not exceed 2^30 for a fit, got " +
-                                                std::to_string(positions) + " × " + std::to_string(dim) +
-                                                "²");
+        throw InvalidParameter("positions",
+                               "positions × dim² must not exceed 2^30 for a fit, got " +
+                                   std::to_string(positions) + " × " + std::to_string(dim) + "²");
     }
 }
 
@@ -62,7 +64,8 @@ Eigen::MatrixXd encodeRows(const AbsoluteEncodingParams& params, long long first
         break;
     case AbsoluteScheme::NormalisedInteger:
         for (long long r = 0; r < count; ++r) {
-            pe.row(r).setConstant(static_cast<double>(first + r) / static_cast<double>(normalisation));
+            pe.row(r).setConstant(static_cast<double>(first + r) /
+                                  static_cast<double>(normalisation));
         }
         break;
     case AbsoluteScheme::Binary:
@@ -163,13 +166,14 @@ AbsoluteScheme parseAbsoluteScheme(const std::string& id) {
         }
     }
     throw InvalidParameter("scheme", "scheme must be one of integer, normalised-integer, binary, "
-                                     "sinusoidal; got '" + id + "'");
+                                     "sinusoidal; got '" +
+                                         id + "'");
 }
 
 const std::vector<AbsoluteScheme>& allAbsoluteSchemes() {
-    static const std::vector<AbsoluteScheme> schemes = {AbsoluteScheme::Integer,
-                                                        AbsoluteScheme::NormalisedInteger,
-                                                        AbsoluteScheme::Binary, AbsoluteScheme::Sinusoidal};
+    static const std::vector<AbsoluteScheme> schemes = {
+        AbsoluteScheme::Integer, AbsoluteScheme::NormalisedInteger, AbsoluteScheme::Binary,
+        AbsoluteScheme::Sinusoidal};
     return schemes;
 }
 
@@ -196,18 +200,21 @@ Eigen::MatrixXd sinusoidalShiftMatrix(int dim, double base, double shift) {
     return w;
 }
 
-LinearShiftFit fitLinearShift(const AbsoluteEncodingParams& params, long long positions, long long shift) {
+LinearShiftFit fitLinearShift(const AbsoluteEncodingParams& params, long long positions,
+                              long long shift) {
     validateEncodingDim(params);
     validatePositions(positions, 2, limits::kMaxEncodingPositions);
     validateEntries(positions, params.dim);
     validateFitWork(positions, params.dim);
     if (shift < 1 || shift > positions - 1) {
         throw InvalidParameter("shift", "shift must be in [1, positions − 1] = [1, " +
-                                            std::to_string(positions - 1) + "], got " + std::to_string(shift));
+                                            std::to_string(positions - 1) + "], got " +
+                                            std::to_string(shift));
     }
     const Eigen::MatrixXd pe = absoluteEncoding(params, positions);
     const long long n = positions - shift;
-    // Row form: X Wᵀ ≈ Y with X = [PE(p)ᵀ], Y = [PE(p+k)ᵀ]; the column form W·PE(p) is its transpose.
+    // Row form: X Wᵀ ≈ Y with X = [PE(p)ᵀ], Y = [PE(p+k)ᵀ]; the column form W·PE(p) is its
+    // transpose.
     const Eigen::MatrixXd x = pe.topRows(n);
     const Eigen::MatrixXd y = pe.bottomRows(n);
     const Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd> cod(x);
@@ -261,7 +268,8 @@ EncodingChecklist encodingChecklist(const AbsoluteEncodingParams& params, long l
     for (Eigen::Index j = 0; j < seen.cols(); ++j) {
         const double colLo = seen.col(j).minCoeff();
         const double colHi = seen.col(j).maxCoeff();
-        const double excess = std::max({0.0, beyond.col(j).maxCoeff() - colHi, colLo - beyond.col(j).minCoeff()});
+        const double excess =
+            std::max({0.0, beyond.col(j).maxCoeff() - colHi, colLo - beyond.col(j).minCoeff()});
         c.columnExtrapolationExcess = std::max(c.columnExtrapolationExcess, excess);
         if (excess > checklist::kRangeTolerance * (colHi - colLo)) {
             c.columnsInRange = false;

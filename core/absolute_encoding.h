@@ -73,9 +73,12 @@ Eigen::MatrixXd absoluteEncoding(const AbsoluteEncodingParams& params, long long
 /// Block diagonal with one 2×2 block per pair i (acting on the column vector
 /// \f$(\sin pω_i, \cos pω_i)^\top\f$):
 /// \f$\begin{pmatrix}\cos kω_i & \sin kω_i\\ −\sin kω_i & \cos kω_i\end{pmatrix}\f$,
-/// from \f$\sin(a+b) = \sin a\cos b + \cos a\sin b\f$ and \f$\cos(a+b) = \cos a\cos b − \sin a\sin b\f$.
+/// from \f$\sin(a+b) = \sin a\cos b + \cos a\sin b\f$ and
+/// \f$\cos(a+b) = \cos a\cos b − \sin a\sin b\f$.
 /// It depends on k only, not on p: the linear-relation property.
-/// \param dim d, even, 2…limits::kMaxDim. \param base b. \param shift k (tokens), |k| ≤ 2^40.
+/// \param dim d, even, 2…limits::kMaxDim.
+/// \param base b.
+/// \param shift k (tokens), |k| ≤ 2^40.
 /// \warning Throws InvalidParameter("dim", "base", "shift").
 Eigen::MatrixXd sinusoidalShiftMatrix(int dim, double base, double shift);
 
@@ -100,7 +103,8 @@ struct LinearShiftFit {
 /// residual is exactly k (the fit gives \f$W\mathbf{1} = c\,\mathbf{1}\f$ with
 /// \f$c = \sum p(p+k)/\sum p^2\f$, whose error \f$|(c−1)p − k|\f$ is largest at p = 0);
 /// normalised integer: k/N for the same reason; binary: > 0 (carries are not linear).
-/// \param positions P ≥ 2. \param shift k with 1 ≤ k ≤ P−1.
+/// \param positions P ≥ 2.
+/// \param shift k with 1 ≤ k ≤ P−1.
 /// \warning Throws InvalidParameter("positions", "shift", and those of absoluteEncoding);
 /// P·d² ≤ limits::kMaxFitWork.
 LinearShiftFit fitLinearShift(const AbsoluteEncodingParams& params, long long positions,

@@ -16,7 +16,8 @@ namespace {
 // C = A·B with a fixed summation order per entry. Eigen's blocked GEMM may treat rows in the
 // tail of a panel differently, so two equal rows of A could yield results differing in the last
 // bit; the toy layer promises bit-identical rows for identical tokens, so it uses this loop.
-Eigen::MatrixXd multiply(const Eigen::Ref<const Eigen::MatrixXd>& a, const Eigen::Ref<const Eigen::MatrixXd>& b) {
+Eigen::MatrixXd multiply(const Eigen::Ref<const Eigen::MatrixXd>& a,
+                         const Eigen::Ref<const Eigen::MatrixXd>& b) {
     Eigen::MatrixXd c(a.rows(), b.cols());
     for (Eigen::Index i = 0; i < a.rows(); ++i) {
         for (Eigen::Index j = 0; j < b.cols(); ++j) {
@@ -32,7 +33,8 @@ Eigen::MatrixXd multiply(const Eigen::Ref<const Eigen::MatrixXd>& a, const Eigen
 
 // Private RoPE (interleaved pairs), so this unit does not depend on rotation.h:
 // (x_{2i}, x_{2i+1}) ↦ (x_{2i} cos φ − x_{2i+1} sin φ, x_{2i} sin φ + x_{2i+1} cos φ), φ = p θ_i.
-Eigen::MatrixXd rotateRows(const Eigen::Ref<const Eigen::MatrixXd>& x, const Eigen::Ref<const Eigen::ArrayXd>& invFreq,
+Eigen::MatrixXd rotateRows(const Eigen::Ref<const Eigen::MatrixXd>& x,
+                           const Eigen::Ref<const Eigen::ArrayXd>& invFreq,
                            const Eigen::Ref<const Eigen::ArrayXd>& positions) {
     Eigen::MatrixXd out(x.rows(), x.cols());
     for (Eigen::Index r = 0; r < x.rows(); ++r) {
@@ -50,8 +52,10 @@ Eigen::MatrixXd rotateRows(const Eigen::Ref<const Eigen::MatrixXd>& x, const Eig
 }
 
 void validateMatrix(const Eigen::Ref<const Eigen::MatrixXd>& m, const char* name) {
-    if (m.rows() < 1 || m.cols() < 1 || m.rows() > limits::kMaxTokens || m.cols() > limits::kMaxAttentionDim) {
-        throw InvalidParameter(name, std::string(name) + " must have 1…256 rows and 1…1024 columns, got " +
+    if (m.rows() < 1 || m.cols() < 1 || m.rows() > limits::kMaxTokens ||
+        m.cols() > limits::kMaxAttentionDim) {
+        throw InvalidParameter(name, std::string(name) +
+                                         " must have 1…256 rows and 1…1024 columns, got " +
                                          std::to_string(m.rows()) + "×" + std::to_string(m.cols()));
     }
     if (!m.allFinite()) {
@@ -59,30 +63,34 @@ void validateMatrix(const Eigen::Ref<const Eigen::MatrixXd>& m, const char* name
     }
 }
 
-void validateAttentionInputs(const Eigen::Ref<const Eigen::MatrixXd>& q, const Eigen::Ref<const Eigen::MatrixXd>& k,
+void validateAttentionInputs(const Eigen::Ref<const Eigen::MatrixXd>& q,
+                             const Eigen::Ref<const Eigen::MatrixXd>& k,
                              const Eigen::Ref<const Eigen::MatrixXd>& v) {
     validateMatrix(q, "q");
     validateMatrix(k, "k");
     validateMatrix(v, "v");
     if (k.cols() != q.cols()) {
-        throw InvalidParameter("k", "k must have as many columns as q (" + std::to_string(q.cols()) + "), got " +
+        throw InvalidParameter("k", "k must have as many columns as q (" +
+                                        std::to_string(q.cols()) + "), got " +
                                         std::to_string(k.cols()));
     }
     if (v.rows() != k.rows()) {
-        throw InvalidParameter("v", "v must have as many rows as k (" + std::to_string(k.rows()) + "), got " +
-                                        std::to_string(v.rows()));
+        throw InvalidParameter("v", "v must have as many rows as k (" + std::to_string(k.rows()) +
+                                        "), got " + std::to_string(v.rows()));
     }
 }
 
 void validateFactor(double a) {
     if (!std::isfinite(a) || a <= 0.0) {
-        throw InvalidParameter("attention-factor", "attention-factor must be finite and > 0, got " + std::to_string(a));
+        throw InvalidParameter("attention-factor",
+                               "attention-factor must be finite and > 0, got " + std::to_string(a));
     }
 }
 
 void validateWidth(int dim, const char* name) {
     if (dim < 2 || dim > limits::kMaxAttentionDim || dim % 2 != 0) {
-        throw InvalidParameter(name, std::string(name) + " must be an even integer in [2, 1024], got " +
+        throw InvalidParameter(name, std::string(name) +
+                                         " must be an even integer in [2, 1024], got " +
                                          std::to_string(dim));
     }
 }
@@ -90,15 +98,18 @@ void validateWidth(int dim, const char* name) {
 void validateToy(const ToyAttentionParams& p) {
     const auto tokens = static_cast<long long>(p.tokens.size());
     if (tokens < 1 || tokens > limits::kMaxTokens) {
-        throw InvalidParameter("tokens", "tokens must hold 1…256 entries, got " + std::to_string(tokens));
+        throw InvalidParameter("tokens",
+                               "tokens must hold 1…256 entries, got " + std::to_string(tokens));
     }
     validateWidth(p.modelDim, "model-dim");
     validateWidth(p.headDim, "head-dim");
     validateBase(p.base, "base");
     validateFactor(p.attentionFactor);
-    if (p.firstPosition < 0 || p.firstPosition > static_cast<long long>(limits::kMaxPosition) - tokens) {
-        throw InvalidParameter("first-position", "first-position must be in [0, 2^40 − tokens], got " +
-                                                     std::to_string(p.firstPosition));
+    if (p.firstPosition < 0 ||
+        p.firstPosition > static_cast<long long>(limits::kMaxPosition) - tokens) {
+        throw InvalidParameter("first-position",
+                               "first-position must be in [0, 2^40 − tokens], got " +
+                                   std::to_string(p.firstPosition));
     }
     if (p.encoding != AttentionEncoding::None && p.encoding != AttentionEncoding::Sinusoidal &&
         p.encoding != AttentionEncoding::Rope) {
@@ -126,12 +137,13 @@ AttentionEncoding parseAttentionEncoding(const std::string& id) {
             return e;
         }
     }
-    throw InvalidParameter("encoding", "encoding must be none, sinusoidal or rope; got '" + id + "'");
+    throw InvalidParameter("encoding",
+                           "encoding must be none, sinusoidal or rope; got '" + id + "'");
 }
 
 const std::vector<AttentionEncoding>& allAttentionEncodings() {
-    static const std::vector<AttentionEncoding> encodings = {AttentionEncoding::None, AttentionEncoding::Sinusoidal,
-                                                             AttentionEncoding::Rope};
+    static const std::vector<AttentionEncoding> encodings = {
+        AttentionEncoding::None, AttentionEncoding::Sinusoidal, AttentionEncoding::Rope};
     return encodings;
 }
 
@@ -169,18 +181,23 @@ AttentionResult scaledDotProductAttention(const Eigen::Ref<const Eigen::MatrixXd
     return r;
 }
 
-AttentionResult ropeAttention(const Eigen::Ref<const Eigen::MatrixXd>& queries, const Eigen::Ref<const Eigen::MatrixXd>& keys,
-                              const Eigen::Ref<const Eigen::MatrixXd>& values, const Eigen::Ref<const Eigen::ArrayXd>& invFreq,
-                              const Eigen::Ref<const Eigen::ArrayXd>& positions, double attentionFactor) {
+AttentionResult ropeAttention(const Eigen::Ref<const Eigen::MatrixXd>& queries,
+                              const Eigen::Ref<const Eigen::MatrixXd>& keys,
+                              const Eigen::Ref<const Eigen::MatrixXd>& values,
+                              const Eigen::Ref<const Eigen::ArrayXd>& invFreq,
+                              const Eigen::Ref<const Eigen::ArrayXd>& positions,
+                              double attentionFactor) {
     validateAttentionInputs(queries, keys, values);
     validateFactor(attentionFactor);
     if (queries.rows() != keys.rows()) {
         throw InvalidParameter("k", "k must have as many rows as q for RoPE self-attention (" +
-                                        std::to_string(queries.rows()) + "), got " + std::to_string(keys.rows()));
+                                        std::to_string(queries.rows()) + "), got " +
+                                        std::to_string(keys.rows()));
     }
     if (2 * invFreq.size() != queries.cols() || !invFreq.allFinite() || !(invFreq > 0.0).all()) {
-        throw InvalidParameter("inv_freq", "inv_freq must hold q.cols()/2 = " + std::to_string(queries.cols() / 2) +
-                                               " finite positive entries, got " + std::to_string(invFreq.size()));
+        throw InvalidParameter(
+            "inv_freq", "inv_freq must hold q.cols()/2 = " + std::to_string(queries.cols() / 2) +
+                            " finite positive entries, got " + std::to_string(invFreq.size()));
     }
     if (positions.size() != queries.rows()) {
         throw InvalidParameter("positions", "positions must hold one entry per token (" +
@@ -255,23 +272,28 @@ ToyAttention toyAttention(const ToyAttentionParams& params) {
     const Eigen::MatrixXd k = multiply(x, toy.wk);
     const Eigen::MatrixXd v = multiply(x, toy.wv);
     if (params.encoding == AttentionEncoding::Rope) {
-        toy.attention = ropeAttention(q, k, v, inverseFrequencies(d, params.base), toy.positions, params.attentionFactor);
+        toy.attention = ropeAttention(q, k, v, inverseFrequencies(d, params.base), toy.positions,
+                                      params.attentionFactor);
     } else {
         // Same a² score scaling as the RoPE path, so variants stay comparable.
-        toy.attention = scaledDotProductAttention(q * params.attentionFactor, k * params.attentionFactor, v);
+        toy.attention =
+            scaledDotProductAttention(q * params.attentionFactor, k * params.attentionFactor, v);
     }
     return toy;
 }
 
-double maxRowDifference(const Eigen::Ref<const Eigen::MatrixXd>& matrix, Eigen::Index a, Eigen::Index b) {
+double maxRowDifference(const Eigen::Ref<const Eigen::MatrixXd>& matrix, Eigen::Index a,
+                        Eigen::Index b) {
     if (a < 0 || b < 0 || a >= matrix.rows() || b >= matrix.rows()) {
-        throw InvalidParameter("row", "row indices must be in [0, " + std::to_string(matrix.rows()) + "), got " +
+        throw InvalidParameter("row", "row indices must be in [0, " +
+                                          std::to_string(matrix.rows()) + "), got " +
                                           std::to_string(a) + " and " + std::to_string(b));
     }
     return (matrix.row(a) - matrix.row(b)).cwiseAbs().maxCoeff();
 }
 
-std::pair<Eigen::Index, Eigen::Index> firstRepeatedTokenPair(const std::vector<std::string>& tokens) {
+std::pair<Eigen::Index, Eigen::Index>
+firstRepeatedTokenPair(const std::vector<std::string>& tokens) {
     // Bounded by limits::kMaxTokens² comparisons for valid toy inputs.
     for (std::size_t b = 1; b < tokens.size(); ++b) {
         for (std::size_t a = 0; a < b; ++a) {
@@ -292,7 +314,8 @@ double repeatedTokenOutputDifference(const ToyAttentionParams& params) {
 double toeplitzResidual(const Eigen::Ref<const Eigen::MatrixXd>& matrix) {
     if (matrix.rows() < 1 || matrix.rows() != matrix.cols() || !matrix.allFinite()) {
         throw InvalidParameter("matrix", "matrix must be square, non-empty and finite, got " +
-                                             std::to_string(matrix.rows()) + "×" + std::to_string(matrix.cols()));
+                                             std::to_string(matrix.rows()) + "×" +
+                                             std::to_string(matrix.cols()));
     }
     const Eigen::Index n = matrix.rows();
     double worst = 0.0;
@@ -310,7 +333,8 @@ double toeplitzResidual(const Eigen::Ref<const Eigen::MatrixXd>& matrix) {
 
 double repeatedTokenToeplitzResidual(const ToyAttentionParams& params, int length) {
     if (length < 1 || length > limits::kMaxTokens) {
-        throw InvalidParameter("length", "length must be in [1, 256], got " + std::to_string(length));
+        throw InvalidParameter("length",
+                               "length must be in [1, 256], got " + std::to_string(length));
     }
     validateToy(params);
     ToyAttentionParams repeated = params;

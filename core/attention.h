@@ -69,7 +69,8 @@ struct AttentionResult {
     Eigen::MatrixXd output;
 };
 
-/// \brief Row-wise softmax, \f$w_{ij} = e^{s_{ij} − \max_j s_{ij}} / \sum_j e^{s_{ij} − \max_j s_{ij}}\f$.
+/// \brief Row-wise softmax \f$w_{ij} = e^{s_{ij} − μ_i} / \sum_j e^{s_{ij} − μ_i}\f$,
+/// \f$μ_i = \max_j s_{ij}\f$.
 ///
 /// Subtracting the row maximum keeps every exponent ≤ 0, so no overflow for any finite scores.
 /// \warning Throws InvalidParameter("scores") if empty or not finite.
@@ -77,8 +78,10 @@ Eigen::MatrixXd softmaxRows(const Eigen::Ref<const Eigen::MatrixXd>& scores);
 
 /// \brief Unmasked scaled dot-product attention
 /// \f$\mathrm{softmax}(QK^\top/\sqrt{d})\,V\f$ (Vaswani et al. 2017, eq. 1), d = columns of Q.
-/// \param queries T_q×d. \param keys T_k×d. \param values T_k×d_v. Sizes ≤ limits::kMaxTokens
-/// rows and limits::kMaxAttentionDim columns, finite.
+/// \param queries T_q×d.
+/// \param keys T_k×d.
+/// \param values T_k×d_v.
+/// Every size is ≤ limits::kMaxTokens rows and limits::kMaxAttentionDim columns; entries finite.
 /// \warning Throws InvalidParameter("q", "k", "v") on empty, mismatched, oversized or
 /// non-finite input.
 AttentionResult scaledDotProductAttention(const Eigen::Ref<const Eigen::MatrixXd>& queries,
@@ -91,8 +94,9 @@ AttentionResult scaledDotProductAttention(const Eigen::Ref<const Eigen::MatrixXd
 /// The factor a is Hugging Face's `attention_factor`, which multiplies the cos/sin cache and so
 /// both q and k: every score is multiplied by exactly \f$a^2\f$ (a softmax temperature
 /// \f$1/a^2\f$). Scores satisfy \f$q_m'^\top k_n' = a^2 q_m^\top R_{Θ,n−m} k_n\f$.
-/// \param invFreq θ_i, size d/2, finite and positive. \param positions one finite position per
-/// row (|p| ≤ 2^40). \param attentionFactor a > 0, finite.
+/// \param invFreq θ_i, size d/2, finite and positive.
+/// \param positions one finite position per row (|p| ≤ 2^40).
+/// \param attentionFactor a > 0, finite.
 /// \warning Throws InvalidParameter("inv_freq", "positions", "attention-factor", "q", "k", "v").
 AttentionResult ropeAttention(const Eigen::Ref<const Eigen::MatrixXd>& queries,
                               const Eigen::Ref<const Eigen::MatrixXd>& keys,
@@ -152,12 +156,14 @@ ToyAttention toyAttention(const ToyAttentionParams& params);
 
 /// \brief \f$\max_j |M_{aj} − M_{bj}|\f$.
 /// \warning Throws InvalidParameter("row") if a or b is out of range.
-double maxRowDifference(const Eigen::Ref<const Eigen::MatrixXd>& matrix, Eigen::Index a, Eigen::Index b);
+double maxRowDifference(const Eigen::Ref<const Eigen::MatrixXd>& matrix, Eigen::Index a,
+                        Eigen::Index b);
 
 /// \brief Indices (a < b) of the first token that occurs twice, scanning b left to right; for
 /// "the dog chased another dog" this is (1, 4).
 /// \warning Throws InvalidParameter("tokens") if no token repeats.
-std::pair<Eigen::Index, Eigen::Index> firstRepeatedTokenPair(const std::vector<std::string>& tokens);
+std::pair<Eigen::Index, Eigen::Index>
+firstRepeatedTokenPair(const std::vector<std::string>& tokens);
 
 /// \brief Max difference between the output rows of the first repeated token pair: exactly 0
 /// without position information, > 0 with RoPE or sinusoidal PE.

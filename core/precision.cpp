@@ -42,7 +42,8 @@ void validateInvFreq(const Eigen::Ref<const Eigen::ArrayXd>& invFreq) {
                                                " entries, got " + std::to_string(invFreq.size()));
     }
     if (!(invFreq.isFinite().all() && (invFreq > 0.0).all())) {
-        throw InvalidParameter("inv_freq", "inv_freq (inverse frequencies) must be finite and positive");
+        throw InvalidParameter("inv_freq",
+                               "inv_freq (inverse frequencies) must be finite and positive");
     }
 }
 
@@ -55,8 +56,9 @@ RotationTable referenceTable(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, do
 }
 
 // Score (R_m q)·(R_n k) for interleaved pairs from explicit cos/sin tables.
-double rotatedScore(const Eigen::Ref<const Eigen::ArrayXd>& q, const Eigen::Ref<const Eigen::ArrayXd>& k,
-                    const RotationTable& tm, const RotationTable& tn) {
+double rotatedScore(const Eigen::Ref<const Eigen::ArrayXd>& q,
+                    const Eigen::Ref<const Eigen::ArrayXd>& k, const RotationTable& tm,
+                    const RotationTable& tn) {
     double s = 0.0;
     for (Eigen::Index i = 0; i < tm.cos.size(); ++i) {
         const double q0 = q[2 * i] * tm.cos[i] - q[2 * i + 1] * tm.sin[i];
@@ -90,8 +92,8 @@ FloatFormat parseFloatFormat(const std::string& id) {
             return f;
         }
     }
-    throw InvalidParameter("format", "format must be one of float64, float32, bfloat16, float16; got '" +
-                                         id + "'");
+    throw InvalidParameter(
+        "format", "format must be one of float64, float32, bfloat16, float16; got '" + id + "'");
 }
 
 const std::vector<FloatFormat>& allFloatFormats() {
@@ -104,12 +106,20 @@ FloatFormatInfo floatFormatInfo(FloatFormat format) noexcept {
     FloatFormatInfo info;
     switch (format) {
     case FloatFormat::Float64:
-        info = {53, std::numeric_limits<double>::max(), std::numeric_limits<double>::min(),
-                std::numeric_limits<double>::denorm_min(), 0.0, 0.0};
+        info = {53,
+                std::numeric_limits<double>::max(),
+                std::numeric_limits<double>::min(),
+                std::numeric_limits<double>::denorm_min(),
+                0.0,
+                0.0};
         break;
     case FloatFormat::Float32:
-        info = {24, std::numeric_limits<float>::max(), std::numeric_limits<float>::min(),
-                std::numeric_limits<float>::denorm_min(), 0.0, 0.0};
+        info = {24,
+                std::numeric_limits<float>::max(),
+                std::numeric_limits<float>::min(),
+                std::numeric_limits<float>::denorm_min(),
+                0.0,
+                0.0};
         break;
     case FloatFormat::BFloat16:
         // Largest finite bf16: exponent 254, mantissa 0x7F → (2 − 2^-7)·2^127 = 0x7F7F.
@@ -245,13 +255,15 @@ const char* anglePathId(AnglePath path) noexcept {
 }
 
 AnglePath parseAnglePath(const std::string& id) {
-    for (AnglePath p : {AnglePath::Reference, AnglePath::LowPrecisionProduct, AnglePath::DoubleThenCast}) {
+    for (AnglePath p :
+         {AnglePath::Reference, AnglePath::LowPrecisionProduct, AnglePath::DoubleThenCast}) {
         if (id == anglePathId(p)) {
             return p;
         }
     }
-    throw InvalidParameter("path", "path must be reference, low-precision-product or double-then-cast; got '" +
-                                       id + "'");
+    throw InvalidParameter(
+        "path",
+        "path must be reference, low-precision-product or double-then-cast; got '" + id + "'");
 }
 
 RotationTable rotationTable(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, double position,
@@ -287,8 +299,10 @@ RotationTable rotationTable(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, dou
         t.angle[i] = a;
         // cos/sin of the (already rounded) angle evaluated exactly, then stored in the format:
         // an ideal low-precision cos/sin, so only position/θ/product rounding shows up.
-        t.cos[i] = std::isinf(a) ? std::numeric_limits<double>::quiet_NaN() : roundToFormat(std::cos(a), format);
-        t.sin[i] = std::isinf(a) ? std::numeric_limits<double>::quiet_NaN() : roundToFormat(std::sin(a), format);
+        t.cos[i] = std::isinf(a) ? std::numeric_limits<double>::quiet_NaN()
+                                 : roundToFormat(std::cos(a), format);
+        t.sin[i] = std::isinf(a) ? std::numeric_limits<double>::quiet_NaN()
+                                 : roundToFormat(std::sin(a), format);
     }
     return t;
 }
@@ -321,7 +335,8 @@ RotationErrors rotationErrors(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, d
     return e;
 }
 
-double scoreError(const Eigen::Ref<const Eigen::ArrayXd>& q, const Eigen::Ref<const Eigen::ArrayXd>& k,
+double scoreError(const Eigen::Ref<const Eigen::ArrayXd>& q,
+                  const Eigen::Ref<const Eigen::ArrayXd>& k,
                   const Eigen::Ref<const Eigen::ArrayXd>& invFreq, double m, double n,
                   FloatFormat format, AnglePath path) {
     validateInvFreq(invFreq);
@@ -406,7 +421,8 @@ PositionInterval positionCollapseInterval(FloatFormat format, long long position
 
 long long distinctPositionCount(FloatFormat format, long long length) {
     if (length < 1 || length > limits::kMaxContext) {
-        throw InvalidParameter("length", "length must be in [1, 67108864], got " + std::to_string(length));
+        throw InvalidParameter("length",
+                               "length must be in [1, 67108864], got " + std::to_string(length));
     }
     // Every representable integer r ≤ v = round(L−1) is the image of some position in 0…L−1
     // (r itself when r ≤ L−1; otherwise r = v). So the count is the number of representable

@@ -171,7 +171,8 @@ RotationErrors rotationErrors(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, d
 /// \f$mθ_i\f$ (RoFormer eq. 34). Returns \f$|s_{low} − s|\f$; NaN if a position overflowed.
 /// \warning Throws InvalidParameter("q"/"k") if sizes differ from 2·invFreq.size() or values are
 /// not finite, and ("inv_freq", "m", "n").
-double scoreError(const Eigen::Ref<const Eigen::ArrayXd>& q, const Eigen::Ref<const Eigen::ArrayXd>& k,
+double scoreError(const Eigen::Ref<const Eigen::ArrayXd>& q,
+                  const Eigen::Ref<const Eigen::ArrayXd>& k,
                   const Eigen::Ref<const Eigen::ArrayXd>& invFreq, double m, double n,
                   FloatFormat format, AnglePath path);
 

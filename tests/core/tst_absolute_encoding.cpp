@@ -17,7 +17,8 @@ class TestAbsoluteEncoding : public QObject {
     Q_OBJECT
 
 private:
-    static rope::AbsoluteEncodingParams params(rope::AbsoluteScheme scheme, int dim, double base = 1e4) {
+    static rope::AbsoluteEncodingParams params(rope::AbsoluteScheme scheme, int dim,
+                                               double base = 1e4) {
         rope::AbsoluteEncodingParams p;
         p.scheme = scheme;
         p.dim = dim;
@@ -36,7 +37,8 @@ private slots:
     }
 
     void integerAndNormalisedRows() {
-        const Eigen::MatrixXd pe = rope::absoluteEncoding(params(rope::AbsoluteScheme::Integer, 3), 5);
+        const Eigen::MatrixXd pe =
+            rope::absoluteEncoding(params(rope::AbsoluteScheme::Integer, 3), 5);
         QCOMPARE(pe.rows(), 5);
         QCOMPARE(pe.cols(), 3);
         for (int p = 0; p < 5; ++p) {
@@ -53,7 +55,8 @@ private slots:
 
     void binaryIsLsbFirst() {
         // 6 = 0b110 → LSB first (0, 1, 1, 0); 13 = 0b1101 → (1, 0, 1, 1).
-        const Eigen::MatrixXd pe = rope::absoluteEncoding(params(rope::AbsoluteScheme::Binary, 4), 16);
+        const Eigen::MatrixXd pe =
+            rope::absoluteEncoding(params(rope::AbsoluteScheme::Binary, 4), 16);
         Eigen::VectorXd six(4), thirteen(4);
         six << 0, 1, 1, 0;
         thirteen << 1, 0, 1, 1;
@@ -78,15 +81,18 @@ private slots:
         QFETCH(int, dim);
         QFETCH(double, base);
         const long long P = 300;
-        const Eigen::MatrixXd pe = rope::absoluteEncoding(params(rope::AbsoluteScheme::Sinusoidal, dim, base), P);
+        const Eigen::MatrixXd pe =
+            rope::absoluteEncoding(params(rope::AbsoluteScheme::Sinusoidal, dim, base), P);
         for (long long p = 0; p < P; ++p) {
             for (int i = 0; i < dim / 2; ++i) {
                 const long double w = powl(static_cast<long double>(base), -2.0L * i / dim);
                 const auto sv = static_cast<double>(sinl(static_cast<long double>(p) * w));
                 const auto cv = static_cast<double>(cosl(static_cast<long double>(p) * w));
                 // Angle ≤ 300 rad: the double ω and product carry ≤ 300·2^-52 ≈ 7e-14 error.
-                QVERIFY2(rope::test::close(pe(p, 2 * i), sv, 0.0, 1e-13), qPrintable(QString::number(p)));
-                QVERIFY2(rope::test::close(pe(p, 2 * i + 1), cv, 0.0, 1e-13), qPrintable(QString::number(p)));
+                QVERIFY2(rope::test::close(pe(p, 2 * i), sv, 0.0, 1e-13),
+                         qPrintable(QString::number(p)));
+                QVERIFY2(rope::test::close(pe(p, 2 * i + 1), cv, 0.0, 1e-13),
+                         qPrintable(QString::number(p)));
             }
         }
     }
@@ -103,16 +109,20 @@ private slots:
         QFETCH(double, shift);
         const long long P = 200;
         const auto k = static_cast<long long>(shift);
-        const Eigen::MatrixXd pe = rope::absoluteEncoding(params(rope::AbsoluteScheme::Sinusoidal, dim), P + k);
+        const Eigen::MatrixXd pe =
+            rope::absoluteEncoding(params(rope::AbsoluteScheme::Sinusoidal, dim), P + k);
         const Eigen::MatrixXd w = rope::sinusoidalShiftMatrix(dim, 1e4, shift);
         double worst = 0.0;
         for (long long p = 0; p < P; ++p) {
-            worst = std::max(worst, (pe.row(p + k).transpose() - w * pe.row(p).transpose()).cwiseAbs().maxCoeff());
+            worst = std::max(
+                worst,
+                (pe.row(p + k).transpose() - w * pe.row(p).transpose()).cwiseAbs().maxCoeff());
         }
         // Angle-addition identity; only rounding of sin/cos (≤ 1e-14 at angles ≤ 237 rad) remains.
         QVERIFY2(worst <= 1e-12, qPrintable(QString::number(worst)));
         // Each block is a rotation: WᵀW = I, and W_k W_j = W_{k+j}.
-        QVERIFY((w.transpose() * w - Eigen::MatrixXd::Identity(dim, dim)).cwiseAbs().maxCoeff() < 1e-15);
+        QVERIFY((w.transpose() * w - Eigen::MatrixXd::Identity(dim, dim)).cwiseAbs().maxCoeff() <
+                1e-15);
         const Eigen::MatrixXd w2 = rope::sinusoidalShiftMatrix(dim, 1e4, 2 * shift);
         QVERIFY((w * w - w2).cwiseAbs().maxCoeff() < 1e-14);
         // Block layout at pair 0 (ω_0 = 1): [[cos k, sin k], [−sin k, cos k]].
@@ -147,14 +157,16 @@ private slots:
         // Σ_p (p + k − c p)², minimised at c = Σ p(p+k) / Σ p² = 1 + k·S1/S2 with p = 0…n−1,
         // n = P − k: S1/S2 = [n(n−1)/2]/[(n−1)n(2n−1)/6] = 3/(2n−1). The error (c−1)p − k is
         // −k at p = 0 (W·0 = 0 cannot add k) and k(n−2)/(2n−1) < k at p = n−1: max residual = k.
-        const auto fit = rope::fitLinearShift(params(rope::AbsoluteScheme::Integer, 4), positions, shift);
+        const auto fit =
+            rope::fitLinearShift(params(rope::AbsoluteScheme::Integer, 4), positions, shift);
         QCOMPARE(fit.maxResidual, static_cast<double>(shift));
         QCOMPARE(fit.rank, Eigen::Index{1});
         const double n = static_cast<double>(positions - shift);
         const double c = 1.0 + 3.0 * static_cast<double>(shift) / (2.0 * n - 1.0);
         const Eigen::VectorXd w1 = fit.shiftMatrix * Eigen::VectorXd::Ones(4);
         for (int j = 0; j < 4; ++j) {
-            QVERIFY2(rope::test::close(w1[j], c, 1e-12), qPrintable(QString::number(w1[j], 'g', 17)));
+            QVERIFY2(rope::test::close(w1[j], c, 1e-12),
+                     qPrintable(QString::number(w1[j], 'g', 17)));
         }
         // Normalised integer: the same argument scaled by 1/N gives k/N.
         auto np = params(rope::AbsoluteScheme::NormalisedInteger, 4);
@@ -165,13 +177,17 @@ private slots:
 
     void binaryLeastSquaresMatchesNumPy() {
         for (const auto& c : absolute_ref::kFitCases) {
-            const auto fit = rope::fitLinearShift(params(rope::AbsoluteScheme::Binary, c.dim), c.positions, c.shift);
+            const auto fit = rope::fitLinearShift(params(rope::AbsoluteScheme::Binary, c.dim),
+                                                  c.positions, c.shift);
             // PE(0) = 0, so W·PE(0) = 0 while PE(k) has a 1: the residual is at least 1.
             QVERIFY(fit.maxResidual >= 1.0 - 1e-12);
             QVERIFY2(rope::test::close(fit.maxResidual, c.residual, 1e-9),
                      qPrintable(QStringLiteral("P=%1 d=%2 k=%3: %4 vs NumPy %5")
-                                    .arg(c.positions).arg(c.dim).arg(c.shift)
-                                    .arg(fit.maxResidual, 0, 'g', 17).arg(c.residual, 0, 'g', 17)));
+                                    .arg(c.positions)
+                                    .arg(c.dim)
+                                    .arg(c.shift)
+                                    .arg(fit.maxResidual, 0, 'g', 17)
+                                    .arg(c.residual, 0, 'g', 17)));
         }
     }
 
@@ -187,10 +203,14 @@ private slots:
         // The blog's verdicts, which the measured numbers must reproduce (P = 64, d = 8). No
         // scheme keeps every column in its seen range: sinusoidal's slowest pair (ω = 1e-3) only
         // covers sin ∈ [0, 0.063] in training and reaches 0.127 at p = 127.
-        QTest::newRow("integer") << "integer" << true << true << false << false << false << true << false;
-        QTest::newRow("normalised-integer") << "normalised-integer" << true << true << true << false << false << false << false;
-        QTest::newRow("binary") << "binary" << true << false << true << false << true << true << false;
-        QTest::newRow("sinusoidal") << "sinusoidal" << true << true << true << true << true << true << false;
+        QTest::newRow("integer") << "integer" << true << true << false << false << false << true
+                                 << false;
+        QTest::newRow("normalised-integer")
+            << "normalised-integer" << true << true << true << false << false << false << false;
+        QTest::newRow("binary") << "binary" << true << false << true << false << true << true
+                                << false;
+        QTest::newRow("sinusoidal")
+            << "sinusoidal" << true << true << true << true << true << true << false;
     }
     void checklistFacts() {
         QFETCH(QString, scheme);
@@ -201,8 +221,8 @@ private slots:
         QFETCH(bool, inRange);
         QFETCH(bool, lengthIndependent);
         QFETCH(bool, columnsInRange);
-        const auto c = rope::encodingChecklist(
-            params(rope::parseAbsoluteScheme(scheme.toStdString()), 8), 64);
+        const auto c =
+            rope::encodingChecklist(params(rope::parseAbsoluteScheme(scheme.toStdString()), 8), 64);
         QCOMPARE(c.unique, unique);
         QCOMPARE(c.consistentDistances, consistent);
         QCOMPARE(c.bounded, bounded);
@@ -225,7 +245,8 @@ private slots:
         QVERIFY(rope::test::close(i.maxDistance, 16 * std::sqrt(8.0), 1e-15));
         // Normalised integer: PE_N(p) = p/N, so doubling N moves p = P−1 by (P−1)/P − (P−1)/(2P)
         // = (P−1)/(2P); with the training N = P, position 2P−1 reaches (2P−1)/P: excess 1.
-        const auto n = rope::encodingChecklist(params(rope::AbsoluteScheme::NormalisedInteger, 8), P);
+        const auto n =
+            rope::encodingChecklist(params(rope::AbsoluteScheme::NormalisedInteger, 8), P);
         QVERIFY(rope::test::close(n.lengthDependence, 63.0 / 128.0, 1e-15));
         QVERIFY(rope::test::close(n.extrapolationExcess, 1.0, 1e-15));
         QVERIFY(rope::test::close(n.linearResidual, 1.0 / 64.0, 1e-15));
@@ -255,10 +276,14 @@ private slots:
 
     void binaryDistanceSpreadMatchesNumPy() {
         for (const auto& c : absolute_ref::kSpreadCases) {
-            const auto r = rope::encodingChecklist(params(rope::AbsoluteScheme::Binary, c.dim), c.positions);
+            const auto r =
+                rope::encodingChecklist(params(rope::AbsoluteScheme::Binary, c.dim), c.positions);
             QVERIFY2(rope::test::close(r.distanceSpread, c.spread, 1e-12),
-                     qPrintable(QStringLiteral("P=%1 d=%2: %3 vs %4").arg(c.positions).arg(c.dim)
-                                    .arg(r.distanceSpread, 0, 'g', 17).arg(c.spread, 0, 'g', 17)));
+                     qPrintable(QStringLiteral("P=%1 d=%2: %3 vs %4")
+                                    .arg(c.positions)
+                                    .arg(c.dim)
+                                    .arg(r.distanceSpread, 0, 'g', 17)
+                                    .arg(c.spread, 0, 'g', 17)));
         }
     }
 
@@ -276,7 +301,8 @@ private slots:
         QTest::newRow("zero positions") << "integer" << 8 << 1e4 << 0LL << 0LL << "positions";
         QTest::newRow("P too big") << "integer" << 1 << 1e4 << (1LL << 21) << 0LL << "positions";
         QTest::newRow("P*d too big") << "integer" << 64 << 1e4 << (1LL << 19) << 0LL << "positions";
-        QTest::newRow("negative N") << "normalised-integer" << 8 << 1e4 << 10LL << -1LL << "sequence-length";
+        QTest::newRow("negative N")
+            << "normalised-integer" << 8 << 1e4 << 10LL << -1LL << "sequence-length";
     }
     void rejectsInvalidInput() {
         QFETCH(QString, scheme);
@@ -301,7 +327,8 @@ private slots:
             try {
                 fn();
             } catch (const rope::InvalidParameter& e) {
-                return e.parameter() == param && QString::fromUtf8(e.what()).contains(QLatin1String(param));
+                return e.parameter() == param &&
+                       QString::fromUtf8(e.what()).contains(QLatin1String(param));
             }
             return false;
         };

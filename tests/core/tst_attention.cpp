@@ -18,19 +18,20 @@ class TestAttention : public QObject {
     Q_OBJECT
 
 private:
-    static rope::ToyAttentionParams toy(rope::AttentionEncoding encoding, std::uint64_t seed = 2024) {
+    static rope::ToyAttentionParams toy(rope::AttentionEncoding encoding,
+                                        std::uint64_t seed = 2024) {
         rope::ToyAttentionParams p;
         p.encoding = encoding;
         p.seed = seed;
         return p;
     }
 
-    template <typename Fn>
-    static bool throwsNaming(const char* param, Fn&& fn) {
+    template <typename Fn> static bool throwsNaming(const char* param, Fn&& fn) {
         try {
             fn();
         } catch (const rope::InvalidParameter& e) {
-            return e.parameter() == param && QString::fromUtf8(e.what()).contains(QLatin1String(param));
+            return e.parameter() == param &&
+                   QString::fromUtf8(e.what()).contains(QLatin1String(param));
         }
         return false;
     }
@@ -41,7 +42,8 @@ private slots:
         for (rope::AttentionEncoding e : rope::allAttentionEncodings()) {
             QCOMPARE(rope::parseAttentionEncoding(rope::attentionEncodingId(e)), e);
         }
-        QCOMPARE(QString(rope::attentionEncodingId(rope::AttentionEncoding::Rope)), QString("rope"));
+        QCOMPARE(QString(rope::attentionEncodingId(rope::AttentionEncoding::Rope)),
+                 QString("rope"));
     }
 
     void softmaxIsStableAndNormalised() {
@@ -84,8 +86,8 @@ private slots:
     }
     void twoTokenRopeClosedForm() {
         QFETCH(double, factor);
-        // d = 2, θ = 1, positions 0 and 1, q_t = k_t = (1, 0): rotated q'_1 = k'_1 = (cos 1, sin 1).
-        // Scores a²·[[1, cos 1], [cos 1, 1]]/√2: the off-diagonal depends on n − m = ±1 only.
+        // d = 2, θ = 1, positions 0 and 1, q_t = k_t = (1, 0): rotated q'_1 = k'_1 = (cos 1, sin
+        // 1). Scores a²·[[1, cos 1], [cos 1, 1]]/√2: the off-diagonal depends on n − m = ±1 only.
         Eigen::MatrixXd x(2, 2);
         x << 1, 0, 1, 0;
         Eigen::MatrixXd v(2, 1);
@@ -101,7 +103,8 @@ private slots:
         QVERIFY(rope::test::close(r.scores(1, 0), s * std::cos(1.0), 1e-15));
         QVERIFY(rope::test::close(r.queries(1, 1), factor * std::sin(1.0), 1e-15));
         // Output row 0 = weight of token 1 = 1/(1 + e^{s − s cos 1}).
-        QVERIFY(rope::test::close(r.output(0, 0), 1.0 / (1.0 + std::exp(s - s * std::cos(1.0))), 1e-15));
+        QVERIFY(rope::test::close(r.output(0, 0), 1.0 / (1.0 + std::exp(s - s * std::cos(1.0))),
+                                  1e-15));
     }
 
     void toyEmbeddingsShareRowsForRepeatedTokens() {
@@ -131,7 +134,8 @@ private slots:
     }
     void weightRowsSumToOne() {
         QFETCH(QString, encoding);
-        const auto t = rope::toyAttention(toy(rope::parseAttentionEncoding(encoding.toStdString())));
+        const auto t =
+            rope::toyAttention(toy(rope::parseAttentionEncoding(encoding.toStdString())));
         const Eigen::VectorXd sums = t.attention.weights.rowwise().sum();
         for (Eigen::Index i = 0; i < sums.size(); ++i) {
             QVERIFY(rope::test::close(sums[i], 1.0, 4e-16 * 5));
@@ -151,11 +155,14 @@ private slots:
         QFETCH(quint64, seed);
         // Equal inputs give equal q, k, v rows; equal q rows give equal score rows against the same
         // keys, hence equal outputs: attention is permutation-equivariant. Bit-exactly 0.
-        QCOMPARE(rope::repeatedTokenOutputDifference(toy(rope::AttentionEncoding::None, seed)), 0.0);
+        QCOMPARE(rope::repeatedTokenOutputDifference(toy(rope::AttentionEncoding::None, seed)),
+                 0.0);
         // RoPE rotates q_1 and q_4 by different angles: the dog rows differ. The threshold 1e-3 is
         // far above rounding (1e-15) and far below typical differences (O(0.1)).
-        QVERIFY(rope::repeatedTokenOutputDifference(toy(rope::AttentionEncoding::Rope, seed)) > 1e-3);
-        QVERIFY(rope::repeatedTokenOutputDifference(toy(rope::AttentionEncoding::Sinusoidal, seed)) > 1e-3);
+        QVERIFY(rope::repeatedTokenOutputDifference(toy(rope::AttentionEncoding::Rope, seed)) >
+                1e-3);
+        QVERIFY(rope::repeatedTokenOutputDifference(
+                    toy(rope::AttentionEncoding::Sinusoidal, seed)) > 1e-3);
     }
 
     void ropeScoresMatchComplexForm() {
@@ -178,8 +185,11 @@ private slots:
                 }
                 s *= 1.5 * 1.5 / std::sqrt(static_cast<double>(d));
                 QVERIFY2(rope::test::close(t.attention.scores(m, n), s, 1e-12, 1e-12),
-                         qPrintable(QStringLiteral("(%1,%2): %3 vs %4").arg(m).arg(n)
-                                        .arg(t.attention.scores(m, n), 0, 'g', 17).arg(s, 0, 'g', 17)));
+                         qPrintable(QStringLiteral("(%1,%2): %3 vs %4")
+                                        .arg(m)
+                                        .arg(n)
+                                        .arg(t.attention.scores(m, n), 0, 'g', 17)
+                                        .arg(s, 0, 'g', 17)));
             }
         }
     }
@@ -204,7 +214,8 @@ private slots:
         // No positions: every score equals every other, exactly.
         QCOMPARE(rope::repeatedTokenToeplitzResidual(toy(rope::AttentionEncoding::None), 64), 0.0);
         // Absolute PE: (x + p_m)ᵀ W (x + p_n) has terms in p_m and p_n separately.
-        QVERIFY(rope::repeatedTokenToeplitzResidual(toy(rope::AttentionEncoding::Sinusoidal), 64) > 1e-3);
+        QVERIFY(rope::repeatedTokenToeplitzResidual(toy(rope::AttentionEncoding::Sinusoidal), 64) >
+                1e-3);
         // The helper itself: a Toeplitz matrix gives 0, one perturbed entry gives its size.
         Eigen::MatrixXd m(3, 3);
         m << 1, 2, 3, 4, 1, 2, 5, 4, 1;
@@ -243,8 +254,10 @@ private slots:
         QTest::newRow("no tokens") << 8 << 8 << 0 << 1e4 << 1.0 << 0LL << "tokens";
         QTest::newRow("base 1") << 8 << 8 << 5 << 1.0 << 1.0 << 0LL << "base";
         QTest::newRow("factor 0") << 8 << 8 << 5 << 1e4 << 0.0 << 0LL << "attention-factor";
-        QTest::newRow("factor NaN") << 8 << 8 << 5 << 1e4 << std::nan("") << 0LL << "attention-factor";
-        QTest::newRow("negative first position") << 8 << 8 << 5 << 1e4 << 1.0 << -1LL << "first-position";
+        QTest::newRow("factor NaN")
+            << 8 << 8 << 5 << 1e4 << std::nan("") << 0LL << "attention-factor";
+        QTest::newRow("negative first position")
+            << 8 << 8 << 5 << 1e4 << 1.0 << -1LL << "first-position";
     }
     void rejectsInvalidToyParams() {
         QFETCH(int, modelDim);
@@ -277,23 +290,34 @@ private slots:
         theta << 1.0;
         pos << 0.0, 1.0;
         QVERIFY(throwsNaming("encoding", [] { rope::parseAttentionEncoding("alibi"); }));
-        QVERIFY(throwsNaming("k", [&] { rope::scaledDotProductAttention(a, Eigen::MatrixXd::Ones(2, 3), a); }));
-        QVERIFY(throwsNaming("v", [&] { rope::scaledDotProductAttention(a, a, Eigen::MatrixXd::Ones(3, 2)); }));
-        QVERIFY(throwsNaming("q", [&] { rope::scaledDotProductAttention(Eigen::MatrixXd(0, 2), a, a); }));
+        QVERIFY(throwsNaming(
+            "k", [&] { rope::scaledDotProductAttention(a, Eigen::MatrixXd::Ones(2, 3), a); }));
+        QVERIFY(throwsNaming(
+            "v", [&] { rope::scaledDotProductAttention(a, a, Eigen::MatrixXd::Ones(3, 2)); }));
+        QVERIFY(throwsNaming(
+            "q", [&] { rope::scaledDotProductAttention(Eigen::MatrixXd(0, 2), a, a); }));
         QVERIFY(throwsNaming("q", [&] {
             Eigen::MatrixXd bad = a;
             bad(0, 0) = std::nan("");
             rope::scaledDotProductAttention(bad, a, a);
         }));
-        QVERIFY(throwsNaming("scores", [] { rope::softmaxRows(Eigen::MatrixXd::Constant(1, 1, INFINITY)); }));
-        QVERIFY(throwsNaming("inv_freq", [&] { rope::ropeAttention(a, a, a, Eigen::ArrayXd::Ones(2), pos); }));
-        QVERIFY(throwsNaming("positions", [&] { rope::ropeAttention(a, a, a, theta, Eigen::ArrayXd::Zero(3)); }));
-        QVERIFY(throwsNaming("attention-factor", [&] { rope::ropeAttention(a, a, a, theta, pos, -1.0); }));
+        QVERIFY(throwsNaming("scores",
+                             [] { rope::softmaxRows(Eigen::MatrixXd::Constant(1, 1, INFINITY)); }));
+        QVERIFY(throwsNaming("inv_freq",
+                             [&] { rope::ropeAttention(a, a, a, Eigen::ArrayXd::Ones(2), pos); }));
+        QVERIFY(throwsNaming(
+            "positions", [&] { rope::ropeAttention(a, a, a, theta, Eigen::ArrayXd::Zero(3)); }));
+        QVERIFY(throwsNaming("attention-factor",
+                             [&] { rope::ropeAttention(a, a, a, theta, pos, -1.0); }));
         QVERIFY(throwsNaming("tokens", [] { rope::firstRepeatedTokenPair({"a", "b"}); }));
         QVERIFY(throwsNaming("row", [&] { rope::maxRowDifference(a, 0, 2); }));
-        QVERIFY(throwsNaming("matrix", [] { rope::toeplitzResidual(Eigen::MatrixXd::Ones(2, 3)); }));
-        QVERIFY(throwsNaming("length", [] { rope::repeatedTokenToeplitzResidual(rope::ToyAttentionParams{}, 0); }));
-        QVERIFY(throwsNaming("length", [] { rope::repeatedTokenToeplitzResidual(rope::ToyAttentionParams{}, 257); }));
+        QVERIFY(
+            throwsNaming("matrix", [] { rope::toeplitzResidual(Eigen::MatrixXd::Ones(2, 3)); }));
+        QVERIFY(throwsNaming(
+            "length", [] { rope::repeatedTokenToeplitzResidual(rope::ToyAttentionParams{}, 0); }));
+        QVERIFY(throwsNaming("length", [] {
+            rope::repeatedTokenToeplitzResidual(rope::ToyAttentionParams{}, 257);
+        }));
     }
 };
 

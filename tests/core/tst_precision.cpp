@@ -102,7 +102,8 @@ private slots:
         // 1 + 3·2^-8 is halfway between 1+2^-7 (mantissa 1) and 1+2^-6 (mantissa 2) → 0x3F82.
         QTest::newRow("tie 1+3*2^-8 -> 1+2^-6") << 1.01171875F << 0x3F82;
         // Just above the tie rounds up: 1 + 2^-8 + 2^-20 → 1 + 2^-7 = 0x3F81.
-        QTest::newRow("above tie") << (1.0F + std::ldexp(1.0F, -8) + std::ldexp(1.0F, -20)) << 0x3F81;
+        QTest::newRow("above tie")
+            << (1.0F + std::ldexp(1.0F, -8) + std::ldexp(1.0F, -20)) << 0x3F81;
         // Largest float32 (2 − 2^-23)·2^127 rounds past bf16's max (2 − 2^-7)·2^127 → +inf.
         QTest::newRow("float max -> inf") << std::numeric_limits<float>::max() << 0x7F80;
         QTest::newRow("minus two") << -2.0F << 0xC000;
@@ -151,13 +152,16 @@ private slots:
         QTest::newRow("float32 2^24+1") << "float32" << 16777217.0 << 16777216.0 << 2.0;
         QTest::newRow("float32 2^24+3") << "float32" << 16777219.0 << 16777220.0 << 2.0;
         QTest::newRow("bfloat16 15962") << "bfloat16" << 15962.0 << 15936.0 << 64.0;
-        // bf16 at 1e7: binade [2^23, 2^24), spacing 2^(23−7) = 65536; 1e7 = 152.59·65536 → 153·65536.
+        // bf16 at 1e7: binade [2^23, 2^24), spacing 2^(23−7) = 65536; 1e7 = 152.59·65536 →
+        // 153·65536.
         QTest::newRow("bfloat16 1e7") << "bfloat16" << 1e7 << 10027008.0 << 65536.0;
         // fp16 at 4097: binade [4096, 8192), spacing 2^(12−10) = 4; 4097 → 4096.
         QTest::newRow("float16 4097") << "float16" << 4097.0 << 4096.0 << 4.0;
-        QTest::newRow("float16 subnormal") << "float16" << 1e-7 << std::ldexp(2.0, -24) << std::ldexp(1.0, -24);
-        QTest::newRow("float16 overflow") << "float16" << 1e5 << std::numeric_limits<double>::infinity()
-                                          << std::numeric_limits<double>::infinity();
+        QTest::newRow("float16 subnormal")
+            << "float16" << 1e-7 << std::ldexp(2.0, -24) << std::ldexp(1.0, -24);
+        QTest::newRow("float16 overflow")
+            << "float16" << 1e5 << std::numeric_limits<double>::infinity()
+            << std::numeric_limits<double>::infinity();
     }
     void roundToFormatAndSpacing() {
         QFETCH(QString, format);
@@ -202,15 +206,20 @@ private slots:
             const rope::RotationErrors e =
                 rope::rotationErrors(theta, c.position, f, rope::AnglePath::LowPrecisionProduct);
             QVERIFY(!e.overflow);
-            const QString where = QStringLiteral("%1 p=%2 pair %3").arg(c.format).arg(c.position).arg(c.pair);
+            const QString where =
+                QStringLiteral("%1 p=%2 pair %3").arg(c.format).arg(c.position).arg(c.pair);
             // Same roundings on both sides; only the angle reference p·θ (one double rounding,
             // ≤ 1e7·2^-53 ≈ 1e-9 rad) and libm cos/sin (≤ 1 ulp) can differ: 1e-12 absolute.
-            QVERIFY2(rope::test::close(e.angleError[c.pair], c.angleError, 1e-9, 1e-12), qPrintable(where));
-            QVERIFY2(rope::test::close(e.cosError[c.pair], c.cosError, 1e-9, 1e-12), qPrintable(where));
-            QVERIFY2(rope::test::close(e.sinError[c.pair], c.sinError, 1e-9, 1e-12), qPrintable(where));
+            QVERIFY2(rope::test::close(e.angleError[c.pair], c.angleError, 1e-9, 1e-12),
+                     qPrintable(where));
+            QVERIFY2(rope::test::close(e.cosError[c.pair], c.cosError, 1e-9, 1e-12),
+                     qPrintable(where));
+            QVERIFY2(rope::test::close(e.sinError[c.pair], c.sinError, 1e-9, 1e-12),
+                     qPrintable(where));
             const rope::RotationErrors cast =
                 rope::rotationErrors(theta, c.position, f, rope::AnglePath::DoubleThenCast);
-            QVERIFY2(rope::test::close(cast.cosError[c.pair], c.castCosError, 1e-9, 1e-12), qPrintable(where));
+            QVERIFY2(rope::test::close(cast.cosError[c.pair], c.castCosError, 1e-9, 1e-12),
+                     qPrintable(where));
             QCOMPARE(cast.angleError[c.pair], 0.0);
             ++n;
         }
@@ -222,13 +231,14 @@ private slots:
         // |remainder(−26, 2π)| = |−26 + 4·2π| = 26 − 8π ≈ 0.8673 rad (θ_0 = 1 is exact in bf16).
         Eigen::ArrayXd theta(1);
         theta << 1.0;
-        const rope::RotationErrors e = rope::rotationErrors(theta, 15962.0, rope::FloatFormat::BFloat16,
-                                                            rope::AnglePath::LowPrecisionProduct);
+        const rope::RotationErrors e = rope::rotationErrors(
+            theta, 15962.0, rope::FloatFormat::BFloat16, rope::AnglePath::LowPrecisionProduct);
         QVERIFY(rope::test::close(e.angleError[0], 26.0 - 8 * std::numbers::pi, 1e-12));
         // Rotation error: max(|cos a − cos b|, |sin a − sin b|) up to bf16 rounding of cos/sin
         // (≤ 2^-9 each); |Δcos| = 2|sin((a+b)/2) sin((a−b)/2)| ≤ 2 sin(0.434) ≈ 0.84.
         QVERIFY(e.rotationError[0] > 0.1);
-        QVERIFY(e.rotationError[0] <= 2 * std::sin((26.0 - 8 * std::numbers::pi) / 2) + 2 * std::ldexp(1.0, -9));
+        QVERIFY(e.rotationError[0] <=
+                2 * std::sin((26.0 - 8 * std::numbers::pi) / 2) + 2 * std::ldexp(1.0, -9));
     }
 
     void doubleThenCastErrorIsHalfUlp() {
@@ -236,10 +246,12 @@ private slots:
         // ≤ 2^-9 for bf16 values in [0.5, 1] (spacing 2^-8) and ≤ 2^-12 for fp16.
         const Eigen::ArrayXd theta = rope::inverseFrequencies(64, 1e4);
         for (double p : {3.0, 1234.0, 65000.0, 1e6, 1e7}) {
-            const auto b = rope::rotationErrors(theta, p, rope::FloatFormat::BFloat16, rope::AnglePath::DoubleThenCast);
+            const auto b = rope::rotationErrors(theta, p, rope::FloatFormat::BFloat16,
+                                                rope::AnglePath::DoubleThenCast);
             QVERIFY(b.rotationError.maxCoeff() <= std::ldexp(1.0, -9));
             QCOMPARE(b.angleError.maxCoeff(), 0.0);
-            const auto h = rope::rotationErrors(theta, p, rope::FloatFormat::Float16, rope::AnglePath::DoubleThenCast);
+            const auto h = rope::rotationErrors(theta, p, rope::FloatFormat::Float16,
+                                                rope::AnglePath::DoubleThenCast);
             QVERIFY(!h.overflow); // only cos/sin are stored in fp16, never the position
             QVERIFY(h.rotationError.maxCoeff() <= std::ldexp(1.0, -12));
         }
@@ -259,7 +271,8 @@ private slots:
 
     void referencePathHasNoError() {
         const Eigen::ArrayXd theta = rope::inverseFrequencies(16, 1e4);
-        const auto e = rope::rotationErrors(theta, 1e7, rope::FloatFormat::Float16, rope::AnglePath::Reference);
+        const auto e = rope::rotationErrors(theta, 1e7, rope::FloatFormat::Float16,
+                                            rope::AnglePath::Reference);
         QCOMPARE(e.rotationError.maxCoeff(), 0.0);
         const auto f64 = rope::rotationErrors(theta, 1e7, rope::FloatFormat::Float64,
                                               rope::AnglePath::LowPrecisionProduct);
@@ -300,7 +313,8 @@ private slots:
     void collapseIntervalHandWorked() {
         // bf16 around 15962 (worked out above): round(15962) = 15936; the ties 15904 → 15872 and
         // 15968 → 16000 leave the class [15905, 15967], 63 integers.
-        const rope::PositionInterval iv = rope::positionCollapseInterval(rope::FloatFormat::BFloat16, 15962);
+        const rope::PositionInterval iv =
+            rope::positionCollapseInterval(rope::FloatFormat::BFloat16, 15962);
         QCOMPARE(iv.first, 15905LL);
         QCOMPARE(iv.last, 15967LL);
         QCOMPARE(iv.representative, 15936.0);
@@ -323,8 +337,10 @@ private slots:
         for (const auto& c : precision_ref::kCollapseCases) {
             const auto iv = rope::positionCollapseInterval(format(c.format), c.position);
             const QString where = QStringLiteral("%1 p=%2").arg(c.format).arg(c.position);
-            QVERIFY2(iv.first == c.first, qPrintable(where + QStringLiteral(" first %1").arg(iv.first)));
-            QVERIFY2(iv.last == c.last, qPrintable(where + QStringLiteral(" last %1").arg(iv.last)));
+            QVERIFY2(iv.first == c.first,
+                     qPrintable(where + QStringLiteral(" first %1").arg(iv.first)));
+            QVERIFY2(iv.last == c.last,
+                     qPrintable(where + QStringLiteral(" last %1").arg(iv.last)));
             QCOMPARE(iv.representative, c.representative);
         }
     }
@@ -333,7 +349,10 @@ private slots:
         for (const auto& c : precision_ref::kDistinctCases) {
             const long long got = rope::distinctPositionCount(format(c.format), c.length);
             QVERIFY2(got == c.count, qPrintable(QStringLiteral("%1 L=%2: got %3, NumPy %4")
-                                                    .arg(c.format).arg(c.length).arg(got).arg(c.count)));
+                                                    .arg(c.format)
+                                                    .arg(c.length)
+                                                    .arg(got)
+                                                    .arg(c.count)));
         }
         // Closed form: bf16, L = 16384 → 256 (0…255) + 6 binades × 128 + 1 (16383 → 16384).
         QCOMPARE(rope::distinctPositionCount(rope::FloatFormat::BFloat16, 16384), 1025LL);
@@ -346,23 +365,28 @@ private slots:
             try {
                 fn();
             } catch (const rope::InvalidParameter& e) {
-                return e.parameter() == param && QString::fromUtf8(e.what()).contains(QLatin1String(param));
+                return e.parameter() == param &&
+                       QString::fromUtf8(e.what()).contains(QLatin1String(param));
             }
             return false;
         };
         QVERIFY(expectParam("format", [] { rope::parseFloatFormat("float8"); }));
         QVERIFY(expectParam("path", [] { rope::parseAnglePath("exact"); }));
-        QVERIFY(expectParam("value", [] { rope::formatSpacing(rope::FloatFormat::Float16, std::nan("")); }));
+        QVERIFY(expectParam("value",
+                            [] { rope::formatSpacing(rope::FloatFormat::Float16, std::nan("")); }));
         QVERIFY(expectParam("position", [&] {
-            rope::rotationTable(theta, std::nan(""), rope::FloatFormat::Float32, rope::AnglePath::DoubleThenCast);
+            rope::rotationTable(theta, std::nan(""), rope::FloatFormat::Float32,
+                                rope::AnglePath::DoubleThenCast);
         }));
         QVERIFY(expectParam("inv_freq", [] {
             Eigen::ArrayXd bad(2);
             bad << 1.0, -0.5;
-            rope::rotationErrors(bad, 1.0, rope::FloatFormat::Float32, rope::AnglePath::DoubleThenCast);
+            rope::rotationErrors(bad, 1.0, rope::FloatFormat::Float32,
+                                 rope::AnglePath::DoubleThenCast);
         }));
         QVERIFY(expectParam("inv_freq", [] {
-            rope::rotationErrors(Eigen::ArrayXd(), 1.0, rope::FloatFormat::Float32, rope::AnglePath::DoubleThenCast);
+            rope::rotationErrors(Eigen::ArrayXd(), 1.0, rope::FloatFormat::Float32,
+                                 rope::AnglePath::DoubleThenCast);
         }));
         QVERIFY(expectParam("q", [&] {
             rope::scoreError(Eigen::ArrayXd::Ones(3), Eigen::ArrayXd::Ones(4), theta, 1, 2,
@@ -379,13 +403,16 @@ private slots:
                              rope::FloatFormat::Float16, rope::AnglePath::DoubleThenCast);
         }));
         QVERIFY(expectParam("positions", [&] {
-            rope::precisionSweep(theta, Eigen::ArrayXd(), rope::FloatFormat::Float16, rope::AnglePath::DoubleThenCast);
+            rope::precisionSweep(theta, Eigen::ArrayXd(), rope::FloatFormat::Float16,
+                                 rope::AnglePath::DoubleThenCast);
         }));
-        QVERIFY(expectParam("position", [] { rope::positionCollapseInterval(rope::FloatFormat::BFloat16, -1); }));
+        QVERIFY(expectParam(
+            "position", [] { rope::positionCollapseInterval(rope::FloatFormat::BFloat16, -1); }));
         QVERIFY(expectParam("position", [] {
             rope::positionCollapseInterval(rope::FloatFormat::BFloat16, (1LL << 40) + 1);
         }));
-        QVERIFY(expectParam("length", [] { rope::distinctPositionCount(rope::FloatFormat::Float16, 0); }));
+        QVERIFY(expectParam("length",
+                            [] { rope::distinctPositionCount(rope::FloatFormat::Float16, 0); }));
         QVERIFY(expectParam("length", [] {
             rope::distinctPositionCount(rope::FloatFormat::Float16, rope::limits::kMaxContext + 1);
         }));
