@@ -24,119 +24,11 @@ namespace rope::ui {
 
 namespace {
 
-// Shortest text that reads back as the same double (0.1, not 0.10000000000000001).
+using FieldReader = JsonFieldReader;
+
 QString show(double v) {
-    return QString::number(v, 'g', QLocale::FloatingPointShortest);
+    return jsonShow(v);
 }
-
-QString describe(const QJsonValue& v) {
-    switch (v.type()) {
-    case QJsonValue::String:
-        return QStringLiteral("the string \"%1\"").arg(v.toString().left(40));
-    case QJsonValue::Bool:
-        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    case QJsonValue::Array:
-        return QStringLiteral("an array");
-    case QJsonValue::Object:
-        return QStringLiteral("an object");
-    case QJsonValue::Null:
-        return QStringLiteral("null");
-    case QJsonValue::Double:
-        return show(v.toDouble());
-    case QJsonValue::Undefined:
-        break;
-    }
-    return QStringLiteral("nothing");
-}
-
-// Typed access to one JSON object; every failure is an error naming "<prefix><key>". Absent
-// keys and JSON null read as "not given", as transformers' dict.get() does.
-class FieldReader {
-public:
-    FieldReader(QStringList& errors, QStringList& warnings)
-        : m_errors(errors), m_warnings(warnings) {}
-
-    std::optional<double> number(const QJsonObject& o, const QString& prefix, const QString& key) {
-        const QJsonValue v = o.value(key);
-        if (v.isUndefined() || v.isNull()) {
-            return std::nullopt;
-        }
-        if (!v.isDouble()) {
-            error(prefix + key, QStringLiteral("expected a number, got %1").arg(describe(v)));
-            return std::nullopt;
-        }
-        // QJsonDocument already rejects 1e400 as "illegal number"; checked again so no
-        // non-finite value can reach the core whatever the parser does.
-        const double d = v.toDouble();
-        if (!std::isfinite(d)) {
-            error(prefix + key, QStringLiteral("expected a finite number, got %1").arg(show(d)));
-            return std::nullopt;
-        }
-        return d;
-    }
-
-    std::optional<long long> integer(const QJsonObject& o, const QString& prefix,
-                                     const QString& key) {
-        const std::optional<double> d = number(o, prefix, key);
-        if (!d) {
-            return std::nullopt;
-        }
-        // ±2^53: every integer up to here is exact in a double.
-        if (*d != std::floor(*d) || std::abs(*d) > 9007199254740992.0) {
-            error(prefix + key, QStringLiteral("expected an integer, got %1").arg(show(*d)));
-            return std::nullopt;
-        }
-        return static_cast<long long>(*d);
-    }
-
-    std::optional<int> smallInteger(const QJsonObject& o, const QString& prefix,
-                                    const QString& key) {
-        const std::optional<long long> v = integer(o, prefix, key);
-        if (!v) {
-            return std::nullopt;
-        }
-        if (*v < INT_MIN || *v > INT_MAX) {
-            error(prefix + key, QStringLiteral("%1 is out of range").arg(*v));
-            return std::nullopt;
-        }
-        return static_cast<int>(*v);
-    }
-
-    std::optional<QString> string(const QJsonObject& o, const QString& prefix, const QString& key) {
-        const QJsonValue v = o.value(key);
-        if (v.isUndefined() || v.isNull()) {
-            return std::nullopt;
-        }
-        if (!v.isString()) {
-            error(prefix + key, QStringLiteral("expected a string, got %1").arg(describe(v)));
-            return std::nullopt;
-        }
-        return v.toString();
-    }
-
-    std::optional<bool> boolean(const QJsonObject& o, const QString& prefix, const QString& key) {
-        const QJsonValue v = o.value(key);
-        if (v.isUndefined() || v.isNull()) {
-            return std::nullopt;
-        }
-        if (!v.isBool()) {
-            error(prefix + key, QStringLiteral("expected true or false, got %1").arg(describe(v)));
-            return std::nullopt;
-        }
-        return v.toBool();
-    }
-
-    void error(const QString& field, const QString& text) {
-        m_errors << field + QStringLiteral(": ") + text;
-    }
-    void warning(const QString& field, const QString& text) {
-        m_warnings << field + QStringLiteral(": ") + text;
-    }
-
-private:
-    QStringList& m_errors;
-    QStringList& m_warnings;
-};
 
 // One candidate source of a value: which object, its path prefix and key.
 struct Source {
@@ -245,7 +137,7 @@ private:
         if (hasParams) {
             if (!params.isObject()) {
                 m_reader.error(QStringLiteral("rope_parameters"),
-                               QStringLiteral("expected an object, got %1").arg(describe(params)));
+                               QStringLiteral("expected an object, got %1").arg(jsonDescribe(params)));
                 return;
             }
             m_rope = params.toObject();
@@ -261,7 +153,7 @@ private:
             if (!scaling.isObject()) {
                 m_reader.error(
                     QStringLiteral("rope_scaling"),
-                    QStringLiteral("expected an object or null, got %1").arg(describe(scaling)));
+                    QStringLiteral("expected an object or null, got %1").arg(jsonDescribe(scaling)));
                 return;
             }
             m_rope = scaling.toObject();

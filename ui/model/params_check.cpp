@@ -4,7 +4,10 @@
 
 #include "core/scaling/scaling_registry.h"
 
+#include <QLocale>
 #include <algorithm>
+#include <climits>
+#include <cmath>
 
 namespace rope::ui {
 
@@ -90,6 +93,106 @@ QString jsonParseErrorText(const QByteArray& json, const QJsonParseError& error)
         .arg(column)
         .arg(offset)
         .arg(error.errorString());
+}
+
+// Shortest text that reads back as the same double (0.1, not 0.10000000000000001).
+QString jsonShow(double v) {
+    return QString::number(v, 'g', QLocale::FloatingPointShortest);
+}
+
+QString jsonDescribe(const QJsonValue& v) {
+    switch (v.type()) {
+    case QJsonValue::String:
+        return QStringLiteral("the string \"%1\"").arg(v.toString().left(40));
+    case QJsonValue::Bool:
+        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    case QJsonValue::Array:
+        return QStringLiteral("an array");
+    case QJsonValue::Object:
+        return QStringLiteral("an object");
+    case QJsonValue::Null:
+        return QStringLiteral("null");
+    case QJsonValue::Double:
+        return jsonShow(v.toDouble());
+    case QJsonValue::Undefined:
+        break;
+    }
+    return QStringLiteral("nothing");
+}
+
+std::optional<double> JsonFieldReader::number(const QJsonObject& o, const QString& prefix,
+                                              const QString& key) {
+    const QJsonValue v = o.value(key);
+    if (v.isUndefined() || v.isNull()) {
+        return std::nullopt;
+    }
+    if (!v.isDouble()) {
+        error(prefix + key, QStringLiteral("expected a number, got %1").arg(jsonDescribe(v)));
+        return std::nullopt;
+    }
+    // QJsonDocument already rejects 1e400 as "illegal number"; checked again so no
+    // non-finite value can reach the core whatever the parser does.
+    const double d = v.toDouble();
+    if (!std::isfinite(d)) {
+        error(prefix + key, QStringLiteral("expected a finite number, got %1").arg(jsonShow(d)));
+        return std::nullopt;
+    }
+    return d;
+}
+std::optional<long long> JsonFieldReader::integer(const QJsonObject& o, const QString& prefix,
+                                                  const QString& key) {
+    const std::optional<double> d = number(o, prefix, key);
+    if (!d) {
+        return std::nullopt;
+    }
+    // ±2^53: every integer up to here is exact in a double.
+    if (*d != std::floor(*d) || std::abs(*d) > 9007199254740992.0) {
+        error(prefix + key, QStringLiteral("expected an integer, got %1").arg(jsonShow(*d)));
+        return std::nullopt;
+    }
+    return static_cast<long long>(*d);
+}
+std::optional<int> JsonFieldReader::smallInteger(const QJsonObject& o, const QString& prefix,
+                                                 const QString& key) {
+    const std::optional<long long> v = integer(o, prefix, key);
+    if (!v) {
+        return std::nullopt;
+    }
+    if (*v < INT_MIN || *v > INT_MAX) {
+        error(prefix + key, QStringLiteral("%1 is out of range").arg(*v));
+        return std::nullopt;
+    }
+    return static_cast<int>(*v);
+}
+std::optional<QString> JsonFieldReader::string(const QJsonObject& o, const QString& prefix,
+                                               const QString& key) {
+    const QJsonValue v = o.value(key);
+    if (v.isUndefined() || v.isNull()) {
+        return std::nullopt;
+    }
+    if (!v.isString()) {
+        error(prefix + key, QStringLiteral("expected a string, got %1").arg(jsonDescribe(v)));
+        return std::nullopt;
+    }
+    return v.toString();
+}
+std::optional<bool> JsonFieldReader::boolean(const QJsonObject& o, const QString& prefix,
+                                             const QString& key) {
+    const QJsonValue v = o.value(key);
+    if (v.isUndefined() || v.isNull()) {
+        return std::nullopt;
+    }
+    if (!v.isBool()) {
+        error(prefix + key, QStringLiteral("expected true or false, got %1").arg(jsonDescribe(v)));
+        return std::nullopt;
+    }
+    return v.toBool();
+}
+void JsonFieldReader::error(const QString& field, const QString& text) {
+    m_errors << field + QStringLiteral(": ") + text;
+}
+void JsonFieldReader::warning(const QString& field, const QString& text) {
+    m_warnings << field + QStringLiteral(": ") + text;
 }
 
 } // namespace rope::ui

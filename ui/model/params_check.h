@@ -5,11 +5,14 @@
 #include "core/rope_params.h"
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <QJsonParseError>
+#include <QJsonValue>
 #include <QString>
 #include <QStringList>
 
 #include <functional>
+#include <optional>
 #include <string_view>
 
 /// \file params_check.h
@@ -36,5 +39,42 @@ QStringList repairParams(RopeParams& params,
 /// \brief "line L, column C (offset O): <Qt's message>" for a QJsonDocument parse error, so a
 /// user can find the spot in an editor.
 QString jsonParseErrorText(const QByteArray& json, const QJsonParseError& error);
+
+/// \brief Shortest text that reads back as the same double (0.1, not 0.10000000000000001).
+QString jsonShow(double v);
+
+/// \brief A JSON value for a message: `the string "8"`, `an array`, `null`, a number.
+QString jsonDescribe(const QJsonValue& v);
+
+/// \brief Typed access to the keys of a JSON object. Every failure appends an error
+/// "<prefix><key>: <text>" to the error list; an absent key or JSON null reads as "not given"
+/// (std::nullopt without an error), as transformers' dict.get() does.
+class JsonFieldReader {
+public:
+    JsonFieldReader(QStringList& errors, QStringList& warnings)
+        : m_errors(errors), m_warnings(warnings) {}
+
+    /// \brief A finite JSON number.
+    std::optional<double> number(const QJsonObject& o, const QString& prefix, const QString& key);
+    /// \brief A JSON number with an integral value, |v| ≤ 2^53.
+    std::optional<long long> integer(const QJsonObject& o, const QString& prefix,
+                                     const QString& key);
+    /// \brief An integer that fits an int.
+    std::optional<int> smallInteger(const QJsonObject& o, const QString& prefix,
+                                    const QString& key);
+    /// \brief A JSON string.
+    std::optional<QString> string(const QJsonObject& o, const QString& prefix, const QString& key);
+    /// \brief true or false.
+    std::optional<bool> boolean(const QJsonObject& o, const QString& prefix, const QString& key);
+
+    /// \brief Appends "field: text" to the errors.
+    void error(const QString& field, const QString& text);
+    /// \brief Appends "field: text" to the warnings.
+    void warning(const QString& field, const QString& text);
+
+private:
+    QStringList& m_errors;
+    QStringList& m_warnings;
+};
 
 } // namespace rope::ui
