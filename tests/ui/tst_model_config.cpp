@@ -59,6 +59,7 @@ private slots:
     void missingFileIsAnError();
     void warnsAboutIgnoredAndDisagreeingFields_data();
     void warnsAboutIgnoredAndDisagreeingFields();
+    void openingAModelKeepsPositions();
 };
 
 void TestModelConfig::parsesPublishedConfigs_data() {
@@ -418,6 +419,21 @@ void TestModelConfig::warnsAboutIgnoredAndDisagreeingFields() {
                                  [&](const QString& w) { return w.startsWith(prefix); });
     QVERIFY2(it != r.warnings.end(), qPrintable(joined(r.warnings)));
     QVERIFY2(it->contains(text), qPrintable(*it));
+}
+
+void TestModelConfig::openingAModelKeepsPositions() {
+    RopeParams current;
+    current.m = 1234;
+    current.n = -5;
+    current.headDim = 16;
+    const ModelConfigResult r =
+        rope::ui::loadModelConfig(dataFile(QStringLiteral("llama-3.1-8b.json")));
+    const RopeParams p = rope::ui::withModelParams(current, r.params);
+    QCOMPARE(p.m, 1234LL);
+    QCOMPARE(p.n, -5LL);
+    QCOMPARE(p.headDim, 128);
+    QCOMPARE(p.base, 500000.0);
+    QCOMPARE(p.scaling.method, std::string("llama3"));
 }
 
 QTEST_GUILESS_MAIN(TestModelConfig)

@@ -136,8 +136,9 @@ private:
         const bool hasScaling = !scaling.isUndefined() && !scaling.isNull();
         if (hasParams) {
             if (!params.isObject()) {
-                m_reader.error(QStringLiteral("rope_parameters"),
-                               QStringLiteral("expected an object, got %1").arg(jsonDescribe(params)));
+                m_reader.error(
+                    QStringLiteral("rope_parameters"),
+                    QStringLiteral("expected an object, got %1").arg(jsonDescribe(params)));
                 return;
             }
             m_rope = params.toObject();
@@ -151,9 +152,9 @@ private:
             }
         } else if (hasScaling) {
             if (!scaling.isObject()) {
-                m_reader.error(
-                    QStringLiteral("rope_scaling"),
-                    QStringLiteral("expected an object or null, got %1").arg(jsonDescribe(scaling)));
+                m_reader.error(QStringLiteral("rope_scaling"),
+                               QStringLiteral("expected an object or null, got %1")
+                                   .arg(jsonDescribe(scaling)));
                 return;
             }
             m_rope = scaling.toObject();
@@ -550,6 +551,14 @@ ModelConfigResult loadModelConfig(const QString& path) {
         return result;
     }
     return loadModelConfigFromJson(json);
+}
+
+RopeParams withModelParams(const RopeParams& current, const RopeParams& model) {
+    RopeParams p = model;
+    // Positions are the user's probe, not a property of the model.
+    p.m = current.m;
+    p.n = current.n;
+    return p;
 }
 
 } // namespace rope::ui

@@ -64,4 +64,9 @@ ModelConfigResult loadModelConfig(const QString& path);
 /// Malformed JSON gives one error with line, column and offset.
 ModelConfigResult loadModelConfigFromJson(const QByteArray& json);
 
+/// \brief \p model with the query and key positions (m, n) of \p current: what "open a model"
+/// should change in the explorer. Everything else (dimensions, base, context, layout, scaling)
+/// comes from \p model.
+RopeParams withModelParams(const RopeParams& current, const RopeParams& model);
+
 } // namespace rope::ui
