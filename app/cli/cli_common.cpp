@@ -108,8 +108,8 @@ bool parseArguments(QCommandLineParser& parser, const QStringList& args) {
         return false;
     }
     if (!parser.positionalArguments().isEmpty()) {
-        throw UsageError("unexpected argument '" +
-                         parser.positionalArguments().first().toStdString() + "'");
+        throw UsageError("unexpected argument '" + parser.positionalArguments().first().toStdString() +
+                         "'");
     }
     return true;
 }
@@ -165,8 +165,8 @@ QString requiredValue(const QCommandLineParser& parser, const QString& flag) {
 namespace {
 int toInt(long long v, const QString& flag) {
     if (v < -2147483647LL || v > 2147483647LL) {
-        throw InvalidParameter(flag.toStdString(), "--" + flag.toStdString() +
-                                                       " is out of range: " + std::to_string(v));
+        throw InvalidParameter(flag.toStdString(),
+                               "--" + flag.toStdString() + " is out of range: " + std::to_string(v));
     }
     return static_cast<int>(v);
 }
