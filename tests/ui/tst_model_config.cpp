@@ -57,6 +57,7 @@ private slots:
     void malformedJsonGivesLineAndOffset();
     void rejectsOversizedFileBeforeReading();
     void missingFileIsAnError();
+    void endlessDeviceIsCutAtTheLimit();
     void warnsAboutIgnoredAndDisagreeingFields_data();
     void warnsAboutIgnoredAndDisagreeingFields();
     void openingAModelKeepsPositions();
@@ -371,6 +372,17 @@ void TestModelConfig::missingFileIsAnError() {
     QCOMPARE(r.errors.size(), 1);
     QVERIFY(r.errors.first().startsWith(
         QStringLiteral("(file): cannot open /nonexistent/config.json")));
+}
+
+void TestModelConfig::endlessDeviceIsCutAtTheLimit() {
+    // /dev/zero reports size 0 and never ends: reading stops after the limit instead of hanging.
+    if (!QFile::exists(QStringLiteral("/dev/zero"))) {
+        QSKIP("no /dev/zero");
+    }
+    const ModelConfigResult r = rope::ui::loadModelConfig(QStringLiteral("/dev/zero"));
+    QCOMPARE(r.errors.size(), 1);
+    QVERIFY2(r.errors.first().contains(QStringLiteral("more than 16777216 bytes")),
+             qPrintable(r.errors.first()));
 }
 
 void TestModelConfig::warnsAboutIgnoredAndDisagreeingFields_data() {
