@@ -98,7 +98,8 @@ private slots:
     void everyPanelBuildsAndDrawsFiniteData_data() {
         QTest::addColumn<QString>("id");
         for (const rope::ui::Figure& f : rope::ui::allFigures()) {
-            const QString id = QString::fromLatin1(f.id.data(), static_cast<qsizetype>(f.id.size()));
+            const QString id =
+                QString::fromLatin1(f.id.data(), static_cast<qsizetype>(f.id.size()));
             QTest::newRow(qPrintable(id)) << id;
         }
     }
@@ -156,10 +157,11 @@ private slots:
         rope::ui::SliderSpinBox* box = window.form().control(control);
         QVERIFY(box != nullptr);
         box->spinBox()->setValue(value); // as if typed: spin box → form → state → panel
-        QCOMPARE(static_cast<double>(control == QLatin1String("dim")       ? window.state().params().headDim
-                                     : control == QLatin1String("base")    ? window.state().params().base
-                                     : control == QLatin1String("context") ? window.state().params().context
-                                                                           : window.state().params().m),
+        QCOMPARE(static_cast<double>(
+                     control == QLatin1String("dim")       ? window.state().params().headDim
+                     : control == QLatin1String("base")    ? window.state().params().base
+                     : control == QLatin1String("context") ? window.state().params().context
+                                                           : window.state().params().m),
                  value);
         compareHeatmap(panel, window.state().params(), rope::PhaseQuantity::Cos);
     }
@@ -208,8 +210,8 @@ private slots:
         QCOMPARE(graph->dataCount(), p.headDim / 2);
         for (int i = 0; i < graph->dataCount(); ++i) {
             // λ_i = 2π·b^(2i/d), in long double independently of core.
-            const long double lambda = 2.0L * std::numbers::pi_v<long double> *
-                                       powl(p.base, 2.0L * i / p.headDim);
+            const long double lambda =
+                2.0L * std::numbers::pi_v<long double> * powl(p.base, 2.0L * i / p.headDim);
             QVERIFY(rope::test::close(graph->dataMainValue(i), static_cast<double>(lambda), 1e-13));
         }
     }
@@ -229,8 +231,8 @@ private slots:
         const rope::ui::ColourMap& map = *panel.data().colourMap;
         // 100 positions on a plot taller than 100 px: one row per position.
         QCOMPARE(map.rows, 100);
-        const Eigen::ArrayXXd expected = rope::phaseHeatmap(rope::scaledFrequencies(p).invFreq,
-                                                            100, 199, 1000, rope::PhaseQuantity::Cos);
+        const Eigen::ArrayXXd expected = rope::phaseHeatmap(rope::scaledFrequencies(p).invFreq, 100,
+                                                            199, 1000, rope::PhaseQuantity::Cos);
         QCPColorMap* drawn = colourMap(panel.plot());
         for (int r = 0; r < 100; ++r) {
             QCOMPARE(drawn->data()->cell(5, r), expected(r, 5));
@@ -269,11 +271,14 @@ private slots:
         // |m·θ| up to 1e5 rad: one ulp of the angle is ~1.5e-11, so 1e-9 absolute.
         QVERIFY(rope::test::close(end(q)->key, static_cast<double>(cosl(m * theta)), 0, 1e-9));
         QVERIFY(rope::test::close(end(q)->value, static_cast<double>(sinl(m * theta)), 0, 1e-9));
-        QVERIFY(rope::test::close(end(k)->key, static_cast<double>(0.8L * cosl(phi + n * theta)), 0, 1e-9));
-        QVERIFY(rope::test::close(end(k)->value, static_cast<double>(0.8L * sinl(phi + n * theta)), 0, 1e-9));
+        QVERIFY(rope::test::close(end(k)->key, static_cast<double>(0.8L * cosl(phi + n * theta)), 0,
+                                  1e-9));
+        QVERIFY(rope::test::close(end(k)->value, static_cast<double>(0.8L * sinl(phi + n * theta)),
+                                  0, 1e-9));
         // Score = |q||k| cos(φ + (n−m)θ).
         const rope::ui::Readout& score = panel.data().readouts.back();
-        QVERIFY(rope::test::close(score.value, static_cast<double>(0.8L * cosl(phi + (n - m) * theta)), 0, 1e-9));
+        QVERIFY(rope::test::close(
+            score.value, static_cast<double>(0.8L * cosl(phi + (n - m) * theta)), 0, 1e-9));
     }
 
     void movingMAndNTogetherKeepsTheScore() {
@@ -317,15 +322,18 @@ private slots:
         QCOMPARE(combo->count(), static_cast<int>(rope::allScalingMethods().size()));
         for (int k = 0; k < combo->count(); ++k) {
             combo->setCurrentIndex(k);
-            const rope::ScalingMethod& method = rope::allScalingMethods()[static_cast<std::size_t>(k)];
+            const rope::ScalingMethod& method =
+                rope::allScalingMethods()[static_cast<std::size_t>(k)];
             for (std::string_view used : method.usedParams) {
-                const QString id = QString::fromLatin1(used.data(), static_cast<qsizetype>(used.size()));
+                const QString id =
+                    QString::fromLatin1(used.data(), static_cast<qsizetype>(used.size()));
                 if (window.form().control(id) != nullptr || id == QLatin1String("truncate")) {
                     QVERIFY2(window.form().isRowVisible(id), qPrintable(id));
                 }
             }
-            QCOMPARE(QString::fromStdString(window.state().params().scaling.method),
-                     QString::fromLatin1(method.id.data(), static_cast<qsizetype>(method.id.size())));
+            QCOMPARE(
+                QString::fromStdString(window.state().params().scaling.method),
+                QString::fromLatin1(method.id.data(), static_cast<qsizetype>(method.id.size())));
         }
         QVERIFY(!window.form().isRowVisible(QStringLiteral("factor")) ||
                 !rope::allScalingMethods().back().usedParams.empty());
@@ -404,10 +412,12 @@ private slots:
             QVERIFY(state.setParams(p));
         }
         QTRY_VERIFY(rendered.count() >= 1);
-        QTRY_COMPARE(panel.data().title, QStringLiteral("Phase of every pair at every position (d = 128, b = 20000)"));
+        QTRY_COMPARE(panel.data().title,
+                     QStringLiteral("Phase of every pair at every position (d = 128, b = 20000)"));
         QVERIFY(rendered.count() < 20); // coalesced, not one frame per request
         QTest::qWait(50);
-        QCOMPARE(panel.data().title, QStringLiteral("Phase of every pair at every position (d = 128, b = 20000)"));
+        QCOMPARE(panel.data().title,
+                 QStringLiteral("Phase of every pair at every position (d = 128, b = 20000)"));
     }
 };
 
