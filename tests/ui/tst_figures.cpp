@@ -288,6 +288,7 @@ private slots:
         panel.show();
         panel.findChild<QComboBox*>(QStringLiteral("animate"))->setCurrentIndex(1);
         const double score = panel.data().readouts.back().value;
+        const double between = panel.data().readouts.at(3).value;
         const long long gap = state.params().n - state.params().m;
         auto* play = panel.findChild<QPushButton*>(QStringLiteral("play"));
         play->setChecked(true);
@@ -295,6 +296,7 @@ private slots:
         play->setChecked(false);
         QCOMPARE(state.params().n - state.params().m, gap);
         QVERIFY(rope::test::close(panel.data().readouts.back().value, score, 1e-12, 1e-12));
+        QVERIFY(rope::test::close(panel.data().readouts.at(3).value, between, 1e-12, 1e-12));
     }
 
     void invalidParametersAreRefusedWithAReason() {

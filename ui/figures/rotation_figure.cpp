@@ -135,6 +135,8 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
         {QStringLiteral("m·θ_i mod 2π"), reduceAngle(a), QStringLiteral("rad")},
         {QStringLiteral("n·θ_i mod 2π"), reduceAngle(b), QStringLiteral("rad")},
         {QStringLiteral("(n−m)·θ_i mod 2π"), reduceAngle(relative), QStringLiteral("rad")},
+        // The angle from R_m q to R_n k is φ + (n−m)θ_i: fixed while m and n move together.
+        {QStringLiteral("angle R_m q → R_n k"), reduceAngle(phi + relative), QStringLiteral("rad")},
         {QStringLiteral("score qᵀR_(n−m)k"), score, QString()},
     };
     data.xRange = {{-1.25, left + columns * cell + 0.05}};
