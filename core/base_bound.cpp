@@ -37,15 +37,22 @@ void validateContext(long long context) {
     }
 }
 
-// cos and sin of the exact product m·θ: p + e = m·θ exactly (fma), then first order in e.
-// Same construction as in decay.cpp; see the comment there for the error bound.
+// cos and sin of the exact product m·θ: p + e = m·θ exactly (fma), then angle addition with
+// first order in e while |e| < 2^-27. Same construction as in decay.cpp; see the comment there.
 void exactAngleCosSin(double m, double theta, double& c, double& s) {
     const double p = m * theta;
     const double e = std::fma(m, theta, -p);
     const double cp = std::cos(p);
     const double sp = std::sin(p);
-    c = cp - e * sp;
-    s = sp + e * cp;
+    if (std::abs(e) < 0x1p-27) {
+        c = cp - e * sp;
+        s = sp + e * cp;
+        return;
+    }
+    const double ce = std::cos(e);
+    const double se = std::sin(e);
+    c = cp * ce - sp * se;
+    s = sp * ce + cp * se;
 }
 
 // Evaluates f(m) = Σ_i cos(mθ_i) on consecutive integers by angle addition around block
@@ -262,11 +269,12 @@ double cosineSumAt(const Eigen::ArrayXd& theta, double m) {
     return sum;
 }
 
+// Smallest positive θ_i, or 0 when every pair is still (then π/(2θ) and 2π/θ are +∞).
 double smallestPositive(const Eigen::Ref<const Eigen::ArrayXd>& invFreq) {
-    double best = std::numeric_limits<double>::infinity();
+    double best = 0.0;
     for (Eigen::Index i = 0; i < invFreq.size(); ++i) {
-        if (invFreq[i] > 0.0) {
-            best = std::min(best, invFreq[i]);
+        if (invFreq[i] > 0.0 && (best == 0.0 || invFreq[i] < best)) {
+            best = invFreq[i];
         }
     }
     return best;

@@ -38,10 +38,11 @@ void validateDistances(const Eigen::Ref<const Eigen::ArrayXd>& distances) {
 }
 
 // cos and sin of the exact real product m·θ. p = fl(m·θ) and e = fma(m, θ, −p) satisfy
-// p + e = m·θ exactly (fma rounds once), and |e| ≤ ulp(p)/2, so to first order
-// cos(p + e) = cos p − e·sin p and sin(p + e) = sin p + e·cos p; the dropped e²/2 term is below
-// 2^-105·p², far under one ulp for |p| ≤ 2^40. Without e, cos would be off by up to |e|,
-// i.e. 6e-5 at p = 2^40 and 1e-10 at p = 1e6.
+// p + e = m·θ exactly (fma rounds once) with |e| ≤ ulp(p)/2. Then
+// cos(p + e) = cos p·cos e − sin p·sin e. While |e| < 2^-27 (|p| below ~1e8), cos e = 1 to
+// within e²/2 < 2^-55 and sin e = e to within e³/6, so the first-order form is exact to the last
+// bit; beyond that (|e| up to 1.2e-4 at p = 2^40) cos e and sin e are evaluated. A rounded angle
+// without e would put the cosine off by up to |e|: 6e-5 at p = 2^40, 1e-10 at p = 1e6.
 struct CosSin {
     double c;
     double s;
@@ -51,7 +52,12 @@ CosSin exactAngleCosSin(double m, double theta) {
     const double e = std::fma(m, theta, -p);
     const double cp = std::cos(p);
     const double sp = std::sin(p);
-    return {cp - e * sp, sp + e * cp};
+    if (std::abs(e) < 0x1p-27) {
+        return {cp - e * sp, sp + e * cp};
+    }
+    const double ce = std::cos(e);
+    const double se = std::sin(e);
+    return {cp * ce - sp * se, sp * ce + cp * se};
 }
 
 // Σ_i cos(m·θ_i), summed in pair order.
