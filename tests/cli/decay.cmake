@@ -25,11 +25,22 @@ rope_cli_expect_output(cli_decay_su_bound_dim2 "^\\{\"values\":\\[1,1\\]\\}"
 rope_cli_expect_output(cli_decay_method_flag "^\\{\"values\":\\[1,"
                        decay --method default --positions 0,5)
 
-# b*(L, d): Su's table prints 4.3e3 for 1k (L = 1024) and 6.5e7 for 1M (L = 1048576), d = 128.
+# b*(L, d), d = 128, against Su's table (kexue.fm/archives/10122) to the two digits printed:
+# 1k (L = 1024) 4.3e3, 32k 6.3e5, 64k 2.1e6 (also Xu et al.), 1M 6.5e7 (~4 s).
 rope_cli_expect_output(cli_min_base_1k "^\\{\"base\":429[0-9]\\.[0-9]+\\}"
                        min-base --dim 128 --context 1024)
-rope_cli_expect_output(cli_min_base_1m "^\\{\"base\":654[0-9][0-9][0-9][0-9][0-9]\\.[0-9]+\\}"
+rope_cli_expect_output(cli_min_base_32k "^\\{\"base\":6(2[5-9]|3[0-4])[0-9][0-9][0-9]\\.[0-9]+\\}"
+                       min-base --dim 128 --context 32768)
+rope_cli_expect_output(cli_min_base_64k "^\\{\"base\":2(0[5-9]|1[0-4])[0-9][0-9][0-9][0-9]\\.[0-9]+\\}"
+                       min-base --dim 128 --context 65536)
+rope_cli_expect_output(cli_min_base_1m "^\\{\"base\":6(4[5-9]|5[0-4])[0-9][0-9][0-9][0-9][0-9]\\.[0-9]+\\}"
                        min-base --dim 128 --context 1048576)
+# 128k: Su prints 4.9e6, a feasible island b in [4.8691e6, 4.8726e6] (0.07% wide) that the default
+# grid (steps of 0.23%) steps over, landing on 8.6e6; 10 000 points per decade find it.
+rope_cli_expect_output(cli_min_base_128k_default_grid "^\\{\"base\":8(5[5-9]|6[0-4])[0-9][0-9][0-9][0-9]\\.[0-9]+\\}"
+                       min-base --dim 128 --context 131072)
+rope_cli_expect_output(cli_min_base_128k_fine_grid "^\\{\"base\":48[5-9][0-9][0-9][0-9][0-9]\\.[0-9]+\\}"
+                       min-base --dim 128 --context 131072 --grid 10000)
 # L <= 2: every base works, b* = 1 (the infimum).
 rope_cli_expect_output(cli_min_base_tiny "^\\{\"base\":1\\}" min-base --context 2)
 

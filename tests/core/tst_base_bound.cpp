@@ -151,8 +151,10 @@ private slots:
     }
 
     // Rows of the published tables that the default search reproduces to the two digits
-    // printed. "1k" is 1024 (L = 1000 gives 4.2e3, see lengthConventionIsBinary). Rows not
-    // listed here are discussed in docs/base-bound.md and pinned by kFirstNegative rows.
+    // printed. "1k" is 1024 (L = 1000 gives 4.2e3, see lengthConventionIsBinary). The 32k, 64k
+    // and 1M rows, and 128k with a finer grid, run in tests/cli/decay.cmake (release build: they
+    // take seconds, too long under the sanitizers). Rows the search does not reproduce are
+    // discussed in docs/base-bound.md and pinned by the kFirstNegative rows (Su's islands).
     void minimalBaseMatchesPublishedTables_data() {
         QTest::addColumn<qlonglong>("context");
         QTest::addColumn<double>("published");
@@ -161,8 +163,6 @@ private slots:
         QTest::newRow("Su 4k 2.7e4 (= Xu et al.)") << 4096LL << 2.7e4;
         QTest::newRow("Su 8k 8.4e4 (= Xu et al.)") << 8192LL << 8.4e4;
         QTest::newRow("Su 16k 2.3e5") << 16384LL << 2.3e5;
-        QTest::newRow("Su 32k 6.3e5") << 32768LL << 6.3e5;
-        QTest::newRow("Su 64k 2.1e6 (= Xu et al.)") << 65536LL << 2.1e6;
     }
     void minimalBaseMatchesPublishedTables() {
         QFETCH(qlonglong, context);
@@ -177,19 +177,6 @@ private slots:
         // The published 1k row (4.3e3) needs L = 1024: with L = 1000 the exact b* is 4.2e3.
         QCOMPARE(twoDigits(rope::minimalBase(1000, 128).base), 4.2e3);
         QCOMPARE(twoDigits(rope::minimalBase(1024, 128).base), 4.3e3);
-    }
-
-    void finerGridFindsSusIsland() {
-        // L = 128k: the default grid (ratio 1.0023) gives 8.6e6; b ∈ [4.8692e6, 4.8722e6] is a
-        // feasible island (kFirstNegative: 4.87e6 feasible, 4.86e6 and 4.9e6 not), too narrow
-        // for the default grid. Su's 1e-5 grid found it; 10 000 points per decade do as well.
-        // Restricted to its cheaper half: d = 128, L = 131072, grid 10^4 takes ~1–2 s.
-        rope::MinimalBaseOptions fine;
-        fine.gridPointsPerDecade = 10000;
-        const rope::MinimalBase r = rope::minimalBase(131072, 128, fine);
-        QVERIFY(r.found);
-        QCOMPARE(twoDigits(r.base), 4.9e6);
-        QVERIFY(!rope::firstNegativeDistance(128, r.base, 131072));
     }
 
     void tinyContextsAndImpossibleOnes() {
