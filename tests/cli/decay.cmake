@@ -35,7 +35,7 @@ rope_cli_expect_output(cli_min_base_64k "^\\{\"base\":2(0[5-9]|1[0-4])[0-9][0-9]
                        min-base --dim 128 --context 65536)
 rope_cli_expect_output(cli_min_base_1m "^\\{\"base\":6(4[5-9]|5[0-4])[0-9][0-9][0-9][0-9][0-9]\\.[0-9]+\\}"
                        min-base --dim 128 --context 1048576)
-# 128k: Su prints 4.9e6, a feasible island b in [4.8691e6, 4.8726e6] (0.07% wide) that the default
+# 128k: Su prints 4.9e6, a feasible island b in [4.8691e6, 4.8725e6] (0.07% wide) that the default
 # grid (steps of 0.23%) steps over, landing on 8.6e6; 10 000 points per decade find it.
 rope_cli_expect_output(cli_min_base_128k_default_grid "^\\{\"base\":8(5[5-9]|6[0-4])[0-9][0-9][0-9][0-9]\\.[0-9]+\\}"
                        min-base --dim 128 --context 131072)
