@@ -19,10 +19,9 @@ namespace {
 
 void validateInvFreq(const Eigen::Ref<const Eigen::ArrayXd>& invFreq) {
     if (invFreq.size() < 1 || invFreq.size() > limits::kMaxDim / 2) {
-        throw InvalidParameter("inv_freq", "inv_freq must hold 1 to " +
-                                               std::to_string(limits::kMaxDim / 2) +
-                                               " frequencies, got " +
-                                               std::to_string(invFreq.size()));
+        throw InvalidParameter("inv_freq",
+                               "inv_freq must hold 1 to " + std::to_string(limits::kMaxDim / 2) +
+                                   " frequencies, got " + std::to_string(invFreq.size()));
     }
     if (!(invFreq.isFinite().all() && (invFreq >= 0.0).all())) {
         throw InvalidParameter("inv_freq", "inv_freq must be finite and >= 0");
@@ -82,8 +81,7 @@ public:
 
     // Calls visit(m₀, values, n) with f(m₀ … m₀+n−1) for consecutive runs covering first …
     // first+count−1 in increasing order, until visit returns false.
-    template <typename Visit>
-    void run(long long first, long long count, Visit&& visit) {
+    template <typename Visit> void run(long long first, long long count, Visit&& visit) {
         if (count <= 0) {
             return;
         }
@@ -113,7 +111,8 @@ public:
         Eigen::ArrayXd out;
         while (p < end) {
             const long long remaining = (end - p + width - 1) / width;
-            const Eigen::Index nb = static_cast<Eigen::Index>(std::min<long long>(batch, remaining));
+            const Eigen::Index nb =
+                static_cast<Eigen::Index>(std::min<long long>(batch, remaining));
             cosSeeds.resize(m_pairs, nb);
             sinSeeds.resize(m_pairs, nb);
             for (Eigen::Index k = 0; k < nb; ++k) {
@@ -409,8 +408,8 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
     long long loWitness = -1;
     double hi = std::numeric_limits<double>::quiet_NaN();
     for (long long k = 0; k <= gridSize; ++k) {
-        const double b = std::min(std::exp(logStart + static_cast<double>(k) * step),
-                                  limits::kMaxBase);
+        const double b =
+            std::min(std::exp(logStart + static_cast<double>(k) * step), limits::kMaxBase);
         if (feasible(b)) {
             hi = b;
             break;

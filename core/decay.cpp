@@ -15,10 +15,9 @@ namespace {
 
 void validateInvFreq(const Eigen::Ref<const Eigen::ArrayXd>& invFreq) {
     if (invFreq.size() < 1 || invFreq.size() > limits::kMaxDim / 2) {
-        throw InvalidParameter("inv_freq", "inv_freq must hold 1 to " +
-                                               std::to_string(limits::kMaxDim / 2) +
-                                               " frequencies, got " +
-                                               std::to_string(invFreq.size()));
+        throw InvalidParameter("inv_freq",
+                               "inv_freq must hold 1 to " + std::to_string(limits::kMaxDim / 2) +
+                                   " frequencies, got " + std::to_string(invFreq.size()));
     }
     // θ_i = 0 is allowed: it is a pair that does not rotate (partial rotary, Su's §"部分旋转").
     if (!(invFreq.isFinite().all() && (invFreq >= 0.0).all())) {
@@ -71,7 +70,8 @@ double cosineSumAt(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, double m) {
 
 void validateNoise(double noise) {
     if (!std::isfinite(noise) || noise < 0.0) {
-        throw InvalidParameter("noise", "noise must be finite and >= 0, got " + std::to_string(noise));
+        throw InvalidParameter("noise",
+                               "noise must be finite and >= 0, got " + std::to_string(noise));
     }
 }
 
@@ -152,8 +152,8 @@ Eigen::ArrayXd similarScoreVariance(const Eigen::Ref<const Eigen::ArrayXd>& invF
 }
 
 ScoreEstimate monteCarloScores(const Eigen::Ref<const Eigen::ArrayXd>& invFreq,
-                               const Eigen::Ref<const Eigen::ArrayXd>& distances,
-                               long long samples, double noise, std::uint64_t seed) {
+                               const Eigen::Ref<const Eigen::ArrayXd>& distances, long long samples,
+                               double noise, std::uint64_t seed) {
     validateInvFreq(invFreq);
     validateDistances(distances);
     validateNoise(noise);
@@ -164,8 +164,8 @@ ScoreEstimate monteCarloScores(const Eigen::Ref<const Eigen::ArrayXd>& invFreq,
     }
     const Eigen::Index pairs = invFreq.size();
     const Eigen::Index nPos = distances.size();
-    const double work = static_cast<double>(samples) * static_cast<double>(nPos) *
-                        static_cast<double>(pairs);
+    const double work =
+        static_cast<double>(samples) * static_cast<double>(nPos) * static_cast<double>(pairs);
     if (work > limits::kMaxMonteCarloWork) {
         throw InvalidParameter("samples", "samples × positions × pairs = " + std::to_string(work) +
                                               " exceeds the limit 2^32; use fewer samples");
@@ -221,7 +221,8 @@ ScoreEstimate monteCarloScores(const Eigen::Ref<const Eigen::ArrayXd>& invFreq,
             }
         }
         const auto cols = Eigen::seqN(0, batch);
-        const Eigen::MatrixXd rand = cosM * aRand(Eigen::all, cols) + sinM * bRand(Eigen::all, cols);
+        const Eigen::MatrixXd rand =
+            cosM * aRand(Eigen::all, cols) + sinM * bRand(Eigen::all, cols);
         const Eigen::MatrixXd sim = cosM * aSim(Eigen::all, cols) + sinM * bSim(Eigen::all, cols);
         if (done == 0) {
             shiftRand = rand.rowwise().mean().array();

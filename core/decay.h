@@ -133,9 +133,8 @@ struct ScoreEstimate {
 ///        library).
 /// \warning Throws InvalidParameter("inv_freq", "positions", "samples", "noise").
 ScoreEstimate monteCarloScores(const Eigen::Ref<const Eigen::ArrayXd>& invFreq,
-                               const Eigen::Ref<const Eigen::ArrayXd>& distances,
-                               long long samples, double noise = 1.0,
-                               std::uint64_t seed = 20240529u);
+                               const Eigen::Ref<const Eigen::ArrayXd>& distances, long long samples,
+                               double noise = 1.0, std::uint64_t seed = 20240529u);
 
 /// \brief The integer distances first, first + step, …, up to and including last when it is
 /// on the grid: a convenience for plotting curves over a context.

@@ -25,16 +25,19 @@ int runDecay(const QStringList& args) {
     if (!parseArguments(parser, args)) {
         return 0;
     }
-    const std::vector<double> list =
-        parseDoubleList(requiredValue(parser, QStringLiteral("positions")), QStringLiteral("positions"));
+    const std::vector<double> list = parseDoubleList(
+        requiredValue(parser, QStringLiteral("positions")), QStringLiteral("positions"));
     const std::string metric = parser.value(QStringLiteral("metric")).toStdString();
     if (metric != "mean-cos" && metric != "su-bound") {
-        throw InvalidParameter("metric", "--metric must be mean-cos or su-bound, got '" + metric + "'");
+        throw InvalidParameter("metric",
+                               "--metric must be mean-cos or su-bound, got '" + metric + "'");
     }
     const ScalingResult scaled = scaledFrequencies(ropeParamsFrom(parser));
-    const Eigen::Map<const Eigen::ArrayXd> positions(list.data(), static_cast<Eigen::Index>(list.size()));
-    const Eigen::ArrayXd values = metric == "mean-cos" ? meanCosine(scaled.invFreq, positions)
-                                                       : relativeUpperBound(scaled.invFreq, positions);
+    const Eigen::Map<const Eigen::ArrayXd> positions(list.data(),
+                                                     static_cast<Eigen::Index>(list.size()));
+    const Eigen::ArrayXd values = metric == "mean-cos"
+                                      ? meanCosine(scaled.invFreq, positions)
+                                      : relativeUpperBound(scaled.invFreq, positions);
     printJson("{\"values\":" + jsonArray(values) + "}");
     return 0;
 }

@@ -32,7 +32,8 @@ int runMinBase(const QStringList& args) {
     const long long dim = parseInteger(parser.value(QStringLiteral("dim")), QStringLiteral("dim"));
     const long long context =
         parseInteger(requiredValue(parser, QStringLiteral("context")), QStringLiteral("context"));
-    const long long grid = parseInteger(parser.value(QStringLiteral("grid")), QStringLiteral("grid"));
+    const long long grid =
+        parseInteger(parser.value(QStringLiteral("grid")), QStringLiteral("grid"));
     // Range-check before narrowing to int; the core checks parity and the exact limits.
     if (dim < 0 || dim > limits::kMaxDim) {
         throw InvalidParameter("dim", "dim must be an even integer in [2, " +
@@ -40,16 +41,17 @@ int runMinBase(const QStringList& args) {
                                           std::to_string(dim));
     }
     if (grid < 10 || grid > 100000) {
-        throw InvalidParameter("grid", "--grid must be in [10, 100000], got " + std::to_string(grid));
+        throw InvalidParameter("grid",
+                               "--grid must be in [10, 100000], got " + std::to_string(grid));
     }
     MinimalBaseOptions options;
     options.gridPointsPerDecade = static_cast<int>(grid);
     const MinimalBase result = minimalBase(context, static_cast<int>(dim), options);
     if (!result.found) {
-        throw InvalidParameter("context", "no base b <= 1e30 keeps the cosine sum >= 0 for every m < " +
-                                              std::to_string(context) + " at dim " +
-                                              std::to_string(dim) + " (it is negative at m = " +
-                                              std::to_string(result.witness) + ")");
+        throw InvalidParameter(
+            "context", "no base b <= 1e30 keeps the cosine sum >= 0 for every m < " +
+                           std::to_string(context) + " at dim " + std::to_string(dim) +
+                           " (it is negative at m = " + std::to_string(result.witness) + ")");
     }
     printJson("{\"base\":" + jsonNumber(result.base) + "}");
     return 0;

@@ -21,9 +21,10 @@ rope_cli_expect_output(cli_decay_su_bound_zero "^\\{\"values\":\\[32\\.5\\]\\}"
                        decay --dim 128 --positions 0 --metric su-bound)
 rope_cli_expect_output(cli_decay_su_bound_dim2 "^\\{\"values\":\\[1,1\\]\\}"
                        decay --dim 2 --positions 0,12345 --metric su-bound)
-# Method flags reach θ: the default method with an explicit --method default.
-rope_cli_expect_output(cli_decay_method_flag "^\\{\"values\":\\[1,"
-                       decay --method default --positions 0,5)
+# Method flags reach θ: linear interpolation by 4 turns θ_0 = 1 into 1/4 (d = 2), so the mean
+# cosine at m = 4 is cos 1.
+rope_cli_expect_output(cli_decay_method_flag "^\\{\"values\":\\[0\\.5403023058681397[0-9]\\]\\}"
+                       decay --dim 2 --method linear --factor 4 --positions 4)
 
 # b*(L, d), d = 128, against Su's table (kexue.fm/archives/10122) to the two digits printed:
 # 1k (L = 1024) 4.3e3, 32k 6.3e5, 64k 2.1e6 (also Xu et al.), 1M 6.5e7 (~4 s).

@@ -69,11 +69,13 @@ private slots:
         QCOMPARE(got.size(), Eigen::Index(count));
         Eigen::ArrayXd expected(count);
         for (qlonglong j = 0; j < count; ++j) {
-            expected[j] = static_cast<double>(longDoubleCosineSum(theta, static_cast<double>(first + j)));
+            expected[j] =
+                static_cast<double>(longDoubleCosineSum(theta, static_cast<double>(first + j)));
         }
         // Bound: each value is one product-and-sum of exactly formed factors, ≤ ~8·(d/2)·ε
         // whatever m (no accumulation along the range).
-        ROPE_COMPARE_ARRAYS(got, expected, 0.0, 8.0 * dim / 2 * std::numeric_limits<double>::epsilon());
+        ROPE_COMPARE_ARRAYS(got, expected, 0.0,
+                            8.0 * dim / 2 * std::numeric_limits<double>::epsilon());
     }
 
     void firstNegativeMatchesNumPy_data() {
@@ -117,8 +119,10 @@ private slots:
         QVERIFY(r.found);
         // Same grid, same first feasible point; the bisections agree to their tolerance.
         QVERIFY(rope::test::close(r.gridBase, gridBase, 1e-13));
-        QVERIFY2(rope::test::close(r.base, base, 1e-9),
-                 qPrintable(QStringLiteral("b* %1, NumPy %2").arg(r.base, 0, 'g', 17).arg(base, 0, 'g', 17)));
+        QVERIFY2(
+            rope::test::close(r.base, base, 1e-9),
+            qPrintable(
+                QStringLiteral("b* %1, NumPy %2").arg(r.base, 0, 'g', 17).arg(base, 0, 'g', 17)));
     }
 
     void minimalBaseBracketIsSound_data() {
@@ -204,9 +208,11 @@ private slots:
             powl(static_cast<long double>(base), -static_cast<long double>(dim - 2) / dim);
         const double pi = std::numbers::pi;
         QVERIFY(rope::test::close(rope::quarterTurnContext(dim, base),
-                                  static_cast<double>(pi / 2 / thetaMin), 4e-16 * std::log(base) + 4e-16));
+                                  static_cast<double>(pi / 2 / thetaMin),
+                                  4e-16 * std::log(base) + 4e-16));
         QVERIFY(rope::test::close(rope::slowestPeriod(dim, base),
-                                  static_cast<double>(2 * pi / thetaMin), 4e-16 * std::log(base) + 4e-16));
+                                  static_cast<double>(2 * pi / thetaMin),
+                                  4e-16 * std::log(base) + 4e-16));
         // The seed note's 2π·b is the d → ∞ limit: it exceeds 2π/θ_min by the factor b^(2/d).
         QVERIFY(rope::test::close(2 * pi * base / rope::slowestPeriod(dim, base),
                                   std::pow(base, 2.0 / dim), 1e-13));
@@ -246,22 +252,56 @@ private slots:
         rope::MinimalBaseOptions options;
         try {
             switch (which) {
-            case 0: rope::minimalBase(0, 128); break;
-            case 1: rope::minimalBase(rope::limits::kMaxContext + 1, 128); break;
-            case 2: rope::minimalBase(100, 127); break;
-            case 3: options.gridPointsPerDecade = 5; rope::minimalBase(100, 128, options); break;
-            case 4: options.relativeTolerance = 0.0; rope::minimalBase(100, 128, options); break;
-            case 5: options.relativeTolerance = std::nan(""); rope::minimalBase(100, 128, options); break;
-            case 6: rope::firstNegativeDistance(theta, 0); break;
-            case 7: rope::firstNegativeDistance(Eigen::ArrayXd::Constant(2, std::nan("")), 10); break;
-            case 8: rope::firstNegativeDistance(8, 0.5, 10); break;
-            case 9: rope::cosineSumRange(theta, 0, -1); break;
-            case 10: rope::cosineSumRange(theta, 0, rope::limits::kMaxDecayPositions + 1); break;
-            case 11: rope::cosineSumRange(theta, 1099511627776LL, 2); break;
-            case 12: rope::quarterTurnContext(Eigen::ArrayXd(0)); break;
-            case 13: rope::slowestPeriod(Eigen::ArrayXd::Constant(2, -1.0)); break;
-            case 14: rope::minimalBase(100, rope::limits::kMaxDim + 2); break;
-            default: QFAIL("unknown case");
+            case 0:
+                rope::minimalBase(0, 128);
+                break;
+            case 1:
+                rope::minimalBase(rope::limits::kMaxContext + 1, 128);
+                break;
+            case 2:
+                rope::minimalBase(100, 127);
+                break;
+            case 3:
+                options.gridPointsPerDecade = 5;
+                rope::minimalBase(100, 128, options);
+                break;
+            case 4:
+                options.relativeTolerance = 0.0;
+                rope::minimalBase(100, 128, options);
+                break;
+            case 5:
+                options.relativeTolerance = std::nan("");
+                rope::minimalBase(100, 128, options);
+                break;
+            case 6:
+                rope::firstNegativeDistance(theta, 0);
+                break;
+            case 7:
+                rope::firstNegativeDistance(Eigen::ArrayXd::Constant(2, std::nan("")), 10);
+                break;
+            case 8:
+                rope::firstNegativeDistance(8, 0.5, 10);
+                break;
+            case 9:
+                rope::cosineSumRange(theta, 0, -1);
+                break;
+            case 10:
+                rope::cosineSumRange(theta, 0, rope::limits::kMaxDecayPositions + 1);
+                break;
+            case 11:
+                rope::cosineSumRange(theta, 1099511627776LL, 2);
+                break;
+            case 12:
+                rope::quarterTurnContext(Eigen::ArrayXd(0));
+                break;
+            case 13:
+                rope::slowestPeriod(Eigen::ArrayXd::Constant(2, -1.0));
+                break;
+            case 14:
+                rope::minimalBase(100, rope::limits::kMaxDim + 2);
+                break;
+            default:
+                QFAIL("unknown case");
             }
             QFAIL("no exception");
         } catch (const rope::InvalidParameter& e) {

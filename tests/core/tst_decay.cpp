@@ -132,7 +132,9 @@ private slots:
         // NumPy's partial sums carry its rounded angles: ≤ j·1e-12 in |S_j|, averaged.
         const double got = rope::relativeUpperBound(dim, base, one(m))[0];
         QVERIFY2(rope::test::close(got, expected, 1e-11, 1e-10),
-                 qPrintable(QStringLiteral("got %1 expected %2").arg(got, 0, 'g', 17).arg(expected, 0, 'g', 17)));
+                 qPrintable(QStringLiteral("got %1 expected %2")
+                                .arg(got, 0, 'g', 17)
+                                .arg(expected, 0, 'g', 17)));
     }
 
     void relativeUpperBoundAtZero_data() {
@@ -163,7 +165,8 @@ private slots:
         // m = 0: 4·(d/2) + σ²·d; d = 2: 4cos²m + 2σ².
         const Eigen::ArrayXd theta = rope::inverseFrequencies(128, 1e4);
         QCOMPARE(rope::similarScoreVariance(theta, one(0.0), 0.5)[0], 4.0 * 64 + 0.25 * 128);
-        const double v = rope::similarScoreVariance(rope::inverseFrequencies(2, 7.0), one(3.0), 2.0)[0];
+        const double v =
+            rope::similarScoreVariance(rope::inverseFrequencies(2, 7.0), one(3.0), 2.0)[0];
         QVERIFY(rope::test::close(v, 4.0 * std::cos(3.0) * std::cos(3.0) + 8.0, 1e-15));
     }
 
@@ -189,16 +192,23 @@ private slots:
             (Eigen::ArrayXd(6) << 0.0, 1.0, 5.0, 50.0, 1000.0, 30000.0).finished();
         const rope::ScoreEstimate est = rope::monteCarloScores(theta, m, samples, noise, seed);
         const Eigen::ArrayXd similarMean = rope::expectedSimilarScore(theta, m);
-        const Eigen::ArrayXd similarSe = (rope::similarScoreVariance(theta, m, noise) / samples).sqrt();
+        const Eigen::ArrayXd similarSe =
+            (rope::similarScoreVariance(theta, m, noise) / samples).sqrt();
         const double randomSe = std::sqrt(dim / static_cast<double>(samples)); // Var = d
         for (Eigen::Index j = 0; j < m.size(); ++j) {
             // CLT: a mean of N i.i.d. samples is within 5 standard errors of its expectation
             // except with probability 6e-7 (the seeds are fixed, so the test is deterministic).
             QVERIFY2(std::abs(est.similar[j] - similarMean[j]) <= 5.0 * similarSe[j] + 1e-12,
                      qPrintable(QStringLiteral("m=%1 similar %2 vs %3 (se %4)")
-                                    .arg(m[j]).arg(est.similar[j]).arg(similarMean[j]).arg(similarSe[j])));
+                                    .arg(m[j])
+                                    .arg(est.similar[j])
+                                    .arg(similarMean[j])
+                                    .arg(similarSe[j])));
             QVERIFY2(std::abs(est.random[j]) <= 5.0 * randomSe,
-                     qPrintable(QStringLiteral("m=%1 random %2 (se %3)").arg(m[j]).arg(est.random[j]).arg(randomSe)));
+                     qPrintable(QStringLiteral("m=%1 random %2 (se %3)")
+                                    .arg(m[j])
+                                    .arg(est.random[j])
+                                    .arg(randomSe)));
             // The reported standard errors estimate the closed-form ones; with N ≥ 2048 the
             // sample standard deviation is within 25% (its relative spread is ~1/√N·√(κ/4)).
             QVERIFY(rope::test::close(est.randomStdError[j], randomSe, 0.25));
@@ -232,7 +242,8 @@ private slots:
         Eigen::ArrayXd partial = Eigen::ArrayXd::Zero(4);
         QCOMPARE(rope::meanCosine(partial, one(12345.0))[0], 1.0);
         partial[0] = 1.0;
-        QVERIFY(rope::test::close(rope::meanCosine(partial, one(2.0))[0], (3.0 + std::cos(2.0)) / 4.0, 1e-15));
+        QVERIFY(rope::test::close(rope::meanCosine(partial, one(2.0))[0],
+                                  (3.0 + std::cos(2.0)) / 4.0, 1e-15));
     }
 
     void distanceRangeCountsInclusive() {
@@ -275,26 +286,66 @@ private slots:
         const double nan = std::numeric_limits<double>::quiet_NaN();
         try {
             switch (which) {
-            case 0: rope::meanCosine(7, 1e4, m); break;
-            case 1: rope::meanCosine(8, 1.0, m); break;
-            case 2: rope::meanCosine(one(nan), m); break;
-            case 3: rope::cosineSum(one(-0.1), m); break;
-            case 4: rope::relativeUpperBound(Eigen::ArrayXd(0), m); break;
-            case 5: rope::meanCosine(Eigen::ArrayXd::Ones(rope::limits::kMaxDim / 2 + 1), m); break;
-            case 6: rope::meanCosine(theta, one(nan)); break;
-            case 7: rope::relativeUpperBound(theta, one(2.0 * rope::limits::kMaxPosition)); break;
-            case 8: rope::meanCosine(theta, Eigen::ArrayXd::Zero(rope::limits::kMaxDecayPositions + 1)); break;
-            case 9: rope::monteCarloScores(theta, m, 1); break;
-            case 10: rope::monteCarloScores(theta, m, rope::limits::kMaxMonteCarloSamples + 1); break;
-            case 11: rope::monteCarloScores(rope::inverseFrequencies(8192, 1e4), Eigen::ArrayXd::Zero(2000), 1000000); break;
-            case 12: rope::monteCarloScores(theta, m, 10, -1.0); break;
-            case 13: rope::monteCarloScores(theta, m, 10, nan); break;
-            case 14: rope::distanceRange(0, 10, 0); break;
-            case 15: rope::distanceRange(10, 0); break;
-            case 16: rope::distanceRange(0, 1LL << 30); break;
-            case 17: rope::relativeUpperBound(8, std::numeric_limits<double>::infinity(), m); break;
-            case 18: rope::similarScoreVariance(theta, m, -2.0); break;
-            default: QFAIL("unknown case");
+            case 0:
+                rope::meanCosine(7, 1e4, m);
+                break;
+            case 1:
+                rope::meanCosine(8, 1.0, m);
+                break;
+            case 2:
+                rope::meanCosine(one(nan), m);
+                break;
+            case 3:
+                rope::cosineSum(one(-0.1), m);
+                break;
+            case 4:
+                rope::relativeUpperBound(Eigen::ArrayXd(0), m);
+                break;
+            case 5:
+                rope::meanCosine(Eigen::ArrayXd::Ones(rope::limits::kMaxDim / 2 + 1), m);
+                break;
+            case 6:
+                rope::meanCosine(theta, one(nan));
+                break;
+            case 7:
+                rope::relativeUpperBound(theta, one(2.0 * rope::limits::kMaxPosition));
+                break;
+            case 8:
+                rope::meanCosine(theta, Eigen::ArrayXd::Zero(rope::limits::kMaxDecayPositions + 1));
+                break;
+            case 9:
+                rope::monteCarloScores(theta, m, 1);
+                break;
+            case 10:
+                rope::monteCarloScores(theta, m, rope::limits::kMaxMonteCarloSamples + 1);
+                break;
+            case 11:
+                rope::monteCarloScores(rope::inverseFrequencies(8192, 1e4),
+                                       Eigen::ArrayXd::Zero(2000), 1000000);
+                break;
+            case 12:
+                rope::monteCarloScores(theta, m, 10, -1.0);
+                break;
+            case 13:
+                rope::monteCarloScores(theta, m, 10, nan);
+                break;
+            case 14:
+                rope::distanceRange(0, 10, 0);
+                break;
+            case 15:
+                rope::distanceRange(10, 0);
+                break;
+            case 16:
+                rope::distanceRange(0, 1LL << 30);
+                break;
+            case 17:
+                rope::relativeUpperBound(8, std::numeric_limits<double>::infinity(), m);
+                break;
+            case 18:
+                rope::similarScoreVariance(theta, m, -2.0);
+                break;
+            default:
+                QFAIL("unknown case");
             }
             QFAIL("no exception");
         } catch (const rope::InvalidParameter& e) {
