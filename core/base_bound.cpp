@@ -60,10 +60,10 @@ void exactAngleCosSin(double m, double theta, double& c, double& s) {
 // for j = 0 … K−1, so one block of 2K−1 distances costs 2·K·P multiply-adds (P = d/2): about
 // P per distance. With the tables Tc = cos(jθ_i), Ts = sin(jθ_i) (K × P) and the seeds of a
 // batch of blocks as columns, A and B are two matrix products. Every value comes from exactly
-// computed factors through one product-and-sum, so the error (≤ ~5·P·ε) does not grow with m,
-// unlike a rotation recurrence. The tables cost K·P sincos once per θ and are built lazily while
-// the first block (distances first … first+K−1, seeded at `first`) is scanned, so a scan that
-// stops early stays cheap.
+// computed factors through one product-and-sum, so the error does not grow with m, unlike a
+// rotation recurrence: ≤ ~8·P·ε (table entries ≤ 3 ulp, seeds ≤ 1 ulp, sums of P terms). The
+// tables are built lazily while the first block (distances first … first+K−1, seeded at
+// `first`) is scanned, so a scan that stops early stays cheap.
 class BlockCosineSum {
 public:
     BlockCosineSum(const Eigen::Ref<const Eigen::ArrayXd>& theta, long long span)
@@ -306,6 +306,12 @@ std::optional<long long> firstNegativeDistance(const Eigen::Ref<const Eigen::Arr
                                                long long limit) {
     validateInvFreq(invFreq);
     validateContext(limit);
+    const double work = static_cast<double>(limit) * static_cast<double>(invFreq.size());
+    if (work > limits::kMaxScanWork) {
+        throw InvalidParameter("context", "context " + std::to_string(limit) + " × " +
+                                              std::to_string(invFreq.size()) +
+                                              " pairs exceeds the scan limit 2^34");
+    }
     const std::optional<Negative> found = scanFirstNegative(invFreq, limit);
     return found ? std::optional<long long>(found->first) : std::nullopt;
 }
@@ -335,6 +341,11 @@ double slowestPeriod(int dim, double base) {
 MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& options) {
     validateContext(context);
     validateDim(dim, "dim");
+    if (static_cast<double>(context) * (dim / 2) > limits::kMaxBaseSearchWork) {
+        throw InvalidParameter("context", "context " + std::to_string(context) + " at dim " +
+                                              std::to_string(dim) +
+                                              " exceeds the search limit context × dim/2 <= 2^28");
+    }
     if (options.gridPointsPerDecade < 10 || options.gridPointsPerDecade > 100000) {
         throw InvalidParameter("grid", "grid points per decade must be in [10, 100000], got " +
                                            std::to_string(options.gridPointsPerDecade));

@@ -18,15 +18,25 @@
 
 namespace rope {
 
+namespace limits {
+/// Largest distances × pairs of one scan (firstNegativeDistance()): 2^34 ≈ 1.7e10
+/// multiply-adds, a few seconds. At d = 128 it admits every context up to kMaxContext.
+inline constexpr double kMaxScanWork = 17179869184.0;
+/// Largest context × pairs of one minimalBase() search, 2^28: the search runs hundreds to
+/// thousands of scans, so this keeps it to about a minute in the worst case (L ≤ 4 194 304 at
+/// d = 128, L ≤ 65 536 at d = 8192). L = 2^20, d = 128 takes about 4 s.
+inline constexpr double kMaxBaseSearchWork = 268435456.0;
+} // namespace limits
+
 /// \brief f(m) = Σ_i cos(m·θ_i) for the consecutive integer distances first … first+count−1.
 ///
 /// Same values as cosineSum() over distanceRange(first, first+count−1) (to ~1e-13), but much
 /// faster for long ranges: the angle-addition identity
-/// \f$\cos((m_0+j)θ) = \cos(m_0θ)\cos(jθ) - \sin(m_0θ)\sin(jθ)\f$ with a table of
-/// cos/sin(jθ_i) for j < K (K ≈ √count) and exact seeds at every block start m_0 turns the
-/// scan into matrix products with one rounding chain per value, so there is no drift: the
-/// error is ≤ ~5·(d/2)·ε whatever m (unlike a rotation recurrence z ← z·e^{iθ}, whose error
-/// grows with the number of steps).
+/// \f$\cos((c \pm j)θ) = \cos(cθ)\cos(jθ) \mp \sin(cθ)\sin(jθ)\f$ with tables of cos/sin(jθ_i)
+/// for j < K (K ≈ √(count/2)) and exact seeds at every block centre c turns the scan into matrix
+/// products, about d/2 multiply-adds per distance, with one rounding chain per value. So there
+/// is no drift: the error is ≤ ~8·(d/2)·ε whatever m (unlike a rotation recurrence
+/// z ← z·e^{iθ}, whose error grows with the number of steps).
 /// \param invFreq θ_i (rad/token), 1 … limits::kMaxDim/2 finite values ≥ 0.
 /// \param first first distance, |first| ≤ 2^40.
 /// \param count number of distances, 0 … limits::kMaxDecayPositions, last ≤ 2^40.
@@ -41,7 +51,8 @@ Eigen::ArrayXd cosineSumRange(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, l
 /// is evaluated (no sampling); the scan stops at the first negative value. Values within
 /// ~1e-13 of zero are decided by rounding.
 /// \param invFreq θ_i (rad/token), 1 … limits::kMaxDim/2 finite values ≥ 0.
-/// \param limit number of distances scanned, 1 … limits::kMaxContext.
+/// \param limit number of distances scanned, 1 … limits::kMaxContext, and
+///        limit × invFreq.size() ≤ limits::kMaxScanWork.
 /// \return the first negative m, or std::nullopt if f(m) ≥ 0 for all m < limit.
 /// \warning Throws InvalidParameter("inv_freq") or InvalidParameter("context").
 std::optional<long long> firstNegativeDistance(const Eigen::Ref<const Eigen::ArrayXd>& invFreq,
@@ -124,7 +135,7 @@ struct MinimalBase {
 /// always feasible, and infeasibleBase is always infeasible. Infeasibility of a candidate is
 /// first tried on cached witnesses (distances that were negative for earlier candidates); only
 /// when none is negative does it scan, with firstNegativeDistance().
-/// \param context L (tokens), 1 … limits::kMaxContext.
+/// \param context L (tokens), 1 … limits::kMaxContext, and L·d/2 ≤ limits::kMaxBaseSearchWork.
 /// \param dim d, even, 2 … limits::kMaxDim.
 /// \warning Throws InvalidParameter("context", "dim", "grid", "tolerance").
 MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& options = {});

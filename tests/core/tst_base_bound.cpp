@@ -244,6 +244,8 @@ private slots:
         QTest::newRow("quarter turn empty") << 12 << "inv_freq";
         QTest::newRow("period negative theta") << 13 << "inv_freq";
         QTest::newRow("dim too large") << 14 << "dim";
+        QTest::newRow("search work limit") << 15 << "context";
+        QTest::newRow("scan work limit") << 16 << "context";
     }
     void rejectsInvalidInput() {
         QFETCH(int, which);
@@ -299,6 +301,12 @@ private slots:
                 break;
             case 14:
                 rope::minimalBase(100, rope::limits::kMaxDim + 2);
+                break;
+            case 15:
+                rope::minimalBase(65537, 8192);
+                break;
+            case 16:
+                rope::firstNegativeDistance(Eigen::ArrayXd::Ones(4096), rope::limits::kMaxContext);
                 break;
             default:
                 QFAIL("unknown case");
