@@ -23,8 +23,8 @@ namespace limits {
 /// multiply-adds, a few seconds. At d = 128 it admits every context up to kMaxContext.
 inline constexpr double kMaxScanWork = 17179869184.0;
 /// Largest context × pairs of one minimalBase() search, 2^28: the search runs hundreds to
-/// thousands of scans, so this keeps it to about a minute in the worst case (L ≤ 4 194 304 at
-/// d = 128, L ≤ 65 536 at d = 8192). L = 2^20, d = 128 takes about 4 s.
+/// thousands of scans, so this keeps it well under a minute (L ≤ 4 194 304 at d = 128: ~17 s;
+/// L ≤ 65 536 at d = 8192: ~4 s). L = 2^20, d = 128 takes about 4 s (one core).
 inline constexpr double kMaxBaseSearchWork = 268435456.0;
 } // namespace limits
 
