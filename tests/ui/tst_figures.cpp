@@ -1,5 +1,7 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/base_bound.h"
+#include "core/decay.h"
 #include "core/frequencies.h"
 #include "core/heatmap.h"
 #include "core/identities.h"
@@ -400,6 +402,74 @@ private slots:
             }
         }
         QCOMPARE(panel.data().readouts.at(0).value, rope::relativityResidual(theta, 123456, 77));
+    }
+
+    void decayCurveIsTheCoreMeanCosine_data() {
+        QTest::addColumn<int>("curve");
+        QTest::newRow("mean-cosine") << 0;
+        QTest::newRow("upper-bound") << 1;
+        QTest::newRow("similar-score") << 2;
+    }
+    void decayCurveIsTheCoreMeanCosine() {
+        QFETCH(int, curve);
+        rope::ui::ExplorerState state;
+        rope::RopeParams p = state.params();
+        p.context = 32768;
+        p.base = 50000;
+        QVERIFY(state.setParams(p));
+        FigurePanel panel(*rope::ui::findFigure("decay"), state);
+        panel.setMode(FigurePanel::Mode::Sync);
+        panel.resize(900, 500);
+        panel.show();
+        auto* combo = panel.findChild<QComboBox*>(QStringLiteral("curve"));
+        combo->setCurrentIndex(curve == 0 ? 1 : 0);
+        combo->setCurrentIndex(curve);
+        const QCPGraph* graph = panel.plot()->graph(0);
+        Eigen::ArrayXd x(graph->dataCount());
+        for (int k = 0; k < graph->dataCount(); ++k) {
+            x[k] = graph->dataMainKey(k);
+            QCOMPARE(x[k], std::round(x[k])); // integer distances
+        }
+        QCOMPARE(x[0], 0.0);
+        QVERIFY(x[x.size() - 1] <= 32767.0);
+        const Eigen::ArrayXd theta = rope::inverseFrequencies(128, 50000);
+        const Eigen::ArrayXd expected = curve == 0   ? rope::meanCosine(theta, x)
+                                        : curve == 1 ? rope::relativeUpperBound(theta, x)
+                                                     : rope::expectedSimilarScore(theta, x);
+        for (int k = 0; k < graph->dataCount(); ++k) {
+            QCOMPARE(graph->dataMainValue(k), expected[k]);
+        }
+    }
+
+    void baseBoundMarksTheFirstNegativeDistance() {
+        rope::ui::MainWindow window(nullptr, false);
+        FigurePanel* panel = panelById(window, QStringLiteral("base-bound"));
+        panel->setMode(FigurePanel::Mode::Sync);
+        window.tabs()->setCurrentWidget(panel);
+        window.show();
+        window.form().control(QStringLiteral("context"))->spinBox()->setValue(8192);
+        window.form().control(QStringLiteral("base"))->spinBox()->setValue(20000);
+        const Eigen::ArrayXd theta = rope::inverseFrequencies(128, 20000);
+        const std::optional<long long> first = rope::firstNegativeDistance(theta, 8192);
+        QCOMPARE(panel->data().readouts.at(0).value, first ? static_cast<double>(*first) : -1.0);
+        QCOMPARE(panel->data().readouts.at(1).value, rope::quarterTurnContext(theta));
+        panel->findChild<QCheckBox*>(QStringLiteral("min-base"))->setChecked(true);
+        QCOMPARE(panel->data().readouts.at(3).value, rope::minimalBase(8192, 128).base);
+        // Independent check of the marker: f(m) = Σ cos(m·θ_i) in long double at the marked m
+        // is negative and non-negative at every m before it.
+        if (first) {
+            const auto f = [&theta](long long m) {
+                long double sum = 0;
+                for (Eigen::Index i = 0; i < theta.size(); ++i) {
+                    sum += cosl(static_cast<long double>(m) * theta[i]);
+                }
+                return sum;
+            };
+            QVERIFY(f(*first) < 0);
+            for (long long m = 0; m < *first; ++m) {
+                QVERIFY2(f(m) >= -1e-12L, qPrintable(QString::number(m)));
+            }
+        }
     }
 
     void asyncModeDropsStaleResults() {
