@@ -99,14 +99,18 @@ void drawPairs(FigureData& data, const Eigen::ArrayXd& theta, int d) {
     for (std::size_t i = 0; i < interleavedPairs.size(); ++i) {
         const auto [a, b] = interleavedPairs[i];
         Series s = arc(a, b, 1.0, arcHeight, static_cast<int>(i % 6));
-        s.name = QStringLiteral("interleaved pair %1: (x%2, x%3)").arg(i).arg(a).arg(b);
+        s.name = i == 0 ? QStringLiteral("interleaved pairs (x₂ᵢ, x₂ᵢ₊₁), colour = pair i")
+                        : QStringLiteral("interleaved pair %1: (x%2, x%3)").arg(i).arg(a).arg(b);
+        s.inLegend = i == 0;
         data.series.push_back(std::move(s));
     }
     for (std::size_t i = 0; i < halfPairs.size(); ++i) {
         const auto [a, b] = halfPairs[i];
         // Arc height grows with the span so long links stay apart.
         Series s = arc(a, b, 0.0, -arcHeight - 0.5 * (b - a) / d, static_cast<int>(i % 6));
-        s.name = QStringLiteral("rotate_half pair %1: (x%2, x%3)").arg(i).arg(a).arg(b);
+        s.name = i == 0 ? QStringLiteral("rotate_half pairs (xᵢ, xᵢ₊d/₂)")
+                        : QStringLiteral("rotate_half pair %1: (x%2, x%3)").arg(i).arg(a).arg(b);
+        s.inLegend = i == 0;
         data.series.push_back(std::move(s));
     }
     Series dots;

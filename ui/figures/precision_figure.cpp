@@ -124,6 +124,19 @@ FigureData precisionFigure(const rope::RopeParams& params, const FigureOptions& 
         data.series.push_back(std::move(s));
     }
 
+    // Fixed decades above the data leave room for the readouts in the top-left corner.
+    double lo = INFINITY;
+    double hi = 0;
+    for (const Series& s : data.series) {
+        for (double y : s.y) {
+            lo = std::min(lo, y);
+            hi = std::max(hi, y);
+        }
+    }
+    if (hi > 0) {
+        data.yRange = {{lo / 3, hi * std::pow(hi / lo, 0.35)}};
+    }
+
     const long long probe = std::clamp<long long>(
         options.value(QStringLiteral("position"), static_cast<qlonglong>(params.m)).toLongLong(), 0,
         static_cast<long long>(rope::limits::kMaxPosition));
@@ -132,7 +145,7 @@ FigureData precisionFigure(const rope::RopeParams& params, const FigureOptions& 
         const rope::PositionInterval interval = rope::positionCollapseInterval(format, probe);
         data.readouts.push_back({QStringLiteral("%1 stores m as").arg(formatName(format)),
                                  interval.representative, QString()});
-        data.readouts.push_back({QStringLiteral("%1: positions sharing that value (from %2 to %3)")
+        data.readouts.push_back({QStringLiteral("%1: positions %2…%3 share it, count")
                                      .arg(formatName(format))
                                      .arg(interval.first)
                                      .arg(interval.last),

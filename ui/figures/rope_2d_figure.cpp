@@ -10,7 +10,6 @@
 #include "ui/figures/figure_registry.h"
 #include "ui/panels/figure_panel.h"
 
-#include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -50,12 +49,16 @@ Grid2d grid2d(const FigureOptions& options) {
     g.yq = std::clamp(options.value(QStringLiteral("query-col"), g.w / 2).toInt(), 0, g.w - 1);
     const int d = options.value(QStringLiteral("dim"), kDefaultDim).toInt();
     g.dim = std::clamp(d - d % 4, 4, kMaxDim);
-    g.q = rope::seededUniformVector(g.dim, 21);
-    // k = q makes the query patch the brightest cell (⟨Rq, Rq⟩ = |q|² is the largest score),
-    // so the shape of the map is the similarity pattern itself.
-    g.k = options.value(QStringLiteral("same-vectors"), true).toBool()
-              ? g.q
-              : rope::seededUniformVector(g.dim, 22);
+    const QString vectors = options.value(QStringLiteral("vectors"), QStringLiteral("ones")).toString();
+    if (vectors == QLatin1String("ones")) {
+        // q = k = (1, …, 1): every pair contributes 2·cos(Δ·θ_j), so the map is the
+        // position kernel of the encoding itself, brightest at the query patch.
+        g.q = Eigen::ArrayXd::Ones(g.dim);
+        g.k = g.q;
+    } else {
+        g.q = rope::seededUniformVector(g.dim, 21);
+        g.k = vectors == QLatin1String("random") ? rope::seededUniformVector(g.dim, 22) : g.q;
+    }
     return g;
 }
 
@@ -191,10 +194,12 @@ QWidget* makeRope2dControls(FigurePanel& panel, ExplorerState& /*state*/) {
     auto* dim = spin("dim", 4, kMaxDim, kDefaultDim,
                      QStringLiteral("Head dimension d (a multiple of 4: d/4 frequencies per axis)."));
     dim->setSingleStep(4);
-    auto* same = new QCheckBox(QStringLiteral("k = q"), box);
-    same->setObjectName(QStringLiteral("same-vectors"));
-    same->setChecked(true);
-    same->setToolTip(QStringLiteral("Use the same seeded vector as query and key."));
+    auto* vectors = new QComboBox(box);
+    vectors->setObjectName(QStringLiteral("vectors"));
+    vectors->addItem(QStringLiteral("q = k = 1"), QStringLiteral("ones"));
+    vectors->addItem(QStringLiteral("q = k random"), QStringLiteral("random-same"));
+    vectors->addItem(QStringLiteral("q, k random"), QStringLiteral("random"));
+    vectors->setToolTip(QStringLiteral("Query and key vectors (seeded, uniform in [−1, 1))."));
     layout->addWidget(viewLabel);
     layout->addWidget(view);
     layout->addWidget(new QLabel(QStringLiteral("h×w:"), box));
@@ -205,7 +210,7 @@ QWidget* makeRope2dControls(FigurePanel& panel, ExplorerState& /*state*/) {
     layout->addWidget(qCol);
     layout->addWidget(new QLabel(QStringLiteral("d:"), box));
     layout->addWidget(dim);
-    layout->addWidget(same);
+    layout->addWidget(vectors);
     layout->addStretch(1);
     QObject::connect(view, &QComboBox::currentIndexChanged, &panel,
                      [&panel, view] { panel.setOption(QStringLiteral("view"), view->currentData()); });
@@ -215,8 +220,9 @@ QWidget* makeRope2dControls(FigurePanel& panel, ExplorerState& /*state*/) {
     }
     QObject::connect(rows, &QSpinBox::valueChanged, qRow, [qRow](int h) { qRow->setMaximum(h - 1); });
     QObject::connect(cols, &QSpinBox::valueChanged, qCol, [qCol](int w) { qCol->setMaximum(w - 1); });
-    QObject::connect(same, &QCheckBox::toggled, &panel,
-                     [&panel](bool on) { panel.setOption(QStringLiteral("same-vectors"), on); });
+    QObject::connect(vectors, &QComboBox::currentIndexChanged, &panel, [&panel, vectors] {
+        panel.setOption(QStringLiteral("vectors"), vectors->currentData());
+    });
     return box;
 }
 
