@@ -288,8 +288,8 @@ private slots:
         double worstTwisted = 0;
         for (std::size_t j = 0; j < a->x.size(); ++j) {
             const double t = a->x[j];
-            QCOMPARE(a->y[j], rope::generatorRelativityResidual(commuting, 3, 5, 3 + t, 5 + t));
-            QCOMPARE(b->y[j], rope::generatorRelativityResidual(twisted, 3, 5, 3 + t, 5 + t));
+            QCOMPARE(a->y[j], rope::generatorRelativityResidual(commuting, 3, 5, 3 + t, 5));
+            QCOMPARE(b->y[j], rope::generatorRelativityResidual(twisted, 3, 5, 3 + t, 5));
             worstCommuting = std::max(worstCommuting, a->y[j]);
             worstTwisted = std::max(worstTwisted, b->y[j]);
         }

@@ -120,9 +120,12 @@ patches, so large coordinates come back as aliases.</p>
 away, the one to the right 1 — and the last patch of a row is “1 token” from the first of the
 next row, across the whole image: compare the two row-wrap gaps.</p>
 <p><b>Why the generators must commute.</b> exp(A)<sup>T</sup>exp(B) = exp(B − A) needs
-[B<sub>1</sub>, B<sub>2</sub>] = 0. The generators view moves two positions apart and plots the
-relativity residual: flat zero for RoPE's generators, large for two rotations of overlapping
-planes in ℝ³.</p>
+[B<sub>1</sub>, B<sub>2</sub>] = 0. The generators view keeps the first position at the query
+patch, moves the second one by t along x and plots the relativity residual
+max|E<sub>1</sub><sup>T</sup>E<sub>2</sub> − exp(ΔxB<sub>1</sub> + ΔyB<sub>2</sub>)|: flat zero
+(rounding) for RoPE's generators, of order one for two rotations of overlapping planes in ℝ³.
+(Moving along the query's own direction would hide the effect: multiples of one matrix always
+commute.)</p>
 <p><b>Try:</b> move the query patch; uncheck k = q; set h = 1 to get 1D RoPE back.</p>
 )";
 

@@ -76,10 +76,10 @@ FigureData rope2dFigure(const rope::RopeParams& params, const FigureOptions& opt
             rope::ropeGenerators2d(rope::inverseFrequencies2d(kGeneratorDim, params.base));
         const rope::Generators2d twisted = rope::nonCommutingGenerators();
         const double span = std::max(g.h, g.w);
-        data.title = QStringLiteral("Relativity of exp(xB₁ + yB₂): first patch (%1, %2), second moved by (t, t)")
+        data.title = QStringLiteral("Relativity of exp(xB₁ + yB₂): first patch (%1, %2), second (%1 + t, %2)")
                          .arg(g.xq)
                          .arg(g.yq);
-        data.xLabel = QStringLiteral("displacement t (patches along both axes)");
+        data.xLabel = QStringLiteral("displacement t (patches along x)");
         data.yLabel = QStringLiteral("max |E₁ᵀE₂ − exp(ΔxB₁ + ΔyB₂)|");
         Series commuting;
         commuting.name = QStringLiteral("RoPE generators, [B₁, B₂] = 0 (d = 8)");
@@ -91,12 +91,13 @@ FigureData rope2dFigure(const rope::RopeParams& params, const FigureOptions& opt
             const double t = span * s / kGeneratorSamples;
             commuting.x.push_back(t);
             commuting.y.push_back(
-                rope::generatorRelativityResidual(rope2, g.xq, g.yq, g.xq + t, g.yq + t));
+                rope::generatorRelativityResidual(rope2, g.xq, g.yq, g.xq + t, g.yq));
             nonCommuting.x.push_back(t);
             nonCommuting.y.push_back(
-                rope::generatorRelativityResidual(twisted, g.xq, g.yq, g.xq + t, g.yq + t));
+                rope::generatorRelativityResidual(twisted, g.xq, g.yq, g.xq + t, g.yq));
         }
-        data.series = {std::move(commuting), std::move(nonCommuting)};
+        // The commuting curve last, so it is drawn on top of the other where both are ≈ 0.
+        data.series = {std::move(nonCommuting), std::move(commuting)};
         data.readouts = {
             {QStringLiteral("‖[B₁, B₂]‖max, RoPE"), rope::commutatorNorm(rope2), QString()},
             {QStringLiteral("‖[B₁, B₂]‖max, overlapping"), rope::commutatorNorm(twisted), QString()},
