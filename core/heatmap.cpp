@@ -3,6 +3,7 @@
 #include "core/heatmap.h"
 
 #include "core/rope_params.h"
+#include "core/rotation.h"
 
 #include <algorithm>
 #include <cmath>
@@ -12,13 +13,6 @@
 namespace rope {
 
 namespace {
-
-void validateInvFreq(const Eigen::Ref<const Eigen::ArrayXd>& invFreq) {
-    if (invFreq.size() == 0 || !(invFreq.isFinite().all() && (invFreq > 0.0).all())) {
-        throw InvalidParameter("inv_freq",
-                               "inverse frequencies must be non-empty, finite and positive");
-    }
-}
 
 void validateRun(long long first, long long count) {
     validatePosition(static_cast<double>(first), "position");

@@ -4,6 +4,8 @@
 
 #include "ui/explorer_state.h"
 #include "ui/figures/figure_registry.h"
+#include "ui/model/model_config.h"
+#include "ui/model/presets.h"
 #include "ui/panels/figure_panel.h"
 #include "ui/parameter_form.h"
 
@@ -53,6 +55,16 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
                     &MainWindow::exportCurrent);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    QMenu* model = menuBar()->addMenu(tr("&Model"));
+    model->addAction(tr("&Open config.json…"), QKeySequence::Open, this, &MainWindow::openModelConfig);
+    model->addSeparator();
+    for (const Preset& preset : allPresets()) {
+        QAction* action = model->addAction(preset.displayName, this, [this, id = preset.id] {
+            applyModel(loadPreset(id));
+        });
+        action->setToolTip(preset.source);
+    }
+    model->setToolTipsVisible(true);
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(dock->toggleViewAction());
     view->addSeparator();
@@ -113,6 +125,35 @@ void MainWindow::exportCurrent() {
     } catch (const ExportError& e) {
         QMessageBox::warning(this, tr("Export failed"), QString::fromUtf8(e.what()));
     }
+}
+
+void MainWindow::openModelConfig() {
+    QSettings settings;
+    const QString dir = settings.value(QStringLiteral("model/directory"), QDir::homePath()).toString();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open a Hugging Face config.json"), dir,
+                                                      tr("JSON files (*.json);;All files (*)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    settings.setValue(QStringLiteral("model/directory"), QFileInfo(path).absolutePath());
+    applyModel(loadModelConfig(path));
+}
+
+void MainWindow::applyModel(const ModelConfigResult& result) {
+    // The importer's params are always valid; errors name fields that kept their defaults.
+    if (!m_state->setParams(withModelParams(m_state->params(), result.params))) {
+        return; // rejected: the reason is already in the status bar
+    }
+    QStringList notes = result.errors + result.warnings;
+    const QString name = result.modelName.isEmpty() ? tr("model") : result.modelName;
+    if (!result.errors.isEmpty()) {
+        QMessageBox::warning(this, tr("Model loaded with errors"),
+                             tr("%1: some fields could not be used and kept their defaults:\n\n%2")
+                                 .arg(name, notes.join(QLatin1Char('\n'))));
+    }
+    statusBar()->showMessage(notes.isEmpty() ? tr("Loaded %1").arg(name)
+                                             : tr("Loaded %1 (%2)").arg(name, notes.join(QStringLiteral("; "))),
+                             10000);
 }
 
 void MainWindow::showAbout() {

@@ -12,9 +12,11 @@ namespace rope::ui {
 class ExplorerState;
 class FigurePanel;
 class ParameterForm;
+struct ModelConfigResult;
 
 /// \brief The explorer's main window: one tab per figure registry row, the parameter form in
-/// a dock, File (Export…, Quit), View and Help menus, validation messages in the status bar.
+/// a dock, File (Export…, Quit), Model (open a Hugging Face config.json, built-in presets),
+/// View and Help menus, validation messages in the status bar.
 /// Geometry, dock layout and the current tab persist in QSettings ("window/…").
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -34,6 +36,8 @@ protected:
 
 private:
     void exportCurrent();
+    void openModelConfig();
+    void applyModel(const ModelConfigResult& result);
     void showAbout();
 
     ExplorerState* m_state;

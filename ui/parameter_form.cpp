@@ -32,7 +32,7 @@ using Spec = SliderSpinBox::Spec;
 
 ParameterForm::ParameterForm(ExplorerState& state, bool persistent, QWidget* parent)
     : QWidget(parent), m_state(state), m_persistent(persistent), m_layout(new QFormLayout),
-      m_method(new QComboBox(this)), m_truncate(new QCheckBox(tr("floor/ceil the blend range"), this)),
+      m_method(new QComboBox(this)), m_layoutBox(new QComboBox(this)), m_truncate(new QCheckBox(tr("floor/ceil the blend range"), this)),
       m_error(new QLabel(this)), m_methodSummary(new QLabel(this)) {
     auto* outer = new QVBoxLayout(this);
     outer->addLayout(m_layout);
@@ -67,6 +67,18 @@ ParameterForm::ParameterForm(ExplorerState& state, bool persistent, QWidget* par
            tr("Context length L (tokens) the plots cover, 64 … 1,048,576."),
            Spec{.min = kMinContext, .max = kMaxContextShown, .sliderMin = kMinContext,
                 .sliderMax = kMaxContextShown, .logScale = true, .decimals = 0});
+
+    m_layoutBox->setObjectName(QStringLiteral("layout"));
+    m_layoutBox->addItem(tr("interleaved (x0,x1),(x2,x3)…"), QStringLiteral("interleaved"));
+    m_layoutBox->addItem(tr("half (x_i, x_(i+d/2)), rotate_half"), QStringLiteral("half"));
+    m_layoutBox->setToolTip(tr("Which coordinates form a pair: RoFormer/GPT-J interleave them, "
+                               "GPT-NeoX and Hugging Face Llama pair the two halves."));
+    auto* layoutLabel = new QLabel(tr("&Layout"), this);
+    layoutLabel->setBuddy(m_layoutBox);
+    m_layoutBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_layoutBox->setMinimumContentsLength(12);
+    m_layout->addRow(layoutLabel, m_layoutBox);
+    connect(m_layoutBox, &QComboBox::currentIndexChanged, this, &ParameterForm::onEdited);
 
     for (const rope::ScalingMethod& method : rope::allScalingMethods()) {
         m_method->addItem(QString::fromUtf8(method.displayName.data(),
@@ -187,6 +199,7 @@ rope::RopeParams ParameterForm::paramsFromControls() const {
     p.m = integer("m");
     p.n = integer("n");
     p.context = integer("context");
+    p.layout = rope::parseLayout(m_layoutBox->currentData().toString().toStdString());
     rope::ScalingParams& s = p.scaling;
     s.method = m_method->currentData().toString().toStdString();
     s.factor = value("factor");
@@ -229,6 +242,10 @@ void ParameterForm::showParams(const rope::RopeParams& p) {
     }
     set("m", static_cast<double>(p.m));
     set("n", static_cast<double>(p.n));
+    {
+        const QSignalBlocker block(m_layoutBox);
+        m_layoutBox->setCurrentIndex(p.layout == rope::Layout::Half ? 1 : 0);
+    }
     const rope::ScalingParams& s = p.scaling;
     {
         const QSignalBlocker block(m_method);
@@ -268,6 +285,7 @@ void ParameterForm::save(const rope::RopeParams& p) const {
     settings.setValue(QStringLiteral("m"), p.m);
     settings.setValue(QStringLiteral("n"), p.n);
     settings.setValue(QStringLiteral("context"), p.context);
+    settings.setValue(QStringLiteral("layout"), QString::fromLatin1(rope::layoutId(p.layout)));
     const rope::ScalingParams& s = p.scaling;
     settings.setValue(QStringLiteral("method"), QString::fromStdString(s.method));
     settings.setValue(QStringLiteral("factor"), s.factor);
@@ -298,6 +316,9 @@ rope::RopeParams ParameterForm::loadSaved() const {
     p.m = integer("m", p.m);
     p.n = integer("n", p.n);
     p.context = std::clamp<long long>(integer("context", p.context), 64, 1048576);
+    p.layout = settings.value(QStringLiteral("layout")).toString() == QLatin1String("half")
+                   ? rope::Layout::Half
+                   : rope::Layout::Interleaved;
     rope::ScalingParams& s = p.scaling;
     s.method = settings.value(QStringLiteral("method"), QString::fromStdString(s.method))
                    .toString()

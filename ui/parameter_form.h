@@ -35,6 +35,7 @@ public:
     /// \brief The numeric control with this id (nullptr if none), for tests and shortcuts.
     SliderSpinBox* control(const QString& id) const { return m_controls.value(id, nullptr); }
     QComboBox* methodCombo() const { return m_method; }
+    QComboBox* layoutCombo() const { return m_layoutBox; }
     QCheckBox* truncateBox() const { return m_truncate; }
     /// \brief Whether the row of \p id is currently shown (scaling parameters depend on method).
     bool isRowVisible(const QString& id) const;
@@ -56,6 +57,7 @@ private:
     QFormLayout* m_layout;
     QHash<QString, SliderSpinBox*> m_controls;
     QComboBox* m_method;
+    QComboBox* m_layoutBox;
     QCheckBox* m_truncate;
     QLabel* m_error;
     QLabel* m_methodSummary;

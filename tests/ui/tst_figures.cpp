@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/frequencies.h"
 #include "core/heatmap.h"
+#include "core/identities.h"
 #include "core/scaling/scaling_registry.h"
 #include "tests/test_support.h"
 #include "ui/explorer_state.h"
@@ -354,6 +355,41 @@ private slots:
         for (int i = 0; i < graph->dataCount(); ++i) {
             QCOMPARE(graph->dataMainValue(i), expected[i]);
         }
+    }
+
+    void identityMapIsTheCoreResidual_data() {
+        QTest::addColumn<int>("index");
+        QTest::newRow("relativity") << 0;
+        QTest::newRow("composition") << 1;
+        QTest::newRow("orthogonality") << 2;
+    }
+    void identityMapIsTheCoreResidual() {
+        QFETCH(int, index);
+        rope::ui::ExplorerState state;
+        rope::RopeParams p = state.params();
+        p.headDim = 16;
+        p.m = 123456;
+        p.n = 77;
+        QVERIFY(state.setParams(p));
+        FigurePanel panel(*rope::ui::findFigure("identity"), state);
+        panel.setMode(FigurePanel::Mode::Sync);
+        panel.show();
+        auto* combo = panel.findChild<QComboBox*>(QStringLiteral("identity"));
+        combo->setCurrentIndex(index == 0 ? 1 : 0);
+        combo->setCurrentIndex(index);
+        const Eigen::ArrayXd theta = rope::scaledFrequencies(p).invFreq;
+        const Eigen::MatrixXd expected =
+            index == 0   ? rope::relativityResidualMatrix(theta, 123456, 77)
+            : index == 1 ? rope::compositionResidualMatrix(theta, 123456, 77)
+                         : rope::orthogonalityResidualMatrix(theta, 123456);
+        QCPColorMap* map = colourMap(panel.plot());
+        QCOMPARE(map->data()->keySize(), 16);
+        for (int r = 0; r < 16; ++r) {
+            for (int c = 0; c < 16; ++c) {
+                QCOMPARE(map->data()->cell(c, r), std::abs(expected(r, c)));
+            }
+        }
+        QCOMPARE(panel.data().readouts.at(0).value, rope::relativityResidual(theta, 123456, 77));
     }
 
     void asyncModeDropsStaleResults() {

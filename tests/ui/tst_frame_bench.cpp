@@ -35,6 +35,8 @@ private slots:
         QTest::newRow("heatmap context") << "heatmap" << "context";
         QTest::newRow("rotation m") << "rotation" << "m";
         QTest::newRow("rotation base") << "rotation" << "base";
+        QTest::newRow("extension base") << "extension" << "base";
+        QTest::newRow("identity m") << "identity" << "m";
     }
     void sliderDragFrame() {
         QFETCH(QString, panel);

@@ -89,6 +89,17 @@ void drawColourMap(QCustomPlot& plot, const ColourMap& map) {
     scale->axis()->setLabel(map.label);
     plottable->setColorScale(scale);
     plottable->setGradient(map.diverging ? divergingGradient() : viridisGradient());
+    plottable->setDataScaleType(map.logScale ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    scale->setDataScaleType(map.logScale ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    if (map.logScale) {
+        scale->axis()->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+        scale->axis()->setNumberFormat(QStringLiteral("eb"));
+        scale->axis()->setNumberPrecision(0);
+    } else {
+        scale->axis()->setTicker(QSharedPointer<QCPAxisTicker>::create());
+        scale->axis()->setNumberFormat(QStringLiteral("gbd"));
+        scale->axis()->setNumberPrecision(6);
+    }
     plottable->setDataRange(QCPRange(map.zMin, map.zMax));
     plottable->removeFromLegend();
 }
@@ -133,25 +144,24 @@ QString readoutText(const Readout& r) {
              r.unit.isEmpty() ? QString() : QStringLiteral(" ") + r.unit);
 }
 
-// Widens the x range (or the y range) about its centre so one unit spans as many pixels on
-// both axes; needs the axis rectangle's current pixel size.
+// Widens the wanted x range (or y range) about its centre so one unit spans as many pixels on
+// both axes. Runs after every layout pass (QCustomPlot::afterLayout), so the ratio holds for
+// the on-screen size and for exports at any size (toPixmap/toPainter lay out again).
 void applyEqualAspect(QCustomPlot& plot) {
-    // Lay out at the current size first (QCustomPlot::updateLayout's three phases), so the
-    // axis rectangle reflects this figure's title, labels and colour bar.
-    QCPLayoutGrid* layout = plot.plotLayout();
-    layout->setOuterRect(plot.viewport());
-    layout->update(QCPLayoutElement::upPreparation);
-    layout->update(QCPLayoutElement::upMargins);
-    layout->update(QCPLayoutElement::upLayout);
+    const QVariant wantX = plot.property("ropeAspectX");
+    const QVariant wantY = plot.property("ropeAspectY");
+    if (!wantX.isValid() || !wantY.isValid()) {
+        return;
+    }
     const QRect rect = plot.axisRect()->rect();
     if (rect.width() <= 0 || rect.height() <= 0) {
         return;
     }
-    const QCPRange xr = plot.xAxis->range();
-    const QCPRange yr = plot.yAxis->range();
-    const double unitsPerPx = std::max(xr.size() / rect.width(), yr.size() / rect.height());
-    plot.xAxis->setRange(xr.center(), unitsPerPx * rect.width(), Qt::AlignCenter);
-    plot.yAxis->setRange(yr.center(), unitsPerPx * rect.height(), Qt::AlignCenter);
+    const QPointF xr = wantX.toPointF();
+    const QPointF yr = wantY.toPointF();
+    const double unitsPerPx = std::max((xr.y() - xr.x()) / rect.width(), (yr.y() - yr.x()) / rect.height());
+    plot.xAxis->setRange(0.5 * (xr.x() + xr.y()), unitsPerPx * rect.width(), Qt::AlignCenter);
+    plot.yAxis->setRange(0.5 * (yr.x() + yr.y()), unitsPerPx * rect.height(), Qt::AlignCenter);
 }
 
 void appendNumber(QByteArray& out, double v) {
@@ -233,13 +243,16 @@ void drawFigure(QCustomPlot& plot, const FigureData& data) {
         plot.yAxis->setRange(data.yRange->first, data.yRange->second);
     }
     if (data.equalAspect) {
-        // Tick labels (hence margins) change with the new ranges: a second pass converges.
-        const QCPRange x0 = plot.xAxis->range();
-        const QCPRange y0 = plot.yAxis->range();
+        plot.setProperty("ropeAspectX", QPointF(plot.xAxis->range().lower, plot.xAxis->range().upper));
+        plot.setProperty("ropeAspectY", QPointF(plot.yAxis->range().lower, plot.yAxis->range().upper));
+        if (!plot.property("ropeAspectConnected").toBool()) {
+            QObject::connect(&plot, &QCustomPlot::afterLayout, &plot, [&plot] { applyEqualAspect(plot); });
+            plot.setProperty("ropeAspectConnected", true);
+        }
         applyEqualAspect(plot);
-        plot.xAxis->setRange(x0);
-        plot.yAxis->setRange(y0);
-        applyEqualAspect(plot);
+    } else {
+        plot.setProperty("ropeAspectX", QVariant());
+        plot.setProperty("ropeAspectY", QVariant());
     }
 }
 

@@ -55,6 +55,7 @@ struct ColourMap {
     std::vector<double> values;  ///< row-major: values[row·columns + column]
     double zMin = -1, zMax = 1;  ///< colour scale range
     bool diverging = true;       ///< blue–white–red (signed data) or viridis (magnitudes)
+    bool logScale = false;       ///< logarithmic colour scale (zMin > 0); values ≤ 0 get the lowest colour
     QString label;               ///< colour bar label with units
 };
 

@@ -3,6 +3,7 @@
 // Panel "rotation": the 2D plane of one pair, q at position m and k at position n, plus one
 // small clock per pair turning at its own speed θ_j.
 #include "core/frequencies.h"
+#include "core/rotation.h"
 #include "core/scaling/scaling_registry.h"
 #include "ui/explorer_state.h"
 #include "ui/figures/figure_registry.h"
@@ -61,14 +62,24 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
     // Angle of the unrotated k relative to the unrotated q (q lies along the x axis).
     const double phi =
         options.value(QStringLiteral("k-angle-deg"), 60.0).toDouble() * std::numbers::pi / 180.0;
-    const Eigen::ArrayXd anglesM = rope::rotationAngles(theta, static_cast<double>(params.m));
-    const Eigen::ArrayXd anglesN = rope::rotationAngles(theta, static_cast<double>(params.n));
+    const auto m = static_cast<double>(params.m);
+    const auto n = static_cast<double>(params.n);
+    const Eigen::ArrayXd anglesM = rope::rotationAngles(theta, m);
+    const Eigen::ArrayXd anglesN = rope::rotationAngles(theta, n);
     const double a = anglesM[pair];
     const double b = anglesN[pair];
-    // R_m q · R_n k = |q||k| cos(φ + (n−m)θ_i) = qᵀ R_(n−m) k: the angle between the rotated
-    // vectors is φ + nθ − mθ, whatever m and n are separately.
-    const double relative = rope::rotationAngles(theta, static_cast<double>(params.n - params.m))[pair];
-    const double score = kQLength * kKLength * std::cos(phi + relative);
+    const double relative = rope::rotationAngles(theta, n - m)[pair];
+    // The pair as a 2D head (one θ): q along x, k at angle φ, rotated by core's applyRope;
+    // the score is core's ⟨R_m q, R_n k⟩ = qᵀR_(n−m)k.
+    const Eigen::ArrayXd thetaPair = Eigen::ArrayXd::Constant(1, theta[pair]);
+    const Eigen::ArrayXd q = (Eigen::ArrayXd(2) << kQLength, 0.0).finished();
+    const Eigen::ArrayXd k =
+        (Eigen::ArrayXd(2) << kKLength * std::cos(phi), kKLength * std::sin(phi)).finished();
+    const Eigen::ArrayXd qm = rope::applyRope(q, thetaPair, m, rope::Layout::Interleaved);
+    const Eigen::ArrayXd kn = rope::applyRope(k, thetaPair, n, rope::Layout::Interleaved);
+    const double score = rope::attentionScore(q, k, thetaPair, m, n, rope::Layout::Interleaved);
+    // Clock hands: (cos mθ_j, sin mθ_j) from core's tables (interleaved: entry 2j).
+    const rope::RopeTables tables = rope::ropeTables(theta, m, rope::Layout::Interleaved);
 
     FigureData data;
     data.title = QStringLiteral("Pair %1 turns by θ_%1 = %2 rad per token").arg(pair).arg(theta[pair], 0, 'g', 4);
@@ -82,8 +93,20 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
 
     data.series.push_back(arrow(QStringLiteral("q (position 0)"), kQLength, 0.0, 4));
     data.series.back().style = SeriesStyle::Path;
-    data.series.push_back(arrow(QStringLiteral("R_m q (q at position m)"), kQLength, a, 0));
-    data.series.push_back(arrow(QStringLiteral("R_n k (k at position n)"), kKLength, phi + b, 1));
+    Series rq;
+    rq.name = QStringLiteral("R_m q (q at position m)");
+    rq.style = SeriesStyle::Arrow;
+    rq.colour = 0;
+    rq.x = {0.0, qm[0]};
+    rq.y = {0.0, qm[1]};
+    data.series.push_back(std::move(rq));
+    Series rk;
+    rk.name = QStringLiteral("R_n k (k at position n)");
+    rk.style = SeriesStyle::Arrow;
+    rk.colour = 1;
+    rk.x = {0.0, kn[0]};
+    rk.y = {0.0, kn[1]};
+    data.series.push_back(std::move(rk));
 
     // Clocks: one per pair, hand at angle mθ_j, laid out in rows to the right of the plane.
     const int columns = std::max(1, static_cast<int>(std::ceil(std::sqrt(pairs * 1.5))));
@@ -100,8 +123,8 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
         hand.style = SeriesStyle::Path;
         hand.colour = j == pair ? 1 : 6;
         hand.inLegend = false;
-        hand.x = {cx, cx + 0.4 * cell * std::cos(anglesM[j])};
-        hand.y = {cy, cy + 0.4 * cell * std::sin(anglesM[j])};
+        hand.x = {cx, cx + 0.4 * cell * tables.cos[2 * j]};
+        hand.y = {cy, cy + 0.4 * cell * tables.sin[2 * j]};
         data.series.push_back(std::move(hand));
     }
     data.series.insert(data.series.begin(), std::move(guides));
@@ -115,6 +138,7 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
     data.xRange = {{-1.25, left + columns * cell + 0.05}};
     data.yRange = {{-1.25, 1.25}};
     data.equalAspect = true;
+    data.legendAlignment = Qt::AlignBottom | Qt::AlignRight;
     return data;
 }
 
