@@ -168,6 +168,39 @@ private slots:
                                                   static_cast<double>(p.m), expected));
     }
 
+    void layoutsRowPermutationIsHfPermute_data() {
+        QTest::addColumn<int>("dim");
+        QTest::addColumn<int>("heads");
+        QTest::newRow("d8 x2") << 8 << 2;
+        QTest::newRow("d16 x3") << 16 << 3;
+        QTest::newRow("d128 x8 (capped at 4)") << 128 << 8;
+    }
+    void layoutsRowPermutationIsHfPermute() {
+        QFETCH(int, dim);
+        QFETCH(int, heads);
+        Fixture f("layouts");
+        f.select("view", "rows");
+        f.spin("dim", dim);
+        f.spin("heads", heads);
+        const int shownHeads = std::min(heads, 512 / dim);
+        const Eigen::VectorXi perm = rope::qkRowPermutation(shownHeads, dim);
+        const int n = dim * shownHeads;
+        QCOMPARE(static_cast<int>(perm.size()), n);
+        Eigen::MatrixXd expected = Eigen::MatrixXd::Zero(n, n);
+        for (int j = 0; j < n; ++j) {
+            expected(j, perm[j]) = 1.0;
+        }
+        if (dim == 8) {
+            // HF: w.view(heads, d/2, 2, dim).transpose(1, 2): head h's new row h·8 + a·4 + i is
+            // its old row h·8 + 2i + a. Written out for 2 heads.
+            const int literal[] = {0, 2, 4, 6, 1, 3, 5, 7, 8, 10, 12, 14, 9, 11, 13, 15};
+            for (int j = 0; j < 16; ++j) {
+                QCOMPARE(perm[j], literal[j]);
+            }
+        }
+        compareMap(f.data(), expected);
+    }
+
     void layoutsScoresAreCoreComparison_data() {
         QTest::addColumn<int>("dim");
         QTest::addColumn<int>("maxOffset");
@@ -512,6 +545,44 @@ private slots:
             QCOMPARE(readout(f.data(), name + QStringLiteral(" stores m as")), in.representative);
             QCOMPARE(readout(f.data(), name + QStringLiteral(": positions")), static_cast<double>(in.count()));
         }
+    }
+
+    // Cost of one compute() at a realistic plot size (1400 px wide) and the largest panel
+    // sizes; the panel runs compute() on a worker, so this only bounds the frame latency.
+    // Nothing is asserted about time (run with -tickcounter or -callgrind for numbers).
+    void computeBench_data() {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<QVariantMap>("options");
+        const auto row = [](const char* id, const char* name, QVariantMap o) {
+            o.insert(QStringLiteral("plot-width-px"), 1400);
+            o.insert(QStringLiteral("plot-height-px"), 800);
+            QTest::newRow(qPrintable(QStringLiteral("%1 %2").arg(QLatin1String(id), QLatin1String(name))))
+                << QString::fromLatin1(id) << o;
+        };
+        row("layouts", "pairs d128", {{QStringLiteral("dim"), 128}});
+        row("layouts", "scores d128", {{QStringLiteral("dim"), 128}, {QStringLiteral("view"), QStringLiteral("scores")},
+                                       {QStringLiteral("max-offset"), 100000}});
+        row("rope-2d", "64x64 d256", {{QStringLiteral("rows"), 64}, {QStringLiteral("cols"), 64},
+                                      {QStringLiteral("dim"), 256}});
+        row("rope-2d", "generators", {{QStringLiteral("view"), QStringLiteral("generators")}});
+        row("absolute", "heatmap P1024 d64", {{QStringLiteral("positions"), 1024}, {QStringLiteral("dim"), 64}});
+        row("absolute", "checklist P1024 d64", {{QStringLiteral("positions"), 1024}, {QStringLiteral("dim"), 64},
+                                                {QStringLiteral("view"), QStringLiteral("checklist")}});
+        row("attention", "rope", {});
+        row("precision", "angle", {});
+        row("precision", "score", {{QStringLiteral("view"), QStringLiteral("score")}});
+    }
+    void computeBench() {
+        QFETCH(QString, id);
+        QFETCH(QVariantMap, options);
+        const rope::ui::Figure* figure = rope::ui::findFigure(id.toStdString());
+        QVERIFY(figure != nullptr);
+        const rope::RopeParams params;
+        rope::ui::FigureData data;
+        QBENCHMARK {
+            data = figure->compute(params, options);
+        }
+        QVERIFY(!data.title.isEmpty());
     }
 
     void probeFollowsTheFormsPosition() {

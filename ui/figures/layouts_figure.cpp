@@ -177,6 +177,38 @@ rope::LayoutScoreComparison layoutScores(const rope::RopeParams& params,
                                      static_cast<double>(params.m), offsets);
 }
 
+// The HF `permute` of W_q / W_k for several heads as a 0/1 matrix: entry (new row j, old row
+// p_j) is 1. Block diagonal: rows never move between heads.
+void drawRowPermutation(FigureData& data, int d, int heads) {
+    const Eigen::VectorXi perm = rope::qkRowPermutation(heads, d);
+    const auto n = static_cast<int>(perm.size());
+    data.title = QStringLiteral("W_q / W_k row permutation, %1 heads × d = %2: new row j = old row p_j")
+                     .arg(heads)
+                     .arg(d);
+    data.xLabel = QStringLiteral("old row (interleaved checkpoint)");
+    data.yLabel = QStringLiteral("new row j (rotate_half checkpoint)");
+    ColourMap map;
+    map.columns = n;
+    map.rows = n;
+    map.xFirst = 0;
+    map.xLast = n - 1;
+    map.yFirst = 0;
+    map.yLast = n - 1;
+    map.values.assign(static_cast<std::size_t>(n) * static_cast<std::size_t>(n), 0.0);
+    for (int j = 0; j < n; ++j) {
+        map.values[static_cast<std::size_t>(j) * static_cast<std::size_t>(n) + static_cast<std::size_t>(perm[j])] = 1.0;
+    }
+    map.zMin = 0;
+    map.zMax = 1;
+    map.diverging = false;
+    map.label = QStringLiteral("1 = row moved here");
+    data.colourMap = std::move(map);
+    data.xRange = {{-0.5, n - 0.5}};
+    data.yRange = {{-0.5, n - 0.5}};
+    data.yReversed = true;
+    data.equalAspect = true;
+}
+
 } // namespace
 
 FigureData layoutsFigure(const rope::RopeParams& params, const FigureOptions& options) {
@@ -193,6 +225,11 @@ FigureData layoutsFigure(const rope::RopeParams& params, const FigureOptions& op
                 ? rope::Layout::Half
                 : rope::Layout::Interleaved;
         drawMatrix(data, theta, d, static_cast<double>(params.m), layout);
+    } else if (view == QLatin1String("rows")) {
+        // At most 512 rows in all: the image stays a few hundred thousand cells.
+        const int heads = std::clamp(options.value(QStringLiteral("heads"), 2).toInt(), 1,
+                                     std::max(1, 512 / d));
+        drawRowPermutation(data, d, heads);
     } else if (view == QLatin1String("scores")) {
         data.title = QStringLiteral("Score q·k against n − m (d = %1, b = %2, m = %3, seeded random W, x)")
                          .arg(d)
@@ -223,9 +260,12 @@ FigureData layoutsFigure(const rope::RopeParams& params, const FigureOptions& op
     } else {
         drawPairs(data, theta, d);
     }
-    data.readouts.insert(data.readouts.begin(),
-                         {QStringLiteral("max |converted − trained| score"),
-                          scores.maxPermutedDifference, QString()});
+    // The proof by numbers; the matrix views leave their top-left cells uncovered.
+    if (!data.colourMap) {
+        data.readouts.insert(data.readouts.begin(),
+                             {QStringLiteral("max |converted − trained| score"),
+                              scores.maxPermutedDifference, QString()});
+    }
     return data;
 }
 
@@ -237,6 +277,7 @@ QWidget* makeLayoutsControls(FigurePanel& panel, ExplorerState& /*state*/) {
     view->setObjectName(QStringLiteral("view"));
     view->addItem(QStringLiteral("which coordinates pair up"), QStringLiteral("pairs"));
     view->addItem(QStringLiteral("rotation matrix R_m"), QStringLiteral("matrix"));
+    view->addItem(QStringLiteral("W_q/W_k row permutation"), QStringLiteral("rows"));
     view->addItem(QStringLiteral("scores: converted vs. the bug"), QStringLiteral("scores"));
     auto* viewLabel = new QLabel(QStringLiteral("&View:"), box);
     viewLabel->setBuddy(view);
@@ -253,6 +294,12 @@ QWidget* makeLayoutsControls(FigurePanel& panel, ExplorerState& /*state*/) {
     pairLayout->addItem(QStringLiteral("interleaved"), QStringLiteral("interleaved"));
     pairLayout->addItem(QStringLiteral("rotate_half"), QStringLiteral("half"));
     pairLayout->setToolTip(QStringLiteral("Layout of the rotation matrix view."));
+    auto* heads = new QSpinBox(box);
+    heads->setObjectName(QStringLiteral("heads"));
+    heads->setRange(1, 8);
+    heads->setValue(2);
+    heads->setPrefix(QStringLiteral("heads: "));
+    heads->setToolTip(QStringLiteral("Number of heads in the row-permutation view (d·heads ≤ 512)."));
     auto* offset = new QSpinBox(box);
     offset->setObjectName(QStringLiteral("max-offset"));
     offset->setRange(1, static_cast<int>(kMaxOffset));
@@ -261,7 +308,7 @@ QWidget* makeLayoutsControls(FigurePanel& panel, ExplorerState& /*state*/) {
     auto* offsetLabel = new QLabel(QStringLiteral("max n−&m:"), box);
     offsetLabel->setBuddy(offset);
     for (QWidget* w : std::initializer_list<QWidget*>{viewLabel, view, dimLabel, dim, pairLayout,
-                                                       offsetLabel, offset}) {
+                                                       heads, offsetLabel, offset}) {
         layout->addWidget(w);
     }
     layout->addStretch(1);
@@ -272,6 +319,8 @@ QWidget* makeLayoutsControls(FigurePanel& panel, ExplorerState& /*state*/) {
     });
     QObject::connect(dim, &QSpinBox::valueChanged, &panel,
                      [&panel](int v) { panel.setOption(QStringLiteral("dim"), v); });
+    QObject::connect(heads, &QSpinBox::valueChanged, &panel,
+                     [&panel](int v) { panel.setOption(QStringLiteral("heads"), v); });
     QObject::connect(offset, &QSpinBox::valueChanged, &panel,
                      [&panel](int v) { panel.setOption(QStringLiteral("max-offset"), v); });
     return box;
