@@ -74,7 +74,7 @@ FigureData absoluteFigure(const rope::RopeParams& params, const FigureOptions& o
 
     FigureData data;
     if (view == QLatin1String("checklist")) {
-        data.title = QStringLiteral("Good-encoding checklist, measured over P = %1 positions (d = %2)")
+        data.title = QStringLiteral("Checklist over P = %1 positions (d = %2)")
                          .arg(positions)
                          .arg(enc.dim);
         data.xLabel = QStringLiteral("property: 0 unique · 1 consistent distances · 2 bounded · 3 linear "
@@ -119,7 +119,7 @@ FigureData absoluteFigure(const rope::RopeParams& params, const FigureOptions& o
     }
 
     const Eigen::MatrixXd pe = rope::absoluteEncoding(enc, positions);
-    data.title = QStringLiteral("%1 position encoding PE(p), d = %2, P = %3")
+    data.title = QStringLiteral("%1 PE(p), d = %2, P = %3")
                      .arg(schemeName(enc.scheme))
                      .arg(enc.dim)
                      .arg(positions);

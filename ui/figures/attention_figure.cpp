@@ -57,15 +57,8 @@ FigureData attentionFigure(const rope::RopeParams& params, const FigureOptions& 
         tokens << QStringLiteral("%1 %2").arg(t).arg(QString::fromStdString(toy.tokens[t]));
     }
     FigureData data;
-    data.title = QStringLiteral("%1 of “%2”, %3")
+    data.title = QStringLiteral("%1, %2")
                      .arg(weights ? QStringLiteral("Softmax weights") : QStringLiteral("Scores QKᵀ/√d"))
-                     .arg(QString::fromStdString([&toy] {
-                         std::string s;
-                         for (const std::string& t : toy.tokens) {
-                             s += (s.empty() ? "" : " ") + t;
-                         }
-                         return s;
-                     }()))
                      .arg(encodingName(toy.encoding));
     data.xLabel = QStringLiteral("key token (%1)").arg(tokens.join(QStringLiteral(" · ")));
     data.yLabel = QStringLiteral("query token");

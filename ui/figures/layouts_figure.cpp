@@ -65,7 +65,7 @@ std::vector<std::pair<int, int>> pairsOf(const Eigen::ArrayXd& theta, rope::Layo
 
 QString permutationText(const Eigen::VectorXi& perm) {
     QStringList parts;
-    const int shown = std::min<int>(static_cast<int>(perm.size()), 12);
+    const int shown = std::min<int>(static_cast<int>(perm.size()), 10);
     for (int j = 0; j < shown; ++j) {
         parts << QString::number(perm[j]);
     }
@@ -77,10 +77,8 @@ QString permutationText(const Eigen::VectorXi& perm) {
 
 void drawPairs(FigureData& data, const Eigen::ArrayXd& theta, int d) {
     const Eigen::VectorXi perm = rope::interleavedToHalfPermutation(d);
-    data.title = QStringLiteral("Which coordinates pair up (d = %1); half[j] = interleaved[p_j], p = %2")
-                     .arg(d)
-                     .arg(permutationText(perm));
-    data.xLabel = QStringLiteral("coordinate index j of the head vector");
+    data.title = QStringLiteral("Pairs in both layouts, d = %1").arg(d);
+    data.xLabel = QStringLiteral("coordinate j; half[j] = interleaved[p_j], p = %1").arg(permutationText(perm));
     data.yLabel = QStringLiteral("top: interleaved · bottom: rotate_half");
     const double arcHeight = 0.12;
     // Permutation links first, so the pairs and dots are drawn over them.
@@ -123,14 +121,14 @@ void drawPairs(FigureData& data, const Eigen::ArrayXd& theta, int d) {
     }
     data.series.push_back(std::move(dots));
     data.xRange = {{-1.0, static_cast<double>(d)}};
-    data.yRange = {{-0.75, 1.35}};
+    data.yRange = {{-1.1, 1.35}};
     data.legendAlignment = Qt::AlignBottom | Qt::AlignRight;
 }
 
 void drawMatrix(FigureData& data, const Eigen::ArrayXd& theta, int d, double m,
                 rope::Layout layout) {
     const Eigen::MatrixXd r = rope::rotationMatrix(theta, m, layout);
-    data.title = QStringLiteral("R_m for the %1 layout (d = %2, m = %3)")
+    data.title = QStringLiteral("R_m, %1 layout (d = %2, m = %3)")
                      .arg(layout == rope::Layout::Interleaved ? QStringLiteral("interleaved")
                                                               : QStringLiteral("rotate_half"))
                      .arg(d)
@@ -182,7 +180,7 @@ rope::LayoutScoreComparison layoutScores(const rope::RopeParams& params,
 void drawRowPermutation(FigureData& data, int d, int heads) {
     const Eigen::VectorXi perm = rope::qkRowPermutation(heads, d);
     const auto n = static_cast<int>(perm.size());
-    data.title = QStringLiteral("W_q / W_k row permutation, %1 heads × d = %2: new row j = old row p_j")
+    data.title = QStringLiteral("W_q/W_k row permutation (%1 heads, d = %2)")
                      .arg(heads)
                      .arg(d);
     data.xLabel = QStringLiteral("old row (interleaved checkpoint)");
@@ -231,12 +229,9 @@ FigureData layoutsFigure(const rope::RopeParams& params, const FigureOptions& op
                                      std::max(1, 512 / d));
         drawRowPermutation(data, d, heads);
     } else if (view == QLatin1String("scores")) {
-        data.title = QStringLiteral("Score q·k against n − m (d = %1, b = %2, m = %3, seeded random W, x)")
-                         .arg(d)
-                         .arg(params.base, 0, 'g', 6)
-                         .arg(params.m);
+        data.title = QStringLiteral("Scores against n − m (d = %1, m = %2)").arg(d).arg(params.m);
         data.xLabel = QStringLiteral("relative position n − m (tokens)");
-        data.yLabel = QStringLiteral("attention logit ⟨R_m q, R_n k⟩");
+        data.yLabel = QStringLiteral("logit ⟨R_m q, R_n k⟩ (seeded random W, x)");
         const auto toSeries = [&scores](const QString& name, const Eigen::ArrayXd& y, int colour,
                                         SeriesStyle style) {
             Series s;

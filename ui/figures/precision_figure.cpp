@@ -73,19 +73,19 @@ FigureData precisionFigure(const rope::RopeParams& params, const FigureOptions& 
 
     FigureData data;
     const QString pathText = path == rope::AnglePath::DoubleThenCast
-                                 ? QStringLiteral("mθ and cos/sin in double, cast")
-                                 : QStringLiteral("mθ computed in the format");
+                                 ? QStringLiteral("double, cast")
+                                 : QStringLiteral("mθ in format");
     const QString pairText =
         pair < 0 ? QStringLiteral("worst pair") : QStringLiteral("pair %1").arg(pair);
     if (view == QLatin1String("score")) {
-        data.title = QStringLiteral("Score error |s_low − s| with n − m = %1 (%2)").arg(offset).arg(pathText);
-        data.yLabel = QStringLiteral("|score error| (q, k uniform in [−1, 1)ᵈ)");
+        data.title = QStringLiteral("Score error, n − m = %1 (%2)").arg(offset).arg(pathText);
+        data.yLabel = QStringLiteral("|s_low − s| (q, k uniform in [−1, 1)ᵈ)");
     } else if (view == QLatin1String("rotation")) {
-        data.title = QStringLiteral("Rotation error max|R_low − R|, %1 (%2)").arg(pairText, pathText);
-        data.yLabel = QStringLiteral("max |cos/sin error|");
+        data.title = QStringLiteral("cos/sin error, %1 (%2)").arg(pairText, pathText);
+        data.yLabel = QStringLiteral("max |R_low − R| (cos/sin entries)");
     } else {
-        data.title = QStringLiteral("Angle error |mθ_low − mθ| wrapped to [−π, π], %1 (%2)").arg(pairText, pathText);
-        data.yLabel = QStringLiteral("angle error (rad)");
+        data.title = QStringLiteral("Angle error, %1 (%2)").arg(pairText, pathText);
+        data.yLabel = QStringLiteral("|mθ_low − mθ| wrapped to [−π, π] (rad)");
     }
     data.xLabel = QStringLiteral("log₁₀ position m (tokens)");
     data.logY = true;

@@ -76,10 +76,8 @@ FigureData rope2dFigure(const rope::RopeParams& params, const FigureOptions& opt
             rope::ropeGenerators2d(rope::inverseFrequencies2d(kGeneratorDim, params.base));
         const rope::Generators2d twisted = rope::nonCommutingGenerators();
         const double span = std::max(g.h, g.w);
-        data.title = QStringLiteral("Relativity of exp(xB₁ + yB₂): first patch (%1, %2), second (%1 + t, %2)")
-                         .arg(g.xq)
-                         .arg(g.yq);
-        data.xLabel = QStringLiteral("displacement t (patches along x)");
+        data.title = QStringLiteral("Relativity of exp(xB₁ + yB₂)");
+        data.xLabel = QStringLiteral("t (patches): positions (%1, %2) and (%1 + t, %2)").arg(g.xq).arg(g.yq);
         data.yLabel = QStringLiteral("max |E₁ᵀE₂ − exp(ΔxB₁ + ΔyB₂)|");
         Series commuting;
         commuting.name = QStringLiteral("RoPE generators, [B₁, B₂] = 0 (d = 8)");
@@ -113,10 +111,10 @@ FigureData rope2dFigure(const rope::RopeParams& params, const FigureOptions& opt
         flattened ? rope::gridScoresFlattened(g.q, g.k, theta1d, g.h, g.w, g.xq, g.yq)
                   : rope::gridScores2d(g.q, g.k, theta2d, g.h, g.w, g.xq, g.yq);
     data.title = flattened
-                     ? QStringLiteral("1D RoPE on the flattened index x·w + y: scores of patch (%1, %2)")
+                     ? QStringLiteral("Flattened 1D RoPE (x·w + y): query patch (%1, %2)")
                            .arg(g.xq)
                            .arg(g.yq)
-                     : QStringLiteral("Axial 2D RoPE: scores of query patch (%1, %2) with every key patch")
+                     : QStringLiteral("Axial 2D RoPE: query patch (%1, %2)")
                            .arg(g.xq)
                            .arg(g.yq);
     data.xLabel = QStringLiteral("key patch column y");
