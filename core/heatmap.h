@@ -27,12 +27,11 @@ enum class PhaseQuantity {
 /// \brief Mean of cos(mθ_i) over the integer positions m = first … first+count−1.
 ///
 /// Closed form (Dirichlet kernel):
-/// \f$\frac{1}{N}\sum_{k=0}^{N-1}\cos((a+k)θ) = \frac{\sin(Nθ/2)}{N\sin(θ/2)}\cos\big((a+\tfrac{N-1}{2})θ\big)\f$,
-/// with a = first and N = count; the ratio tends to 1 as sin(θ/2) → 0. Cost O(pairs), not
-/// O(pairs·count).
-/// \param invFreq θ_i in radians per token, finite and positive.
-/// \param first first position a, |a| ≤ limits::kMaxPosition.
-/// \param count N ≥ 1 positions, first+count−1 within limits::kMaxPosition.
+/// \f$\frac{1}{N}\sum_{k=0}^{N-1}\cos((a+k)θ) =
+/// \frac{\sin(Nθ/2)}{N\sin(θ/2)}\cos\big((a+\tfrac{N-1}{2})θ\big)\f$, with a = first and N = count;
+/// the ratio tends to 1 as sin(θ/2) → 0. Cost O(pairs), not O(pairs·count). \param invFreq θ_i in
+/// radians per token, finite and positive. \param first first position a, |a| ≤
+/// limits::kMaxPosition. \param count N ≥ 1 positions, first+count−1 within limits::kMaxPosition.
 /// \warning Throws InvalidParameter ("inv_freq", "position", "count") on invalid input.
 /// \see Su et al., RoFormer (arXiv 2104.09864) for θ_i; the sum is the standard
 /// Lagrange trigonometric identity.

@@ -9,6 +9,7 @@
 #include "ui/panels/figure_panel.h"
 #include "ui/parameter_form.h"
 
+#include <Eigen/Core>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
@@ -21,7 +22,6 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <Eigen/Core>
 #include <qcustomplot.h>
 
 namespace rope::ui {
@@ -43,9 +43,8 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
         auto* panel = new FigurePanel(figure, *m_state, m_tabs);
         m_tabs->addTab(panel, QString::fromUtf8(figure.title));
         m_panels.push_back(panel);
-        connect(panel, &FigurePanel::failed, this, [this](const QString& reason) {
-            statusBar()->showMessage(reason, 8000);
-        });
+        connect(panel, &FigurePanel::failed, this,
+                [this](const QString& reason) { statusBar()->showMessage(reason, 8000); });
         panel->refresh();
     }
     setCentralWidget(m_tabs);
@@ -56,12 +55,12 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     QMenu* model = menuBar()->addMenu(tr("&Model"));
-    model->addAction(tr("&Open config.json…"), QKeySequence::Open, this, &MainWindow::openModelConfig);
+    model->addAction(tr("&Open config.json…"), QKeySequence::Open, this,
+                     &MainWindow::openModelConfig);
     model->addSeparator();
     for (const Preset& preset : allPresets()) {
-        QAction* action = model->addAction(preset.displayName, this, [this, id = preset.id] {
-            applyModel(loadPreset(id));
-        });
+        QAction* action = model->addAction(preset.displayName, this,
+                                           [this, id = preset.id] { applyModel(loadPreset(id)); });
         action->setToolTip(preset.source);
     }
     model->setToolTipsVisible(true);
@@ -69,7 +68,8 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
     view->addAction(dock->toggleViewAction());
     view->addSeparator();
     for (int k = 0; k < m_tabs->count(); ++k) {
-        QAction* go = view->addAction(m_tabs->tabText(k), this, [this, k] { m_tabs->setCurrentIndex(k); });
+        QAction* go =
+            view->addAction(m_tabs->tabText(k), this, [this, k] { m_tabs->setCurrentIndex(k); });
         if (k < 9) {
             go->setShortcut(QKeySequence(QStringLiteral("Alt+%1").arg(k + 1)));
         }
@@ -78,9 +78,10 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
     help->addAction(tr("&About RoPE Explorer"), this, &MainWindow::showAbout);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 
-    connect(m_state, &ExplorerState::rejected, this, [this](const QString& parameter, const QString& reason) {
-        statusBar()->showMessage(tr("Not applied (%1): %2").arg(parameter, reason));
-    });
+    connect(m_state, &ExplorerState::rejected, this,
+            [this](const QString& parameter, const QString& reason) {
+                statusBar()->showMessage(tr("Not applied (%1): %2").arg(parameter, reason));
+            });
     connect(m_state, &ExplorerState::paramsChanged, this, [this] { statusBar()->clearMessage(); });
     statusBar()->showMessage(tr("Ready"), 3000);
 
@@ -111,7 +112,8 @@ void MainWindow::exportCurrent() {
         return;
     }
     QSettings settings;
-    const QString dir = settings.value(QStringLiteral("export/directory"), QDir::homePath()).toString();
+    const QString dir =
+        settings.value(QStringLiteral("export/directory"), QDir::homePath()).toString();
     const QString path = QFileDialog::getSaveFileName(
         this, tr("Export figure"), QDir(dir).filePath(panel->objectName() + QStringLiteral(".png")),
         tr("PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf);;CSV data (*.csv)"));
@@ -129,9 +131,10 @@ void MainWindow::exportCurrent() {
 
 void MainWindow::openModelConfig() {
     QSettings settings;
-    const QString dir = settings.value(QStringLiteral("model/directory"), QDir::homePath()).toString();
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open a Hugging Face config.json"), dir,
-                                                      tr("JSON files (*.json);;All files (*)"));
+    const QString dir =
+        settings.value(QStringLiteral("model/directory"), QDir::homePath()).toString();
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open a Hugging Face config.json"), dir, tr("JSON files (*.json);;All files (*)"));
     if (path.isEmpty()) {
         return;
     }
@@ -151,8 +154,9 @@ void MainWindow::applyModel(const ModelConfigResult& result) {
                              tr("%1: some fields could not be used and kept their defaults:\n\n%2")
                                  .arg(name, notes.join(QLatin1Char('\n'))));
     }
-    statusBar()->showMessage(notes.isEmpty() ? tr("Loaded %1").arg(name)
-                                             : tr("Loaded %1 (%2)").arg(name, notes.join(QStringLiteral("; "))),
+    statusBar()->showMessage(notes.isEmpty()
+                                 ? tr("Loaded %1").arg(name)
+                                 : tr("Loaded %1 (%2)").arg(name, notes.join(QStringLiteral("; "))),
                              10000);
 }
 
@@ -163,8 +167,8 @@ void MainWindow::showAbout() {
            "<p>Rotary position embeddings, seen and touched.</p>"
            "<p>Licence: GPL-3.0-or-later. This program comes with ABSOLUTELY NO WARRANTY.</p>"
            "<p>Built with Qt %2 (running %3), QCustomPlot %4, Eigen %5.%6.%7.</p>")
-            .arg(QStringLiteral(ROPE_VERSION), QStringLiteral(QT_VERSION_STR), QString::fromLatin1(qVersion()),
-                 QStringLiteral(QCUSTOMPLOT_VERSION_STR))
+            .arg(QStringLiteral(ROPE_VERSION), QStringLiteral(QT_VERSION_STR),
+                 QString::fromLatin1(qVersion()), QStringLiteral(QCUSTOMPLOT_VERSION_STR))
             .arg(EIGEN_WORLD_VERSION)
             .arg(EIGEN_MAJOR_VERSION)
             .arg(EIGEN_MINOR_VERSION));

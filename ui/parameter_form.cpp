@@ -32,8 +32,9 @@ using Spec = SliderSpinBox::Spec;
 
 ParameterForm::ParameterForm(ExplorerState& state, bool persistent, QWidget* parent)
     : QWidget(parent), m_state(state), m_persistent(persistent), m_layout(new QFormLayout),
-      m_method(new QComboBox(this)), m_layoutBox(new QComboBox(this)), m_truncate(new QCheckBox(tr("floor/ceil the blend range"), this)),
-      m_error(new QLabel(this)), m_methodSummary(new QLabel(this)) {
+      m_method(new QComboBox(this)), m_layoutBox(new QComboBox(this)),
+      m_truncate(new QCheckBox(tr("floor/ceil the blend range"), this)), m_error(new QLabel(this)),
+      m_methodSummary(new QLabel(this)) {
     auto* outer = new QVBoxLayout(this);
     outer->addLayout(m_layout);
     m_layout->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
@@ -53,20 +54,34 @@ ParameterForm::ParameterForm(ExplorerState& state, bool persistent, QWidget* par
 
     number(QStringLiteral("dim"), tr("Head dim &d"),
            tr("Rotated dimensions d (even): d/2 pairs, pair i turns by θ_i = b^(−2i/d) per token."),
-           Spec{.min = 2, .max = 1024, .sliderMin = 2, .sliderMax = 512, .logScale = true,
-                .decimals = 0, .step = 2});
+           Spec{.min = 2,
+                .max = 1024,
+                .sliderMin = 2,
+                .sliderMax = 512,
+                .logScale = true,
+                .decimals = 0,
+                .step = 2});
     number(QStringLiteral("base"), tr("&Base b"),
            tr("RoPE base b (rope_theta), > 1. Larger b slows every pair but the first."),
-           Spec{.min = 1.01, .max = 1e12, .sliderMin = 2, .sliderMax = 1e8, .logScale = true,
-                .decimals = 2, .step = 0});
+           Spec{.min = 1.01,
+                .max = 1e12,
+                .sliderMin = 2,
+                .sliderMax = 1e8,
+                .logScale = true,
+                .decimals = 2,
+                .step = 0});
     number(QStringLiteral("m"), tr("Position &m"), tr("Query position m (tokens)."),
            Spec{.min = 0, .max = 1e9, .sliderMin = 0, .sliderMax = 4096, .decimals = 0});
     number(QStringLiteral("n"), tr("Position &n"), tr("Key position n (tokens)."),
            Spec{.min = 0, .max = 1e9, .sliderMin = 0, .sliderMax = 4096, .decimals = 0});
     number(QStringLiteral("context"), tr("&Context L"),
            tr("Context length L (tokens) the plots cover, 64 … 1,048,576."),
-           Spec{.min = kMinContext, .max = kMaxContextShown, .sliderMin = kMinContext,
-                .sliderMax = kMaxContextShown, .logScale = true, .decimals = 0});
+           Spec{.min = kMinContext,
+                .max = kMaxContextShown,
+                .sliderMin = kMinContext,
+                .sliderMax = kMaxContextShown,
+                .logScale = true,
+                .decimals = 0});
 
     m_layoutBox->setObjectName(QStringLiteral("layout"));
     m_layoutBox->addItem(tr("interleaved (x0,x1),(x2,x3)…"), QStringLiteral("interleaved"));
@@ -81,14 +96,14 @@ ParameterForm::ParameterForm(ExplorerState& state, bool persistent, QWidget* par
     connect(m_layoutBox, &QComboBox::currentIndexChanged, this, &ParameterForm::onEdited);
 
     for (const rope::ScalingMethod& method : rope::allScalingMethods()) {
-        m_method->addItem(QString::fromUtf8(method.displayName.data(),
-                                            static_cast<qsizetype>(method.displayName.size())),
-                          QString::fromLatin1(method.id.data(),
-                                              static_cast<qsizetype>(method.id.size())));
-        m_method->setItemData(m_method->count() - 1,
-                              QString::fromUtf8(method.summary.data(),
-                                                static_cast<qsizetype>(method.summary.size())),
-                              Qt::ToolTipRole);
+        m_method->addItem(
+            QString::fromUtf8(method.displayName.data(),
+                              static_cast<qsizetype>(method.displayName.size())),
+            QString::fromLatin1(method.id.data(), static_cast<qsizetype>(method.id.size())));
+        m_method->setItemData(
+            m_method->count() - 1,
+            QString::fromUtf8(method.summary.data(), static_cast<qsizetype>(method.summary.size())),
+            Qt::ToolTipRole);
     }
     m_method->setToolTip(tr("Context-extension method (Hugging Face rope_scaling)."));
     auto* methodLabel = new QLabel(tr("&Scaling"), this);
@@ -104,24 +119,39 @@ ParameterForm::ParameterForm(ExplorerState& state, bool persistent, QWidget* par
 
     number(QStringLiteral("factor"), tr("Factor &s"),
            tr("Scale factor s = new context / original context (≥ 1)."),
-           Spec{.min = 1, .max = 1024, .sliderMin = 1, .sliderMax = 64, .logScale = true,
-                .decimals = 3, .step = 0});
-    number(QStringLiteral("original-context"), tr("Original L₀"),
-           tr("original_max_position_embeddings L₀ (tokens): the context the model was trained on."),
-           Spec{.min = 16, .max = 67108864, .sliderMin = 256, .sliderMax = 1048576,
-                .logScale = true, .decimals = 0});
+           Spec{.min = 1,
+                .max = 1024,
+                .sliderMin = 1,
+                .sliderMax = 64,
+                .logScale = true,
+                .decimals = 3,
+                .step = 0});
+    number(
+        QStringLiteral("original-context"), tr("Original L₀"),
+        tr("original_max_position_embeddings L₀ (tokens): the context the model was trained on."),
+        Spec{.min = 16,
+             .max = 67108864,
+             .sliderMin = 256,
+             .sliderMax = 1048576,
+             .logScale = true,
+             .decimals = 0});
     number(QStringLiteral("seq-len"), tr("Sequence length"),
            tr("Current sequence length for dynamic NTK (tokens); 'auto' = L₀."),
-           Spec{.min = 0, .max = 67108864, .sliderMin = 256, .sliderMax = 1048576,
-                .logScale = true, .decimals = 0, .specialValueText = tr("auto (= L₀)")});
-    number(QStringLiteral("beta-fast"), tr("β fast"),
-           tr("YaRN beta_fast: pairs turning more than β_fast times over L₀ keep θ_i."),
-           Spec{.min = 0.01, .max = 1024, .sliderMin = 1, .sliderMax = 128, .decimals = 2,
-                .step = 0});
-    number(QStringLiteral("beta-slow"), tr("β slow"),
-           tr("YaRN beta_slow: pairs turning fewer than β_slow times over L₀ get θ_i/s."),
-           Spec{.min = 0.0, .max = 1024, .sliderMin = 0, .sliderMax = 32, .decimals = 2,
-                .step = 0});
+           Spec{.min = 0,
+                .max = 67108864,
+                .sliderMin = 256,
+                .sliderMax = 1048576,
+                .logScale = true,
+                .decimals = 0,
+                .specialValueText = tr("auto (= L₀)")});
+    number(
+        QStringLiteral("beta-fast"), tr("β fast"),
+        tr("YaRN beta_fast: pairs turning more than β_fast times over L₀ keep θ_i."),
+        Spec{.min = 0.01, .max = 1024, .sliderMin = 1, .sliderMax = 128, .decimals = 2, .step = 0});
+    number(
+        QStringLiteral("beta-slow"), tr("β slow"),
+        tr("YaRN beta_slow: pairs turning fewer than β_slow times over L₀ get θ_i/s."),
+        Spec{.min = 0.0, .max = 1024, .sliderMin = 0, .sliderMax = 32, .decimals = 2, .step = 0});
     number(QStringLiteral("mscale"), tr("mscale"), tr("YaRN mscale (0 = unset)."),
            Spec{.min = 0, .max = 16, .sliderMin = 0, .sliderMax = 4, .decimals = 3, .step = 0});
     number(QStringLiteral("mscale-all-dim"), tr("mscale all dim"),
@@ -136,12 +166,22 @@ ParameterForm::ParameterForm(ExplorerState& state, bool persistent, QWidget* par
     connect(m_truncate, &QCheckBox::toggled, this, &ParameterForm::onEdited);
     number(QStringLiteral("low-freq-factor"), tr("Low-freq factor"),
            tr("Llama 3 low_freq_factor: wavelengths above L₀/low_freq_factor are divided by s."),
-           Spec{.min = 0.01, .max = 64, .sliderMin = 0.25, .sliderMax = 16, .logScale = true,
-                .decimals = 3, .step = 0});
+           Spec{.min = 0.01,
+                .max = 64,
+                .sliderMin = 0.25,
+                .sliderMax = 16,
+                .logScale = true,
+                .decimals = 3,
+                .step = 0});
     number(QStringLiteral("high-freq-factor"), tr("High-freq factor"),
            tr("Llama 3 high_freq_factor: wavelengths below L₀/high_freq_factor are kept."),
-           Spec{.min = 0.01, .max = 256, .sliderMin = 0.5, .sliderMax = 64, .logScale = true,
-                .decimals = 3, .step = 0});
+           Spec{.min = 0.01,
+                .max = 256,
+                .sliderMin = 0.5,
+                .sliderMax = 64,
+                .logScale = true,
+                .decimals = 3,
+                .step = 0});
 
     m_error->setWordWrap(true);
     m_error->setStyleSheet(QStringLiteral("color: #b2182b;"));
@@ -177,12 +217,14 @@ void ParameterForm::updateVisibleRows() {
         if (method == nullptr) {
             return false;
         }
-        return std::any_of(method->usedParams.begin(), method->usedParams.end(),
-                           [&id](std::string_view p) { return id == QLatin1String(p.data(), static_cast<qsizetype>(p.size())); });
+        return std::any_of(
+            method->usedParams.begin(), method->usedParams.end(), [&id](std::string_view p) {
+                return id == QLatin1String(p.data(), static_cast<qsizetype>(p.size()));
+            });
     };
-    for (const char* id : {"factor", "original-context", "seq-len", "beta-fast", "beta-slow",
-                           "mscale", "mscale-all-dim", "attention-factor", "low-freq-factor",
-                           "high-freq-factor"}) {
+    for (const char* id :
+         {"factor", "original-context", "seq-len", "beta-fast", "beta-slow", "mscale",
+          "mscale-all-dim", "attention-factor", "low-freq-factor", "high-freq-factor"}) {
         const QString key = QString::fromLatin1(id);
         m_layout->setRowVisible(m_controls.value(key), used(key));
     }
@@ -192,8 +234,12 @@ void ParameterForm::updateVisibleRows() {
 
 rope::RopeParams ParameterForm::paramsFromControls() const {
     rope::RopeParams p = m_state.params();
-    const auto value = [this](const char* id) { return m_controls.value(QString::fromLatin1(id))->value(); };
-    const auto integer = [&value](const char* id) { return static_cast<long long>(std::llround(value(id))); };
+    const auto value = [this](const char* id) {
+        return m_controls.value(QString::fromLatin1(id))->value();
+    };
+    const auto integer = [&value](const char* id) {
+        return static_cast<long long>(std::llround(value(id)));
+    };
     p.headDim = static_cast<int>(integer("dim"));
     p.base = value("base");
     p.m = integer("m");
@@ -238,7 +284,8 @@ void ParameterForm::showParams(const rope::RopeParams& p) {
     set("base", p.base);
     set("context", static_cast<double>(p.context));
     for (const char* id : {"m", "n"}) {
-        m_controls.value(QString::fromLatin1(id))->setSliderRange(0, static_cast<double>(p.context));
+        m_controls.value(QString::fromLatin1(id))
+            ->setSliderRange(0, static_cast<double>(p.context));
     }
     set("m", static_cast<double>(p.m));
     set("n", static_cast<double>(p.n));
@@ -249,7 +296,8 @@ void ParameterForm::showParams(const rope::RopeParams& p) {
     const rope::ScalingParams& s = p.scaling;
     {
         const QSignalBlocker block(m_method);
-        m_method->setCurrentIndex(std::max(0, m_method->findData(QString::fromStdString(s.method))));
+        m_method->setCurrentIndex(
+            std::max(0, m_method->findData(QString::fromStdString(s.method))));
     }
     set("factor", s.factor);
     set("original-context", s.originalContext);

@@ -29,8 +29,7 @@ class ParameterForm : public QWidget {
 
 public:
     /// \param persistent load saved values now and save every accepted change.
-    explicit ParameterForm(ExplorerState& state, bool persistent = true,
-                           QWidget* parent = nullptr);
+    explicit ParameterForm(ExplorerState& state, bool persistent = true, QWidget* parent = nullptr);
 
     /// \brief The numeric control with this id (nullptr if none), for tests and shortcuts.
     SliderSpinBox* control(const QString& id) const { return m_controls.value(id, nullptr); }

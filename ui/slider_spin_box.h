@@ -19,13 +19,13 @@ class SliderSpinBox : public QWidget {
 
 public:
     struct Spec {
-        double min = 0;           ///< spin box range
+        double min = 0; ///< spin box range
         double max = 1;
-        double sliderMin = 0;     ///< slider range (within [min, max]; > 0 when log)
+        double sliderMin = 0; ///< slider range (within [min, max]; > 0 when log)
         double sliderMax = 1;
         bool logScale = false;
         int decimals = 0;
-        double step = 1;          ///< snapping and spin-box step; 0: no snapping
+        double step = 1; ///< snapping and spin-box step; 0: no snapping
         QString suffix = {};
         QString specialValueText = {}; ///< shown at min (e.g. "auto")
     };

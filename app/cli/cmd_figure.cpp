@@ -86,13 +86,15 @@ int runFigure(const QStringList& args) {
          QStringLiteral("W"), QStringLiteral("1200")},
         {QStringLiteral("height"), QStringLiteral("Height in logical pixels (default 800)."),
          QStringLiteral("H"), QStringLiteral("800")},
-        {QStringLiteral("dpi"), QStringLiteral("PNG resolution; pixels scale by dpi/96 (default 96)."),
+        {QStringLiteral("dpi"),
+         QStringLiteral("PNG resolution; pixels scale by dpi/96 (default 96)."),
          QStringLiteral("DPI"), QStringLiteral("96")},
         {QStringLiteral("context"), QStringLiteral("Context length L (tokens, default 4096)."),
          QStringLiteral("L")},
         {QStringLiteral("m"), QStringLiteral("Query position m (default 3)."), QStringLiteral("M")},
         {QStringLiteral("n"), QStringLiteral("Key position n (default 10)."), QStringLiteral("N")},
-        {QStringLiteral("set"), QStringLiteral("Panel option KEY=VALUE (repeatable), e.g. quantity=sin."),
+        {QStringLiteral("set"),
+         QStringLiteral("Panel option KEY=VALUE (repeatable), e.g. quantity=sin."),
          QStringLiteral("KEY=VALUE")},
     });
     if (!parseArguments(parser, args)) {
@@ -110,7 +112,8 @@ int runFigure(const QStringList& args) {
 
     RopeParams params = ropeParamsFrom(parser);
     if (parser.isSet(QStringLiteral("context"))) {
-        params.context = parseInteger(parser.value(QStringLiteral("context")), QStringLiteral("context"));
+        params.context =
+            parseInteger(parser.value(QStringLiteral("context")), QStringLiteral("context"));
     }
     if (parser.isSet(QStringLiteral("m"))) {
         params.m = parseInteger(parser.value(QStringLiteral("m")), QStringLiteral("m"));
@@ -141,9 +144,10 @@ int runFigure(const QStringList& args) {
         }
         bool first = true;
         for (const ui::Figure& f : ui::allFigures()) {
-            const QString id = QString::fromLatin1(f.id.data(), static_cast<qsizetype>(f.id.size()));
-            const std::string written =
-                writeFigure(f, params, options, QDir(dir).filePath(id + QStringLiteral(".png")), size, dpi);
+            const QString id =
+                QString::fromLatin1(f.id.data(), static_cast<qsizetype>(f.id.size()));
+            const std::string written = writeFigure(
+                f, params, options, QDir(dir).filePath(id + QStringLiteral(".png")), size, dpi);
             json += (first ? "" : ",") + jsonString(written);
             first = false;
         }

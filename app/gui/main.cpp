@@ -28,8 +28,9 @@ int main(int argc, char* argv[]) {
         showcase.scaling.originalContext = 4096;
         window.state().setParams(showcase);
         // ROPE_EXPLORER_SCREENSHOT_SIZE=WxH overrides the default 1100x680 window.
-        const QStringList size = qEnvironmentVariable("ROPE_EXPLORER_SCREENSHOT_SIZE", QStringLiteral("1100x680"))
-                                     .split(QLatin1Char('x'));
+        const QStringList size =
+            qEnvironmentVariable("ROPE_EXPLORER_SCREENSHOT_SIZE", QStringLiteral("1100x680"))
+                .split(QLatin1Char('x'));
         window.resize(size.value(0).toInt() > 0 ? size.value(0).toInt() : 1100,
                       size.value(1).toInt() > 0 ? size.value(1).toInt() : 680);
         QTimer::singleShot(500, &window, [&window, shots] {
@@ -38,8 +39,12 @@ int main(int argc, char* argv[]) {
                 QCoreApplication::processEvents();
                 QThread::msleep(300);
                 QCoreApplication::processEvents();
-                window.grab().toImage().convertToFormat(QImage::Format_RGB888).save(shots + QLatin1Char('/') + window.tabs()->widget(k)->objectName() +
-                          QStringLiteral(".png"), "PNG", 0); // quality 0 = strongest zlib level
+                window.grab()
+                    .toImage()
+                    .convertToFormat(QImage::Format_RGB888)
+                    .save(shots + QLatin1Char('/') + window.tabs()->widget(k)->objectName() +
+                              QStringLiteral(".png"),
+                          "PNG", 0); // quality 0 = strongest zlib level
             }
             QApplication::quit();
         });

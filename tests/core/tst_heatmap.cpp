@@ -103,8 +103,7 @@ private slots:
 
     void angleIsMThetaModTwoPiForSinglePositions() {
         const Eigen::ArrayXd inv = (Eigen::ArrayXd(2) << 1.0, 0.01).finished();
-        const Eigen::ArrayXXd img =
-            rope::phaseHeatmap(inv, 0, 19, 20, rope::PhaseQuantity::Angle);
+        const Eigen::ArrayXXd img = rope::phaseHeatmap(inv, 0, 19, 20, rope::PhaseQuantity::Angle);
         for (int m = 0; m < 20; ++m) {
             for (int i = 0; i < 2; ++i) {
                 const long double a = fmodl(static_cast<long double>(m) * inv[i],
@@ -136,15 +135,31 @@ private slots:
         const Eigen::ArrayXd nan = Eigen::ArrayXd::Constant(2, std::nan(""));
         try {
             switch (which) {
-            case 0: rope::meanCosOverPositions(good, 0, 0); break;
-            case 1: rope::meanSinOverPositions(bad, 0, 3); break;
-            case 2: rope::meanCosOverPositions(Eigen::ArrayXd(), 0, 3); break;
-            case 3: rope::meanCosOverPositions(good, 1LL << 41, 3); break;
-            case 4: rope::heatmapRowEdges(10, 5, 3); break;
-            case 5: rope::phaseHeatmap(good, 0, 10, 0, rope::PhaseQuantity::Cos); break;
-            case 6: rope::phaseHeatmap(good, 0, 10, rope::kMaxHeatmapRows + 1,
-                                       rope::PhaseQuantity::Sin); break;
-            case 7: rope::phaseHeatmap(nan, 0, 10, 3, rope::PhaseQuantity::Angle); break;
+            case 0:
+                rope::meanCosOverPositions(good, 0, 0);
+                break;
+            case 1:
+                rope::meanSinOverPositions(bad, 0, 3);
+                break;
+            case 2:
+                rope::meanCosOverPositions(Eigen::ArrayXd(), 0, 3);
+                break;
+            case 3:
+                rope::meanCosOverPositions(good, 1LL << 41, 3);
+                break;
+            case 4:
+                rope::heatmapRowEdges(10, 5, 3);
+                break;
+            case 5:
+                rope::phaseHeatmap(good, 0, 10, 0, rope::PhaseQuantity::Cos);
+                break;
+            case 6:
+                rope::phaseHeatmap(good, 0, 10, rope::kMaxHeatmapRows + 1,
+                                   rope::PhaseQuantity::Sin);
+                break;
+            case 7:
+                rope::phaseHeatmap(nan, 0, 10, 3, rope::PhaseQuantity::Angle);
+                break;
             }
             QFAIL("no exception");
         } catch (const rope::InvalidParameter& e) {

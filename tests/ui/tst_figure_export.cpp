@@ -28,7 +28,8 @@ private slots:
         QTest::addColumn<QString>("id");
         QTest::addColumn<QString>("extension");
         for (const rope::ui::Figure& f : rope::ui::allFigures()) {
-            const QString id = QString::fromLatin1(f.id.data(), static_cast<qsizetype>(f.id.size()));
+            const QString id =
+                QString::fromLatin1(f.id.data(), static_cast<qsizetype>(f.id.size()));
             for (const char* ext : {"png", "svg", "pdf", "csv"}) {
                 QTest::newRow(qPrintable(id + QLatin1Char(' ') + QLatin1String(ext)))
                     << id << QString::fromLatin1(ext);

@@ -1,5 +1,7 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/base_bound.h"
+#include "core/decay.h"
 #include "core/frequencies.h"
 #include "core/heatmap.h"
 #include "core/identities.h"
@@ -98,7 +100,8 @@ private slots:
     void everyPanelBuildsAndDrawsFiniteData_data() {
         QTest::addColumn<QString>("id");
         for (const rope::ui::Figure& f : rope::ui::allFigures()) {
-            const QString id = QString::fromLatin1(f.id.data(), static_cast<qsizetype>(f.id.size()));
+            const QString id =
+                QString::fromLatin1(f.id.data(), static_cast<qsizetype>(f.id.size()));
             QTest::newRow(qPrintable(id)) << id;
         }
     }
@@ -156,10 +159,11 @@ private slots:
         rope::ui::SliderSpinBox* box = window.form().control(control);
         QVERIFY(box != nullptr);
         box->spinBox()->setValue(value); // as if typed: spin box → form → state → panel
-        QCOMPARE(static_cast<double>(control == QLatin1String("dim")       ? window.state().params().headDim
-                                     : control == QLatin1String("base")    ? window.state().params().base
-                                     : control == QLatin1String("context") ? window.state().params().context
-                                                                           : window.state().params().m),
+        QCOMPARE(static_cast<double>(
+                     control == QLatin1String("dim")       ? window.state().params().headDim
+                     : control == QLatin1String("base")    ? window.state().params().base
+                     : control == QLatin1String("context") ? window.state().params().context
+                                                           : window.state().params().m),
                  value);
         compareHeatmap(panel, window.state().params(), rope::PhaseQuantity::Cos);
     }
@@ -208,8 +212,8 @@ private slots:
         QCOMPARE(graph->dataCount(), p.headDim / 2);
         for (int i = 0; i < graph->dataCount(); ++i) {
             // λ_i = 2π·b^(2i/d), in long double independently of core.
-            const long double lambda = 2.0L * std::numbers::pi_v<long double> *
-                                       powl(p.base, 2.0L * i / p.headDim);
+            const long double lambda =
+                2.0L * std::numbers::pi_v<long double> * powl(p.base, 2.0L * i / p.headDim);
             QVERIFY(rope::test::close(graph->dataMainValue(i), static_cast<double>(lambda), 1e-13));
         }
     }
@@ -229,8 +233,8 @@ private slots:
         const rope::ui::ColourMap& map = *panel.data().colourMap;
         // 100 positions on a plot taller than 100 px: one row per position.
         QCOMPARE(map.rows, 100);
-        const Eigen::ArrayXXd expected = rope::phaseHeatmap(rope::scaledFrequencies(p).invFreq,
-                                                            100, 199, 1000, rope::PhaseQuantity::Cos);
+        const Eigen::ArrayXXd expected = rope::phaseHeatmap(rope::scaledFrequencies(p).invFreq, 100,
+                                                            199, 1000, rope::PhaseQuantity::Cos);
         QCPColorMap* drawn = colourMap(panel.plot());
         for (int r = 0; r < 100; ++r) {
             QCOMPARE(drawn->data()->cell(5, r), expected(r, 5));
@@ -269,11 +273,14 @@ private slots:
         // |m·θ| up to 1e5 rad: one ulp of the angle is ~1.5e-11, so 1e-9 absolute.
         QVERIFY(rope::test::close(end(q)->key, static_cast<double>(cosl(m * theta)), 0, 1e-9));
         QVERIFY(rope::test::close(end(q)->value, static_cast<double>(sinl(m * theta)), 0, 1e-9));
-        QVERIFY(rope::test::close(end(k)->key, static_cast<double>(0.8L * cosl(phi + n * theta)), 0, 1e-9));
-        QVERIFY(rope::test::close(end(k)->value, static_cast<double>(0.8L * sinl(phi + n * theta)), 0, 1e-9));
+        QVERIFY(rope::test::close(end(k)->key, static_cast<double>(0.8L * cosl(phi + n * theta)), 0,
+                                  1e-9));
+        QVERIFY(rope::test::close(end(k)->value, static_cast<double>(0.8L * sinl(phi + n * theta)),
+                                  0, 1e-9));
         // Score = |q||k| cos(φ + (n−m)θ).
         const rope::ui::Readout& score = panel.data().readouts.back();
-        QVERIFY(rope::test::close(score.value, static_cast<double>(0.8L * cosl(phi + (n - m) * theta)), 0, 1e-9));
+        QVERIFY(rope::test::close(
+            score.value, static_cast<double>(0.8L * cosl(phi + (n - m) * theta)), 0, 1e-9));
     }
 
     void movingMAndNTogetherKeepsTheScore() {
@@ -283,6 +290,7 @@ private slots:
         panel.show();
         panel.findChild<QComboBox*>(QStringLiteral("animate"))->setCurrentIndex(1);
         const double score = panel.data().readouts.back().value;
+        const double between = panel.data().readouts.at(3).value;
         const long long gap = state.params().n - state.params().m;
         auto* play = panel.findChild<QPushButton*>(QStringLiteral("play"));
         play->setChecked(true);
@@ -290,6 +298,7 @@ private slots:
         play->setChecked(false);
         QCOMPARE(state.params().n - state.params().m, gap);
         QVERIFY(rope::test::close(panel.data().readouts.back().value, score, 1e-12, 1e-12));
+        QVERIFY(rope::test::close(panel.data().readouts.at(3).value, between, 1e-12, 1e-12));
     }
 
     void invalidParametersAreRefusedWithAReason() {
@@ -317,15 +326,18 @@ private slots:
         QCOMPARE(combo->count(), static_cast<int>(rope::allScalingMethods().size()));
         for (int k = 0; k < combo->count(); ++k) {
             combo->setCurrentIndex(k);
-            const rope::ScalingMethod& method = rope::allScalingMethods()[static_cast<std::size_t>(k)];
+            const rope::ScalingMethod& method =
+                rope::allScalingMethods()[static_cast<std::size_t>(k)];
             for (std::string_view used : method.usedParams) {
-                const QString id = QString::fromLatin1(used.data(), static_cast<qsizetype>(used.size()));
+                const QString id =
+                    QString::fromLatin1(used.data(), static_cast<qsizetype>(used.size()));
                 if (window.form().control(id) != nullptr || id == QLatin1String("truncate")) {
                     QVERIFY2(window.form().isRowVisible(id), qPrintable(id));
                 }
             }
-            QCOMPARE(QString::fromStdString(window.state().params().scaling.method),
-                     QString::fromLatin1(method.id.data(), static_cast<qsizetype>(method.id.size())));
+            QCOMPARE(
+                QString::fromStdString(window.state().params().scaling.method),
+                QString::fromLatin1(method.id.data(), static_cast<qsizetype>(method.id.size())));
         }
         QVERIFY(!window.form().isRowVisible(QStringLiteral("factor")) ||
                 !rope::allScalingMethods().back().usedParams.empty());
@@ -392,6 +404,74 @@ private slots:
         QCOMPARE(panel.data().readouts.at(0).value, rope::relativityResidual(theta, 123456, 77));
     }
 
+    void decayCurveIsTheCoreMeanCosine_data() {
+        QTest::addColumn<int>("curve");
+        QTest::newRow("mean-cosine") << 0;
+        QTest::newRow("upper-bound") << 1;
+        QTest::newRow("similar-score") << 2;
+    }
+    void decayCurveIsTheCoreMeanCosine() {
+        QFETCH(int, curve);
+        rope::ui::ExplorerState state;
+        rope::RopeParams p = state.params();
+        p.context = 32768;
+        p.base = 50000;
+        QVERIFY(state.setParams(p));
+        FigurePanel panel(*rope::ui::findFigure("decay"), state);
+        panel.setMode(FigurePanel::Mode::Sync);
+        panel.resize(900, 500);
+        panel.show();
+        auto* combo = panel.findChild<QComboBox*>(QStringLiteral("curve"));
+        combo->setCurrentIndex(curve == 0 ? 1 : 0);
+        combo->setCurrentIndex(curve);
+        const QCPGraph* graph = panel.plot()->graph(0);
+        Eigen::ArrayXd x(graph->dataCount());
+        for (int k = 0; k < graph->dataCount(); ++k) {
+            x[k] = graph->dataMainKey(k);
+            QCOMPARE(x[k], std::round(x[k])); // integer distances
+        }
+        QCOMPARE(x[0], 0.0);
+        QVERIFY(x[x.size() - 1] <= 32767.0);
+        const Eigen::ArrayXd theta = rope::inverseFrequencies(128, 50000);
+        const Eigen::ArrayXd expected = curve == 0   ? rope::meanCosine(theta, x)
+                                        : curve == 1 ? rope::relativeUpperBound(theta, x)
+                                                     : rope::expectedSimilarScore(theta, x);
+        for (int k = 0; k < graph->dataCount(); ++k) {
+            QCOMPARE(graph->dataMainValue(k), expected[k]);
+        }
+    }
+
+    void baseBoundMarksTheFirstNegativeDistance() {
+        rope::ui::MainWindow window(nullptr, false);
+        FigurePanel* panel = panelById(window, QStringLiteral("base-bound"));
+        panel->setMode(FigurePanel::Mode::Sync);
+        window.tabs()->setCurrentWidget(panel);
+        window.show();
+        window.form().control(QStringLiteral("context"))->spinBox()->setValue(8192);
+        window.form().control(QStringLiteral("base"))->spinBox()->setValue(20000);
+        const Eigen::ArrayXd theta = rope::inverseFrequencies(128, 20000);
+        const std::optional<long long> first = rope::firstNegativeDistance(theta, 8192);
+        QCOMPARE(panel->data().readouts.at(0).value, first ? static_cast<double>(*first) : -1.0);
+        QCOMPARE(panel->data().readouts.at(1).value, rope::quarterTurnContext(theta));
+        panel->findChild<QCheckBox*>(QStringLiteral("min-base"))->setChecked(true);
+        QCOMPARE(panel->data().readouts.at(3).value, rope::minimalBase(8192, 128).base);
+        // Independent check of the marker: f(m) = Σ cos(m·θ_i) in long double at the marked m
+        // is negative and non-negative at every m before it.
+        if (first) {
+            const auto f = [&theta](long long m) {
+                long double sum = 0;
+                for (Eigen::Index i = 0; i < theta.size(); ++i) {
+                    sum += cosl(static_cast<long double>(m) * theta[i]);
+                }
+                return sum;
+            };
+            QVERIFY(f(*first) < 0);
+            for (long long m = 0; m < *first; ++m) {
+                QVERIFY2(f(m) >= -1e-12L, qPrintable(QString::number(m)));
+            }
+        }
+    }
+
     void asyncModeDropsStaleResults() {
         rope::ui::ExplorerState state;
         FigurePanel panel(*rope::ui::findFigure("heatmap"), state);
@@ -404,10 +484,12 @@ private slots:
             QVERIFY(state.setParams(p));
         }
         QTRY_VERIFY(rendered.count() >= 1);
-        QTRY_COMPARE(panel.data().title, QStringLiteral("Phase of every pair at every position (d = 128, b = 20000)"));
+        QTRY_COMPARE(panel.data().title,
+                     QStringLiteral("Phase of every pair at every position (d = 128, b = 20000)"));
         QVERIFY(rendered.count() < 20); // coalesced, not one frame per request
         QTest::qWait(50);
-        QCOMPARE(panel.data().title, QStringLiteral("Phase of every pair at every position (d = 128, b = 20000)"));
+        QCOMPARE(panel.data().title,
+                 QStringLiteral("Phase of every pair at every position (d = 128, b = 20000)"));
     }
 };
 

@@ -31,12 +31,18 @@ private slots:
     void sliderDragFrame_data() {
         QTest::addColumn<QString>("panel");
         QTest::addColumn<QString>("control");
-        QTest::newRow("heatmap base") << "heatmap" << "base";
-        QTest::newRow("heatmap context") << "heatmap" << "context";
-        QTest::newRow("rotation m") << "rotation" << "m";
-        QTest::newRow("rotation base") << "rotation" << "base";
-        QTest::newRow("extension base") << "extension" << "base";
-        QTest::newRow("identity m") << "identity" << "m";
+        QTest::newRow("heatmap base") << "heatmap"
+                                      << "base";
+        QTest::newRow("heatmap context") << "heatmap"
+                                         << "context";
+        QTest::newRow("rotation m") << "rotation"
+                                    << "m";
+        QTest::newRow("rotation base") << "rotation"
+                                       << "base";
+        QTest::newRow("extension base") << "extension"
+                                        << "base";
+        QTest::newRow("identity m") << "identity"
+                                    << "m";
     }
     void sliderDragFrame() {
         QFETCH(QString, panel);

@@ -65,7 +65,8 @@ private slots:
         context->slider()->setValue(context->slider()->maximum());
         QCOMPARE(state.params().context, 1048576LL);
         // The log midpoint of [64, 2^20] is sqrt(64·2^20) = 8192.
-        context->slider()->setValue((context->slider()->minimum() + context->slider()->maximum()) / 2);
+        context->slider()->setValue((context->slider()->minimum() + context->slider()->maximum()) /
+                                    2);
         QCOMPARE(state.params().context, 8192LL);
     }
 
@@ -107,7 +108,8 @@ private slots:
             rope::ui::ExplorerState state;
             rope::ui::ParameterForm form(state, true);
             form.control(QStringLiteral("base"))->spinBox()->setValue(123456);
-            form.methodCombo()->setCurrentIndex(form.methodCombo()->findData(QStringLiteral("linear")));
+            form.methodCombo()->setCurrentIndex(
+                form.methodCombo()->findData(QStringLiteral("linear")));
             form.control(QStringLiteral("factor"))->spinBox()->setValue(4);
         }
         QCOMPARE(QSettings().value(QStringLiteral("parameters/base")).toDouble(), 123456.0);

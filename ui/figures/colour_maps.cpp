@@ -9,8 +9,7 @@
 namespace rope::ui {
 
 namespace {
-template <std::size_t N>
-QCPColorGradient fromStops(const std::array<const char*, N>& hex) {
+template <std::size_t N> QCPColorGradient fromStops(const std::array<const char*, N>& hex) {
     QCPColorGradient g;
     g.clearColorStops();
     g.setColorInterpolation(QCPColorGradient::ciRGB);

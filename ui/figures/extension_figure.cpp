@@ -27,9 +27,10 @@ FigureData extensionFigure(const rope::RopeParams& params, const FigureOptions&)
     a.name = QStringLiteral("original RoPE");
     a.colour = 4;
     Series b;
-    b.name = QStringLiteral("with %1 (s = %2)")
-                 .arg(QString::fromLatin1(method.id.data(), static_cast<qsizetype>(method.id.size())))
-                 .arg(params.scaling.factor, 0, 'g', 4);
+    b.name =
+        QStringLiteral("with %1 (s = %2)")
+            .arg(QString::fromLatin1(method.id.data(), static_cast<qsizetype>(method.id.size())))
+            .arg(params.scaling.factor, 0, 'g', 4);
     b.colour = 1;
     for (Eigen::Index i = 0; i < before.size(); ++i) {
         a.x.push_back(static_cast<double>(i));
@@ -50,7 +51,8 @@ FigureData extensionFigure(const rope::RopeParams& params, const FigureOptions&)
     ctx.x = {0.0, last};
     ctx.y = {static_cast<double>(params.context), static_cast<double>(params.context)};
     data.series = {std::move(a), std::move(b), std::move(l0), std::move(ctx)};
-    data.readouts.push_back({QStringLiteral("attention factor"), scaled.attentionFactor, QString()});
+    data.readouts.push_back(
+        {QStringLiteral("attention factor"), scaled.attentionFactor, QString()});
     data.xRange = {{-0.5, last + 0.5}};
     data.legendAlignment = Qt::AlignBottom | Qt::AlignRight;
     return data;

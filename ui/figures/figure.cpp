@@ -80,9 +80,10 @@ void drawColourMap(QCustomPlot& plot, const ColourMap& map) {
         const int sr = std::min(r, map.rows - 1);
         for (int c = 0; c < cols; ++c) {
             const int sc = std::min(c, map.columns - 1);
-            plottable->data()->setCell(c, r, map.values[static_cast<std::size_t>(sr) *
-                                                            static_cast<std::size_t>(map.columns) +
-                                                        static_cast<std::size_t>(sc)]);
+            plottable->data()->setCell(
+                c, r,
+                map.values[static_cast<std::size_t>(sr) * static_cast<std::size_t>(map.columns) +
+                           static_cast<std::size_t>(sc)]);
         }
     }
     QCPColorScale* scale = colourScale(plot, true);
@@ -159,7 +160,8 @@ void applyEqualAspect(QCustomPlot& plot) {
     }
     const QPointF xr = wantX.toPointF();
     const QPointF yr = wantY.toPointF();
-    const double unitsPerPx = std::max((xr.y() - xr.x()) / rect.width(), (yr.y() - yr.x()) / rect.height());
+    const double unitsPerPx =
+        std::max((xr.y() - xr.x()) / rect.width(), (yr.y() - yr.x()) / rect.height());
     plot.xAxis->setRange(0.5 * (xr.x() + xr.y()), unitsPerPx * rect.width(), Qt::AlignCenter);
     plot.yAxis->setRange(0.5 * (yr.x() + yr.y()), unitsPerPx * rect.height(), Qt::AlignCenter);
 }
@@ -243,10 +245,13 @@ void drawFigure(QCustomPlot& plot, const FigureData& data) {
         plot.yAxis->setRange(data.yRange->first, data.yRange->second);
     }
     if (data.equalAspect) {
-        plot.setProperty("ropeAspectX", QPointF(plot.xAxis->range().lower, plot.xAxis->range().upper));
-        plot.setProperty("ropeAspectY", QPointF(plot.yAxis->range().lower, plot.yAxis->range().upper));
+        plot.setProperty("ropeAspectX",
+                         QPointF(plot.xAxis->range().lower, plot.xAxis->range().upper));
+        plot.setProperty("ropeAspectY",
+                         QPointF(plot.yAxis->range().lower, plot.yAxis->range().upper));
         if (!plot.property("ropeAspectConnected").toBool()) {
-            QObject::connect(&plot, &QCustomPlot::afterLayout, &plot, [&plot] { applyEqualAspect(plot); });
+            QObject::connect(&plot, &QCustomPlot::afterLayout, &plot,
+                             [&plot] { applyEqualAspect(plot); });
             plot.setProperty("ropeAspectConnected", true);
         }
         applyEqualAspect(plot);
@@ -271,9 +276,10 @@ QByteArray figureCsv(const FigureData& data) {
                 out += ',';
                 appendNumber(out, m.yFirst + r * dy);
                 out += ',';
-                appendNumber(out, m.values[static_cast<std::size_t>(r) *
-                                               static_cast<std::size_t>(m.columns) +
-                                           static_cast<std::size_t>(c)]);
+                appendNumber(
+                    out,
+                    m.values[static_cast<std::size_t>(r) * static_cast<std::size_t>(m.columns) +
+                             static_cast<std::size_t>(c)]);
                 out += '\n';
             }
         }
@@ -293,8 +299,9 @@ QByteArray figureCsv(const FigureData& data) {
         }
     }
     for (const Readout& r : data.readouts) {
-        out += csvField(r.unit.isEmpty() ? r.label : r.label + QStringLiteral(" [") + r.unit +
-                                                         QStringLiteral("]"));
+        out += csvField(r.unit.isEmpty()
+                            ? r.label
+                            : r.label + QStringLiteral(" [") + r.unit + QStringLiteral("]"));
         out += ",,,";
         appendNumber(out, r.value);
         out += '\n';

@@ -38,32 +38,33 @@ enum class SeriesStyle {
 
 /// \brief One plotted curve, as plain vectors.
 struct Series {
-    QString name;           ///< legend text and CSV "series" column
-    std::vector<double> x;  ///< x values (axis units)
-    std::vector<double> y;  ///< y values, same size as x
+    QString name;          ///< legend text and CSV "series" column
+    std::vector<double> x; ///< x values (axis units)
+    std::vector<double> y; ///< y values, same size as x
     SeriesStyle style = SeriesStyle::Line;
-    int colour = 0;         ///< index into the Okabe–Ito palette (colour-blind safe)
+    int colour = 0; ///< index into the Okabe–Ito palette (colour-blind safe)
     bool inLegend = true;
 };
 
 /// \brief A colour-mapped image on a regular grid of cell centres.
 struct ColourMap {
-    int columns = 0;             ///< cells along x
-    int rows = 0;                ///< cells along y
+    int columns = 0;              ///< cells along x
+    int rows = 0;                 ///< cells along y
     double xFirst = 0, xLast = 0; ///< centre of the first/last column
     double yFirst = 0, yLast = 0; ///< centre of the first/last row
-    std::vector<double> values;  ///< row-major: values[row·columns + column]
-    double zMin = -1, zMax = 1;  ///< colour scale range
-    bool diverging = true;       ///< blue–white–red (signed data) or viridis (magnitudes)
-    bool logScale = false;       ///< logarithmic colour scale (zMin > 0); values ≤ 0 get the lowest colour
-    QString label;               ///< colour bar label with units
+    std::vector<double> values;   ///< row-major: values[row·columns + column]
+    double zMin = -1, zMax = 1;   ///< colour scale range
+    bool diverging = true;        ///< blue–white–red (signed data) or viridis (magnitudes)
+    bool logScale =
+        false;     ///< logarithmic colour scale (zMin > 0); values ≤ 0 get the lowest colour
+    QString label; ///< colour bar label with units
 };
 
 /// \brief A labelled number shown beside the plot and written to the CSV.
 struct Readout {
     QString label; ///< e.g. "score qᵀR(n−m)k"
     double value = 0;
-    QString unit;  ///< e.g. "rad"; empty for pure numbers
+    QString unit; ///< e.g. "rad"; empty for pure numbers
 };
 
 /// \brief Everything one figure draws, as plain data (no Qt graphics types).
@@ -78,7 +79,7 @@ struct FigureData {
     std::optional<std::pair<double, double>> yRange;
     bool equalAspect = false; ///< one x unit = one y unit on screen (rotations in a plane)
     bool logY = false;
-    bool yReversed = false;   ///< position 0 at the top, as a matrix is read
+    bool yReversed = false; ///< position 0 at the top, as a matrix is read
     /// Corner of the plot area holding the legend.
     Qt::Alignment legendAlignment = Qt::AlignTop | Qt::AlignRight;
 };

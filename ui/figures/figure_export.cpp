@@ -34,16 +34,20 @@ std::optional<ExportFormat> exportFormatForPath(const QString& path) {
 
 QString exportExtension(ExportFormat format) {
     switch (format) {
-    case ExportFormat::Png: return QStringLiteral("png");
-    case ExportFormat::Svg: return QStringLiteral("svg");
-    case ExportFormat::Pdf: return QStringLiteral("pdf");
-    case ExportFormat::Csv: return QStringLiteral("csv");
+    case ExportFormat::Png:
+        return QStringLiteral("png");
+    case ExportFormat::Svg:
+        return QStringLiteral("svg");
+    case ExportFormat::Pdf:
+        return QStringLiteral("pdf");
+    case ExportFormat::Csv:
+        return QStringLiteral("csv");
     }
     return {};
 }
 
-QByteArray exportBytes(QCustomPlot& plot, const FigureData& data, ExportFormat format,
-                       QSize size, int dpi) {
+QByteArray exportBytes(QCustomPlot& plot, const FigureData& data, ExportFormat format, QSize size,
+                       int dpi) {
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
@@ -82,8 +86,8 @@ QByteArray exportBytes(QCustomPlot& plot, const FigureData& data, ExportFormat f
         writer.setTitle(data.title);
         writer.setCreator(QStringLiteral("RoPE Explorer"));
         writer.setResolution(72);
-        writer.setPageSize(QPageSize(QSizeF(w, h), QPageSize::Point, QString(),
-                                     QPageSize::ExactMatch));
+        writer.setPageSize(
+            QPageSize(QSizeF(w, h), QPageSize::Point, QString(), QPageSize::ExactMatch));
         writer.setPageMargins(QMarginsF(0, 0, 0, 0));
         QCPPainter painter;
         painter.begin(&writer);
@@ -99,12 +103,12 @@ QByteArray exportBytes(QCustomPlot& plot, const FigureData& data, ExportFormat f
 void writeFileAtomically(const QString& path, const QByteArray& bytes) {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
-        throw ExportError("cannot write '" + path.toStdString() + "': " +
-                          file.errorString().toStdString());
+        throw ExportError("cannot write '" + path.toStdString() +
+                          "': " + file.errorString().toStdString());
     }
     if (file.write(bytes) != bytes.size() || !file.commit()) {
-        throw ExportError("cannot write '" + path.toStdString() + "': " +
-                          file.errorString().toStdString());
+        throw ExportError("cannot write '" + path.toStdString() +
+                          "': " + file.errorString().toStdString());
     }
 }
 

@@ -33,8 +33,8 @@ QString exportExtension(ExportFormat format);
 /// \brief The figure as file bytes. Images draw \p plot as it stands (title, axis labels with
 /// units, legend, colour bar) at \p size logical pixels; PNG is rasterised at \p dpi
 /// (scale dpi/96, DPI stored in the file); PDF pages are size points. CSV is figureCsv(data).
-QByteArray exportBytes(QCustomPlot& plot, const FigureData& data, ExportFormat format,
-                       QSize size, int dpi = 96);
+QByteArray exportBytes(QCustomPlot& plot, const FigureData& data, ExportFormat format, QSize size,
+                       int dpi = 96);
 
 /// \brief Writes \p bytes to \p path atomically (QSaveFile: a temporary file renamed on
 /// commit), so a failed export never leaves a truncated file.

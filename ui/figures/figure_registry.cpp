@@ -14,6 +14,10 @@ QWidget* makeRotationControls(FigurePanel&, ExplorerState&);
 FigureData extensionFigure(const rope::RopeParams&, const FigureOptions&);
 FigureData identityFigure(const rope::RopeParams&, const FigureOptions&);
 QWidget* makeIdentityControls(FigurePanel&, ExplorerState&);
+FigureData decayFigure(const rope::RopeParams&, const FigureOptions&);
+QWidget* makeDecayControls(FigurePanel&, ExplorerState&);
+FigureData baseBoundFigure(const rope::RopeParams&, const FigureOptions&);
+QWidget* makeBaseBoundControls(FigurePanel&, ExplorerState&);
 FigureData layoutsFigure(const rope::RopeParams&, const FigureOptions&);
 QWidget* makeLayoutsControls(FigurePanel&, ExplorerState&);
 FigureData rope2dFigure(const rope::RopeParams&, const FigureOptions&);
@@ -101,6 +105,43 @@ of about m·θ·2<sup>−53</sup>, so the residual grows with the positions.</p>
 <p><b>Try:</b> set m and n to 10<sup>6</sup> and watch the relativity residual grow from
 ~10<sup>−16</sup> towards 10<sup>−10</sup>; switch the layout-independent identities and
 compare.</p>
+)";
+
+const char* const kDecayLesson = R"(
+<h3>Long-term decay</h3>
+<p>How much does rotation alone weaken attention between tokens m apart? Each pair contributes
+cos(mθ<sub>i</sub>); their average</p>
+<p align="center">c̄(m) = (2/d)·Σ<sub>i</sub> cos(mθ<sub>i</sub>)</p>
+<p>starts at 1 and sinks as the fast pairs fall out of step. For random q with a key
+k̃ = q + σε similar to it, the expected score is E[q<sup>T</sup>R<sub>m</sub>k̃] =
+2·Σ<sub>i</sub> cos(mθ<sub>i</sub>) = d·c̄(m), while an unrelated key scores 0 on average: c̄(m)
+is the advantage similarity keeps at distance m (Su 2024; Xu et al. 2024).</p>
+<p>RoFormer's <b>upper bound</b> is another view: by summation by parts,
+|q<sup>T</sup>R<sub>m</sub>k| ≤ max|h<sub>i+1</sub> − h<sub>i</sub>|·Σ<sub>j</sub>|S<sub>j</sub>(m)|
+with S<sub>j</sub> the partial sums of e<sup>imθ</sup>; the m-dependent factor decays with
+ripples.</p>
+<p>Each point is exact at its own distance; when L exceeds about twice the plot width, points
+are spaced by the step shown in the corner.</p>
+<p><b>Try:</b> raise b and watch the decay slow down; choose a scaling method to compare its
+curve with the original.</p>
+)";
+
+const char* const kBaseBoundLesson = R"(
+<h3>How long a context can a base serve?</h3>
+<p>The cosine sum f(m) = Σ<sub>i</sub> cos(mθ<sub>i</sub>) is, up to a factor, the score
+advantage of a similar key over a random one at distance m. Xu et al. (2024) and Su (2024) ask
+that it never turns negative inside the context: f(m) ≥ 0 for every m = 0 … L−1.</p>
+<p>The orange line marks the first distance where f dips below zero — found by checking
+<i>every</i> integer m < L, not just the plotted points. Beyond it the base is too small
+for this context. Two rules of thumb are drawn when they fall inside the plot: the
+<b>quarter turn</b> π/(2θ<sub>min</sub>), up to which even the slowest pair has a positive
+cosine, and the <b>slowest period</b> 2π/θ<sub>min</sub>, after which it repeats.</p>
+<p>Tick <i>Compute b*</i> to search the smallest base whose f stays ≥ 0 on the whole
+context (d = 128: about 6·10<sup>5</sup> for L = 32768). b* grows faster than L itself.
+Feasible bases do not form an interval, so the search scans a logarithmic grid before
+bisecting.</p>
+<p><b>Try:</b> set L = 32768 and lower b until the orange line enters the context; compare
+with b*.</p>
 )";
 
 const char* const kLayoutsLesson = R"(
@@ -243,6 +284,16 @@ const std::vector<Figure>& allFigures() {
          .compute = &identityFigure,
          .lesson = kIdentityLesson,
          .makeControls = &makeIdentityControls},
+        {.id = "decay",
+         .title = "Long-term decay",
+         .compute = &decayFigure,
+         .lesson = kDecayLesson,
+         .makeControls = &makeDecayControls},
+        {.id = "base-bound",
+         .title = "Base bound",
+         .compute = &baseBoundFigure,
+         .lesson = kBaseBoundLesson,
+         .makeControls = &makeBaseBoundControls},
         {.id = "layouts",
          .title = "Pair layouts",
          .compute = &layoutsFigure,

@@ -153,11 +153,11 @@ QWidget* makeHeatmapControls(FigurePanel& panel, ExplorerState& state) {
     QObject::connect(quantity, &QComboBox::currentIndexChanged, &panel, [&panel, quantity] {
         panel.setOption(QStringLiteral("quantity"), quantity->currentData());
     });
-    QObject::connect(periods, &QCheckBox::toggled, &panel, [&panel](bool on) {
-        panel.setOption(QStringLiteral("periods"), on);
-    });
+    QObject::connect(periods, &QCheckBox::toggled, &panel,
+                     [&panel](bool on) { panel.setOption(QStringLiteral("periods"), on); });
     const auto wholeContext = [&panel] {
-        panel.setOptions({{QStringLiteral("y-min"), QVariant()}, {QStringLiteral("y-max"), QVariant()}});
+        panel.setOptions(
+            {{QStringLiteral("y-min"), QVariant()}, {QStringLiteral("y-max"), QVariant()}});
     };
     QObject::connect(resetView, &QPushButton::clicked, &panel, wholeContext);
 

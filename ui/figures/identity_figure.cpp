@@ -18,7 +18,8 @@ FigureData identityFigure(const rope::RopeParams& params, const FigureOptions& o
     const Eigen::ArrayXd theta = rope::scaledFrequencies(params).invFreq;
     const auto m = static_cast<double>(params.m);
     const auto n = static_cast<double>(params.n);
-    const QString which = options.value(QStringLiteral("identity"), QStringLiteral("relativity")).toString();
+    const QString which =
+        options.value(QStringLiteral("identity"), QStringLiteral("relativity")).toString();
     Eigen::MatrixXd residual;
     QString formula;
     if (which == QLatin1String("composition")) {

@@ -82,7 +82,9 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
     const rope::RopeTables tables = rope::ropeTables(theta, m, rope::Layout::Interleaved);
 
     FigureData data;
-    data.title = QStringLiteral("Pair %1 turns by θ_%1 = %2 rad per token").arg(pair).arg(theta[pair], 0, 'g', 4);
+    data.title = QStringLiteral("Pair %1 turns by θ_%1 = %2 rad per token")
+                     .arg(pair)
+                     .arg(theta[pair], 0, 'g', 4);
     data.xLabel = QStringLiteral("coordinate 2i of the pair");
     data.yLabel = QStringLiteral("coordinate 2i+1");
     Series guides;
@@ -133,6 +135,8 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
         {QStringLiteral("m·θ_i mod 2π"), reduceAngle(a), QStringLiteral("rad")},
         {QStringLiteral("n·θ_i mod 2π"), reduceAngle(b), QStringLiteral("rad")},
         {QStringLiteral("(n−m)·θ_i mod 2π"), reduceAngle(relative), QStringLiteral("rad")},
+        // The angle from R_m q to R_n k is φ + (n−m)θ_i: fixed while m and n move together.
+        {QStringLiteral("angle R_m q → R_n k"), reduceAngle(phi + relative), QStringLiteral("rad")},
         {QStringLiteral("score qᵀR_(n−m)k"), score, QString()},
     };
     data.xRange = {{-1.25, left + columns * cell + 0.05}};
@@ -170,7 +174,8 @@ QWidget* makeRotationControls(FigurePanel& panel, ExplorerState& state) {
     play->setObjectName(QStringLiteral("play"));
     play->setCheckable(true);
     play->setToolTip(QStringLiteral("Advance the position by one token per frame."));
-    for (QWidget* w : std::initializer_list<QWidget*>{pairLabel, pair, kLabel, kAngle, mode, play}) {
+    for (QWidget* w :
+         std::initializer_list<QWidget*>{pairLabel, pair, kLabel, kAngle, mode, play}) {
         layout->addWidget(w);
     }
     layout->addStretch(1);
@@ -179,9 +184,9 @@ QWidget* makeRotationControls(FigurePanel& panel, ExplorerState& state) {
                      [&panel](int v) { panel.setOption(QStringLiteral("pair"), v); });
     QObject::connect(kAngle, &QSpinBox::valueChanged, &panel,
                      [&panel](int v) { panel.setOption(QStringLiteral("k-angle-deg"), v); });
-    QObject::connect(&state, &ExplorerState::paramsChanged, pair, [pair](const rope::RopeParams& p) {
-        pair->setMaximum(p.effectiveRotaryDim() / 2 - 1);
-    });
+    QObject::connect(
+        &state, &ExplorerState::paramsChanged, pair,
+        [pair](const rope::RopeParams& p) { pair->setMaximum(p.effectiveRotaryDim() / 2 - 1); });
 
     auto* timer = new QTimer(box);
     timer->setInterval(40);

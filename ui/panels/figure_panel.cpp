@@ -38,7 +38,8 @@ FigurePanel::FigurePanel(const Figure& figure, ExplorerState& state, QWidget* pa
     exportButton->setPopupMode(QToolButton::InstantPopup);
     auto* menu = new QMenu(exportButton);
     menu->addAction(tr("PNG image…"), this, [this] { exportInteractively(ExportFormat::Png); });
-    menu->addAction(tr("SVG vector image…"), this, [this] { exportInteractively(ExportFormat::Svg); });
+    menu->addAction(tr("SVG vector image…"), this,
+                    [this] { exportInteractively(ExportFormat::Svg); });
     menu->addAction(tr("PDF document…"), this, [this] { exportInteractively(ExportFormat::Pdf); });
     menu->addAction(tr("CSV data…"), this, [this] { exportInteractively(ExportFormat::Csv); });
     exportButton->setMenu(menu);
@@ -117,8 +118,7 @@ FigureOptions FigurePanel::currentOptions() {
     return options;
 }
 
-FigurePanel::Result FigurePanel::computeResult(const Figure& figure,
-                                               const rope::RopeParams& params,
+FigurePanel::Result FigurePanel::computeResult(const Figure& figure, const rope::RopeParams& params,
                                                const FigureOptions& options, quint64 generation) {
     Result result;
     result.generation = generation;
@@ -198,9 +198,10 @@ void FigurePanel::exportInteractively(ExportFormat format) {
         }
         settings.setValue(QStringLiteral("export/dpi"), dpi);
     }
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export %1").arg(ext.toUpper()), QDir(dir).filePath(objectName() + QLatin1Char('.') + ext),
-        tr("%1 files (*.%2)").arg(ext.toUpper(), ext));
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export %1").arg(ext.toUpper()),
+                                     QDir(dir).filePath(objectName() + QLatin1Char('.') + ext),
+                                     tr("%1 files (*.%2)").arg(ext.toUpper(), ext));
     if (path.isEmpty()) {
         return;
     }
