@@ -31,10 +31,9 @@ Eigen::MatrixXd seededUniformMatrix(long long rows, long long cols, std::uint64_
                                            std::to_string(rows));
     }
     if (cols < 1 || cols > limits::kMaxRandomEntries / rows) {
-        throw InvalidParameter("cols", "cols must be in [1, " +
-                                           std::to_string(limits::kMaxRandomEntries / rows) +
-                                           "] for " + std::to_string(rows) + " rows, got " +
-                                           std::to_string(cols));
+        throw InvalidParameter(
+            "cols", "cols must be in [1, " + std::to_string(limits::kMaxRandomEntries / rows) +
+                        "] for " + std::to_string(rows) + " rows, got " + std::to_string(cols));
     }
     const Eigen::ArrayXd draws = seededUniformVector(rows * cols, seed);
     // Eigen is column-major: map the draws as the transpose to fill row by row.

@@ -314,11 +314,10 @@ LayoutScoreComparison compareLayoutScores(const Eigen::Ref<const Eigen::MatrixXd
     const Eigen::Index d = 2 * invFreq.size();
     const auto checkWeights = [d](const Eigen::Ref<const Eigen::MatrixXd>& w, const char* name) {
         if (w.rows() != d || w.cols() < 1 || w.cols() > limits::kMaxDim) {
-            throw InvalidParameter(name, std::string(name) + " must be " + std::to_string(d) +
-                                             " x d_model with 1 <= d_model <= " +
-                                             std::to_string(limits::kMaxDim) + ", got " +
-                                             std::to_string(w.rows()) + " x " +
-                                             std::to_string(w.cols()));
+            throw InvalidParameter(
+                name, std::string(name) + " must be " + std::to_string(d) +
+                          " x d_model with 1 <= d_model <= " + std::to_string(limits::kMaxDim) +
+                          ", got " + std::to_string(w.rows()) + " x " + std::to_string(w.cols()));
         }
         if (!w.allFinite()) {
             throw InvalidParameter(name, std::string(name) + " must contain only finite numbers");
@@ -332,10 +331,9 @@ LayoutScoreComparison compareLayoutScores(const Eigen::Ref<const Eigen::MatrixXd
     }
     const auto checkInput = [&wq](const Eigen::Ref<const Eigen::ArrayXd>& x, const char* name) {
         if (x.size() != wq.cols() || !x.isFinite().all()) {
-            throw InvalidParameter(name, std::string(name) + " must hold " +
-                                             std::to_string(wq.cols()) +
-                                             " finite numbers, got size " +
-                                             std::to_string(x.size()));
+            throw InvalidParameter(name,
+                                   std::string(name) + " must hold " + std::to_string(wq.cols()) +
+                                       " finite numbers, got size " + std::to_string(x.size()));
         }
     };
     checkInput(xm, "xm");

@@ -118,14 +118,30 @@ private slots:
         Eigen::ArrayXd offsets = Eigen::ArrayXd::LinSpaced(4, 0, 3);
         double m = 0;
         switch (which) {
-        case 0: h.wq = Eigen::MatrixXd::Ones(6, 4); break;
-        case 1: h.wk = Eigen::MatrixXd::Ones(8, 5); break;
-        case 2: h.xm = Eigen::ArrayXd::Ones(3); break;
-        case 3: h.xn[1] = std::nan(""); break;
-        case 4: offsets.resize(0); break;
-        case 5: offsets[2] = INFINITY; break;
-        case 6: m = std::nan(""); break;
-        default: theta[0] = -1; break;
+        case 0:
+            h.wq = Eigen::MatrixXd::Ones(6, 4);
+            break;
+        case 1:
+            h.wk = Eigen::MatrixXd::Ones(8, 5);
+            break;
+        case 2:
+            h.xm = Eigen::ArrayXd::Ones(3);
+            break;
+        case 3:
+            h.xn[1] = std::nan("");
+            break;
+        case 4:
+            offsets.resize(0);
+            break;
+        case 5:
+            offsets[2] = INFINITY;
+            break;
+        case 6:
+            m = std::nan("");
+            break;
+        default:
+            theta[0] = -1;
+            break;
         }
         try {
             rope::compareLayoutScores(h.wq, h.wk, h.xm, h.xn, theta, m, offsets);

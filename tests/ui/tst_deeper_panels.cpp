@@ -222,8 +222,8 @@ private slots:
         QCOMPARE(trained->x.front(), 0.0);
         QCOMPARE(trained->x.back(), static_cast<double>(maxOffset));
         // The panel's fixed head: d_model = 32, seeds 11…14.
-        const Eigen::Map<const Eigen::ArrayXd> offsets(trained->x.data(),
-                                                       static_cast<Eigen::Index>(trained->x.size()));
+        const Eigen::Map<const Eigen::ArrayXd> offsets(
+            trained->x.data(), static_cast<Eigen::Index>(trained->x.size()));
         const rope::RopeParams& p = f.state.params();
         const rope::LayoutScoreComparison c = rope::compareLayoutScores(
             rope::seededUniformMatrix(dim, 32, 11), rope::seededUniformMatrix(dim, 32, 12),
@@ -252,10 +252,14 @@ private slots:
         QTest::addColumn<int>("queryRow");
         QTest::addColumn<int>("queryCol");
         QTest::addColumn<int>("dim");
-        QTest::newRow("2d ones") << "2d" << "ones" << 16 << 16 << 8 << 8 << 32;
-        QTest::newRow("2d random corner") << "2d" << "random" << 12 << 20 << 0 << 19 << 64;
-        QTest::newRow("flattened same") << "flattened" << "random-same" << 10 << 14 << 4 << 2 << 16;
-        QTest::newRow("flattened one row") << "flattened" << "ones" << 1 << 30 << 0 << 7 << 8;
+        QTest::newRow("2d ones") << "2d"
+                                 << "ones" << 16 << 16 << 8 << 8 << 32;
+        QTest::newRow("2d random corner") << "2d"
+                                          << "random" << 12 << 20 << 0 << 19 << 64;
+        QTest::newRow("flattened same") << "flattened"
+                                        << "random-same" << 10 << 14 << 4 << 2 << 16;
+        QTest::newRow("flattened one row") << "flattened"
+                                           << "ones" << 1 << 30 << 0 << 7 << 8;
     }
     void rope2dMapsAreCoreScores() {
         QFETCH(QString, view);
@@ -283,7 +287,8 @@ private slots:
         }
         const Eigen::MatrixXd expected =
             view == QLatin1String("2d")
-                ? rope::gridScores2d(q, k, rope::inverseFrequencies2d(dim, base), rows, cols, queryRow, queryCol)
+                ? rope::gridScores2d(q, k, rope::inverseFrequencies2d(dim, base), rows, cols,
+                                     queryRow, queryCol)
                 : rope::gridScoresFlattened(q, k, rope::inverseFrequencies(dim, base), rows, cols,
                                             queryRow, queryCol);
         compareMap(f.data(), expected);
@@ -299,10 +304,11 @@ private slots:
         if (queryRow < 3 && queryCol < 3) {
             QVERIFY(std::abs(back.x - queryRow) < 1e-9 && std::abs(back.y - queryCol) < 1e-9);
         }
-        const rope::FlatteningComparison gaps = rope::compareFlattening(
-            q, k, theta2d, rope::inverseFrequencies(dim, base), cols);
+        const rope::FlatteningComparison gaps =
+            rope::compareFlattening(q, k, theta2d, rope::inverseFrequencies(dim, base), cols);
         QCOMPARE(readout(f.data(), QStringLiteral("row-wrap gap, 2D")), gaps.rowWrapGap2d);
-        QCOMPARE(readout(f.data(), QStringLiteral("row-wrap gap, flattened")), gaps.rowWrapGapFlattened);
+        QCOMPARE(readout(f.data(), QStringLiteral("row-wrap gap, flattened")),
+                 gaps.rowWrapGapFlattened);
     }
 
     void rope2dGeneratorCurvesAreCoreResiduals() {
@@ -339,7 +345,8 @@ private slots:
         QTest::addColumn<int>("dim");
         QTest::addColumn<int>("positions");
         for (rope::AbsoluteScheme s : rope::allAbsoluteSchemes()) {
-            QTest::newRow(rope::absoluteSchemeId(s)) << QString::fromLatin1(rope::absoluteSchemeId(s)) << 12 << 40;
+            QTest::newRow(rope::absoluteSchemeId(s))
+                << QString::fromLatin1(rope::absoluteSchemeId(s)) << 12 << 40;
         }
         QTest::newRow("sinusoidal wide") << "sinusoidal" << 64 << 512;
     }
@@ -371,9 +378,11 @@ private slots:
 
         // Shift-fit residuals: integer PE(p) = p·1 leaves exactly k = 1, normalised integer
         // k/N = 1/P (closed forms in absolute_encoding.h), sinusoidal ≈ 0.
-        QVERIFY(rope::test::close(readout(f.data(), QStringLiteral("max |PE(p+1) − W₁PE(p)|, integer")), 1.0, 1e-9));
-        QVERIFY(rope::test::close(readout(f.data(), QStringLiteral("max |PE(p+1) − W₁PE(p)|, normalised")),
-                                  1.0 / positions, 1e-9));
+        QVERIFY(rope::test::close(
+            readout(f.data(), QStringLiteral("max |PE(p+1) − W₁PE(p)|, integer")), 1.0, 1e-9));
+        QVERIFY(rope::test::close(
+            readout(f.data(), QStringLiteral("max |PE(p+1) − W₁PE(p)|, normalised")),
+            1.0 / positions, 1e-9));
         QVERIFY(readout(f.data(), QStringLiteral("max |PE(p+1) − W₁PE(p)|, sinusoidal")) < 1e-9);
         QVERIFY(readout(f.data(), QStringLiteral("max |PE(p+1) − W₁PE(p)|, binary")) > 0.1);
 
@@ -385,7 +394,7 @@ private slots:
             rope::AbsoluteEncodingParams ps = p;
             ps.scheme = rope::allAbsoluteSchemes()[static_cast<std::size_t>(s)];
             const rope::EncodingChecklist c = rope::encodingChecklist(ps, positions);
-            const bool flags[] = {c.unique, c.consistentDistances, c.bounded,
+            const bool flags[] = {c.unique,         c.consistentDistances, c.bounded,
                                   c.linearRelation, c.extrapolatesInRange, c.lengthIndependent};
             for (int j = 0; j < 6; ++j) {
                 QCOMPARE(map.values[static_cast<std::size_t>(s * 6 + j)], flags[j] ? 1.0 : 0.0);
@@ -404,7 +413,8 @@ private slots:
         QTest::addColumn<QString>("view");
         for (rope::AttentionEncoding e : rope::allAttentionEncodings()) {
             for (const char* v : {"scores", "weights"}) {
-                QTest::newRow(qPrintable(QStringLiteral("%1 %2").arg(rope::attentionEncodingId(e), v)))
+                QTest::newRow(
+                    qPrintable(QStringLiteral("%1 %2").arg(rope::attentionEncodingId(e), v)))
                     << QString::fromLatin1(rope::attentionEncodingId(e)) << QString::fromLatin1(v);
             }
         }
@@ -419,10 +429,12 @@ private slots:
         p.base = f.state.params().base;
         p.encoding = rope::parseAttentionEncoding(encoding.toStdString());
         const rope::ToyAttention t = rope::toyAttention(p);
-        compareMap(f.data(), view == QLatin1String("weights") ? t.attention.weights : t.attention.scores);
+        compareMap(f.data(),
+                   view == QLatin1String("weights") ? t.attention.weights : t.attention.scores);
         QCOMPARE(readout(f.data(), QStringLiteral("max |out(1) − out(4)|, no position")), 0.0);
         QVERIFY(readout(f.data(), QStringLiteral("max |out(1) − out(4)|, RoPE")) > 1e-3);
-        QCOMPARE(readout(f.data(), QStringLiteral("Toeplitz")), rope::repeatedTokenToeplitzResidual(p, 16));
+        QCOMPARE(readout(f.data(), QStringLiteral("Toeplitz")),
+                 rope::repeatedTokenToeplitzResidual(p, 16));
     }
 
     void attentionFactorFollowsTheMethodOrTheOverride() {
@@ -458,12 +470,18 @@ private slots:
         QTest::addColumn<QString>("view");
         QTest::addColumn<QString>("path");
         QTest::addColumn<int>("pair");
-        QTest::newRow("angle worst low") << "angle" << "low-precision-product" << -1;
-        QTest::newRow("angle pair 10 low") << "angle" << "low-precision-product" << 10;
-        QTest::newRow("rotation worst cast") << "rotation" << "double-then-cast" << -1;
-        QTest::newRow("rotation pair 63 low") << "rotation" << "low-precision-product" << 63;
-        QTest::newRow("score low") << "score" << "low-precision-product" << -1;
-        QTest::newRow("score cast") << "score" << "double-then-cast" << -1;
+        QTest::newRow("angle worst low") << "angle"
+                                         << "low-precision-product" << -1;
+        QTest::newRow("angle pair 10 low") << "angle"
+                                           << "low-precision-product" << 10;
+        QTest::newRow("rotation worst cast") << "rotation"
+                                             << "double-then-cast" << -1;
+        QTest::newRow("rotation pair 63 low") << "rotation"
+                                              << "low-precision-product" << 63;
+        QTest::newRow("score low") << "score"
+                                   << "low-precision-product" << -1;
+        QTest::newRow("score cast") << "score"
+                                    << "double-then-cast" << -1;
     }
     void precisionCurvesAreCoreErrors() {
         QFETCH(QString, view);
@@ -479,8 +497,8 @@ private slots:
         const rope::AnglePath anglePath = rope::parseAnglePath(path.toStdString());
         const Eigen::ArrayXd q = rope::seededUniformVector(2 * theta.size(), 31);
         const Eigen::ArrayXd k = rope::seededUniformVector(2 * theta.size(), 32);
-        const rope::FloatFormat formats[] = {rope::FloatFormat::Float32, rope::FloatFormat::BFloat16,
-                                             rope::FloatFormat::Float16};
+        const rope::FloatFormat formats[] = {
+            rope::FloatFormat::Float32, rope::FloatFormat::BFloat16, rope::FloatFormat::Float16};
         QCOMPARE(f.data().series.size(), std::size_t{3});
         for (std::size_t s = 0; s < 3; ++s) {
             const rope::ui::Series& series = f.data().series[s];
@@ -495,11 +513,15 @@ private slots:
                     expected = rope::scoreError(q, k, theta, m, m + static_cast<double>(p.n - p.m),
                                                 formats[s], anglePath);
                 } else if (pair < 0) {
-                    const rope::PrecisionSweep sweep = rope::precisionSweep(theta, one, formats[s], anglePath);
-                    expected = view == QLatin1String("angle") ? sweep.maxAngleError[0] : sweep.maxRotationError[0];
+                    const rope::PrecisionSweep sweep =
+                        rope::precisionSweep(theta, one, formats[s], anglePath);
+                    expected = view == QLatin1String("angle") ? sweep.maxAngleError[0]
+                                                              : sweep.maxRotationError[0];
                 } else {
-                    const rope::RotationErrors e = rope::rotationErrors(theta, m, formats[s], anglePath);
-                    expected = view == QLatin1String("angle") ? e.angleError[pair] : e.rotationError[pair];
+                    const rope::RotationErrors e =
+                        rope::rotationErrors(theta, m, formats[s], anglePath);
+                    expected =
+                        view == QLatin1String("angle") ? e.angleError[pair] : e.rotationError[pair];
                 }
                 QCOMPARE(series.y[j], expected);
             }
@@ -527,7 +549,7 @@ private slots:
         QTest::addColumn<double>("bf16Value");
         QTest::addColumn<double>("bf16Count");
         QTest::newRow("15962") << 15962 << 15936.0 << 63.0; // spacing 64, ties to even
-        QTest::newRow("100") << 100 << 100.0 << 1.0;         // below 256: every integer exact
+        QTest::newRow("100") << 100 << 100.0 << 1.0;        // below 256: every integer exact
     }
     void aliasingReadoutsAreCoreIntervals() {
         QFETCH(int, position);
@@ -535,7 +557,8 @@ private slots:
         QFETCH(double, bf16Count);
         Fixture f("precision");
         f.spin("position", position);
-        QCOMPARE(readout(f.data(), QStringLiteral("probe position")), static_cast<double>(position));
+        QCOMPARE(readout(f.data(), QStringLiteral("probe position")),
+                 static_cast<double>(position));
         QCOMPARE(readout(f.data(), QStringLiteral("bfloat16 stores m as")), bf16Value);
         QCOMPARE(readout(f.data(), QStringLiteral("bfloat16: positions")), bf16Count);
         for (rope::FloatFormat format : {rope::FloatFormat::Float32, rope::FloatFormat::Float16}) {
@@ -543,7 +566,8 @@ private slots:
             const QString name = format == rope::FloatFormat::Float32 ? QStringLiteral("float32")
                                                                       : QStringLiteral("float16");
             QCOMPARE(readout(f.data(), name + QStringLiteral(" stores m as")), in.representative);
-            QCOMPARE(readout(f.data(), name + QStringLiteral(": positions")), static_cast<double>(in.count()));
+            QCOMPARE(readout(f.data(), name + QStringLiteral(": positions")),
+                     static_cast<double>(in.count()));
         }
     }
 
@@ -556,18 +580,26 @@ private slots:
         const auto row = [](const char* id, const char* name, QVariantMap o) {
             o.insert(QStringLiteral("plot-width-px"), 1400);
             o.insert(QStringLiteral("plot-height-px"), 800);
-            QTest::newRow(qPrintable(QStringLiteral("%1 %2").arg(QLatin1String(id), QLatin1String(name))))
+            QTest::newRow(
+                qPrintable(QStringLiteral("%1 %2").arg(QLatin1String(id), QLatin1String(name))))
                 << QString::fromLatin1(id) << o;
         };
         row("layouts", "pairs d128", {{QStringLiteral("dim"), 128}});
-        row("layouts", "scores d128", {{QStringLiteral("dim"), 128}, {QStringLiteral("view"), QStringLiteral("scores")},
-                                       {QStringLiteral("max-offset"), 100000}});
-        row("rope-2d", "64x64 d256", {{QStringLiteral("rows"), 64}, {QStringLiteral("cols"), 64},
-                                      {QStringLiteral("dim"), 256}});
+        row("layouts", "scores d128",
+            {{QStringLiteral("dim"), 128},
+             {QStringLiteral("view"), QStringLiteral("scores")},
+             {QStringLiteral("max-offset"), 100000}});
+        row("rope-2d", "64x64 d256",
+            {{QStringLiteral("rows"), 64},
+             {QStringLiteral("cols"), 64},
+             {QStringLiteral("dim"), 256}});
         row("rope-2d", "generators", {{QStringLiteral("view"), QStringLiteral("generators")}});
-        row("absolute", "heatmap P1024 d64", {{QStringLiteral("positions"), 1024}, {QStringLiteral("dim"), 64}});
-        row("absolute", "checklist P1024 d64", {{QStringLiteral("positions"), 1024}, {QStringLiteral("dim"), 64},
-                                                {QStringLiteral("view"), QStringLiteral("checklist")}});
+        row("absolute", "heatmap P1024 d64",
+            {{QStringLiteral("positions"), 1024}, {QStringLiteral("dim"), 64}});
+        row("absolute", "checklist P1024 d64",
+            {{QStringLiteral("positions"), 1024},
+             {QStringLiteral("dim"), 64},
+             {QStringLiteral("view"), QStringLiteral("checklist")}});
         row("attention", "rope", {});
         row("precision", "angle", {});
         row("precision", "score", {{QStringLiteral("view"), QStringLiteral("score")}});

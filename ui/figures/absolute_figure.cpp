@@ -43,7 +43,9 @@ rope::AbsoluteEncodingParams encodingParams(const rope::RopeParams& params,
                                             const FigureOptions& options) {
     rope::AbsoluteEncodingParams p;
     p.scheme = rope::parseAbsoluteScheme(
-        options.value(QStringLiteral("scheme"), QStringLiteral("sinusoidal")).toString().toStdString());
+        options.value(QStringLiteral("scheme"), QStringLiteral("sinusoidal"))
+            .toString()
+            .toStdString());
     const int d = options.value(QStringLiteral("dim"), kDefaultDim).toInt();
     p.dim = std::clamp(d - d % 2, 2, kMaxDim);
     p.base = params.base;
@@ -70,15 +72,16 @@ std::vector<std::pair<QString, bool>> properties(const rope::EncodingChecklist& 
 FigureData absoluteFigure(const rope::RopeParams& params, const FigureOptions& options) {
     const rope::AbsoluteEncodingParams enc = encodingParams(params, options);
     const long long positions = positionCount(options);
-    const QString view = options.value(QStringLiteral("view"), QStringLiteral("heatmap")).toString();
+    const QString view =
+        options.value(QStringLiteral("view"), QStringLiteral("heatmap")).toString();
 
     FigureData data;
     if (view == QLatin1String("checklist")) {
-        data.title = QStringLiteral("Checklist over P = %1 positions (d = %2)")
-                         .arg(positions)
-                         .arg(enc.dim);
-        data.xLabel = QStringLiteral("property: 0 unique · 1 consistent distances · 2 bounded · 3 linear "
-                                     "shift · 4 extrapolates in range · 5 length-independent");
+        data.title =
+            QStringLiteral("Checklist over P = %1 positions (d = %2)").arg(positions).arg(enc.dim);
+        data.xLabel =
+            QStringLiteral("property: 0 unique · 1 consistent distances · 2 bounded · 3 linear "
+                           "shift · 4 extrapolates in range · 5 length-independent");
         data.yLabel = QStringLiteral("scheme: 0 integer · 1 normalised · 2 binary · 3 sinusoidal");
         ColourMap map;
         const auto& schemes = rope::allAbsoluteSchemes();
@@ -104,12 +107,15 @@ FigureData absoluteFigure(const rope::RopeParams& params, const FigureOptions& o
         const rope::EncodingChecklist c = rope::encodingChecklist(enc, positions);
         const QString n = schemeName(enc.scheme);
         data.readouts = {
-            {n + QStringLiteral(": duplicate rows"), static_cast<double>(c.duplicateRows), QString()},
-            {n + QStringLiteral(": spread of ‖PE(p+k) − PE(p)‖ over p"), c.distanceSpread, QString()},
+            {n + QStringLiteral(": duplicate rows"), static_cast<double>(c.duplicateRows),
+             QString()},
+            {n + QStringLiteral(": spread of ‖PE(p+k) − PE(p)‖ over p"), c.distanceSpread,
+             QString()},
             {n + QStringLiteral(": max|PE| over P positions"), c.maxAbsEntry, QString()},
             {n + QStringLiteral(": max|PE| over 2P positions"), c.maxAbsEntryDoubled, QString()},
             {n + QStringLiteral(": W₁ fit residual"), c.linearResidual, QString()},
-            {n + QStringLiteral(": excess beyond the seen range"), c.extrapolationExcess, QString()},
+            {n + QStringLiteral(": excess beyond the seen range"), c.extrapolationExcess,
+             QString()},
             {n + QStringLiteral(": change of PE(p) when N doubles"), c.lengthDependence, QString()},
         };
         data.xRange = {{-0.5, map.columns - 0.5}};
@@ -130,7 +136,8 @@ FigureData absoluteFigure(const rope::RopeParams& params, const FigureOptions& o
         const int shown = std::min<int>(kCurves, enc.dim);
         for (int c = 0; c < shown; ++c) {
             // Columns spread from the fastest (j = 0) to the slowest (j = d − 1).
-            const int j = shown == 1 ? 0 : static_cast<int>(std::lround(c * (enc.dim - 1.0) / (shown - 1)));
+            const int j =
+                shown == 1 ? 0 : static_cast<int>(std::lround(c * (enc.dim - 1.0) / (shown - 1)));
             Series s;
             s.name = QStringLiteral("dimension j = %1").arg(j);
             s.colour = c;

@@ -45,11 +45,12 @@ FigureData attentionFigure(const rope::RopeParams& params, const FigureOptions& 
     // Default: the attention factor of the current scaling method (YaRN's 0.1·ln s + 1, …);
     // the "factor" option overrides it.
     const QVariant factor = options.value(QStringLiteral("factor"));
-    toy.attentionFactor = factor.isValid() ? factor.toDouble()
-                                           : rope::scaledFrequencies(params).attentionFactor;
+    toy.attentionFactor =
+        factor.isValid() ? factor.toDouble() : rope::scaledFrequencies(params).attentionFactor;
     const rope::ToyAttention result = rope::toyAttention(toy);
     const bool weights =
-        options.value(QStringLiteral("view"), QStringLiteral("scores")).toString() == QLatin1String("weights");
+        options.value(QStringLiteral("view"), QStringLiteral("scores")).toString() ==
+        QLatin1String("weights");
     const Eigen::MatrixXd& m = weights ? result.attention.weights : result.attention.scores;
 
     QStringList tokens;
@@ -57,9 +58,10 @@ FigureData attentionFigure(const rope::RopeParams& params, const FigureOptions& 
         tokens << QStringLiteral("%1 %2").arg(t).arg(QString::fromStdString(toy.tokens[t]));
     }
     FigureData data;
-    data.title = QStringLiteral("%1, %2")
-                     .arg(weights ? QStringLiteral("Softmax weights") : QStringLiteral("Scores QKᵀ/√d"))
-                     .arg(encodingName(toy.encoding));
+    data.title =
+        QStringLiteral("%1, %2")
+            .arg(weights ? QStringLiteral("Softmax weights") : QStringLiteral("Scores QKᵀ/√d"))
+            .arg(encodingName(toy.encoding));
     data.xLabel = QStringLiteral("key token (%1)").arg(tokens.join(QStringLiteral(" · ")));
     data.yLabel = QStringLiteral("query token");
     ColourMap map;
@@ -101,7 +103,8 @@ FigureData attentionFigure(const rope::RopeParams& params, const FigureOptions& 
                                  .arg(QString::fromStdString(toy.tokens.front()))
                                  .arg(kToeplitzLength),
                              rope::repeatedTokenToeplitzResidual(toy, kToeplitzLength), QString()});
-    data.readouts.push_back({QStringLiteral("attention factor a (scores × a²)"), toy.attentionFactor, QString()});
+    data.readouts.push_back(
+        {QStringLiteral("attention factor a (scores × a²)"), toy.attentionFactor, QString()});
     data.xRange = {{-0.5, map.columns - 0.5}};
     data.yRange = {{-0.5 - 0.5 * data.colourMap->rows, data.colourMap->rows - 0.5}};
     data.yReversed = true;

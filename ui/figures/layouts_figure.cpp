@@ -78,7 +78,8 @@ QString permutationText(const Eigen::VectorXi& perm) {
 void drawPairs(FigureData& data, const Eigen::ArrayXd& theta, int d) {
     const Eigen::VectorXi perm = rope::interleavedToHalfPermutation(d);
     data.title = QStringLiteral("Pairs in both layouts, d = %1").arg(d);
-    data.xLabel = QStringLiteral("coordinate j; half[j] = interleaved[p_j], p = %1").arg(permutationText(perm));
+    data.xLabel = QStringLiteral("coordinate j; half[j] = interleaved[p_j], p = %1")
+                      .arg(permutationText(perm));
     data.yLabel = QStringLiteral("top: interleaved · bottom: rotate_half");
     const double arcHeight = 0.12;
     // Permutation links first, so the pairs and dots are drawn over them.
@@ -167,12 +168,12 @@ rope::LayoutScoreComparison layoutScores(const rope::RopeParams& params,
     const long long samples = std::min<long long>(
         maxOffset + 1,
         std::clamp(options.value(QStringLiteral("plot-width-px"), 800).toLongLong(), 16LL, 4096LL));
-    Eigen::ArrayXd offsets = Eigen::ArrayXd::LinSpaced(samples, 0.0, static_cast<double>(maxOffset)).round();
-    return rope::compareLayoutScores(rope::seededUniformMatrix(d, kModelDim, 11),
-                                     rope::seededUniformMatrix(d, kModelDim, 12),
-                                     rope::seededUniformVector(kModelDim, 13),
-                                     rope::seededUniformVector(kModelDim, 14), theta,
-                                     static_cast<double>(params.m), offsets);
+    Eigen::ArrayXd offsets =
+        Eigen::ArrayXd::LinSpaced(samples, 0.0, static_cast<double>(maxOffset)).round();
+    return rope::compareLayoutScores(
+        rope::seededUniformMatrix(d, kModelDim, 11), rope::seededUniformMatrix(d, kModelDim, 12),
+        rope::seededUniformVector(kModelDim, 13), rope::seededUniformVector(kModelDim, 14), theta,
+        static_cast<double>(params.m), offsets);
 }
 
 // The HF `permute` of W_q / W_k for several heads as a 0/1 matrix: entry (new row j, old row
@@ -180,9 +181,7 @@ rope::LayoutScoreComparison layoutScores(const rope::RopeParams& params,
 void drawRowPermutation(FigureData& data, int d, int heads) {
     const Eigen::VectorXi perm = rope::qkRowPermutation(heads, d);
     const auto n = static_cast<int>(perm.size());
-    data.title = QStringLiteral("W_q/W_k row permutation (%1 heads, d = %2)")
-                     .arg(heads)
-                     .arg(d);
+    data.title = QStringLiteral("W_q/W_k row permutation (%1 heads, d = %2)").arg(heads).arg(d);
     data.xLabel = QStringLiteral("old row (interleaved checkpoint)");
     data.yLabel = QStringLiteral("new row j (rotate_half checkpoint)");
     ColourMap map;
@@ -194,7 +193,8 @@ void drawRowPermutation(FigureData& data, int d, int heads) {
     map.yLast = n - 1;
     map.values.assign(static_cast<std::size_t>(n) * static_cast<std::size_t>(n), 0.0);
     for (int j = 0; j < n; ++j) {
-        map.values[static_cast<std::size_t>(j) * static_cast<std::size_t>(n) + static_cast<std::size_t>(perm[j])] = 1.0;
+        map.values[static_cast<std::size_t>(j) * static_cast<std::size_t>(n) +
+                   static_cast<std::size_t>(perm[j])] = 1.0;
     }
     map.zMin = 0;
     map.zMax = 1;
@@ -225,8 +225,8 @@ FigureData layoutsFigure(const rope::RopeParams& params, const FigureOptions& op
         drawMatrix(data, theta, d, static_cast<double>(params.m), layout);
     } else if (view == QLatin1String("rows")) {
         // At most 512 rows in all: the image stays a few hundred thousand cells.
-        const int heads = std::clamp(options.value(QStringLiteral("heads"), 2).toInt(), 1,
-                                     std::max(1, 512 / d));
+        const int heads =
+            std::clamp(options.value(QStringLiteral("heads"), 2).toInt(), 1, std::max(1, 512 / d));
         drawRowPermutation(data, d, heads);
     } else if (view == QLatin1String("scores")) {
         data.title = QStringLiteral("Scores against n − m (d = %1, m = %2)").arg(d).arg(params.m);
@@ -250,7 +250,8 @@ FigureData layoutsFigure(const rope::RopeParams& params, const FigureOptions& op
                                        scores.mismatched, 1, SeriesStyle::Line));
         data.series.push_back(toSeries(QStringLiteral("|bug − trained|"), scores.mismatchError, 3,
                                        SeriesStyle::Line));
-        data.readouts.push_back({QStringLiteral("max |bug − trained|"), scores.maxMismatchError, QString()});
+        data.readouts.push_back(
+            {QStringLiteral("max |bug − trained|"), scores.maxMismatchError, QString()});
         data.legendAlignment = Qt::AlignBottom | Qt::AlignRight;
     } else {
         drawPairs(data, theta, d);
@@ -294,7 +295,8 @@ QWidget* makeLayoutsControls(FigurePanel& panel, ExplorerState& /*state*/) {
     heads->setRange(1, 8);
     heads->setValue(2);
     heads->setPrefix(QStringLiteral("heads: "));
-    heads->setToolTip(QStringLiteral("Number of heads in the row-permutation view (d·heads ≤ 512)."));
+    heads->setToolTip(
+        QStringLiteral("Number of heads in the row-permutation view (d·heads ≤ 512)."));
     auto* offset = new QSpinBox(box);
     offset->setObjectName(QStringLiteral("max-offset"));
     offset->setRange(1, static_cast<int>(kMaxOffset));
@@ -303,12 +305,13 @@ QWidget* makeLayoutsControls(FigurePanel& panel, ExplorerState& /*state*/) {
     auto* offsetLabel = new QLabel(QStringLiteral("max n−&m:"), box);
     offsetLabel->setBuddy(offset);
     for (QWidget* w : std::initializer_list<QWidget*>{viewLabel, view, dimLabel, dim, pairLayout,
-                                                       heads, offsetLabel, offset}) {
+                                                      heads, offsetLabel, offset}) {
         layout->addWidget(w);
     }
     layout->addStretch(1);
-    QObject::connect(view, &QComboBox::currentIndexChanged, &panel,
-                     [&panel, view] { panel.setOption(QStringLiteral("view"), view->currentData()); });
+    QObject::connect(view, &QComboBox::currentIndexChanged, &panel, [&panel, view] {
+        panel.setOption(QStringLiteral("view"), view->currentData());
+    });
     QObject::connect(pairLayout, &QComboBox::currentIndexChanged, &panel, [&panel, pairLayout] {
         panel.setOption(QStringLiteral("layout"), pairLayout->currentData());
     });

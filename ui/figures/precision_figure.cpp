@@ -61,12 +61,15 @@ std::vector<double> precisionPositions(const FigureOptions& options) {
 FigureData precisionFigure(const rope::RopeParams& params, const FigureOptions& options) {
     const Eigen::ArrayXd theta = rope::scaledFrequencies(params).invFreq;
     const rope::AnglePath path = rope::parseAnglePath(
-        options.value(QStringLiteral("path"), QStringLiteral("low-precision-product")).toString().toStdString());
+        options.value(QStringLiteral("path"), QStringLiteral("low-precision-product"))
+            .toString()
+            .toStdString());
     const QString view = options.value(QStringLiteral("view"), QStringLiteral("angle")).toString();
     const int pair = std::clamp(options.value(QStringLiteral("pair"), -1).toInt(), -1,
                                 static_cast<int>(theta.size()) - 1);
     const std::vector<double> positions = precisionPositions(options);
-    const Eigen::Map<const Eigen::ArrayXd> grid(positions.data(), static_cast<Eigen::Index>(positions.size()));
+    const Eigen::Map<const Eigen::ArrayXd> grid(positions.data(),
+                                                static_cast<Eigen::Index>(positions.size()));
     const double offset = static_cast<double>(params.n - params.m);
     const Eigen::ArrayXd q = rope::seededUniformVector(2 * theta.size(), 31);
     const Eigen::ArrayXd k = rope::seededUniformVector(2 * theta.size(), 32);
@@ -99,11 +102,13 @@ FigureData precisionFigure(const rope::RopeParams& params, const FigureOptions& 
             }
         } else if (pair < 0) {
             const rope::PrecisionSweep sweep = rope::precisionSweep(theta, grid, format, path);
-            error = view == QLatin1String("rotation") ? sweep.maxRotationError : sweep.maxAngleError;
+            error =
+                view == QLatin1String("rotation") ? sweep.maxRotationError : sweep.maxAngleError;
         } else {
             for (Eigen::Index j = 0; j < grid.size(); ++j) {
                 const rope::RotationErrors e = rope::rotationErrors(theta, grid[j], format, path);
-                error[j] = view == QLatin1String("rotation") ? e.rotationError[pair] : e.angleError[pair];
+                error[j] =
+                    view == QLatin1String("rotation") ? e.rotationError[pair] : e.angleError[pair];
             }
         }
         Series s;
@@ -140,7 +145,8 @@ FigureData precisionFigure(const rope::RopeParams& params, const FigureOptions& 
     const long long probe = std::clamp<long long>(
         options.value(QStringLiteral("position"), static_cast<qlonglong>(params.m)).toLongLong(), 0,
         static_cast<long long>(rope::limits::kMaxPosition));
-    data.readouts.push_back({QStringLiteral("probe position m"), static_cast<double>(probe), QStringLiteral("tokens")});
+    data.readouts.push_back(
+        {QStringLiteral("probe position m"), static_cast<double>(probe), QStringLiteral("tokens")});
     for (rope::FloatFormat format : kFormats) {
         const rope::PositionInterval interval = rope::positionCollapseInterval(format, probe);
         data.readouts.push_back({QStringLiteral("%1 stores m as").arg(formatName(format)),

@@ -49,7 +49,8 @@ Grid2d grid2d(const FigureOptions& options) {
     g.yq = std::clamp(options.value(QStringLiteral("query-col"), g.w / 2).toInt(), 0, g.w - 1);
     const int d = options.value(QStringLiteral("dim"), kDefaultDim).toInt();
     g.dim = std::clamp(d - d % 4, 4, kMaxDim);
-    const QString vectors = options.value(QStringLiteral("vectors"), QStringLiteral("ones")).toString();
+    const QString vectors =
+        options.value(QStringLiteral("vectors"), QStringLiteral("ones")).toString();
     if (vectors == QLatin1String("ones")) {
         // q = k = (1, …, 1): every pair contributes 2·cos(Δ·θ_j), so the map is the
         // position kernel of the encoding itself, brightest at the query patch.
@@ -77,7 +78,8 @@ FigureData rope2dFigure(const rope::RopeParams& params, const FigureOptions& opt
         const rope::Generators2d twisted = rope::nonCommutingGenerators();
         const double span = std::max(g.h, g.w);
         data.title = QStringLiteral("Relativity of exp(xB₁ + yB₂)");
-        data.xLabel = QStringLiteral("t (patches): positions (%1, %2) and (%1 + t, %2)").arg(g.xq).arg(g.yq);
+        data.xLabel =
+            QStringLiteral("t (patches): positions (%1, %2) and (%1 + t, %2)").arg(g.xq).arg(g.yq);
         data.yLabel = QStringLiteral("max |E₁ᵀE₂ − exp(ΔxB₁ + ΔyB₂)|");
         Series commuting;
         commuting.name = QStringLiteral("RoPE generators, [B₁, B₂] = 0 (d = 8)");
@@ -98,7 +100,8 @@ FigureData rope2dFigure(const rope::RopeParams& params, const FigureOptions& opt
         data.series = {std::move(nonCommuting), std::move(commuting)};
         data.readouts = {
             {QStringLiteral("‖[B₁, B₂]‖max, RoPE"), rope::commutatorNorm(rope2), QString()},
-            {QStringLiteral("‖[B₁, B₂]‖max, overlapping"), rope::commutatorNorm(twisted), QString()},
+            {QStringLiteral("‖[B₁, B₂]‖max, overlapping"), rope::commutatorNorm(twisted),
+             QString()},
             {QStringLiteral("max |exp(xB₁+yB₂) − R_{x,y}| at the query (d = %1)").arg(g.dim),
              rope::exponential2dResidual(theta2d, g.xq, g.yq), QString()},
         };
@@ -114,9 +117,7 @@ FigureData rope2dFigure(const rope::RopeParams& params, const FigureOptions& opt
                      ? QStringLiteral("Flattened 1D RoPE (x·w + y): query patch (%1, %2)")
                            .arg(g.xq)
                            .arg(g.yq)
-                     : QStringLiteral("Axial 2D RoPE: query patch (%1, %2)")
-                           .arg(g.xq)
-                           .arg(g.yq);
+                     : QStringLiteral("Axial 2D RoPE: query patch (%1, %2)").arg(g.xq).arg(g.yq);
     data.xLabel = QStringLiteral("key patch column y");
     data.yLabel = QStringLiteral("key patch row x");
     ColourMap map;
@@ -148,7 +149,8 @@ FigureData rope2dFigure(const rope::RopeParams& params, const FigureOptions& opt
 
     const rope::Position2d recovered =
         rope::recoverPosition2d(rope::rotationMatrix2d(theta2d, g.xq, g.yq), theta2d);
-    const rope::FlatteningComparison gaps = rope::compareFlattening(g.q, g.k, theta2d, theta1d, g.w);
+    const rope::FlatteningComparison gaps =
+        rope::compareFlattening(g.q, g.k, theta2d, theta1d, g.w);
     data.readouts = {
         {QStringLiteral("relativity residual, query → last patch"),
          rope::relativity2dResidual(theta2d, g.xq, g.yq, g.h - 1, g.w - 1), QString()},
@@ -184,14 +186,16 @@ QWidget* makeRope2dControls(FigurePanel& panel, ExplorerState& /*state*/) {
         s->setToolTip(tip);
         return s;
     };
-    auto* rows = spin("rows", 1, kMaxSide, kDefaultSide, QStringLiteral("Grid height h (patches)."));
+    auto* rows =
+        spin("rows", 1, kMaxSide, kDefaultSide, QStringLiteral("Grid height h (patches)."));
     auto* cols = spin("cols", 2, kMaxSide, kDefaultSide, QStringLiteral("Grid width w (patches)."));
     auto* qRow = spin("query-row", 0, kDefaultSide - 1, kDefaultSide / 2,
                       QStringLiteral("Query patch row x."));
     auto* qCol = spin("query-col", 0, kDefaultSide - 1, kDefaultSide / 2,
                       QStringLiteral("Query patch column y."));
-    auto* dim = spin("dim", 4, kMaxDim, kDefaultDim,
-                     QStringLiteral("Head dimension d (a multiple of 4: d/4 frequencies per axis)."));
+    auto* dim =
+        spin("dim", 4, kMaxDim, kDefaultDim,
+             QStringLiteral("Head dimension d (a multiple of 4: d/4 frequencies per axis)."));
     dim->setSingleStep(4);
     auto* vectors = new QComboBox(box);
     vectors->setObjectName(QStringLiteral("vectors"));
@@ -211,14 +215,17 @@ QWidget* makeRope2dControls(FigurePanel& panel, ExplorerState& /*state*/) {
     layout->addWidget(dim);
     layout->addWidget(vectors);
     layout->addStretch(1);
-    QObject::connect(view, &QComboBox::currentIndexChanged, &panel,
-                     [&panel, view] { panel.setOption(QStringLiteral("view"), view->currentData()); });
+    QObject::connect(view, &QComboBox::currentIndexChanged, &panel, [&panel, view] {
+        panel.setOption(QStringLiteral("view"), view->currentData());
+    });
     for (QSpinBox* s : {rows, cols, qRow, qCol, dim}) {
         QObject::connect(s, &QSpinBox::valueChanged, &panel,
                          [&panel, s](int v) { panel.setOption(s->objectName(), v); });
     }
-    QObject::connect(rows, &QSpinBox::valueChanged, qRow, [qRow](int h) { qRow->setMaximum(h - 1); });
-    QObject::connect(cols, &QSpinBox::valueChanged, qCol, [qCol](int w) { qCol->setMaximum(w - 1); });
+    QObject::connect(rows, &QSpinBox::valueChanged, qRow,
+                     [qRow](int h) { qRow->setMaximum(h - 1); });
+    QObject::connect(cols, &QSpinBox::valueChanged, qCol,
+                     [qCol](int w) { qCol->setMaximum(w - 1); });
     QObject::connect(vectors, &QComboBox::currentIndexChanged, &panel, [&panel, vectors] {
         panel.setOption(QStringLiteral("vectors"), vectors->currentData());
     });
