@@ -231,7 +231,8 @@ two tokens depends on their absolute positions.</p>
 <p><b>RoPE</b> rotates q<sub>m</sub> by mθ and k<sub>n</sub> by nθ, so
 q<sub>m</sub><sup>T</sup>k<sub>n</sub> = q<sup>T</sup>R<sub>n−m</sub>k. For one token repeated
 16 times, the score matrix is then Toeplitz (constant along each diagonal): the Toeplitz
-readout is ≈ 0 for RoPE and clearly not for sinusoidal PE.</p>
+readout is ≈ 0 for RoPE (and trivially for no encoding, where every entry is equal) and
+clearly not for sinusoidal PE.</p>
 <p><b>Attention factor.</b> Context-extension methods such as YaRN multiply q and k by a
 factor a (0.1·ln s + 1), i.e. every score by a² — an inverse softmax temperature. By default the
 panel uses the factor of the method chosen under <i>Scaling</i>; tick the box to override it.</p>
