@@ -311,6 +311,21 @@ private slots:
                  gaps.rowWrapGapFlattened);
     }
 
+    void clickingAPatchMakesItTheQuery() {
+        Fixture f("rope-2d");
+        QCustomPlot* plot = f.panel->plot();
+        plot->replot();
+        const QPoint at(static_cast<int>(plot->xAxis->coordToPixel(5.0)),
+                        static_cast<int>(plot->yAxis->coordToPixel(3.0)));
+        QTest::mouseClick(plot, Qt::LeftButton, Qt::NoModifier, at);
+        QCOMPARE(f.control<QSpinBox>("query-row")->value(), 3);
+        QCOMPARE(f.control<QSpinBox>("query-col")->value(), 5);
+        compareMap(f.data(),
+                   rope::gridScores2d(Eigen::ArrayXd::Ones(32), Eigen::ArrayXd::Ones(32),
+                                      rope::inverseFrequencies2d(32, f.state.params().base), 16, 16,
+                                      3, 5));
+    }
+
     void rope2dGeneratorCurvesAreCoreResiduals() {
         Fixture f("rope-2d");
         f.select("view", "generators");

@@ -188,7 +188,7 @@ max|E<sub>1</sub><sup>T</sup>E<sub>2</sub> − exp(ΔxB<sub>1</sub> + ΔyB<sub>2
 (rounding) for RoPE's generators, of order one for two rotations of overlapping planes in ℝ³.
 (Moving along the query's own direction would hide the effect: multiples of one matrix always
 commute.)</p>
-<p><b>Try:</b> move the query patch; uncheck k = q; set h = 1 to get 1D RoPE back.</p>
+<p><b>Try:</b> click a patch to make it the query; use random q, k; set h = 1 to get 1D RoPE back.</p>
 )";
 
 const char* const kAbsoluteLesson = R"(

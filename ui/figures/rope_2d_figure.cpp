@@ -14,6 +14,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSpinBox>
+#include <qcustomplot.h>
 
 #include <cmath>
 
@@ -226,6 +227,24 @@ QWidget* makeRope2dControls(FigurePanel& panel, ExplorerState& /*state*/) {
                      [qRow](int h) { qRow->setMaximum(h - 1); });
     QObject::connect(cols, &QSpinBox::valueChanged, qCol,
                      [qCol](int w) { qCol->setMaximum(w - 1); });
+    // A click on a patch of either score map makes it the query (column y along x, row x
+    // along the reversed y axis, cell centres at integers).
+    QCustomPlot* plot = panel.plot();
+    QObject::connect(
+        plot, &QCustomPlot::mousePress, &panel,
+        [&panel, plot, qRow, qCol, rows, cols](QMouseEvent* event) {
+            const int y =
+                static_cast<int>(std::lround(plot->xAxis->pixelToCoord(event->position().x())));
+            const int x =
+                static_cast<int>(std::lround(plot->yAxis->pixelToCoord(event->position().y())));
+            const bool grid = panel.options().value(QStringLiteral("view")).toString() !=
+                              QLatin1String("generators");
+            if (!grid || x < 0 || x >= rows->value() || y < 0 || y >= cols->value()) {
+                return;
+            }
+            qRow->setValue(x);
+            qCol->setValue(y);
+        });
     QObject::connect(vectors, &QComboBox::currentIndexChanged, &panel, [&panel, vectors] {
         panel.setOption(QStringLiteral("vectors"), vectors->currentData());
     });
