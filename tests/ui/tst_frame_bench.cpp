@@ -43,6 +43,10 @@ private slots:
                                         << "base";
         QTest::newRow("identity m") << "identity"
                                     << "m";
+        QTest::newRow("decay base") << "decay"
+                                    << "base";
+        QTest::newRow("base-bound base") << "base-bound"
+                                         << "base";
     }
     void sliderDragFrame() {
         QFETCH(QString, panel);

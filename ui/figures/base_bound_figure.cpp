@@ -52,9 +52,10 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
     const double yHigh = 1.05 * half;
 
     FigureData data;
-    data.title = QStringLiteral("Cosine sum f(m) = Σᵢ cos(mθᵢ) over the context (d = %1, b = %2)")
+    data.title = QStringLiteral("f(m) = Σᵢ cos(mθᵢ) (d = %1, b = %2, %3)")
                      .arg(params.effectiveRotaryDim())
-                     .arg(params.base, 0, 'g', 6);
+                     .arg(params.base, 0, 'g', 6)
+                     .arg(QString::fromStdString(params.scaling.method));
     data.xLabel = QStringLiteral("relative distance m (tokens)");
     data.yLabel = QStringLiteral("f(m) (d/2 at m = 0)");
     Series curve;

@@ -106,7 +106,9 @@ void drawColourMap(QCustomPlot& plot, const ColourMap& map) {
 }
 
 void drawSeries(QCustomPlot& plot, const Series& s) {
-    QPen pen(paletteColour(s.colour), 2.0);
+    // Wide antialiased pens are slow to stroke along long jagged polylines (a decay curve has
+    // ~2 points per pixel); dense series get a 1-px pen so a frame stays within budget.
+    QPen pen(paletteColour(s.colour), s.x.size() > 256 ? 1.0 : 2.0);
     const QVector<double> x(s.x.begin(), s.x.end());
     const QVector<double> y(s.y.begin(), s.y.end());
     QCPAbstractPlottable* plottable = nullptr;

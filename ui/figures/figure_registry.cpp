@@ -132,7 +132,7 @@ const char* const kBaseBoundLesson = R"(
 advantage of a similar key over a random one at distance m. Xu et al. (2024) and Su (2024) ask
 that it never turns negative inside the context: f(m) ≥ 0 for every m = 0 … L−1.</p>
 <p>The orange line marks the first distance where f dips below zero — found by checking
-<i>every</i> integer m < L, not just the plotted points. Beyond it the base is too small
+<i>every</i> integer m &lt; L, not just the plotted points. Beyond it the base is too small
 for this context. Two rules of thumb are drawn when they fall inside the plot: the
 <b>quarter turn</b> π/(2θ<sub>min</sub>), up to which even the slowest pair has a positive
 cosine, and the <b>slowest period</b> 2π/θ<sub>min</sub>, after which it repeats.</p>

@@ -70,7 +70,7 @@ FigureData heatmapFigure(const rope::RopeParams& params, const FigureOptions& op
     const Eigen::ArrayXXd image = rope::phaseHeatmap(theta, view.first, view.last, rows, quantity);
 
     FigureData data;
-    data.title = QStringLiteral("Phase of every pair at every position (d = %1, b = %2)")
+    data.title = QStringLiteral("Phase of every pair (d = %1, b = %2)")
                      .arg(params.effectiveRotaryDim())
                      .arg(params.base, 0, 'g', 6);
     data.xLabel = QStringLiteral("pair i  (θᵢ = b^(−2i/d) rad/token)");
