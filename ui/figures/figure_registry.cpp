@@ -18,6 +18,16 @@ FigureData decayFigure(const rope::RopeParams&, const FigureOptions&);
 QWidget* makeDecayControls(FigurePanel&, ExplorerState&);
 FigureData baseBoundFigure(const rope::RopeParams&, const FigureOptions&);
 QWidget* makeBaseBoundControls(FigurePanel&, ExplorerState&);
+FigureData layoutsFigure(const rope::RopeParams&, const FigureOptions&);
+QWidget* makeLayoutsControls(FigurePanel&, ExplorerState&);
+FigureData rope2dFigure(const rope::RopeParams&, const FigureOptions&);
+QWidget* makeRope2dControls(FigurePanel&, ExplorerState&);
+FigureData absoluteFigure(const rope::RopeParams&, const FigureOptions&);
+QWidget* makeAbsoluteControls(FigurePanel&, ExplorerState&);
+FigureData attentionFigure(const rope::RopeParams&, const FigureOptions&);
+QWidget* makeAttentionControls(FigurePanel&, ExplorerState&);
+FigureData precisionFigure(const rope::RopeParams&, const FigureOptions&);
+QWidget* makePrecisionControls(FigurePanel&, ExplorerState&);
 
 namespace {
 
@@ -134,6 +144,124 @@ bisecting.</p>
 with b*.</p>
 )";
 
+const char* const kLayoutsLesson = R"(
+<h3>Two ways to pair coordinates</h3>
+<p>RoPE turns a head vector in pairs, but the code in the wild disagrees on <i>which</i>
+coordinates form a pair. RoFormer, GPT-J and Meta's original LLaMA (which views the head as
+<i>d</i>/2 complex numbers) use <b>interleaved</b> pairs (x<sub>2i</sub>, x<sub>2i+1</sub>).
+GPT-NeoX and Hugging Face's <code>rotate_half</code> use <b>half</b> pairs
+(x<sub>i</sub>, x<sub>i+d/2</sub>): the vector is cut into two halves and
+rotate_half(x) = (−x<sub>d/2…d−1</sub>, x<sub>0…d/2−1</sub>).</p>
+<p>The top row shows the interleaved pairs, the bottom row the half pairs, in the same colour
+for pair <i>i</i>. The black lines are the permutation p = [0, 2, 4, …, 1, 3, 5, …]: the half
+layout's coordinate j is the interleaved coordinate p<sub>j</sub>.</p>
+<p><b>Same model, other layout.</b> Scores only see q<sup>T</sup>R k. Permuting the rows of
+W<sub>q</sub> and W<sub>k</sub> by p inside every head (Hugging Face's <code>permute</code> when
+it converts Meta checkpoints) gives Pq, Pk, and PR<sup>int</sup>P<sup>T</sup> = R<sup>half</sup>,
+so every score is unchanged — the first readout is that difference, zero up to rounding.</p>
+<p><b>The classic bug</b> (view <i>scores</i>): load interleaved weights and apply rotate_half
+without the permutation. At n = m every rotation cancels and the score is right; as soon as
+n − m ≠ 0 the wrong coordinates are turned together and the score drifts away.</p>
+<p><b>Try:</b> the rotation-matrix view in both layouts (2×2 blocks on the diagonal versus two
+diagonals d/2 apart); raise <i>d</i>; zoom the scores view to n − m ≤ 4.</p>
+)";
+
+const char* const kRope2dLesson = R"(
+<h3>RoPE on an image grid</h3>
+<p>A vision transformer cuts an image into an h×w grid of patches. <b>Axial 2D RoPE</b> splits
+the head into two halves: the first is rotated by the row x exactly like 1D RoPE, the second by
+the column y, with θ<sub>j</sub> = b<sup>−4j/d</sup>. In one matrix,
+R<sub>x,y</sub> = exp(xB<sub>1</sub> + yB<sub>2</sub>), where B<sub>1</sub> and B<sub>2</sub>
+are skew-symmetric generators acting on different coordinates.</p>
+<p>The map shows the score ⟨R<sub>query</sub>q, R<sub>key</sub>k⟩ for every key patch. Since
+R<sub>x₁,y₁</sub><sup>T</sup>R<sub>x₂,y₂</sub> = R<sub>x₂−x₁,y₂−y₁</sub> (the first readout),
+the pattern only depends on the displacement: moving the query moves the pattern rigidly.
+The position can be read back from R (atan2 of the fastest pair) — but only within ±π/θ₀
+patches, so large coordinates come back as aliases.</p>
+<p><b>Flattened 1D RoPE</b> numbers the patches x·w + y. The neighbour below is then w tokens
+away, the one to the right 1 — and the last patch of a row is “1 token” from the first of the
+next row, across the whole image: compare the two row-wrap gaps.</p>
+<p><b>Why the generators must commute.</b> exp(A)<sup>T</sup>exp(B) = exp(B − A) needs
+[B<sub>1</sub>, B<sub>2</sub>] = 0. The generators view keeps the first position at the query
+patch, moves the second one by t along x and plots the relativity residual
+max|E<sub>1</sub><sup>T</sup>E<sub>2</sub> − exp(ΔxB<sub>1</sub> + ΔyB<sub>2</sub>)|: flat zero
+(rounding) for RoPE's generators, of order one for two rotations of overlapping planes in ℝ³.
+(Moving along the query's own direction would hide the effect: multiples of one matrix always
+commute.)</p>
+<p><b>Try:</b> click a patch to make it the query; use random q, k; set h = 1 to get 1D RoPE back.</p>
+)";
+
+const char* const kAbsoluteLesson = R"(
+<h3>Before RoPE: absolute encodings</h3>
+<p>An absolute encoding adds a vector PE(p) to the token embedding at position p. The panel
+follows the classic progression:</p>
+<ul>
+<li><b>Integer</b>: PE(p) = p in every dimension — unique, but unbounded: at p = 1000 it drowns
+the embedding.</li>
+<li><b>Normalised integer</b>: p/N — bounded, but the code of a position changes with the
+sequence length N, and neighbours get closer as N grows.</li>
+<li><b>Binary</b>: the bits of p — bounded and unique, but jumpy: the distance between
+neighbours depends on how many bits flip.</li>
+<li><b>Sinusoidal</b> (Vaswani et al. 2017): PE(p)<sub>2i</sub> = sin(pω<sub>i</sub>),
+PE(p)<sub>2i+1</sub> = cos(pω<sub>i</sub>), ω<sub>i</sub> = b<sup>−2i/d</sup> — smooth bits:
+fast dimensions on the left, slow ones on the right.</li>
+</ul>
+<p><b>Linear shift.</b> For sinusoids the angle-sum formulas give PE(p+k) = W<sub>k</sub>PE(p)
+with a block-rotation W<sub>k</sub> that does not depend on p. The readouts fit the best
+W<sub>1</sub> by least squares for every scheme: the residual is ≈ 0 only for sinusoidal.
+RoPE takes this one step further and applies the rotation to q and k themselves.</p>
+<p><b>Checklist</b> (view): each property is measured, not asserted — duplicate rows (unique),
+the spread of ‖PE(p+k) − PE(p)‖ over p (consistent distances), max|PE| over 2P versus P
+(bounded), the W<sub>1</sub> residual, positions P…2P−1 staying inside the range seen on
+0…P−1, and whether PE(p) changes when the sequence doubles.</p>
+<p><b>Try:</b> the curves view for binary versus sinusoidal; raise P and watch integer's
+colour scale explode.</p>
+)";
+
+const char* const kAttentionLesson = R"(
+<h3>Why attention needs positions</h3>
+<p>One toy head (d = 8, seeded random embeddings and W<sub>q</sub>, W<sub>k</sub>,
+W<sub>v</sub>) reads “the dog chased another dog”. The map is the score matrix
+S = QK<sup>T</sup>/√d (or its row-wise softmax): row = query token, column = key token.</p>
+<p><b>No encoding:</b> attention is permutation-equivariant. Both “dog”s have the same
+embedding, hence identical rows, columns and outputs — the first readout is exactly 0. The
+model cannot tell which dog chased.</p>
+<p><b>Sinusoidal PE</b> is added to the embeddings: the two dogs now differ, but the score of
+two tokens depends on their absolute positions.</p>
+<p><b>RoPE</b> rotates q<sub>m</sub> by mθ and k<sub>n</sub> by nθ, so
+q<sub>m</sub><sup>T</sup>k<sub>n</sub> = q<sup>T</sup>R<sub>n−m</sub>k. For one token repeated
+16 times, the score matrix is then Toeplitz (constant along each diagonal): the Toeplitz
+readout is ≈ 0 for RoPE (and trivially for no encoding, where every entry is equal) and
+clearly not for sinusoidal PE.</p>
+<p><b>Attention factor.</b> Context-extension methods such as YaRN multiply q and k by a
+factor a (0.1·ln s + 1), i.e. every score by a² — an inverse softmax temperature. By default the
+panel uses the factor of the method chosen under <i>Scaling</i>; tick the box to override it.</p>
+<p><b>Try:</b> switch to the weights view and raise a: the softmax sharpens towards one key.</p>
+)";
+
+const char* const kPrecisionLesson = R"(
+<h3>RoPE in low precision</h3>
+<p>Training and inference run in float32, bfloat16 or float16, with 24, 8 and 11 significant
+bits. The angle mθ<sub>i</sub> grows without bound while a format's spacing grows with the
+number: at m = 10⁶ the spacing of float32 is 0.0625, of bfloat16 4096.</p>
+<p><b>Two ways to build the table</b> (the <i>path</i> control):</p>
+<ul>
+<li><b>mθ in low precision</b>: m, θ<sub>i</sub> and their product are rounded to the format,
+then cos/sin. The angle error grows like m·2<sup>−p</sup> and soon reaches π: the rotation is
+noise.</li>
+<li><b>double, then cast</b>: mθ<sub>i</sub> and cos/sin in double (or float32), only the finished
+cos/sin rounded. The angle is exact; cos/sin carry a bounded error of about 2<sup>−p</sup>.
+Hugging Face computes the table in float32 for this reason.</li>
+</ul>
+<p>The x axis is log₁₀ m, the y axis logarithmic; points with an error of exactly 0 are not
+drawn, nor float16 positions beyond 65504 (they overflow to infinity).</p>
+<p><b>Aliasing.</b> A position itself must be representable: bfloat16 stores 15962 as 15936,
+together with every integer from 15905 to 15967 — 63 positions the model cannot tell apart.
+The readouts show this class for the probe position in each format.</p>
+<p><b>Try:</b> probe m = 15962; switch the path; pick the slowest pair and see that its angle
+error is small even where the fastest one is lost.</p>
+)";
+
 } // namespace
 
 const std::vector<Figure>& allFigures() {
@@ -167,6 +295,31 @@ const std::vector<Figure>& allFigures() {
          .compute = &baseBoundFigure,
          .lesson = kBaseBoundLesson,
          .makeControls = &makeBaseBoundControls},
+        {.id = "layouts",
+         .title = "Pair layouts",
+         .compute = &layoutsFigure,
+         .lesson = kLayoutsLesson,
+         .makeControls = &makeLayoutsControls},
+        {.id = "rope-2d",
+         .title = "2D RoPE",
+         .compute = &rope2dFigure,
+         .lesson = kRope2dLesson,
+         .makeControls = &makeRope2dControls},
+        {.id = "absolute",
+         .title = "Absolute encodings",
+         .compute = &absoluteFigure,
+         .lesson = kAbsoluteLesson,
+         .makeControls = &makeAbsoluteControls},
+        {.id = "attention",
+         .title = "Toy attention",
+         .compute = &attentionFigure,
+         .lesson = kAttentionLesson,
+         .makeControls = &makeAttentionControls},
+        {.id = "precision",
+         .title = "Precision lab",
+         .compute = &precisionFigure,
+         .lesson = kPrecisionLesson,
+         .makeControls = &makePrecisionControls},
     };
     return figures;
 }
