@@ -105,7 +105,8 @@ void drawColourMap(QCustomPlot& plot, const ColourMap& map) {
     plottable->removeFromLegend();
 }
 
-void drawSeries(QCustomPlot& plot, const Series& s) {
+// \p previous is the plottable drawn for the preceding series (for fillToPrevious).
+void drawSeries(QCustomPlot& plot, const Series& s, QCPAbstractPlottable* previous) {
     // Wide antialiased pens are slow to stroke along long jagged polylines (a decay curve has
     // ~2 points per pixel); dense series get a 1-px pen so a frame stays within budget.
     QPen pen(paletteColour(s.colour), s.x.size() > 256 ? 1.0 : 2.0);
@@ -118,6 +119,13 @@ void drawSeries(QCustomPlot& plot, const Series& s) {
         if (s.style == SeriesStyle::Scatter) {
             graph->setLineStyle(QCPGraph::lsNone);
             graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
+        }
+        if (auto* other = qobject_cast<QCPGraph*>(previous);
+            s.fillToPrevious && s.style == SeriesStyle::Line && other != nullptr) {
+            QColor fill = paletteColour(s.colour);
+            fill.setAlpha(70);
+            graph->setBrush(fill);
+            graph->setChannelFillGraph(other);
         }
         plottable = graph;
     } else {
@@ -200,6 +208,13 @@ void drawFigure(QCustomPlot& plot, const FigureData& data) {
     plot.xAxis->setLabel(data.xLabel);
     plot.yAxis->setLabel(data.yLabel);
     plot.yAxis->setRangeReversed(data.yReversed);
+    if (data.logX) {
+        plot.xAxis->setScaleType(QCPAxis::stLogarithmic);
+        plot.xAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+    } else if (plot.xAxis->scaleType() == QCPAxis::stLogarithmic) {
+        plot.xAxis->setScaleType(QCPAxis::stLinear);
+        plot.xAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+    }
     if (data.logY) {
         plot.yAxis->setScaleType(QCPAxis::stLogarithmic);
         plot.yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
@@ -211,8 +226,10 @@ void drawFigure(QCustomPlot& plot, const FigureData& data) {
     if (data.colourMap) {
         drawColourMap(plot, *data.colourMap);
     }
+    QCPAbstractPlottable* previous = nullptr;
     for (const Series& s : data.series) {
-        drawSeries(plot, s);
+        drawSeries(plot, s, previous);
+        previous = plot.plottable(plot.plottableCount() - 1);
     }
 
     bool anyInLegend = false;

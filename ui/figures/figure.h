@@ -44,6 +44,9 @@ struct Series {
     SeriesStyle style = SeriesStyle::Line;
     int colour = 0; ///< index into the Okabe–Ito palette (colour-blind safe)
     bool inLegend = true;
+    /// Line only: fill the area between this line and the previous series (also a Line with the
+    /// same x), translucent in this colour: a min–max band such as a per-pixel envelope.
+    bool fillToPrevious = false;
 };
 
 /// \brief A colour-mapped image on a regular grid of cell centres.
@@ -52,7 +55,7 @@ struct ColourMap {
     int rows = 0;                 ///< cells along y
     double xFirst = 0, xLast = 0; ///< centre of the first/last column
     double yFirst = 0, yLast = 0; ///< centre of the first/last row
-    std::vector<double> values;   ///< row-major: values[row·columns + column]
+    std::vector<double> values;   ///< row-major: values[row·columns + column]; NaN = gap
     double zMin = -1, zMax = 1;   ///< colour scale range
     bool diverging = true;        ///< blue–white–red (signed data) or viridis (magnitudes)
     bool logScale =
@@ -78,6 +81,7 @@ struct FigureData {
     std::optional<std::pair<double, double>> xRange; ///< fixed x range; else rescale to data
     std::optional<std::pair<double, double>> yRange;
     bool equalAspect = false; ///< one x unit = one y unit on screen (rotations in a plane)
+    bool logX = false; ///< logarithmic x axis (x > 0)
     bool logY = false;
     bool yReversed = false; ///< position 0 at the top, as a matrix is read
     /// Corner of the plot area holding the legend.
