@@ -90,7 +90,8 @@ FigureData precisionFigure(const rope::RopeParams& params, const FigureOptions& 
         data.title = QStringLiteral("Angle error, %1 (%2)").arg(pairText, pathText);
         data.yLabel = QStringLiteral("|mθ_low − mθ| wrapped to [−π, π] (rad)");
     }
-    data.xLabel = QStringLiteral("log₁₀ position m (tokens)");
+    data.xLabel = QStringLiteral("position m (tokens)");
+    data.logX = true;
     data.logY = true;
 
     int colour = 0;
@@ -118,7 +119,7 @@ FigureData precisionFigure(const rope::RopeParams& params, const FigureOptions& 
         // (positions beyond 65504): those points are left out.
         for (Eigen::Index j = 0; j < grid.size(); ++j) {
             if (std::isfinite(error[j]) && error[j] > 0) {
-                s.x.push_back(std::log10(grid[j]));
+                s.x.push_back(grid[j]);
                 s.y.push_back(error[j]);
             }
         }
@@ -129,18 +130,7 @@ FigureData precisionFigure(const rope::RopeParams& params, const FigureOptions& 
         data.series.push_back(std::move(s));
     }
 
-    // Fixed decades above the data leave room for the readouts in the top-left corner.
-    double lo = INFINITY;
-    double hi = 0;
-    for (const Series& s : data.series) {
-        for (double y : s.y) {
-            lo = std::min(lo, y);
-            hi = std::max(hi, y);
-        }
-    }
-    if (hi > 0) {
-        data.yRange = {{lo / 3, hi * std::pow(hi / lo, 0.35)}};
-    }
+    data.xRange = {{1.0, positions.back()}};
 
     const long long probe = std::clamp<long long>(
         options.value(QStringLiteral("position"), static_cast<qlonglong>(params.m)).toLongLong(), 0,
