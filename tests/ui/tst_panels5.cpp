@@ -248,8 +248,8 @@ private slots:
         // Model markers at their config.json (max_position_embeddings, rope_theta).
         const std::pair<const char*, std::pair<double, double>> models[] = {
             {"Llama 2 (4096, 1e+04)", {4096, 1e4}},
-            {"Llama 3.1 (pre-training) (8192, 5e+05)", {8192, 5e5}},
-            {"Llama 3.1 (extended) (131072, 5e+05)", {131072, 5e5}},
+            {"Llama 3.1 (8k) (8192, 5e+05)", {8192, 5e5}},
+            {"Llama 3.1 (128k) (131072, 5e+05)", {131072, 5e5}},
             {"CodeLlama (16384, 1e+06)", {16384, 1e6}},
             {"Qwen2.5 (32768, 1e+06)", {32768, 1e6}},
         };

@@ -144,8 +144,8 @@ const std::vector<ModelContext>& publishedModelContexts() {
     // (L, b) from each model's config.json: max_position_embeddings and rope_theta.
     static const std::vector<ModelContext> models = {
         {QStringLiteral("Llama 2"), 4096, 1e4},
-        {QStringLiteral("Llama 3.1 (pre-training)"), 8192, 5e5},
-        {QStringLiteral("Llama 3.1 (extended)"), 131072, 5e5},
+        {QStringLiteral("Llama 3.1 (8k)"), 8192, 5e5},
+        {QStringLiteral("Llama 3.1 (128k)"), 131072, 5e5},
         {QStringLiteral("CodeLlama"), 16384, 1e6},
         {QStringLiteral("Qwen2.5"), 32768, 1e6},
     };
@@ -206,7 +206,11 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
                      .arg(model.context)
                      .arg(model.base, 0, 'g', 3);
         s.style = SeriesStyle::Scatter;
-        s.colour = 6; // the legend's (L, b) tells the models apart
+        s.colour = 6;
+        s.inLegend = false; // named on the plot instead
+        // Label just above the marker (a factor on the log b axis).
+        data.labels.push_back({static_cast<double>(model.context), model.base * 1.45,
+                               model.name, false});
         s.x = {static_cast<double>(model.context)};
         s.y = {model.base};
         data.series.push_back(std::move(s));
@@ -267,7 +271,7 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
         {QStringLiteral("quarter-turn context π/(2θ_min), current"),
          rope::quarterTurnContext(theta), QStringLiteral("tokens")},
     };
-    data.xRange = {{std::ldexp(1.0, kFirstLog2 - 1), std::ldexp(1.0, lastLog2 + 2)}};
+    data.xRange = {{std::ldexp(1.0, kFirstLog2 - 1), std::ldexp(1.0, lastLog2 + 3)}};
     data.yRange = {{std::max(yLow, 1.0), yHigh}};
     data.legendAlignment = Qt::AlignBottom | Qt::AlignRight;
     return data;

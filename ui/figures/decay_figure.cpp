@@ -14,6 +14,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QRegularExpression>
+#include <QSignalBlocker>
 
 #include <algorithm>
 #include <cmath>
@@ -23,6 +24,7 @@ namespace rope::ui {
 namespace {
 
 constexpr int kMaxExtraBases = 8;
+const QString kDefaultBases = QStringLiteral("1e4, 5e5, 1e6");
 
 struct DecayCurve {
     QString name;
@@ -84,7 +86,7 @@ FigureData decayFigure(const rope::RopeParams& params, const FigureOptions& opti
     const QString curve =
         options.value(QStringLiteral("curve"), QStringLiteral("mean-cosine")).toString();
     const std::vector<double> extra = parseBaseList(
-        options.value(QStringLiteral("bases"), QStringLiteral("1e4, 5e5, 1e6")).toString());
+        options.value(QStringLiteral("bases"), kDefaultBases).toString());
     const long long buckets =
         std::clamp(options.value(QStringLiteral("plot-width-px"), 1000).toLongLong(), 1LL, 8192LL);
 
@@ -211,7 +213,7 @@ QWidget* makeDecayControls(FigurePanel& panel, ExplorerState&) {
     label->setBuddy(curve);
     layout->addWidget(label);
     layout->addWidget(curve);
-    auto* bases = new QLineEdit(QStringLiteral("1e4, 5e5, 1e6"), box);
+    auto* bases = new QLineEdit(kDefaultBases, box);
     bases->setObjectName(QStringLiteral("bases"));
     bases->setToolTip(QStringLiteral(
         "Extra bases drawn with the current one (comma-separated, at most 8; Enter applies)."));
@@ -226,6 +228,13 @@ QWidget* makeDecayControls(FigurePanel& panel, ExplorerState&) {
     QObject::connect(bases, &QLineEdit::editingFinished, &panel, [&panel, bases] {
         panel.setOption(QStringLiteral("bases"), bases->text());
     });
+    // A restored session: the panel moves combo boxes itself, the line edit follows here.
+    QObject::connect(&panel, &FigurePanel::optionsChanged, bases,
+                     [bases](const FigureOptions& options) {
+                         const QSignalBlocker block(bases);
+                         bases->setText(
+                             options.value(QStringLiteral("bases"), kDefaultBases).toString());
+                     });
     return box;
 }
 

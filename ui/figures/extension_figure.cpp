@@ -130,8 +130,14 @@ FigureData heatmapView(const rope::RopeParams& params, const FigureOptions& opti
     FigureData data;
     data.title = QStringLiteral("cos(mθᵢ) before (left) and after %1 (right)")
                      .arg(methodName(params));
-    data.xLabel = QStringLiteral("pair i (left block: original; right block: scaled, i + %1)")
-                      .arg(pairs + 1);
+    data.xLabel = QStringLiteral("pair i (left: original; right: scaled)");
+    const int step = pairs <= 16 ? 2 : pairs <= 64 ? 8 : 16;
+    for (int block = 0; block < 2; ++block) {
+        for (int i = 0; i < pairs; i += step) {
+            data.xTicks.push_back(
+                {static_cast<double>(block * (pairs + 1) + i), QString::number(i)});
+        }
+    }
     data.yLabel = QStringLiteral("position m (tokens)");
     ColourMap map;
     map.columns = 2 * pairs + 1; // one NaN column between the two images

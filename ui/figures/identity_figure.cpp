@@ -33,6 +33,19 @@ QString layoutName(const rope::RopeParams& params) {
     return QString::fromLatin1(rope::layoutId(params.layout));
 }
 
+// Named x ticks for two blocks of \p size columns side by side (the right block starts at
+// size + 1): each block counts from 0.
+std::vector<Tick> blockTicks(int size) {
+    const int step = size <= 16 ? 2 : size <= 64 ? 8 : 16;
+    std::vector<Tick> ticks;
+    for (int block = 0; block < 2; ++block) {
+        for (int j = 0; j < size; j += step) {
+            ticks.push_back({static_cast<double>(block * (size + 1) + j), QString::number(j)});
+        }
+    }
+    return ticks;
+}
+
 // The matrix's cells exactly fill the axes: cell centres 0 … n−1, edges at ±½.
 void fitMatrix(FigureData& data, int columns, int rows) {
     data.xRange = {{-0.5, columns - 0.5}};
@@ -54,7 +67,8 @@ FigureData matricesView(const rope::RopeParams& params, const Eigen::ArrayXd& th
                      .arg(params.m)
                      .arg(params.n)
                      .arg(layoutName(params));
-    data.xLabel = QStringLiteral("column j (left: R_mᵀR_n; right: R_(n−m), j + %1)").arg(d + 1);
+    data.xLabel = QStringLiteral("column j (left: R_mᵀR_n; right: R_(n−m))");
+    data.xTicks = blockTicks(d);
     data.yLabel = QStringLiteral("row i");
     ColourMap map;
     map.columns = 2 * d + 1; // one NaN (transparent) column between the two matrices
@@ -134,13 +148,18 @@ FigureData complexView(const rope::RopeParams& params, const FigureOptions& opti
     kArrow.x = {0.0, kn};
     kArrow.y = {0.0, kni};
     const double radius = std::max(std::hypot(qm, qmi), std::hypot(kn, kni));
+    // Rotation keeps |qᵢ| and |kᵢ|: each trace runs along its own circle.
     Series circle;
-    circle.name = QStringLiteral("unit circle");
+    circle.name = QStringLiteral("circles |qᵢ|, |kᵢ|");
     circle.style = SeriesStyle::Guide;
-    for (int j = 0; j <= 128; ++j) {
-        const double a = 2.0 * std::numbers::pi * j / 128.0;
-        circle.x.push_back(std::cos(a));
-        circle.y.push_back(std::sin(a));
+    for (const double r : {std::hypot(qm, qmi), std::hypot(kn, kni)}) {
+        for (int j = 0; j <= 128; ++j) {
+            const double a = 2.0 * std::numbers::pi * j / 128.0;
+            circle.x.push_back(r * std::cos(a));
+            circle.y.push_back(r * std::sin(a));
+        }
+        circle.x.push_back(std::numeric_limits<double>::quiet_NaN());
+        circle.y.push_back(std::numeric_limits<double>::quiet_NaN());
     }
     FigureData data;
     data.title = QStringLiteral("Pair %1 as complex numbers: qᵢ·e^(imθᵢ) and kᵢ·e^(inθᵢ), "
@@ -158,7 +177,7 @@ FigureData complexView(const rope::RopeParams& params, const FigureOptions& opti
         {QStringLiteral("full score ⟨R_m q, R_n k⟩"),
          rope::attentionScore(q, k, theta, m, n, params.layout), QString()},
     };
-    const double extent = 1.1 * std::max(radius, 1.0);
+    const double extent = 1.1 * std::max(radius, 1e-9);
     data.xRange = {{-extent, extent}};
     data.yRange = {{-extent, extent}};
     data.equalAspect = true;
