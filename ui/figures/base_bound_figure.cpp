@@ -161,7 +161,7 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
                              ? kExtendedLastLog2
                              : kDefaultLastLog2;
     FigureData data;
-    data.title = QStringLiteral("Smallest base b*(L, d) with Σᵢ cos(mθᵢ) ≥ 0 for all m < L");
+    data.title = QStringLiteral("Smallest base b*(L, d) with Σᵢ cos(mθᵢ) ≥ 0 for every m < L");
     data.xLabel = QStringLiteral("context length L (tokens, log scale)");
     data.yLabel = QStringLiteral("base b (log scale)");
     data.logX = true;
