@@ -14,6 +14,7 @@
 #include "ui/figures/minimal_base_cache.h"
 #include "ui/panels/figure_panel.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QLineEdit>
 #include <QSpinBox>
@@ -205,6 +206,40 @@ private slots:
             QCOMPARE(s->x[m], static_cast<double>(m));
             QVERIFY(std::abs(s->y[m] - expected[static_cast<Eigen::Index>(m)]) < 1e-13);
         }
+    }
+
+    void decayLogAxisColumnsCoverEveryDistance() {
+        rope::RopeParams p;
+        p.context = 20000;
+        p.base = 1e4;
+        PanelFixture f("decay", p);
+        f.control<QCheckBox>("log-x")->setChecked(true);
+        const FigureData& data = f.panel->data();
+        QVERIFY(data.logX);
+        const Series* lo = seriesNamed(data, QStringLiteral("b = 10000 (current) min per column"));
+        const Series* hi = seriesNamed(data, QStringLiteral("b = 10000 (current) max per column"));
+        QVERIFY(lo != nullptr && hi != nullptr);
+        const std::vector<long long> edges =
+            rope::ui::logColumnEdges(20000, static_cast<long long>(f.panel->plot()->axisRect()->width()));
+        QCOMPARE(edges.front(), 1LL);
+        QCOMPARE(edges.back(), 20000LL);
+        QCOMPARE(lo->x.size() + 1, edges.size());
+        const Eigen::ArrayXd theta = ladder(128, 1e4);
+        for (std::size_t k = 0; k + 1 < edges.size(); k += 7) {
+            QVERIFY(edges[k + 1] > edges[k]);
+            QCOMPARE(lo->x[k], 0.5 * static_cast<double>(edges[k] + edges[k + 1] - 1));
+            long double mn = 1e9L;
+            long double mx = -1e9L;
+            for (long long m = edges[k]; m < edges[k + 1]; ++m) {
+                const long double v = directCosineSum(theta, m) / 64.0L;
+                mn = std::min(mn, v);
+                mx = std::max(mx, v);
+            }
+            QVERIFY(std::abs(lo->y[k] - static_cast<double>(mn)) < 1e-12);
+            QVERIFY(std::abs(hi->y[k] - static_cast<double>(mx)) < 1e-12);
+        }
+        f.control<QCheckBox>("log-x")->setChecked(false);
+        QVERIFY(!f.panel->data().logX);
     }
 
     void badBaseListNamesTheParameter() {

@@ -2,10 +2,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/figures/decay_envelope.h"
 
+#include "core/base_bound.h"
 #include "core/decay.h"
 #include "core/rope_params.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <string>
 
@@ -50,6 +52,70 @@ CurveEnvelope bucketedEnvelope(
     }
     for (long long k = 0; k < b; ++k) {
         out.mean[k] /= static_cast<double>(start(k + 1) - start(k));
+    }
+    return out;
+}
+
+std::vector<long long> logColumnEdges(long long context, long long buckets) {
+    if (context < 2 || buckets < 1) {
+        throw rope::InvalidParameter("context", "a log axis needs context ≥ 2 and ≥ 1 column, got " +
+                                                    std::to_string(context) + " and " +
+                                                    std::to_string(buckets));
+    }
+    const double last = static_cast<double>(context - 1);
+    std::vector<long long> edges = {1};
+    for (long long k = 1; k <= buckets; ++k) {
+        const auto e = std::max(
+            edges.back() + 1,
+            std::llround(std::pow(last, static_cast<double>(k) / static_cast<double>(buckets))));
+        if (e > context - 1) {
+            break;
+        }
+        edges.push_back(e);
+    }
+    edges.push_back(context); // one past m = L − 1
+    return edges;
+}
+
+CurveEnvelope decayEnvelopeOnEdges(const QString& curve, const Eigen::ArrayXd& theta,
+                                   const std::vector<long long>& edges) {
+    const auto columns = static_cast<Eigen::Index>(edges.size()) - 1;
+    CurveEnvelope out;
+    out.firstDistance.resize(columns);
+    out.lastDistance.resize(columns);
+    out.minimum.resize(columns);
+    out.maximum.resize(columns);
+    out.mean.resize(columns);
+    const bool bound = curve == QLatin1String("upper-bound");
+    const double scale = curve == QLatin1String("similar-score")
+                             ? 2.0
+                             : 1.0 / static_cast<double>(theta.size());
+    for (Eigen::Index k = 0; k < columns; ++k) {
+        const long long first = edges[static_cast<std::size_t>(k)];
+        const long long count = edges[static_cast<std::size_t>(k) + 1] - first;
+        out.firstDistance[k] = static_cast<double>(first);
+        out.lastDistance[k] = static_cast<double>(first + count - 1);
+        if (bound) {
+            double lo = std::numeric_limits<double>::infinity();
+            double hi = -lo;
+            double sum = 0;
+            for (long long m = first; m < first + count; m += rope::limits::kMaxDecayPositions) {
+                const long long last = std::min(first + count, m + rope::limits::kMaxDecayPositions) - 1;
+                const Eigen::ArrayXd u =
+                    rope::relativeUpperBound(theta, rope::distanceRange(m, last));
+                lo = std::min(lo, u.minCoeff());
+                hi = std::max(hi, u.maxCoeff());
+                sum += u.sum();
+            }
+            out.minimum[k] = lo;
+            out.maximum[k] = hi;
+            out.mean[k] = sum / static_cast<double>(count);
+        } else {
+            const rope::CosineSumEnvelope e = rope::cosineSumEnvelope(theta, first, count, 1);
+            out.minimum[k] = e.minimum[0] * scale;
+            out.maximum[k] = e.maximum[0] * scale;
+            out.mean[k] = e.mean[0] * scale;
+        }
     }
     return out;
 }

@@ -40,6 +40,17 @@ CurveEnvelope bucketedEnvelope(long long context, long long buckets,
 CurveEnvelope decayEnvelope(const QString& curve, const Eigen::ArrayXd& theta, long long context,
                             long long buckets);
 
+/// \brief Column edges for a logarithmic distance axis: about \p buckets columns between m = 1
+/// and context − 1, edge k at round((L−1)^(k/B)), repeated edges dropped (the first columns hold
+/// one distance each). Returns the first distance of every column plus one past the last.
+std::vector<long long> logColumnEdges(long long context, long long buckets);
+
+/// \brief decayEnvelope() over arbitrary consecutive columns [edges[k], edges[k+1]) (e.g.
+/// logColumnEdges()). Every integer distance in each column is evaluated.
+/// \throws rope::InvalidParameter from core.
+CurveEnvelope decayEnvelopeOnEdges(const QString& curve, const Eigen::ArrayXd& theta,
+                                   const std::vector<long long>& edges);
+
 /// \brief Parses a list of bases ("1e4, 5e5 1e6"; commas, semicolons or spaces), dropping
 /// repeats. \throws rope::InvalidParameter("bases") naming a bad entry, a base ≤ 1, or more
 /// than 8 bases.

@@ -9,6 +9,7 @@
 #include "ui/figures/figure_registry.h"
 #include "ui/panels/figure_panel.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -89,6 +90,10 @@ FigureData decayFigure(const rope::RopeParams& params, const FigureOptions& opti
         options.value(QStringLiteral("bases"), kDefaultBases).toString());
     const long long buckets =
         std::clamp(options.value(QStringLiteral("plot-width-px"), 1000).toLongLong(), 1LL, 8192LL);
+    // Log x: m = 1 … L−1 in geometrically growing columns (m = 0 has no place on a log axis).
+    const bool logX = options.value(QStringLiteral("log-x"), false).toBool() && params.context > 2;
+    const std::vector<long long> edges =
+        logX ? logColumnEdges(params.context, buckets) : std::vector<long long>{};
 
     // Curves: the current base first, then the extra bases (default ladder, no scaling), then
     // the current scaling method if any.
@@ -135,7 +140,8 @@ FigureData decayFigure(const rope::RopeParams& params, const FigureOptions& opti
     };
     bool markerInLegend = true;
     for (const DecayCurve& c : curves) {
-        const CurveEnvelope env = decayEnvelope(curve, c.theta, params.context, buckets);
+        const CurveEnvelope env = logX ? decayEnvelopeOnEdges(curve, c.theta, edges)
+                                       : decayEnvelope(curve, c.theta, params.context, buckets);
         // Column centre in tokens: the band covers first … last of each column.
         const Eigen::ArrayXd x = 0.5 * (env.firstDistance + env.lastDistance);
         const bool band = (env.lastDistance > env.firstDistance).any();
@@ -191,11 +197,18 @@ FigureData decayFigure(const rope::RopeParams& params, const FigureOptions& opti
     zero.x = {0.0, static_cast<double>(params.context - 1)};
     zero.y = {0.0, 0.0};
     data.series.push_back(std::move(zero));
-    data.readouts.push_back({QStringLiteral("tokens per column"),
-                             std::ceil(static_cast<double>(params.context) /
-                                       static_cast<double>(buckets)),
-                             QString()});
-    data.xRange = {{0.0, static_cast<double>(params.context - 1)}};
+    if (logX) {
+        data.logX = true;
+        data.xLabel = QStringLiteral("relative distance m (tokens, log scale)");
+        data.xRange = {{1.0, static_cast<double>(params.context - 1)}};
+        data.series.back().x.front() = 1.0; // the zero guide starts at m = 1
+    } else {
+        data.readouts.push_back({QStringLiteral("tokens per column"),
+                                 std::ceil(static_cast<double>(params.context) /
+                                           static_cast<double>(buckets)),
+                                 QString()});
+        data.xRange = {{0.0, static_cast<double>(params.context - 1)}};
+    }
     return data;
 }
 
@@ -221,10 +234,17 @@ QWidget* makeDecayControls(FigurePanel& panel, ExplorerState&) {
     basesLabel->setBuddy(bases);
     layout->addWidget(basesLabel);
     layout->addWidget(bases, 1);
+    auto* logX = new QCheckBox(QStringLiteral("&Log distance axis"), box);
+    logX->setObjectName(QStringLiteral("log-x"));
+    logX->setToolTip(QStringLiteral("m = 1 … L−1 on a log axis; each column still covers every "
+                                    "distance in it."));
+    layout->addWidget(logX);
     layout->addStretch(1);
     QObject::connect(curve, &QComboBox::currentIndexChanged, &panel, [&panel, curve] {
         panel.setOption(QStringLiteral("curve"), curve->currentData());
     });
+    QObject::connect(logX, &QCheckBox::toggled, &panel,
+                     [&panel](bool on) { panel.setOption(QStringLiteral("log-x"), on); });
     QObject::connect(bases, &QLineEdit::editingFinished, &panel, [&panel, bases] {
         panel.setOption(QStringLiteral("bases"), bases->text());
     });
