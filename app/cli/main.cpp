@@ -63,6 +63,13 @@ int main(int argc, char* argv[]) {
                                            : "unknown command '" + first + "' (see rope-cli --help)");
     }
 
+    // The command's arguments as given: QGuiApplication consumes some of argv (for example
+    // "--session <id>", X11 session management), which would swallow `figure --session FILE`.
+    QStringList args;
+    for (int k = 0; k < argc; ++k) {
+        args << QString::fromLocal8Bit(argv[k]);
+    }
+
     // Figures render QWidgets; without a display the offscreen platform still draws them.
     std::unique_ptr<QCoreApplication> app;
     if (command->needsGui) {
@@ -86,7 +93,6 @@ int main(int argc, char* argv[]) {
     QCoreApplication::setOrganizationName(QStringLiteral("RoPE Explorer"));
     QCoreApplication::setApplicationVersion(QStringLiteral(ROPE_VERSION));
 
-    QStringList args = QCoreApplication::arguments();
     args.removeAt(1);
     args[0] = QStringLiteral("rope-cli ") + QString::fromLatin1(command->name);
     try {
