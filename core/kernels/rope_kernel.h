@@ -1,0 +1,130 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/kernels/rope_cache.h"
+#include "core/rope_params.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+/// \file rope_kernel.h
+/// Batch RoPE over real Q/K tensors: ISA-free API over plain pointers. Two backends share one
+/// signature: a scalar reference (the specification) and a SIMD path chosen at run time from
+/// the CPU (SSE2, AVX2+FMA or AVX-512F). RoFormer, Su et al. 2021, arXiv 2104.09864, eq. 34.
+
+namespace rope {
+
+namespace limits {
+/// \brief Largest head count (query or key/value) the batch kernel accepts.
+inline constexpr int kMaxHeads = 4096;
+/// \brief Largest worker-thread count the batch kernel accepts.
+inline constexpr int kMaxThreads = 256;
+/// \brief Least work, in bytes of Q/K rotary data read, given to one extra thread.
+///
+/// Measured on the reference machine (2-core AMD EPYC VM, see docs/PERFORMANCE.md): starting
+/// and joining one std::thread costs ~40–60 µs, the time the SIMD kernel needs for ~1 MiB.
+/// Below 2 MiB per thread the second thread does not pay for itself, so a decoding step
+/// (seq = 1) always runs on the calling thread.
+inline constexpr long long kMinBytesPerThread = 2LL * 1024 * 1024;
+} // namespace limits
+
+/// \brief Which implementation of the batch kernel runs.
+enum class Backend {
+    /// Scalar loop, the specification: one pair at a time, products then sum, no FMA.
+    Reference,
+    /// Widest vector ISA this CPU supports (run-time detection). With ROPE_ENABLE_SIMD=OFF or
+    /// on a non-x86 build it runs the reference loop.
+    Simd,
+};
+
+/// \brief Shape of a Q/K batch. Both tensors are float32, contiguous, [seq][heads][headDim].
+struct BatchShape {
+    /// Rows (tokens) s, 0 … limits::kMaxContext.
+    long long seq = 0;
+    /// Query heads, 0 … limits::kMaxHeads.
+    int headsQ = 0;
+    /// Key heads, 0 … limits::kMaxHeads; fewer than headsQ for GQA/MQA.
+    int headsKv = 0;
+    /// Head dimension d, even, 2 … limits::kMaxDim.
+    int headDim = 128;
+    /// Rotated coordinates r (even, ≤ d); 0 means d. Coordinates r … d−1 pass through.
+    int rotaryDim = 0;
+    /// Pair layout within the rotary part: Interleaved (2i, 2i+1) or Half (i, i + r/2).
+    Layout layout = Layout::Half;
+
+    /// \brief r, or d when rotaryDim is 0.
+    int effectiveRotaryDim() const noexcept { return rotaryDim > 0 ? rotaryDim : headDim; }
+};
+
+/// \brief Run-time options of applyRopeBatch().
+struct BatchOptions {
+    /// Implementation to run.
+    Backend backend = Backend::Simd;
+    /// Worker threads requested; 0 means std::thread::hardware_concurrency(). The kernel uses
+    /// fewer when the work is small (plannedThreadCount()).
+    int threads = 0;
+    /// For tests and benchmarks only: force one ISA of simdIsaNames() (e.g. "sse2") instead
+    /// of the widest one; empty selects the widest. Ignored by Backend::Reference.
+    std::string isa;
+};
+
+/// \brief Rotates Q and K in place with a prebuilt cos/sin table.
+///
+/// For every row t, head h and pair i of the rotary part, with c = cache.cos(t, i),
+/// s = cache.sin(t, i) and (x_a, x_b) the pair ((2i, 2i+1) interleaved, (i, i + r/2) half):
+/// \f$x_a' = x_a c - x_b s,\; x_b' = x_b c + x_a s\f$. Coordinates r … d−1 are left untouched.
+/// The reference rounds both products then the sum (no FMA); the AVX2/AVX-512 paths use one
+/// FMA over one rounded product per output, so they differ from the reference by at most
+/// \f$(2 + ε/2)\,ε\,(|x_a c| + |x_b s|)\f$, ε = 2^-23 (tests/core/tst_rope_kernel.cpp allows
+/// 3ε); the SSE2 path is bit-identical to the reference.
+/// \param cache cos/sin table with cache.rows == shape.seq and cache.pairs == r/2.
+/// \param shape tensor shape (validated).
+/// \param q query tensor, seq·headsQ·headDim floats; may be null only if that count is 0.
+/// \param k key tensor, seq·headsKv·headDim floats; may be null only if that count is 0.
+///          Must not overlap \p q.
+/// \param options backend, threads, forced ISA.
+/// \warning Throws InvalidParameter ("seq", "heads", "heads-kv", "dim", "rotary-dim",
+///          "layout", "q", "k", "cache", "threads", "isa") before touching any data.
+void applyRopeBatch(const RopeCache& cache, const BatchShape& shape, float* q, float* k,
+                    const BatchOptions& options = {});
+
+/// \brief Builds the table from \p params and \p positions (seq entries), then rotates Q and K.
+///
+/// Convenience for one-off calls; shape.headDim and shape.rotaryDim must match params.headDim
+/// and params.effectiveRotaryDim(), and shape.layout must equal params.layout.
+/// \warning Throws InvalidParameter as buildRopeCache() and applyRopeBatch(); "dim",
+///          "rotary-dim" or "layout" if shape and params disagree.
+void applyRopeBatch(const RopeParams& params, const std::int64_t* positions,
+                    const BatchShape& shape, float* q, float* k, const BatchOptions& options = {});
+
+/// \brief Backends usable in this build on this CPU: always {Reference, Simd} (Simd falls
+/// back to the reference loop when no vector ISA is compiled in).
+std::vector<Backend> availableBackends();
+
+/// \brief "reference" or "simd".
+const char* backendName(Backend backend) noexcept;
+
+/// \brief Parses "reference" or "simd".
+/// \warning Throws InvalidParameter("backend") for anything else.
+Backend parseBackend(const std::string& id);
+
+/// \brief Name of the ISA Backend::Simd selects on this CPU: "avx512f", "avx2+fma", "sse2",
+/// or "scalar" when no vector ISA is compiled in (ROPE_ENABLE_SIMD=OFF or non-x86).
+std::string simdIsaName();
+
+/// \brief Every ISA compiled in and supported by this CPU, widest first (for tests and
+/// benchmarks); "scalar" alone when none is.
+std::vector<std::string> simdIsaNames();
+
+/// \brief Worker threads applyRopeBatch() will use.
+///
+/// \f$T = \min\bigl(T_{req},\; s,\; \max(1, \lfloor B / B_{min} \rfloor)\bigr)\f$ with
+/// B = 4·s·(headsQ + headsKv)·r the bytes of rotary data and B_min =
+/// limits::kMinBytesPerThread; T_req = hardware_concurrency() when \p requested is 0.
+/// \warning Throws InvalidParameter("threads") if \p requested is negative or above
+///          limits::kMaxThreads.
+int plannedThreadCount(const BatchShape& shape, int requested);
+
+} // namespace rope

@@ -1,0 +1,45 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The specification of the batch kernel: the plainest loop, one pair at a time. Compiled with
+// -ffp-contract=off (kernels.cmake) so that x_a·c − x_b·s really is two rounded products and
+// one rounded difference on every compiler and -march, which is what makes the SSE2 path
+// bit-identical to it and bounds the FMA paths' difference (tst_rope_kernel.cpp).
+#include "core/kernels/rope_kernel_isa.h"
+
+namespace rope::detail {
+
+namespace {
+
+// Rotates the first 2·pairs coordinates of one head vector x.
+void rotateHead(float* x, const float* c, const float* s, std::int64_t pairs, bool halfLayout) {
+    for (std::int64_t i = 0; i < pairs; ++i) {
+        // Interleaved pairs (2i, 2i+1) as RoFormer/GPT-J; half pairs (i, i + r/2) as NeoX.
+        const std::int64_t a = halfLayout ? i : 2 * i;
+        const std::int64_t b = halfLayout ? i + pairs : 2 * i + 1;
+        const float xa = x[a];
+        const float xb = x[b];
+        // [x_a'; x_b'] = [c −s; s c]·[x_a; x_b], the 2×2 block of R_Θ,m (RoFormer eq. 13).
+        x[a] = xa * c[i] - xb * s[i];
+        x[b] = xb * c[i] + xa * s[i];
+    }
+}
+
+} // namespace
+
+void rotateRowsReference(const KernelArgs& args, std::int64_t rowBegin, std::int64_t rowEnd) {
+    for (std::int64_t t = rowBegin; t < rowEnd; ++t) {
+        // One position per row: every head of Q and K at row t shares the row's cos/sin.
+        const float* c = args.cos + t * args.pairs;
+        const float* s = args.sin + t * args.pairs;
+        for (std::int64_t h = 0; h < args.headsQ; ++h) {
+            rotateHead(args.q + (t * args.headsQ + h) * args.headDim, c, s, args.pairs,
+                       args.halfLayout);
+        }
+        for (std::int64_t h = 0; h < args.headsKv; ++h) {
+            rotateHead(args.k + (t * args.headsKv + h) * args.headDim, c, s, args.pairs,
+                       args.halfLayout);
+        }
+    }
+}
+
+} // namespace rope::detail
