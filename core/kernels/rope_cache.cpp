@@ -19,14 +19,13 @@ void validateRows(long long rows) {
 
 void validatePositions(const std::int64_t* positions, long long rows) {
     if (rows > 0 && positions == nullptr) {
-        throw InvalidParameter("positions", "positions is null but seq is " +
-                                                std::to_string(rows));
+        throw InvalidParameter("positions", "positions is null but seq is " + std::to_string(rows));
     }
     for (long long r = 0; r < rows; ++r) {
         const std::int64_t p = positions[r];
         if (p < -limits::kMaxKernelPosition || p > limits::kMaxKernelPosition) {
-            throw InvalidParameter("positions", "positions[" + std::to_string(r) + "] = " +
-                                                    std::to_string(p) +
+            throw InvalidParameter("positions", "positions[" + std::to_string(r) +
+                                                    "] = " + std::to_string(p) +
                                                     " is beyond |position| <= 2^24 = 16777216");
         }
     }
@@ -42,7 +41,8 @@ RopeCache buildRopeCache(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, double
                                                std::to_string(invFreq.size()));
     }
     if (!(invFreq.isFinite().all() && (invFreq > 0.0).all())) {
-        throw InvalidParameter("inv_freq", "inv_freq (inverse frequencies) must be finite and positive");
+        throw InvalidParameter("inv_freq",
+                               "inv_freq (inverse frequencies) must be finite and positive");
     }
     if (!std::isfinite(attentionFactor) || attentionFactor <= 0.0) {
         throw InvalidParameter("attention-factor",
@@ -74,8 +74,7 @@ RopeCache buildRopeCache(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, double
     return cache;
 }
 
-RopeCache buildRopeCache(const RopeParams& params, const std::int64_t* positions,
-                         long long rows) {
+RopeCache buildRopeCache(const RopeParams& params, const std::int64_t* positions, long long rows) {
     const ScalingResult scaled = scaledFrequencies(params);
     return buildRopeCache(scaled.invFreq, scaled.attentionFactor, positions, rows);
 }

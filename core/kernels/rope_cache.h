@@ -65,7 +65,6 @@ RopeCache buildRopeCache(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, double
 /// from scaledFrequencies(params), so every registered scaling method works.
 /// \warning Throws InvalidParameter naming the first bad field of \p params, or "positions" /
 ///          "seq" as the overload above.
-RopeCache buildRopeCache(const RopeParams& params, const std::int64_t* positions,
-                         long long rows);
+RopeCache buildRopeCache(const RopeParams& params, const std::int64_t* positions, long long rows);
 
 } // namespace rope

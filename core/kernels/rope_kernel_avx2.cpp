@@ -12,6 +12,9 @@ namespace rope::detail {
 
 namespace {
 
+// The head functions are forced inline into the row loop, so the loop's values stay in
+// registers across heads and GCC emits one vzeroupper per call instead of one per head.
+
 // The per-pair step with the vector body's rounding. __builtin_fmaf, not std::fma: <cmath>'s
 // inline wrapper would be a COMDAT shared with non-AVX files.
 inline void rotatePair(float* xa, float* xb, float c, float s) {
@@ -21,7 +24,8 @@ inline void rotatePair(float* xa, float* xb, float c, float s) {
     *xb = __builtin_fmaf(b, c, a * s);
 }
 
-void rotateHalf(float* x, const float* c, const float* s, std::int64_t pairs) {
+[[gnu::always_inline]] inline void rotateHalf(float* x, const float* c, const float* s,
+                                              std::int64_t pairs) {
     float* lo = x;
     float* hi = x + pairs;
     std::int64_t i = 0;
@@ -41,7 +45,8 @@ void rotateHalf(float* x, const float* c, const float* s, std::int64_t pairs) {
 // Interleaved: 8 pairs = two registers of x per step. cos/sin are duplicated per pair
 // ([c0 c0 c1 c1 …]) by unpack + cross-lane permute; fmaddsub(x, c, swap(x)·s) subtracts in
 // even lanes and adds in odd ones: [a0c0 − b0s0, b0c0 + a0s0, …].
-void rotateInterleaved(float* x, const float* c, const float* s, std::int64_t pairs) {
+[[gnu::always_inline]] inline void rotateInterleaved(float* x, const float* c, const float* s,
+                                                     std::int64_t pairs) {
     std::int64_t i = 0;
     for (; i + 8 <= pairs; i += 8) {
         const __m256 vc = _mm256_loadu_ps(c + i);
@@ -67,7 +72,8 @@ void rotateInterleaved(float* x, const float* c, const float* s, std::int64_t pa
     }
 }
 
-void rotateHead(float* x, const float* c, const float* s, std::int64_t pairs, bool half) {
+[[gnu::always_inline]] inline void rotateHead(float* x, const float* c, const float* s,
+                                              std::int64_t pairs, bool half) {
     if (half) {
         rotateHalf(x, c, s, pairs);
     } else {
@@ -78,16 +84,19 @@ void rotateHead(float* x, const float* c, const float* s, std::int64_t pairs, bo
 } // namespace
 
 void rotateRowsAvx2(const KernelArgs& args, std::int64_t rowBegin, std::int64_t rowEnd) {
+    // A local copy lets the compiler keep the fields in registers; read through the reference
+    // they are reloaded after every head's stores (the stores might alias them), which
+    // measured up to 4x slower at memory-bound sizes (docs/PERFORMANCE.md).
+    const KernelArgs a = args;
     for (std::int64_t t = rowBegin; t < rowEnd; ++t) {
-        const float* c = args.cos + t * args.pairs;
-        const float* s = args.sin + t * args.pairs;
-        for (std::int64_t h = 0; h < args.headsQ; ++h) {
-            rotateHead(args.q + (t * args.headsQ + h) * args.headDim, c, s, args.pairs,
-                       args.halfLayout);
+        // One position per row: every head of Q and K at row t shares the row's cos/sin.
+        const float* c = a.cos + t * a.pairs;
+        const float* s = a.sin + t * a.pairs;
+        for (std::int64_t h = 0; h < a.headsQ; ++h) {
+            rotateHead(a.q + (t * a.headsQ + h) * a.headDim, c, s, a.pairs, a.halfLayout);
         }
-        for (std::int64_t h = 0; h < args.headsKv; ++h) {
-            rotateHead(args.k + (t * args.headsKv + h) * args.headDim, c, s, args.pairs,
-                       args.halfLayout);
+        for (std::int64_t h = 0; h < a.headsKv; ++h) {
+            rotateHead(a.k + (t * a.headsKv + h) * a.headDim, c, s, a.pairs, a.halfLayout);
         }
     }
     // Clear the upper YMM halves before returning to code that may use legacy SSE encodings.

@@ -12,6 +12,9 @@ namespace rope::detail {
 
 namespace {
 
+// The head functions are forced inline into the row loop, so the loop's values stay in
+// registers across heads and GCC emits one vzeroupper per call instead of one per head.
+
 // The per-pair step with the vector body's rounding (see rope_kernel_avx2.cpp).
 inline void rotatePair(float* xa, float* xb, float c, float s) {
     const float a = *xa;
@@ -20,7 +23,8 @@ inline void rotatePair(float* xa, float* xb, float c, float s) {
     *xb = __builtin_fmaf(b, c, a * s);
 }
 
-void rotateHalf(float* x, const float* c, const float* s, std::int64_t pairs) {
+[[gnu::always_inline]] inline void rotateHalf(float* x, const float* c, const float* s,
+                                              std::int64_t pairs) {
     float* lo = x;
     float* hi = x + pairs;
     std::int64_t i = 0;
@@ -39,12 +43,15 @@ void rotateHalf(float* x, const float* c, const float* s, std::int64_t pairs) {
 
 // Interleaved: 8 pairs = one register of x per step; vpermps duplicates 8 cos/sin into
 // [c0 c0 c1 c1 … c7 c7], then fmaddsub as in the AVX2 path.
-void rotateInterleaved(float* x, const float* c, const float* s, std::int64_t pairs) {
+[[gnu::always_inline]] inline void rotateInterleaved(float* x, const float* c, const float* s,
+                                                     std::int64_t pairs) {
     const __m512i dup = _mm512_set_epi32(7, 7, 6, 6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0, 0);
     std::int64_t i = 0;
     for (; i + 8 <= pairs; i += 8) {
-        const __m512 vc = _mm512_permutexvar_ps(dup, _mm512_castps256_ps512(_mm256_loadu_ps(c + i)));
-        const __m512 vs = _mm512_permutexvar_ps(dup, _mm512_castps256_ps512(_mm256_loadu_ps(s + i)));
+        const __m512 vc =
+            _mm512_permutexvar_ps(dup, _mm512_castps256_ps512(_mm256_loadu_ps(c + i)));
+        const __m512 vs =
+            _mm512_permutexvar_ps(dup, _mm512_castps256_ps512(_mm256_loadu_ps(s + i)));
         float* p = x + 2 * i;
         const __m512 v = _mm512_loadu_ps(p);
         const __m512 w = _mm512_permute_ps(v, 0xB1); // b0 a0 b1 a1 …
@@ -55,7 +62,8 @@ void rotateInterleaved(float* x, const float* c, const float* s, std::int64_t pa
     }
 }
 
-void rotateHead(float* x, const float* c, const float* s, std::int64_t pairs, bool half) {
+[[gnu::always_inline]] inline void rotateHead(float* x, const float* c, const float* s,
+                                              std::int64_t pairs, bool half) {
     if (half) {
         rotateHalf(x, c, s, pairs);
     } else {
@@ -66,16 +74,17 @@ void rotateHead(float* x, const float* c, const float* s, std::int64_t pairs, bo
 } // namespace
 
 void rotateRowsAvx512(const KernelArgs& args, std::int64_t rowBegin, std::int64_t rowEnd) {
+    // Local copy: fields stay in registers instead of being reloaded after every head's stores
+    // (see rope_kernel_reference.cpp).
+    const KernelArgs a = args;
     for (std::int64_t t = rowBegin; t < rowEnd; ++t) {
-        const float* c = args.cos + t * args.pairs;
-        const float* s = args.sin + t * args.pairs;
-        for (std::int64_t h = 0; h < args.headsQ; ++h) {
-            rotateHead(args.q + (t * args.headsQ + h) * args.headDim, c, s, args.pairs,
-                       args.halfLayout);
+        const float* c = a.cos + t * a.pairs;
+        const float* s = a.sin + t * a.pairs;
+        for (std::int64_t h = 0; h < a.headsQ; ++h) {
+            rotateHead(a.q + (t * a.headsQ + h) * a.headDim, c, s, a.pairs, a.halfLayout);
         }
-        for (std::int64_t h = 0; h < args.headsKv; ++h) {
-            rotateHead(args.k + (t * args.headsKv + h) * args.headDim, c, s, args.pairs,
-                       args.halfLayout);
+        for (std::int64_t h = 0; h < a.headsKv; ++h) {
+            rotateHead(a.k + (t * a.headsKv + h) * a.headDim, c, s, a.pairs, a.halfLayout);
         }
     }
     _mm256_zeroupper();

@@ -18,12 +18,12 @@ namespace {
 
 void validateShape(const BatchShape& shape) {
     if (shape.seq < 0 || shape.seq > limits::kMaxContext) {
-        throw InvalidParameter("seq", "seq must be in [0, 67108864], got " +
-                                          std::to_string(shape.seq));
+        throw InvalidParameter("seq",
+                               "seq must be in [0, 67108864], got " + std::to_string(shape.seq));
     }
     if (shape.headsQ < 0 || shape.headsQ > limits::kMaxHeads) {
-        throw InvalidParameter("heads", "heads must be in [0, 4096], got " +
-                                            std::to_string(shape.headsQ));
+        throw InvalidParameter("heads",
+                               "heads must be in [0, 4096], got " + std::to_string(shape.headsQ));
     }
     if (shape.headsKv < 0 || shape.headsKv > limits::kMaxHeads) {
         throw InvalidParameter("heads-kv", "heads-kv must be in [0, 4096], got " +
@@ -62,8 +62,8 @@ int plannedThreadCount(const BatchShape& shape, int requested) {
     const int wanted = requestedThreads(requested);
     validateShape(shape);
     // B = bytes of rotary data read (each is also written back).
-    const long long bytes = 4LL * shape.seq * (shape.headsQ + shape.headsKv) *
-                            shape.effectiveRotaryDim();
+    const long long bytes =
+        4LL * shape.seq * (shape.headsQ + shape.headsKv) * shape.effectiveRotaryDim();
     const long long byWork = std::max(1LL, bytes / limits::kMinBytesPerThread);
     return static_cast<int>(
         std::max(1LL, std::min({static_cast<long long>(wanted), shape.seq, byWork})));
@@ -77,9 +77,10 @@ void applyRopeBatch(const RopeCache& cache, const BatchShape& shape, float* q, f
     if (cache.rows != shape.seq || cache.pairs != pairs ||
         cache.cos.size() != static_cast<std::size_t>(cache.rows) * cache.pairs ||
         cache.sin.size() != cache.cos.size()) {
-        throw InvalidParameter("cache", "cos/sin cache is " + std::to_string(cache.rows) + "x" +
-                                            std::to_string(cache.pairs) + ", expected seq x rotary/2 = " +
-                                            std::to_string(shape.seq) + "x" + std::to_string(pairs));
+        throw InvalidParameter("cache",
+                               "cos/sin cache is " + std::to_string(cache.rows) + "x" +
+                                   std::to_string(cache.pairs) + ", expected seq x rotary/2 = " +
+                                   std::to_string(shape.seq) + "x" + std::to_string(pairs));
     }
     if (q == nullptr && shape.seq > 0 && shape.headsQ > 0) {
         throw InvalidParameter("q", "q is null but seq*heads*dim is not zero");
@@ -95,9 +96,9 @@ void applyRopeBatch(const RopeCache& cache, const BatchShape& shape, float* q, f
             for (const std::string& n : simdIsaNames()) {
                 known += (known.empty() ? "" : ", ") + n;
             }
-            throw InvalidParameter("isa", "isa '" + options.isa +
-                                              "' is not available on this CPU/build (available: " +
-                                              known + ")");
+            throw InvalidParameter(
+                "isa", "isa '" + options.isa +
+                           "' is not available on this CPU/build (available: " + known + ")");
         }
     } else if (options.backend != Backend::Reference) {
         throw InvalidParameter("backend", "backend must be reference or simd");

@@ -27,8 +27,7 @@ struct KernelArgs {
 };
 
 /// One kernel: rotates rows [rowBegin, rowEnd). Every ISA file defines one with this type.
-using KernelFunction = void (*)(const KernelArgs& args, std::int64_t rowBegin,
-                                std::int64_t rowEnd);
+using KernelFunction = void (*)(const KernelArgs& args, std::int64_t rowBegin, std::int64_t rowEnd);
 
 void rotateRowsReference(const KernelArgs& args, std::int64_t rowBegin, std::int64_t rowEnd);
 #if defined(ROPE_KERNEL_X86)

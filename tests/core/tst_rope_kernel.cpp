@@ -203,9 +203,9 @@ void denseRope(const std::vector<float>& input, const BatchShape& shape, int hea
 
 std::vector<std::int64_t> positionSet(int kind, long long seq) {
     // Arbitrary integers, not only 0…seq−1: the extremes ±1e7, their neighbours, negatives.
-    static const std::int64_t extremes[] = {0,        1,         -1,        10000000, -10000000,
-                                            9999999,  -9999999,  131071,    4096,     -77,
-                                            16777216, -16777216, 3,         8191,     1234567};
+    static const std::int64_t extremes[] = {0,        1,         -1,     10000000, -10000000,
+                                            9999999,  -9999999,  131071, 4096,     -77,
+                                            16777216, -16777216, 3,      8191,     1234567};
     std::vector<std::int64_t> p(static_cast<std::size_t>(seq));
     for (long long t = 0; t < seq; ++t) {
         p[t] = kind == 0 ? t : extremes[(t * 7 + kind) % std::size(extremes)];
@@ -402,8 +402,7 @@ private slots:
             thetaD[i] = std::ldexp(1.0, -i);
         }
         const double a = 1.25;
-        const rope::RopeCache cache =
-            rope::buildRopeCache(thetaD, a, positions.data(), shape.seq);
+        const rope::RopeCache cache = rope::buildRopeCache(thetaD, a, positions.data(), shape.seq);
         QCOMPARE(cache.cos[0], 1.25f); // position 0: a·cos 0 = a exactly
         QCOMPARE(cache.sin[0], 0.0f);
         std::mt19937 rng(5);
@@ -445,21 +444,25 @@ private slots:
                 const long double angle = static_cast<long double>(positions[t]) * theta[i];
                 const long double c = cosl(angle);
                 const long double s = sinl(angle);
-                const double angleErr = (std::abs(static_cast<double>(angle)) + 2.0) *
-                                        std::ldexp(1.0, -53);
+                const double angleErr =
+                    (std::abs(static_cast<double>(angle)) + 2.0) * std::ldexp(1.0, -53);
                 const float gotC = cache.cos[t * cache.pairs + i];
                 const float gotS = cache.sin[t * cache.pairs + i];
-                const double tolC = 0.5 * FLT_EPSILON * std::abs(static_cast<double>(c)) +
-                                    angleErr + FLT_MIN;
-                const double tolS = 0.5 * FLT_EPSILON * std::abs(static_cast<double>(s)) +
-                                    angleErr + FLT_MIN;
+                const double tolC =
+                    0.5 * FLT_EPSILON * std::abs(static_cast<double>(c)) + angleErr + FLT_MIN;
+                const double tolS =
+                    0.5 * FLT_EPSILON * std::abs(static_cast<double>(s)) + angleErr + FLT_MIN;
                 QVERIFY2(std::abs(gotC - static_cast<double>(c)) <= tolC,
                          qPrintable(QStringLiteral("cos row %1 pair %2: %3 vs %4")
-                                        .arg(t).arg(i).arg(gotC, 0, 'g', 9)
+                                        .arg(t)
+                                        .arg(i)
+                                        .arg(gotC, 0, 'g', 9)
                                         .arg(static_cast<double>(c), 0, 'g', 17)));
                 QVERIFY2(std::abs(gotS - static_cast<double>(s)) <= tolS,
                          qPrintable(QStringLiteral("sin row %1 pair %2: %3 vs %4")
-                                        .arg(t).arg(i).arg(gotS, 0, 'g', 9)
+                                        .arg(t)
+                                        .arg(i)
+                                        .arg(gotS, 0, 'g', 9)
                                         .arg(static_cast<double>(s), 0, 'g', 17)));
             }
         }
@@ -535,8 +538,8 @@ private slots:
         QTest::addColumn<QString>("what");
         QTest::addColumn<QString>("parameter");
         for (const auto& [what, parameter] : invalidCases()) {
-            QTest::newRow(what.c_str()) << QString::fromStdString(what)
-                                        << QString::fromStdString(parameter);
+            QTest::newRow(what.c_str())
+                << QString::fromStdString(what) << QString::fromStdString(parameter);
         }
     }
     void rejectsInvalidInput() {
@@ -575,11 +578,9 @@ private slots:
             {"negative threads", [&] { options.threads = -1; }},
             {"threads beyond limit", [&] { options.threads = 1000; }},
             {"unknown isa", [&] { options.isa = "avx1024"; }},
-            {"position beyond 2^24",
-             [&] { positions[1] = rope::limits::kMaxKernelPosition + 1; }},
+            {"position beyond 2^24", [&] { positions[1] = rope::limits::kMaxKernelPosition + 1; }},
             {"negative position beyond 2^24", [&] { positions[0] = -20000000; }},
-            {"nan inverse frequency",
-             [&] { theta[2] = std::numeric_limits<double>::quiet_NaN(); }},
+            {"nan inverse frequency", [&] { theta[2] = std::numeric_limits<double>::quiet_NaN(); }},
             {"zero inverse frequency", [&] { theta[0] = 0.0; }},
             {"zero attention factor", [&] { attention = 0.0; }},
             {"infinite attention factor",
@@ -591,10 +592,11 @@ private slots:
         }
 
         try {
-            if (w.find("position") != std::string::npos || w.find("frequency") != std::string::npos ||
+            if (w.find("position") != std::string::npos ||
+                w.find("frequency") != std::string::npos ||
                 w.find("attention") != std::string::npos || w == "cache negative rows") {
-                (void)rope::buildRopeCache(theta, attention, w == "null positions" ? nullptr : positions,
-                                           rows);
+                (void)rope::buildRopeCache(theta, attention,
+                                           w == "null positions" ? nullptr : positions, rows);
             } else if (w == "unknown backend") {
                 (void)rope::parseBackend("gpu");
             } else if (w == "params dim differs") {
