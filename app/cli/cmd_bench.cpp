@@ -81,6 +81,12 @@ void parallelCopy(float* dst, const float* src, std::size_t n, int threads) {
     }
 }
 
+std::string significant(double v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.4g", v);
+    return buf;
+}
+
 std::string fixed(double v, int digits) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.*f", digits, v);
@@ -122,6 +128,10 @@ int runBench(const QStringList& args) {
          QStringLiteral("10")},
         {QStringLiteral("warmup"), QStringLiteral("Untimed warm-up runs, 0…100."),
          QStringLiteral("W"), QStringLiteral("2")},
+        {QStringLiteral("min-bytes-per-thread"),
+         QStringLiteral("Least rotary bytes per extra thread (0 = always split; default: the "
+                        "measured threshold)."),
+         QStringLiteral("B"), QString::number(limits::kMinBytesPerThread)},
         {QStringLiteral("copy"),
          QStringLiteral("Time a plain memcpy of the same bytes instead (the memory ceiling).")},
     });
@@ -158,6 +168,8 @@ int runBench(const QStringList& args) {
                                               "' is not available here (available: " + known + ")");
         }
     }
+    options.minBytesPerThread =
+        boundedInteger(parser, "min-bytes-per-thread", 0, kMaxBenchBytes, "an integer");
     const int reps = static_cast<int>(boundedInteger(parser, "reps", 1, 1000, "an integer"));
     const int warmup = static_cast<int>(boundedInteger(parser, "warmup", 0, 100, "an integer"));
     const bool copy = parser.isSet(QStringLiteral("copy"));
@@ -170,7 +182,7 @@ int runBench(const QStringList& args) {
             "seq", "--seq * (--heads + --heads-kv) * --dim * 4 = " + std::to_string(qkBytes) +
                        " bytes exceeds the bench limit of 4 GiB");
     }
-    const int threads = plannedThreadCount(shape, options.threads);
+    const int threads = plannedThreadCount(shape, options.threads, options.minBytesPerThread);
     const long long bytes = copy ? 2 * qkBytes : 2 * qkBytes + 8 * shape.seq;
 
     // Q and K hold a smooth pattern in [−1, 1]; positions are 0 … seq−1 as in prefill.
@@ -209,19 +221,20 @@ int runBench(const QStringList& args) {
     } else {
         std::printf("  %-22s %s (isa %s)\n", "backend", backendName(options.backend), isa.c_str());
     }
-    std::printf("  %-22s %d requested, %d used (>= %lld MiB per extra thread)\n", "threads",
-                options.threads == 0 ? static_cast<int>(hw) : options.threads, threads,
-                limits::kMinBytesPerThread / (1024 * 1024));
+    std::printf("  %-22s %d requested, %d used (>= %lld bytes of rotary data per thread)\n",
+                "threads", options.threads == 0 ? static_cast<int>(hw) : options.threads, threads,
+                options.minBytesPerThread);
     std::printf("  %-22s %lld (%s)\n", "bytes per run", bytes,
                 copy ? "Q+K read + written" : "Q+K read + written, positions read");
     std::printf("  %-22s %s ms (built once, NOT part of the timed apply)\n", "cos/sin cache build",
-                fixed(cacheSeconds * 1e3, 3).c_str());
+                significant(cacheSeconds * 1e3).c_str());
     std::printf("  %-22s %d timed after %d warm-up\n", "runs", reps, warmup);
     std::printf(
-        "  %-22s median %s ms, min %s ms, max %s ms\n", "time per run", fixed(med * 1e3, 3).c_str(),
-        fixed(*std::min_element(main.secondsPerRep.begin(), main.secondsPerRep.end()) * 1e3, 3)
+        "  %-22s median %s ms, min %s ms, max %s ms\n", "time per run",
+        significant(med * 1e3).c_str(),
+        significant(*std::min_element(main.secondsPerRep.begin(), main.secondsPerRep.end()) * 1e3)
             .c_str(),
-        fixed(*std::max_element(main.secondsPerRep.begin(), main.secondsPerRep.end()) * 1e3, 3)
+        significant(*std::max_element(main.secondsPerRep.begin(), main.secondsPerRep.end()) * 1e3)
             .c_str());
     std::printf("  %-22s %s GB/s (median)\n", "throughput", fixed(gbps, 3).c_str());
     if (!copy) {

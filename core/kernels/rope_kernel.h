@@ -65,6 +65,10 @@ struct BatchOptions {
     /// Worker threads requested; 0 means std::thread::hardware_concurrency(). The kernel uses
     /// fewer when the work is small (plannedThreadCount()).
     int threads = 0;
+    /// Least bytes of rotary data per extra thread (≥ 0; 0 splits any work). The default is
+    /// the threshold measured on the reference machine; `rope-cli bench
+    /// --min-bytes-per-thread 0` re-measures it (docs/PERFORMANCE.md).
+    long long minBytesPerThread = limits::kMinBytesPerThread;
     /// For tests and benchmarks only: force one ISA of simdIsaNames() (e.g. "sse2") instead
     /// of the widest one; empty selects the widest. Ignored by Backend::Reference.
     std::string isa;
@@ -121,10 +125,13 @@ std::vector<std::string> simdIsaNames();
 /// \brief Worker threads applyRopeBatch() will use.
 ///
 /// \f$T = \min\bigl(T_{req},\; s,\; \max(1, \lfloor B / B_{min} \rfloor)\bigr)\f$ with
-/// B = 4·s·(headsQ + headsKv)·r the bytes of rotary data and B_min =
-/// limits::kMinBytesPerThread; T_req = hardware_concurrency() when \p requested is 0.
+/// B = 4·s·(headsQ + headsKv)·r the bytes of rotary data and B_min = \p minBytesPerThread
+/// (every row is its own block when B_min is 0); T_req = hardware_concurrency() when
+/// \p requested is 0.
 /// \warning Throws InvalidParameter("threads") if \p requested is negative or above
-///          limits::kMaxThreads.
-int plannedThreadCount(const BatchShape& shape, int requested);
+///          limits::kMaxThreads, "min-bytes-per-thread" if \p minBytesPerThread is negative,
+///          or names the bad field of \p shape.
+int plannedThreadCount(const BatchShape& shape, int requested,
+                       long long minBytesPerThread = limits::kMinBytesPerThread);
 
 } // namespace rope

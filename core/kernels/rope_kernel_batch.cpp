@@ -58,13 +58,18 @@ int requestedThreads(int requested) {
 
 } // namespace
 
-int plannedThreadCount(const BatchShape& shape, int requested) {
+int plannedThreadCount(const BatchShape& shape, int requested, long long minBytesPerThread) {
     const int wanted = requestedThreads(requested);
     validateShape(shape);
+    if (minBytesPerThread < 0) {
+        throw InvalidParameter("min-bytes-per-thread", "min-bytes-per-thread must be >= 0, got " +
+                                                           std::to_string(minBytesPerThread));
+    }
     // B = bytes of rotary data read (each is also written back).
     const long long bytes =
         4LL * shape.seq * (shape.headsQ + shape.headsKv) * shape.effectiveRotaryDim();
-    const long long byWork = std::max(1LL, bytes / limits::kMinBytesPerThread);
+    const long long byWork =
+        minBytesPerThread == 0 ? shape.seq : std::max(1LL, bytes / minBytesPerThread);
     return static_cast<int>(
         std::max(1LL, std::min({static_cast<long long>(wanted), shape.seq, byWork})));
 }
@@ -72,7 +77,7 @@ int plannedThreadCount(const BatchShape& shape, int requested) {
 void applyRopeBatch(const RopeCache& cache, const BatchShape& shape, float* q, float* k,
                     const BatchOptions& options) {
     validateShape(shape);
-    const int threads = plannedThreadCount(shape, options.threads);
+    const int threads = plannedThreadCount(shape, options.threads, options.minBytesPerThread);
     const int pairs = shape.effectiveRotaryDim() / 2;
     if (cache.rows != shape.seq || cache.pairs != pairs ||
         cache.cos.size() != static_cast<std::size_t>(cache.rows) * cache.pairs ||

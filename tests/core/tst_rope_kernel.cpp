@@ -47,6 +47,15 @@ struct Variant {
     Backend backend;
     std::string isa;
     std::string label() const { return backend == Backend::Reference ? "reference" : isa; }
+    BatchOptions options(int threads,
+                         long long minBytesPerThread = rope::limits::kMinBytesPerThread) const {
+        BatchOptions o;
+        o.backend = backend;
+        o.threads = threads;
+        o.minBytesPerThread = minBytesPerThread;
+        o.isa = isa;
+        return o;
+    }
     // Bit-identical to the reference? (reference itself, SSE2, and the scalar alias.)
     bool exact() const { return backend == Backend::Reference || isa == "sse2" || isa == "scalar"; }
 };
@@ -292,7 +301,8 @@ private slots:
 
         Tensor qRef = q0;
         Tensor kRef = k0;
-        rope::applyRopeBatch(cache, shape, qRef.data(), kRef.data(), {Backend::Reference, 1, ""});
+        rope::applyRopeBatch(cache, shape, qRef.data(), kRef.data(),
+                             Variant{Backend::Reference, ""}.options(1));
         const std::vector<double> qExpected(qRef.data(), qRef.data() + nq);
         const std::vector<double> kExpected(kRef.data(), kRef.data() + nk);
         const std::vector<double> qScale = termScale(qIn, cache, shape, headsQ);
@@ -309,7 +319,7 @@ private slots:
             }
             Tensor q = q0;
             Tensor k = k0;
-            rope::applyRopeBatch(cache, shape, q.data(), k.data(), {v.backend, 1, v.isa});
+            rope::applyRopeBatch(cache, shape, q.data(), k.data(), v.options(1));
             ROPE_COMPARE_WITHIN(q.data(), qExpected, qTol, v.label());
             ROPE_COMPARE_WITHIN(k.data(), kExpected, kTol, v.label());
             QVERIFY2(q.guardsIntact() && k.guardsIntact(), v.label().c_str());
@@ -376,8 +386,7 @@ private slots:
         for (const Variant& v : allVariants()) {
             Tensor q = q0;
             Tensor k = k0;
-            rope::applyRopeBatch(params, positions.data(), shape, q.data(), k.data(),
-                                 {v.backend, 2, v.isa});
+            rope::applyRopeBatch(params, positions.data(), shape, q.data(), k.data(), v.options(2));
             ROPE_COMPARE_WITHIN(q.data(), qExpected, qTol, v.label());
             ROPE_COMPARE_WITHIN(k.data(), kExpected, kTol, v.label());
         }
@@ -418,7 +427,7 @@ private slots:
         for (const Variant& v : allVariants()) {
             Tensor q = q0;
             Tensor k = k0;
-            rope::applyRopeBatch(cache, shape, q.data(), k.data(), {v.backend, 1, v.isa});
+            rope::applyRopeBatch(cache, shape, q.data(), k.data(), v.options(1));
             ROPE_COMPARE_WITHIN(q.data(), qExpected, qTol, v.label());
             ROPE_COMPARE_WITHIN(k.data(), kExpected, kTol, v.label());
         }
@@ -489,9 +498,40 @@ private slots:
         const Tensor k0(nk, 0, rng);
         for (const Variant& v : allVariants()) {
             Tensor q1 = q0, k1 = k0, q3 = q0, k3 = k0;
-            rope::applyRopeBatch(cache, shape, q1.data(), k1.data(), {v.backend, 1, v.isa});
-            rope::applyRopeBatch(cache, shape, q3.data(), k3.data(), {v.backend, 3, v.isa});
+            rope::applyRopeBatch(cache, shape, q1.data(), k1.data(), v.options(1));
+            rope::applyRopeBatch(cache, shape, q3.data(), k3.data(), v.options(3));
             QVERIFY2(q1.storage == q3.storage && k1.storage == k3.storage, v.label().c_str());
+        }
+    }
+
+    // With no threshold every row may be its own block: uneven blocks (7 rows on 3 threads,
+    // 5 rows on 8 threads) still give the single-thread result bit for bit.
+    void unevenRowBlocksGiveSameResult() {
+        for (const long long seq : {7LL, 5LL}) {
+            BatchShape shape;
+            shape.seq = seq;
+            shape.headsQ = 3;
+            shape.headsKv = 1;
+            shape.headDim = 80;
+            shape.rotaryDim = 64;
+            shape.layout = Layout::Half;
+            const int requested = seq == 7 ? 3 : 8;
+            QCOMPARE(rope::plannedThreadCount(shape, requested, 0),
+                     static_cast<int>(std::min<long long>(requested, seq)));
+            const std::vector<std::int64_t> positions = positionSet(2, seq);
+            rope::RopeParams params;
+            params.headDim = 80;
+            params.rotaryDim = 64;
+            const rope::RopeCache cache = rope::buildRopeCache(params, positions.data(), seq);
+            std::mt19937 rng(static_cast<unsigned>(seq));
+            const Tensor q0(static_cast<std::size_t>(seq) * 3 * 80, 1, rng);
+            const Tensor k0(static_cast<std::size_t>(seq) * 1 * 80, 2, rng);
+            for (const Variant& v : allVariants()) {
+                Tensor q1 = q0, k1 = k0, qn = q0, kn = k0;
+                rope::applyRopeBatch(cache, shape, q1.data(), k1.data(), v.options(1, 0));
+                rope::applyRopeBatch(cache, shape, qn.data(), kn.data(), v.options(requested, 0));
+                QVERIFY2(q1.storage == qn.storage && k1.storage == kn.storage, v.label().c_str());
+            }
         }
     }
 
@@ -578,6 +618,7 @@ private slots:
             {"negative threads", [&] { options.threads = -1; }},
             {"threads beyond limit", [&] { options.threads = 1000; }},
             {"unknown isa", [&] { options.isa = "avx1024"; }},
+            {"negative min bytes per thread", [&] { options.minBytesPerThread = -1; }},
             {"position beyond 2^24", [&] { positions[1] = rope::limits::kMaxKernelPosition + 1; }},
             {"negative position beyond 2^24", [&] { positions[0] = -20000000; }},
             {"nan inverse frequency", [&] { theta[2] = std::numeric_limits<double>::quiet_NaN(); }},
@@ -633,6 +674,7 @@ private:
                 {"negative threads", "threads"},
                 {"threads beyond limit", "threads"},
                 {"unknown isa", "isa"},
+                {"negative min bytes per thread", "min-bytes-per-thread"},
                 {"position beyond 2^24", "positions"},
                 {"negative position beyond 2^24", "positions"},
                 {"null positions", "positions"},
