@@ -23,11 +23,12 @@ inline constexpr int kMaxHeads = 4096;
 inline constexpr int kMaxThreads = 256;
 /// \brief Least work, in bytes of Q/K rotary data read, given to one extra thread.
 ///
-/// Measured on the reference machine (2-core AMD EPYC VM, see docs/PERFORMANCE.md): starting
-/// and joining one std::thread costs ~40–60 µs, the time the SIMD kernel needs for ~1 MiB.
-/// Below 2 MiB per thread the second thread does not pay for itself, so a decoding step
-/// (seq = 1) always runs on the calling thread.
-inline constexpr long long kMinBytesPerThread = 2LL * 1024 * 1024;
+/// Measured on the reference machine (2-vCPU AMD EPYC VM, docs/PERFORMANCE.md): starting and
+/// joining one std::thread costs ~18 µs, while the SIMD kernel rotates 8 MiB that is still in
+/// cache in ~115 µs; with the second vCPU free, two threads first won between 8 and 16 MiB of
+/// rotary data in total (1.9× at 16 MiB), so each extra thread needs ≥ 8 MiB. A decoding step
+/// (seq = 1) therefore never starts a thread.
+inline constexpr long long kMinBytesPerThread = 8LL * 1024 * 1024;
 } // namespace limits
 
 /// \brief Which implementation of the batch kernel runs.

@@ -480,13 +480,14 @@ private slots:
     // Row blocks on several threads give exactly the single-thread result.
     void threadsGiveSameResult() {
         BatchShape shape;
-        shape.seq = 256; // 256·40·128·4 B = 5 MiB: two blocks of ≥ limits::kMinBytesPerThread
+        shape.seq = 256; // 256·40·128·4 B = 5 MiB: five blocks of 1 MiB
         shape.headsQ = 32;
         shape.headsKv = 8;
         shape.headDim = 128;
         shape.layout = Layout::Interleaved;
-        QCOMPARE(rope::plannedThreadCount(shape, 2), 2);
-        QCOMPARE(rope::plannedThreadCount(shape, 1), 1);
+        constexpr long long kOneMiB = 1024 * 1024;
+        QCOMPARE(rope::plannedThreadCount(shape, 3, kOneMiB), 3);
+        QCOMPARE(rope::plannedThreadCount(shape, 1, kOneMiB), 1);
         const std::vector<std::int64_t> positions = positionSet(0, shape.seq);
         rope::RopeParams params;
         params.layout = shape.layout;
@@ -499,7 +500,7 @@ private slots:
         for (const Variant& v : allVariants()) {
             Tensor q1 = q0, k1 = k0, q3 = q0, k3 = k0;
             rope::applyRopeBatch(cache, shape, q1.data(), k1.data(), v.options(1));
-            rope::applyRopeBatch(cache, shape, q3.data(), k3.data(), v.options(3));
+            rope::applyRopeBatch(cache, shape, q3.data(), k3.data(), v.options(3, kOneMiB));
             QVERIFY2(q1.storage == q3.storage && k1.storage == k3.storage, v.label().c_str());
         }
     }
@@ -543,12 +544,18 @@ private slots:
         decode.headsKv = 8;
         decode.headDim = 128;
         QCOMPARE(rope::plannedThreadCount(decode, 16), 1);
-        BatchShape small = decode;
-        small.seq = 8; // 8·72·128·4 B = 288 KiB < limits::kMinBytesPerThread
-        QCOMPARE(rope::plannedThreadCount(small, 16), 1);
+        QCOMPARE(rope::plannedThreadCount(decode, 16, 0), 1); // one row is one block
+        // Rows of 72·128·4 B = 36 KiB: T = min(T_req, seq, floor(B / B_min)).
+        const long long rowBytes = 72LL * 128 * 4;
+        BatchShape edge = decode;
+        edge.seq = 2 * rope::limits::kMinBytesPerThread / rowBytes; // just below 2·B_min
+        QCOMPARE(rope::plannedThreadCount(edge, 16), 1);
+        edge.seq += 1; // now B ≥ 2·B_min
+        QCOMPARE(rope::plannedThreadCount(edge, 16), 2);
         BatchShape big = decode;
-        big.seq = 4096;
+        big.seq = 4096; // 144 MiB
         QCOMPARE(rope::plannedThreadCount(big, 2), 2);
+        QCOMPARE(rope::plannedThreadCount(big, 1), 1);
         QVERIFY(rope::plannedThreadCount(big, 0) >= 1);
     }
 
