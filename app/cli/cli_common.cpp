@@ -2,11 +2,62 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/cli/cli_common.h"
 
+#include "ui/model/model_config.h"
+#include "ui/model/presets.h"
+
 #include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 
 namespace rope::cli {
+
+namespace {
+
+// --- Model start values (--preset, --config) -------------------------------------------------
+
+void addModelOptions(QCommandLineParser& parser) {
+    QStringList ids;
+    for (const ui::Preset& p : ui::allPresets()) {
+        ids << p.id;
+    }
+    parser.addOptions({
+        {QStringLiteral("preset"),
+         QStringLiteral("Start from a built-in model: ") + ids.join(QStringLiteral("|")) +
+             QStringLiteral(". Other flags override it."),
+         QStringLiteral("ID")},
+        {QStringLiteral("config"),
+         QStringLiteral("Start from a Hugging Face config.json. Other flags override it."),
+         QStringLiteral("PATH")},
+    });
+}
+
+// The model's RopeParams, or nullopt without --preset/--config. Any import error is fatal: a
+// silently defaulted field would make the numbers look like the model's when they are not.
+std::optional<RopeParams> modelParamsFrom(const QCommandLineParser& parser) {
+    const bool preset = parser.isSet(QStringLiteral("preset"));
+    const bool config = parser.isSet(QStringLiteral("config"));
+    if (!preset && !config) {
+        return std::nullopt;
+    }
+    if (preset && config) {
+        throw UsageError("--preset and --config are mutually exclusive");
+    }
+    const QString what =
+        preset ? parser.value(QStringLiteral("preset")) : parser.value(QStringLiteral("config"));
+    const ui::ModelConfigResult r = preset ? ui::loadPreset(what) : ui::loadModelConfig(what);
+    if (!r.ok()) {
+        const std::string name = preset ? "preset" : "config";
+        throw InvalidParameter(name, "--" + name + " '" + what.toStdString() +
+                                         "': " + r.errors.join(QStringLiteral("; ")).toStdString());
+    }
+    for (const QString& w : r.warnings) {
+        std::cerr << "rope-cli: warning: " << what.toStdString() << ": " << w.toStdString() << '\n';
+    }
+    return r.params;
+}
+
+} // namespace
 
 void addRopeOptions(QCommandLineParser& parser) {
     parser.addOptions({
@@ -41,6 +92,7 @@ void addRopeOptions(QCommandLineParser& parser) {
         {QStringLiteral("high-freq-factor"),
          QStringLiteral("Llama 3 high_freq_factor (default 4)."), QStringLiteral("X")},
     });
+    addModelOptions(parser);
 }
 
 bool parseArguments(QCommandLineParser& parser, const QStringList& args) {
@@ -121,7 +173,13 @@ int toInt(long long v, const QString& flag) {
 } // namespace
 
 RopeParams ropeParamsFrom(const QCommandLineParser& parser) {
-    RopeParams p;
+    const std::optional<RopeParams> model = modelParamsFrom(parser);
+    RopeParams p = model.value_or(RopeParams{});
+    // Options with a default value (--dim, --base, --method) report that default even when not
+    // given; over a model only explicitly given flags count.
+    const auto given = [&](const char* f) {
+        return !model || parser.isSet(QString::fromLatin1(f));
+    };
     const auto has = [&](const char* f) { return parser.isSet(QString::fromLatin1(f)); };
     const auto num = [&](const char* f) {
         return parseDouble(parser.value(QString::fromLatin1(f)), QString::fromLatin1(f));
@@ -129,13 +187,19 @@ RopeParams ropeParamsFrom(const QCommandLineParser& parser) {
     const auto integer = [&](const char* f) {
         return parseInteger(parser.value(QString::fromLatin1(f)), QString::fromLatin1(f));
     };
-    p.headDim = toInt(integer("dim"), QStringLiteral("dim"));
-    p.base = num("base");
+    if (given("dim")) {
+        p.headDim = toInt(integer("dim"), QStringLiteral("dim"));
+    }
+    if (given("base")) {
+        p.base = num("base");
+    }
     if (has("rotary-dim")) {
         p.rotaryDim = toInt(integer("rotary-dim"), QStringLiteral("rotary-dim"));
     }
     ScalingParams& s = p.scaling;
-    s.method = parser.value(QStringLiteral("method")).toStdString();
+    if (given("method")) {
+        s.method = parser.value(QStringLiteral("method")).toStdString();
+    }
     if (has("factor")) {
         s.factor = num("factor");
     }
@@ -160,7 +224,9 @@ RopeParams ropeParamsFrom(const QCommandLineParser& parser) {
     if (has("attention-factor")) {
         s.attentionFactor = num("attention-factor");
     }
-    s.truncate = !has("no-truncate");
+    if (has("no-truncate")) {
+        s.truncate = false;
+    }
     if (has("low-freq-factor")) {
         s.lowFreqFactor = num("low-freq-factor");
     }
@@ -196,10 +262,18 @@ std::string jsonString(const std::string& text) {
     std::string out = "\"";
     for (const char c : text) {
         switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\t': out += "\\t"; break;
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
         default:
             if (static_cast<unsigned char>(c) < 0x20) {
                 char buf[8];

@@ -26,7 +26,8 @@ public:
 
 /// Adds --dim --base --rotary-dim and every scaling flag (--method --factor
 /// --original-context --seq-len --beta-fast --beta-slow --mscale --mscale-all-dim
-/// --attention-factor --no-truncate --low-freq-factor --high-freq-factor).
+/// --attention-factor --no-truncate --low-freq-factor --high-freq-factor), plus --preset ID and
+/// --config PATH (a Hugging Face config.json) that give the starting values.
 void addRopeOptions(QCommandLineParser& parser);
 
 /// Parses \p args (args[0] is the program name shown in messages) with --help handled.
@@ -34,8 +35,10 @@ void addRopeOptions(QCommandLineParser& parser);
 /// \throws UsageError naming the unknown option or missing value.
 bool parseArguments(QCommandLineParser& parser, const QStringList& args);
 
-/// Reads the options added by addRopeOptions into RopeParams and validates the result.
-/// \throws UsageError or rope::InvalidParameter naming the flag.
+/// Reads the options added by addRopeOptions into RopeParams and validates the result. With
+/// --preset or --config the model's parameters are the start and only flags given explicitly
+/// override them; import warnings go to stderr.
+/// \throws UsageError or rope::InvalidParameter naming the flag, the preset or the config field.
 RopeParams ropeParamsFrom(const QCommandLineParser& parser);
 
 /// Strict number parsing: the whole string must be a finite number. \p flag names the option.

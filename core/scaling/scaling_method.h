@@ -16,6 +16,15 @@
 
 namespace rope {
 
+namespace limits {
+/// Largest scale factor, YaRN beta, mscale, Llama 3 frequency factor or explicit attention
+/// factor accepted (1e6); published configs use at most ~64. It keeps the NTK base
+/// b' = b·x^(d/(d−2)) below ~1e58, so every θ'_i stays finite and positive.
+inline constexpr double kMaxScalingValue = 1e6;
+/// Smallest YaRN beta (rotations over L₀) accepted, so L₀/(β·2π) stays finite.
+inline constexpr double kMinYarnBeta = 1e-6;
+} // namespace limits
+
 /// \brief What a scaling method returns: the new θ_i and the factor HF multiplies cos/sin by.
 struct ScalingResult {
     /// Scaled inverse frequencies θ'_i (radians per token), one per rotary pair.

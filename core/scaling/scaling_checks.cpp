@@ -1,0 +1,133 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/scaling/scaling_checks.h"
+
+#include "core/rope_params.h"
+#include "core/scaling/scaling_method.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace rope::scaling_detail {
+
+std::string show(double value) {
+    std::ostringstream os;
+    os.precision(17);
+    os << value;
+    return os.str();
+}
+
+int rotaryDimOf(const Eigen::Ref<const Eigen::ArrayXd>& invFreq) {
+    if (invFreq.size() < 1 || invFreq.size() > limits::kMaxDim / 2) {
+        throw InvalidParameter("inv_freq", "inv_freq must hold 1 to " +
+                                               std::to_string(limits::kMaxDim / 2) +
+                                               " values, got " + std::to_string(invFreq.size()));
+    }
+    for (Eigen::Index i = 0; i < invFreq.size(); ++i) {
+        if (!std::isfinite(invFreq[i]) || invFreq[i] <= 0.0) {
+            throw InvalidParameter("inv_freq", "inv_freq[" + std::to_string(i) +
+                                                   "] must be finite and positive, got " +
+                                                   show(invFreq[i]));
+        }
+    }
+    return static_cast<int>(2 * invFreq.size());
+}
+
+void checkNtkDim(int rotaryDim, const char* method) {
+    // b' = b·x^(d/(d−2)) divides by zero at d = 2 (HF raises ZeroDivisionError there).
+    if (rotaryDim < 4) {
+        throw InvalidParameter("dim", std::string(method) +
+                                          " needs a rotary dimension of at least 4 (exponent "
+                                          "d/(d-2)), got " +
+                                          std::to_string(rotaryDim));
+    }
+}
+
+void checkFactor(double factor) {
+    // !(x >= 1) also rejects NaN.
+    if (!std::isfinite(factor) || !(factor >= 1.0) || factor > limits::kMaxScalingValue) {
+        throw InvalidParameter("factor",
+                               "factor must be a finite number in [1, 1e6], got " + show(factor));
+    }
+}
+
+void checkOriginalContext(int originalContext) {
+    if (originalContext < 1 || originalContext > limits::kMaxContext) {
+        throw InvalidParameter("original-context",
+                               "original-context must be in [1, 67108864], got " +
+                                   std::to_string(originalContext));
+    }
+}
+
+void checkSeqLen(long long seqLen) {
+    if (seqLen < 0 || seqLen > limits::kMaxContext) {
+        throw InvalidParameter("seq-len",
+                               "seq-len must be in [0, 67108864], got " + std::to_string(seqLen));
+    }
+}
+
+namespace {
+bool inBetaRange(double beta) {
+    return std::isfinite(beta) && beta >= limits::kMinYarnBeta && beta <= limits::kMaxScalingValue;
+}
+} // namespace
+
+void checkBetas(double betaFast, double betaSlow) {
+    if (!inBetaRange(betaFast)) {
+        throw InvalidParameter(
+            "beta-fast", "beta-fast must be a finite number in [1e-6, 1e6], got " + show(betaFast));
+    }
+    if (!inBetaRange(betaSlow)) {
+        throw InvalidParameter(
+            "beta-slow", "beta-slow must be a finite number in [1e-6, 1e6], got " + show(betaSlow));
+    }
+    if (betaFast < betaSlow) {
+        throw InvalidParameter("beta-fast", "beta-fast (" + show(betaFast) +
+                                                ") must not be below beta-slow (" + show(betaSlow) +
+                                                ")");
+    }
+}
+
+void checkOptionalNonNegative(double value, const char* name) {
+    if (!std::isfinite(value) || value < 0.0 || value > limits::kMaxScalingValue) {
+        throw InvalidParameter(name, std::string(name) +
+                                         " must be a finite number in [0, 1e6] (0 = unset), got " +
+                                         show(value));
+    }
+}
+
+void checkAttentionFactor(double value) {
+    if (!std::isfinite(value) || value < 0.0 || value > limits::kMaxScalingValue) {
+        throw InvalidParameter("attention-factor",
+                               "attention-factor must be a finite number in (0, 1e6] (0 = unset), "
+                               "got " +
+                                   show(value));
+    }
+}
+
+void checkFreqFactors(double lowFreqFactor, double highFreqFactor) {
+    const auto check = [](double v, const char* name) {
+        if (!std::isfinite(v) || !(v > 0.0) || v > limits::kMaxScalingValue) {
+            throw InvalidParameter(
+                name, std::string(name) + " must be a finite number in (0, 1e6], got " + show(v));
+        }
+    };
+    check(lowFreqFactor, "low-freq-factor");
+    check(highFreqFactor, "high-freq-factor");
+    // smooth = (L0/λ − low)/(high − low) divides by zero at low == high.
+    if (!(lowFreqFactor < highFreqFactor)) {
+        throw InvalidParameter("high-freq-factor", "high-freq-factor (" + show(highFreqFactor) +
+                                                       ") must exceed low-freq-factor (" +
+                                                       show(lowFreqFactor) + ")");
+    }
+}
+
+Eigen::ArrayXd inverseFrequencyLadder(int rotaryDim, double base) {
+    Eigen::ArrayXd theta(rotaryDim / 2);
+    for (Eigen::Index i = 0; i < theta.size(); ++i) {
+        theta[i] = 1.0 / std::pow(base, (2.0 * static_cast<double>(i)) / rotaryDim);
+    }
+    return theta;
+}
+
+} // namespace rope::scaling_detail

@@ -1,0 +1,55 @@
+# SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+# rope-cli --preset / --config: the model gives the start values, explicit flags override them,
+# import errors exit 2 naming the preset or the config field. Helper defined locally (own name)
+# so this file does not depend on the include order of the other topics.
+set(ROPE_MODELS_CLI $<TARGET_FILE:rope-cli>)
+set(ROPE_MODELS_CONFIGS ${PROJECT_SOURCE_DIR}/tests/data/configs)
+
+function(rope_models_expect_error name regex)
+    add_test(NAME ${name}
+             COMMAND sh -c "\"$0\" \"$@\" 2>&1 >/dev/null | grep -Eq -e \"${regex}\" && { \"$0\" \"$@\" >/dev/null 2>&1; test $? -eq 2; }"
+                     ${ROPE_MODELS_CLI} ${ARGN})
+    set_tests_properties(${name} PROPERTIES LABELS cli)
+endfunction()
+
+# GPT-NeoX-20B: head 6144/64 = 96, rotary_pct 0.25 → 24 rotated dims = 12 pairs, base 10000, so
+# θ_i = 10^(-i/3): exactly 1, 0.1, 0.01, 0.001 at i = 0, 3, 6, 9 (pow(1e4, k/4) is exact).
+set(_n "[0-9][0-9.e+-]*")
+set(_neox "^\\{\"inv_freq\":\\[1,${_n},${_n},0\\.10000000000000001,${_n},${_n},0\\.01,${_n},${_n},0\\.001,${_n},${_n}\\],\"attention_factor\":1\\}\n$")
+add_test(NAME cli_models_preset_partial_rotary COMMAND ${ROPE_MODELS_CLI} freqs --preset gpt-neox-20b)
+set_tests_properties(cli_models_preset_partial_rotary PROPERTIES LABELS cli PASS_REGULAR_EXPRESSION "${_neox}")
+add_test(NAME cli_models_config_partial_rotary
+         COMMAND ${ROPE_MODELS_CLI} freqs --config ${ROPE_MODELS_CONFIGS}/gpt-neox-20b.json)
+set_tests_properties(cli_models_config_partial_rotary PROPERTIES LABELS cli PASS_REGULAR_EXPRESSION "${_neox}")
+
+# Llama 2 (base 10000) with --dim 8 overriding the head: θ = 1, 0.1, 0.01, 0.001.
+add_test(NAME cli_models_flag_overrides_dim COMMAND ${ROPE_MODELS_CLI} freqs --preset llama-2-7b --dim 8)
+set_tests_properties(cli_models_flag_overrides_dim PROPERTIES LABELS cli
+    PASS_REGULAR_EXPRESSION "^\\{\"inv_freq\":\\[1,0\\.10000000000000001,0\\.01,0\\.001\\],\"attention_factor\":1\\}\n$")
+
+# --base 100 --dim 4 over Llama 2: θ = 1, 100^(-1/2) = 0.1.
+add_test(NAME cli_models_flag_overrides_base
+         COMMAND ${ROPE_MODELS_CLI} freqs --preset llama-2-7b --dim 4 --base 100)
+set_tests_properties(cli_models_flag_overrides_base PROPERTIES LABELS cli
+    PASS_REGULAR_EXPRESSION "^\\{\"inv_freq\":\\[1,0\\.10000000000000001\\],\"attention_factor\":1\\}\n$")
+
+# The YaRN preset keeps its scaling when only --dim is overridden: attention 0.1·ln 4 + 1.
+add_test(NAME cli_models_preset_keeps_scaling COMMAND ${ROPE_MODELS_CLI} freqs --preset qwen2.5-7b-yarn --dim 8)
+set_tests_properties(cli_models_preset_keeps_scaling PROPERTIES LABELS cli
+    PASS_REGULAR_EXPRESSION "\"attention_factor\":1\\.13862943611198[89][0-9]*\\}")
+
+rope_models_expect_error(cli_models_unknown_preset "--preset 'nope': preset: unknown preset 'nope' \\(known: llama-2-7b"
+                         freqs --preset nope)
+rope_models_expect_error(cli_models_config_wrong_type "rope_theta: expected a number, got the string"
+                         freqs --config ${ROPE_MODELS_CONFIGS}/wrong-types.json)
+rope_models_expect_error(cli_models_config_malformed "malformed JSON at line 6"
+                         freqs --config ${ROPE_MODELS_CONFIGS}/malformed.json)
+rope_models_expect_error(cli_models_config_unknown_type "rope_scaling\\.type: 'longrope' is not supported"
+                         freqs --config ${ROPE_MODELS_CONFIGS}/longrope.json)
+rope_models_expect_error(cli_models_config_missing "cannot open /nonexistent/config\\.json"
+                         freqs --config /nonexistent/config.json)
+rope_models_expect_error(cli_models_preset_and_config "mutually exclusive"
+                         freqs --preset llama-2-7b --config ${ROPE_MODELS_CONFIGS}/gpt-neox-20b.json)
+rope_models_expect_error(cli_models_override_still_validated "rotary-dim \\(24\\) must not exceed dim \\(8\\)"
+                         freqs --preset gpt-neox-20b --dim 8)

@@ -1,0 +1,80 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/rope_params.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QJsonParseError>
+#include <QJsonValue>
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+#include <optional>
+#include <string_view>
+
+/// \file params_check.h
+/// Helpers shared by the model-config importer and the session reader: turning core validation
+/// errors into messages that name the field of the file, and repairing the offending field so
+/// the rest of a file still loads.
+
+namespace rope::ui {
+
+/// \brief Resets the RopeParams field named by a core parameter name ("dim", "rotary-dim",
+/// "base", "m", "n", "context", "layout", "method", "factor", "original-context", "seq-len",
+/// "beta-fast", "beta-slow", "mscale", "mscale-all-dim", "attention-factor", "low-freq-factor",
+/// "high-freq-factor") to its default value. Returns false for an unknown name.
+bool resetParameter(RopeParams& params, std::string_view parameter);
+
+/// \brief Validates \p params with rope::validate() and rope::scaledFrequencies(); for every
+/// rope::InvalidParameter it records "<field>: <message>", where field = fieldOf(parameter()),
+/// resets that field (resetParameter) and retries. Bounded: after 32 repairs, or on a name it
+/// cannot reset, the whole struct falls back to RopeParams{}. Afterwards \p params is valid.
+/// \return The messages, empty when \p params was valid as given.
+QStringList repairParams(RopeParams& params,
+                         const std::function<QString(const std::string& parameter)>& fieldOf);
+
+/// \brief "line L, column C (offset O): <Qt's message>" for a QJsonDocument parse error, so a
+/// user can find the spot in an editor.
+QString jsonParseErrorText(const QByteArray& json, const QJsonParseError& error);
+
+/// \brief Shortest text that reads back as the same double (0.1, not 0.10000000000000001).
+QString jsonShow(double v);
+
+/// \brief A JSON value for a message: `the string "8"`, `an array`, `null`, a number.
+QString jsonDescribe(const QJsonValue& v);
+
+/// \brief Typed access to the keys of a JSON object. Every failure appends an error
+/// "<prefix><key>: <text>" to the error list; an absent key or JSON null reads as "not given"
+/// (std::nullopt without an error), as transformers' dict.get() does.
+class JsonFieldReader {
+public:
+    JsonFieldReader(QStringList& errors, QStringList& warnings)
+        : m_errors(errors), m_warnings(warnings) {}
+
+    /// \brief A finite JSON number.
+    std::optional<double> number(const QJsonObject& o, const QString& prefix, const QString& key);
+    /// \brief A JSON number with an integral value, |v| ≤ 2^53.
+    std::optional<long long> integer(const QJsonObject& o, const QString& prefix,
+                                     const QString& key);
+    /// \brief An integer that fits an int.
+    std::optional<int> smallInteger(const QJsonObject& o, const QString& prefix,
+                                    const QString& key);
+    /// \brief A JSON string.
+    std::optional<QString> string(const QJsonObject& o, const QString& prefix, const QString& key);
+    /// \brief true or false.
+    std::optional<bool> boolean(const QJsonObject& o, const QString& prefix, const QString& key);
+
+    /// \brief Appends "field: text" to the errors.
+    void error(const QString& field, const QString& text);
+    /// \brief Appends "field: text" to the warnings.
+    void warning(const QString& field, const QString& text);
+
+private:
+    QStringList& m_errors;
+    QStringList& m_warnings;
+};
+
+} // namespace rope::ui
