@@ -114,7 +114,9 @@ int runBench(const QStringList& args) {
         {QStringLiteral("heads-kv"),
          QStringLiteral("Key heads, 0…4096 (GQA: fewer than --heads); default: --heads."),
          QStringLiteral("H")},
-        {QStringLiteral("layout"), QStringLiteral("Pair layout: half|interleaved (default half)."),
+        {QStringLiteral("layout"),
+         QStringLiteral("Pair layout: half|interleaved (default half, or the --preset/--config "
+                        "model's)."),
          QStringLiteral("L"), QStringLiteral("half")},
         {QStringLiteral("threads"),
          QStringLiteral("Worker threads, 0…256 (default and 0: all cores); small work uses "
@@ -141,7 +143,12 @@ int runBench(const QStringList& args) {
     }
 
     RopeParams params = ropeParamsFrom(parser);
-    params.layout = parseLayout(parser.value(QStringLiteral("layout")).toStdString());
+    // A --preset/--config model brings its own layout; an explicit --layout overrides it.
+    const bool fromModel =
+        parser.isSet(QStringLiteral("preset")) || parser.isSet(QStringLiteral("config"));
+    if (parser.isSet(QStringLiteral("layout")) || !fromModel) {
+        params.layout = parseLayout(parser.value(QStringLiteral("layout")).toStdString());
+    }
     BatchShape shape;
     shape.seq = boundedInteger(parser, "seq", 1, limits::kMaxContext, "an integer");
     shape.headsQ =

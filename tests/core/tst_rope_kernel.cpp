@@ -3,6 +3,7 @@
 #include "core/kernels/rope_cache.h"
 #include "core/kernels/rope_kernel.h"
 #include "core/rope_params.h"
+#include "core/scaling/scaling_registry.h"
 #include "tests/test_support.h"
 
 #include <QTest>
@@ -387,6 +388,58 @@ private slots:
             Tensor q = q0;
             Tensor k = k0;
             rope::applyRopeBatch(params, positions.data(), shape, q.data(), k.data(), v.options(2));
+            ROPE_COMPARE_WITHIN(q.data(), qExpected, qTol, v.label());
+            ROPE_COMPARE_WITHIN(k.data(), kExpected, kTol, v.label());
+        }
+    }
+
+    // Every registered scaling method works through the kernel: θ'_i and the attention factor
+    // of scaledFrequencies() go into the cache; the expected values rotate with dense long
+    // double matrices built from the same θ'_i and factor (the scaling maths itself is
+    // tst_scaling_methods' business, the kernel must apply whatever it is given).
+    void everyScalingMethodMatchesDense_data() {
+        QTest::addColumn<QString>("method");
+        for (const rope::ScalingMethod& m : rope::allScalingMethods()) {
+            QTest::newRow(std::string(m.id).c_str()) << QString::fromUtf8(m.id.data(), m.id.size());
+        }
+    }
+    void everyScalingMethodMatchesDense() {
+        QFETCH(QString, method);
+        rope::RopeParams params;
+        params.headDim = 128;
+        params.base = 5e5;
+        params.layout = Layout::Half;
+        params.scaling.method = method.toStdString();
+        params.scaling.factor = 4.0;
+        params.scaling.originalContext = 8192;
+        params.scaling.seqLen = 65536;
+        const rope::ScalingResult scaled = rope::scaledFrequencies(params);
+        std::vector<long double> theta(scaled.invFreq.size());
+        for (Eigen::Index i = 0; i < scaled.invFreq.size(); ++i) {
+            theta[i] = scaled.invFreq[i];
+        }
+        BatchShape shape;
+        shape.seq = 4;
+        shape.headsQ = 2;
+        shape.headsKv = 1;
+        shape.headDim = 128;
+        shape.layout = Layout::Half;
+        const std::vector<std::int64_t> positions = positionSet(3, shape.seq);
+        std::mt19937 rng(17);
+        const std::size_t nq = 4 * 2 * 128;
+        const std::size_t nk = 4 * 1 * 128;
+        const Tensor q0(nq, 3, rng);
+        const Tensor k0(nk, 0, rng);
+        const std::vector<float> qIn(q0.data(), q0.data() + nq);
+        const std::vector<float> kIn(k0.data(), k0.data() + nk);
+        const long double a = scaled.attentionFactor;
+        std::vector<double> qExpected, qTol, kExpected, kTol;
+        denseRope(qIn, shape, 2, theta, a, positions, 0.0, &qExpected, &qTol);
+        denseRope(kIn, shape, 1, theta, a, positions, 0.0, &kExpected, &kTol);
+        for (const Variant& v : allVariants()) {
+            Tensor q = q0;
+            Tensor k = k0;
+            rope::applyRopeBatch(params, positions.data(), shape, q.data(), k.data(), v.options(1));
             ROPE_COMPARE_WITHIN(q.data(), qExpected, qTol, v.label());
             ROPE_COMPARE_WITHIN(k.data(), kExpected, kTol, v.label());
         }
