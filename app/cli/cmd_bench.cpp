@@ -209,12 +209,13 @@ int runBench(const QStringList& args) {
     const RopeCache cache = buildRopeCache(params, positions.data(), shape.seq);
     const double cacheSeconds = seconds(std::chrono::steady_clock::now() - cacheStart);
 
-    std::vector<float> target; // memcpy destination, only allocated when a copy is timed
+    // memcpy destination: --copy times it, a normal run times it too as the same-run ceiling.
+    std::vector<float> target;
     const auto copyRun = [&] { parallelCopy(target.data(), qk.data(), qk.size(), threads); };
     const auto applyRun = [&] { applyRopeBatch(cache, shape, q, k, options); };
     target.resize(qk.size());
-    const Timing main = copy ? timeRuns(copyRun, warmup, reps) : timeRuns(applyRun, warmup, reps);
-    const double med = median(main.secondsPerRep);
+    const Timing timing = copy ? timeRuns(copyRun, warmup, reps) : timeRuns(applyRun, warmup, reps);
+    const double med = median(timing.secondsPerRep);
     const double gbps = static_cast<double>(bytes) / med * 1e-9;
 
     const std::string isa = options.backend == Backend::Reference
@@ -240,9 +241,11 @@ int runBench(const QStringList& args) {
     std::printf(
         "  %-22s median %s ms, min %s ms, max %s ms\n", "time per run",
         significant(med * 1e3).c_str(),
-        significant(*std::min_element(main.secondsPerRep.begin(), main.secondsPerRep.end()) * 1e3)
+        significant(*std::min_element(timing.secondsPerRep.begin(), timing.secondsPerRep.end()) *
+                    1e3)
             .c_str(),
-        significant(*std::max_element(main.secondsPerRep.begin(), main.secondsPerRep.end()) * 1e3)
+        significant(*std::max_element(timing.secondsPerRep.begin(), timing.secondsPerRep.end()) *
+                    1e3)
             .c_str());
     std::printf("  %-22s %s GB/s (median)\n", "throughput", fixed(gbps, 3).c_str());
     if (!copy) {
