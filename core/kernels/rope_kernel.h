@@ -53,7 +53,8 @@ struct BatchShape {
     /// Rotated coordinates r (even, ≤ d); 0 means d. Coordinates r … d−1 pass through.
     int rotaryDim = 0;
     /// Pair layout within the rotary part: Interleaved (2i, 2i+1) or Half (i, i + r/2).
-    Layout layout = Layout::Half;
+    /// Defaults to RopeParams' default so a shape and a params state agree unless set.
+    Layout layout = Layout::Interleaved;
 
     /// \brief r, or d when rotaryDim is 0.
     int effectiveRotaryDim() const noexcept { return rotaryDim > 0 ? rotaryDim : headDim; }
@@ -89,9 +90,11 @@ struct BatchOptions {
 /// \param q query tensor, seq·headsQ·headDim floats; may be null only if that count is 0.
 /// \param k key tensor, seq·headsKv·headDim floats; may be null only if that count is 0.
 ///          Must not overlap \p q.
-/// \param options backend, threads, forced ISA.
+/// \param options backend, threads, thread threshold, forced ISA.
 /// \warning Throws InvalidParameter ("seq", "heads", "heads-kv", "dim", "rotary-dim",
-///          "layout", "q", "k", "cache", "threads", "isa") before touching any data.
+///          "layout", "q", "k", "cache", "threads", "min-bytes-per-thread", "backend", "isa")
+///          before touching any data. Reentrant (no shared state): concurrent calls on
+///          distinct tensors are safe.
 void applyRopeBatch(const RopeCache& cache, const BatchShape& shape, float* q, float* k,
                     const BatchOptions& options = {});
 
