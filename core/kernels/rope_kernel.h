@@ -25,9 +25,9 @@ inline constexpr int kMaxThreads = 256;
 ///
 /// Measured on the reference machine (2-vCPU AMD EPYC VM, docs/PERFORMANCE.md): starting and
 /// joining one std::thread costs ~18 µs, while the SIMD kernel rotates 8 MiB that is still in
-/// cache in ~115 µs; with the second vCPU free, two threads first won between 8 and 16 MiB of
-/// rotary data in total (1.9× at 16 MiB), so each extra thread needs ≥ 8 MiB. A decoding step
-/// (seq = 1) therefore never starts a thread.
+/// cache in ~130 µs; with the second vCPU free, two threads first won between 8 and 10 MiB of
+/// rotary data in total (up to 1.34× at 16 MiB), so each extra thread needs ≥ 8 MiB. A decoding
+/// step (seq = 1) therefore never starts a thread.
 inline constexpr long long kMinBytesPerThread = 8LL * 1024 * 1024;
 } // namespace limits
 
