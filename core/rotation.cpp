@@ -304,4 +304,75 @@ Eigen::MatrixXd permuteRows(const Eigen::Ref<const Eigen::MatrixXd>& w,
     return out;
 }
 
+LayoutScoreComparison compareLayoutScores(const Eigen::Ref<const Eigen::MatrixXd>& wq,
+                                          const Eigen::Ref<const Eigen::MatrixXd>& wk,
+                                          const Eigen::Ref<const Eigen::ArrayXd>& xm,
+                                          const Eigen::Ref<const Eigen::ArrayXd>& xn,
+                                          const Eigen::Ref<const Eigen::ArrayXd>& invFreq, double m,
+                                          const Eigen::Ref<const Eigen::ArrayXd>& offsets) {
+    validateInvFreq(invFreq);
+    const Eigen::Index d = 2 * invFreq.size();
+    const auto checkWeights = [d](const Eigen::Ref<const Eigen::MatrixXd>& w, const char* name) {
+        if (w.rows() != d || w.cols() < 1 || w.cols() > limits::kMaxDim) {
+            throw InvalidParameter(
+                name, std::string(name) + " must be " + std::to_string(d) +
+                          " x d_model with 1 <= d_model <= " + std::to_string(limits::kMaxDim) +
+                          ", got " + std::to_string(w.rows()) + " x " + std::to_string(w.cols()));
+        }
+        if (!w.allFinite()) {
+            throw InvalidParameter(name, std::string(name) + " must contain only finite numbers");
+        }
+    };
+    checkWeights(wq, "wq");
+    checkWeights(wk, "wk");
+    if (wk.cols() != wq.cols()) {
+        throw InvalidParameter("wk", "wk has " + std::to_string(wk.cols()) +
+                                         " columns but wq has " + std::to_string(wq.cols()));
+    }
+    const auto checkInput = [&wq](const Eigen::Ref<const Eigen::ArrayXd>& x, const char* name) {
+        if (x.size() != wq.cols() || !x.isFinite().all()) {
+            throw InvalidParameter(name,
+                                   std::string(name) + " must hold " + std::to_string(wq.cols()) +
+                                       " finite numbers, got size " + std::to_string(x.size()));
+        }
+    };
+    checkInput(xm, "xm");
+    checkInput(xn, "xn");
+    validatePosition(m, "m");
+    if (offsets.size() < 1 || offsets.size() > limits::kMaxLayoutOffsets) {
+        throw InvalidParameter("offsets", "offsets must hold 1 to " +
+                                              std::to_string(limits::kMaxLayoutOffsets) +
+                                              " values, got " + std::to_string(offsets.size()));
+    }
+    for (Eigen::Index j = 0; j < offsets.size(); ++j) {
+        if (!std::isfinite(offsets[j]) || std::abs(m + offsets[j]) > limits::kMaxPosition) {
+            throw InvalidParameter("offsets", "offset " + std::to_string(offsets[j]) +
+                                                  " puts the key outside |n| <= 2^40");
+        }
+    }
+
+    const Eigen::ArrayXd q = (wq * xm.matrix()).array();
+    const Eigen::ArrayXd k = (wk * xn.matrix()).array();
+    const Eigen::VectorXi perm = qkRowPermutation(1, static_cast<int>(d));
+    // The converted checkpoint: permuted rows, so (P W) x = P (W x).
+    const Eigen::ArrayXd qPermuted = (permuteRows(wq, perm) * xm.matrix()).array();
+    const Eigen::ArrayXd kPermuted = (permuteRows(wk, perm) * xn.matrix()).array();
+
+    LayoutScoreComparison out;
+    out.offsets = offsets;
+    out.reference.resize(offsets.size());
+    out.permuted.resize(offsets.size());
+    out.mismatched.resize(offsets.size());
+    for (Eigen::Index j = 0; j < offsets.size(); ++j) {
+        const double n = m + offsets[j];
+        out.reference[j] = attentionScore(q, k, invFreq, m, n, Layout::Interleaved);
+        out.permuted[j] = attentionScore(qPermuted, kPermuted, invFreq, m, n, Layout::Half);
+        out.mismatched[j] = attentionScore(q, k, invFreq, m, n, Layout::Half);
+    }
+    out.mismatchError = (out.mismatched - out.reference).abs();
+    out.maxPermutedDifference = (out.permuted - out.reference).abs().maxCoeff();
+    out.maxMismatchError = out.mismatchError.maxCoeff();
+    return out;
+}
+
 } // namespace rope

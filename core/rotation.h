@@ -167,4 +167,46 @@ Eigen::ArrayXd permuteVector(const Eigen::Ref<const Eigen::ArrayXd>& x,
 Eigen::MatrixXd permuteRows(const Eigen::Ref<const Eigen::MatrixXd>& w,
                             const Eigen::Ref<const Eigen::VectorXi>& perm);
 
+namespace limits {
+/// Largest number of offsets compareLayoutScores() evaluates in one call.
+inline constexpr long long kMaxLayoutOffsets = 1LL << 16;
+} // namespace limits
+
+/// \brief Attention scores of one head under the two pair layouts, for the weight-conversion
+/// lesson (Hugging Face `convert_llama_weights_to_hf.py`, `permute`; seed 003).
+struct LayoutScoreComparison {
+    /// Relative positions δ = n − m (tokens), as passed.
+    Eigen::ArrayXd offsets;
+    /// What the model was trained with: interleaved RoPE on q = W_q x_m, k = W_k x_n,
+    /// \f$s = \langle R^{int}_m q, R^{int}_{m+δ} k\rangle\f$.
+    Eigen::ArrayXd reference;
+    /// rotate_half RoPE on the row-permuted weights \f$P W_q\f$, \f$P W_k\f$ with
+    /// P = qkRowPermutation(1, d): equal to reference up to rounding.
+    Eigen::ArrayXd permuted;
+    /// The classic bug: rotate_half RoPE on the unpermuted weights. Pairs (x_i, x_{i+d/2}) are
+    /// turned although the model learned pairs (x_{2i}, x_{2i+1}); equal to reference only at
+    /// δ = 0, where every rotation cancels.
+    Eigen::ArrayXd mismatched;
+    /// \f$|\text{mismatched} − \text{reference}|\f$ per offset.
+    Eigen::ArrayXd mismatchError;
+    /// \f$\max_δ |\text{permuted} − \text{reference}|\f$: rounding only.
+    double maxPermutedDifference = 0.0;
+    /// \f$\max_δ\f$ mismatchError.
+    double maxMismatchError = 0.0;
+};
+
+/// \brief Scores of the head (W_q, W_k) for token inputs x_m, x_n at positions m and m + δ
+/// under interleaved RoPE, rotate_half with permuted weights, and rotate_half with the original
+/// weights (see LayoutScoreComparison). θ has P = d/2 entries; every coordinate is rotated.
+/// \param wq, wk d×d_model projections, d = 2·invFreq.size(), 1 ≤ d_model ≤ limits::kMaxDim.
+/// \param xm, xn token vectors of size d_model. \param m query position (tokens).
+/// \param offsets δ values, 1 … limits::kMaxLayoutOffsets of them, |m + δ| ≤ limits::kMaxPosition.
+/// \warning Throws InvalidParameter ("wq", "wk", "xm", "xn", "inv_freq", "m", "offsets").
+LayoutScoreComparison compareLayoutScores(const Eigen::Ref<const Eigen::MatrixXd>& wq,
+                                          const Eigen::Ref<const Eigen::MatrixXd>& wk,
+                                          const Eigen::Ref<const Eigen::ArrayXd>& xm,
+                                          const Eigen::Ref<const Eigen::ArrayXd>& xn,
+                                          const Eigen::Ref<const Eigen::ArrayXd>& invFreq, double m,
+                                          const Eigen::Ref<const Eigen::ArrayXd>& offsets);
+
 } // namespace rope

@@ -1,12 +1,163 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
+// rope-cli figure: renders a panel's figure headless through the same compute + drawFigure
+// path as the GUI (ui/figures/figure_registry.h), at a fixed size.
 #include "app/cli/cli_common.h"
 #include "app/cli/commands.h"
+#include "ui/figures/figure_export.h"
+#include "ui/figures/figure_registry.h"
+
+#include <QDir>
+#include <qcustomplot.h>
+
+#include <string>
 
 namespace rope::cli {
 
-int runFigure(const QStringList&) {
-    throw UsageError("not available in this build yet");
+namespace {
+
+std::string knownPanels() {
+    std::string known;
+    for (const ui::Figure& f : ui::allFigures()) {
+        known += (known.empty() ? "" : ", ") + std::string(f.id);
+    }
+    return known;
+}
+
+const ui::Figure& figureById(const QString& id) {
+    const std::string key = id.toStdString();
+    if (const ui::Figure* f = ui::findFigure(key)) {
+        return *f;
+    }
+    throw InvalidParameter("panel", "unknown panel '" + key + "' (known: " + knownPanels() + ")");
+}
+
+// --set key=value, repeatable: per-panel options (e.g. quantity=sin, pair=5, periods=true).
+ui::FigureOptions optionsFrom(const QCommandLineParser& parser) {
+    ui::FigureOptions options;
+    for (const QString& item : parser.values(QStringLiteral("set"))) {
+        const qsizetype eq = item.indexOf(QLatin1Char('='));
+        if (eq <= 0) {
+            throw UsageError("--set expects KEY=VALUE, got '" + item.toStdString() + "'");
+        }
+        const QString value = item.mid(eq + 1);
+        if (value == QLatin1String("true") || value == QLatin1String("false")) {
+            options.insert(item.left(eq), value == QLatin1String("true"));
+        } else {
+            options.insert(item.left(eq), value);
+        }
+    }
+    return options;
+}
+
+std::string writeFigure(const ui::Figure& figure, const RopeParams& params,
+                        const ui::FigureOptions& options, const QString& path, QSize size,
+                        int dpi) {
+    if (!ui::exportFormatForPath(path)) {
+        throw UsageError("unknown extension of '" + path.toStdString() +
+                         "' (use .png, .svg, .pdf or .csv)");
+    }
+    QCustomPlot plot;
+    plot.resize(size);
+    const ui::FigureData data = ui::render(plot, figure, params, options);
+    try {
+        ui::exportFigure(plot, data, path, size, dpi);
+    } catch (const ui::ExportError& e) {
+        throw UsageError(e.what());
+    }
+    return path.toStdString();
+}
+
+} // namespace
+
+int runFigure(const QStringList& args) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Render a panel's figure (the GUI's own renderer) to PNG, SVG, PDF or CSV."));
+    addRopeOptions(parser);
+    parser.addOptions({
+        {QStringLiteral("list"), QStringLiteral("List the panel ids and titles as JSON.")},
+        {QStringLiteral("panel"), QStringLiteral("Panel id (see --list)."), QStringLiteral("ID")},
+        {QStringLiteral("out"), QStringLiteral("Output file; format from the extension."),
+         QStringLiteral("F.png|svg|pdf|csv")},
+        {QStringLiteral("all"), QStringLiteral("Render every panel as PNG into --out-dir.")},
+        {QStringLiteral("out-dir"), QStringLiteral("Directory for --all."), QStringLiteral("DIR")},
+        {QStringLiteral("width"), QStringLiteral("Width in logical pixels (default 1200)."),
+         QStringLiteral("W"), QStringLiteral("1200")},
+        {QStringLiteral("height"), QStringLiteral("Height in logical pixels (default 800)."),
+         QStringLiteral("H"), QStringLiteral("800")},
+        {QStringLiteral("dpi"),
+         QStringLiteral("PNG resolution; pixels scale by dpi/96 (default 96)."),
+         QStringLiteral("DPI"), QStringLiteral("96")},
+        {QStringLiteral("context"), QStringLiteral("Context length L (tokens, default 4096)."),
+         QStringLiteral("L")},
+        {QStringLiteral("m"), QStringLiteral("Query position m (default 3)."), QStringLiteral("M")},
+        {QStringLiteral("n"), QStringLiteral("Key position n (default 10)."), QStringLiteral("N")},
+        {QStringLiteral("set"),
+         QStringLiteral("Panel option KEY=VALUE (repeatable), e.g. quantity=sin."),
+         QStringLiteral("KEY=VALUE")},
+    });
+    if (!parseArguments(parser, args)) {
+        return 0;
+    }
+    if (parser.isSet(QStringLiteral("list"))) {
+        std::string json = "[";
+        for (const ui::Figure& f : ui::allFigures()) {
+            json += (json.size() > 1 ? "," : "") + std::string("{\"id\":") +
+                    jsonString(std::string(f.id)) + ",\"title\":" + jsonString(f.title) + "}";
+        }
+        printJson(json + "]");
+        return 0;
+    }
+
+    RopeParams params = ropeParamsFrom(parser);
+    if (parser.isSet(QStringLiteral("context"))) {
+        params.context =
+            parseInteger(parser.value(QStringLiteral("context")), QStringLiteral("context"));
+    }
+    if (parser.isSet(QStringLiteral("m"))) {
+        params.m = parseInteger(parser.value(QStringLiteral("m")), QStringLiteral("m"));
+    }
+    if (parser.isSet(QStringLiteral("n"))) {
+        params.n = parseInteger(parser.value(QStringLiteral("n")), QStringLiteral("n"));
+    }
+    validate(params);
+    const auto dimension = [&parser](const char* flag, long long lo, long long hi) {
+        const QString f = QString::fromLatin1(flag);
+        const long long v = parseInteger(parser.value(f), f);
+        if (v < lo || v > hi) {
+            throw InvalidParameter(flag, std::string("--") + flag + " must be in [" +
+                                             std::to_string(lo) + ", " + std::to_string(hi) +
+                                             "], got " + std::to_string(v));
+        }
+        return static_cast<int>(v);
+    };
+    const QSize size(dimension("width", 200, 8000), dimension("height", 150, 8000));
+    const int dpi = dimension("dpi", 24, 1200);
+    const ui::FigureOptions options = optionsFrom(parser);
+
+    std::string json = "{\"written\":[";
+    if (parser.isSet(QStringLiteral("all"))) {
+        const QString dir = requiredValue(parser, QStringLiteral("out-dir"));
+        if (!QDir().mkpath(dir)) {
+            throw UsageError("cannot create directory '" + dir.toStdString() + "'");
+        }
+        bool first = true;
+        for (const ui::Figure& f : ui::allFigures()) {
+            const QString id =
+                QString::fromLatin1(f.id.data(), static_cast<qsizetype>(f.id.size()));
+            const std::string written = writeFigure(
+                f, params, options, QDir(dir).filePath(id + QStringLiteral(".png")), size, dpi);
+            json += (first ? "" : ",") + jsonString(written);
+            first = false;
+        }
+    } else {
+        const ui::Figure& figure = figureById(requiredValue(parser, QStringLiteral("panel")));
+        json += jsonString(writeFigure(figure, params, options,
+                                       requiredValue(parser, QStringLiteral("out")), size, dpi));
+    }
+    printJson(json + "]}");
+    return 0;
 }
 
 } // namespace rope::cli

@@ -9,6 +9,10 @@
 #include <QApplication>
 #include <QCoreApplication>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <exception>
 #include <iostream>
 #include <memory>
@@ -64,6 +68,15 @@ int main(int argc, char* argv[]) {
     if (command->needsGui) {
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
             qputenv("QT_QPA_PLATFORM", "offscreen");
+        }
+        // Headless shells (CI, ssh, containers) often lack XDG_RUNTIME_DIR; Qt then warns on
+        // every run. A private 0700 directory under /tmp is what Qt would fall back to anyway.
+        if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) {
+            const std::string dir = "/tmp/runtime-rope-cli-" + std::to_string(::getuid());
+            if ((::mkdir(dir.c_str(), 0700) == 0 || errno == EEXIST) &&
+                ::chmod(dir.c_str(), 0700) == 0) {
+                qputenv("XDG_RUNTIME_DIR", QByteArray::fromStdString(dir));
+            }
         }
         app = std::make_unique<QApplication>(argc, argv);
     } else {

@@ -128,8 +128,8 @@ void TestCodeExport::initTestCase() {
 
 // Positions stay ≤ 1000: the snippet's θ may differ from the core's by an ulp or two (libm pow
 // versus NumPy's power loop, 1/(s·b^x) versus θ/s), and the angle m·θ multiplies that by m.
-// At m ≤ 1000 the angle differs by ≲ 1000·4e-16 = 4e-13 rad, inside the 1e-12 tolerance; at m = 1e5 it
-// would not, without either side being wrong.
+// At m ≤ 1000 the angle differs by ≲ 1000·4e-16 = 4e-13 rad, inside the 1e-12 tolerance; at m = 1e5
+// it would not, without either side being wrong.
 void TestCodeExport::addRows() {
     QTest::addColumn<RopeParams>("params");
 

@@ -1,0 +1,26 @@
+# SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+# rope-cli figure: every panel renders headless (the smoke test STYLE §1 asks for), single
+# panels in each format, and errors exit 2 naming the bad value.
+add_test(NAME cli_figure_all
+         COMMAND ${ROPE_CLI} figure --all --out-dir ${CMAKE_CURRENT_BINARY_DIR}/figures)
+set_tests_properties(cli_figure_all PROPERTIES LABELS cli PASS_REGULAR_EXPRESSION "heatmap.png")
+add_test(NAME cli_figure_list COMMAND ${ROPE_CLI} figure --list)
+set_tests_properties(cli_figure_list PROPERTIES LABELS cli
+                     PASS_REGULAR_EXPRESSION "\"id\":\"heatmap\".*\"id\":\"rotation\"")
+foreach(ext png svg pdf csv)
+    add_test(NAME cli_figure_heatmap_${ext}
+             COMMAND ${ROPE_CLI} figure --panel heatmap --context 32768 --base 500000
+                     --width 600 --height 400 --out ${CMAKE_CURRENT_BINARY_DIR}/figures/h.${ext})
+    set_tests_properties(cli_figure_heatmap_${ext} PROPERTIES LABELS cli
+                         PASS_REGULAR_EXPRESSION "h.${ext}")
+endforeach()
+rope_cli_expect_error(cli_figure_unknown_panel "unknown panel 'nope'" figure --panel nope --out x.png)
+rope_cli_expect_error(cli_figure_unknown_extension "unknown extension of 'x.bmpx'"
+                      figure --panel heatmap --out x.bmpx)
+rope_cli_expect_error(cli_figure_unwritable "cannot write '/nonexistent-dir/x.png'"
+                      figure --panel heatmap --out /nonexistent-dir/x.png)
+rope_cli_expect_error(cli_figure_bad_context "context must be in" figure --panel heatmap
+                      --context 0 --out x.png)
+rope_cli_expect_error(cli_figure_bad_width "--width must be in" figure --panel heatmap
+                      --width 5 --out x.png)

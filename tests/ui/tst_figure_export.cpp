@@ -1,0 +1,156 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "tests/test_support.h"
+#include "ui/explorer_state.h"
+#include "ui/figures/figure_export.h"
+#include "ui/figures/figure_registry.h"
+#include "ui/panels/figure_panel.h"
+
+#include <QFile>
+#include <QImage>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QXmlStreamReader>
+#include <qcustomplot.h>
+
+// Export of every panel in every format: PNG has the PNG signature and decodes at the requested
+// DPI scale, SVG is well-formed XML whose root is <svg>, PDF starts with %PDF, CSV has the
+// header and exactly the drawn values (compared with the QCPColorMap / QCPCurve data).
+// Failures (unwritable path, unknown extension) throw ExportError naming the path.
+class TestFigureExport : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void everyPanelExportsEveryFormat_data() {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<QString>("extension");
+        for (const rope::ui::Figure& f : rope::ui::allFigures()) {
+            const QString id =
+                QString::fromLatin1(f.id.data(), static_cast<qsizetype>(f.id.size()));
+            for (const char* ext : {"png", "svg", "pdf", "csv"}) {
+                QTest::newRow(qPrintable(id + QLatin1Char(' ') + QLatin1String(ext)))
+                    << id << QString::fromLatin1(ext);
+            }
+        }
+    }
+    void everyPanelExportsEveryFormat() {
+        QFETCH(QString, id);
+        QFETCH(QString, extension);
+        rope::ui::ExplorerState state;
+        rope::ui::FigurePanel panel(*rope::ui::findFigure(id.toStdString()), state);
+        panel.setMode(rope::ui::FigurePanel::Mode::Sync);
+        panel.resize(800, 500);
+        panel.show();
+        panel.refresh();
+        QTemporaryDir dir;
+        const QString path = dir.filePath(id + QLatin1Char('.') + extension);
+        panel.exportTo(path, 192);
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray bytes = file.readAll();
+        QVERIFY(bytes.size() > 100);
+        if (extension == QLatin1String("png")) {
+            QVERIFY(bytes.startsWith("\x89PNG\r\n\x1a\n"));
+            const QImage image = QImage::fromData(bytes, "PNG");
+            QCOMPARE(image.width(), 2 * panel.plot()->width()); // 192 dpi = scale 2
+            QCOMPARE(qRound(image.dotsPerMeterX() * 0.0254), 192);
+        } else if (extension == QLatin1String("svg")) {
+            QXmlStreamReader xml(bytes);
+            QVERIFY(xml.readNextStartElement());
+            QCOMPARE(xml.name().toString(), QStringLiteral("svg"));
+            while (!xml.atEnd()) {
+                xml.readNext();
+            }
+            QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        } else if (extension == QLatin1String("pdf")) {
+            QVERIFY(bytes.startsWith("%PDF"));
+        } else {
+            const QList<QByteArray> lines = bytes.trimmed().split('\n');
+            QCOMPARE(lines.first(), QByteArray("series,x,y,value"));
+            QVERIFY(lines.size() > 1);
+        }
+    }
+
+    void heatmapCsvEqualsTheDrawnCells() {
+        rope::ui::ExplorerState state;
+        rope::ui::FigurePanel panel(*rope::ui::findFigure("heatmap"), state);
+        panel.setMode(rope::ui::FigurePanel::Mode::Sync);
+        panel.resize(700, 400);
+        panel.show();
+        panel.refresh();
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("h.csv"));
+        panel.exportTo(path);
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = file.readAll().trimmed().split('\n');
+        QCPColorMap* map = nullptr;
+        for (int k = 0; k < panel.plot()->plottableCount(); ++k) {
+            map = map ? map : qobject_cast<QCPColorMap*>(panel.plot()->plottable(k));
+        }
+        QVERIFY(map != nullptr);
+        const int cols = map->data()->keySize();
+        const int rows = map->data()->valueSize();
+        // header + every cell + the "positions per pixel row" readout
+        QCOMPARE(lines.size(), 1 + cols * rows + 1);
+        for (int r = 0; r < rows; r += 37) {
+            for (int c = 0; c < cols; c += 5) {
+                // The series name is quoted (it holds a comma): read the last three fields.
+                const QList<QByteArray> all = lines.at(1 + r * cols + c).split(',');
+                QVERIFY(all.size() >= 4);
+                const QList<QByteArray> f = all.mid(all.size() - 4);
+                double x = 0;
+                double y = 0;
+                map->data()->cellToCoord(c, r, &x, &y);
+                QVERIFY(rope::test::close(f[1].toDouble(), x, 1e-12, 1e-12));
+                QVERIFY(rope::test::close(f[2].toDouble(), y, 1e-12, 1e-9));
+                QCOMPARE(f[3].toDouble(), map->data()->cell(c, r)); // %.17g round-trips exactly
+            }
+        }
+    }
+
+    void unwritablePathThrowsNamingIt() {
+        rope::ui::ExplorerState state;
+        rope::ui::FigurePanel panel(*rope::ui::findFigure("rotation"), state);
+        panel.setMode(rope::ui::FigurePanel::Mode::Sync);
+        panel.refresh();
+        const QString bad = QStringLiteral("/nonexistent-dir/for/sure/out.png");
+        try {
+            panel.exportTo(bad);
+            QFAIL("no exception");
+        } catch (const rope::ui::ExportError& e) {
+            QVERIFY(QString::fromUtf8(e.what()).contains(bad));
+        }
+        try {
+            panel.exportTo(QStringLiteral("figure.bmpx"));
+            QFAIL("no exception");
+        } catch (const rope::ui::ExportError& e) {
+            QVERIFY(QString::fromUtf8(e.what()).contains(QStringLiteral("figure.bmpx")));
+        }
+    }
+
+    void failedWriteLeavesNoPartialFile() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("keep.csv"));
+        rope::ui::writeFileAtomically(path, "old\n");
+        QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::ExeOwner);
+        bool threw = false;
+        try {
+            rope::ui::writeFileAtomically(path, "new\n");
+        } catch (const rope::ui::ExportError&) {
+            threw = true;
+        }
+        QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        // As root the directory stays writable and the write succeeds; either way the file is
+        // whole: the old or the new content, never a truncated mix.
+        QCOMPARE(file.readAll(), threw ? QByteArray("old\n") : QByteArray("new\n"));
+    }
+};
+
+QTEST_MAIN(TestFigureExport)
+#include "tst_figure_export.moc"

@@ -1,0 +1,145 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/explorer_state.h"
+#include "ui/parameter_form.h"
+#include "ui/slider_spin_box.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QStandardPaths>
+#include <QTest>
+
+#include <cmath>
+
+// ParameterForm: each control reaches ExplorerState, refused values show core's reason inline and
+// leave the state unchanged, accepted values persist in QSettings under the rope-cli ids, and
+// Reset restores RopeParams{}. The log slider maps its ends to the documented range.
+class TestParameterForm : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("rope-explorer-tests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_parameter_form"));
+    }
+    void init() { QSettings().clear(); }
+
+    void eachControlReachesTheState_data() {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<double>("value");
+        QTest::newRow("dim") << "dim" << 96.0;
+        QTest::newRow("base") << "base" << 500000.0;
+        QTest::newRow("m") << "m" << 17.0;
+        QTest::newRow("n") << "n" << 4000.0;
+        QTest::newRow("context") << "context" << 131072.0;
+    }
+    void eachControlReachesTheState() {
+        QFETCH(QString, id);
+        QFETCH(double, value);
+        rope::ui::ExplorerState state;
+        rope::ui::ParameterForm form(state, false);
+        QSignalSpy changed(&state, &rope::ui::ExplorerState::paramsChanged);
+        form.control(id)->spinBox()->setValue(value);
+        QCOMPARE(changed.count(), 1);
+        const rope::RopeParams& p = state.params();
+        const double got = id == QLatin1String("dim")    ? p.headDim
+                           : id == QLatin1String("base") ? p.base
+                           : id == QLatin1String("m")    ? static_cast<double>(p.m)
+                           : id == QLatin1String("n")    ? static_cast<double>(p.n)
+                                                         : static_cast<double>(p.context);
+        QCOMPARE(got, value);
+    }
+
+    void logSliderEndsAreTheRangeEnds() {
+        rope::ui::ExplorerState state;
+        rope::ui::ParameterForm form(state, false);
+        rope::ui::SliderSpinBox* context = form.control(QStringLiteral("context"));
+        context->slider()->setValue(context->slider()->minimum());
+        QCOMPARE(state.params().context, 64LL);
+        context->slider()->setValue(context->slider()->maximum());
+        QCOMPARE(state.params().context, 1048576LL);
+        // The log midpoint of [64, 2^20] is sqrt(64·2^20) = 8192.
+        context->slider()->setValue((context->slider()->minimum() + context->slider()->maximum()) /
+                                    2);
+        QCOMPARE(state.params().context, 8192LL);
+    }
+
+    void dimensionSnapsToEven() {
+        rope::ui::ExplorerState state;
+        rope::ui::ParameterForm form(state, false);
+        form.control(QStringLiteral("dim"))->spinBox()->setValue(63);
+        QCOMPARE(state.params().headDim % 2, 0);
+    }
+
+    void layoutComboSetsTheLayout() {
+        rope::ui::ExplorerState state;
+        rope::ui::ParameterForm form(state, false);
+        form.layoutCombo()->setCurrentIndex(1);
+        QCOMPARE(state.params().layout, rope::Layout::Half);
+        form.layoutCombo()->setCurrentIndex(0);
+        QCOMPARE(state.params().layout, rope::Layout::Interleaved);
+    }
+
+    void refusedValueShowsTheReasonInline() {
+        rope::ui::ExplorerState state;
+        rope::ui::ParameterForm form(state, false);
+        form.methodCombo()->setCurrentIndex(form.methodCombo()->findData(QStringLiteral("yarn")));
+        QCOMPARE(QString::fromStdString(state.params().scaling.method), QStringLiteral("yarn"));
+        const double before = state.params().scaling.betaSlow;
+        // beta_slow above beta_fast (32) is refused by core's YaRN checks.
+        form.control(QStringLiteral("beta-slow"))->spinBox()->setValue(40);
+        QCOMPARE(state.params().scaling.betaSlow, before);
+        auto* message = form.findChild<QLabel*>(QStringLiteral("validation-message"));
+        QVERIFY(message != nullptr);
+        QVERIFY2(message->text().contains(QStringLiteral("beta")), qPrintable(message->text()));
+        form.control(QStringLiteral("beta-slow"))->spinBox()->setValue(2);
+        QCOMPARE(state.params().scaling.betaSlow, 2.0);
+        QVERIFY(message->text().isEmpty());
+    }
+
+    void valuesPersistBetweenRuns() {
+        {
+            rope::ui::ExplorerState state;
+            rope::ui::ParameterForm form(state, true);
+            form.control(QStringLiteral("base"))->spinBox()->setValue(123456);
+            form.methodCombo()->setCurrentIndex(
+                form.methodCombo()->findData(QStringLiteral("linear")));
+            form.control(QStringLiteral("factor"))->spinBox()->setValue(4);
+        }
+        QCOMPARE(QSettings().value(QStringLiteral("parameters/base")).toDouble(), 123456.0);
+        rope::ui::ExplorerState state;
+        rope::ui::ParameterForm form(state, true);
+        QCOMPARE(state.params().base, 123456.0);
+        QCOMPARE(QString::fromStdString(state.params().scaling.method), QStringLiteral("linear"));
+        QCOMPARE(state.params().scaling.factor, 4.0);
+        QCOMPARE(form.control(QStringLiteral("base"))->value(), 123456.0);
+    }
+
+    void resetRestoresDefaults() {
+        rope::ui::ExplorerState state;
+        rope::ui::ParameterForm form(state, false);
+        form.control(QStringLiteral("base"))->spinBox()->setValue(777);
+        form.reset();
+        const rope::RopeParams defaults;
+        QCOMPARE(state.params().base, defaults.base);
+        QCOMPARE(form.control(QStringLiteral("base"))->value(), defaults.base);
+    }
+
+    void stateChangesUpdateTheControls() {
+        rope::ui::ExplorerState state;
+        rope::ui::ParameterForm form(state, false);
+        rope::RopeParams p = state.params();
+        p.m = 999;
+        QVERIFY(state.setParams(p)); // e.g. the rotation panel's animation
+        QCOMPARE(form.control(QStringLiteral("m"))->value(), 999.0);
+    }
+};
+
+QTEST_MAIN(TestParameterForm)
+#include "tst_parameter_form.moc"

@@ -1,0 +1,236 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Panel "absolute": the absolute position encodings that came before RoPE — integer, normalised
+// integer, binary, sinusoidal — as images and curves, and the good-encoding checklist measured
+// for each one.
+#include "core/absolute_encoding.h"
+#include "ui/explorer_state.h"
+#include "ui/figures/figure_registry.h"
+#include "ui/panels/figure_panel.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSpinBox>
+
+#include <cmath>
+
+namespace rope::ui {
+
+namespace {
+
+constexpr int kDefaultDim = 16;
+constexpr int kMaxDim = 64;
+constexpr int kDefaultPositions = 64;
+constexpr int kMaxPositions = 1024;
+constexpr int kCurves = 6;
+
+QString schemeName(rope::AbsoluteScheme s) {
+    switch (s) {
+    case rope::AbsoluteScheme::Integer:
+        return QStringLiteral("integer");
+    case rope::AbsoluteScheme::NormalisedInteger:
+        return QStringLiteral("normalised integer");
+    case rope::AbsoluteScheme::Binary:
+        return QStringLiteral("binary");
+    case rope::AbsoluteScheme::Sinusoidal:
+        break;
+    }
+    return QStringLiteral("sinusoidal");
+}
+
+rope::AbsoluteEncodingParams encodingParams(const rope::RopeParams& params,
+                                            const FigureOptions& options) {
+    rope::AbsoluteEncodingParams p;
+    p.scheme = rope::parseAbsoluteScheme(
+        options.value(QStringLiteral("scheme"), QStringLiteral("sinusoidal"))
+            .toString()
+            .toStdString());
+    const int d = options.value(QStringLiteral("dim"), kDefaultDim).toInt();
+    p.dim = std::clamp(d - d % 2, 2, kMaxDim);
+    p.base = params.base;
+    return p;
+}
+
+long long positionCount(const FigureOptions& options) {
+    return std::clamp(options.value(QStringLiteral("positions"), kDefaultPositions).toInt(), 8,
+                      kMaxPositions);
+}
+
+// The checklist properties in the order the lesson lists them, as (name, pass) pairs.
+std::vector<std::pair<QString, bool>> properties(const rope::EncodingChecklist& c) {
+    return {{QStringLiteral("unique"), c.unique},
+            {QStringLiteral("consistent distances"), c.consistentDistances},
+            {QStringLiteral("bounded"), c.bounded},
+            {QStringLiteral("linear shift"), c.linearRelation},
+            {QStringLiteral("extrapolates in range"), c.extrapolatesInRange},
+            {QStringLiteral("length-independent"), c.lengthIndependent}};
+}
+
+} // namespace
+
+FigureData absoluteFigure(const rope::RopeParams& params, const FigureOptions& options) {
+    const rope::AbsoluteEncodingParams enc = encodingParams(params, options);
+    const long long positions = positionCount(options);
+    const QString view =
+        options.value(QStringLiteral("view"), QStringLiteral("heatmap")).toString();
+
+    FigureData data;
+    if (view == QLatin1String("checklist")) {
+        data.title =
+            QStringLiteral("Checklist over P = %1 positions (d = %2)").arg(positions).arg(enc.dim);
+        data.xLabel =
+            QStringLiteral("property: 0 unique · 1 consistent distances · 2 bounded · 3 linear "
+                           "shift · 4 extrapolates in range · 5 length-independent");
+        data.yLabel = QStringLiteral("scheme: 0 integer · 1 normalised · 2 binary · 3 sinusoidal");
+        ColourMap map;
+        const auto& schemes = rope::allAbsoluteSchemes();
+        map.rows = static_cast<int>(schemes.size());
+        for (rope::AbsoluteScheme s : schemes) {
+            rope::AbsoluteEncodingParams p = enc;
+            p.scheme = s;
+            const auto props = properties(rope::encodingChecklist(p, positions));
+            map.columns = static_cast<int>(props.size());
+            for (const auto& [name, pass] : props) {
+                map.values.push_back(pass ? 1.0 : 0.0);
+            }
+        }
+        map.xFirst = 0;
+        map.xLast = map.columns - 1;
+        map.yFirst = 0;
+        map.yLast = map.rows - 1;
+        map.zMin = 0;
+        map.zMax = 1;
+        map.diverging = false;
+        map.label = QStringLiteral("1 = holds, 0 = fails");
+        data.colourMap = std::move(map);
+        const rope::EncodingChecklist c = rope::encodingChecklist(enc, positions);
+        const QString n = schemeName(enc.scheme);
+        data.readouts = {
+            {n + QStringLiteral(": duplicate rows"), static_cast<double>(c.duplicateRows),
+             QString()},
+            {n + QStringLiteral(": spread of ‖PE(p+k) − PE(p)‖ over p"), c.distanceSpread,
+             QString()},
+            {n + QStringLiteral(": max|PE| over P positions"), c.maxAbsEntry, QString()},
+            {n + QStringLiteral(": max|PE| over 2P positions"), c.maxAbsEntryDoubled, QString()},
+            {n + QStringLiteral(": W₁ fit residual"), c.linearResidual, QString()},
+            {n + QStringLiteral(": excess beyond the seen range"), c.extrapolationExcess,
+             QString()},
+            {n + QStringLiteral(": change of PE(p) when N doubles"), c.lengthDependence, QString()},
+        };
+        data.xRange = {{-0.5, map.columns - 0.5}};
+        data.yRange = {{-3.5, map.rows - 0.5}};
+        data.yReversed = true;
+        return data;
+    }
+
+    const Eigen::MatrixXd pe = rope::absoluteEncoding(enc, positions);
+    data.title = QStringLiteral("%1 PE(p), d = %2, P = %3")
+                     .arg(schemeName(enc.scheme))
+                     .arg(enc.dim)
+                     .arg(positions);
+    data.title[0] = data.title[0].toUpper();
+    if (view == QLatin1String("curves")) {
+        data.xLabel = QStringLiteral("position p (tokens)");
+        data.yLabel = QStringLiteral("PE(p)ⱼ");
+        const int shown = std::min<int>(kCurves, enc.dim);
+        for (int c = 0; c < shown; ++c) {
+            // Columns spread from the fastest (j = 0) to the slowest (j = d − 1).
+            const int j =
+                shown == 1 ? 0 : static_cast<int>(std::lround(c * (enc.dim - 1.0) / (shown - 1)));
+            Series s;
+            s.name = QStringLiteral("dimension j = %1").arg(j);
+            s.colour = c;
+            for (Eigen::Index p = 0; p < pe.rows(); ++p) {
+                s.x.push_back(static_cast<double>(p));
+                s.y.push_back(pe(p, j));
+            }
+            data.series.push_back(std::move(s));
+        }
+        data.legendAlignment = Qt::AlignBottom | Qt::AlignRight;
+    } else {
+        data.xLabel = QStringLiteral("dimension j");
+        data.yLabel = QStringLiteral("position p (tokens)");
+        ColourMap map;
+        map.columns = static_cast<int>(pe.cols());
+        map.rows = static_cast<int>(pe.rows());
+        map.xFirst = 0;
+        map.xLast = map.columns - 1;
+        map.yFirst = 0;
+        map.yLast = map.rows - 1;
+        for (Eigen::Index p = 0; p < pe.rows(); ++p) {
+            for (Eigen::Index j = 0; j < pe.cols(); ++j) {
+                map.values.push_back(pe(p, j));
+            }
+        }
+        if (enc.scheme == rope::AbsoluteScheme::Sinusoidal) {
+            map.zMin = -1;
+            map.zMax = 1;
+        } else {
+            map.zMin = pe.minCoeff();
+            map.zMax = std::max(pe.maxCoeff(), map.zMin + 1e-12);
+            map.diverging = false;
+        }
+        map.label = QStringLiteral("PE(p)ⱼ");
+        data.colourMap = std::move(map);
+        data.xRange = {{-0.5, pe.cols() - 0.5}};
+        data.yRange = {{-0.5 - 0.3 * positions, positions - 0.5}};
+        data.yReversed = true;
+    }
+    for (rope::AbsoluteScheme s : rope::allAbsoluteSchemes()) {
+        rope::AbsoluteEncodingParams p = enc;
+        p.scheme = s;
+        data.readouts.push_back({QStringLiteral("max |PE(p+1) − W₁PE(p)|, %1").arg(schemeName(s)),
+                                 rope::fitLinearShift(p, positions, 1).maxResidual, QString()});
+    }
+    return data;
+}
+
+QWidget* makeAbsoluteControls(FigurePanel& panel, ExplorerState& /*state*/) {
+    auto* box = new QWidget;
+    auto* layout = new QHBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto* scheme = new QComboBox(box);
+    scheme->setObjectName(QStringLiteral("scheme"));
+    for (rope::AbsoluteScheme s : rope::allAbsoluteSchemes()) {
+        scheme->addItem(schemeName(s), QString::fromLatin1(rope::absoluteSchemeId(s)));
+    }
+    scheme->setCurrentIndex(scheme->count() - 1);
+    auto* schemeLabel = new QLabel(QStringLiteral("&Scheme:"), box);
+    schemeLabel->setBuddy(scheme);
+    auto* view = new QComboBox(box);
+    view->setObjectName(QStringLiteral("view"));
+    view->addItem(QStringLiteral("image (position × dimension)"), QStringLiteral("heatmap"));
+    view->addItem(QStringLiteral("curves per dimension"), QStringLiteral("curves"));
+    view->addItem(QStringLiteral("checklist, all schemes"), QStringLiteral("checklist"));
+    auto* dim = new QSpinBox(box);
+    dim->setObjectName(QStringLiteral("dim"));
+    dim->setRange(2, kMaxDim);
+    dim->setSingleStep(2);
+    dim->setValue(kDefaultDim);
+    dim->setToolTip(QStringLiteral("Encoding width d (even)."));
+    auto* positions = new QSpinBox(box);
+    positions->setObjectName(QStringLiteral("positions"));
+    positions->setRange(8, kMaxPositions);
+    positions->setValue(kDefaultPositions);
+    positions->setToolTip(QStringLiteral("Number of positions P (and the sequence length N)."));
+    layout->addWidget(schemeLabel);
+    layout->addWidget(scheme);
+    layout->addWidget(view);
+    layout->addWidget(new QLabel(QStringLiteral("d:"), box));
+    layout->addWidget(dim);
+    layout->addWidget(new QLabel(QStringLiteral("P:"), box));
+    layout->addWidget(positions);
+    layout->addStretch(1);
+    for (QComboBox* c : {scheme, view}) {
+        QObject::connect(c, &QComboBox::currentIndexChanged, &panel,
+                         [&panel, c] { panel.setOption(c->objectName(), c->currentData()); });
+    }
+    for (QSpinBox* s : {dim, positions}) {
+        QObject::connect(s, &QSpinBox::valueChanged, &panel,
+                         [&panel, s](int v) { panel.setOption(s->objectName(), v); });
+    }
+    return box;
+}
+
+} // namespace rope::ui

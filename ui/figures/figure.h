@@ -1,0 +1,102 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/rope_params.h"
+
+#include <QString>
+#include <QVariantMap>
+
+#include <optional>
+#include <vector>
+
+class QCustomPlot;
+
+/// \file figure.h
+/// What a figure is (STYLE §4, extended): a pure compute function
+/// `FigureData compute(const rope::RopeParams&, const FigureOptions&)` that calls core and
+/// returns plain x/y vectors, and one shared drawFigure() that puts FigureData on a QCustomPlot.
+/// render() = drawFigure(compute(…)). Splitting the two lets the panel run compute() on a worker
+/// thread, and makes the CSV export exactly the data drawn (figureCsv() writes FigureData).
+
+namespace rope::ui {
+
+/// \brief Per-panel options keyed by kebab-case option id ("quantity", "pair", …). Figures read
+/// them with defaults, so an empty map always renders. Two ids are set by whoever draws:
+/// "plot-width-px" and "plot-height-px", the axis rectangle's size in device-independent pixels,
+/// so a figure can compute at screen resolution.
+using FigureOptions = QVariantMap;
+
+/// \brief How a Series is drawn.
+enum class SeriesStyle {
+    Line,    ///< polyline through the points (NaN breaks the line)
+    Scatter, ///< markers only
+    Path,    ///< parametric polyline in point order (x need not increase; NaN breaks it)
+    Arrow,   ///< a path whose last point carries an arrow head (vectors in a plane)
+    Guide,   ///< thin grey line: geometry aids (unit circles); not data, left out of the CSV
+};
+
+/// \brief One plotted curve, as plain vectors.
+struct Series {
+    QString name;          ///< legend text and CSV "series" column
+    std::vector<double> x; ///< x values (axis units)
+    std::vector<double> y; ///< y values, same size as x
+    SeriesStyle style = SeriesStyle::Line;
+    int colour = 0; ///< index into the Okabe–Ito palette (colour-blind safe)
+    bool inLegend = true;
+};
+
+/// \brief A colour-mapped image on a regular grid of cell centres.
+struct ColourMap {
+    int columns = 0;              ///< cells along x
+    int rows = 0;                 ///< cells along y
+    double xFirst = 0, xLast = 0; ///< centre of the first/last column
+    double yFirst = 0, yLast = 0; ///< centre of the first/last row
+    std::vector<double> values;   ///< row-major: values[row·columns + column]
+    double zMin = -1, zMax = 1;   ///< colour scale range
+    bool diverging = true;        ///< blue–white–red (signed data) or viridis (magnitudes)
+    bool logScale =
+        false;     ///< logarithmic colour scale (zMin > 0); values ≤ 0 get the lowest colour
+    QString label; ///< colour bar label with units
+};
+
+/// \brief A labelled number shown beside the plot and written to the CSV.
+struct Readout {
+    QString label; ///< e.g. "score qᵀR(n−m)k"
+    double value = 0;
+    QString unit; ///< e.g. "rad"; empty for pure numbers
+};
+
+/// \brief Everything one figure draws, as plain data (no Qt graphics types).
+struct FigureData {
+    QString title;
+    QString xLabel; ///< with units, e.g. "pair i"
+    QString yLabel;
+    std::vector<Series> series;
+    std::optional<ColourMap> colourMap;
+    std::vector<Readout> readouts;
+    std::optional<std::pair<double, double>> xRange; ///< fixed x range; else rescale to data
+    std::optional<std::pair<double, double>> yRange;
+    bool equalAspect = false; ///< one x unit = one y unit on screen (rotations in a plane)
+    bool logY = false;
+    bool yReversed = false; ///< position 0 at the top, as a matrix is read
+    /// Corner of the plot area holding the legend.
+    Qt::Alignment legendAlignment = Qt::AlignTop | Qt::AlignRight;
+};
+
+/// \brief Puts \p data on \p plot, replacing whatever was there (title, axes, legend, colour bar).
+void drawFigure(QCustomPlot& plot, const FigureData& data);
+
+/// \brief The figure's data as CSV: header "series,x,y,value" then one row per plotted point
+/// (colour map cells: x, y = cell centre, value = cell), then readouts (label in "series",
+/// value in "value"). Guide series are geometry aids and are left out. Numbers use %.17g.
+QByteArray figureCsv(const FigureData& data);
+
+/// \brief Options with "plot-width-px"/"plot-height-px" set from \p plot's axis rectangle
+/// (after a layout pass at the plot's current size).
+FigureOptions withPlotSize(QCustomPlot& plot, FigureOptions options);
+
+/// \brief Okabe–Ito colour \p index (wraps), the colour-blind-safe palette of Okabe & Ito 2008.
+QColor paletteColour(int index);
+
+} // namespace rope::ui

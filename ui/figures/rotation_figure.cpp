@@ -1,0 +1,215 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Panel "rotation": the 2D plane of one pair, q at position m and k at position n, plus one
+// small clock per pair turning at its own speed θ_j.
+#include "core/frequencies.h"
+#include "core/rotation.h"
+#include "core/scaling/scaling_registry.h"
+#include "ui/explorer_state.h"
+#include "ui/figures/figure_registry.h"
+#include "ui/panels/figure_panel.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTimer>
+
+#include <cmath>
+#include <numbers>
+
+namespace rope::ui {
+
+namespace {
+
+constexpr double kQLength = 1.0;
+constexpr double kKLength = 0.8;
+
+double reduceAngle(double a) {
+    const double r = std::fmod(a, 2.0 * std::numbers::pi);
+    return r < 0 ? r + 2.0 * std::numbers::pi : r;
+}
+
+Series circle(double cx, double cy, double radius, int points, Series s) {
+    for (int k = 0; k <= points; ++k) {
+        const double t = 2.0 * std::numbers::pi * k / points;
+        s.x.push_back(cx + radius * std::cos(t));
+        s.y.push_back(cy + radius * std::sin(t));
+    }
+    s.x.push_back(std::nan(""));
+    s.y.push_back(std::nan(""));
+    return s;
+}
+
+Series arrow(const QString& name, double length, double angle, int colour, double cx = 0,
+             double cy = 0) {
+    Series s;
+    s.name = name;
+    s.style = SeriesStyle::Arrow;
+    s.colour = colour;
+    s.x = {cx, cx + length * std::cos(angle)};
+    s.y = {cy, cy + length * std::sin(angle)};
+    return s;
+}
+
+} // namespace
+
+FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& options) {
+    const Eigen::ArrayXd theta = rope::scaledFrequencies(params).invFreq;
+    const auto pairs = static_cast<int>(theta.size());
+    const int pair = std::clamp(options.value(QStringLiteral("pair"), 0).toInt(), 0, pairs - 1);
+    // Angle of the unrotated k relative to the unrotated q (q lies along the x axis).
+    const double phi =
+        options.value(QStringLiteral("k-angle-deg"), 60.0).toDouble() * std::numbers::pi / 180.0;
+    const auto m = static_cast<double>(params.m);
+    const auto n = static_cast<double>(params.n);
+    const Eigen::ArrayXd anglesM = rope::rotationAngles(theta, m);
+    const Eigen::ArrayXd anglesN = rope::rotationAngles(theta, n);
+    const double a = anglesM[pair];
+    const double b = anglesN[pair];
+    const double relative = rope::rotationAngles(theta, n - m)[pair];
+    // The pair as a 2D head (one θ): q along x, k at angle φ, rotated by core's applyRope;
+    // the score is core's ⟨R_m q, R_n k⟩ = qᵀR_(n−m)k.
+    const Eigen::ArrayXd thetaPair = Eigen::ArrayXd::Constant(1, theta[pair]);
+    const Eigen::ArrayXd q = (Eigen::ArrayXd(2) << kQLength, 0.0).finished();
+    const Eigen::ArrayXd k =
+        (Eigen::ArrayXd(2) << kKLength * std::cos(phi), kKLength * std::sin(phi)).finished();
+    const Eigen::ArrayXd qm = rope::applyRope(q, thetaPair, m, rope::Layout::Interleaved);
+    const Eigen::ArrayXd kn = rope::applyRope(k, thetaPair, n, rope::Layout::Interleaved);
+    const double score = rope::attentionScore(q, k, thetaPair, m, n, rope::Layout::Interleaved);
+    // Clock hands: (cos mθ_j, sin mθ_j) from core's tables (interleaved: entry 2j).
+    const rope::RopeTables tables = rope::ropeTables(theta, m, rope::Layout::Interleaved);
+
+    FigureData data;
+    data.title = QStringLiteral("Pair %1 turns by θ_%1 = %2 rad per token")
+                     .arg(pair)
+                     .arg(theta[pair], 0, 'g', 4);
+    data.xLabel = QStringLiteral("coordinate 2i of the pair");
+    data.yLabel = QStringLiteral("coordinate 2i+1");
+    Series guides;
+    guides.name = QStringLiteral("unit circles");
+    guides.style = SeriesStyle::Guide;
+    guides = circle(0, 0, kQLength, 128, guides);
+    guides = circle(0, 0, kKLength, 128, guides);
+
+    data.series.push_back(arrow(QStringLiteral("q (position 0)"), kQLength, 0.0, 4));
+    data.series.back().style = SeriesStyle::Path;
+    Series rq;
+    rq.name = QStringLiteral("R_m q (q at position m)");
+    rq.style = SeriesStyle::Arrow;
+    rq.colour = 0;
+    rq.x = {0.0, qm[0]};
+    rq.y = {0.0, qm[1]};
+    data.series.push_back(std::move(rq));
+    Series rk;
+    rk.name = QStringLiteral("R_n k (k at position n)");
+    rk.style = SeriesStyle::Arrow;
+    rk.colour = 1;
+    rk.x = {0.0, kn[0]};
+    rk.y = {0.0, kn[1]};
+    data.series.push_back(std::move(rk));
+
+    // Clocks: one per pair, hand at angle mθ_j, laid out in rows to the right of the plane.
+    const int columns = std::max(1, static_cast<int>(std::ceil(std::sqrt(pairs * 1.5))));
+    const int clockRows = (pairs + columns - 1) / columns;
+    const double cell = std::min(2.6 / columns, 2.4 / clockRows);
+    const double left = 1.5;
+    const double top = 1.2;
+    for (int j = 0; j < pairs; ++j) {
+        const double cx = left + (j % columns + 0.5) * cell;
+        const double cy = top - (j / columns + 0.5) * cell;
+        guides = circle(cx, cy, 0.42 * cell, 24, guides);
+        Series hand;
+        hand.name = QStringLiteral("clock %1 hand (mθ_%1)").arg(j);
+        hand.style = SeriesStyle::Path;
+        hand.colour = j == pair ? 1 : 6;
+        hand.inLegend = false;
+        hand.x = {cx, cx + 0.4 * cell * tables.cos[2 * j]};
+        hand.y = {cy, cy + 0.4 * cell * tables.sin[2 * j]};
+        data.series.push_back(std::move(hand));
+    }
+    data.series.insert(data.series.begin(), std::move(guides));
+
+    data.readouts = {
+        {QStringLiteral("m·θ_i mod 2π"), reduceAngle(a), QStringLiteral("rad")},
+        {QStringLiteral("n·θ_i mod 2π"), reduceAngle(b), QStringLiteral("rad")},
+        {QStringLiteral("(n−m)·θ_i mod 2π"), reduceAngle(relative), QStringLiteral("rad")},
+        // The angle from R_m q to R_n k is φ + (n−m)θ_i: fixed while m and n move together.
+        {QStringLiteral("angle R_m q → R_n k"), reduceAngle(phi + relative), QStringLiteral("rad")},
+        {QStringLiteral("score qᵀR_(n−m)k"), score, QString()},
+    };
+    data.xRange = {{-1.25, left + columns * cell + 0.05}};
+    data.yRange = {{-1.25, 1.25}};
+    data.equalAspect = true;
+    data.legendAlignment = Qt::AlignBottom | Qt::AlignRight;
+    return data;
+}
+
+QWidget* makeRotationControls(FigurePanel& panel, ExplorerState& state) {
+    auto* box = new QWidget;
+    auto* layout = new QHBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto* pair = new QSpinBox(box);
+    pair->setObjectName(QStringLiteral("pair"));
+    pair->setToolTip(QStringLiteral("Which pair (i) is drawn large."));
+    pair->setRange(0, state.params().effectiveRotaryDim() / 2 - 1);
+    auto* pairLabel = new QLabel(QStringLiteral("&Pair i:"), box);
+    pairLabel->setBuddy(pair);
+    auto* kAngle = new QSpinBox(box);
+    kAngle->setObjectName(QStringLiteral("k-angle-deg"));
+    kAngle->setRange(-180, 180);
+    kAngle->setValue(60);
+    kAngle->setSuffix(QStringLiteral("°"));
+    kAngle->setToolTip(QStringLiteral("Angle between q and k before any rotation."));
+    auto* kLabel = new QLabel(QStringLiteral("&k vs q:"), box);
+    kLabel->setBuddy(kAngle);
+    auto* mode = new QComboBox(box);
+    mode->setObjectName(QStringLiteral("animate"));
+    mode->addItem(QStringLiteral("move m"), QStringLiteral("m"));
+    mode->addItem(QStringLiteral("move m and n together"), QStringLiteral("both"));
+    mode->setToolTip(QStringLiteral("Moving both keeps n − m, the angle between R_m q and R_n k "
+                                    "and the score fixed."));
+    auto* play = new QPushButton(QStringLiteral("▶ &Play"), box);
+    play->setObjectName(QStringLiteral("play"));
+    play->setCheckable(true);
+    play->setToolTip(QStringLiteral("Advance the position by one token per frame."));
+    for (QWidget* w :
+         std::initializer_list<QWidget*>{pairLabel, pair, kLabel, kAngle, mode, play}) {
+        layout->addWidget(w);
+    }
+    layout->addStretch(1);
+
+    QObject::connect(pair, &QSpinBox::valueChanged, &panel,
+                     [&panel](int v) { panel.setOption(QStringLiteral("pair"), v); });
+    QObject::connect(kAngle, &QSpinBox::valueChanged, &panel,
+                     [&panel](int v) { panel.setOption(QStringLiteral("k-angle-deg"), v); });
+    QObject::connect(
+        &state, &ExplorerState::paramsChanged, pair,
+        [pair](const rope::RopeParams& p) { pair->setMaximum(p.effectiveRotaryDim() / 2 - 1); });
+
+    auto* timer = new QTimer(box);
+    timer->setInterval(40);
+    QObject::connect(play, &QPushButton::toggled, timer, [timer, play](bool on) {
+        play->setText(on ? QStringLiteral("⏸ &Pause") : QStringLiteral("▶ &Play"));
+        if (on) {
+            timer->start();
+        } else {
+            timer->stop();
+        }
+    });
+    QObject::connect(timer, &QTimer::timeout, &state, [&state, mode] {
+        rope::RopeParams p = state.params();
+        const bool both = mode->currentData().toString() == QLatin1String("both");
+        // Wrap at the context end so the animation can run forever; moving both keeps n − m.
+        const long long step = (p.m + 1 >= p.context) ? -p.m : 1;
+        p.m += step;
+        if (both) {
+            p.n += step;
+        }
+        state.setParams(p);
+    });
+    return box;
+}
+
+} // namespace rope::ui

@@ -1,0 +1,216 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/panels/figure_panel.h"
+
+#include "ui/explorer_state.h"
+#include "ui/figures/figure_registry.h"
+
+#include <QDir>
+#include <QEvent>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QInputDialog>
+#include <QMenu>
+#include <QMessageBox>
+#include <QSettings>
+#include <QSplitter>
+#include <QTextBrowser>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+#include <qcustomplot.h>
+
+namespace rope::ui {
+
+FigurePanel::FigurePanel(const Figure& figure, ExplorerState& state, QWidget* parent)
+    : QWidget(parent), m_figure(figure), m_state(state), m_plot(new QCustomPlot(this)),
+      m_lesson(new QTextBrowser(this)) {
+    setObjectName(QString::fromLatin1(figure.id.data(), static_cast<qsizetype>(figure.id.size())));
+    m_plot->setMinimumSize(320, 240);
+    m_plot->setNoAntialiasingOnDrag(true);
+    m_lesson->setOpenExternalLinks(true);
+    m_lesson->setHtml(QString::fromUtf8(figure.lesson));
+    m_lesson->setMinimumWidth(220);
+
+    auto* exportButton = new QToolButton(this);
+    exportButton->setText(tr("&Export"));
+    exportButton->setToolTip(tr("Save this figure as PNG, SVG, PDF or its data as CSV."));
+    exportButton->setPopupMode(QToolButton::InstantPopup);
+    auto* menu = new QMenu(exportButton);
+    menu->addAction(tr("PNG image…"), this, [this] { exportInteractively(ExportFormat::Png); });
+    menu->addAction(tr("SVG vector image…"), this,
+                    [this] { exportInteractively(ExportFormat::Svg); });
+    menu->addAction(tr("PDF document…"), this, [this] { exportInteractively(ExportFormat::Pdf); });
+    menu->addAction(tr("CSV data…"), this, [this] { exportInteractively(ExportFormat::Csv); });
+    exportButton->setMenu(menu);
+
+    auto* top = new QHBoxLayout;
+    if (figure.makeControls != nullptr) {
+        m_controls = figure.makeControls(*this, state);
+        if (m_controls != nullptr) {
+            m_controls->setParent(this);
+            top->addWidget(m_controls, 1);
+        }
+    }
+    if (m_controls == nullptr) {
+        top->addStretch(1);
+    }
+    top->addWidget(exportButton, 0, Qt::AlignTop);
+
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->addWidget(m_plot);
+    splitter->addWidget(m_lesson);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 1);
+    splitter->setChildrenCollapsible(false);
+    splitter->setSizes({900, 300});
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(splitter, 1);
+
+    m_plot->installEventFilter(this);
+    connect(&m_state, &ExplorerState::paramsChanged, this, &FigurePanel::refresh);
+    connect(&m_watcher, &QFutureWatcher<Result>::finished, this, &FigurePanel::onComputed);
+}
+
+FigurePanel::~FigurePanel() {
+    // The worker reads m_figure and copies of the inputs only; wait so no result arrives late.
+    m_watcher.waitForFinished();
+}
+
+void FigurePanel::setOption(const QString& id, const QVariant& value) {
+    setOptions({{id, value}});
+}
+
+void FigurePanel::setOptions(const FigureOptions& changes) {
+    bool changed = false;
+    for (auto it = changes.begin(); it != changes.end(); ++it) {
+        if (m_options.value(it.key()) != it.value()) {
+            m_options.insert(it.key(), it.value());
+            changed = true;
+        }
+    }
+    if (changed) {
+        refresh();
+    }
+}
+
+void FigurePanel::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (m_dirty) {
+        refresh();
+    }
+}
+
+bool FigurePanel::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_plot && event->type() == QEvent::Resize) {
+        refresh(); // figures compute at the plot's pixel size
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+FigureOptions FigurePanel::currentOptions() {
+    FigureOptions options = m_options;
+    const QRect rect = m_plot->axisRect()->rect();
+    options.insert(QStringLiteral("plot-width-px"), std::max(rect.width(), 1));
+    options.insert(QStringLiteral("plot-height-px"), std::max(rect.height(), 1));
+    return options;
+}
+
+FigurePanel::Result FigurePanel::computeResult(const Figure& figure, const rope::RopeParams& params,
+                                               const FigureOptions& options, quint64 generation) {
+    Result result;
+    result.generation = generation;
+    try {
+        result.data = figure.compute(params, options);
+    } catch (const std::exception& e) {
+        result.error = QString::fromUtf8(e.what());
+    }
+    return result;
+}
+
+void FigurePanel::refresh() {
+    ++m_generation;
+    if (m_mode == Mode::Async && !isVisible()) {
+        m_dirty = true; // hidden tabs catch up when shown: only what is on screen is computed
+        return;
+    }
+    m_dirty = false;
+    if (m_mode == Mode::Sync) {
+        display(computeResult(m_figure, m_state.params(), currentOptions(), m_generation));
+        return;
+    }
+    if (m_watcher.isRunning()) {
+        m_pending = true; // coalesce: one follow-up with the newest inputs
+        return;
+    }
+    startComputation();
+}
+
+void FigurePanel::startComputation() {
+    m_pending = false;
+    m_watcher.setFuture(QtConcurrent::run(&FigurePanel::computeResult, std::cref(m_figure),
+                                          m_state.params(), currentOptions(), m_generation));
+}
+
+void FigurePanel::onComputed() {
+    const Result result = m_watcher.result();
+    if (m_pending) {
+        startComputation();
+    }
+    if (result.generation == m_generation) {
+        display(result);
+    }
+    // A superseded result is dropped: the follow-up computation carries newer inputs.
+}
+
+void FigurePanel::display(const Result& result) {
+    if (!result.error.isEmpty()) {
+        emit failed(result.error);
+        return;
+    }
+    m_drawing = true;
+    m_data = result.data;
+    drawFigure(*m_plot, m_data);
+    m_plot->replot(QCustomPlot::rpQueuedRefresh);
+    m_drawing = false;
+    emit rendered();
+}
+
+void FigurePanel::exportTo(const QString& path, int dpi) {
+    exportFigure(*m_plot, m_data, path, m_plot->size(), dpi);
+}
+
+void FigurePanel::exportInteractively(ExportFormat format) {
+    QSettings settings;
+    const QString ext = exportExtension(format);
+    const QString dirKey = QStringLiteral("export/directory");
+    const QString dir = settings.value(dirKey, QDir::homePath()).toString();
+    int dpi = 96;
+    if (format == ExportFormat::Png) {
+        bool ok = false;
+        dpi = QInputDialog::getInt(this, tr("PNG resolution"), tr("Dots per inch:"),
+                                   settings.value(QStringLiteral("export/dpi"), 150).toInt(), 48,
+                                   600, 1, &ok);
+        if (!ok) {
+            return;
+        }
+        settings.setValue(QStringLiteral("export/dpi"), dpi);
+    }
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export %1").arg(ext.toUpper()),
+                                     QDir(dir).filePath(objectName() + QLatin1Char('.') + ext),
+                                     tr("%1 files (*.%2)").arg(ext.toUpper(), ext));
+    if (path.isEmpty()) {
+        return;
+    }
+    settings.setValue(dirKey, QFileInfo(path).absolutePath());
+    try {
+        exportTo(path, dpi);
+    } catch (const ExportError& e) {
+        QMessageBox::warning(this, tr("Export failed"), QString::fromUtf8(e.what()));
+    }
+}
+
+} // namespace rope::ui

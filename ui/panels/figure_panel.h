@@ -1,0 +1,99 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "ui/figures/figure.h"
+#include "ui/figures/figure_export.h"
+
+#include <QFutureWatcher>
+#include <QWidget>
+
+class QCustomPlot;
+class QTextBrowser;
+
+namespace rope::ui {
+
+class ExplorerState;
+struct Figure;
+
+/// \brief One registry row on screen: its plot, its extra controls (Figure::makeControls), its
+/// lesson text and an Export menu (PNG at a chosen DPI, SVG, PDF, CSV of the plotted data).
+///
+/// On every ExplorerState::paramsChanged, option change or resize the panel recomputes. In
+/// Async mode (the default) compute() runs on a QtConcurrent worker; at most one computation
+/// runs at a time, and a request arriving meanwhile is coalesced into one follow-up with the
+/// newest inputs, so a dragged slider never queues stale frames and results from superseded
+/// inputs are dropped; a hidden panel (another tab) only marks itself stale and catches up
+/// when shown. Sync mode computes and draws in place (tests, benchmarks).
+class FigurePanel : public QWidget {
+    Q_OBJECT
+
+public:
+    enum class Mode { Async, Sync };
+
+    FigurePanel(const Figure& figure, ExplorerState& state, QWidget* parent = nullptr);
+    ~FigurePanel() override;
+
+    const Figure& figure() const noexcept { return m_figure; }
+    QCustomPlot* plot() const noexcept { return m_plot; }
+    /// \brief The data currently drawn (what CSV export writes).
+    const FigureData& data() const noexcept { return m_data; }
+    const FigureOptions& options() const noexcept { return m_options; }
+    QWidget* controls() const noexcept { return m_controls; }
+
+    void setMode(Mode mode) { m_mode = mode; }
+    /// \brief Sets one per-panel option and recomputes if it changed.
+    void setOption(const QString& id, const QVariant& value);
+    /// \brief Sets several options with one recompute.
+    void setOptions(const FigureOptions& changes);
+    /// \brief True while drawFigure() runs: controls that listen to axis-range signals ignore
+    /// the ranges the panel itself sets.
+    bool isDrawing() const noexcept { return m_drawing; }
+    /// \brief Recompute now (Sync) or schedule (Async).
+    void refresh();
+    /// \brief Writes the current figure; the format comes from the extension. Images use the
+    /// plot's on-screen size. \throws ExportError.
+    void exportTo(const QString& path, int dpi = 96);
+    /// \brief Opens the save dialog for \p format (remembering folder and DPI) and exports;
+    /// errors are shown in a message box.
+    void exportInteractively(ExportFormat format);
+
+signals:
+    /// The plot shows a new frame (after compute and replot).
+    void rendered();
+    /// compute() threw: core's message (the previous frame stays on screen).
+    void failed(const QString& reason);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
+
+private:
+    struct Result {
+        FigureData data;
+        QString error;
+        quint64 generation = 0;
+    };
+    static Result computeResult(const Figure& figure, const rope::RopeParams& params,
+                                const FigureOptions& options, quint64 generation);
+    void startComputation();
+    void onComputed();
+    void display(const Result& result);
+    FigureOptions currentOptions();
+
+    const Figure& m_figure;
+    ExplorerState& m_state;
+    QCustomPlot* m_plot;
+    QTextBrowser* m_lesson;
+    QWidget* m_controls = nullptr;
+    FigureOptions m_options;
+    FigureData m_data;
+    Mode m_mode = Mode::Async;
+    bool m_drawing = false;
+    bool m_pending = false;
+    bool m_dirty = false;
+    quint64 m_generation = 0;
+    QFutureWatcher<Result> m_watcher;
+};
+
+} // namespace rope::ui
