@@ -90,8 +90,7 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     edit->addAction(tr("Copy as &NumPy code"), this, [this] { copyCode(CodeLanguage::NumPy); });
-    edit->addAction(tr("Copy as &PyTorch code"), this,
-                    [this] { copyCode(CodeLanguage::PyTorch); });
+    edit->addAction(tr("Copy as &PyTorch code"), this, [this] { copyCode(CodeLanguage::PyTorch); });
     edit->addAction(tr("&Show code…"), this, &MainWindow::showCode);
     QMenu* model = menuBar()->addMenu(tr("&Model"));
     // Ctrl+O opens a session; the config import moved to Ctrl+Shift+O.
@@ -250,8 +249,8 @@ bool MainWindow::saveSessionTo(const QString& path) {
     QString error;
     if (!saveSession(path, currentSession(), &error)) {
         statusBar()->showMessage(tr("Session not saved: %1").arg(error), 10000);
-        showError(tr("Session not saved"),
-                  tr("Could not save the session to\n%1\n\n%2").arg(QDir::toNativeSeparators(path), error));
+        showError(tr("Session not saved"), tr("Could not save the session to\n%1\n\n%2")
+                                               .arg(QDir::toNativeSeparators(path), error));
         return false;
     }
     setSessionPath(path);
@@ -266,10 +265,11 @@ bool MainWindow::openSession(const QString& path) {
         !result.errors.filter(QRegularExpression(QStringLiteral("^\\(file\\):"))).isEmpty()) {
         // Unreadable or not a session at all: nothing is applied.
         const QString reason = result.errors.join(QLatin1Char('\n'));
-        statusBar()->showMessage(tr("Session not opened: %1").arg(result.errors.join(QStringLiteral("; "))),
-                                 10000);
-        showError(tr("Session not opened"),
-                  tr("Could not open the session\n%1\n\n%2").arg(QDir::toNativeSeparators(path), reason));
+        statusBar()->showMessage(
+            tr("Session not opened: %1").arg(result.errors.join(QStringLiteral("; "))), 10000);
+        showError(
+            tr("Session not opened"),
+            tr("Could not open the session\n%1\n\n%2").arg(QDir::toNativeSeparators(path), reason));
         return false;
     }
     QStringList notes = result.warnings;
@@ -282,10 +282,10 @@ bool MainWindow::openSession(const QString& path) {
                       .arg(QFileInfo(path).fileName(), result.errors.join(QLatin1Char('\n'))));
     }
     const QStringList all = result.errors + notes;
-    statusBar()->showMessage(all.isEmpty() ? tr("Opened session %1").arg(path)
-                                           : tr("Opened session %1 (%2)")
-                                                 .arg(path, all.join(QStringLiteral("; "))),
-                             10000);
+    statusBar()->showMessage(
+        all.isEmpty() ? tr("Opened session %1").arg(path)
+                      : tr("Opened session %1 (%2)").arg(path, all.join(QStringLiteral("; "))),
+        10000);
     return true;
 }
 
@@ -320,9 +320,8 @@ void MainWindow::applySession(const Session& session, QStringList& notes) {
 
 void MainWindow::setSessionPath(const QString& path) {
     m_sessionPath = path;
-    setWindowTitle(path.isEmpty()
-                       ? tr("RoPE Explorer[*]")
-                       : tr("%1[*] — RoPE Explorer").arg(QFileInfo(path).fileName()));
+    setWindowTitle(path.isEmpty() ? tr("RoPE Explorer[*]")
+                                  : tr("%1[*] — RoPE Explorer").arg(QFileInfo(path).fileName()));
     setWindowFilePath(path);
     setWindowModified(false);
 }
@@ -375,9 +374,9 @@ void MainWindow::saveSessionInteractively(bool askForPath) {
         QSettings settings;
         const QString dir = settings.value(kSessionDirKey, QDir::homePath()).toString();
         const QString suggested =
-            path.isEmpty() ? QDir(dir).filePath(QStringLiteral("session.") +
-                                                QLatin1String(kSessionSuffix))
-                           : path;
+            path.isEmpty()
+                ? QDir(dir).filePath(QStringLiteral("session.") + QLatin1String(kSessionSuffix))
+                : path;
         path = QFileDialog::getSaveFileName(this, tr("Save session"), suggested, sessionFilter());
         if (path.isEmpty()) {
             return;
@@ -393,8 +392,8 @@ void MainWindow::saveSessionInteractively(bool askForPath) {
 void MainWindow::openSessionInteractively() {
     QSettings settings;
     const QString dir = settings.value(kSessionDirKey, QDir::homePath()).toString();
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open session"), dir, sessionFilter() + tr(";;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open session"), dir,
+                                                      sessionFilter() + tr(";;All files (*)"));
     if (path.isEmpty()) {
         return;
     }

@@ -88,8 +88,8 @@ std::string writeFigure(const ui::Figure& figure, const RopeParams& params,
 ui::Session sessionFrom(const QString& path) {
     const ui::SessionLoadResult r = ui::loadSession(path);
     if (!r.ok()) {
-        throw InvalidParameter("session", "--session '" + path.toStdString() +
-                                              "': " + r.errors.join(QStringLiteral("; ")).toStdString());
+        throw InvalidParameter("session", "--session '" + path.toStdString() + "': " +
+                                              r.errors.join(QStringLiteral("; ")).toStdString());
     }
     for (const QString& w : r.warnings) {
         std::cerr << "rope-cli: warning: " << path.toStdString() << ": " << w.toStdString() << '\n';
@@ -100,11 +100,28 @@ ui::Session sessionFrom(const QString& path) {
 // Flags that set parameters: a session already fixes them all, so mixing is refused rather
 // than silently resolved one way or the other.
 void rejectParameterFlags(const QCommandLineParser& parser) {
-    for (const char* flag :
-         {"dim", "base", "rotary-dim", "method", "factor", "original-context", "seq-len",
-          "beta-fast", "beta-slow", "mscale", "mscale-all-dim", "attention-factor", "no-truncate",
-          "low-freq-factor", "high-freq-factor", "layout", "preset", "config", "context", "m", "n",
-          "all"}) {
+    for (const char* flag : {"dim",
+                             "base",
+                             "rotary-dim",
+                             "method",
+                             "factor",
+                             "original-context",
+                             "seq-len",
+                             "beta-fast",
+                             "beta-slow",
+                             "mscale",
+                             "mscale-all-dim",
+                             "attention-factor",
+                             "no-truncate",
+                             "low-freq-factor",
+                             "high-freq-factor",
+                             "layout",
+                             "preset",
+                             "config",
+                             "context",
+                             "m",
+                             "n",
+                             "all"}) {
         if (parser.optionNames().contains(QString::fromLatin1(flag)) &&
             parser.isSet(QString::fromLatin1(flag))) {
             throw UsageError(std::string("--session cannot be combined with --") + flag +

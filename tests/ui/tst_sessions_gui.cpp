@@ -215,8 +215,9 @@ private slots:
                  QVariant(QStringLiteral("sin")));
         QCOMPARE(shown(heatmap->controls()->findChild<QCheckBox*>(QStringLiteral("periods"))),
                  QVariant(true));
-        QCOMPARE(b.panel(QStringLiteral("rotation"))->options().value(QStringLiteral("pair")).toInt(),
-                 5);
+        QCOMPARE(
+            b.panel(QStringLiteral("rotation"))->options().value(QStringLiteral("pair")).toInt(),
+            5);
         // Every panel draws what its compute function gives for the restored inputs.
         for (FigurePanel* panel : b.panels()) {
             panel->refresh();
@@ -249,14 +250,22 @@ private slots:
         row("identity", {{"identity", "composition"}});
         row("decay", {{"curve", "upper-bound"}});
         row("base-bound", {{"min-base", true}});
-        row("layouts", {{"view", "matrix"}, {"dim", 24}, {"layout", "half"}, {"heads", 3},
+        row("layouts", {{"view", "matrix"},
+                        {"dim", 24},
+                        {"layout", "half"},
+                        {"heads", 3},
                         {"max-offset", 50}});
-        row("rope-2d", {{"view", "flattened"}, {"rows", 6}, {"cols", 5}, {"query-row", 4},
-                        {"query-col", 1}, {"dim", 8}, {"vectors", "random"}});
+        row("rope-2d", {{"view", "flattened"},
+                        {"rows", 6},
+                        {"cols", 5},
+                        {"query-row", 4},
+                        {"query-col", 1},
+                        {"dim", 8},
+                        {"vectors", "random"}});
         row("absolute", {{"scheme", "binary"}, {"view", "curves"}, {"dim", 24}, {"positions", 32}});
         row("attention", {{"encoding", "sinusoidal"}, {"view", "weights"}, {"factor", 1.5}});
-        row("precision", {{"view", "score"}, {"path", "double-then-cast"}, {"pair", 2},
-                          {"position", 100}});
+        row("precision",
+            {{"view", "score"}, {"path", "double-then-cast"}, {"pair", 2}, {"position", 100}});
     }
     void restoredOptionsMoveTheControls() {
         QFETCH(QString, panel);
@@ -291,8 +300,8 @@ private slots:
             QCOMPARE(shown(target->controls()->findChild<QWidget*>(it.key())), it.value());
         }
         if (panel == QLatin1String("attention")) {
-            auto* override = target->controls()->findChild<QCheckBox*>(
-                QStringLiteral("override-factor"));
+            auto* override =
+                target->controls()->findChild<QCheckBox*>(QStringLiteral("override-factor"));
             QVERIFY(override->isChecked());
         }
         // Blocked signals: moving the controls did not write the options back.
@@ -301,9 +310,9 @@ private slots:
         // size so the expected frame is computed at the same pixel size as the drawn one.
         target->refresh();
         QString why;
-        QVERIFY2(sameData(target->data(),
-                          target->figure().compute(p, computedOptions(*target)), &why),
-                 qPrintable(why));
+        QVERIFY2(
+            sameData(target->data(), target->figure().compute(p, computedOptions(*target)), &why),
+            qPrintable(why));
 
         // An empty set brings every control back to what it showed at start.
         target->restoreOptions({});
@@ -312,9 +321,9 @@ private slots:
             QCOMPARE(shown(target->controls()->findChild<QWidget*>(it.key())), it.value());
         }
         target->refresh();
-        QVERIFY2(sameData(target->data(),
-                          target->figure().compute(p, computedOptions(*target)), &why),
-                 qPrintable(why));
+        QVERIFY2(
+            sameData(target->data(), target->figure().compute(p, computedOptions(*target)), &why),
+            qPrintable(why));
     }
 
     void droppedSessionOpens() {
@@ -459,8 +468,7 @@ private slots:
 
     void saveToUnwritablePathShowsErrorAndWritesNothing_data() {
         QTest::addColumn<QString>("path");
-        QTest::newRow("missing directory")
-            << m_dir.filePath(QStringLiteral("no-such-dir/x.ropex"));
+        QTest::newRow("missing directory") << m_dir.filePath(QStringLiteral("no-such-dir/x.ropex"));
         QTest::newRow("proc") << QStringLiteral("/proc/x.ropex");
     }
     void saveToUnwritablePathShowsErrorAndWritesNothing() {
@@ -501,8 +509,10 @@ private slots:
             saved.prepend(QFileInfo(path).absoluteFilePath());
         }
         QVERIFY(w.saveSessionTo(m_dir.filePath(QStringLiteral("recent-3.ropex")))); // moves up
-        saved.removeAll(QFileInfo(m_dir.filePath(QStringLiteral("recent-3.ropex"))).absoluteFilePath());
-        saved.prepend(QFileInfo(m_dir.filePath(QStringLiteral("recent-3.ropex"))).absoluteFilePath());
+        saved.removeAll(
+            QFileInfo(m_dir.filePath(QStringLiteral("recent-3.ropex"))).absoluteFilePath());
+        saved.prepend(
+            QFileInfo(m_dir.filePath(QStringLiteral("recent-3.ropex"))).absoluteFilePath());
         QCOMPARE(MainWindow::recentSessions(), saved.mid(0, MainWindow::kMaxRecentSessions));
     }
 

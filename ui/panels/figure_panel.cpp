@@ -23,8 +23,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
-#include <utility>
 #include <qcustomplot.h>
+#include <utility>
 
 namespace rope::ui {
 
