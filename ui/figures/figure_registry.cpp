@@ -176,8 +176,9 @@ are skew-symmetric generators acting on different coordinates.</p>
 <p>The map shows the score ⟨R<sub>query</sub>q, R<sub>key</sub>k⟩ for every key patch. Since
 R<sub>x₁,y₁</sub><sup>T</sup>R<sub>x₂,y₂</sub> = R<sub>x₂−x₁,y₂−y₁</sub> (the first readout),
 the pattern only depends on the displacement: moving the query moves the pattern rigidly.
-The position can be read back from R (atan2 of the fastest pair) — but only within ±π/θ₀
-patches, so large coordinates come back as aliases.</p>
+The position can be read back from R: each pair's angle atan2 gives xθ<sub>j</sub> modulo 2π;
+the slowest pair fixes the rough value and each faster pair refines it (phase unwrapping), as
+long as |x| &lt; π/θ<sub>min</sub> patches — beyond that, coordinates come back as aliases.</p>
 <p><b>Flattened 1D RoPE</b> numbers the patches x·w + y. The neighbour below is then w tokens
 away, the one to the right 1 — and the last patch of a row is “1 token” from the first of the
 next row, across the whole image: compare the two row-wrap gaps.</p>
@@ -214,6 +215,15 @@ RoPE takes this one step further and applies the rotation to q and k themselves.
 the spread of ‖PE(p+k) − PE(p)‖ over p (consistent distances), max|PE| over 2P versus P
 (bounded), the W<sub>1</sub> residual, positions P…2P−1 staying inside the range seen on
 0…P−1, and whether PE(p) changes when the sequence doubles.</p>
+<p><b>Decaying.</b> The position part of an attention score between tokens k apart is
+⟨PE(p), PE(p+k)⟩. The panel averages it over the same start positions p = 0…P−K−1 for every
+k = 1…K (K = min(16, P/2)) and fits a straight line in k: the encoding counts as
+<i>decaying</i> when the slope is negative (below −10<sup>−9</sup>·max|s(k)|), i.e. far tokens
+look less alike than near ones on average. Sinusoidal passes: ⟨PE(p), PE(p+k)⟩ =
+Σ<sub>i</sub> cos(kω<sub>i</sub>) for every p, which falls as the fast pairs dephase. Integer
+fails the other way round: ⟨p·1, (p+k)·1⟩ = d·p(p+k) grows with k (so does p/N). Binary fails
+at the default P = 64 (barely: other P can tip it): p and p+2<sup>j</sup> share their low bits, so the similarity jumps up at every power of
+two instead of falling.</p>
 <p><b>Try:</b> the curves view for binary versus sinusoidal; raise P and watch integer's
 colour scale explode.</p>
 )";
