@@ -41,7 +41,7 @@ column to the right turns <i>b</i><sup>2/d</sup> times slower. The slowest pair 
 2π·<i>b</i><sup>(d−2)/d</sup> tokens for one turn — about 54,000 for <i>b</i> = 10,000,
 <i>d</i> = 128.</p>
 <p><b>What a pixel is.</b> The image is computed at screen resolution: each pixel row stands for
-the run of consecutive positions shown in the corner, and shows the <i>mean</i> of cos over
+the run of consecutive positions shown below the plot, and shows the <i>mean</i> of cos over
 that run (closed form, sin(Nθ/2)/(N sin(θ/2))·cos(centre·θ)). Fast pairs that turn many times
 inside one row therefore fade to white instead of producing false stripes (moiré). Zoom in
 (mouse wheel) until a row is one position to see them oscillate.</p>
@@ -59,8 +59,8 @@ by <i>m</i>θ<sub>i</sub>, the pair of <b>k</b> (orange) by <i>n</i>θ<sub>i</su
 (<i>R<sub>m</sub></i>q)<sup>T</sup>(<i>R<sub>n</sub></i>k) =
 q<sup>T</sup><i>R</i><sub>n−m</sub>k: the score depends only on the offset <i>n</i> − <i>m</i>.
 Press <b>Play</b> with “move m and n together”: both arrows spin, yet the angle between them
-and the score in the corner stay fixed.</p>
-<p>The small clocks on the right are all pairs at position <i>m</i>, fastest first. Pair 0
+and the score (readouts below the plot) stay fixed.</p>
+<p>The small clocks on the right are all pairs at position <i>m</i>, fastest first (pair index = row label + column offset; the chosen pair’s hand is orange; above 64 pairs every few pairs get a clock). Pair 0
 turns one radian per token; the last pairs barely move over thousands of tokens — these slow
 hands are what lets attention tell far-apart positions apart.</p>
 <p><b>Try:</b> “move m” alone and watch the score oscillate; pick a slow pair (large
@@ -85,7 +85,7 @@ slowest is divided by s.</li>
 in between (YaRN by turns over L₀, Llama 3 by wavelength).</li>
 </ul>
 <p><b>Try:</b> set s = 8 and compare how each method moves the curve across the L₀ line;
-YaRN also scales attention (the corner readout).</p>
+YaRN also scales attention (the readout below the plot).</p>
 )";
 
 const char* const kIdentityLesson = R"(
@@ -121,7 +121,7 @@ is the advantage similarity keeps at distance m (Su 2024; Xu et al. 2024).</p>
 with S<sub>j</sub> the partial sums of e<sup>imθ</sup>; the m-dependent factor decays with
 ripples.</p>
 <p>Each point is exact at its own distance; when L exceeds about twice the plot width, points
-are spaced by the step shown in the corner.</p>
+are spaced by the step shown below the plot.</p>
 <p><b>Try:</b> raise b and watch the decay slow down; choose a scaling method to compare its
 curve with the original.</p>
 )";
