@@ -6,30 +6,53 @@
 #include "ui/figures/figure_registry.h"
 #include "ui/model/model_config.h"
 #include "ui/model/presets.h"
+#include "ui/model/session.h"
 #include "ui/panels/figure_panel.h"
 #include "ui/parameter_form.h"
 
 #include <Eigen/Core>
 #include <QApplication>
+#include <QClipboard>
 #include <QCloseEvent>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFontDatabase>
+#include <QGuiApplication>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QUrl>
+#include <QVBoxLayout>
 #include <qcustomplot.h>
 
 namespace rope::ui {
 
+namespace {
+const QString kRecentKey = QStringLiteral("sessions/recent");
+const QString kSessionDirKey = QStringLiteral("sessions/directory");
+
+QString sessionFilter() {
+    return QObject::tr("RoPE Explorer sessions (*.%1)").arg(QLatin1String(kSessionSuffix));
+}
+} // namespace
+
 MainWindow::MainWindow(QWidget* parent, bool persistent)
     : QMainWindow(parent), m_state(new ExplorerState(this)), m_tabs(new QTabWidget(this)),
       m_persistent(persistent) {
-    setWindowTitle(tr("RoPE Explorer"));
+    setAcceptDrops(true);
     m_form = new ParameterForm(*m_state, persistent);
     auto* scroll = new QScrollArea;
     scroll->setWidget(m_form);
@@ -45,17 +68,33 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
         m_panels.push_back(panel);
         connect(panel, &FigurePanel::failed, this,
                 [this](const QString& reason) { statusBar()->showMessage(reason, 8000); });
+        connect(panel, &FigurePanel::optionsChanged, this, &MainWindow::markModified);
         panel->refresh();
     }
     setCentralWidget(m_tabs);
 
     QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Open session…"), QKeySequence::Open, this,
+                    &MainWindow::openSessionInteractively);
+    m_recentMenu = file->addMenu(tr("Open &recent"));
+    m_recentMenu->setObjectName(QStringLiteral("recent-menu"));
+    rebuildRecentMenu();
+    file->addAction(tr("&Save session"), QKeySequence::Save, this,
+                    [this] { saveSessionInteractively(false); });
+    file->addAction(tr("Save session &as…"), QKeySequence::SaveAs, this,
+                    [this] { saveSessionInteractively(true); });
+    file->addSeparator();
     file->addAction(tr("&Export current figure…"), QKeySequence(tr("Ctrl+E")), this,
                     &MainWindow::exportCurrent);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(tr("Copy as &NumPy code"), this, [this] { copyCode(CodeLanguage::NumPy); });
+    edit->addAction(tr("Copy as &PyTorch code"), this, [this] { copyCode(CodeLanguage::PyTorch); });
+    edit->addAction(tr("&Show code…"), this, &MainWindow::showCode);
     QMenu* model = menuBar()->addMenu(tr("&Model"));
-    model->addAction(tr("&Open config.json…"), QKeySequence::Open, this,
+    // Ctrl+O opens a session; the config import moved to Ctrl+Shift+O.
+    model->addAction(tr("&Open config.json…"), QKeySequence(tr("Ctrl+Shift+O")), this,
                      &MainWindow::openModelConfig);
     model->addSeparator();
     for (const Preset& preset : allPresets()) {
@@ -82,7 +121,10 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
             [this](const QString& parameter, const QString& reason) {
                 statusBar()->showMessage(tr("Not applied (%1): %2").arg(parameter, reason));
             });
-    connect(m_state, &ExplorerState::paramsChanged, this, [this] { statusBar()->clearMessage(); });
+    connect(m_state, &ExplorerState::paramsChanged, this, [this] {
+        statusBar()->clearMessage();
+        markModified();
+    });
     statusBar()->showMessage(tr("Ready"), 3000);
 
     resize(1280, 800);
@@ -92,6 +134,7 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
         restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
         m_tabs->setCurrentIndex(settings.value(QStringLiteral("window/tab"), 0).toInt());
     }
+    setSessionPath(QString());
 }
 
 MainWindow::~MainWindow() = default;
@@ -139,7 +182,23 @@ void MainWindow::openModelConfig() {
         return;
     }
     settings.setValue(QStringLiteral("model/directory"), QFileInfo(path).absolutePath());
-    applyModel(loadModelConfig(path));
+    openModelConfigFile(path);
+}
+
+bool MainWindow::openModelConfigFile(const QString& path) {
+    const ModelConfigResult result = loadModelConfig(path);
+    // A "(file)" error means nothing was read (unreadable, malformed, too large): applying the
+    // defaults would silently replace the user's parameters, so refuse instead.
+    if (result.errors.filter(QRegularExpression(QStringLiteral("^\\(file\\):"))).size() > 0) {
+        statusBar()->showMessage(
+            tr("Model config not opened: %1").arg(result.errors.join(QStringLiteral("; "))), 10000);
+        showError(tr("Model config not opened"),
+                  tr("Could not import\n%1\n\n%2")
+                      .arg(QDir::toNativeSeparators(path), result.errors.join(QLatin1Char('\n'))));
+        return false;
+    }
+    applyModel(result);
+    return true;
 }
 
 void MainWindow::applyModel(const ModelConfigResult& result) {
@@ -150,14 +209,295 @@ void MainWindow::applyModel(const ModelConfigResult& result) {
     QStringList notes = result.errors + result.warnings;
     const QString name = result.modelName.isEmpty() ? tr("model") : result.modelName;
     if (!result.errors.isEmpty()) {
-        QMessageBox::warning(this, tr("Model loaded with errors"),
-                             tr("%1: some fields could not be used and kept their defaults:\n\n%2")
-                                 .arg(name, notes.join(QLatin1Char('\n'))));
+        showError(tr("Model loaded with errors"),
+                  tr("%1: some fields could not be used and kept their defaults:\n\n%2")
+                      .arg(name, notes.join(QLatin1Char('\n'))));
     }
     statusBar()->showMessage(notes.isEmpty()
                                  ? tr("Loaded %1").arg(name)
                                  : tr("Loaded %1 (%2)").arg(name, notes.join(QStringLiteral("; "))),
                              10000);
+}
+
+FigurePanel* MainWindow::panel(const QString& id) const {
+    for (FigurePanel* p : m_panels) {
+        if (p->objectName() == id) {
+            return p;
+        }
+    }
+    return nullptr;
+}
+
+Session MainWindow::currentSession() const {
+    Session session;
+    session.params = m_state->params();
+    if (const QWidget* current = m_tabs->currentWidget()) {
+        session.activePanel = current->objectName();
+    }
+    for (const FigurePanel* p : m_panels) {
+        const FigureOptions options = p->persistentOptions();
+        if (!options.isEmpty()) {
+            session.panelOptions.insert(p->objectName(), options);
+        }
+    }
+    session.windowGeometry = saveGeometry();
+    session.windowState = saveState();
+    return session;
+}
+
+bool MainWindow::saveSessionTo(const QString& path) {
+    QString error;
+    if (!saveSession(path, currentSession(), &error)) {
+        statusBar()->showMessage(tr("Session not saved: %1").arg(error), 10000);
+        showError(tr("Session not saved"), tr("Could not save the session to\n%1\n\n%2")
+                                               .arg(QDir::toNativeSeparators(path), error));
+        return false;
+    }
+    setSessionPath(path);
+    addRecentSession(path);
+    statusBar()->showMessage(tr("Saved session %1").arg(path), 5000);
+    return true;
+}
+
+bool MainWindow::openSession(const QString& path) {
+    const SessionLoadResult result = loadSession(path);
+    if (result.fileVersion < 0 ||
+        !result.errors.filter(QRegularExpression(QStringLiteral("^\\(file\\):"))).isEmpty()) {
+        // Unreadable or not a session at all: nothing is applied.
+        const QString reason = result.errors.join(QLatin1Char('\n'));
+        statusBar()->showMessage(
+            tr("Session not opened: %1").arg(result.errors.join(QStringLiteral("; "))), 10000);
+        showError(
+            tr("Session not opened"),
+            tr("Could not open the session\n%1\n\n%2").arg(QDir::toNativeSeparators(path), reason));
+        return false;
+    }
+    QStringList notes = result.warnings;
+    applySession(result.session, notes);
+    setSessionPath(path);
+    addRecentSession(path);
+    if (!result.errors.isEmpty()) {
+        showError(tr("Session opened with errors"),
+                  tr("%1: these entries could not be used and kept their defaults:\n\n%2")
+                      .arg(QFileInfo(path).fileName(), result.errors.join(QLatin1Char('\n'))));
+    }
+    const QStringList all = result.errors + notes;
+    statusBar()->showMessage(
+        all.isEmpty() ? tr("Opened session %1").arg(path)
+                      : tr("Opened session %1 (%2)").arg(path, all.join(QStringLiteral("; "))),
+        10000);
+    return true;
+}
+
+void MainWindow::applySession(const Session& session, QStringList& notes) {
+    m_applyingSession = true;
+    // Parameters first: some controls follow them (precision's probe m, heatmap's zoom), and
+    // the restored options then win.
+    m_state->setParams(session.params);
+    if (!session.windowGeometry.isEmpty() && !restoreGeometry(session.windowGeometry)) {
+        notes << tr("window.geometry: not restored");
+    }
+    if (!session.windowState.isEmpty() && !restoreState(session.windowState)) {
+        notes << tr("window.state: not restored");
+    }
+    for (auto it = session.panelOptions.begin(); it != session.panelOptions.end(); ++it) {
+        if (panel(it.key()) == nullptr) {
+            notes << tr("panelOptions.%1: no such panel, skipped").arg(it.key());
+        }
+    }
+    for (FigurePanel* p : m_panels) {
+        p->restoreOptions(session.panelOptions.value(p->objectName()).toMap());
+    }
+    if (!session.activePanel.isEmpty()) {
+        if (FigurePanel* active = panel(session.activePanel)) {
+            m_tabs->setCurrentWidget(active);
+        } else {
+            notes << tr("activePanel: no panel '%1', skipped").arg(session.activePanel);
+        }
+    }
+    m_applyingSession = false;
+}
+
+void MainWindow::setSessionPath(const QString& path) {
+    m_sessionPath = path;
+    setWindowTitle(path.isEmpty() ? tr("RoPE Explorer[*]")
+                                  : tr("%1[*] — RoPE Explorer").arg(QFileInfo(path).fileName()));
+    setWindowFilePath(path);
+    setWindowModified(false);
+}
+
+void MainWindow::markModified() {
+    if (!m_applyingSession) {
+        setWindowModified(true);
+    }
+}
+
+QStringList MainWindow::recentSessions() {
+    return QSettings().value(kRecentKey).toStringList();
+}
+
+void MainWindow::addRecentSession(const QString& path) {
+    QStringList recent = recentSessions();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    recent.removeAll(absolute);
+    recent.prepend(absolute);
+    while (recent.size() > kMaxRecentSessions) {
+        recent.removeLast();
+    }
+    QSettings().setValue(kRecentKey, recent);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu() {
+    m_recentMenu->clear();
+    const QStringList recent = recentSessions();
+    for (int k = 0; k < recent.size(); ++k) {
+        const QString& path = recent[k];
+        QAction* action = m_recentMenu->addAction(
+            QStringLiteral("&%1 %2").arg(k + 1).arg(QFileInfo(path).fileName()), this,
+            [this, path] { openSession(path); });
+        action->setToolTip(QDir::toNativeSeparators(path));
+    }
+    m_recentMenu->setToolTipsVisible(true);
+    m_recentMenu->addSeparator();
+    QAction* clear = m_recentMenu->addAction(tr("&Clear list"), this, [this] {
+        QSettings().remove(kRecentKey);
+        rebuildRecentMenu();
+    });
+    clear->setEnabled(!recent.isEmpty());
+    m_recentMenu->setEnabled(true);
+}
+
+void MainWindow::saveSessionInteractively(bool askForPath) {
+    QString path = m_sessionPath;
+    if (askForPath || path.isEmpty()) {
+        QSettings settings;
+        const QString dir = settings.value(kSessionDirKey, QDir::homePath()).toString();
+        const QString suggested =
+            path.isEmpty()
+                ? QDir(dir).filePath(QStringLiteral("session.") + QLatin1String(kSessionSuffix))
+                : path;
+        path = QFileDialog::getSaveFileName(this, tr("Save session"), suggested, sessionFilter());
+        if (path.isEmpty()) {
+            return;
+        }
+        if (QFileInfo(path).suffix().isEmpty()) {
+            path += QLatin1Char('.') + QLatin1String(kSessionSuffix);
+        }
+        settings.setValue(kSessionDirKey, QFileInfo(path).absolutePath());
+    }
+    saveSessionTo(path);
+}
+
+void MainWindow::openSessionInteractively() {
+    QSettings settings;
+    const QString dir = settings.value(kSessionDirKey, QDir::homePath()).toString();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open session"), dir,
+                                                      sessionFilter() + tr(";;All files (*)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    settings.setValue(kSessionDirKey, QFileInfo(path).absolutePath());
+    openSession(path);
+}
+
+bool MainWindow::openDroppedFile(const QString& path) {
+    const QFileInfo info(path);
+    if (fileKindOf(path) == FileKind::Session) {
+        return openSession(path);
+    }
+    if (info.suffix().compare(QLatin1String("json"), Qt::CaseInsensitive) == 0) {
+        return openModelConfigFile(path);
+    }
+    statusBar()->showMessage(tr("Not opened: %1 is neither a session (.%2) nor a model config "
+                                "(.json)")
+                                 .arg(info.fileName(), QLatin1String(kSessionSuffix)),
+                             10000);
+    return false;
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    // Accept any local file: an unsuitable one is refused on drop with the reason shown.
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (!urls.isEmpty() && urls.first().isLocalFile()) {
+        event->acceptProposedAction();
+    }
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.isEmpty() || !urls.first().isLocalFile()) {
+        statusBar()->showMessage(tr("Not opened: only local files can be dropped"), 10000);
+        return;
+    }
+    event->acceptProposedAction();
+    if (urls.size() > 1) {
+        statusBar()->showMessage(tr("Opening only the first of %1 dropped files").arg(urls.size()),
+                                 5000);
+    }
+    openDroppedFile(urls.first().toLocalFile());
+}
+
+bool MainWindow::copyCode(CodeLanguage language) {
+    QString code;
+    try {
+        code = codeSnippet(language, m_state->params());
+    } catch (const rope::InvalidParameter& e) {
+        statusBar()->showMessage(tr("No code: %1").arg(QString::fromUtf8(e.what())), 10000);
+        return false;
+    }
+    QGuiApplication::clipboard()->setText(code);
+    statusBar()->showMessage(language == CodeLanguage::NumPy
+                                 ? tr("Copied NumPy code for the current parameters")
+                                 : tr("Copied PyTorch code for the current parameters"),
+                             5000);
+    return true;
+}
+
+void MainWindow::showCode() {
+    auto* dialog = new QDialog(this);
+    dialog->setObjectName(QStringLiteral("code-dialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(tr("Code for the current parameters"));
+    auto* tabs = new QTabWidget(dialog);
+    const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    for (CodeLanguage language : {CodeLanguage::NumPy, CodeLanguage::PyTorch}) {
+        auto* text = new QPlainTextEdit(dialog);
+        text->setObjectName(codeLanguageId(language));
+        text->setReadOnly(true);
+        text->setFont(mono);
+        text->setLineWrapMode(QPlainTextEdit::NoWrap);
+        try {
+            text->setPlainText(codeSnippet(language, m_state->params()));
+        } catch (const rope::InvalidParameter& e) {
+            text->setPlainText(tr("# No code: %1").arg(QString::fromUtf8(e.what())));
+        }
+        tabs->addTab(text, language == CodeLanguage::NumPy ? tr("NumPy") : tr("PyTorch"));
+    }
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
+    QPushButton* copy = buttons->addButton(tr("&Copy"), QDialogButtonBox::ActionRole);
+    copy->setObjectName(QStringLiteral("copy"));
+    connect(copy, &QPushButton::clicked, dialog, [this, tabs] {
+        auto* text = qobject_cast<QPlainTextEdit*>(tabs->currentWidget());
+        QGuiApplication::clipboard()->setText(text->toPlainText());
+        statusBar()->showMessage(tr("Copied %1 code").arg(tabs->tabText(tabs->currentIndex())),
+                                 5000);
+    });
+    connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::close);
+    auto* layout = new QVBoxLayout(dialog);
+    layout->addWidget(tabs);
+    layout->addWidget(buttons);
+    dialog->resize(760, 560);
+    dialog->show();
+}
+
+void MainWindow::showError(const QString& title, const QString& text) {
+    // Window-modal and non-blocking (open(), not exec()): the caller carries on, a test can
+    // find and close the box.
+    auto* box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("error-box"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
 }
 
 void MainWindow::showAbout() {

@@ -2,9 +2,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "ui/model/code_export.h"
+
 #include <QMainWindow>
+#include <QStringList>
 #include <vector>
 
+class QMenu;
 class QTabWidget;
 
 namespace rope::ui {
@@ -13,11 +17,21 @@ class ExplorerState;
 class FigurePanel;
 class ParameterForm;
 struct ModelConfigResult;
+struct Session;
 
 /// \brief The explorer's main window: one tab per figure registry row, the parameter form in
 /// a dock, File (Export…, Quit), Model (open a Hugging Face config.json, built-in presets),
 /// View and Help menus, validation messages in the status bar.
 /// Geometry, dock layout and the current tab persist in QSettings ("window/…").
+///
+/// Sessions (ui/model/session.h): File → Save session (Ctrl+S), Save session as…, Open
+/// session… (Ctrl+O) and Open recent (QSettings "sessions/recent") save and restore the
+/// parameters, the visible panel, every panel's options and the window layout. The title names
+/// the session file and carries the modified marker once parameters or options change after a
+/// save or open. Dropping a .ropex opens it, dropping a .json imports it as a model config.
+/// Edit → Copy as NumPy/PyTorch code puts code_export.h's snippet on the clipboard.
+/// Errors never block: they appear in a window-modal message box (objectName "error-box") and
+/// the status bar.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 
@@ -30,20 +44,60 @@ public:
     ParameterForm& form() const { return *m_form; }
     const std::vector<FigurePanel*>& panels() const { return m_panels; }
     QTabWidget* tabs() const { return m_tabs; }
+    /// \brief The panel with this figure id, or nullptr.
+    FigurePanel* panel(const QString& id) const;
+
+    /// \brief Everything a session file holds, taken from the window now.
+    Session currentSession() const;
+    /// \brief Writes the current session to \p path (atomically); on success it becomes the
+    /// window's session file. On failure shows an error naming the path and reason.
+    bool saveSessionTo(const QString& path);
+    /// \brief Loads \p path and applies it (params, panel options, window layout, visible
+    /// panel). An unreadable file changes nothing; errors and skipped keys are shown.
+    bool openSession(const QString& path);
+    /// \brief Imports a Hugging Face config.json (keeps m and n); errors and warnings name the
+    /// field. \return false if nothing could be applied.
+    bool openModelConfigFile(const QString& path);
+    /// \brief What a drop does: .ropex → openSession, .json → openModelConfigFile, anything
+    /// else is refused with the reason in the status bar.
+    bool openDroppedFile(const QString& path);
+    /// \brief Puts codeSnippet(language, state().params()) on the clipboard.
+    bool copyCode(CodeLanguage language);
+    /// \brief The session file shown in the title (empty: none yet).
+    const QString& sessionPath() const { return m_sessionPath; }
+    /// \brief Most recent first, at most kMaxRecentSessions (QSettings "sessions/recent").
+    static QStringList recentSessions();
+    static constexpr int kMaxRecentSessions = 8;
+
+    /// \brief Opens the non-modal "Show code" dialog (objectName "code-dialog").
+    void showCode();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
 private:
     void exportCurrent();
     void openModelConfig();
     void applyModel(const ModelConfigResult& result);
     void showAbout();
+    void saveSessionInteractively(bool askForPath);
+    void openSessionInteractively();
+    void applySession(const Session& session, QStringList& notes);
+    void setSessionPath(const QString& path);
+    void markModified();
+    void addRecentSession(const QString& path);
+    void rebuildRecentMenu();
+    void showError(const QString& title, const QString& text);
 
     ExplorerState* m_state;
     ParameterForm* m_form;
     QTabWidget* m_tabs;
     std::vector<FigurePanel*> m_panels;
+    QMenu* m_recentMenu = nullptr;
+    QString m_sessionPath;
+    bool m_applyingSession = false;
     bool m_persistent;
 };
 

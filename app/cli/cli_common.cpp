@@ -104,7 +104,12 @@ bool parseArguments(QCommandLineParser& parser, const QStringList& args) {
         throw UsageError(parser.errorText().toStdString());
     }
     if (parser.isSet(help)) {
-        std::cout << parser.helpText().toStdString();
+        // Qt's first help line names the executable path; name the subcommand instead.
+        QString help = parser.helpText();
+        const qsizetype firstLineEnd = help.indexOf(QLatin1Char('\n'));
+        help = QStringLiteral("Usage: ") + args.value(0) + QStringLiteral(" [options]") +
+               help.mid(firstLineEnd);
+        std::cout << help.toStdString();
         return false;
     }
     if (!parser.positionalArguments().isEmpty()) {

@@ -1,12 +1,265 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
+// rope-cli bench: throughput of the batch RoPE kernel on Q/K tensors, or of a plain memcpy of
+// the same bytes (--copy, the machine's ceiling). Prints a human-readable table, then exactly
+// one last line `gbps=<float>` (contract, see docs/PERFORMANCE.md).
 #include "app/cli/cli_common.h"
 #include "app/cli/commands.h"
+#include "core/kernels/rope_cache.h"
+#include "core/kernels/rope_kernel.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <thread>
+#include <vector>
 
 namespace rope::cli {
 
-int runBench(const QStringList&) {
-    throw UsageError("not available in this build yet");
+namespace {
+
+// Q + K above this many bytes is refused: the bench holds them plus a copy target in memory.
+constexpr long long kMaxBenchBytes = 4LL * 1024 * 1024 * 1024;
+
+long long boundedInteger(const QCommandLineParser& parser, const char* flag, long long lo,
+                         long long hi, const char* meaning) {
+    const QString name = QString::fromLatin1(flag);
+    const long long v = parseInteger(parser.value(name), name);
+    if (v < lo || v > hi) {
+        throw InvalidParameter(flag, "--" + std::string(flag) + " must be " + meaning + " in [" +
+                                         std::to_string(lo) + ", " + std::to_string(hi) +
+                                         "], got " + std::to_string(v));
+    }
+    return v;
+}
+
+double seconds(std::chrono::steady_clock::duration d) {
+    return std::chrono::duration<double>(d).count();
+}
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 == 1 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+struct Timing {
+    std::vector<double> secondsPerRep;
+};
+
+// warmup untimed runs, then reps timed runs of \p run.
+Timing timeRuns(const std::function<void()>& run, int warmup, int reps) {
+    for (int i = 0; i < warmup; ++i) {
+        run();
+    }
+    Timing t;
+    for (int i = 0; i < reps; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        run();
+        t.secondsPerRep.push_back(seconds(std::chrono::steady_clock::now() - start));
+    }
+    return t;
+}
+
+// memcpy of [src, src+n) to dst split into the same number of contiguous blocks as the
+// kernel's rows, one per thread, block 0 on the calling thread.
+void parallelCopy(float* dst, const float* src, std::size_t n, int threads) {
+    const auto begin = [&](int b) { return n * static_cast<std::size_t>(b) / threads; };
+    std::vector<std::thread> workers;
+    for (int b = 1; b < threads; ++b) {
+        workers.emplace_back([=] {
+            std::memcpy(dst + begin(b), src + begin(b), (begin(b + 1) - begin(b)) * sizeof(float));
+        });
+    }
+    std::memcpy(dst, src, begin(1) * sizeof(float));
+    for (std::thread& w : workers) {
+        w.join();
+    }
+}
+
+std::string significant(double v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.4g", v);
+    return buf;
+}
+
+std::string fixed(double v, int digits) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+    return buf;
+}
+
+} // namespace
+
+int runBench(const QStringList& args) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Times the batch RoPE kernel on float32 Q [seq][heads][dim] and K [seq][heads-kv][dim]\n"
+        "in place (warm-up, then --reps timed runs; the median is reported), or with --copy a\n"
+        "memcpy of the same bytes. Bytes per run = 2*(Q+K bytes) + seq*8 (Q and K read and\n"
+        "written, int64 positions read); memcpy: 2*(Q+K bytes). The cos/sin cache is built once\n"
+        "and timed separately, outside the apply.\n"
+        "Output: a table, then one last line 'gbps=<float>' (GB = 1e9 bytes)."));
+    addRopeOptions(parser);
+    const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
+    parser.addOptions({
+        {QStringLiteral("seq"), QStringLiteral("Rows (tokens), 1…67108864 (default 4096)."),
+         QStringLiteral("S"), QStringLiteral("4096")},
+        {QStringLiteral("heads"), QStringLiteral("Query heads, 1…4096 (default 32)."),
+         QStringLiteral("H"), QStringLiteral("32")},
+        {QStringLiteral("heads-kv"),
+         QStringLiteral("Key heads, 0…4096 (GQA: fewer than --heads); default: --heads."),
+         QStringLiteral("H")},
+        {QStringLiteral("layout"),
+         QStringLiteral("Pair layout: half|interleaved (default half, or the --preset/--config "
+                        "model's)."),
+         QStringLiteral("L"), QStringLiteral("half")},
+        {QStringLiteral("threads"),
+         QStringLiteral("Worker threads, 0…256 (default and 0: all cores); small work uses "
+                        "fewer."),
+         QStringLiteral("T"), QString::number(hw)},
+        {QStringLiteral("backend"), QStringLiteral("Kernel: reference|simd (default simd)."),
+         QStringLiteral("B"), QStringLiteral("simd")},
+        {QStringLiteral("isa"),
+         QStringLiteral("Force one SIMD ISA (avx512f, avx2+fma, sse2); default: widest."),
+         QStringLiteral("ISA")},
+        {QStringLiteral("reps"), QStringLiteral("Timed runs, 1…1000 (default 10)."),
+         QStringLiteral("N"), QStringLiteral("10")},
+        {QStringLiteral("warmup"), QStringLiteral("Untimed warm-up runs, 0…100 (default 2)."),
+         QStringLiteral("W"), QStringLiteral("2")},
+        {QStringLiteral("min-bytes-per-thread"),
+         QStringLiteral("Least rotary bytes per extra thread (0 = always split; default: the "
+                        "measured threshold)."),
+         QStringLiteral("B"), QString::number(limits::kMinBytesPerThread)},
+        {QStringLiteral("copy"),
+         QStringLiteral("Time a plain memcpy of the same bytes instead (the memory ceiling).")},
+    });
+    if (!parseArguments(parser, args)) {
+        return 0;
+    }
+
+    RopeParams params = ropeParamsFrom(parser);
+    // A --preset/--config model brings its own layout; an explicit --layout overrides it.
+    const bool fromModel =
+        parser.isSet(QStringLiteral("preset")) || parser.isSet(QStringLiteral("config"));
+    if (parser.isSet(QStringLiteral("layout")) || !fromModel) {
+        params.layout = parseLayout(parser.value(QStringLiteral("layout")).toStdString());
+    }
+    BatchShape shape;
+    shape.seq = boundedInteger(parser, "seq", 1, limits::kMaxContext, "an integer");
+    shape.headsQ =
+        static_cast<int>(boundedInteger(parser, "heads", 1, limits::kMaxHeads, "an integer"));
+    shape.headsKv = parser.isSet(QStringLiteral("heads-kv"))
+                        ? static_cast<int>(boundedInteger(parser, "heads-kv", 0, limits::kMaxHeads,
+                                                          "an integer"))
+                        : shape.headsQ;
+    shape.headDim = params.headDim;
+    shape.rotaryDim = params.rotaryDim;
+    shape.layout = params.layout;
+    BatchOptions options;
+    options.backend = parseBackend(parser.value(QStringLiteral("backend")).toStdString());
+    options.threads =
+        static_cast<int>(boundedInteger(parser, "threads", 0, limits::kMaxThreads, "an integer"));
+    options.isa = parser.value(QStringLiteral("isa")).toStdString();
+    if (!options.isa.empty()) {
+        const std::vector<std::string> isas = simdIsaNames();
+        if (std::find(isas.begin(), isas.end(), options.isa) == isas.end()) {
+            std::string known;
+            for (const std::string& n : isas) {
+                known += (known.empty() ? "" : ", ") + n;
+            }
+            throw InvalidParameter("isa", "--isa '" + options.isa +
+                                              "' is not available here (available: " + known + ")");
+        }
+    }
+    options.minBytesPerThread =
+        boundedInteger(parser, "min-bytes-per-thread", 0, kMaxBenchBytes, "an integer");
+    const int reps = static_cast<int>(boundedInteger(parser, "reps", 1, 1000, "an integer"));
+    const int warmup = static_cast<int>(boundedInteger(parser, "warmup", 0, 100, "an integer"));
+    const bool copy = parser.isSet(QStringLiteral("copy"));
+
+    const long long qFloats = shape.seq * shape.headsQ * shape.headDim;
+    const long long kFloats = shape.seq * shape.headsKv * shape.headDim;
+    const long long qkBytes = 4 * (qFloats + kFloats);
+    if (qkBytes > kMaxBenchBytes) {
+        throw InvalidParameter(
+            "seq", "--seq * (--heads + --heads-kv) * --dim * 4 = " + std::to_string(qkBytes) +
+                       " bytes exceeds the bench limit of 4 GiB");
+    }
+    const int threads = plannedThreadCount(shape, options.threads, options.minBytesPerThread);
+    const long long bytes = copy ? 2 * qkBytes : 2 * qkBytes + 8 * shape.seq;
+
+    // Q and K hold a smooth pattern in [−1, 1]; positions are 0 … seq−1 as in prefill.
+    std::vector<float> qk(static_cast<std::size_t>(qFloats + kFloats));
+    for (std::size_t i = 0; i < qk.size(); ++i) {
+        qk[i] = static_cast<float>((static_cast<long long>(i % 2001) - 1000) * 1e-3);
+    }
+    std::vector<std::int64_t> positions(static_cast<std::size_t>(shape.seq));
+    for (long long t = 0; t < shape.seq; ++t) {
+        positions[t] = t;
+    }
+    float* q = qk.data();
+    float* k = kFloats > 0 ? qk.data() + qFloats : nullptr;
+
+    const auto cacheStart = std::chrono::steady_clock::now();
+    const RopeCache cache = buildRopeCache(params, positions.data(), shape.seq);
+    const double cacheSeconds = seconds(std::chrono::steady_clock::now() - cacheStart);
+
+    // memcpy destination: --copy times it, a normal run times it too as the same-run ceiling.
+    std::vector<float> target;
+    const auto copyRun = [&] { parallelCopy(target.data(), qk.data(), qk.size(), threads); };
+    const auto applyRun = [&] { applyRopeBatch(cache, shape, q, k, options); };
+    target.resize(qk.size());
+    const Timing timing = copy ? timeRuns(copyRun, warmup, reps) : timeRuns(applyRun, warmup, reps);
+    const double med = median(timing.secondsPerRep);
+    const double gbps = static_cast<double>(bytes) / med * 1e-9;
+
+    const std::string isa = options.backend == Backend::Reference
+                                ? std::string("scalar reference loop")
+                                : (options.isa.empty() ? simdIsaName() : options.isa);
+    std::printf("RoPE batch benchmark (%s)\n", copy ? "memcpy ceiling" : "in-place apply");
+    std::printf("  %-22s %lld x %d (q) + %d (kv) heads x dim %d (rotary %d), float32\n", "shape",
+                shape.seq, shape.headsQ, shape.headsKv, shape.headDim, shape.effectiveRotaryDim());
+    std::printf("  %-22s %s\n", "layout", layoutId(shape.layout));
+    if (copy) {
+        std::printf("  %-22s memcpy of Q and K into a second buffer\n", "operation");
+    } else {
+        std::printf("  %-22s %s (isa %s)\n", "backend", backendName(options.backend), isa.c_str());
+    }
+    std::printf("  %-22s %d requested, %d used (>= %lld bytes of rotary data per thread)\n",
+                "threads", options.threads == 0 ? static_cast<int>(hw) : options.threads, threads,
+                options.minBytesPerThread);
+    std::printf("  %-22s %lld (%s)\n", "bytes per run", bytes,
+                copy ? "Q+K read + written" : "Q+K read + written, positions read");
+    std::printf("  %-22s %s ms (built once, NOT part of the timed apply)\n", "cos/sin cache build",
+                significant(cacheSeconds * 1e3).c_str());
+    std::printf("  %-22s %d timed after %d warm-up\n", "runs", reps, warmup);
+    std::printf(
+        "  %-22s median %s ms, min %s ms, max %s ms\n", "time per run",
+        significant(med * 1e3).c_str(),
+        significant(*std::min_element(timing.secondsPerRep.begin(), timing.secondsPerRep.end()) *
+                    1e3)
+            .c_str(),
+        significant(*std::max_element(timing.secondsPerRep.begin(), timing.secondsPerRep.end()) *
+                    1e3)
+            .c_str());
+    std::printf("  %-22s %s GB/s (median)\n", "throughput", fixed(gbps, 3).c_str());
+    if (!copy) {
+        // The ceiling of this very run: memcpy of the same Q+K bytes with the same threads.
+        const Timing ceiling = timeRuns(copyRun, warmup, reps);
+        const double copyGbps =
+            static_cast<double>(2 * qkBytes) / median(ceiling.secondsPerRep) * 1e-9;
+        std::printf("  %-22s %s GB/s (memcpy, same bytes and threads) -> apply at %s %%\n",
+                    "memcpy ceiling", fixed(copyGbps, 3).c_str(),
+                    fixed(100.0 * gbps / copyGbps, 1).c_str());
+    }
+    std::printf("gbps=%s\n", fixed(gbps, 3).c_str());
+    std::fflush(stdout);
+    return 0;
 }
 
 } // namespace rope::cli

@@ -1,15 +1,19 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // rope-cli figure: renders a panel's figure headless through the same compute + drawFigure
-// path as the GUI (ui/figures/figure_registry.h), at a fixed size.
+// path as the GUI (ui/figures/figure_registry.h), at a fixed size. With --session it renders a
+// saved explorer session (ui/model/session.h): the session's parameters and the panel's saved
+// options, the panel defaulting to the session's visible one.
 #include "app/cli/cli_common.h"
 #include "app/cli/commands.h"
 #include "ui/figures/figure_export.h"
 #include "ui/figures/figure_registry.h"
+#include "ui/model/session.h"
 
 #include <QDir>
 #include <qcustomplot.h>
 
+#include <iostream>
 #include <string>
 
 namespace rope::cli {
@@ -32,9 +36,9 @@ const ui::Figure& figureById(const QString& id) {
     throw InvalidParameter("panel", "unknown panel '" + key + "' (known: " + knownPanels() + ")");
 }
 
-// --set key=value, repeatable: per-panel options (e.g. quantity=sin, pair=5, periods=true).
-ui::FigureOptions optionsFrom(const QCommandLineParser& parser) {
-    ui::FigureOptions options;
+// --set key=value, repeatable: per-panel options (e.g. quantity=sin, pair=5, periods=true),
+// on top of \p options.
+ui::FigureOptions optionsFrom(const QCommandLineParser& parser, ui::FigureOptions options = {}) {
     for (const QString& item : parser.values(QStringLiteral("set"))) {
         const qsizetype eq = item.indexOf(QLatin1Char('='));
         if (eq <= 0) {
@@ -48,6 +52,17 @@ ui::FigureOptions optionsFrom(const QCommandLineParser& parser) {
         }
     }
     return options;
+}
+
+int dimensionFlag(const QCommandLineParser& parser, const char* flag, long long lo, long long hi) {
+    const QString f = QString::fromLatin1(flag);
+    const long long v = parseInteger(parser.value(f), f);
+    if (v < lo || v > hi) {
+        throw InvalidParameter(flag, std::string("--") + flag + " must be in [" +
+                                         std::to_string(lo) + ", " + std::to_string(hi) +
+                                         "], got " + std::to_string(v));
+    }
+    return static_cast<int>(v);
 }
 
 std::string writeFigure(const ui::Figure& figure, const RopeParams& params,
@@ -66,6 +81,53 @@ std::string writeFigure(const ui::Figure& figure, const RopeParams& params,
         throw UsageError(e.what());
     }
     return path.toStdString();
+}
+
+// The session must load without any error: a defaulted field would make the figure look like
+// the saved one when it is not.
+ui::Session sessionFrom(const QString& path) {
+    const ui::SessionLoadResult r = ui::loadSession(path);
+    if (!r.ok()) {
+        throw InvalidParameter("session", "--session '" + path.toStdString() + "': " +
+                                              r.errors.join(QStringLiteral("; ")).toStdString());
+    }
+    for (const QString& w : r.warnings) {
+        std::cerr << "rope-cli: warning: " << path.toStdString() << ": " << w.toStdString() << '\n';
+    }
+    return r.session;
+}
+
+// Flags that set parameters: a session already fixes them all, so mixing is refused rather
+// than silently resolved one way or the other.
+void rejectParameterFlags(const QCommandLineParser& parser) {
+    for (const char* flag : {"dim",
+                             "base",
+                             "rotary-dim",
+                             "method",
+                             "factor",
+                             "original-context",
+                             "seq-len",
+                             "beta-fast",
+                             "beta-slow",
+                             "mscale",
+                             "mscale-all-dim",
+                             "attention-factor",
+                             "no-truncate",
+                             "low-freq-factor",
+                             "high-freq-factor",
+                             "layout",
+                             "preset",
+                             "config",
+                             "context",
+                             "m",
+                             "n",
+                             "all"}) {
+        if (parser.optionNames().contains(QString::fromLatin1(flag)) &&
+            parser.isSet(QString::fromLatin1(flag))) {
+            throw UsageError(std::string("--session cannot be combined with --") + flag +
+                             " (the session fixes the parameters; edit it in the explorer)");
+        }
+    }
 }
 
 } // namespace
@@ -93,6 +155,10 @@ int runFigure(const QStringList& args) {
          QStringLiteral("L")},
         {QStringLiteral("m"), QStringLiteral("Query position m (default 3)."), QStringLiteral("M")},
         {QStringLiteral("n"), QStringLiteral("Key position n (default 10)."), QStringLiteral("N")},
+        {QStringLiteral("session"),
+         QStringLiteral("Render a saved session (.ropex): its parameters and the panel's options; "
+                        "--panel defaults to the session's visible panel."),
+         QStringLiteral("FILE")},
         {QStringLiteral("set"),
          QStringLiteral("Panel option KEY=VALUE (repeatable), e.g. quantity=sin."),
          QStringLiteral("KEY=VALUE")},
@@ -110,6 +176,31 @@ int runFigure(const QStringList& args) {
         return 0;
     }
 
+    if (parser.isSet(QStringLiteral("session"))) {
+        rejectParameterFlags(parser);
+        const ui::Session session = sessionFrom(parser.value(QStringLiteral("session")));
+        validate(session.params);
+        const QString panelId = parser.isSet(QStringLiteral("panel"))
+                                    ? parser.value(QStringLiteral("panel"))
+                                    : session.activePanel;
+        if (panelId.isEmpty()) {
+            throw UsageError("the session names no visible panel; give --panel");
+        }
+        const ui::Figure& figure = figureById(panelId);
+        ui::FigureOptions saved = session.panelOptions.value(panelId).toMap();
+        // The GUI never stores these, but a hand-edited file might: the size comes from here.
+        saved.remove(QStringLiteral("plot-width-px"));
+        saved.remove(QStringLiteral("plot-height-px"));
+        const QSize size(dimensionFlag(parser, "width", 200, 8000),
+                         dimensionFlag(parser, "height", 150, 8000));
+        printJson("{\"written\":[" +
+                  jsonString(writeFigure(figure, session.params, optionsFrom(parser, saved),
+                                         requiredValue(parser, QStringLiteral("out")), size,
+                                         dimensionFlag(parser, "dpi", 24, 1200))) +
+                  "]}");
+        return 0;
+    }
+
     RopeParams params = ropeParamsFrom(parser);
     if (parser.isSet(QStringLiteral("context"))) {
         params.context =
@@ -122,18 +213,9 @@ int runFigure(const QStringList& args) {
         params.n = parseInteger(parser.value(QStringLiteral("n")), QStringLiteral("n"));
     }
     validate(params);
-    const auto dimension = [&parser](const char* flag, long long lo, long long hi) {
-        const QString f = QString::fromLatin1(flag);
-        const long long v = parseInteger(parser.value(f), f);
-        if (v < lo || v > hi) {
-            throw InvalidParameter(flag, std::string("--") + flag + " must be in [" +
-                                             std::to_string(lo) + ", " + std::to_string(hi) +
-                                             "], got " + std::to_string(v));
-        }
-        return static_cast<int>(v);
-    };
-    const QSize size(dimension("width", 200, 8000), dimension("height", 150, 8000));
-    const int dpi = dimension("dpi", 24, 1200);
+    const QSize size(dimensionFlag(parser, "width", 200, 8000),
+                     dimensionFlag(parser, "height", 150, 8000));
+    const int dpi = dimensionFlag(parser, "dpi", 24, 1200);
     const ui::FigureOptions options = optionsFrom(parser);
 
     std::string json = "{\"written\":[";

@@ -9,6 +9,10 @@
 #include <QApplication>
 #include <QCoreApplication>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <exception>
 #include <iostream>
 #include <memory>
@@ -59,11 +63,27 @@ int main(int argc, char* argv[]) {
                                            : "unknown command '" + first + "' (see rope-cli --help)");
     }
 
+    // The command's arguments as given: QGuiApplication consumes some of argv (for example
+    // "--session <id>", X11 session management), which would swallow `figure --session FILE`.
+    QStringList args;
+    for (int k = 0; k < argc; ++k) {
+        args << QString::fromLocal8Bit(argv[k]);
+    }
+
     // Figures render QWidgets; without a display the offscreen platform still draws them.
     std::unique_ptr<QCoreApplication> app;
     if (command->needsGui) {
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
             qputenv("QT_QPA_PLATFORM", "offscreen");
+        }
+        // Headless shells (CI, ssh, containers) often lack XDG_RUNTIME_DIR; Qt then warns on
+        // every run. A private 0700 directory under /tmp is what Qt would fall back to anyway.
+        if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) {
+            const std::string dir = "/tmp/runtime-rope-cli-" + std::to_string(::getuid());
+            if ((::mkdir(dir.c_str(), 0700) == 0 || errno == EEXIST) &&
+                ::chmod(dir.c_str(), 0700) == 0) {
+                qputenv("XDG_RUNTIME_DIR", QByteArray::fromStdString(dir));
+            }
         }
         app = std::make_unique<QApplication>(argc, argv);
     } else {
@@ -73,7 +93,6 @@ int main(int argc, char* argv[]) {
     QCoreApplication::setOrganizationName(QStringLiteral("RoPE Explorer"));
     QCoreApplication::setApplicationVersion(QStringLiteral(ROPE_VERSION));
 
-    QStringList args = QCoreApplication::arguments();
     args.removeAt(1);
     args[0] = QStringLiteral("rope-cli ") + QString::fromLatin1(command->name);
     try {

@@ -13,6 +13,7 @@
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QSignalBlocker>
 
 #include <cmath>
 
@@ -160,6 +161,20 @@ QWidget* makeAttentionControls(FigurePanel& panel, ExplorerState& state) {
     };
     QObject::connect(override, &QCheckBox::toggled, &panel, apply);
     QObject::connect(factor, &QDoubleSpinBox::valueChanged, &panel, apply);
+    // Restored options: the check box follows whether "factor" is set (the panel has already
+    // put a set factor into the spin box).
+    QObject::connect(&panel, &FigurePanel::optionsChanged, factor,
+                     [factor, override, &state](const FigureOptions& options) {
+                         const bool on = options.contains(QStringLiteral("factor"));
+                         const QSignalBlocker blockOverride(override);
+                         const QSignalBlocker blockFactor(factor);
+                         override->setChecked(on);
+                         factor->setEnabled(on);
+                         if (!on) {
+                             factor->setValue(
+                                 rope::scaledFrequencies(state.params()).attentionFactor);
+                         }
+                     });
     // While not overridden, the spin box shows the method's factor.
     QObject::connect(&state, &ExplorerState::paramsChanged, factor,
                      [factor, override](const rope::RopeParams& p) {

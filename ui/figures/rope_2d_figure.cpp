@@ -13,6 +13,7 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <qcustomplot.h>
 
@@ -227,6 +228,19 @@ QWidget* makeRope2dControls(FigurePanel& panel, ExplorerState& /*state*/) {
                      [qRow](int h) { qRow->setMaximum(h - 1); });
     QObject::connect(cols, &QSpinBox::valueChanged, qCol,
                      [qCol](int w) { qCol->setMaximum(w - 1); });
+    // Restored options: the query's range follows the restored grid, then the query itself
+    // (the panel set rows/cols first, but qRow/qCol were clamped to the old range); an unset
+    // query is the grid centre, as the compute function reads it.
+    QObject::connect(
+        &panel, &FigurePanel::optionsChanged, box,
+        [rows, cols, qRow, qCol](const FigureOptions& options) {
+            const QSignalBlocker blockRow(qRow);
+            const QSignalBlocker blockCol(qCol);
+            qRow->setMaximum(rows->value() - 1);
+            qCol->setMaximum(cols->value() - 1);
+            qRow->setValue(options.value(QStringLiteral("query-row"), rows->value() / 2).toInt());
+            qCol->setValue(options.value(QStringLiteral("query-col"), cols->value() / 2).toInt());
+        });
     // A click on a patch of either score map makes it the query (column y along x, row x
     // along the reversed y axis, cell centres at integers).
     QCustomPlot* plot = panel.plot();

@@ -5,7 +5,10 @@
 #include "ui/explorer_state.h"
 #include "ui/figures/figure_registry.h"
 
+#include <QCheckBox>
+#include <QComboBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -13,12 +16,15 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QSettings>
+#include <QSignalBlocker>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QTextBrowser>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 #include <qcustomplot.h>
+#include <utility>
 
 namespace rope::ui {
 
@@ -54,6 +60,21 @@ FigurePanel::FigurePanel(const Figure& figure, ExplorerState& state, QWidget* pa
     }
     if (m_controls == nullptr) {
         top->addStretch(1);
+    } else {
+        for (QWidget* w : m_controls->findChildren<QWidget*>()) {
+            if (w->objectName().isEmpty()) {
+                continue;
+            }
+            if (auto* c = qobject_cast<QComboBox*>(w)) {
+                m_controlDefaults.insert(w->objectName(), c->currentData());
+            } else if (auto* d = qobject_cast<QDoubleSpinBox*>(w)) {
+                m_controlDefaults.insert(w->objectName(), d->value());
+            } else if (auto* i = qobject_cast<QSpinBox*>(w)) {
+                m_controlDefaults.insert(w->objectName(), i->value());
+            } else if (auto* b = qobject_cast<QCheckBox*>(w)) {
+                m_controlDefaults.insert(w->objectName(), b->isChecked());
+            }
+        }
     }
     top->addWidget(exportButton, 0, Qt::AlignTop);
 
@@ -84,15 +105,70 @@ void FigurePanel::setOption(const QString& id, const QVariant& value) {
 }
 
 void FigurePanel::setOptions(const FigureOptions& changes) {
-    bool changed = false;
+    FigureOptions next = m_options;
     for (auto it = changes.begin(); it != changes.end(); ++it) {
-        if (m_options.value(it.key()) != it.value()) {
-            m_options.insert(it.key(), it.value());
-            changed = true;
-        }
+        next.insert(it.key(), it.value());
     }
-    if (changed) {
-        refresh();
+    applyOptions(std::move(next));
+}
+
+void FigurePanel::restoreOptions(const FigureOptions& options) {
+    FigureOptions next = options;
+    next.remove(QStringLiteral("plot-width-px"));
+    next.remove(QStringLiteral("plot-height-px"));
+    applyOptions(std::move(next));
+}
+
+FigureOptions FigurePanel::persistentOptions() const {
+    FigureOptions saved = m_options; // never holds null values (applyOptions drops them)
+    saved.remove(QStringLiteral("plot-width-px"));
+    saved.remove(QStringLiteral("plot-height-px"));
+    return saved;
+}
+
+void FigurePanel::applyOptions(FigureOptions options) {
+    // A null value means "unset" (figures read every option with a default): drop it so a
+    // removed key and a null key compare equal and never trigger a recompute.
+    for (auto it = options.begin(); it != options.end();) {
+        it = (it.value().isValid() && !it.value().isNull()) ? std::next(it) : options.erase(it);
+    }
+    // QVariant compares numbers by value, so 5 (a spin box) equals 5.0 (read back from JSON).
+    if (options == m_options) {
+        return;
+    }
+    const FigureOptions previous = std::exchange(m_options, std::move(options));
+    syncControls(previous);
+    emit optionsChanged(m_options);
+    refresh();
+}
+
+void FigurePanel::syncControls(const FigureOptions& previous) {
+    if (m_controls == nullptr) {
+        return;
+    }
+    // Only ids that are or were options: other named widgets (a Play button, an animation
+    // mode) are not options and keep whatever the user set.
+    QStringList ids = previous.keys() + m_options.keys();
+    ids.removeDuplicates();
+    for (const QString& id : ids) {
+        if (!m_controlDefaults.contains(id)) {
+            continue;
+        }
+        const QVariant value = m_options.value(id, m_controlDefaults.value(id));
+        QWidget* w = m_controls->findChild<QWidget*>(id);
+        const QSignalBlocker block(w); // no setOption() echo, no loop
+        if (auto* c = qobject_cast<QComboBox*>(w)) {
+            const int index = c->findData(value);
+            if (index >= 0) {
+                c->setCurrentIndex(index);
+            }
+        } else if (auto* d = qobject_cast<QDoubleSpinBox*>(w)) {
+            d->setValue(value.toDouble());
+        } else if (auto* i = qobject_cast<QSpinBox*>(w)) {
+            i->setValue(value.toInt());
+        } else if (auto* b = qobject_cast<QCheckBox*>(w)) {
+            b->setChecked(value.toBool());
+        }
     }
 }
 

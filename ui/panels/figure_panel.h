@@ -44,8 +44,15 @@ public:
     void setMode(Mode mode) { m_mode = mode; }
     /// \brief Sets one per-panel option and recomputes if it changed.
     void setOption(const QString& id, const QVariant& value);
-    /// \brief Sets several options with one recompute.
+    /// \brief Sets several options with one recompute (the others keep their values).
     void setOptions(const FigureOptions& changes);
+    /// \brief Replaces all options at once (a restored session): keys missing from \p options
+    /// go back to the figure's defaults, the transient plot-size keys and null values are
+    /// dropped. The controls follow (optionsChanged()); one recompute if anything changed.
+    void restoreOptions(const FigureOptions& options);
+    /// \brief The options worth saving: options() minus the transient "plot-width-px" /
+    /// "plot-height-px" keys and minus unset (null) values.
+    FigureOptions persistentOptions() const;
     /// \brief True while drawFigure() runs: controls that listen to axis-range signals ignore
     /// the ranges the panel itself sets.
     bool isDrawing() const noexcept { return m_drawing; }
@@ -61,6 +68,10 @@ public:
 signals:
     /// The plot shows a new frame (after compute and replot).
     void rendered();
+    /// The options changed (from a control, setOptions() or restoreOptions()). The panel has
+    /// already moved its named controls (objectName = option id) to the new values with their
+    /// signals blocked; makeControls() connects here for widgets that need more than that.
+    void optionsChanged(const rope::ui::FigureOptions& options);
     /// compute() threw: core's message (the previous frame stays on screen).
     void failed(const QString& reason);
 
@@ -80,6 +91,8 @@ private:
     void onComputed();
     void display(const Result& result);
     FigureOptions currentOptions();
+    void applyOptions(FigureOptions options);
+    void syncControls(const FigureOptions& previous);
 
     const Figure& m_figure;
     ExplorerState& m_state;
@@ -87,6 +100,9 @@ private:
     QTextBrowser* m_lesson;
     QWidget* m_controls = nullptr;
     FigureOptions m_options;
+    /// objectName → the value a named control showed when makeControls() returned: what it
+    /// shows again when its option is removed.
+    QVariantMap m_controlDefaults;
     FigureData m_data;
     Mode m_mode = Mode::Async;
     bool m_drawing = false;

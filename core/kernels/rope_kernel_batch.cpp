@@ -1,0 +1,188 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Validation, backend selection and row-parallel threading of the batch kernel. The kernels
+// themselves (reference and one file per ISA) see only validated KernelArgs.
+#include "core/kernels/rope_kernel.h"
+#include "core/kernels/rope_kernel_isa.h"
+
+#include <algorithm>
+#include <functional>
+#include <string>
+#include <system_error>
+#include <thread>
+#include <vector>
+
+namespace rope {
+
+namespace {
+
+void validateShape(const BatchShape& shape) {
+    if (shape.seq < 0 || shape.seq > limits::kMaxContext) {
+        throw InvalidParameter("seq",
+                               "seq must be in [0, 67108864], got " + std::to_string(shape.seq));
+    }
+    if (shape.headsQ < 0 || shape.headsQ > limits::kMaxHeads) {
+        throw InvalidParameter("heads",
+                               "heads must be in [0, 4096], got " + std::to_string(shape.headsQ));
+    }
+    if (shape.headsKv < 0 || shape.headsKv > limits::kMaxHeads) {
+        throw InvalidParameter("heads-kv", "heads-kv must be in [0, 4096], got " +
+                                               std::to_string(shape.headsKv));
+    }
+    validateDim(shape.headDim, "dim");
+    if (shape.rotaryDim != 0) {
+        validateDim(shape.rotaryDim, "rotary-dim");
+        if (shape.rotaryDim > shape.headDim) {
+            throw InvalidParameter("rotary-dim", "rotary-dim (" + std::to_string(shape.rotaryDim) +
+                                                     ") must not exceed dim (" +
+                                                     std::to_string(shape.headDim) + ")");
+        }
+    }
+    if (shape.layout != Layout::Interleaved && shape.layout != Layout::Half) {
+        throw InvalidParameter("layout", "layout must be interleaved or half");
+    }
+}
+
+int requestedThreads(int requested) {
+    if (requested < 0 || requested > limits::kMaxThreads) {
+        throw InvalidParameter("threads", "threads must be in [0, 256] (0 = all cores), got " +
+                                              std::to_string(requested));
+    }
+    if (requested == 0) {
+        // hardware_concurrency() may report 0 when unknown; one thread is always safe.
+        return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u,
+                                           static_cast<unsigned>(limits::kMaxThreads)));
+    }
+    return requested;
+}
+
+} // namespace
+
+int plannedThreadCount(const BatchShape& shape, int requested, long long minBytesPerThread) {
+    const int wanted = requestedThreads(requested);
+    validateShape(shape);
+    if (minBytesPerThread < 0) {
+        throw InvalidParameter("min-bytes-per-thread", "min-bytes-per-thread must be >= 0, got " +
+                                                           std::to_string(minBytesPerThread));
+    }
+    // B = bytes of rotary data read (each is also written back).
+    const long long bytes =
+        4LL * shape.seq * (shape.headsQ + shape.headsKv) * shape.effectiveRotaryDim();
+    const long long byWork =
+        minBytesPerThread == 0 ? shape.seq : std::max(1LL, bytes / minBytesPerThread);
+    return static_cast<int>(
+        std::max(1LL, std::min({static_cast<long long>(wanted), shape.seq, byWork})));
+}
+
+void applyRopeBatch(const RopeCache& cache, const BatchShape& shape, float* q, float* k,
+                    const BatchOptions& options) {
+    validateShape(shape);
+    const int threads = plannedThreadCount(shape, options.threads, options.minBytesPerThread);
+    const int pairs = shape.effectiveRotaryDim() / 2;
+    if (cache.rows != shape.seq || cache.pairs != pairs ||
+        cache.cos.size() != static_cast<std::size_t>(cache.rows) * cache.pairs ||
+        cache.sin.size() != cache.cos.size()) {
+        throw InvalidParameter("cache",
+                               "cos/sin cache is " + std::to_string(cache.rows) + "x" +
+                                   std::to_string(cache.pairs) + ", expected seq x rotary/2 = " +
+                                   std::to_string(shape.seq) + "x" + std::to_string(pairs));
+    }
+    if (q == nullptr && shape.seq > 0 && shape.headsQ > 0) {
+        throw InvalidParameter("q", "q is null but seq*heads*dim is not zero");
+    }
+    if (k == nullptr && shape.seq > 0 && shape.headsKv > 0) {
+        throw InvalidParameter("k", "k is null but seq*heads-kv*dim is not zero");
+    }
+    detail::KernelFunction kernel = &detail::rotateRowsReference;
+    if (options.backend == Backend::Simd) {
+        kernel = detail::selectKernel(true, options.isa.c_str());
+        if (kernel == nullptr) {
+            std::string known;
+            for (const std::string& n : simdIsaNames()) {
+                known += (known.empty() ? "" : ", ") + n;
+            }
+            throw InvalidParameter(
+                "isa", "isa '" + options.isa +
+                           "' is not available on this CPU/build (available: " + known + ")");
+        }
+    } else if (options.backend != Backend::Reference) {
+        throw InvalidParameter("backend", "backend must be reference or simd");
+    }
+    if (shape.seq == 0 || (shape.headsQ == 0 && shape.headsKv == 0)) {
+        return;
+    }
+
+    detail::KernelArgs args;
+    args.cos = cache.cos.data();
+    args.sin = cache.sin.data();
+    args.q = q;
+    args.k = k;
+    args.headsQ = shape.headsQ;
+    args.headsKv = shape.headsKv;
+    args.headDim = shape.headDim;
+    args.pairs = pairs;
+    args.halfLayout = shape.layout == Layout::Half;
+
+    // Contiguous row blocks, one per thread; the calling thread takes block 0, so one thread
+    // means no std::thread at all (a decoding step pays nothing).
+    const auto blockBegin = [&](long long b) { return shape.seq * b / threads; };
+    std::vector<std::thread> workers;
+    workers.reserve(static_cast<std::size_t>(threads - 1));
+    long long inlineFrom = threads; // blocks [inlineFrom, threads) run here if spawning fails
+    for (long long b = 1; b < threads; ++b) {
+        try {
+            workers.emplace_back(kernel, std::cref(args), blockBegin(b), blockBegin(b + 1));
+        } catch (const std::system_error&) {
+            inlineFrom = b;
+            break;
+        }
+    }
+    kernel(args, blockBegin(0), blockBegin(1));
+    for (long long b = inlineFrom; b < threads; ++b) {
+        kernel(args, blockBegin(b), blockBegin(b + 1));
+    }
+    for (std::thread& w : workers) {
+        w.join();
+    }
+}
+
+void applyRopeBatch(const RopeParams& params, const std::int64_t* positions,
+                    const BatchShape& shape, float* q, float* k, const BatchOptions& options) {
+    validateShape(shape);
+    if (shape.headDim != params.headDim) {
+        throw InvalidParameter("dim", "shape dim " + std::to_string(shape.headDim) +
+                                          " differs from params dim " +
+                                          std::to_string(params.headDim));
+    }
+    if (shape.effectiveRotaryDim() != params.effectiveRotaryDim()) {
+        throw InvalidParameter("rotary-dim", "shape rotary-dim " +
+                                                 std::to_string(shape.effectiveRotaryDim()) +
+                                                 " differs from params rotary-dim " +
+                                                 std::to_string(params.effectiveRotaryDim()));
+    }
+    if (shape.layout != params.layout) {
+        throw InvalidParameter("layout", "shape layout differs from params layout");
+    }
+    const RopeCache cache = buildRopeCache(params, positions, shape.seq);
+    applyRopeBatch(cache, shape, q, k, options);
+}
+
+std::vector<Backend> availableBackends() {
+    return {Backend::Reference, Backend::Simd};
+}
+
+const char* backendName(Backend backend) noexcept {
+    return backend == Backend::Simd ? "simd" : "reference";
+}
+
+Backend parseBackend(const std::string& id) {
+    if (id == "reference") {
+        return Backend::Reference;
+    }
+    if (id == "simd") {
+        return Backend::Simd;
+    }
+    throw InvalidParameter("backend", "backend must be 'reference' or 'simd', got '" + id + "'");
+}
+
+} // namespace rope

@@ -1,0 +1,53 @@
+# SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+# rope-cli bench contract: a table, then exactly one last line `gbps=<float>`; every flag is
+# validated (exit 2, message naming it). Uses rope_cli_expect_error() from basics.cmake, which
+# the sorted glob in tests/CMakeLists.txt includes first. Sizes are tiny: these check the
+# contract, not the speed.
+
+# rope_cli_expect_last_line(<name> <regex> <args…>): exit 0 and the last stdout line matches.
+function(rope_cli_expect_last_line name regex)
+    add_test(NAME ${name}
+             COMMAND sh -c "out=$(\"$0\" \"$@\") || exit 1; printf '%s\\n' \"$out\" | tail -n 1 | grep -Eq -e \"${regex}\""
+                     ${ROPE_CLI} ${ARGN})
+    set_tests_properties(${name} PROPERTIES LABELS cli)
+endfunction()
+
+set(ROPE_BENCH_SMALL --seq 16 --heads 4 --dim 64 --reps 3 --warmup 1)
+rope_cli_expect_last_line(cli_bench_simd_half "^gbps=[0-9]+\\.[0-9]+$"
+                          bench ${ROPE_BENCH_SMALL} --layout half --threads 1 --backend simd)
+rope_cli_expect_last_line(cli_bench_reference_interleaved "^gbps=[0-9]+\\.[0-9]+$"
+                          bench ${ROPE_BENCH_SMALL} --layout interleaved --threads 2
+                          --backend reference)
+rope_cli_expect_last_line(cli_bench_copy "^gbps=[0-9]+\\.[0-9]+$"
+                          bench ${ROPE_BENCH_SMALL} --layout half --threads 1 --copy)
+rope_cli_expect_last_line(cli_bench_gqa_partial "^gbps=[0-9]+\\.[0-9]+$"
+                          bench ${ROPE_BENCH_SMALL} --heads-kv 1 --rotary-dim 32 --threads 1)
+add_test(NAME cli_bench_table_says_cache_untimed
+         COMMAND ${ROPE_CLI} bench ${ROPE_BENCH_SMALL} --threads 1)
+set_tests_properties(cli_bench_table_says_cache_untimed PROPERTIES LABELS cli
+                     PASS_REGULAR_EXPRESSION "cos/sin cache build +[0-9.]+ ms \\(built once, NOT part of the timed apply\\)")
+
+rope_cli_expect_error(cli_bench_bad_seq "--seq must be an integer in \\[1, 67108864\\], got 0"
+                      bench --seq 0)
+rope_cli_expect_error(cli_bench_bad_heads "--heads expects a finite number, got 'many'"
+                      bench --heads many)
+rope_cli_expect_error(cli_bench_bad_heads_kv "--heads-kv must be an integer in \\[0, 4096\\]"
+                      bench --heads-kv 5000)
+rope_cli_expect_error(cli_bench_odd_dim "dim must be an even integer" bench --dim 127)
+rope_cli_expect_error(cli_bench_bad_rotary "rotary-dim \\(256\\) must not exceed dim \\(128\\)"
+                      bench --rotary-dim 256)
+rope_cli_expect_error(cli_bench_bad_layout "layout must be 'interleaved' or 'half', got 'diagonal'"
+                      bench --layout diagonal)
+rope_cli_expect_error(cli_bench_bad_backend "backend must be 'reference' or 'simd', got 'gpu'"
+                      bench --backend gpu)
+rope_cli_expect_error(cli_bench_bad_threads "--threads must be an integer in \\[0, 256\\], got -1"
+                      bench --threads -1)
+rope_cli_expect_error(cli_bench_bad_reps "--reps must be an integer in \\[1, 1000\\], got 0"
+                      bench --reps 0)
+rope_cli_expect_error(cli_bench_bad_warmup "--warmup must be an integer in \\[0, 100\\]"
+                      bench --warmup 101)
+rope_cli_expect_error(cli_bench_bad_isa "--isa 'neon' is not available" bench --isa neon)
+rope_cli_expect_error(cli_bench_too_big "exceeds the bench limit of 4 GiB"
+                      bench --seq 67108864 --heads 64)
+rope_cli_expect_error(cli_bench_unknown_flag "Unknown option 'frobnicate'" bench --frobnicate)
