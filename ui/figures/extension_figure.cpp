@@ -49,11 +49,15 @@ FigureData wavelengthView(const rope::RopeParams& params, const Eigen::ArrayXd& 
     const rope::ScalingMethod& method = rope::scalingMethod(params.scaling.method);
 
     FigureData data;
-    data.title = QStringLiteral("Wavelength of every pair: original vs %1")
-                     .arg(QString::fromUtf8(method.displayName.data(),
-                                            static_cast<qsizetype>(method.displayName.size())));
+    const bool unscaled = params.scaling.method == "default";
+    data.title = unscaled
+                     ? QStringLiteral("Wavelength of every pair (no scaling method chosen)")
+                     : QStringLiteral("Wavelength of every pair: original vs %1")
+                           .arg(QString::fromUtf8(
+                               method.displayName.data(),
+                               static_cast<qsizetype>(method.displayName.size())));
     data.xLabel = QStringLiteral("pair i");
-    data.yLabel = QStringLiteral("wavelength λᵢ = 2π/θᵢ (tokens, log scale)");
+    data.yLabel = QStringLiteral("wavelength λᵢ = 2π/θᵢ (tokens)");
     data.logY = true;
     Series a;
     a.name = QStringLiteral("original RoPE");
@@ -61,6 +65,9 @@ FigureData wavelengthView(const rope::RopeParams& params, const Eigen::ArrayXd& 
     Series b;
     b.name = QStringLiteral("with ") + methodName(params);
     b.colour = 1;
+    if (unscaled) {
+        b.name = QStringLiteral("default: identical to the original");
+    }
     // After-wavelengths again, split by what the method did to the pair (θ'ᵢ/θᵢ).
     Series kept;
     kept.name = QStringLiteral("kept θ' = θ (extrapolated)");
@@ -100,7 +107,13 @@ FigureData wavelengthView(const rope::RopeParams& params, const Eigen::ArrayXd& 
     ctx.colour = 6;
     ctx.x = {0.0, last};
     ctx.y = {static_cast<double>(params.context), static_cast<double>(params.context)};
-    data.series = {std::move(a), std::move(b), std::move(l0), std::move(ctx)};
+    data.series = {std::move(a), std::move(b)};
+    if (params.scaling.originalContext == params.context) {
+        ctx.name = QStringLiteral("context L = L₀ = %1").arg(params.context);
+    } else {
+        data.series.push_back(std::move(l0));
+    }
+    data.series.push_back(std::move(ctx));
     for (Series* s : {&kept, &interpolated, &blended}) {
         if (!s->x.empty()) {
             data.series.push_back(std::move(*s));

@@ -526,7 +526,10 @@ void drawFigure(QCustomPlot& plot, const FigureData& data) {
     plot.legend->setVisible(anyInLegend);
     plot.legend->setBrush(QColor(255, 255, 255, 220));
     drawReadouts(plot, layout.readouts, data.readouts);
-    placeLegend(plot, layout.readouts, data.legendBelow && anyInLegend, data.legendAlignment);
+    // Over a colour map every corner is data: the legend goes below the axes.
+    placeLegend(plot, layout.readouts,
+                (data.legendBelow || data.colourMap.has_value()) && anyInLegend,
+                data.legendAlignment);
 
     // Rescale the main axes only (the side plot has fixed ranges).
     plot.xAxis->rescale();

@@ -119,7 +119,8 @@ struct FigureData {
     std::vector<Tick> yTicks;
     std::optional<SidePlot> side;
     std::vector<TextLabel> labels; ///< annotations on the main plot (e.g. ✓/✗ in cells)
-    bool legendBelow = false; ///< legend under the axes (beside the readouts), not over the data
+    /// Legend under the axes (beside the readouts), not over the data; always so over a colour map.
+    bool legendBelow = false;
     bool yReversed = false; ///< position 0 at the top, as a matrix is read
     /// Corner of the plot area holding the legend.
     Qt::Alignment legendAlignment = Qt::AlignTop | Qt::AlignRight;

@@ -119,8 +119,9 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
     const int columns = std::max(1, static_cast<int>(std::ceil(std::sqrt(clocks))));
     const int clockRows = (clocks + columns - 1) / columns;
     SidePlot side;
-    side.title = stride == 1 ? QStringLiteral("Every pair's hand at mθⱼ")
-                             : QStringLiteral("Every %1th pair's hand at mθⱼ").arg(stride);
+    side.title = stride == 1
+                     ? QStringLiteral("Pair j = row + column: hand at mθⱼ")
+                     : QStringLiteral("Every %1th pair (row + column): hand at mθⱼ").arg(stride);
     side.showAxes = false;
     side.equalAspect = true;
     side.widthShare = 0.7;
@@ -129,24 +130,29 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
     dials.style = SeriesStyle::Guide;
     for (int c = 0; c < clocks; ++c) {
         const int j = c * stride;
-        // Cell (column, row) is the unit square [col, col+1] × [−row−1, −row]; the dial has
-        // radius 0.36 with its centre a little low, leaving room for the label above it.
+        // Cell (column, row) is the unit square [col, col+1] × [−row−1, −row]. Read like a
+        // table: the pair index is the row's label (left) plus the column's offset (top).
         const double cx = c % columns + 0.5;
-        const double cy = -(c / columns) - 0.58;
-        dials = circle(cx, cy, 0.36, 32, dials);
+        const double cy = -(c / columns) - 0.5;
+        dials = circle(cx, cy, 0.4, 32, dials);
         Series hand;
         hand.name = QStringLiteral("clock %1 hand (mθ_%1)").arg(j);
         hand.style = SeriesStyle::Path;
         hand.colour = j == pair ? 1 : 6;
         hand.inLegend = false;
-        hand.x = {cx, cx + 0.34 * tables.cos[2 * j]};
-        hand.y = {cy, cy + 0.34 * tables.sin[2 * j]};
+        hand.x = {cx, cx + 0.38 * tables.cos[2 * j]};
+        hand.y = {cy, cy + 0.38 * tables.sin[2 * j]};
         side.series.push_back(std::move(hand));
-        side.labels.push_back({cx, cy + 0.47, QString::number(j)});
+        if (c % columns == 0) {
+            side.labels.push_back({-0.45, cy, QString::number(j)});
+        }
+        if (c < columns) {
+            side.labels.push_back({cx, 0.3, QStringLiteral("+%1").arg(c * stride)});
+        }
     }
     side.series.insert(side.series.begin(), std::move(dials));
-    side.xRange = {0.0, static_cast<double>(columns)};
-    side.yRange = {-static_cast<double>(clockRows), 0.0};
+    side.xRange = {-0.9, static_cast<double>(columns)};
+    side.yRange = {-static_cast<double>(clockRows), 0.6};
     data.side = std::move(side);
     data.series.insert(data.series.begin(), std::move(guides));
 
