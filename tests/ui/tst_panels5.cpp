@@ -242,6 +242,18 @@ private slots:
         QVERIFY(!f.panel->data().logX);
     }
 
+    void restoredBasesMoveTheLineEdit() {
+        rope::RopeParams p;
+        p.context = 1024;
+        PanelFixture f("decay", p);
+        f.panel->restoreOptions({{QStringLiteral("bases"), QStringLiteral("2e4")}});
+        QCOMPARE(f.control<QLineEdit>("bases")->text(), QStringLiteral("2e4"));
+        QVERIFY(seriesNamed(f.panel->data(), QStringLiteral("b = 20000 (column mean)")) != nullptr);
+        QVERIFY(seriesNamed(f.panel->data(), QStringLiteral("b = 500000 (column mean)")) == nullptr);
+        f.panel->restoreOptions({});
+        QCOMPARE(f.control<QLineEdit>("bases")->text(), QStringLiteral("1e4, 5e5, 1e6"));
+    }
+
     void badBaseListNamesTheParameter() {
         try {
             rope::ui::parseBaseList(QStringLiteral("1e4, 0.5"));
