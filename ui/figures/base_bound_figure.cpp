@@ -107,7 +107,8 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
         {QStringLiteral("tokens between plotted points"), static_cast<double>(step), QString()});
     data.xRange = {{0.0, lastM}};
     data.yRange = {{yLow, yHigh}};
-    data.legendAlignment = Qt::AlignBottom | Qt::AlignRight;
+    // f starts at d/2 and falls fast: the top-right corner is free, the bottom right is not.
+    data.legendAlignment = Qt::AlignTop | Qt::AlignRight;
     return data;
 }
 

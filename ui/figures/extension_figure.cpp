@@ -17,11 +17,15 @@ FigureData extensionFigure(const rope::RopeParams& params, const FigureOptions&)
     const rope::ScalingMethod& method = rope::scalingMethod(params.scaling.method);
 
     FigureData data;
-    data.title = QStringLiteral("Wavelength of every pair: original vs %1")
-                     .arg(QString::fromUtf8(method.displayName.data(),
-                                            static_cast<qsizetype>(method.displayName.size())));
+    const bool unscaled = params.scaling.method == "default";
+    data.title = unscaled
+                     ? QStringLiteral("Wavelength of every pair (no scaling method chosen)")
+                     : QStringLiteral("Wavelength of every pair: original vs %1")
+                           .arg(QString::fromUtf8(
+                               method.displayName.data(),
+                               static_cast<qsizetype>(method.displayName.size())));
     data.xLabel = QStringLiteral("pair i");
-    data.yLabel = QStringLiteral("wavelength λᵢ = 2π/θᵢ (tokens, log scale)");
+    data.yLabel = QStringLiteral("wavelength λᵢ = 2π/θᵢ (tokens)");
     data.logY = true;
     Series a;
     a.name = QStringLiteral("original RoPE");
@@ -32,6 +36,9 @@ FigureData extensionFigure(const rope::RopeParams& params, const FigureOptions&)
             .arg(QString::fromLatin1(method.id.data(), static_cast<qsizetype>(method.id.size())))
             .arg(params.scaling.factor, 0, 'g', 4);
     b.colour = 1;
+    if (unscaled) {
+        b.name = QStringLiteral("default: identical to the original");
+    }
     for (Eigen::Index i = 0; i < before.size(); ++i) {
         a.x.push_back(static_cast<double>(i));
         a.y.push_back(before[i]);
@@ -50,7 +57,13 @@ FigureData extensionFigure(const rope::RopeParams& params, const FigureOptions&)
     ctx.colour = 3;
     ctx.x = {0.0, last};
     ctx.y = {static_cast<double>(params.context), static_cast<double>(params.context)};
-    data.series = {std::move(a), std::move(b), std::move(l0), std::move(ctx)};
+    data.series = {std::move(a), std::move(b)};
+    if (params.scaling.originalContext == params.context) {
+        ctx.name = QStringLiteral("context L = L₀ = %1").arg(params.context);
+    } else {
+        data.series.push_back(std::move(l0));
+    }
+    data.series.push_back(std::move(ctx));
     data.readouts.push_back(
         {QStringLiteral("attention factor"), scaled.attentionFactor, QString()});
     data.xRange = {{-0.5, last + 0.5}};

@@ -41,7 +41,7 @@ column to the right turns <i>b</i><sup>2/d</sup> times slower. The slowest pair 
 2π·<i>b</i><sup>(d−2)/d</sup> tokens for one turn — about 54,000 for <i>b</i> = 10,000,
 <i>d</i> = 128.</p>
 <p><b>What a pixel is.</b> The image is computed at screen resolution: each pixel row stands for
-the run of consecutive positions shown in the corner, and shows the <i>mean</i> of cos over
+the run of consecutive positions shown below the plot, and shows the <i>mean</i> of cos over
 that run (closed form, sin(Nθ/2)/(N sin(θ/2))·cos(centre·θ)). Fast pairs that turn many times
 inside one row therefore fade to white instead of producing false stripes (moiré). Zoom in
 (mouse wheel) until a row is one position to see them oscillate.</p>
@@ -59,8 +59,8 @@ by <i>m</i>θ<sub>i</sub>, the pair of <b>k</b> (orange) by <i>n</i>θ<sub>i</su
 (<i>R<sub>m</sub></i>q)<sup>T</sup>(<i>R<sub>n</sub></i>k) =
 q<sup>T</sup><i>R</i><sub>n−m</sub>k: the score depends only on the offset <i>n</i> − <i>m</i>.
 Press <b>Play</b> with “move m and n together”: both arrows spin, yet the angle between them
-and the score in the corner stay fixed.</p>
-<p>The small clocks on the right are all pairs at position <i>m</i>, fastest first. Pair 0
+and the score (readouts below the plot) stay fixed.</p>
+<p>The small clocks on the right are all pairs at position <i>m</i>, fastest first (pair index = row label + column offset; the chosen pair’s hand is orange; above 64 pairs every few pairs get a clock). Pair 0
 turns one radian per token; the last pairs barely move over thousands of tokens — these slow
 hands are what lets attention tell far-apart positions apart.</p>
 <p><b>Try:</b> “move m” alone and watch the score oscillate; pick a slow pair (large
@@ -85,7 +85,7 @@ slowest is divided by s.</li>
 in between (YaRN by turns over L₀, Llama 3 by wavelength).</li>
 </ul>
 <p><b>Try:</b> set s = 8 and compare how each method moves the curve across the L₀ line;
-YaRN also scales attention (the corner readout).</p>
+YaRN also scales attention (the readout below the plot).</p>
 )";
 
 const char* const kIdentityLesson = R"(
@@ -121,7 +121,7 @@ is the advantage similarity keeps at distance m (Su 2024; Xu et al. 2024).</p>
 with S<sub>j</sub> the partial sums of e<sup>imθ</sup>; the m-dependent factor decays with
 ripples.</p>
 <p>Each point is exact at its own distance; when L exceeds about twice the plot width, points
-are spaced by the step shown in the corner.</p>
+are spaced by the step shown below the plot.</p>
 <p><b>Try:</b> raise b and watch the decay slow down; choose a scaling method to compare its
 curve with the original.</p>
 )";
@@ -176,8 +176,9 @@ are skew-symmetric generators acting on different coordinates.</p>
 <p>The map shows the score ⟨R<sub>query</sub>q, R<sub>key</sub>k⟩ for every key patch. Since
 R<sub>x₁,y₁</sub><sup>T</sup>R<sub>x₂,y₂</sub> = R<sub>x₂−x₁,y₂−y₁</sub> (the first readout),
 the pattern only depends on the displacement: moving the query moves the pattern rigidly.
-The position can be read back from R (atan2 of the fastest pair) — but only within ±π/θ₀
-patches, so large coordinates come back as aliases.</p>
+The position can be read back from R: each pair's angle atan2 gives xθ<sub>j</sub> modulo 2π;
+the slowest pair fixes the rough value and each faster pair refines it (phase unwrapping), as
+long as |x| &lt; π/θ<sub>min</sub> patches — beyond that, coordinates come back as aliases.</p>
 <p><b>Flattened 1D RoPE</b> numbers the patches x·w + y. The neighbour below is then w tokens
 away, the one to the right 1 — and the last patch of a row is “1 token” from the first of the
 next row, across the whole image: compare the two row-wrap gaps.</p>
@@ -214,6 +215,15 @@ RoPE takes this one step further and applies the rotation to q and k themselves.
 the spread of ‖PE(p+k) − PE(p)‖ over p (consistent distances), max|PE| over 2P versus P
 (bounded), the W<sub>1</sub> residual, positions P…2P−1 staying inside the range seen on
 0…P−1, and whether PE(p) changes when the sequence doubles.</p>
+<p><b>Decaying.</b> The position part of an attention score between tokens k apart is
+⟨PE(p), PE(p+k)⟩. The panel averages it over the same start positions p = 0…P−K−1 for every
+k = 1…K (K = min(16, P/2)) and fits a straight line in k: the encoding counts as
+<i>decaying</i> when the slope is negative (below −10<sup>−9</sup>·max|s(k)|), i.e. far tokens
+look less alike than near ones on average. Sinusoidal passes: ⟨PE(p), PE(p+k)⟩ =
+Σ<sub>i</sub> cos(kω<sub>i</sub>) for every p, which falls as the fast pairs dephase. Integer
+fails the other way round: ⟨p·1, (p+k)·1⟩ = d·p(p+k) grows with k (so does p/N). Binary fails
+at the default P = 64 (barely: other P can tip it): p and p+2<sup>j</sup> share their low bits, so the similarity jumps up at every power of
+two instead of falling.</p>
 <p><b>Try:</b> the curves view for binary versus sinusoidal; raise P and watch integer's
 colour scale explode.</p>
 )";
@@ -253,7 +263,7 @@ noise.</li>
 cos/sin rounded. The angle is exact; cos/sin carry a bounded error of about 2<sup>−p</sup>.
 Hugging Face computes the table in float32 for this reason.</li>
 </ul>
-<p>The x axis is log₁₀ m, the y axis logarithmic; points with an error of exactly 0 are not
+<p>Both axes are logarithmic (positions 1 … 10⁷ tokens); points with an error of exactly 0 are not
 drawn, nor float16 positions beyond 65504 (they overflow to infinity).</p>
 <p><b>Aliasing.</b> A position itself must be representable: bfloat16 stores 15962 as 15936,
 together with every integer from 15905 to 15967 — 63 positions the model cannot tell apart.
