@@ -94,6 +94,14 @@ Layout plotLayout(QCustomPlot& plot) {
     top->setRowSpacing(0);
     l.body->addElement(0, 0, main);
     l.body->setColumnSpacing(8);
+    // A fixed minimum room for tick and axis labels: the axis rectangle (whose pixel size the
+    // figures compute for) does not move when a redraw changes a tick label's width, e.g.
+    // 10⁻⁸ → 10⁻¹⁰, so one redraw at the settled size reproduces the drawn data.
+    const QFontMetrics metrics(plot.font());
+    main->setMinimumMargins(QMargins(metrics.horizontalAdvance(QStringLiteral("−0.000000")) +
+                                         2 * metrics.height(),
+                                     metrics.height(), metrics.height(),
+                                     3 * metrics.height()));
     return l;
 }
 

@@ -293,7 +293,7 @@ noise.</li>
 cos/sin rounded. The angle is exact; cos/sin carry a bounded error of about 2<sup>−p</sup>.
 Hugging Face computes the table in float32 for this reason.</li>
 </ul>
-<p>The x axis is log₁₀ m, the y axis logarithmic; points with an error of exactly 0 are not
+<p>Both axes are logarithmic (positions 1 … 10⁷ tokens); points with an error of exactly 0 are not
 drawn, nor float16 positions beyond 65504 (they overflow to infinity).</p>
 <p><b>Aliasing.</b> A position itself must be representable: bfloat16 stores 15962 as 15936,
 together with every integer from 15905 to 15967 — 63 positions the model cannot tell apart.

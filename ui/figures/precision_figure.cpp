@@ -131,6 +131,20 @@ FigureData precisionFigure(const rope::RopeParams& params, const FigureOptions& 
     }
 
     data.xRange = {{1.0, positions.back()}};
+    // Whole decades around the data: the axis (and its tick labels' width, hence the plot
+    // size the samples are computed for) does not move with the sampling.
+    double lo = INFINITY;
+    double hi = 0;
+    for (const Series& s : data.series) {
+        for (double y : s.y) {
+            lo = std::min(lo, y);
+            hi = std::max(hi, y);
+        }
+    }
+    if (hi > 0) {
+        data.yRange = {{std::pow(10.0, std::floor(std::log10(lo))),
+                        std::pow(10.0, std::ceil(std::log10(hi)))}};
+    }
 
     const long long probe = std::clamp<long long>(
         options.value(QStringLiteral("position"), static_cast<qlonglong>(params.m)).toLongLong(), 0,
