@@ -84,8 +84,7 @@ private slots:
             << rope::limits::kMaxContext + 1 << 10LL << "positions";
         QTest::newRow("buckets 0") << 100LL << 0LL << "buckets";
         QTest::newRow("buckets too many")
-            << 100LL << static_cast<long long>(rope::limits::kMaxDecayPositions) + 1
-            << "buckets";
+            << 100LL << static_cast<long long>(rope::limits::kMaxDecayPositions) + 1 << "buckets";
     }
     void invalidInputNamesTheParameter() {
         QFETCH(long long, count);

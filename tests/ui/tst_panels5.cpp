@@ -128,8 +128,10 @@ private slots:
                 mn = std::min(mn, c);
                 mx = std::max(mx, c);
             }
-            QVERIFY2(std::abs(lo->y[k] - static_cast<double>(mn)) < 1e-12, qPrintable(QString::number(k)));
-            QVERIFY2(std::abs(hi->y[k] - static_cast<double>(mx)) < 1e-12, qPrintable(QString::number(k)));
+            QVERIFY2(std::abs(lo->y[k] - static_cast<double>(mn)) < 1e-12,
+                     qPrintable(QString::number(k)));
+            QVERIFY2(std::abs(hi->y[k] - static_cast<double>(mx)) < 1e-12,
+                     qPrintable(QString::number(k)));
         }
         // Exactly core's envelope, scaled by 2/d.
         const rope::CosineSumEnvelope env =
@@ -197,7 +199,8 @@ private slots:
         p.scaling.method = "linear";
         p.scaling.factor = 4;
         PanelFixture f("decay", p);
-        const Series* s = seriesNamed(f.panel->data(), QStringLiteral("b = 10000 with linear (s = 4)"));
+        const Series* s =
+            seriesNamed(f.panel->data(), QStringLiteral("b = 10000 with linear (s = 4)"));
         QVERIFY(s != nullptr);
         QCOMPARE(s->x.size(), std::size_t{512});
         const Eigen::ArrayXd expected =
@@ -219,8 +222,8 @@ private slots:
         const Series* lo = seriesNamed(data, QStringLiteral("b = 10000 (current) min per column"));
         const Series* hi = seriesNamed(data, QStringLiteral("b = 10000 (current) max per column"));
         QVERIFY(lo != nullptr && hi != nullptr);
-        const std::vector<long long> edges =
-            rope::ui::logColumnEdges(20000, static_cast<long long>(f.panel->plot()->axisRect()->width()));
+        const std::vector<long long> edges = rope::ui::logColumnEdges(
+            20000, static_cast<long long>(f.panel->plot()->axisRect()->width()));
         QCOMPARE(edges.front(), 1LL);
         QCOMPARE(edges.back(), 20000LL);
         QCOMPARE(lo->x.size() + 1, edges.size());
@@ -249,7 +252,8 @@ private slots:
         f.panel->restoreOptions({{QStringLiteral("bases"), QStringLiteral("2e4")}});
         QCOMPARE(f.control<QLineEdit>("bases")->text(), QStringLiteral("2e4"));
         QVERIFY(seriesNamed(f.panel->data(), QStringLiteral("b = 20000 (column mean)")) != nullptr);
-        QVERIFY(seriesNamed(f.panel->data(), QStringLiteral("b = 500000 (column mean)")) == nullptr);
+        QVERIFY(seriesNamed(f.panel->data(), QStringLiteral("b = 500000 (column mean)")) ==
+                nullptr);
         f.panel->restoreOptions({});
         QCOMPARE(f.control<QLineEdit>("bases")->text(), QStringLiteral("1e4, 5e5, 1e6"));
     }
@@ -288,8 +292,7 @@ private slots:
             // tests/core/tst_base_bound.cpp).
             for (std::size_t k = 0; k < 3; ++k) {
                 QCOMPARE(s->x[k], std::ldexp(1.0, 8 + static_cast<int>(k)));
-                QCOMPARE(s->y[k],
-                         rope::minimalBase(static_cast<long long>(s->x[k]), d).base);
+                QCOMPARE(s->y[k], rope::minimalBase(static_cast<long long>(s->x[k]), d).base);
             }
         }
         // Model markers at their config.json (max_position_embeddings, rope_theta).
@@ -338,8 +341,8 @@ private slots:
         const Series* hi = seriesNamed(data, QStringLiteral("f max per column"));
         QVERIFY(lo != nullptr && hi != nullptr);
         const Eigen::ArrayXd theta = rope::inverseFrequencies(128, 20000);
-        const rope::CosineSumEnvelope env = rope::cosineSumEnvelope(
-            theta, 0, 16384, static_cast<long long>(lo->x.size()));
+        const rope::CosineSumEnvelope env =
+            rope::cosineSumEnvelope(theta, 0, 16384, static_cast<long long>(lo->x.size()));
         for (Eigen::Index k = 0; k < env.minimum.size(); ++k) {
             QCOMPARE(lo->y[k], env.minimum[k]);
             QCOMPARE(hi->y[k], env.maximum[k]);
@@ -405,8 +408,9 @@ private slots:
             QCOMPARE(map.columns, 33);
             rope::RopeParams original = p;
             original.scaling = rope::ScalingParams{};
-            const Eigen::ArrayXXd before = rope::phaseHeatmap(
-                rope::scaledFrequencies(original).invFreq, 0, 16383, map.rows, rope::PhaseQuantity::Cos);
+            const Eigen::ArrayXXd before =
+                rope::phaseHeatmap(rope::scaledFrequencies(original).invFreq, 0, 16383, map.rows,
+                                   rope::PhaseQuantity::Cos);
             const Eigen::ArrayXXd after = rope::phaseHeatmap(
                 rope::scaledFrequencies(p).invFreq, 0, 16383, map.rows, rope::PhaseQuantity::Cos);
             QCOMPARE(static_cast<int>(before.rows()), map.rows);
@@ -423,9 +427,9 @@ private slots:
             const FigureData& data = f.panel->data();
             const Series* scaled = seriesNamed(data, QStringLiteral("with linear (s = 4)"));
             QVERIFY(scaled != nullptr);
-            const rope::ui::CurveEnvelope env =
-                rope::ui::decayEnvelope(QStringLiteral("mean-cosine"), rope::scaledFrequencies(p).invFreq,
-                                        16384, static_cast<long long>(scaled->x.size()));
+            const rope::ui::CurveEnvelope env = rope::ui::decayEnvelope(
+                QStringLiteral("mean-cosine"), rope::scaledFrequencies(p).invFreq, 16384,
+                static_cast<long long>(scaled->x.size()));
             for (Eigen::Index k = 0; k < env.mean.size(); ++k) {
                 QCOMPARE(scaled->y[static_cast<std::size_t>(k)], env.mean[k]);
             }

@@ -128,10 +128,10 @@ FigureData cosineSumView(const rope::RopeParams& params, const FigureOptions& op
                  std::numeric_limits<double>::quiet_NaN(), QString()});
         }
     }
-    data.readouts.push_back({QStringLiteral("tokens per column"),
-                             std::ceil(static_cast<double>(params.context) /
-                                       static_cast<double>(env.minimum.size())),
-                             QString()});
+    data.readouts.push_back(
+        {QStringLiteral("tokens per column"),
+         std::ceil(static_cast<double>(params.context) / static_cast<double>(env.minimum.size())),
+         QString()});
     data.xRange = {{0.0, lastM}};
     data.yRange = {{yLow, yHigh}};
     // f starts at d/2 and falls fast: the top-right corner is free, the bottom right is not.
@@ -158,9 +158,8 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
         QLatin1String("cosine-sum")) {
         return cosineSumView(params, options);
     }
-    const int lastLog2 = options.value(QStringLiteral("extend"), false).toBool()
-                             ? kExtendedLastLog2
-                             : kDefaultLastLog2;
+    const int lastLog2 = options.value(QStringLiteral("extend"), false).toBool() ? kExtendedLastLog2
+                                                                                 : kDefaultLastLog2;
     FigureData data;
     data.title = QStringLiteral("Smallest base b*(L, d) with Σᵢ cos(mθᵢ) ≥ 0 for every m < L");
     data.xLabel = QStringLiteral("context length L (tokens, log scale)");
@@ -210,8 +209,8 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
         s.colour = 6;
         s.inLegend = false; // named on the plot instead
         // Label just above the marker (a factor on the log b axis).
-        data.labels.push_back({static_cast<double>(model.context), model.base * 1.45,
-                               model.name, false});
+        data.labels.push_back(
+            {static_cast<double>(model.context), model.base * 1.45, model.name, false});
         s.x = {static_cast<double>(model.context)};
         s.y = {model.base};
         data.series.push_back(std::move(s));

@@ -13,9 +13,9 @@
 
 namespace rope::ui {
 
-CurveEnvelope bucketedEnvelope(
-    long long context, long long buckets,
-    const std::function<Eigen::ArrayXd(long long, long long)>& evaluate) {
+CurveEnvelope
+bucketedEnvelope(long long context, long long buckets,
+                 const std::function<Eigen::ArrayXd(long long, long long)>& evaluate) {
     if (context < 1 || buckets < 1) {
         throw rope::InvalidParameter("context", "context and columns must be ≥ 1, got " +
                                                     std::to_string(context) + " and " +
@@ -58,9 +58,9 @@ CurveEnvelope bucketedEnvelope(
 
 std::vector<long long> logColumnEdges(long long context, long long buckets) {
     if (context < 2 || buckets < 1) {
-        throw rope::InvalidParameter("context", "a log axis needs context ≥ 2 and ≥ 1 column, got " +
-                                                    std::to_string(context) + " and " +
-                                                    std::to_string(buckets));
+        throw rope::InvalidParameter(
+            "context", "a log axis needs context ≥ 2 and ≥ 1 column, got " +
+                           std::to_string(context) + " and " + std::to_string(buckets));
     }
     const double last = static_cast<double>(context - 1);
     std::vector<long long> edges = {1};
@@ -87,9 +87,8 @@ CurveEnvelope decayEnvelopeOnEdges(const QString& curve, const Eigen::ArrayXd& t
     out.maximum.resize(columns);
     out.mean.resize(columns);
     const bool bound = curve == QLatin1String("upper-bound");
-    const double scale = curve == QLatin1String("similar-score")
-                             ? 2.0
-                             : 1.0 / static_cast<double>(theta.size());
+    const double scale =
+        curve == QLatin1String("similar-score") ? 2.0 : 1.0 / static_cast<double>(theta.size());
     for (Eigen::Index k = 0; k < columns; ++k) {
         const long long first = edges[static_cast<std::size_t>(k)];
         const long long count = edges[static_cast<std::size_t>(k) + 1] - first;
@@ -100,7 +99,8 @@ CurveEnvelope decayEnvelopeOnEdges(const QString& curve, const Eigen::ArrayXd& t
             double hi = -lo;
             double sum = 0;
             for (long long m = first; m < first + count; m += rope::limits::kMaxDecayPositions) {
-                const long long last = std::min(first + count, m + rope::limits::kMaxDecayPositions) - 1;
+                const long long last =
+                    std::min(first + count, m + rope::limits::kMaxDecayPositions) - 1;
                 const Eigen::ArrayXd u =
                     rope::relativeUpperBound(theta, rope::distanceRange(m, last));
                 lo = std::min(lo, u.minCoeff());

@@ -43,8 +43,8 @@ std::vector<double> parseBaseList(const QString& text) {
         bool ok = false;
         const double b = part.toDouble(&ok);
         if (!ok) {
-            throw rope::InvalidParameter("bases", "bases: '" + part.toStdString() +
-                                                      "' is not a number");
+            throw rope::InvalidParameter("bases",
+                                         "bases: '" + part.toStdString() + "' is not a number");
         }
         rope::validateBase(b, "bases");
         if (std::find(bases.begin(), bases.end(), b) == bases.end()) {
@@ -70,9 +70,8 @@ CurveEnvelope decayEnvelope(const QString& curve, const Eigen::ArrayXd& theta, l
     }
     // c̄ = (2/d)·f and the similar-key score = 2·f are positive multiples of f = Σ cos(mθᵢ):
     // the envelope of f scales exactly.
-    const double scale = curve == QLatin1String("similar-score")
-                             ? 2.0
-                             : 1.0 / static_cast<double>(theta.size());
+    const double scale =
+        curve == QLatin1String("similar-score") ? 2.0 : 1.0 / static_cast<double>(theta.size());
     const rope::CosineSumEnvelope e = rope::cosineSumEnvelope(theta, 0, context, buckets);
     CurveEnvelope out;
     out.firstDistance = e.firstDistance;
@@ -86,8 +85,8 @@ CurveEnvelope decayEnvelope(const QString& curve, const Eigen::ArrayXd& theta, l
 FigureData decayFigure(const rope::RopeParams& params, const FigureOptions& options) {
     const QString curve =
         options.value(QStringLiteral("curve"), QStringLiteral("mean-cosine")).toString();
-    const std::vector<double> extra = parseBaseList(
-        options.value(QStringLiteral("bases"), kDefaultBases).toString());
+    const std::vector<double> extra =
+        parseBaseList(options.value(QStringLiteral("bases"), kDefaultBases).toString());
     const long long buckets =
         std::clamp(options.value(QStringLiteral("plot-width-px"), 1000).toLongLong(), 1LL, 8192LL);
     // Log x: m = 1 … L−1 in geometrically growing columns (m = 0 has no place on a log axis).
@@ -168,10 +167,9 @@ FigureData decayFigure(const rope::RopeParams& params, const FigureOptions& opti
 
         // Every m < L is scanned, so the marker is exact whatever the column width.
         const std::optional<long long> first = rope::firstNegativeDistance(c.theta, params.context);
-        data.readouts.push_back({QStringLiteral("first m with c̄ < 0, %1 (−1: none below L)")
-                                     .arg(c.name),
-                                 first ? static_cast<double>(*first) : -1.0,
-                                 QStringLiteral("tokens")});
+        data.readouts.push_back(
+            {QStringLiteral("first m with c̄ < 0, %1 (−1: none below L)").arg(c.name),
+             first ? static_cast<double>(*first) : -1.0, QStringLiteral("tokens")});
         if (first) {
             const Eigen::ArrayXd at = Eigen::ArrayXd::Constant(1, static_cast<double>(*first));
             const double y = curve == QLatin1String("upper-bound")
@@ -203,10 +201,10 @@ FigureData decayFigure(const rope::RopeParams& params, const FigureOptions& opti
         data.xRange = {{1.0, static_cast<double>(params.context - 1)}};
         data.series.back().x.front() = 1.0; // the zero guide starts at m = 1
     } else {
-        data.readouts.push_back({QStringLiteral("tokens per column"),
-                                 std::ceil(static_cast<double>(params.context) /
-                                           static_cast<double>(buckets)),
-                                 QString()});
+        data.readouts.push_back(
+            {QStringLiteral("tokens per column"),
+             std::ceil(static_cast<double>(params.context) / static_cast<double>(buckets)),
+             QString()});
         data.xRange = {{0.0, static_cast<double>(params.context - 1)}};
     }
     return data;
@@ -245,16 +243,14 @@ QWidget* makeDecayControls(FigurePanel& panel, ExplorerState&) {
     });
     QObject::connect(logX, &QCheckBox::toggled, &panel,
                      [&panel](bool on) { panel.setOption(QStringLiteral("log-x"), on); });
-    QObject::connect(bases, &QLineEdit::editingFinished, &panel, [&panel, bases] {
-        panel.setOption(QStringLiteral("bases"), bases->text());
-    });
+    QObject::connect(bases, &QLineEdit::editingFinished, &panel,
+                     [&panel, bases] { panel.setOption(QStringLiteral("bases"), bases->text()); });
     // A restored session: the panel moves combo boxes itself, the line edit follows here.
-    QObject::connect(&panel, &FigurePanel::optionsChanged, bases,
-                     [bases](const FigureOptions& options) {
-                         const QSignalBlocker block(bases);
-                         bases->setText(
-                             options.value(QStringLiteral("bases"), kDefaultBases).toString());
-                     });
+    QObject::connect(
+        &panel, &FigurePanel::optionsChanged, bases, [bases](const FigureOptions& options) {
+            const QSignalBlocker block(bases);
+            bases->setText(options.value(QStringLiteral("bases"), kDefaultBases).toString());
+        });
     return box;
 }
 

@@ -3,11 +3,11 @@
 // Panel "extension": what a context-extension method does to each pair — wavelengths before
 // and after (which pairs are interpolated, kept or blended), the phase heatmap before and
 // after, and the decay curve before and after.
+#include "ui/figures/extension_figure.h"
 #include "core/frequencies.h"
 #include "core/heatmap.h"
 #include "core/scaling/scaling_registry.h"
 #include "ui/figures/decay_envelope.h"
-#include "ui/figures/extension_figure.h"
 #include "ui/figures/figure_registry.h"
 #include "ui/panels/figure_panel.h"
 
@@ -50,12 +50,11 @@ FigureData wavelengthView(const rope::RopeParams& params, const Eigen::ArrayXd& 
 
     FigureData data;
     const bool unscaled = params.scaling.method == "default";
-    data.title = unscaled
-                     ? QStringLiteral("Wavelength of every pair (no scaling method chosen)")
-                     : QStringLiteral("Wavelength of every pair: original vs %1")
-                           .arg(QString::fromUtf8(
-                               method.displayName.data(),
-                               static_cast<qsizetype>(method.displayName.size())));
+    data.title =
+        unscaled ? QStringLiteral("Wavelength of every pair (no scaling method chosen)")
+                 : QStringLiteral("Wavelength of every pair: original vs %1")
+                       .arg(QString::fromUtf8(method.displayName.data(),
+                                              static_cast<qsizetype>(method.displayName.size())));
     data.xLabel = QStringLiteral("pair i");
     data.yLabel = QStringLiteral("wavelength λᵢ = 2π/θᵢ (tokens)");
     data.logY = true;
@@ -141,8 +140,8 @@ FigureData heatmapView(const rope::RopeParams& params, const FigureOptions& opti
     const auto pairs = static_cast<int>(before.cols());
     const auto r = static_cast<int>(before.rows());
     FigureData data;
-    data.title = QStringLiteral("cos(mθᵢ) before (left) and after %1 (right)")
-                     .arg(methodName(params));
+    data.title =
+        QStringLiteral("cos(mθᵢ) before (left) and after %1 (right)").arg(methodName(params));
     data.xLabel = QStringLiteral("pair i (left: original; right: scaled)");
     const int step = pairs <= 16 ? 2 : pairs <= 64 ? 8 : 16;
     for (int block = 0; block < 2; ++block) {

@@ -59,8 +59,8 @@ FigureData matricesView(const rope::RopeParams& params, const Eigen::ArrayXd& th
     const Eigen::MatrixXd product = rope::rotationMatrix(theta, m, params.layout).transpose() *
                                     rope::rotationMatrix(theta, n, params.layout);
     const Eigen::ArrayXd angles = (n - m) * theta;
-    const Eigen::MatrixXd relative = rope::rotationMatrixFromAngles(
-        angles, params.layout, static_cast<int>(2 * theta.size()));
+    const Eigen::MatrixXd relative =
+        rope::rotationMatrixFromAngles(angles, params.layout, static_cast<int>(2 * theta.size()));
     const auto d = static_cast<int>(product.rows());
     FigureData data;
     data.title = QStringLiteral("R_mᵀR_n (left) and R_(n−m) (right): m = %1, n = %2, %3 layout")
@@ -107,7 +107,8 @@ FigureData complexView(const rope::RopeParams& params, const FigureOptions& opti
     const Eigen::ArrayXd k = rope::seededUniformVector(params.headDim, kKeySeed);
     // Coordinates of pair i: (2i, 2i+1) interleaved, (i, i+P) in the half layout.
     const Eigen::Index re = params.layout == rope::Layout::Interleaved ? 2 * pair : pair;
-    const Eigen::Index im = params.layout == rope::Layout::Interleaved ? 2 * pair + 1 : pair + pairs;
+    const Eigen::Index im =
+        params.layout == rope::Layout::Interleaved ? 2 * pair + 1 : pair + pairs;
     const auto rotated = [&](const Eigen::ArrayXd& x, double position) {
         const Eigen::ArrayXd y = rope::applyRopeComplex(x, theta, position, params.layout);
         return std::pair<double, double>{y[re], y[im]};
@@ -172,8 +173,7 @@ FigureData complexView(const rope::RopeParams& params, const FigureOptions& opti
                    std::move(kArrow)};
     // Re[(q e^{imθ})* · (k e^{inθ})] = dot product of the two rotated 2-vectors.
     data.readouts = {
-        {QStringLiteral("pair score Re[(qᵢe^(imθᵢ))*·kᵢe^(inθᵢ)]"), qm * kn + qmi * kni,
-         QString()},
+        {QStringLiteral("pair score Re[(qᵢe^(imθᵢ))*·kᵢe^(inθᵢ)]"), qm * kn + qmi * kni, QString()},
         {QStringLiteral("full score ⟨R_m q, R_n k⟩"),
          rope::attentionScore(q, k, theta, m, n, params.layout), QString()},
     };
