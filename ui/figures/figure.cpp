@@ -243,7 +243,9 @@ void drawLabels(QCustomPlot& plot, QCPAxisRect* rect, const std::vector<TextLabe
     }
 }
 
-void drawSeries(QCustomPlot& plot, QCPAxisRect* rect, const Series& s) {
+// \p previous is the plottable drawn for the preceding series (for fillToPrevious).
+void drawSeries(QCustomPlot& plot, QCPAxisRect* rect, const Series& s,
+                QCPAbstractPlottable* previous) {
     // Wide antialiased pens are slow to stroke along long jagged polylines (a decay curve has
     // ~2 points per pixel); dense series get a 1-px pen so a frame stays within budget.
     QPen pen(paletteColour(s.colour), s.x.size() > 256 ? 1.0 : 2.0);
@@ -256,6 +258,13 @@ void drawSeries(QCustomPlot& plot, QCPAxisRect* rect, const Series& s) {
         if (s.style == SeriesStyle::Scatter) {
             graph->setLineStyle(QCPGraph::lsNone);
             graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
+        }
+        if (auto* other = qobject_cast<QCPGraph*>(previous);
+            s.fillToPrevious && s.style == SeriesStyle::Line && other != nullptr) {
+            QColor fill = paletteColour(s.colour);
+            fill.setAlpha(70);
+            graph->setBrush(fill);
+            graph->setChannelFillGraph(other);
         }
         plottable = graph;
     } else {
@@ -444,7 +453,7 @@ void drawSide(QCustomPlot& plot, QCPLayoutGrid* body, const SidePlot& side) {
         rect->setMinimumMargins(QMargins(4, QFontMetrics(plot.font()).height() + 10, 4, 4));
     }
     for (const Series& s : side.series) {
-        drawSeries(plot, rect, s);
+        drawSeries(plot, rect, s, nullptr);
     }
     drawLabels(plot, rect, side.labels, 0.8, QColor(90, 90, 90));
     x->setRange(side.xRange.first, side.xRange.second);
@@ -511,8 +520,10 @@ void drawFigure(QCustomPlot& plot, const FigureData& data) {
         integerTicksForCells(plot.xAxis, map.xFirst, map.xLast, map.columns);
         integerTicksForCells(plot.yAxis, map.yFirst, map.yLast, map.rows);
     }
+    QCPAbstractPlottable* previous = nullptr;
     for (const Series& s : data.series) {
-        drawSeries(plot, plot.axisRect(), s);
+        drawSeries(plot, plot.axisRect(), s, previous);
+        previous = plot.plottable(plot.plottableCount() - 1);
     }
     drawLabels(plot, plot.axisRect(), data.labels, 1.0, QColor(20, 20, 20));
 

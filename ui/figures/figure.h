@@ -44,6 +44,9 @@ struct Series {
     SeriesStyle style = SeriesStyle::Line;
     int colour = 0; ///< index into the Okabe–Ito palette (colour-blind safe)
     bool inLegend = true;
+    /// Line only: fill the area between this line and the previous series (also a Line with the
+    /// same x), translucent in this colour: a min–max band such as a per-pixel envelope.
+    bool fillToPrevious = false;
 };
 
 /// \brief A named tick: the axis shows \p label at coordinate \p at (categories such as tokens
@@ -68,7 +71,7 @@ struct ColourMap {
     int rows = 0;                 ///< cells along y
     double xFirst = 0, xLast = 0; ///< centre of the first/last column
     double yFirst = 0, yLast = 0; ///< centre of the first/last row
-    std::vector<double> values;   ///< row-major: values[row·columns + column]
+    std::vector<double> values;   ///< row-major: values[row·columns + column]; NaN = gap
     double zMin = -1, zMax = 1;   ///< colour scale range
     bool diverging = true;        ///< blue–white–red (signed data) or viridis (magnitudes)
     bool logScale =

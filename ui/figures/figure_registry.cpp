@@ -12,6 +12,7 @@ QWidget* makeHeatmapControls(FigurePanel&, ExplorerState&);
 FigureData rotationFigure(const rope::RopeParams&, const FigureOptions&);
 QWidget* makeRotationControls(FigurePanel&, ExplorerState&);
 FigureData extensionFigure(const rope::RopeParams&, const FigureOptions&);
+QWidget* makeExtensionControls(FigurePanel&, ExplorerState&);
 FigureData identityFigure(const rope::RopeParams&, const FigureOptions&);
 QWidget* makeIdentityControls(FigurePanel&, ExplorerState&);
 FigureData decayFigure(const rope::RopeParams&, const FigureOptions&);
@@ -84,6 +85,12 @@ slowest is divided by s.</li>
 <li><b>YaRN</b> and <b>Llama 3.1</b>: keep the fast pairs, divide the slow ones by s, and blend
 in between (YaRN by turns over L₀, Llama 3 by wavelength).</li>
 </ul>
+<p>The markers colour each pair by what the method did to it, read off θ'<sub>i</sub>/θ<sub>i</sub>:
+<b>kept</b> (ratio 1: positions beyond L₀ are extrapolated on that pair), <b>interpolated</b>
+(ratio 1/s) or <b>blended</b> (anything else).</p>
+<p>The <i>heatmap</i> view puts cos(mθ<sub>i</sub>) over the context before (left) and after
+(right) side by side; the <i>decay</i> view overlays the mean cosine (2/d)Σcos(mθ<sub>i</sub>)
+of both, with its per-pixel min–max band.</p>
 <p><b>Try:</b> set s = 8 and compare how each method moves the curve across the L₀ line;
 YaRN also scales attention (the readout below the plot).</p>
 )";
@@ -98,8 +105,15 @@ q<sup>T</sup>R<sub>m</sub><sup>T</sup>R<sub>n</sub>k depends only on n − m;</l
 turning by m + n;</li>
 <li><b>orthogonality</b> R<sub>m</sub><sup>T</sup>R<sub>m</sub> = I — lengths never change.</li>
 </ul>
-<p>The image is the absolute value of every entry of the difference, computed in double
-precision on the d × d matrices. Only the 2 × 2 blocks on the diagonal are non-zero: each
+<p>The first view draws R<sub>m</sub><sup>T</sup>R<sub>n</sub> (left) and R<sub>n−m</sub>
+(right) side by side: the two images are the same although one is built from m and n and the
+other from n − m alone. The <i>complex</i> view shows one pair as the complex number
+q<sub>i</sub>: rotating by m is multiplying by e<sup>imθ<sub>i</sub></sup>, so the points
+q<sub>i</sub>e<sup>itθ<sub>i</sub></sup> for t = 0 … max(m, n) lie on a circle, and the pair's
+score Re[(q<sub>i</sub>e<sup>imθ<sub>i</sub></sup>)<sup>*</sup>k<sub>i</sub>e<sup>inθ<sub>i</sub></sup>]
+= Re[q<sub>i</sub><sup>*</sup>k<sub>i</sub>e<sup>i(n−m)θ<sub>i</sub></sup>] only sees n − m.</p>
+<p>The <i>residual</i> view is the absolute value of every entry of the difference, computed in
+double precision on the d × d matrices. Only the 2 × 2 blocks on the diagonal are non-zero: each
 pair rotates in its own plane. The residuals are rounding errors: angles m·θ carry an error
 of about m·θ·2<sup>−53</sup>, so the residual grows with the positions.</p>
 <p><b>Try:</b> set m and n to 10<sup>6</sup> and watch the relativity residual grow from
@@ -120,8 +134,13 @@ is the advantage similarity keeps at distance m (Su 2024; Xu et al. 2024).</p>
 |q<sup>T</sup>R<sub>m</sub>k| ≤ max|h<sub>i+1</sub> − h<sub>i</sub>|·Σ<sub>j</sub>|S<sub>j</sub>(m)|
 with S<sub>j</sub> the partial sums of e<sup>imθ</sup>; the m-dependent factor decays with
 ripples.</p>
-<p>Each point is exact at its own distance; when L exceeds about twice the plot width, points
-are spaced by the step shown below the plot.</p>
+<p>Several bases are drawn at once (the current one and the list under <i>Also bases</i>),
+each with a dot where c̄ first turns negative — found by checking every integer distance.
+c̄ wiggles every few tokens (the fastest pair turns once per 2π ≈ 6 tokens), so plotting one
+sample per pixel would alias it into fake noise. Instead each pixel column shows the
+<b>band</b> from the minimum to the maximum over <i>all</i> distances in that column, with the
+column mean as the line. <i>Log distance axis</i> shows m = 1 … L−1 on a logarithmic scale,
+with columns that widen geometrically and still cover every distance.</p>
 <p><b>Try:</b> raise b and watch the decay slow down; choose a scaling method to compare its
 curve with the original.</p>
 )";
@@ -131,7 +150,18 @@ const char* const kBaseBoundLesson = R"(
 <p>The cosine sum f(m) = Σ<sub>i</sub> cos(mθ<sub>i</sub>) is, up to a factor, the score
 advantage of a similar key over a random one at distance m. Xu et al. (2024) and Su (2024) ask
 that it never turns negative inside the context: f(m) ≥ 0 for every m = 0 … L−1.</p>
-<p>The orange line marks the first distance where f dips below zero — found by checking
+<p>The first view plots the smallest such base b*(L, d) against L (log–log) for d = 64, 128
+and 256, next to released models' (L, b): Llama 2 (4096, 10<sup>4</sup>), Llama 3.1
+(8192 → 131072 at 5·10<sup>5</sup>), CodeLlama (16384, 10<sup>6</sup>) and Qwen2.5 (32768,
+10<sup>6</sup>). A model right of its d = 128 curve uses a base below the bound. The orange dot
+is the current (b, d) at the largest L it serves. The lines are seed note 000's rules of thumb
+as functions of b: L = π/(2θ<sub>min</sub>) and L = 2π/θ<sub>min</sub>. One b* search takes
+up to seconds, so the curves stop at L = 2<sup>16</sup> unless you tick <i>Extend to 1M</i>
+(about 25 s once; every result is kept for the session). b*(L) is not smooth: for L ≳ 10<sup>5</sup> the feasible
+bases form a dust of narrow islands, and Su's published values at 128k–512k sit on islands
+below the first feasible point of our search grid, so the curve can lie above them
+(docs/base-bound.md).</p>
+<p>The Σcos view draws f(m) itself as a per-pixel min–max band over every distance. The orange line marks the first distance where f dips below zero — found by checking
 <i>every</i> integer m &lt; L, not just the plotted points. Beyond it the base is too small
 for this context. Two rules of thumb are drawn when they fall inside the plot: the
 <b>quarter turn</b> π/(2θ<sub>min</sub>), up to which even the slowest pair has a positive
@@ -289,7 +319,8 @@ const std::vector<Figure>& allFigures() {
         {.id = "extension",
          .title = "Context extension",
          .compute = &extensionFigure,
-         .lesson = kExtensionLesson},
+         .lesson = kExtensionLesson,
+         .makeControls = &makeExtensionControls},
         {.id = "identity",
          .title = "Identities",
          .compute = &identityFigure,
