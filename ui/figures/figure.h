@@ -44,8 +44,9 @@ struct Series {
     SeriesStyle style = SeriesStyle::Line;
     int colour = 0; ///< index into the Okabe–Ito palette (colour-blind safe)
     bool inLegend = true;
-    /// Line only: fill the area between this line and the previous series (also a Line with the
-    /// same x), translucent in this colour: a min–max band such as a per-pixel envelope.
+    /// Line only: this line and the previous series (also a Line with the same x) are the two
+    /// edges of a min–max band (a per-pixel envelope); both are drawn thin and translucent in
+    /// this colour. The band is not filled: a fill cost 40–60 ms per frame (PERFORMANCE.md).
     bool fillToPrevious = false;
 };
 

@@ -138,8 +138,8 @@ ripples.</p>
 each with a dot where c̄ first turns negative — found by checking every integer distance.
 c̄ wiggles every few tokens (the fastest pair turns once per 2π ≈ 6 tokens), so plotting one
 sample per pixel would alias it into fake noise. Instead each pixel column shows the
-<b>band</b> from the minimum to the maximum over <i>all</i> distances in that column, with the
-column mean as the line. <i>Log distance axis</i> shows m = 1 … L−1 on a logarithmic scale,
+<b>band</b> from the minimum to the maximum over <i>all</i> distances in that column (the two
+thin, pale lines), with the column mean as the solid line. <i>Log distance axis</i> shows m = 1 … L−1 on a logarithmic scale,
 with columns that widen geometrically and still cover every distance.</p>
 <p><b>Try:</b> raise b and watch the decay slow down; choose a scaling method to compare its
 curve with the original.</p>
