@@ -112,7 +112,15 @@ void drawSeries(QCustomPlot& plot, const Series& s) {
     const QVector<double> x(s.x.begin(), s.x.end());
     const QVector<double> y(s.y.begin(), s.y.end());
     QCPAbstractPlottable* plottable = nullptr;
-    if (s.style == SeriesStyle::Line || s.style == SeriesStyle::Scatter) {
+    if (s.style == SeriesStyle::Bars) {
+        auto* bars = new QCPBars(plot.xAxis, plot.yAxis);
+        bars->setData(x, y, true);
+        bars->setWidth(0.6);
+        QColor fill = paletteColour(s.colour);
+        fill.setAlpha(190);
+        bars->setBrush(fill);
+        plottable = bars;
+    } else if (s.style == SeriesStyle::Line || s.style == SeriesStyle::Scatter) {
         auto* graph = plot.addGraph();
         graph->setData(x, y, true);
         if (s.style == SeriesStyle::Scatter) {
@@ -206,6 +214,16 @@ void drawFigure(QCustomPlot& plot, const FigureData& data) {
     } else if (plot.yAxis->scaleType() == QCPAxis::stLogarithmic) {
         plot.yAxis->setScaleType(QCPAxis::stLinear);
         plot.yAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+    }
+
+    if (!data.xTicks.empty()) {
+        auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+        for (const auto& [position, label] : data.xTicks) {
+            ticker->addTick(position, label);
+        }
+        plot.xAxis->setTicker(ticker);
+    } else if (!plot.xAxis->ticker().dynamicCast<QCPAxisTickerText>().isNull()) {
+        plot.xAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
     }
 
     if (data.colourMap) {

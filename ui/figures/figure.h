@@ -34,6 +34,7 @@ enum class SeriesStyle {
     Path,    ///< parametric polyline in point order (x need not increase; NaN breaks it)
     Arrow,   ///< a path whose last point carries an arrow head (vectors in a plane)
     Guide,   ///< thin grey line: geometry aids (unit circles); not data, left out of the CSV
+    Bars,    ///< one filled bar per point, centred on x (categories, e.g. backends)
 };
 
 /// \brief One plotted curve, as plain vectors.
@@ -80,6 +81,8 @@ struct FigureData {
     bool equalAspect = false; ///< one x unit = one y unit on screen (rotations in a plane)
     bool logY = false;
     bool yReversed = false; ///< position 0 at the top, as a matrix is read
+    /// Text tick labels on the x axis (position, label) for categorical plots; empty: numbers.
+    std::vector<std::pair<double, QString>> xTicks;
     /// Corner of the plot area holding the legend.
     Qt::Alignment legendAlignment = Qt::AlignTop | Qt::AlignRight;
 };
