@@ -11,6 +11,7 @@
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTest>
+#include <qcustomplot.h>
 
 #include <cmath>
 #include <memory>

@@ -145,6 +145,7 @@ FigureData batchFigure(const rope::RopeParams& shared, const FigureOptions& opti
     refBar.name = QStringLiteral("scalar reference");
     refBar.style = SeriesStyle::Bars;
     refBar.colour = 1;
+    refBar.measured = true;
     refBar.x = {0.0};
     refBar.y = {referenceRun.gbps};
     data.xTicks.emplace_back(0.0, QStringLiteral("reference"));
@@ -152,6 +153,7 @@ FigureData batchFigure(const rope::RopeParams& shared, const FigureOptions& opti
     simdBars.name = QStringLiteral("SIMD");
     simdBars.style = SeriesStyle::Bars;
     simdBars.colour = 0;
+    simdBars.measured = true;
     double simdGbps = referenceRun.gbps;
     for (std::size_t j = 0; j < simdRuns.size(); ++j) {
         const double x = static_cast<double>(j + 1);
@@ -166,6 +168,7 @@ FigureData batchFigure(const rope::RopeParams& shared, const FigureOptions& opti
     Series ceiling;
     ceiling.name = QStringLiteral("memcpy of the same bytes");
     ceiling.colour = 6;
+    ceiling.measured = true;
     ceiling.x = {-0.5, xLast};
     ceiling.y = {copyRun.gbps, copyRun.gbps};
     double top = copyRun.gbps;
@@ -185,11 +188,11 @@ FigureData batchFigure(const rope::RopeParams& shared, const FigureOptions& opti
          QStringLiteral("B")},
         {QStringLiteral("threads used"), static_cast<double>(used), QString()},
         {QStringLiteral("max |reference − %1|").arg(isaText), maxDiff, QString()},
-        {QStringLiteral("reference"), referenceRun.gbps, QStringLiteral("GB/s")},
-        {QStringLiteral("SIMD %1").arg(isaText), simdGbps, QStringLiteral("GB/s")},
-        {QStringLiteral("memcpy"), copyRun.gbps, QStringLiteral("GB/s")},
+        {QStringLiteral("reference"), referenceRun.gbps, QStringLiteral("GB/s"), true},
+        {QStringLiteral("SIMD %1").arg(isaText), simdGbps, QStringLiteral("GB/s"), true},
+        {QStringLiteral("memcpy"), copyRun.gbps, QStringLiteral("GB/s"), true},
         {QStringLiteral("speed-up %1 / reference").arg(isaText), simdGbps / referenceRun.gbps,
-         QStringLiteral("×")},
+         QStringLiteral("×"), true},
     };
     return data;
 }

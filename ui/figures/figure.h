@@ -45,6 +45,9 @@ struct Series {
     SeriesStyle style = SeriesStyle::Line;
     int colour = 0; ///< index into the Okabe–Ito palette (colour-blind safe)
     bool inLegend = true;
+    /// y holds wall-clock measurements (e.g. GB/s): they differ between two computations of the
+    /// same inputs, so tests compare x, sizes and finiteness, not the y values.
+    bool measured = false;
 };
 
 /// \brief A colour-mapped image on a regular grid of cell centres.
@@ -66,6 +69,8 @@ struct Readout {
     QString label; ///< e.g. "score qᵀR(n−m)k"
     double value = 0;
     QString unit; ///< e.g. "rad"; empty for pure numbers
+    /// A wall-clock measurement (differs between runs; see Series::measured).
+    bool measured = false;
 };
 
 /// \brief Everything one figure draws, as plain data (no Qt graphics types).
