@@ -121,6 +121,27 @@ std::pair<double, double> distanceSpread(const Eigen::MatrixXd& pe) {
     return {spread, largest};
 }
 
+// s(k) for k = 1 … K over the start positions p = 0 … P−K−1 (the same for every k, so the
+// average does not drift just because larger k see fewer, earlier pairs).
+Eigen::ArrayXd shiftSimilarity(const Eigen::MatrixXd& pe) {
+    const long long P = pe.rows();
+    const long long kMax = std::min<long long>(checklist::kMaxDecayShift, P / 2);
+    const long long starts = P - kMax;
+    Eigen::ArrayXd s(kMax);
+    for (long long k = 1; k <= kMax; ++k) {
+        // Σ_p ⟨PE(p), PE(p+k)⟩ = sum of the entrywise product of the two row blocks.
+        s[k - 1] = pe.topRows(starts).cwiseProduct(pe.middleRows(k, starts)).sum() /
+                   static_cast<double>(starts);
+    }
+    return s;
+}
+
+double leastSquaresSlope(const Eigen::ArrayXd& y) {
+    const Eigen::ArrayXd k = Eigen::ArrayXd::LinSpaced(y.size(), 1.0, static_cast<double>(y.size()));
+    const Eigen::ArrayXd dk = k - k.mean();
+    return (dk * (y - y.mean())).sum() / dk.square().sum();
+}
+
 long long duplicateRowCount(const Eigen::MatrixXd& pe) {
     std::vector<Eigen::Index> order(static_cast<std::size_t>(pe.rows()));
     std::iota(order.begin(), order.end(), Eigen::Index{0});
@@ -278,6 +299,11 @@ EncodingChecklist encodingChecklist(const AbsoluteEncodingParams& params, long l
 
     c.lengthDependence = (seen - doubled.topRows(P)).cwiseAbs().maxCoeff();
     c.lengthIndependent = c.lengthDependence == 0.0;
+
+    c.shiftSimilarity = shiftSimilarity(seen);
+    c.similaritySlope = leastSquaresSlope(c.shiftSimilarity);
+    c.decaying = c.similaritySlope <
+                 -checklist::kTolerance * std::max(1.0, c.shiftSimilarity.abs().maxCoeff());
     return c;
 }
 

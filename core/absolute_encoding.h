@@ -122,6 +122,8 @@ inline constexpr double kBoundedGrowth = 1.5;
 /// "Extrapolates in range" when positions P…2P−1 leave the value range seen on 0…P−1 by at
 /// most this fraction of that range's width.
 inline constexpr double kRangeTolerance = 0.01;
+/// Largest shift K of the decay measurement: k = 1 … K with K = min(kMaxDecayShift, ⌊P/2⌋).
+inline constexpr long long kMaxDecayShift = 16;
 } // namespace checklist
 
 /// \brief The good-encoding checklist (HF blog; seeds 002/003) measured for one scheme.
@@ -165,6 +167,18 @@ struct EncodingChecklist {
     double lengthDependence = 0.0;
     /// Property 5b, the code of p does not depend on the sequence length: lengthDependence == 0.
     bool lengthIndependent = false;
+    /// Mean similarity by shift, entry k−1 for k = 1 … K (K = min(checklist::kMaxDecayShift,
+    /// ⌊P/2⌋)): \f$s(k) = \frac{1}{P−K}\sum_{p=0}^{P−K−1} \langle PE(p), PE(p+k)\rangle\f$, the
+    /// position part of an attention score between tokens k apart, averaged over the same P − K
+    /// start positions for every k. Sinusoidal: \f$s(k) = \sum_i \cos(kω_i)\f$ for every p.
+    Eigen::ArrayXd shiftSimilarity;
+    /// Least-squares slope of s(k) against k over k = 1 … K (similarity per token of shift):
+    /// \f$\sum_k (k − \bar k)(s(k) − \bar s) / \sum_k (k − \bar k)^2\f$.
+    double similaritySlope = 0.0;
+    /// Property 6, decaying: similarity falls with distance on average,
+    /// similaritySlope < −kTolerance·max(1, max_k |s(k)|). A flat or growing s(k) fails: integer
+    /// codes give \f$s(k) = d\,(\overline{p^2} + k\,\bar p)\f$, growing with k.
+    bool decaying = false;
 };
 
 /// \brief Measures the checklist over P positions (and 2P for growth and extrapolation).

@@ -302,6 +302,61 @@ Eigen::ArrayXd cosineSumRange(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, l
     return out;
 }
 
+CosineSumEnvelope cosineSumEnvelope(const Eigen::Ref<const Eigen::ArrayXd>& invFreq,
+                                    long long first, long long count, long long buckets) {
+    validateInvFreq(invFreq);
+    if (count < 1 || count > limits::kMaxContext) {
+        throw InvalidParameter("positions", "positions count must be in [1, " +
+                                                std::to_string(limits::kMaxContext) + "], got " +
+                                                std::to_string(count));
+    }
+    validatePosition(static_cast<double>(first), "positions");
+    validatePosition(static_cast<double>(first) + static_cast<double>(count - 1), "positions");
+    if (static_cast<double>(count) * static_cast<double>(invFreq.size()) > limits::kMaxScanWork) {
+        throw InvalidParameter("positions", "positions count " + std::to_string(count) + " × " +
+                                                std::to_string(invFreq.size()) +
+                                                " pairs exceeds the scan limit 2^34");
+    }
+    if (buckets < 1 || buckets > limits::kMaxDecayPositions) {
+        throw InvalidParameter("buckets", "buckets must be in [1, " +
+                                              std::to_string(limits::kMaxDecayPositions) +
+                                              "], got " + std::to_string(buckets));
+    }
+    const long long b = std::min(buckets, count);
+    CosineSumEnvelope out;
+    out.firstDistance.resize(b);
+    out.lastDistance.resize(b);
+    out.minimum.setConstant(b, std::numeric_limits<double>::infinity());
+    out.maximum.setConstant(b, -std::numeric_limits<double>::infinity());
+    out.mean.setZero(b);
+    // Bucket k starts at offset ⌊k·count/b⌋; count·b ≤ 2^26·2^20 fits in long long.
+    const auto start = [count, b](long long k) { return (k * count) / b; };
+    for (long long k = 0; k < b; ++k) {
+        out.firstDistance[k] = static_cast<double>(first + start(k));
+        out.lastDistance[k] = static_cast<double>(first + start(k + 1) - 1);
+    }
+    long long bucket = 0;
+    long long bucketEnd = start(1);
+    BlockCosineSum scan(invFreq, count);
+    scan.run(first, count, [&](long long m0, const double* f, long long n) {
+        for (long long j = 0; j < n; ++j) {
+            const long long offset = m0 - first + j;
+            while (offset >= bucketEnd) {
+                ++bucket;
+                bucketEnd = start(bucket + 1);
+            }
+            out.minimum[bucket] = std::min(out.minimum[bucket], f[j]);
+            out.maximum[bucket] = std::max(out.maximum[bucket], f[j]);
+            out.mean[bucket] += f[j];
+        }
+        return true;
+    });
+    for (long long k = 0; k < b; ++k) {
+        out.mean[k] /= static_cast<double>(start(k + 1) - start(k));
+    }
+    return out;
+}
+
 std::optional<long long> firstNegativeDistance(const Eigen::Ref<const Eigen::ArrayXd>& invFreq,
                                                long long limit) {
     validateInvFreq(invFreq);

@@ -44,6 +44,33 @@ inline constexpr double kMaxBaseSearchWork = 268435456.0;
 Eigen::ArrayXd cosineSumRange(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, long long first,
                               long long count);
 
+/// \brief Per-column minimum, maximum and mean of f(m) = Σ_i cos(m·θ_i) over consecutive integer
+/// distances: what a plot of f at one column per pixel must draw so that no value is skipped.
+struct CosineSumEnvelope {
+    Eigen::ArrayXd firstDistance; ///< first m of each bucket (tokens)
+    Eigen::ArrayXd lastDistance;  ///< last m of each bucket (tokens), ≥ firstDistance
+    Eigen::ArrayXd minimum;       ///< min of f over the bucket's integer distances
+    Eigen::ArrayXd maximum;       ///< max of f over the bucket
+    Eigen::ArrayXd mean;          ///< arithmetic mean of f over the bucket
+};
+
+/// \brief Envelope of f(m) = Σ_i cos(m·θ_i) over every integer distance first … first+count−1,
+/// split into B = min(buckets, count) consecutive buckets.
+///
+/// Bucket k holds the distances first + ⌊k·count/B⌋ … first + ⌊(k+1)·count/B⌋ − 1, so the
+/// buckets partition the range and differ in size by at most one. f oscillates on the scale of
+/// the fastest wavelength 2π/θ_0 ≈ 6 tokens, so a plot that samples one distance per pixel
+/// aliases it into fake noise; the envelope is exact at any zoom (every m is evaluated with
+/// cosineSumRange()'s block scan, about d/2 multiply-adds per distance).
+/// \param invFreq θ_i (rad/token), 1 … limits::kMaxDim/2 finite values ≥ 0.
+/// \param first first distance, |first| ≤ 2^40.
+/// \param count number of distances, 1 … limits::kMaxContext, last ≤ 2^40, and
+///        count × invFreq.size() ≤ limits::kMaxScanWork.
+/// \param buckets number of columns, 1 … limits::kMaxDecayPositions.
+/// \warning Throws InvalidParameter("inv_freq", "positions", "buckets").
+CosineSumEnvelope cosineSumEnvelope(const Eigen::Ref<const Eigen::ArrayXd>& invFreq,
+                                    long long first, long long count, long long buckets);
+
 /// \brief The first integer distance m in [0, limit) with Σ_i cos(m·θ_i) < 0, if any.
 ///
 /// This is the largest context the frequencies serve under the semantic-aggregation criterion:

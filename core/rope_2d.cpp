@@ -6,7 +6,10 @@
 
 #include <unsupported/Eigen/MatrixFunctions>
 
+#include <algorithm>
 #include <cmath>
+#include <numbers>
+#include <numeric>
 #include <string>
 
 namespace rope {
@@ -142,13 +145,31 @@ Position2d recoverPosition2d(const Eigen::Ref<const Eigen::MatrixXd>& rotation,
                                                std::to_string(rotation.rows()) + "x" +
                                                std::to_string(rotation.cols()));
     }
-    Eigen::Index j = 0;
-    const double theta = invFreq.maxCoeff(&j);
-    // Block of pair j is [[cos φ, −sin φ], [sin φ, cos φ]]: φ = atan2(sin, cos) ∈ (−π, π].
-    const Eigen::Index ix = 2 * j;
-    const Eigen::Index iy = d / 2 + 2 * j;
-    return Position2d{std::atan2(rotation(ix + 1, ix), rotation(ix, ix)) / theta,
-                      std::atan2(rotation(iy + 1, iy), rotation(iy, iy)) / theta};
+    // Pairs from the slowest to the fastest turning.
+    std::vector<Eigen::Index> order(static_cast<std::size_t>(invFreq.size()));
+    std::iota(order.begin(), order.end(), Eigen::Index{0});
+    std::stable_sort(order.begin(), order.end(),
+                     [&invFreq](Eigen::Index a, Eigen::Index b) { return invFreq[a] < invFreq[b]; });
+    const auto unwrap = [&](Eigen::Index offset) {
+        double estimate = 0.0;
+        bool first = true;
+        for (const Eigen::Index j : order) {
+            // Block of pair j is [[cos φ, −sin φ], [sin φ, cos φ]]: φ = atan2(sin, cos) ∈ (−π, π].
+            const Eigen::Index i = offset + 2 * j;
+            const double phi = std::atan2(rotation(i + 1, i), rotation(i, i));
+            const double theta = invFreq[j];
+            if (first) {
+                estimate = phi / theta;
+                first = false;
+                continue;
+            }
+            const double turns =
+                std::round((estimate * theta - phi) / (2.0 * std::numbers::pi));
+            estimate = (phi + 2.0 * std::numbers::pi * turns) / theta;
+        }
+        return estimate;
+    };
+    return Position2d{unwrap(0), unwrap(d / 2)};
 }
 
 Generators2d ropeGenerators2d(const Eigen::Ref<const Eigen::ArrayXd>& invFreq) {

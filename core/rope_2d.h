@@ -62,12 +62,17 @@ struct Position2d {
     double y = 0.0;
 };
 
-/// \brief Invertibility (archives/8397, property 2): recovers (x, y) from \f$R_{x,y}\f$ by the
-/// angle of the fastest pair j* = argmax θ_j of each half:
-/// \f$x = \operatorname{atan2}(R_{2j^*+1,2j^*}, R_{2j^*,2j^*})/θ_{j^*}\f$, likewise for y at
-/// offset d/2.
-/// \warning Valid only while |x|·θ_{j*} < π and |y|·θ_{j*} < π (for the default ladder θ_0 = 1:
-/// |x|, |y| < π ≈ 3.14 patches); outside, the answer is the alias x − 2πk/θ_{j*} in that range.
+/// \brief Invertibility (archives/8397, property 2): recovers (x, y) from \f$R_{x,y}\f$.
+///
+/// Each pair j gives its angle \f$φ_j = \operatorname{atan2}(R_{2j+1,2j}, R_{2j,2j})\f$, i.e.
+/// \f$xθ_j\f$ modulo 2π. Coarse to fine (phase unwrapping): the slowest pair gives
+/// \f$\hat x = φ/θ_{\min}\f$; each faster pair then picks the turn count
+/// \f$k = \operatorname{round}((\hat xθ_j − φ_j)/2π)\f$ and refines \f$\hat x = (φ_j + 2πk)/θ_j\f$,
+/// ending at the fastest pair's precision. Likewise for y at offset d/2.
+/// \warning Valid while |x|·θ_min < π and |y|·θ_min < π (default ladder, d = 32, b = 10⁴:
+/// |x|, |y| < π·10³·⁵ ≈ 9935 patches); outside, the answer is the alias x − 2πk/θ_min in that
+/// range. Each unwrapping step needs the previous estimate within π/θ_j, true for ladders whose
+/// consecutive ratios θ_{j+1}/θ_j are far from rounding level.
 /// Throws InvalidParameter ("inv_freq"; "rotation" unless it is a finite d×d matrix,
 /// d = 4·invFreq.size()).
 Position2d recoverPosition2d(const Eigen::Ref<const Eigen::MatrixXd>& rotation,

@@ -7,7 +7,7 @@
 #   scripts/setup.sh test      install what is missing, build, run every test
 #   scripts/setup.sh build     install what is missing, build only
 #   scripts/setup.sh sanitize  build core + CLI tests with ASan/UBSan in build-asan/ and run them
-#   scripts/setup.sh nosimd    build the core with ROPE_ENABLE_SIMD=OFF in build-nosimd/, run kernel tests
+#   scripts/setup.sh nosimd    core + its tests with ROPE_ENABLE_SIMD=OFF in build-nosimd/ (Simd = Reference)
 # Re-running is cheap: packages are only installed when missing, builds are incremental.
 set -euo pipefail
 
@@ -88,8 +88,15 @@ sanitize)
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
         ctest --test-dir build-asan --output-on-failure -j "$JOBS"
     ;;
+nosimd)
+    install_missing
+    configure build-nosimd -DCMAKE_BUILD_TYPE=RelWithDebInfo -DROPE_ENABLE_SIMD=OFF \
+        -DROPE_BUILD_UI=OFF -DROPE_WERROR=ON
+    cmake --build build-nosimd -j "$JOBS"
+    ctest --test-dir build-nosimd --output-on-failure -j "$JOBS"
+    ;;
 *)
-    echo "usage: scripts/setup.sh run|test|build|sanitize" >&2
+    echo "usage: scripts/setup.sh run|test|build|sanitize|nosimd" >&2
     exit 2
     ;;
 esac

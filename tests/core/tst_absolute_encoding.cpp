@@ -200,17 +200,20 @@ private slots:
         QTest::addColumn<bool>("inRange");
         QTest::addColumn<bool>("lengthIndependent");
         QTest::addColumn<bool>("columnsInRange");
+        QTest::addColumn<bool>("decaying");
         // The blog's verdicts, which the measured numbers must reproduce (P = 64, d = 8). No
         // scheme keeps every column in its seen range: sinusoidal's slowest pair (ω = 1e-3) only
         // covers sin ∈ [0, 0.063] in training and reaches 0.127 at p = 127.
+        // Decaying: only sinusoidal's mean ⟨PE(p), PE(p+k)⟩ falls with k (integer codes grow
+        // with k; binary jumps up at every power of two, see binaryDecayMatchesNumPy).
         QTest::newRow("integer") << "integer" << true << true << false << false << false << true
-                                 << false;
-        QTest::newRow("normalised-integer")
-            << "normalised-integer" << true << true << true << false << false << false << false;
+                                 << false << false;
+        QTest::newRow("normalised-integer") << "normalised-integer" << true << true << true
+                                            << false << false << false << false << false;
         QTest::newRow("binary") << "binary" << true << false << true << false << true << true
-                                << false;
+                                << false << false;
         QTest::newRow("sinusoidal")
-            << "sinusoidal" << true << true << true << true << true << true << false;
+            << "sinusoidal" << true << true << true << true << true << true << false << true;
     }
     void checklistFacts() {
         QFETCH(QString, scheme);
@@ -221,6 +224,7 @@ private slots:
         QFETCH(bool, inRange);
         QFETCH(bool, lengthIndependent);
         QFETCH(bool, columnsInRange);
+        QFETCH(bool, decaying);
         const auto c =
             rope::encodingChecklist(params(rope::parseAbsoluteScheme(scheme.toStdString()), 8), 64);
         QCOMPARE(c.unique, unique);
@@ -230,6 +234,100 @@ private slots:
         QCOMPARE(c.extrapolatesInRange, inRange);
         QCOMPARE(c.lengthIndependent, lengthIndependent);
         QCOMPARE(c.columnsInRange, columnsInRange);
+        QCOMPARE(c.decaying, decaying);
+    }
+
+    // s(k) = mean over p < P − K of ⟨PE(p), PE(p+k)⟩, k = 1 … K = min(16, P/2), in closed form.
+    void decayClosedForms_data() {
+        QTest::addColumn<int>("dim");
+        QTest::addColumn<long long>("positions");
+        QTest::newRow("d=8 P=64") << 8 << 64LL;
+        QTest::newRow("d=16 P=64") << 16 << 64LL;
+        QTest::newRow("d=6 P=10") << 6 << 10LL;
+        QTest::newRow("d=32 P=512") << 32 << 512LL;
+    }
+    void decayClosedForms() {
+        QFETCH(int, dim);
+        QFETCH(long long, positions);
+        const long long K = std::min<long long>(16, positions / 2);
+        const long long M = positions - K;
+        // Least-squares slope over k = 1 … K of values y(k), in long double.
+        const auto slopeOf = [K](const std::vector<long double>& y) {
+            const long double kBar = (K + 1) / 2.0L;
+            long double yBar = 0;
+            for (long double v : y) {
+                yBar += v / K;
+            }
+            long double num = 0;
+            long double den = 0;
+            for (long long k = 1; k <= K; ++k) {
+                num += (k - kBar) * (y[static_cast<std::size_t>(k - 1)] - yBar);
+                den += (k - kBar) * (k - kBar);
+            }
+            return static_cast<double>(num / den);
+        };
+        // Sinusoidal: ⟨PE(p), PE(p+k)⟩ = Σ_i [sin pω sin (p+k)ω + cos pω cos (p+k)ω]
+        // = Σ_i cos(kω_i) for every p, ω_i = b^(−2i/d).
+        const auto s = rope::encodingChecklist(params(rope::AbsoluteScheme::Sinusoidal, dim),
+                                               positions);
+        QCOMPARE(s.shiftSimilarity.size(), static_cast<Eigen::Index>(K));
+        std::vector<long double> expected;
+        for (long long k = 1; k <= K; ++k) {
+            long double sum = 0;
+            for (int i = 0; i < dim / 2; ++i) {
+                sum += cosl(k * powl(10000.0L, -2.0L * i / dim));
+            }
+            expected.push_back(sum);
+            QVERIFY(rope::test::close(s.shiftSimilarity[k - 1], static_cast<double>(sum), 1e-12, 1e-12));
+        }
+        QVERIFY(rope::test::close(s.similaritySlope, slopeOf(expected), 1e-11, 1e-12));
+        QVERIFY(s.decaying);
+        // Integer: ⟨p·1, (p+k)·1⟩ = d·p(p+k), mean over p < M: d·(mean p² + k·mean p), a line in
+        // k with slope d·mean p = d(M−1)/2 > 0: growing, not decaying.
+        const auto in = rope::encodingChecklist(params(rope::AbsoluteScheme::Integer, dim),
+                                                positions);
+        const double meanP = (M - 1) / 2.0;
+        const double meanP2 = (M - 1) * (2.0 * M - 1) / 6.0;
+        for (long long k = 1; k <= K; ++k) {
+            QVERIFY(rope::test::close(in.shiftSimilarity[k - 1], dim * (meanP2 + k * meanP),
+                                      1e-13));
+        }
+        QVERIFY(rope::test::close(in.similaritySlope, dim * meanP, 1e-12));
+        QVERIFY(!in.decaying);
+        // Normalised integer (N = P): the same divided by P².
+        const auto nn = rope::encodingChecklist(
+            params(rope::AbsoluteScheme::NormalisedInteger, dim), positions);
+        QVERIFY(rope::test::close(nn.similaritySlope,
+                                  dim * meanP / static_cast<double>(positions * positions), 1e-12));
+        QVERIFY(!nn.decaying);
+    }
+
+    void binaryDecayMatchesNumPy() {
+        // P = 8, d = 3 by hand: codes (LSB first) 0=000 1=100 2=010 3=110 4=001 5=101 6=011
+        // 7=111; K = 4, p = 0…3: s = (0+0+1+0, 0+1+0+1, 0+0+0+1, 0+1+1+2)/4 = (¼, ½, ¼, 1),
+        // slope = Σ(k − 2.5)(s − ½)/Σ(k − 2.5)² = 1/5.
+        const auto hand = rope::encodingChecklist(params(rope::AbsoluteScheme::Binary, 3), 8);
+        QCOMPARE(hand.shiftSimilarity.size(), Eigen::Index{4});
+        QCOMPARE(hand.shiftSimilarity[0], 0.25);
+        QCOMPARE(hand.shiftSimilarity[1], 0.5);
+        QCOMPARE(hand.shiftSimilarity[2], 0.25);
+        QCOMPARE(hand.shiftSimilarity[3], 1.0);
+        QVERIFY(rope::test::close(hand.similaritySlope, 0.2, 1e-14));
+        QVERIFY(!hand.decaying);
+        for (const auto& c : absolute_ref::kDecayCases) {
+            const auto r =
+                rope::encodingChecklist(params(rope::AbsoluteScheme::Binary, c.dim), c.positions);
+            QVERIFY(rope::test::close(r.shiftSimilarity[0], c.similarityAt1, 1e-13));
+            QVERIFY(rope::test::close(r.shiftSimilarity[r.shiftSimilarity.size() - 1],
+                                      c.similarityAtK, 1e-13));
+            QVERIFY2(rope::test::close(r.similaritySlope, c.slope, 1e-12),
+                     qPrintable(QStringLiteral("P=%1 d=%2: %3 vs NumPy %4")
+                                    .arg(c.positions)
+                                    .arg(c.dim)
+                                    .arg(r.similaritySlope, 0, 'g', 17)
+                                    .arg(c.slope, 0, 'g', 17)));
+            QCOMPARE(r.decaying, c.slope < -1e-9 * std::max(1.0, r.shiftSimilarity.abs().maxCoeff()));
+        }
     }
 
     void checklistNumbersClosedForms() {

@@ -180,8 +180,10 @@ private slots:
         QTest::newRow("(-3,3)") << 1.0 << -3.0 << 3.0;
         QTest::newRow("near pi") << 1.0 << 3.1 << -3.1;
         QTest::newRow("fractional") << 1.0 << 0.5 << 2.75;
-        // Dividing θ by 4 (linear interpolation) widens the range to |x| < 4π ≈ 12.57.
         QTest::newRow("theta/4 (12,-12.5)") << 4.0 << 12.0 << -12.5;
+        // Beyond the fastest pair's π/θ₀ (unwrapped by the slower pairs).
+        QTest::newRow("(8,8)") << 1.0 << 8.0 << 8.0;
+        QTest::newRow("(100,-250)") << 1.0 << 100.0 << -250.0;
     }
     void invertibilityRoundTrip() {
         QFETCH(double, scale);
@@ -196,13 +198,27 @@ private slots:
         QVERIFY(rope::test::close(p.y, y, 0.0, 4 * kEps * (1 + std::abs(y) / scale) * scale));
     }
 
-    void invertibilityAliasesOutsideRange() {
-        // θ_0 = 1: x = 4 is outside (−π, π) and comes back as 4 − 2π (documented alias).
+    void invertibilityUnwrapsBeyondTheFastestPair() {
+        // d = 8, b = 10⁴: θ = (1, 10⁻²). x = 4 and x = 250 are beyond the fastest pair's
+        // (−π, π) but inside the slowest pair's (−100π, 100π): recovered exactly (to the
+        // fastest pair's precision, 4ε(1 + |x|)).
+        const Eigen::ArrayXd theta = rope::inverseFrequencies2d(8, 1e4);
+        for (const auto& [x, y] : {std::pair{4.0, -1.0}, {250.0, -17.5}, {-300.0, 8.0}}) {
+            const rope::Position2d p =
+                rope::recoverPosition2d(rope::rotationMatrix2d(theta, x, y), theta);
+            QVERIFY(rope::test::close(p.x, x, 0.0, 4 * kEps * (1 + std::abs(x))));
+            QVERIFY(rope::test::close(p.y, y, 0.0, 4 * kEps * (1 + std::abs(y))));
+        }
+    }
+
+    void invertibilityAliasesOutsideTheSlowestRange() {
+        // Beyond |x|·θ_min < π the code is periodic: x = 400 > 100π comes back as 400 − 200π
+        // (θ_min = 10⁻²: period 2π/θ_min = 200π patches).
         const Eigen::ArrayXd theta = rope::inverseFrequencies2d(8, 1e4);
         const rope::Position2d p =
-            rope::recoverPosition2d(rope::rotationMatrix2d(theta, 4.0, -1.0), theta);
-        QVERIFY(rope::test::close(p.x, 4.0 - 2 * std::numbers::pi, 0.0, 1e-15));
-        QVERIFY(rope::test::close(p.y, -1.0, 0.0, 1e-15));
+            rope::recoverPosition2d(rope::rotationMatrix2d(theta, 400.0, 0.0), theta);
+        QVERIFY(rope::test::close(p.x, 400.0 - 200.0 * std::numbers::pi, 0.0, 1e-12));
+        QVERIFY(rope::test::close(p.y, 0.0, 0.0, 1e-15));
     }
 
     void commutingGeneratorsKeepRelativity() {

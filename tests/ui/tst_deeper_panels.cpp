@@ -404,21 +404,30 @@ private slots:
         f.select("view", "checklist");
         const rope::ui::ColourMap& map = *f.data().colourMap;
         QCOMPARE(map.rows, 4);
-        QCOMPARE(map.columns, 6);
+        QCOMPARE(map.columns, 7);
+        QCOMPARE(f.data().xTicks.size(), std::size_t{7});
+        QCOMPARE(f.data().xTicks[3].label, QStringLiteral("decaying"));
+        QCOMPARE(f.data().yTicks.size(), std::size_t{4});
+        // The ranges hug the 4 × 7 grid: the readouts have their own area.
+        QCOMPARE(f.panel->plot()->yAxis->range().lower, -0.5);
+        QCOMPARE(f.panel->plot()->yAxis->range().upper, 3.5);
         for (int s = 0; s < 4; ++s) {
             rope::AbsoluteEncodingParams ps = p;
             ps.scheme = rope::allAbsoluteSchemes()[static_cast<std::size_t>(s)];
             const rope::EncodingChecklist c = rope::encodingChecklist(ps, positions);
             const bool flags[] = {c.unique,         c.consistentDistances, c.bounded,
-                                  c.linearRelation, c.extrapolatesInRange, c.lengthIndependent};
-            for (int j = 0; j < 6; ++j) {
-                QCOMPARE(map.values[static_cast<std::size_t>(s * 6 + j)], flags[j] ? 1.0 : 0.0);
+                                  c.decaying,       c.linearRelation,      c.extrapolatesInRange,
+                                  c.lengthIndependent};
+            for (int j = 0; j < 7; ++j) {
+                QCOMPARE(map.values[static_cast<std::size_t>(s * 7 + j)], flags[j] ? 1.0 : 0.0);
             }
         }
         const rope::EncodingChecklist mine = rope::encodingChecklist(p, positions);
         QCOMPARE(f.data().readouts.at(4).value, mine.linearResidual);
         QVERIFY(f.data().readouts.at(4).label.endsWith(QStringLiteral("W₁ fit residual")));
         QCOMPARE(f.data().readouts.at(0).value, static_cast<double>(mine.duplicateRows));
+        QVERIFY(f.data().readouts.back().label.contains(QStringLiteral("slope")));
+        QCOMPARE(f.data().readouts.back().value, mine.similaritySlope);
     }
 
     // ---- attention -----------------------------------------------------------------------
@@ -450,6 +459,39 @@ private slots:
         QVERIFY(readout(f.data(), QStringLiteral("max |out(1) − out(4)|, RoPE")) > 1e-3);
         QCOMPARE(readout(f.data(), QStringLiteral("Toeplitz")),
                  rope::repeatedTokenToeplitzResidual(p, 16));
+    }
+
+    void precisionUsesRealLogAxes() {
+        Fixture f("precision");
+        QVERIFY(f.data().logX);
+        QCustomPlot* plot = f.panel->plot();
+        QCOMPARE(plot->xAxis->scaleType(), QCPAxis::stLogarithmic);
+        QCOMPARE(plot->yAxis->scaleType(), QCPAxis::stLogarithmic);
+        QVERIFY(!qSharedPointerDynamicCast<QCPAxisTickerLog>(plot->xAxis->ticker()).isNull());
+        // The axis spans the positions themselves, 1 … 10⁷ tokens.
+        QCOMPARE(plot->xAxis->range().lower, 1.0);
+        QCOMPARE(plot->xAxis->range().upper, 1e7);
+        // Switching to a linear figure restores a linear axis on the same plot.
+        rope::ui::drawFigure(*plot, rope::ui::FigureData{});
+        QCOMPARE(plot->xAxis->scaleType(), QCPAxis::stLinear);
+        QVERIFY(qSharedPointerDynamicCast<QCPAxisTickerLog>(plot->xAxis->ticker()).isNull());
+    }
+
+    void attentionRangesHugTheMatrix() {
+        // The readouts sit in their own text area below the axes, so the y range is exactly the
+        // matrix's rows (−½ … T − ½) and the axis rectangle is not stretched for them.
+        Fixture f("attention");
+        const int rows = f.data().colourMap->rows;
+        QCPAxis* y = f.panel->plot()->yAxis;
+        QCOMPARE(y->range().lower, -0.5);
+        QCOMPARE(y->range().upper, rows - 0.5);
+        QCOMPARE(f.data().yTicks.size(), static_cast<std::size_t>(rows));
+        QVERIFY(f.data().readouts.size() >= 4);
+        auto* readouts = f.panel->plot()->findChild<QCPLayoutGrid*>(QStringLiteral("ropeReadouts"));
+        QVERIFY(readouts != nullptr);
+        QVERIFY(readouts->elementCount() > 0);
+        // Below the axis rectangle, not over it.
+        QVERIFY(readouts->outerRect().top() >= f.panel->plot()->axisRect()->outerRect().bottom());
     }
 
     void attentionFactorFollowsTheMethodOrTheOverride() {
@@ -519,8 +561,10 @@ private slots:
             const rope::ui::Series& series = f.data().series[s];
             QVERIFY(!series.x.empty());
             for (std::size_t j = 0; j < series.x.size(); ++j) {
-                const double m = std::round(std::pow(10.0, series.x[j])); // integer positions
-                QVERIFY(rope::test::close(std::log10(m), series.x[j], 1e-15));
+                // x holds the position itself (drawn on a log axis): an integer in [1, 1e7].
+                const double m = series.x[j];
+                QCOMPARE(m, std::round(m));
+                QVERIFY(m >= 1.0 && m <= 1e7);
                 Eigen::ArrayXd one(1);
                 one << m;
                 double expected = 0;
@@ -542,9 +586,9 @@ private slots:
             }
             // float16 positions overflow beyond 65504 when m itself is rounded: no points there.
             if (s == 2 && anglePath == rope::AnglePath::LowPrecisionProduct) {
-                QVERIFY(std::pow(10.0, series.x.back()) < 65520.0);
+                QVERIFY(series.x.back() < 65520.0);
             } else {
-                QVERIFY(series.x.back() > 6.99);
+                QVERIFY(series.x.back() > 9.7e6);
             }
         }
     }

@@ -252,9 +252,10 @@ private slots:
         };
         row("heatmap", {{"quantity", "angle"}, {"periods", true}});
         row("rotation", {{"pair", 3}, {"k-angle-deg", -45}});
-        row("identity", {{"identity", "composition"}});
-        row("decay", {{"curve", "upper-bound"}});
-        row("base-bound", {{"min-base", true}});
+        row("identity", {{"view", "complex"}, {"identity", "composition"}, {"pair", 3}});
+        row("decay", {{"curve", "upper-bound"}, {"log-x", true}});
+        row("base-bound", {{"view", "cosine-sum"}, {"min-base", true}});
+        row("extension", {{"view", "heatmap"}});
         row("layouts", {{"view", "matrix"},
                         {"dim", 24},
                         {"layout", "half"},

@@ -59,12 +59,14 @@ long long positionCount(const FigureOptions& options) {
 
 // The checklist properties in the order the lesson lists them, as (name, pass) pairs.
 std::vector<std::pair<QString, bool>> properties(const rope::EncodingChecklist& c) {
+    // Two-line names keep the tick labels apart at narrow widths.
     return {{QStringLiteral("unique"), c.unique},
-            {QStringLiteral("consistent distances"), c.consistentDistances},
+            {QStringLiteral("consistent\ndistances"), c.consistentDistances},
             {QStringLiteral("bounded"), c.bounded},
-            {QStringLiteral("linear shift"), c.linearRelation},
-            {QStringLiteral("extrapolates in range"), c.extrapolatesInRange},
-            {QStringLiteral("length-independent"), c.lengthIndependent}};
+            {QStringLiteral("decaying"), c.decaying},
+            {QStringLiteral("linear\nshift"), c.linearRelation},
+            {QStringLiteral("extrapolates\nin range"), c.extrapolatesInRange},
+            {QStringLiteral("length-\nindependent"), c.lengthIndependent}};
 }
 
 } // namespace
@@ -79,19 +81,26 @@ FigureData absoluteFigure(const rope::RopeParams& params, const FigureOptions& o
     if (view == QLatin1String("checklist")) {
         data.title =
             QStringLiteral("Checklist over P = %1 positions (d = %2)").arg(positions).arg(enc.dim);
-        data.xLabel =
-            QStringLiteral("property: 0 unique · 1 consistent distances · 2 bounded · 3 linear "
-                           "shift · 4 extrapolates in range · 5 length-independent");
-        data.yLabel = QStringLiteral("scheme: 0 integer · 1 normalised · 2 binary · 3 sinusoidal");
+        data.xLabel = QStringLiteral("property (measured over P positions, see the lesson)");
+        data.yLabel = QStringLiteral("scheme");
         ColourMap map;
         const auto& schemes = rope::allAbsoluteSchemes();
         map.rows = static_cast<int>(schemes.size());
         for (rope::AbsoluteScheme s : schemes) {
             rope::AbsoluteEncodingParams p = enc;
             p.scheme = s;
+            data.yTicks.push_back({static_cast<double>(data.yTicks.size()), schemeName(s)});
             const auto props = properties(rope::encodingChecklist(p, positions));
             map.columns = static_cast<int>(props.size());
+            if (data.xTicks.empty()) {
+                for (const auto& [name, pass] : props) {
+                    data.xTicks.push_back({static_cast<double>(data.xTicks.size()), name});
+                }
+            }
             for (const auto& [name, pass] : props) {
+                data.labels.push_back({static_cast<double>(map.values.size() % props.size()),
+                                       static_cast<double>(map.values.size() / props.size()),
+                                       pass ? QStringLiteral("✓") : QStringLiteral("✗"), !pass});
                 map.values.push_back(pass ? 1.0 : 0.0);
             }
         }
@@ -102,7 +111,8 @@ FigureData absoluteFigure(const rope::RopeParams& params, const FigureOptions& o
         map.zMin = 0;
         map.zMax = 1;
         map.diverging = false;
-        map.label = QStringLiteral("1 = holds, 0 = fails");
+        map.label = QStringLiteral("property (1 = holds, 0 = fails)");
+        map.ticks = {{0.0, QStringLiteral("0 fails")}, {1.0, QStringLiteral("1 holds")}};
         data.colourMap = std::move(map);
         const rope::EncodingChecklist c = rope::encodingChecklist(enc, positions);
         const QString n = schemeName(enc.scheme);
@@ -117,9 +127,16 @@ FigureData absoluteFigure(const rope::RopeParams& params, const FigureOptions& o
             {n + QStringLiteral(": excess beyond the seen range"), c.extrapolationExcess,
              QString()},
             {n + QStringLiteral(": change of PE(p) when N doubles"), c.lengthDependence, QString()},
+            {n + QStringLiteral(": ⟨PE(p), PE(p+1)⟩ averaged over p"), c.shiftSimilarity[0],
+             QString()},
+            {n + QStringLiteral(": ⟨PE(p), PE(p+%1)⟩ averaged over p").arg(c.shiftSimilarity.size()),
+             c.shiftSimilarity[c.shiftSimilarity.size() - 1], QString()},
+            {n + QStringLiteral(": slope of that mean over k = 1…%1 (< 0: decaying)")
+                     .arg(c.shiftSimilarity.size()),
+             c.similaritySlope, QStringLiteral("per token")},
         };
         data.xRange = {{-0.5, map.columns - 0.5}};
-        data.yRange = {{-3.5, map.rows - 0.5}};
+        data.yRange = {{-0.5, map.rows - 0.5}};
         data.yReversed = true;
         return data;
     }
@@ -174,7 +191,7 @@ FigureData absoluteFigure(const rope::RopeParams& params, const FigureOptions& o
         map.label = QStringLiteral("PE(p)ⱼ");
         data.colourMap = std::move(map);
         data.xRange = {{-0.5, pe.cols() - 0.5}};
-        data.yRange = {{-0.5 - 0.3 * positions, positions - 0.5}};
+        data.yRange = {{-0.5, positions - 0.5}};
         data.yReversed = true;
     }
     for (rope::AbsoluteScheme s : rope::allAbsoluteSchemes()) {

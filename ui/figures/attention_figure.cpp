@@ -54,17 +54,21 @@ FigureData attentionFigure(const rope::RopeParams& params, const FigureOptions& 
         QLatin1String("weights");
     const Eigen::MatrixXd& m = weights ? result.attention.weights : result.attention.scores;
 
-    QStringList tokens;
+    // Tokens name the ticks ("1 dog"): rows and columns read as the sentence.
+    std::vector<Tick> tokens;
     for (std::size_t t = 0; t < toy.tokens.size(); ++t) {
-        tokens << QStringLiteral("%1 %2").arg(t).arg(QString::fromStdString(toy.tokens[t]));
+        tokens.push_back({static_cast<double>(t),
+                          QStringLiteral("%1 %2").arg(t).arg(QString::fromStdString(toy.tokens[t]))});
     }
     FigureData data;
     data.title =
         QStringLiteral("%1, %2")
             .arg(weights ? QStringLiteral("Softmax weights") : QStringLiteral("Scores QKᵀ/√d"))
             .arg(encodingName(toy.encoding));
-    data.xLabel = QStringLiteral("key token (%1)").arg(tokens.join(QStringLiteral(" · ")));
+    data.xLabel = QStringLiteral("key token");
     data.yLabel = QStringLiteral("query token");
+    data.xTicks = tokens;
+    data.yTicks = tokens;
     ColourMap map;
     map.columns = static_cast<int>(m.cols());
     map.rows = static_cast<int>(m.rows());
@@ -107,7 +111,7 @@ FigureData attentionFigure(const rope::RopeParams& params, const FigureOptions& 
     data.readouts.push_back(
         {QStringLiteral("attention factor a (scores × a²)"), toy.attentionFactor, QString()});
     data.xRange = {{-0.5, map.columns - 0.5}};
-    data.yRange = {{-0.5 - 0.5 * data.colourMap->rows, data.colourMap->rows - 0.5}};
+    data.yRange = {{-0.5, data.colourMap->rows - 0.5}};
     data.yReversed = true;
     return data;
 }

@@ -148,7 +148,7 @@ FigureData batchFigure(const rope::RopeParams& shared, const FigureOptions& opti
     refBar.measured = true;
     refBar.x = {0.0};
     refBar.y = {referenceRun.gbps};
-    data.xTicks.emplace_back(0.0, QStringLiteral("reference"));
+    data.xTicks.push_back({0.0, QStringLiteral("reference")});
     Series simdBars;
     simdBars.name = QStringLiteral("SIMD");
     simdBars.style = SeriesStyle::Bars;
@@ -159,7 +159,7 @@ FigureData batchFigure(const rope::RopeParams& shared, const FigureOptions& opti
         const double x = static_cast<double>(j + 1);
         simdBars.x.push_back(x);
         simdBars.y.push_back(simdRuns[j].second.gbps);
-        data.xTicks.emplace_back(x, QString::fromStdString(simdRuns[j].first));
+        data.xTicks.push_back({x, QString::fromStdString(simdRuns[j].first)});
         if (simdRuns[j].first == isa) {
             simdGbps = simdRuns[j].second.gbps;
         }

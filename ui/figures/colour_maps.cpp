@@ -18,6 +18,8 @@ template <std::size_t N> QCPColorGradient fromStops(const std::array<const char*
                          QColor(QString::fromLatin1(hex[k])));
     }
     g.setLevelCount(256);
+    // NaN cells are gaps (e.g. between two matrices drawn side by side in one map).
+    g.setNanHandling(QCPColorGradient::nhTransparent);
     return g;
 }
 } // namespace

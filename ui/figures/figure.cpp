@@ -25,44 +25,145 @@ QColor paletteColour(int index) {
 
 namespace {
 
-QCPTextElement* titleElement(QCustomPlot& plot) {
-    QCPLayoutGrid* layout = plot.plotLayout();
-    if (auto* title = qobject_cast<QCPTextElement*>(layout->element(0, 0))) {
-        return title;
+// A text element that word-wraps to the width it will get: its share of the plot's viewport.
+// QCPTextElement asks for the full one-line width as its minimum, which forces the layout wider
+// than a narrow window and clips long titles; this one asks for little width and for the height
+// of the wrapped text instead. The viewport is known before the layout runs (also for exports,
+// which set it to the export size first), so the height is right in the same pass.
+class WrappingText : public QCPTextElement {
+public:
+    WrappingText(QCustomPlot* plot, const QFont& font, int flags, double widthShare)
+        : QCPTextElement(plot, QString(), font), m_widthShare(widthShare) {
+        setTextFlags(flags | Qt::TextWordWrap);
+        setMargins(QMargins(6, 2, 6, 2));
     }
-    layout->insertRow(0);
+    QSize minimumOuterSizeHint() const override { return {40, wrappedHeight()}; }
+    QSize maximumOuterSizeHint() const override { return {QWIDGETSIZE_MAX, wrappedHeight()}; }
+
+private:
+    int wrappedHeight() const {
+        if (mText.isEmpty()) {
+            return 0;
+        }
+        const int width = std::max(
+            40, static_cast<int>(mParentPlot->viewport().width() * m_widthShare) - 12 -
+                    mMargins.left() - mMargins.right());
+        const QFontMetrics metrics(mFont);
+        return metrics.boundingRect(QRect(0, 0, width, 100000), mTextFlags, mText).height() +
+               mMargins.top() + mMargins.bottom();
+    }
+    double m_widthShare;
+};
+
+// The layout drawFigure builds once per plot (found again through object names):
+//   top grid (one column): row 0 title · row 1 body · row 2 readouts
+//   body grid (one row):   main axis rect · colour bar (if any) · side axis rect (if any)
+// The main axis rect stays plot.axisRect() (the first axis rect found), so plot.xAxis/yAxis and
+// the legend keep working for callers.
+struct Layout {
+    QCPLayoutGrid* body = nullptr;
+    WrappingText* title = nullptr;
+    QCPLayoutGrid* readouts = nullptr;
+};
+
+Layout plotLayout(QCustomPlot& plot) {
+    Layout l;
+    l.body = plot.findChild<QCPLayoutGrid*>(QStringLiteral("ropeBody"));
+    if (l.body != nullptr) {
+        l.title = static_cast<WrappingText*>(
+            plot.findChild<QCPTextElement*>(QStringLiteral("ropeTitle")));
+        l.readouts = plot.findChild<QCPLayoutGrid*>(QStringLiteral("ropeReadouts"));
+        return l;
+    }
+    QCPLayoutGrid* top = plot.plotLayout();
+    QCPAxisRect* main = plot.axisRect();
+    top->take(main);
+    top->simplify();
     QFont font = plot.font();
     font.setPointSizeF(font.pointSizeF() * 1.2);
     font.setBold(true);
-    auto* title = new QCPTextElement(&plot, QString(), font);
-    layout->addElement(0, 0, title);
-    return title;
+    l.title = new WrappingText(&plot, font, Qt::AlignCenter, 1.0);
+    l.title->setObjectName(QStringLiteral("ropeTitle"));
+    l.body = new QCPLayoutGrid;
+    l.body->setObjectName(QStringLiteral("ropeBody"));
+    l.readouts = new QCPLayoutGrid;
+    l.readouts->setObjectName(QStringLiteral("ropeReadouts"));
+    top->addElement(0, 0, l.title);
+    top->addElement(1, 0, l.body);
+    top->addElement(2, 0, l.readouts);
+    top->setRowSpacing(0);
+    l.body->addElement(0, 0, main);
+    l.body->setColumnSpacing(8);
+    // A fixed minimum room for tick and axis labels: the axis rectangle (whose pixel size the
+    // figures compute for) does not move when a redraw changes a tick label's width, e.g.
+    // 10⁻⁸ → 10⁻¹⁰, so one redraw at the settled size reproduces the drawn data.
+    const QFontMetrics metrics(plot.font());
+    main->setMinimumMargins(QMargins(metrics.horizontalAdvance(QStringLiteral("−0.000000")) +
+                                         2 * metrics.height(),
+                                     metrics.height(), metrics.height(),
+                                     3 * metrics.height()));
+    return l;
 }
 
-QCPColorScale* colourScale(QCustomPlot& plot, bool wanted) {
-    QCPLayoutGrid* layout = plot.plotLayout();
-    auto* scale = layout->rowCount() > 1 && layout->columnCount() > 1
-                      ? qobject_cast<QCPColorScale*>(layout->element(1, 1))
-                      : nullptr;
-    if (scale != nullptr && !wanted) {
-        layout->remove(scale);
-        layout->simplify();
-        plot.axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, nullptr);
-        return nullptr;
+// Removes every body element after the main axis rect (colour bar, side plot).
+void clearBodyExtras(QCustomPlot& plot, QCPLayoutGrid* body) {
+    plot.axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, nullptr);
+    for (int c = body->columnCount() - 1; c >= 1; --c) {
+        if (QCPLayoutElement* e = body->element(0, c)) {
+            body->remove(e);
+        }
     }
-    if (scale == nullptr && wanted) {
-        scale = new QCPColorScale(&plot);
-        layout->addElement(1, 1, scale);
-        scale->setType(QCPAxis::atRight);
-        // Keep the colour bar exactly as tall as the plot area.
-        auto* group = new QCPMarginGroup(&plot);
-        plot.axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, group);
-        scale->setMarginGroup(QCP::msBottom | QCP::msTop, group);
-    }
+    body->simplify();
+    body->setColumnStretchFactors(QList<double>(body->columnCount(), 1.0));
+}
+
+QCPColorScale* addColourScale(QCustomPlot& plot, QCPLayoutGrid* body) {
+    auto* scale = new QCPColorScale(&plot);
+    body->addElement(0, body->columnCount(), scale);
+    scale->setType(QCPAxis::atRight);
+    // Keep the colour bar exactly as tall as the plot area.
+    auto* group = new QCPMarginGroup(&plot);
+    plot.axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, group);
+    scale->setMarginGroup(QCP::msBottom | QCP::msTop, group);
     return scale;
 }
 
-void drawColourMap(QCustomPlot& plot, const ColourMap& map) {
+void setTicks(QCPAxis* axis, const std::vector<Tick>& ticks) {
+    if (ticks.empty()) {
+        if (qSharedPointerDynamicCast<QCPAxisTickerText>(axis->ticker()) ||
+            qSharedPointerDynamicCast<QCPAxisTickerFixed>(axis->ticker())) {
+            axis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+            axis->setSubTicks(true);
+        }
+        return;
+    }
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (const Tick& t : ticks) {
+        ticker->addTick(t.at, t.label);
+    }
+    axis->setTicker(ticker);
+    axis->setSubTicks(false);
+}
+
+void setScale(QCPAxis* axis, bool logarithmic) {
+    if (logarithmic) {
+        axis->setScaleType(QCPAxis::stLogarithmic);
+        auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
+        axis->setTicker(ticker);
+        // 10ⁿ labels ("eb" = beautiful powers of ten).
+        axis->setNumberFormat(QStringLiteral("eb"));
+        axis->setNumberPrecision(0);
+    } else {
+        if (axis->scaleType() == QCPAxis::stLogarithmic) {
+            axis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+        }
+        axis->setScaleType(QCPAxis::stLinear);
+        axis->setNumberFormat(QStringLiteral("gbd"));
+        axis->setNumberPrecision(6);
+    }
+}
+
+void drawColourMap(QCustomPlot& plot, QCPLayoutGrid* body, const ColourMap& map) {
     auto* plottable = new QCPColorMap(plot.xAxis, plot.yAxis);
     plottable->setName(map.label);
     plottable->setInterpolate(false);
@@ -86,7 +187,7 @@ void drawColourMap(QCustomPlot& plot, const ColourMap& map) {
                            static_cast<std::size_t>(sc)]);
         }
     }
-    QCPColorScale* scale = colourScale(plot, true);
+    QCPColorScale* scale = addColourScale(plot, body);
     scale->axis()->setLabel(map.label);
     plottable->setColorScale(scale);
     plottable->setGradient(map.diverging ? divergingGradient() : viridisGradient());
@@ -101,11 +202,50 @@ void drawColourMap(QCustomPlot& plot, const ColourMap& map) {
         scale->axis()->setNumberFormat(QStringLiteral("gbd"));
         scale->axis()->setNumberPrecision(6);
     }
+    if (map.diverging && !map.logScale) {
+        // A diverging map's white is its zero: the scale is symmetric about 0 and 0 is a tick.
+        const double extent = std::max(std::abs(map.zMin), std::abs(map.zMax));
+        // (QCPAxisTicker puts ticks at multiples of its step, so a symmetric range ticks 0.)
+        plottable->setDataRange(QCPRange(-extent, extent));
+        plottable->removeFromLegend();
+        return;
+    }
     plottable->setDataRange(QCPRange(map.zMin, map.zMax));
     plottable->removeFromLegend();
+    setTicks(scale->axis(), map.ticks);
 }
 
-void drawSeries(QCustomPlot& plot, const Series& s) {
+// Cells centred on consecutive integers get integer ticks (indices such as pair i or token t
+// have no 2.5).
+void integerTicksForCells(QCPAxis* axis, double first, double last, int cells) {
+    if (cells < 1 || first != std::round(first) || last - first != cells - 1 ||
+        qSharedPointerDynamicCast<QCPAxisTickerText>(axis->ticker())) {
+        return;
+    }
+    auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
+    ticker->setTickStep(1.0);
+    ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    axis->setTicker(ticker);
+}
+
+void drawLabels(QCustomPlot& plot, QCPAxisRect* rect, const std::vector<TextLabel>& labels,
+                double fontScale, const QColor& colour) {
+    QFont font = plot.font();
+    font.setPointSizeF(font.pointSizeF() * fontScale);
+    for (const TextLabel& l : labels) {
+        auto* text = new QCPItemText(&plot);
+        text->setClipAxisRect(rect);
+        text->position->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+        text->position->setCoords(l.x, l.y);
+        text->setFont(font);
+        text->setColor(l.onDark ? QColor(Qt::white) : colour);
+        text->setText(l.text);
+    }
+}
+
+// \p previous is the plottable drawn for the preceding series (for fillToPrevious).
+void drawSeries(QCustomPlot& plot, QCPAxisRect* rect, const Series& s,
+                QCPAbstractPlottable* previous) {
     // Wide antialiased pens are slow to stroke along long jagged polylines (a decay curve has
     // ~2 points per pixel); dense series get a 1-px pen so a frame stays within budget.
     QPen pen(paletteColour(s.colour), s.x.size() > 256 ? 1.0 : 2.0);
@@ -113,7 +253,7 @@ void drawSeries(QCustomPlot& plot, const Series& s) {
     const QVector<double> y(s.y.begin(), s.y.end());
     QCPAbstractPlottable* plottable = nullptr;
     if (s.style == SeriesStyle::Bars) {
-        auto* bars = new QCPBars(plot.xAxis, plot.yAxis);
+        auto* bars = new QCPBars(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
         bars->setData(x, y, true);
         bars->setWidth(0.6);
         QColor fill = paletteColour(s.colour);
@@ -121,21 +261,31 @@ void drawSeries(QCustomPlot& plot, const Series& s) {
         bars->setBrush(fill);
         plottable = bars;
     } else if (s.style == SeriesStyle::Line || s.style == SeriesStyle::Scatter) {
-        auto* graph = plot.addGraph();
+        auto* graph = plot.addGraph(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
         graph->setData(x, y, true);
         if (s.style == SeriesStyle::Scatter) {
             graph->setLineStyle(QCPGraph::lsNone);
             graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
         }
+        if (auto* other = qobject_cast<QCPGraph*>(previous);
+            s.fillToPrevious && s.style == SeriesStyle::Line && other != nullptr) {
+            QColor fill = paletteColour(s.colour);
+            fill.setAlpha(70);
+            graph->setBrush(fill);
+            graph->setChannelFillGraph(other);
+        }
         plottable = graph;
     } else {
-        auto* curve = new QCPCurve(plot.xAxis, plot.yAxis);
+        auto* curve = new QCPCurve(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
         curve->setData(x, y);
         plottable = curve;
         if (s.style == SeriesStyle::Guide) {
             pen = QPen(QColor(150, 150, 150), 1.0, Qt::DashLine);
         } else if (s.style == SeriesStyle::Arrow && s.x.size() >= 2) {
             auto* head = new QCPItemLine(&plot);
+            head->setClipAxisRect(rect);
+            head->start->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+            head->end->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
             head->start->setCoords(s.x[s.x.size() - 2], s.y[s.y.size() - 2]);
             head->end->setCoords(s.x.back(), s.y.back());
             head->setPen(pen);
@@ -149,22 +299,106 @@ void drawSeries(QCustomPlot& plot, const Series& s) {
     }
 }
 
+// Six significant digits; integers in full (positions, counts); tiny and huge values as
+// a×10ⁿ with a superscript exponent.
+QString readoutNumber(double v) {
+    if (std::isnan(v)) {
+        return QStringLiteral("n/a");
+    }
+    if (std::isinf(v)) {
+        return v > 0 ? QStringLiteral("∞") : QStringLiteral("−∞");
+    }
+    if (v == std::round(v) && std::abs(v) < 1e15) {
+        return QString::number(static_cast<qlonglong>(v)).replace(QLatin1Char('-'), QChar(0x2212));
+    }
+    QString text = QString::number(v, 'g', 6);
+    const qsizetype e = text.indexOf(QLatin1Char('e'));
+    if (e >= 0) {
+        static const QString superscripts = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");
+        const int exponent = text.mid(e + 1).toInt();
+        QString power;
+        for (const QChar c : QString::number(std::abs(exponent))) {
+            power += superscripts.at(c.digitValue());
+        }
+        text = text.left(e) + QStringLiteral("×10") + (exponent < 0 ? QStringLiteral("⁻") : QString()) +
+               power;
+    }
+    return text.replace(QLatin1Char('-'), QChar(0x2212));
+}
+
 QString readoutText(const Readout& r) {
     return QStringLiteral("%1 = %2%3")
-        .arg(r.label, QString::number(r.value, 'g', 6),
+        .arg(r.label, readoutNumber(r.value),
              r.unit.isEmpty() ? QString() : QStringLiteral(" ") + r.unit);
+}
+
+// The legend lives either in the axis rect's inset layout (a corner of the data area) or in
+// column 0 of the readout row, below the axes.
+void placeLegend(QCustomPlot& plot, QCPLayoutGrid* readouts, bool below, Qt::Alignment corner) {
+    QCPLayoutInset* inset = plot.axisRect()->insetLayout();
+    const bool inInset = inset->elementCount() > 0 && inset->elementAt(0) == plot.legend;
+    if (below) {
+        if (inInset) {
+            inset->take(plot.legend);
+            inset->simplify();
+        }
+        readouts->insertColumn(0);
+        readouts->addElement(0, 0, plot.legend);
+        readouts->setColumnStretchFactor(0, 0.01);
+        plot.legend->setBrush(Qt::NoBrush);
+        plot.legend->setBorderPen(Qt::NoPen);
+        return;
+    }
+    if (!inInset) {
+        // Not in any layout at this point (the readout row was rebuilt without it).
+        inset->addElement(plot.legend, corner);
+    }
+    plot.legend->setBorderPen(QPen(Qt::black));
+    inset->setInsetAlignment(0, corner);
+}
+
+// Readouts under the axes in one or two text columns (two when there are more than three).
+void drawReadouts(QCustomPlot& plot, QCPLayoutGrid* grid, const std::vector<Readout>& readouts) {
+    for (int k = grid->elementCount() - 1; k >= 0; --k) {
+        if (QCPLayoutElement* e = grid->elementAt(k)) {
+            if (e == plot.legend) {
+                grid->take(e); // kept: placeLegend puts it back where it belongs
+            } else {
+                grid->remove(e);
+            }
+        }
+    }
+    grid->simplify();
+    if (readouts.empty()) {
+        return;
+    }
+    const int columns = readouts.size() > 3 ? 2 : 1;
+    const std::size_t perColumn = (readouts.size() + columns - 1) / columns;
+    QFont font = plot.font();
+    font.setPointSizeF(font.pointSizeF() * 0.95);
+    for (int c = 0; c < columns; ++c) {
+        QStringList lines;
+        for (std::size_t k = c * perColumn; k < std::min(readouts.size(), (c + 1) * perColumn);
+             ++k) {
+            lines << readoutText(readouts[k]);
+        }
+        auto* text = new WrappingText(&plot, font, Qt::AlignLeft | Qt::AlignTop, 1.0 / columns);
+        text->setText(lines.join(QLatin1Char('\n')));
+        text->setTextColor(QColor(40, 40, 40));
+        grid->addElement(0, c, text);
+    }
 }
 
 // Widens the wanted x range (or y range) about its centre so one unit spans as many pixels on
 // both axes. Runs after every layout pass (QCustomPlot::afterLayout), so the ratio holds for
 // the on-screen size and for exports at any size (toPixmap/toPainter lay out again).
-void applyEqualAspect(QCustomPlot& plot) {
-    const QVariant wantX = plot.property("ropeAspectX");
-    const QVariant wantY = plot.property("ropeAspectY");
+void applyEqualAspect(QCPAxisRect* axisRect) {
+    const QVariant wantX = axisRect->property("ropeAspectX");
+    const QVariant wantY = axisRect->property("ropeAspectY");
     if (!wantX.isValid() || !wantY.isValid()) {
         return;
     }
-    const QRect rect = plot.axisRect()->rect();
+    const QRect rect = axisRect->rect();
     if (rect.width() <= 0 || rect.height() <= 0) {
         return;
     }
@@ -172,8 +406,67 @@ void applyEqualAspect(QCustomPlot& plot) {
     const QPointF yr = wantY.toPointF();
     const double unitsPerPx =
         std::max((xr.y() - xr.x()) / rect.width(), (yr.y() - yr.x()) / rect.height());
-    plot.xAxis->setRange(0.5 * (xr.x() + xr.y()), unitsPerPx * rect.width(), Qt::AlignCenter);
-    plot.yAxis->setRange(0.5 * (yr.x() + yr.y()), unitsPerPx * rect.height(), Qt::AlignCenter);
+    axisRect->axis(QCPAxis::atBottom)
+        ->setRange(0.5 * (xr.x() + xr.y()), unitsPerPx * rect.width(), Qt::AlignCenter);
+    axisRect->axis(QCPAxis::atLeft)
+        ->setRange(0.5 * (yr.x() + yr.y()), unitsPerPx * rect.height(), Qt::AlignCenter);
+    // The ticks were computed before the layout pass (for the old range); recompute them so
+    // this very frame shows ticks of the new range.
+    axisRect->update(QCPLayoutElement::upPreparation);
+}
+
+void applyEqualAspect(QCustomPlot& plot) {
+    for (QCPAxisRect* rect : plot.axisRects()) {
+        applyEqualAspect(rect);
+    }
+}
+
+void setEqualAspect(QCPAxisRect* rect, bool on) {
+    if (on) {
+        const QCPRange x = rect->axis(QCPAxis::atBottom)->range();
+        const QCPRange y = rect->axis(QCPAxis::atLeft)->range();
+        rect->setProperty("ropeAspectX", QPointF(x.lower, x.upper));
+        rect->setProperty("ropeAspectY", QPointF(y.lower, y.upper));
+    } else {
+        rect->setProperty("ropeAspectX", QVariant());
+        rect->setProperty("ropeAspectY", QVariant());
+    }
+}
+
+void drawSide(QCustomPlot& plot, QCPLayoutGrid* body, const SidePlot& side) {
+    auto* rect = new QCPAxisRect(&plot);
+    rect->setObjectName(QStringLiteral("ropeSide"));
+    body->addElement(0, body->columnCount(), rect);
+    QList<double> stretch(body->columnCount(), 1.0);
+    stretch.back() = side.widthShare;
+    body->setColumnStretchFactors(stretch);
+    QCPAxis* x = rect->axis(QCPAxis::atBottom);
+    QCPAxis* y = rect->axis(QCPAxis::atLeft);
+    x->setLabel(side.xLabel);
+    y->setLabel(side.yLabel);
+    for (QCPAxis* a : {x, y}) {
+        a->setVisible(side.showAxes);
+        a->grid()->setVisible(side.showAxes);
+    }
+    if (!side.title.isEmpty()) {
+        // The side plot's title sits in its top margin (inside the rect's layout cell).
+        auto* title = new QCPItemText(&plot);
+        title->setClipToAxisRect(false);
+        title->position->setType(QCPItemPosition::ptAxisRectRatio);
+        title->position->setAxisRect(rect);
+        title->position->setCoords(0.5, 0.0);
+        title->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+        title->setText(side.title);
+        title->setPadding(QMargins(0, 0, 0, 4));
+        rect->setMinimumMargins(QMargins(4, QFontMetrics(plot.font()).height() + 10, 4, 4));
+    }
+    for (const Series& s : side.series) {
+        drawSeries(plot, rect, s, nullptr);
+    }
+    drawLabels(plot, rect, side.labels, 0.8, QColor(90, 90, 90));
+    x->setRange(side.xRange.first, side.xRange.second);
+    y->setRange(side.yRange.first, side.yRange.second);
+    setEqualAspect(rect, side.equalAspect);
 }
 
 void appendNumber(QByteArray& out, double v) {
@@ -196,42 +489,51 @@ QByteArray csvField(const QString& text) {
     return t.toUtf8();
 }
 
+void appendSeries(QByteArray& out, const std::vector<Series>& series) {
+    for (const Series& s : series) {
+        if (s.style == SeriesStyle::Guide) {
+            continue;
+        }
+        const QByteArray name = csvField(s.name);
+        for (std::size_t k = 0; k < s.x.size(); ++k) {
+            out += name;
+            out += ',';
+            appendNumber(out, s.x[k]);
+            out += ',';
+            appendNumber(out, s.y[k]);
+            out += ",\n";
+        }
+    }
+}
+
 } // namespace
 
 void drawFigure(QCustomPlot& plot, const FigureData& data) {
     plot.clearPlottables();
     plot.clearItems();
-    titleElement(plot)->setText(data.title);
-    if (!data.colourMap) {
-        colourScale(plot, false);
-    }
+    const Layout layout = plotLayout(plot);
+    layout.title->setText(data.title);
+    clearBodyExtras(plot, layout.body);
     plot.xAxis->setLabel(data.xLabel);
     plot.yAxis->setLabel(data.yLabel);
     plot.yAxis->setRangeReversed(data.yReversed);
-    if (data.logY) {
-        plot.yAxis->setScaleType(QCPAxis::stLogarithmic);
-        plot.yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
-    } else if (plot.yAxis->scaleType() == QCPAxis::stLogarithmic) {
-        plot.yAxis->setScaleType(QCPAxis::stLinear);
-        plot.yAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
-    }
-
-    if (!data.xTicks.empty()) {
-        auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-        for (const auto& [position, label] : data.xTicks) {
-            ticker->addTick(position, label);
-        }
-        plot.xAxis->setTicker(ticker);
-    } else if (!plot.xAxis->ticker().dynamicCast<QCPAxisTickerText>().isNull()) {
-        plot.xAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
-    }
+    setScale(plot.xAxis, data.logX);
+    setScale(plot.yAxis, data.logY);
+    setTicks(plot.xAxis, data.xTicks);
+    setTicks(plot.yAxis, data.yTicks);
 
     if (data.colourMap) {
-        drawColourMap(plot, *data.colourMap);
+        const ColourMap& map = *data.colourMap;
+        drawColourMap(plot, layout.body, map);
+        integerTicksForCells(plot.xAxis, map.xFirst, map.xLast, map.columns);
+        integerTicksForCells(plot.yAxis, map.yFirst, map.yLast, map.rows);
     }
+    QCPAbstractPlottable* previous = nullptr;
     for (const Series& s : data.series) {
-        drawSeries(plot, s);
+        drawSeries(plot, plot.axisRect(), s, previous);
+        previous = plot.plottable(plot.plottableCount() - 1);
     }
+    drawLabels(plot, plot.axisRect(), data.labels, 1.0, QColor(20, 20, 20));
 
     bool anyInLegend = false;
     for (const Series& s : data.series) {
@@ -239,46 +541,31 @@ void drawFigure(QCustomPlot& plot, const FigureData& data) {
     }
     plot.legend->setVisible(anyInLegend);
     plot.legend->setBrush(QColor(255, 255, 255, 220));
-    plot.axisRect()->insetLayout()->setInsetAlignment(0, data.legendAlignment);
+    drawReadouts(plot, layout.readouts, data.readouts);
+    // Over a colour map every corner is data: the legend goes below the axes.
+    placeLegend(plot, layout.readouts,
+                (data.legendBelow || data.colourMap.has_value()) && anyInLegend,
+                data.legendAlignment);
 
-    if (!data.readouts.empty()) {
-        QStringList lines;
-        for (const Readout& r : data.readouts) {
-            lines << readoutText(r);
-        }
-        auto* text = new QCPItemText(&plot);
-        text->position->setType(QCPItemPosition::ptAxisRectRatio);
-        text->position->setCoords(0.01, 0.01);
-        text->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-        text->setTextAlignment(Qt::AlignLeft);
-        text->setText(lines.join(QLatin1Char('\n')));
-        text->setBrush(QColor(255, 255, 255, 220));
-        text->setPadding(QMargins(4, 4, 4, 4));
-        text->setClipToAxisRect(true);
-    }
-
-    plot.rescaleAxes();
+    // Rescale the main axes only (the side plot has fixed ranges).
+    plot.xAxis->rescale();
+    plot.yAxis->rescale();
     if (data.xRange) {
         plot.xAxis->setRange(data.xRange->first, data.xRange->second);
     }
     if (data.yRange) {
         plot.yAxis->setRange(data.yRange->first, data.yRange->second);
     }
-    if (data.equalAspect) {
-        plot.setProperty("ropeAspectX",
-                         QPointF(plot.xAxis->range().lower, plot.xAxis->range().upper));
-        plot.setProperty("ropeAspectY",
-                         QPointF(plot.yAxis->range().lower, plot.yAxis->range().upper));
-        if (!plot.property("ropeAspectConnected").toBool()) {
-            QObject::connect(&plot, &QCustomPlot::afterLayout, &plot,
-                             [&plot] { applyEqualAspect(plot); });
-            plot.setProperty("ropeAspectConnected", true);
-        }
-        applyEqualAspect(plot);
-    } else {
-        plot.setProperty("ropeAspectX", QVariant());
-        plot.setProperty("ropeAspectY", QVariant());
+    setEqualAspect(plot.axisRect(), data.equalAspect);
+    if (data.side) {
+        drawSide(plot, layout.body, *data.side);
     }
+    if (!plot.property("ropeAspectConnected").toBool()) {
+        QObject::connect(&plot, &QCustomPlot::afterLayout, &plot,
+                         [&plot] { applyEqualAspect(plot); });
+        plot.setProperty("ropeAspectConnected", true);
+    }
+    applyEqualAspect(plot);
 }
 
 QByteArray figureCsv(const FigureData& data) {
@@ -304,19 +591,9 @@ QByteArray figureCsv(const FigureData& data) {
             }
         }
     }
-    for (const Series& s : data.series) {
-        if (s.style == SeriesStyle::Guide) {
-            continue;
-        }
-        const QByteArray name = csvField(s.name);
-        for (std::size_t k = 0; k < s.x.size(); ++k) {
-            out += name;
-            out += ',';
-            appendNumber(out, s.x[k]);
-            out += ',';
-            appendNumber(out, s.y[k]);
-            out += ",\n";
-        }
+    appendSeries(out, data.series);
+    if (data.side) {
+        appendSeries(out, data.side->series);
     }
     for (const Readout& r : data.readouts) {
         out += csvField(r.unit.isEmpty()

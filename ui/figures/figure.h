@@ -48,6 +48,25 @@ struct Series {
     /// y holds wall-clock measurements (e.g. GB/s): they differ between two computations of the
     /// same inputs, so tests compare x, sizes and finiteness, not the y values.
     bool measured = false;
+    /// Line only: fill the area between this line and the previous series (also a Line with the
+    /// same x), translucent in this colour: a min–max band such as a per-pixel envelope.
+    bool fillToPrevious = false;
+};
+
+/// \brief A named tick: the axis shows \p label at coordinate \p at (categories such as tokens
+/// or scheme names instead of numbers).
+struct Tick {
+    double at = 0;
+    QString label;
+};
+
+/// \brief A short text placed at a data coordinate (annotations such as pair numbers). Not data:
+/// left out of the CSV.
+struct TextLabel {
+    double x = 0;
+    double y = 0;
+    QString text;
+    bool onDark = false; ///< drawn in white (on a dark cell) instead of near-black
 };
 
 /// \brief A colour-mapped image on a regular grid of cell centres.
@@ -56,12 +75,13 @@ struct ColourMap {
     int rows = 0;                 ///< cells along y
     double xFirst = 0, xLast = 0; ///< centre of the first/last column
     double yFirst = 0, yLast = 0; ///< centre of the first/last row
-    std::vector<double> values;   ///< row-major: values[row·columns + column]
+    std::vector<double> values;   ///< row-major: values[row·columns + column]; NaN = gap
     double zMin = -1, zMax = 1;   ///< colour scale range
     bool diverging = true;        ///< blue–white–red (signed data) or viridis (magnitudes)
     bool logScale =
         false;     ///< logarithmic colour scale (zMin > 0); values ≤ 0 get the lowest colour
     QString label; ///< colour bar label with units
+    std::vector<Tick> ticks; ///< named colour bar ticks (categories); empty: numbers
 };
 
 /// \brief A labelled number shown beside the plot and written to the CSV.
@@ -71,6 +91,21 @@ struct Readout {
     QString unit; ///< e.g. "rad"; empty for pure numbers
     /// A wall-clock measurement (differs between runs; see Series::measured).
     bool measured = false;
+};
+
+/// \brief A second, smaller plot to the right of the main one, with its own axes (e.g. the
+/// rotation panel's clock per pair). Its series are written to the CSV like the main ones.
+struct SidePlot {
+    QString title;
+    QString xLabel;
+    QString yLabel;
+    std::vector<Series> series;
+    std::vector<TextLabel> labels;
+    std::pair<double, double> xRange{0, 1};
+    std::pair<double, double> yRange{0, 1};
+    bool equalAspect = false;
+    bool showAxes = true; ///< false: a bare drawing area (no ticks, no grid)
+    double widthShare = 0.5; ///< side width / main width
 };
 
 /// \brief Everything one figure draws, as plain data (no Qt graphics types).
@@ -84,20 +119,28 @@ struct FigureData {
     std::optional<std::pair<double, double>> xRange; ///< fixed x range; else rescale to data
     std::optional<std::pair<double, double>> yRange;
     bool equalAspect = false; ///< one x unit = one y unit on screen (rotations in a plane)
+    bool logX = false; ///< logarithmic x axis (x values > 0, real positions, not their log)
     bool logY = false;
+    std::vector<Tick> xTicks; ///< named ticks replacing the numbers on the x axis (if not empty)
+    std::vector<Tick> yTicks;
+    std::optional<SidePlot> side;
+    std::vector<TextLabel> labels; ///< annotations on the main plot (e.g. ✓/✗ in cells)
+    /// Legend under the axes (beside the readouts), not over the data; always so over a colour map.
+    bool legendBelow = false;
     bool yReversed = false; ///< position 0 at the top, as a matrix is read
-    /// Text tick labels on the x axis (position, label) for categorical plots; empty: numbers.
-    std::vector<std::pair<double, QString>> xTicks;
     /// Corner of the plot area holding the legend.
     Qt::Alignment legendAlignment = Qt::AlignTop | Qt::AlignRight;
 };
 
 /// \brief Puts \p data on \p plot, replacing whatever was there (title, axes, legend, colour bar).
+/// Layout: the title (word-wrapped to the width) on top, the axis rectangle with its colour bar
+/// and side plot below, and the readouts in their own text area under the axes, so readouts never
+/// cover data and no figure pads its ranges to make room for them.
 void drawFigure(QCustomPlot& plot, const FigureData& data);
 
 /// \brief The figure's data as CSV: header "series,x,y,value" then one row per plotted point
 /// (colour map cells: x, y = cell centre, value = cell), then readouts (label in "series",
-/// value in "value"). Guide series are geometry aids and are left out. Numbers use %.17g.
+/// value in "value"). Side-plot series follow the main ones. Guide series are geometry aids and are left out. Numbers use %.17g.
 QByteArray figureCsv(const FigureData& data);
 
 /// \brief Options with "plot-width-px"/"plot-height-px" set from \p plot's axis rectangle

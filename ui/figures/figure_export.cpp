@@ -71,7 +71,8 @@ QByteArray exportBytes(QCustomPlot& plot, const FigureData& data, ExportFormat f
         generator.setOutputDevice(&buffer);
         generator.setSize(QSize(w, h));
         generator.setViewBox(QRect(0, 0, w, h));
-        generator.setTitle(data.title);
+        // QSvgGenerator writes the title into <title> verbatim: escape "<", "&" (e.g. "m < L").
+        generator.setTitle(data.title.toHtmlEscaped());
         generator.setDescription(QStringLiteral("RoPE Explorer figure"));
         QCPPainter painter;
         painter.begin(&generator);

@@ -12,6 +12,7 @@ QWidget* makeHeatmapControls(FigurePanel&, ExplorerState&);
 FigureData rotationFigure(const rope::RopeParams&, const FigureOptions&);
 QWidget* makeRotationControls(FigurePanel&, ExplorerState&);
 FigureData extensionFigure(const rope::RopeParams&, const FigureOptions&);
+QWidget* makeExtensionControls(FigurePanel&, ExplorerState&);
 FigureData identityFigure(const rope::RopeParams&, const FigureOptions&);
 QWidget* makeIdentityControls(FigurePanel&, ExplorerState&);
 FigureData decayFigure(const rope::RopeParams&, const FigureOptions&);
@@ -43,7 +44,7 @@ column to the right turns <i>b</i><sup>2/d</sup> times slower. The slowest pair 
 2π·<i>b</i><sup>(d−2)/d</sup> tokens for one turn — about 54,000 for <i>b</i> = 10,000,
 <i>d</i> = 128.</p>
 <p><b>What a pixel is.</b> The image is computed at screen resolution: each pixel row stands for
-the run of consecutive positions shown in the corner, and shows the <i>mean</i> of cos over
+the run of consecutive positions shown below the plot, and shows the <i>mean</i> of cos over
 that run (closed form, sin(Nθ/2)/(N sin(θ/2))·cos(centre·θ)). Fast pairs that turn many times
 inside one row therefore fade to white instead of producing false stripes (moiré). Zoom in
 (mouse wheel) until a row is one position to see them oscillate.</p>
@@ -61,8 +62,8 @@ by <i>m</i>θ<sub>i</sub>, the pair of <b>k</b> (orange) by <i>n</i>θ<sub>i</su
 (<i>R<sub>m</sub></i>q)<sup>T</sup>(<i>R<sub>n</sub></i>k) =
 q<sup>T</sup><i>R</i><sub>n−m</sub>k: the score depends only on the offset <i>n</i> − <i>m</i>.
 Press <b>Play</b> with “move m and n together”: both arrows spin, yet the angle between them
-and the score in the corner stay fixed.</p>
-<p>The small clocks on the right are all pairs at position <i>m</i>, fastest first. Pair 0
+and the score (readouts below the plot) stay fixed.</p>
+<p>The small clocks on the right are all pairs at position <i>m</i>, fastest first (pair index = row label + column offset; the chosen pair’s hand is orange; above 64 pairs every few pairs get a clock). Pair 0
 turns one radian per token; the last pairs barely move over thousands of tokens — these slow
 hands are what lets attention tell far-apart positions apart.</p>
 <p><b>Try:</b> “move m” alone and watch the score oscillate; pick a slow pair (large
@@ -86,8 +87,14 @@ slowest is divided by s.</li>
 <li><b>YaRN</b> and <b>Llama 3.1</b>: keep the fast pairs, divide the slow ones by s, and blend
 in between (YaRN by turns over L₀, Llama 3 by wavelength).</li>
 </ul>
+<p>The markers colour each pair by what the method did to it, read off θ'<sub>i</sub>/θ<sub>i</sub>:
+<b>kept</b> (ratio 1: positions beyond L₀ are extrapolated on that pair), <b>interpolated</b>
+(ratio 1/s) or <b>blended</b> (anything else).</p>
+<p>The <i>heatmap</i> view puts cos(mθ<sub>i</sub>) over the context before (left) and after
+(right) side by side; the <i>decay</i> view overlays the mean cosine (2/d)Σcos(mθ<sub>i</sub>)
+of both, with its per-pixel min–max band.</p>
 <p><b>Try:</b> set s = 8 and compare how each method moves the curve across the L₀ line;
-YaRN also scales attention (the corner readout).</p>
+YaRN also scales attention (the readout below the plot).</p>
 )";
 
 const char* const kIdentityLesson = R"(
@@ -100,8 +107,15 @@ q<sup>T</sup>R<sub>m</sub><sup>T</sup>R<sub>n</sub>k depends only on n − m;</l
 turning by m + n;</li>
 <li><b>orthogonality</b> R<sub>m</sub><sup>T</sup>R<sub>m</sub> = I — lengths never change.</li>
 </ul>
-<p>The image is the absolute value of every entry of the difference, computed in double
-precision on the d × d matrices. Only the 2 × 2 blocks on the diagonal are non-zero: each
+<p>The first view draws R<sub>m</sub><sup>T</sup>R<sub>n</sub> (left) and R<sub>n−m</sub>
+(right) side by side: the two images are the same although one is built from m and n and the
+other from n − m alone. The <i>complex</i> view shows one pair as the complex number
+q<sub>i</sub>: rotating by m is multiplying by e<sup>imθ<sub>i</sub></sup>, so the points
+q<sub>i</sub>e<sup>itθ<sub>i</sub></sup> for t = 0 … max(m, n) lie on a circle, and the pair's
+score Re[(q<sub>i</sub>e<sup>imθ<sub>i</sub></sup>)<sup>*</sup>k<sub>i</sub>e<sup>inθ<sub>i</sub></sup>]
+= Re[q<sub>i</sub><sup>*</sup>k<sub>i</sub>e<sup>i(n−m)θ<sub>i</sub></sup>] only sees n − m.</p>
+<p>The <i>residual</i> view is the absolute value of every entry of the difference, computed in
+double precision on the d × d matrices. Only the 2 × 2 blocks on the diagonal are non-zero: each
 pair rotates in its own plane. The residuals are rounding errors: angles m·θ carry an error
 of about m·θ·2<sup>−53</sup>, so the residual grows with the positions.</p>
 <p><b>Try:</b> set m and n to 10<sup>6</sup> and watch the relativity residual grow from
@@ -122,8 +136,13 @@ is the advantage similarity keeps at distance m (Su 2024; Xu et al. 2024).</p>
 |q<sup>T</sup>R<sub>m</sub>k| ≤ max|h<sub>i+1</sub> − h<sub>i</sub>|·Σ<sub>j</sub>|S<sub>j</sub>(m)|
 with S<sub>j</sub> the partial sums of e<sup>imθ</sup>; the m-dependent factor decays with
 ripples.</p>
-<p>Each point is exact at its own distance; when L exceeds about twice the plot width, points
-are spaced by the step shown in the corner.</p>
+<p>Several bases are drawn at once (the current one and the list under <i>Also bases</i>),
+each with a dot where c̄ first turns negative — found by checking every integer distance.
+c̄ wiggles every few tokens (the fastest pair turns once per 2π ≈ 6 tokens), so plotting one
+sample per pixel would alias it into fake noise. Instead each pixel column shows the
+<b>band</b> from the minimum to the maximum over <i>all</i> distances in that column, with the
+column mean as the line. <i>Log distance axis</i> shows m = 1 … L−1 on a logarithmic scale,
+with columns that widen geometrically and still cover every distance.</p>
 <p><b>Try:</b> raise b and watch the decay slow down; choose a scaling method to compare its
 curve with the original.</p>
 )";
@@ -133,7 +152,18 @@ const char* const kBaseBoundLesson = R"(
 <p>The cosine sum f(m) = Σ<sub>i</sub> cos(mθ<sub>i</sub>) is, up to a factor, the score
 advantage of a similar key over a random one at distance m. Xu et al. (2024) and Su (2024) ask
 that it never turns negative inside the context: f(m) ≥ 0 for every m = 0 … L−1.</p>
-<p>The orange line marks the first distance where f dips below zero — found by checking
+<p>The first view plots the smallest such base b*(L, d) against L (log–log) for d = 64, 128
+and 256, next to released models' (L, b): Llama 2 (4096, 10<sup>4</sup>), Llama 3.1
+(8192 → 131072 at 5·10<sup>5</sup>), CodeLlama (16384, 10<sup>6</sup>) and Qwen2.5 (32768,
+10<sup>6</sup>). A model right of its d = 128 curve uses a base below the bound. The orange dot
+is the current (b, d) at the largest L it serves. The lines are seed note 000's rules of thumb
+as functions of b: L = π/(2θ<sub>min</sub>) and L = 2π/θ<sub>min</sub>. One b* search takes
+up to seconds, so the curves stop at L = 2<sup>16</sup> unless you tick <i>Extend to 1M</i>
+(about 25 s once; every result is kept for the session). b*(L) is not smooth: for L ≳ 10<sup>5</sup> the feasible
+bases form a dust of narrow islands, and Su's published values at 128k–512k sit on islands
+below the first feasible point of our search grid, so the curve can lie above them
+(docs/base-bound.md).</p>
+<p>The Σcos view draws f(m) itself as a per-pixel min–max band over every distance. The orange line marks the first distance where f dips below zero — found by checking
 <i>every</i> integer m &lt; L, not just the plotted points. Beyond it the base is too small
 for this context. Two rules of thumb are drawn when they fall inside the plot: the
 <b>quarter turn</b> π/(2θ<sub>min</sub>), up to which even the slowest pair has a positive
@@ -178,8 +208,9 @@ are skew-symmetric generators acting on different coordinates.</p>
 <p>The map shows the score ⟨R<sub>query</sub>q, R<sub>key</sub>k⟩ for every key patch. Since
 R<sub>x₁,y₁</sub><sup>T</sup>R<sub>x₂,y₂</sub> = R<sub>x₂−x₁,y₂−y₁</sub> (the first readout),
 the pattern only depends on the displacement: moving the query moves the pattern rigidly.
-The position can be read back from R (atan2 of the fastest pair) — but only within ±π/θ₀
-patches, so large coordinates come back as aliases.</p>
+The position can be read back from R: each pair's angle atan2 gives xθ<sub>j</sub> modulo 2π;
+the slowest pair fixes the rough value and each faster pair refines it (phase unwrapping), as
+long as |x| &lt; π/θ<sub>min</sub> patches — beyond that, coordinates come back as aliases.</p>
 <p><b>Flattened 1D RoPE</b> numbers the patches x·w + y. The neighbour below is then w tokens
 away, the one to the right 1 — and the last patch of a row is “1 token” from the first of the
 next row, across the whole image: compare the two row-wrap gaps.</p>
@@ -216,6 +247,15 @@ RoPE takes this one step further and applies the rotation to q and k themselves.
 the spread of ‖PE(p+k) − PE(p)‖ over p (consistent distances), max|PE| over 2P versus P
 (bounded), the W<sub>1</sub> residual, positions P…2P−1 staying inside the range seen on
 0…P−1, and whether PE(p) changes when the sequence doubles.</p>
+<p><b>Decaying.</b> The position part of an attention score between tokens k apart is
+⟨PE(p), PE(p+k)⟩. The panel averages it over the same start positions p = 0…P−K−1 for every
+k = 1…K (K = min(16, P/2)) and fits a straight line in k: the encoding counts as
+<i>decaying</i> when the slope is negative (below −10<sup>−9</sup>·max|s(k)|), i.e. far tokens
+look less alike than near ones on average. Sinusoidal passes: ⟨PE(p), PE(p+k)⟩ =
+Σ<sub>i</sub> cos(kω<sub>i</sub>) for every p, which falls as the fast pairs dephase. Integer
+fails the other way round: ⟨p·1, (p+k)·1⟩ = d·p(p+k) grows with k (so does p/N). Binary fails
+at the default P = 64 (barely: other P can tip it): p and p+2<sup>j</sup> share their low bits, so the similarity jumps up at every power of
+two instead of falling.</p>
 <p><b>Try:</b> the curves view for binary versus sinusoidal; raise P and watch integer's
 colour scale explode.</p>
 )";
@@ -255,7 +295,7 @@ noise.</li>
 cos/sin rounded. The angle is exact; cos/sin carry a bounded error of about 2<sup>−p</sup>.
 Hugging Face computes the table in float32 for this reason.</li>
 </ul>
-<p>The x axis is log₁₀ m, the y axis logarithmic; points with an error of exactly 0 are not
+<p>Both axes are logarithmic (positions 1 … 10⁷ tokens); points with an error of exactly 0 are not
 drawn, nor float16 positions beyond 65504 (they overflow to infinity).</p>
 <p><b>Aliasing.</b> A position itself must be representable: bfloat16 stores 15962 as 15936,
 together with every integer from 15905 to 15967 — 63 positions the model cannot tell apart.
@@ -317,7 +357,8 @@ const std::vector<Figure>& allFigures() {
         {.id = "extension",
          .title = "Context extension",
          .compute = &extensionFigure,
-         .lesson = kExtensionLesson},
+         .lesson = kExtensionLesson,
+         .makeControls = &makeExtensionControls},
         {.id = "identity",
          .title = "Identities",
          .compute = &identityFigure,

@@ -70,9 +70,14 @@ FigureData heatmapFigure(const rope::RopeParams& params, const FigureOptions& op
     const Eigen::ArrayXXd image = rope::phaseHeatmap(theta, view.first, view.last, rows, quantity);
 
     FigureData data;
-    data.title = QStringLiteral("Phase of every pair (d = %1, b = %2)")
+    data.title = QStringLiteral("Phase of every pair (d = %1, b = %2%3)")
                      .arg(params.effectiveRotaryDim())
-                     .arg(params.base, 0, 'g', 6);
+                     .arg(params.base, 0, 'g', 6)
+                     .arg(params.scaling.method == "default"
+                              ? QString()
+                              : QStringLiteral(", %1 s = %2")
+                                    .arg(QString::fromStdString(params.scaling.method))
+                                    .arg(params.scaling.factor, 0, 'g', 4));
     data.xLabel = QStringLiteral("pair i  (θᵢ = b^(−2i/d) rad/token)");
     data.yLabel = QStringLiteral("position m (tokens)");
     ColourMap map;

@@ -80,7 +80,13 @@ void drawPairs(FigureData& data, const Eigen::ArrayXd& theta, int d) {
     data.title = QStringLiteral("Pairs in both layouts, d = %1").arg(d);
     data.xLabel = QStringLiteral("coordinate j; half[j] = interleaved[p_j], p = %1")
                       .arg(permutationText(perm));
-    data.yLabel = QStringLiteral("top: interleaved · bottom: rotate_half");
+    data.yLabel = QStringLiteral("layout");
+    data.yTicks = {{0.0, QStringLiteral("rotate_half")}, {1.0, QStringLiteral("interleaved")}};
+    // Coordinates are integers: label every one (every few for wide heads).
+    const int tickStep = std::max(1, (d + 15) / 16);
+    for (int j = 0; j < d; j += tickStep) {
+        data.xTicks.push_back({static_cast<double>(j), QString::number(j)});
+    }
     const double arcHeight = 0.12;
     // Permutation links first, so the pairs and dots are drawn over them.
     for (int j = 0; j < d; ++j) {
@@ -122,8 +128,9 @@ void drawPairs(FigureData& data, const Eigen::ArrayXd& theta, int d) {
     }
     data.series.push_back(std::move(dots));
     data.xRange = {{-1.0, static_cast<double>(d)}};
-    data.yRange = {{-1.1, 1.35}};
-    data.legendAlignment = Qt::AlignBottom | Qt::AlignRight;
+    // Lowest rotate_half arc: −0.12 − 0.5·(d/2)/d = −0.37.
+    data.yRange = {{-0.5, 1.25}};
+    data.legendBelow = true;
 }
 
 void drawMatrix(FigureData& data, const Eigen::ArrayXd& theta, int d, double m,

@@ -90,7 +90,8 @@ FigureData precisionFigure(const rope::RopeParams& params, const FigureOptions& 
         data.title = QStringLiteral("Angle error, %1 (%2)").arg(pairText, pathText);
         data.yLabel = QStringLiteral("|mθ_low − mθ| wrapped to [−π, π] (rad)");
     }
-    data.xLabel = QStringLiteral("log₁₀ position m (tokens)");
+    data.xLabel = QStringLiteral("position m (tokens)");
+    data.logX = true;
     data.logY = true;
 
     int colour = 0;
@@ -118,7 +119,7 @@ FigureData precisionFigure(const rope::RopeParams& params, const FigureOptions& 
         // (positions beyond 65504): those points are left out.
         for (Eigen::Index j = 0; j < grid.size(); ++j) {
             if (std::isfinite(error[j]) && error[j] > 0) {
-                s.x.push_back(std::log10(grid[j]));
+                s.x.push_back(grid[j]);
                 s.y.push_back(error[j]);
             }
         }
@@ -129,7 +130,9 @@ FigureData precisionFigure(const rope::RopeParams& params, const FigureOptions& 
         data.series.push_back(std::move(s));
     }
 
-    // Fixed decades above the data leave room for the readouts in the top-left corner.
+    data.xRange = {{1.0, positions.back()}};
+    // Whole decades around the data: the axis (and its tick labels' width, hence the plot
+    // size the samples are computed for) does not move with the sampling.
     double lo = INFINITY;
     double hi = 0;
     for (const Series& s : data.series) {
@@ -139,7 +142,8 @@ FigureData precisionFigure(const rope::RopeParams& params, const FigureOptions& 
         }
     }
     if (hi > 0) {
-        data.yRange = {{lo / 3, hi * std::pow(hi / lo, 0.35)}};
+        data.yRange = {{std::pow(10.0, std::floor(std::log10(lo))),
+                        std::pow(10.0, std::ceil(std::log10(hi)))}};
     }
 
     const long long probe = std::clamp<long long>(

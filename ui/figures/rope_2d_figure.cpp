@@ -116,10 +116,10 @@ FigureData rope2dFigure(const rope::RopeParams& params, const FigureOptions& opt
         flattened ? rope::gridScoresFlattened(g.q, g.k, theta1d, g.h, g.w, g.xq, g.yq)
                   : rope::gridScores2d(g.q, g.k, theta2d, g.h, g.w, g.xq, g.yq);
     data.title = flattened
-                     ? QStringLiteral("Flattened 1D RoPE (x·w + y): query patch (%1, %2)")
+                     ? QStringLiteral("Flattened 1D RoPE (x·w + y): query patch (%1, %2) ●")
                            .arg(g.xq)
                            .arg(g.yq)
-                     : QStringLiteral("Axial 2D RoPE: query patch (%1, %2)").arg(g.xq).arg(g.yq);
+                     : QStringLiteral("Axial 2D RoPE: query patch (%1, %2) ●").arg(g.xq).arg(g.yq);
     data.xLabel = QStringLiteral("key patch column y");
     data.yLabel = QStringLiteral("key patch row x");
     ColourMap map;
@@ -145,6 +145,8 @@ FigureData rope2dFigure(const rope::RopeParams& params, const FigureOptions& opt
     query.name = QStringLiteral("query patch");
     query.style = SeriesStyle::Scatter;
     query.colour = 6;
+    // Marked ● in the title; a legend box would cover patches.
+    query.inLegend = false;
     query.x = {static_cast<double>(g.yq)};
     query.y = {static_cast<double>(g.xq)};
     data.series.push_back(std::move(query));
@@ -162,10 +164,8 @@ FigureData rope2dFigure(const rope::RopeParams& params, const FigureOptions& opt
         {QStringLiteral("row-wrap gap, flattened"), gaps.rowWrapGapFlattened, QString()},
     };
     data.xRange = {{-0.5, g.w - 0.5}};
-    // Room above row 0 for the readouts.
-    data.yRange = {{-0.5 - 0.45 * g.h, g.h - 0.5}};
+    data.yRange = {{-0.5, g.h - 0.5}};
     data.yReversed = true;
-    data.legendAlignment = Qt::AlignBottom | Qt::AlignRight;
     return data;
 }
 

@@ -25,6 +25,8 @@ namespace {
 
 constexpr double kQLength = 1.0;
 constexpr double kKLength = 0.8;
+// At most 8 × 8 clocks stay readable beside the plane; larger heads show every stride-th pair.
+constexpr int kMaxClocks = 64;
 
 double reduceAngle(double a) {
     const double r = std::fmod(a, 2.0 * std::numbers::pi);
@@ -110,25 +112,48 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
     rk.y = {0.0, kn[1]};
     data.series.push_back(std::move(rk));
 
-    // Clocks: one per pair, hand at angle mθ_j, laid out in rows to the right of the plane.
-    const int columns = std::max(1, static_cast<int>(std::ceil(std::sqrt(pairs * 1.5))));
-    const int clockRows = (pairs + columns - 1) / columns;
-    const double cell = std::min(2.6 / columns, 2.4 / clockRows);
-    const double left = 1.5;
-    const double top = 1.2;
-    for (int j = 0; j < pairs; ++j) {
-        const double cx = left + (j % columns + 0.5) * cell;
-        const double cy = top - (j / columns + 0.5) * cell;
-        guides = circle(cx, cy, 0.42 * cell, 24, guides);
+    // Clocks in a side plot: one per pair (at most kMaxClocks, every stride-th pair beyond),
+    // hand at angle mθ_j, in rows of `columns`, each labelled with its pair index.
+    const int stride = (pairs + kMaxClocks - 1) / kMaxClocks;
+    const int clocks = (pairs + stride - 1) / stride;
+    const int columns = std::max(1, static_cast<int>(std::ceil(std::sqrt(clocks))));
+    const int clockRows = (clocks + columns - 1) / columns;
+    SidePlot side;
+    side.title = stride == 1
+                     ? QStringLiteral("Pair j = row + column: hand at mθⱼ")
+                     : QStringLiteral("Every %1th pair (row + column): hand at mθⱼ").arg(stride);
+    side.showAxes = false;
+    side.equalAspect = true;
+    side.widthShare = 0.7;
+    Series dials;
+    dials.name = QStringLiteral("clock faces");
+    dials.style = SeriesStyle::Guide;
+    for (int c = 0; c < clocks; ++c) {
+        const int j = c * stride;
+        // Cell (column, row) is the unit square [col, col+1] × [−row−1, −row]. Read like a
+        // table: the pair index is the row's label (left) plus the column's offset (top).
+        const double cx = c % columns + 0.5;
+        const double cy = -(c / columns) - 0.5;
+        dials = circle(cx, cy, 0.4, 32, dials);
         Series hand;
         hand.name = QStringLiteral("clock %1 hand (mθ_%1)").arg(j);
         hand.style = SeriesStyle::Path;
         hand.colour = j == pair ? 1 : 6;
         hand.inLegend = false;
-        hand.x = {cx, cx + 0.4 * cell * tables.cos[2 * j]};
-        hand.y = {cy, cy + 0.4 * cell * tables.sin[2 * j]};
-        data.series.push_back(std::move(hand));
+        hand.x = {cx, cx + 0.38 * tables.cos[2 * j]};
+        hand.y = {cy, cy + 0.38 * tables.sin[2 * j]};
+        side.series.push_back(std::move(hand));
+        if (c % columns == 0) {
+            side.labels.push_back({-0.45, cy, QString::number(j)});
+        }
+        if (c < columns) {
+            side.labels.push_back({cx, 0.3, QStringLiteral("+%1").arg(c * stride)});
+        }
     }
+    side.series.insert(side.series.begin(), std::move(dials));
+    side.xRange = {-0.9, static_cast<double>(columns)};
+    side.yRange = {-static_cast<double>(clockRows), 0.6};
+    data.side = std::move(side);
     data.series.insert(data.series.begin(), std::move(guides));
 
     data.readouts = {
@@ -139,10 +164,10 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
         {QStringLiteral("angle R_m q → R_n k"), reduceAngle(phi + relative), QStringLiteral("rad")},
         {QStringLiteral("score qᵀR_(n−m)k"), score, QString()},
     };
-    data.xRange = {{-1.25, left + columns * cell + 0.05}};
-    data.yRange = {{-1.25, 1.25}};
+    data.xRange = {{-1.15, 1.15}};
+    data.yRange = {{-1.15, 1.15}};
     data.equalAspect = true;
-    data.legendAlignment = Qt::AlignBottom | Qt::AlignRight;
+    data.legendBelow = true;
     return data;
 }
 

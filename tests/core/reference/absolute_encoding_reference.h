@@ -19,4 +19,12 @@ inline constexpr SpreadCase kSpreadCases[] = {
     {"binary", 64, 8, 0x1.7311c2812425cp+0},
     {"binary", 100, 7, 0x1.a54ff53a5f1d4p+0},
 };
+struct DecayCase { const char* scheme; long long positions; int dim; double similarityAt1; double similarityAtK; double slope; };
+inline constexpr DecayCase kDecayCases[] = {
+    {"binary", 8, 3, 0x1.0000000000000p-2, 0x1.0000000000000p+0, 0x1.999999999999ap-3},
+    {"binary", 16, 4, 0x1.4000000000000p-1, 0x1.8000000000000p+0, 0x1.2492492492492p-4},
+    {"binary", 64, 8, 0x1.b555555555555p+0, 0x1.2aaaaaaaaaaabp+1, 0x1.61616161616efp-9},
+    {"binary", 64, 16, 0x1.b555555555555p+0, 0x1.2aaaaaaaaaaabp+1, 0x1.61616161616efp-9},
+    {"binary", 100, 7, 0x1.0492492492492p+1, 0x1.30c30c30c30c3p+1, -0x1.ec3559ec3558dp-7},
+};
 } // namespace absolute_ref

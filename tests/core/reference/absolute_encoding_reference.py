@@ -49,6 +49,19 @@ def spread(pe, kmax=16):
     return worst
 
 
+def shift_similarity(pe, kmax=16):
+    """s(k) = mean over p = 0 … P−K−1 of <PE(p), PE(p+k)>, k = 1 … K, K = min(kmax, P // 2)."""
+    P = pe.shape[0]
+    K = min(kmax, P // 2)
+    M = P - K
+    return np.array([np.mean(np.einsum("ij,ij->i", pe[:M], pe[k:k + M])) for k in range(1, K + 1)])
+
+
+def slope(y):
+    """Least-squares slope of y against k = 1 … K (np.polyfit, degree 1)."""
+    return float(np.polyfit(np.arange(1, len(y) + 1, dtype=np.float64), y, 1)[0])
+
+
 out = []
 w = out.append
 w("// SPDX-FileCopyrightText: 2026 RoPE Explorer authors")
@@ -65,6 +78,12 @@ w("struct SpreadCase { const char* scheme; long long positions; int dim; double 
 w("inline constexpr SpreadCase kSpreadCases[] = {")
 for P, d in [(16, 4), (64, 8), (100, 7)]:
     w("    {\"binary\", %d, %d, %s}," % (P, d, spread(encode("binary", P, d)).hex()))
+w("};")
+w("struct DecayCase { const char* scheme; long long positions; int dim; double similarityAt1; double similarityAtK; double slope; };")
+w("inline constexpr DecayCase kDecayCases[] = {")
+for P, d in [(8, 3), (16, 4), (64, 8), (64, 16), (100, 7)]:
+    sim = shift_similarity(encode("binary", P, d))
+    w("    {\"binary\", %d, %d, %s, %s, %s}," % (P, d, float(sim[0]).hex(), float(sim[-1]).hex(), slope(sim).hex()))
 w("};")
 w("} // namespace absolute_ref")
 sys.stdout.write("\n".join(out) + "\n")
