@@ -178,9 +178,9 @@ FigureData batchFigure(const rope::RopeParams& shared, const FigureOptions& opti
     top = std::max(top, referenceRun.gbps);
     data.series = {refBar, simdBars, ceiling};
     data.xRange = {{-0.5, xLast}};
-    // Headroom above the tallest bar keeps the readouts (top left) off the data.
-    data.yRange = {{0.0, 1.5 * top}};
-    data.legendAlignment = Qt::AlignTop | Qt::AlignRight;
+    data.yRange = {{0.0, 1.1 * top}};
+    // Any bar may be the tallest, so the legend goes under the axes rather than over a corner.
+    data.legendBelow = true;
 
     const QString isaText = QString::fromStdString(isa);
     data.readouts = {
