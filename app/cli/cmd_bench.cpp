@@ -211,8 +211,7 @@ int runBench(const QStringList& args) {
     std::printf("  %-22s %s GB/s (median)\n", "throughput", fixed(gbps, 3).c_str());
     if (!copy) {
         // The ceiling of this very run: memcpy of the same Q+K bytes with the same threads.
-        const double copyGbps =
-            static_cast<double>(2 * qkBytes) / copyRun().medianSeconds * 1e-9;
+        const double copyGbps = static_cast<double>(2 * qkBytes) / copyRun().medianSeconds * 1e-9;
         std::printf("  %-22s %s GB/s (memcpy, same bytes and threads) -> apply at %s %%\n",
                     "memcpy ceiling", fixed(copyGbps, 3).c_str(),
                     fixed(100.0 * gbps / copyGbps, 1).c_str());

@@ -56,7 +56,9 @@ long long batchBytesMoved(const BatchShape& shape) {
     return 2 * 4 * qkFloats(shape) + 8 * shape.seq;
 }
 
-long long copyBytesMoved(const BatchShape& shape) { return 2 * 4 * qkFloats(shape); }
+long long copyBytesMoved(const BatchShape& shape) {
+    return 2 * 4 * qkFloats(shape);
+}
 
 double medianOf(std::vector<double> values) {
     if (values.empty()) {

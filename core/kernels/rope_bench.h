@@ -37,8 +37,8 @@ struct Throughput {
 /// \warning Throws InvalidParameter naming the bad field of \p shape.
 long long batchBytesMoved(const BatchShape& shape);
 
-/// \brief Bytes one memcpy of Q and K moves: \f$2 \cdot 4 (s h_q d + s h_{kv} d)\f$ (read + written).
-/// \warning Throws InvalidParameter naming the bad field of \p shape.
+/// \brief Bytes one memcpy of Q and K moves: \f$2 \cdot 4 (s h_q d + s h_{kv} d)\f$ (read +
+/// written). \warning Throws InvalidParameter naming the bad field of \p shape.
 long long copyBytesMoved(const BatchShape& shape);
 
 /// \brief Median of \p values (mean of the middle two for an even count).

@@ -117,19 +117,32 @@ private slots:
     void invalidInputsNameTheParameter_data() {
         QTest::addColumn<QString>("which");
         QTest::addColumn<QString>("parameter");
-        QTest::newRow("no reps") << "reps 0" << "reps";
-        QTest::newRow("too many reps") << "reps 1001" << "reps";
-        QTest::newRow("negative warmup") << "warmup -1" << "warmup";
-        QTest::newRow("too much warmup") << "warmup 101" << "warmup";
-        QTest::newRow("negative count") << "count -1" << "count";
-        QTest::newRow("no threads") << "threads 0" << "threads";
-        QTest::newRow("too many threads") << "threads 257" << "threads";
-        QTest::newRow("null src") << "src null" << "src";
-        QTest::newRow("null dst") << "dst null" << "dst";
-        QTest::newRow("empty median") << "median" << "values";
-        QTest::newRow("batch bad shape") << "batch odd dim" << "dim";
-        QTest::newRow("batch bad reps") << "batch reps 0" << "reps";
-        QTest::newRow("bytes bad shape") << "bytes odd dim" << "dim";
+        QTest::newRow("no reps") << "reps 0"
+                                 << "reps";
+        QTest::newRow("too many reps") << "reps 1001"
+                                       << "reps";
+        QTest::newRow("negative warmup") << "warmup -1"
+                                         << "warmup";
+        QTest::newRow("too much warmup") << "warmup 101"
+                                         << "warmup";
+        QTest::newRow("negative count") << "count -1"
+                                        << "count";
+        QTest::newRow("no threads") << "threads 0"
+                                    << "threads";
+        QTest::newRow("too many threads") << "threads 257"
+                                          << "threads";
+        QTest::newRow("null src") << "src null"
+                                  << "src";
+        QTest::newRow("null dst") << "dst null"
+                                  << "dst";
+        QTest::newRow("empty median") << "median"
+                                      << "values";
+        QTest::newRow("batch bad shape") << "batch odd dim"
+                                         << "dim";
+        QTest::newRow("batch bad reps") << "batch reps 0"
+                                        << "reps";
+        QTest::newRow("bytes bad shape") << "bytes odd dim"
+                                         << "dim";
     }
     void invalidInputsNameTheParameter() {
         QFETCH(QString, which);

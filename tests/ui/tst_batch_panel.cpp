@@ -119,8 +119,8 @@ private slots:
         QTest::addColumn<int>("heads");
         for (const std::string& isa : rope::simdIsaNames()) {
             for (const char* layout : {"interleaved", "half"}) {
-                const QString name = QString::fromStdString(isa) + QLatin1Char(' ') +
-                                     QLatin1String(layout);
+                const QString name =
+                    QString::fromStdString(isa) + QLatin1Char(' ') + QLatin1String(layout);
                 QTest::newRow(qPrintable(name + QStringLiteral(" default")))
                     << QString::fromStdString(isa) << QString::fromLatin1(layout) << 1024 << 8;
                 QTest::newRow(qPrintable(name + QStringLiteral(" 37x3")))
@@ -174,7 +174,8 @@ private slots:
         const int dim = f.state.params().headDim;
         QCOMPARE(f.readout(QStringLiteral("bytes moved per apply")),
                  static_cast<double>(closedFormBytes(seq, heads, dim)));
-        QVERIFY(f.data().title.contains(QStringLiteral("%1 tokens × %2 heads").arg(seq).arg(heads)));
+        QVERIFY(
+            f.data().title.contains(QStringLiteral("%1 tokens × %2 heads").arg(seq).arg(heads)));
     }
 
     void threadReadoutIsThePlannedCount() {

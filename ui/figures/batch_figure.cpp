@@ -38,7 +38,9 @@ constexpr long long kMaxTensorBytes = 256LL * 1024 * 1024;
 constexpr std::uint64_t kSeedQ = 1001;
 constexpr std::uint64_t kSeedK = 1002;
 
-int hardwareThreads() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
+int hardwareThreads() {
+    return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
 
 // The draws of rope::seededUniformVector(count, seed) (mt19937_64, uniform in [−1, 1)) rounded to
 // float32, written in place so sizes beyond that function's limit need no double buffer.
@@ -50,7 +52,9 @@ void fillSeeded(float* out, long long count, std::uint64_t seed) {
     }
 }
 
-QString defaultIsa() { return QString::fromStdString(rope::simdIsaNames().front()); }
+QString defaultIsa() {
+    return QString::fromStdString(rope::simdIsaNames().front());
+}
 
 } // namespace
 
@@ -106,8 +110,7 @@ FigureData batchFigure(const rope::RopeParams& shared, const FigureOptions& opti
     // Agreement: one apply of each backend on copies of the same input.
     std::vector<float> byReference = input;
     std::vector<float> bySimd = input;
-    rope::applyRopeBatch(cache, shape, byReference.data(), byReference.data() + qFloats,
-                         reference);
+    rope::applyRopeBatch(cache, shape, byReference.data(), byReference.data() + qFloats, reference);
     rope::applyRopeBatch(cache, shape, bySimd.data(), bySimd.data() + qFloats, simd);
     double maxDiff = 0;
     for (std::size_t i = 0; i < input.size(); ++i) {
@@ -138,7 +141,8 @@ FigureData batchFigure(const rope::RopeParams& shared, const FigureOptions& opti
                      .arg(shape.headDim)
                      .arg(QString::fromLatin1(rope::layoutId(shape.layout)))
                      .arg(used);
-    data.xLabel = QStringLiteral("backend (same Q/K, rotated in place; median of %1 runs)").arg(reps);
+    data.xLabel =
+        QStringLiteral("backend (same Q/K, rotated in place; median of %1 runs)").arg(reps);
     data.yLabel = QStringLiteral("throughput (GB/s = 10⁹ bytes/s)");
 
     Series refBar;
