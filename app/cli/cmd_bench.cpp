@@ -5,6 +5,7 @@
 // one last line `gbps=<float>` (contract, see docs/PERFORMANCE.md).
 #include "app/cli/cli_common.h"
 #include "app/cli/commands.h"
+#include "core/kernels/rope_bench.h"
 #include "core/kernels/rope_cache.h"
 #include "core/kernels/rope_kernel.h"
 
@@ -12,8 +13,6 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
-#include <cstring>
-#include <functional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -39,46 +38,6 @@ long long boundedInteger(const QCommandLineParser& parser, const char* flag, lon
 
 double seconds(std::chrono::steady_clock::duration d) {
     return std::chrono::duration<double>(d).count();
-}
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 == 1 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
-struct Timing {
-    std::vector<double> secondsPerRep;
-};
-
-// warmup untimed runs, then reps timed runs of \p run.
-Timing timeRuns(const std::function<void()>& run, int warmup, int reps) {
-    for (int i = 0; i < warmup; ++i) {
-        run();
-    }
-    Timing t;
-    for (int i = 0; i < reps; ++i) {
-        const auto start = std::chrono::steady_clock::now();
-        run();
-        t.secondsPerRep.push_back(seconds(std::chrono::steady_clock::now() - start));
-    }
-    return t;
-}
-
-// memcpy of [src, src+n) to dst split into the same number of contiguous blocks as the
-// kernel's rows, one per thread, block 0 on the calling thread.
-void parallelCopy(float* dst, const float* src, std::size_t n, int threads) {
-    const auto begin = [&](int b) { return n * static_cast<std::size_t>(b) / threads; };
-    std::vector<std::thread> workers;
-    for (int b = 1; b < threads; ++b) {
-        workers.emplace_back([=] {
-            std::memcpy(dst + begin(b), src + begin(b), (begin(b + 1) - begin(b)) * sizeof(float));
-        });
-    }
-    std::memcpy(dst, src, begin(1) * sizeof(float));
-    for (std::thread& w : workers) {
-        w.join();
-    }
 }
 
 std::string significant(double v) {
@@ -191,7 +150,7 @@ int runBench(const QStringList& args) {
                        " bytes exceeds the bench limit of 4 GiB");
     }
     const int threads = plannedThreadCount(shape, options.threads, options.minBytesPerThread);
-    const long long bytes = copy ? 2 * qkBytes : 2 * qkBytes + 8 * shape.seq;
+    const long long bytes = copy ? copyBytesMoved(shape) : batchBytesMoved(shape);
 
     // Q and K hold a smooth pattern in [−1, 1]; positions are 0 … seq−1 as in prefill.
     std::vector<float> qk(static_cast<std::size_t>(qFloats + kFloats));
@@ -210,12 +169,14 @@ int runBench(const QStringList& args) {
     const double cacheSeconds = seconds(std::chrono::steady_clock::now() - cacheStart);
 
     // memcpy destination: --copy times it, a normal run times it too as the same-run ceiling.
-    std::vector<float> target;
-    const auto copyRun = [&] { parallelCopy(target.data(), qk.data(), qk.size(), threads); };
-    const auto applyRun = [&] { applyRopeBatch(cache, shape, q, k, options); };
-    target.resize(qk.size());
-    const Timing timing = copy ? timeRuns(copyRun, warmup, reps) : timeRuns(applyRun, warmup, reps);
-    const double med = median(timing.secondsPerRep);
+    std::vector<float> target(qk.size());
+    const auto copyRun = [&] {
+        return measureCopy(target.data(), qk.data(), static_cast<long long>(qk.size()), threads,
+                           warmup, reps);
+    };
+    const Throughput timing =
+        copy ? copyRun() : measureBatch(cache, shape, q, k, options, warmup, reps);
+    const double med = timing.medianSeconds;
     const double gbps = static_cast<double>(bytes) / med * 1e-9;
 
     const std::string isa = options.backend == Backend::Reference
@@ -250,9 +211,7 @@ int runBench(const QStringList& args) {
     std::printf("  %-22s %s GB/s (median)\n", "throughput", fixed(gbps, 3).c_str());
     if (!copy) {
         // The ceiling of this very run: memcpy of the same Q+K bytes with the same threads.
-        const Timing ceiling = timeRuns(copyRun, warmup, reps);
-        const double copyGbps =
-            static_cast<double>(2 * qkBytes) / median(ceiling.secondsPerRep) * 1e-9;
+        const double copyGbps = static_cast<double>(2 * qkBytes) / copyRun().medianSeconds * 1e-9;
         std::printf("  %-22s %s GB/s (memcpy, same bytes and threads) -> apply at %s %%\n",
                     "memcpy ceiling", fixed(copyGbps, 3).c_str(),
                     fixed(100.0 * gbps / copyGbps, 1).c_str());

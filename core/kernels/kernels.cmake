@@ -9,7 +9,8 @@ target_sources(rope_core PRIVATE
     ${ROPE_KERNEL_DIR}/rope_cache.cpp
     ${ROPE_KERNEL_DIR}/rope_kernel_batch.cpp
     ${ROPE_KERNEL_DIR}/rope_kernel_reference.cpp
-    ${ROPE_KERNEL_DIR}/rope_kernel_simd.cpp)
+    ${ROPE_KERNEL_DIR}/rope_kernel_simd.cpp
+    ${ROPE_KERNEL_DIR}/rope_bench.cpp)
 target_link_libraries(rope_core PUBLIC Threads::Threads)
 
 # The reference is the specification: a·c − b·s must be two rounded products and a rounded

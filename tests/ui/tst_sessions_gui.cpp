@@ -69,8 +69,12 @@ bool sameData(const FigureData& a, const FigureData& b, QString* why) {
         return false;
     }
     for (std::size_t k = 0; k < a.series.size(); ++k) {
+        // Measured y values (timings) differ between two runs: only their count must agree.
+        const bool sameY = a.series[k].measured && b.series[k].measured
+                               ? a.series[k].y.size() == b.series[k].y.size()
+                               : sameValues(a.series[k].y, b.series[k].y);
         if (a.series[k].name != b.series[k].name || !sameValues(a.series[k].x, b.series[k].x) ||
-            !sameValues(a.series[k].y, b.series[k].y)) {
+            !sameY) {
             *why = QStringLiteral("series %1 differs").arg(a.series[k].name);
             return false;
         }
@@ -85,7 +89,8 @@ bool sameData(const FigureData& a, const FigureData& b, QString* why) {
         return false;
     }
     for (std::size_t k = 0; k < a.readouts.size(); ++k) {
-        if (!sameValues({a.readouts[k].value}, {b.readouts[k].value})) {
+        if (!(a.readouts[k].measured && b.readouts[k].measured) &&
+            !sameValues({a.readouts[k].value}, {b.readouts[k].value})) {
             *why = QStringLiteral("readout %1 differs").arg(a.readouts[k].label);
             return false;
         }

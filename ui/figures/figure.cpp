@@ -252,7 +252,15 @@ void drawSeries(QCustomPlot& plot, QCPAxisRect* rect, const Series& s,
     const QVector<double> x(s.x.begin(), s.x.end());
     const QVector<double> y(s.y.begin(), s.y.end());
     QCPAbstractPlottable* plottable = nullptr;
-    if (s.style == SeriesStyle::Line || s.style == SeriesStyle::Scatter) {
+    if (s.style == SeriesStyle::Bars) {
+        auto* bars = new QCPBars(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+        bars->setData(x, y, true);
+        bars->setWidth(0.6);
+        QColor fill = paletteColour(s.colour);
+        fill.setAlpha(190);
+        bars->setBrush(fill);
+        plottable = bars;
+    } else if (s.style == SeriesStyle::Line || s.style == SeriesStyle::Scatter) {
         auto* graph = plot.addGraph(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
         graph->setData(x, y, true);
         if (s.style == SeriesStyle::Scatter) {

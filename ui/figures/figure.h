@@ -34,6 +34,7 @@ enum class SeriesStyle {
     Path,    ///< parametric polyline in point order (x need not increase; NaN breaks it)
     Arrow,   ///< a path whose last point carries an arrow head (vectors in a plane)
     Guide,   ///< thin grey line: geometry aids (unit circles); not data, left out of the CSV
+    Bars,    ///< one filled bar per point, centred on x (categories, e.g. backends)
 };
 
 /// \brief One plotted curve, as plain vectors.
@@ -44,6 +45,9 @@ struct Series {
     SeriesStyle style = SeriesStyle::Line;
     int colour = 0; ///< index into the Okabe–Ito palette (colour-blind safe)
     bool inLegend = true;
+    /// y holds wall-clock measurements (e.g. GB/s): they differ between two computations of the
+    /// same inputs, so tests compare x, sizes and finiteness, not the y values.
+    bool measured = false;
     /// Line only: this line and the previous series (also a Line with the same x) are the two
     /// edges of a min–max band (a per-pixel envelope); both are drawn thin and translucent in
     /// this colour. The band is not filled: a fill cost 40–60 ms per frame (PERFORMANCE.md).
@@ -86,6 +90,8 @@ struct Readout {
     QString label; ///< e.g. "score qᵀR(n−m)k"
     double value = 0;
     QString unit; ///< e.g. "rad"; empty for pure numbers
+    /// A wall-clock measurement (differs between runs; see Series::measured).
+    bool measured = false;
 };
 
 /// \brief A second, smaller plot to the right of the main one, with its own axes (e.g. the

@@ -1,0 +1,120 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/kernels/rope_bench.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <thread>
+
+namespace rope {
+
+namespace {
+
+void checkRuns(int warmup, int reps) {
+    if (warmup < 0 || warmup > limits::kMaxBenchWarmup) {
+        throw InvalidParameter("warmup", "warmup must be in [0, " +
+                                             std::to_string(limits::kMaxBenchWarmup) + "], got " +
+                                             std::to_string(warmup));
+    }
+    if (reps < 1 || reps > limits::kMaxBenchReps) {
+        throw InvalidParameter("reps", "reps must be in [1, " +
+                                           std::to_string(limits::kMaxBenchReps) + "], got " +
+                                           std::to_string(reps));
+    }
+}
+
+Throughput timeRuns(const std::function<void()>& run, int warmup, int reps, long long bytes) {
+    for (int i = 0; i < warmup; ++i) {
+        run();
+    }
+    Throughput t;
+    t.bytes = bytes;
+    for (int i = 0; i < reps; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        run();
+        t.secondsPerRep.push_back(
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    }
+    t.medianSeconds = medianOf(t.secondsPerRep);
+    // A clock tick of 0 s (a tiny copy) would give infinite GB/s: floor at 1 ns.
+    t.gbps = static_cast<double>(bytes) / std::max(t.medianSeconds, 1e-9) * 1e-9;
+    return t;
+}
+
+// Q+K float count; plannedThreadCount() validates every field of the shape first.
+long long qkFloats(const BatchShape& shape) {
+    plannedThreadCount(shape, 1);
+    return shape.seq * (static_cast<long long>(shape.headsQ) + shape.headsKv) * shape.headDim;
+}
+
+} // namespace
+
+long long batchBytesMoved(const BatchShape& shape) {
+    return 2 * 4 * qkFloats(shape) + 8 * shape.seq;
+}
+
+long long copyBytesMoved(const BatchShape& shape) {
+    return 2 * 4 * qkFloats(shape);
+}
+
+double medianOf(std::vector<double> values) {
+    if (values.empty()) {
+        throw InvalidParameter("values", "the median of no values is undefined");
+    }
+    std::sort(values.begin(), values.end());
+    const std::size_t n = values.size();
+    return n % 2 == 1 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+Throughput measureBatch(const RopeCache& cache, const BatchShape& shape, float* q, float* k,
+                        const BatchOptions& options, int warmup, int reps) {
+    checkRuns(warmup, reps);
+    const long long bytes = batchBytesMoved(shape);
+    // applyRopeBatch() validates before touching data, so a bad input throws on the first run.
+    return timeRuns([&] { applyRopeBatch(cache, shape, q, k, options); }, warmup, reps, bytes);
+}
+
+Throughput measureCopy(float* dst, const float* src, long long count, int threads, int warmup,
+                       int reps) {
+    checkRuns(warmup, reps);
+    if (count < 0) {
+        throw InvalidParameter("count", "count must be >= 0, got " + std::to_string(count));
+    }
+    if (threads < 1 || threads > limits::kMaxThreads) {
+        throw InvalidParameter("threads", "threads must be in [1, " +
+                                              std::to_string(limits::kMaxThreads) + "], got " +
+                                              std::to_string(threads));
+    }
+    if (count > 0 && src == nullptr) {
+        throw InvalidParameter("src", "src is null but count is " + std::to_string(count));
+    }
+    if (count > 0 && dst == nullptr) {
+        throw InvalidParameter("dst", "dst is null but count is " + std::to_string(count));
+    }
+    const auto n = static_cast<std::size_t>(count);
+    // Same split as the kernel's rows: contiguous blocks, block 0 on the calling thread.
+    const auto copy = [=] {
+        const auto begin = [&](int b) { return n * static_cast<std::size_t>(b) / threads; };
+        std::vector<std::thread> workers;
+        for (int b = 1; b < threads; ++b) {
+            if (begin(b + 1) > begin(b)) {
+                workers.emplace_back([=] {
+                    std::memcpy(dst + begin(b), src + begin(b),
+                                (begin(b + 1) - begin(b)) * sizeof(float));
+                });
+            }
+        }
+        if (begin(1) > 0) {
+            std::memcpy(dst, src, begin(1) * sizeof(float));
+        }
+        for (std::thread& w : workers) {
+            w.join();
+        }
+    };
+    return timeRuns(copy, warmup, reps, 8 * count);
+}
+
+} // namespace rope

@@ -1,0 +1,65 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/kernels/rope_kernel.h"
+
+#include <vector>
+
+/// \file rope_bench.h
+/// Throughput measurement of the batch RoPE kernel and of a plain memcpy of the same bytes: the
+/// one implementation behind `rope-cli bench` and the explorer's "batch" panel
+/// (docs/PERFORMANCE.md). Wall-clock timings are not reproducible; everything else is.
+
+namespace rope {
+
+namespace limits {
+/// \brief Most timed repetitions one measurement runs.
+inline constexpr int kMaxBenchReps = 1000;
+/// \brief Most untimed warm-up runs one measurement runs.
+inline constexpr int kMaxBenchWarmup = 100;
+} // namespace limits
+
+/// \brief Timed runs of one operation and the throughput they imply.
+struct Throughput {
+    /// Wall-clock seconds of each timed run (std::chrono::steady_clock), in run order.
+    std::vector<double> secondsPerRep;
+    /// Median of secondsPerRep (mean of the middle two for an even count), seconds.
+    double medianSeconds = 0;
+    /// Bytes one run moves (see batchBytesMoved(), copyBytesMoved()).
+    long long bytes = 0;
+    /// \f$G = \mathrm{bytes} / t_{med} \cdot 10^{-9}\f$, GB/s (GB = 10⁹ bytes).
+    double gbps = 0;
+};
+
+/// \brief Bytes one in-place apply moves: \f$2 \cdot 4 (s h_q d + s h_{kv} d) + 8 s\f$ — Q and K
+/// read and written (float32), the int64 positions read once.
+/// \warning Throws InvalidParameter naming the bad field of \p shape.
+long long batchBytesMoved(const BatchShape& shape);
+
+/// \brief Bytes one memcpy of Q and K moves: \f$2 \cdot 4 (s h_q d + s h_{kv} d)\f$ (read +
+/// written). \warning Throws InvalidParameter naming the bad field of \p shape.
+long long copyBytesMoved(const BatchShape& shape);
+
+/// \brief Median of \p values (mean of the middle two for an even count).
+/// \warning Throws InvalidParameter("values") if \p values is empty.
+double medianOf(std::vector<double> values);
+
+/// \brief Times applyRopeBatch(cache, shape, q, k, options): \p warmup untimed runs, then
+/// \p reps timed runs, in place (Q and K are rotated warmup + reps times).
+/// \param warmup 0 … limits::kMaxBenchWarmup.
+/// \param reps 1 … limits::kMaxBenchReps.
+/// \warning Throws InvalidParameter("warmup", "reps") or as applyRopeBatch() before timing.
+Throughput measureBatch(const RopeCache& cache, const BatchShape& shape, float* q, float* k,
+                        const BatchOptions& options, int warmup, int reps);
+
+/// \brief Times a memcpy of \p count floats from \p src to \p dst, split into \p threads
+/// contiguous blocks (block 0 on the calling thread): the memory ceiling of the same bytes.
+/// \param count ≥ 0 floats; bytes = 8·count (read + written).
+/// \param threads 1 … limits::kMaxThreads.
+/// \warning Throws InvalidParameter("count", "threads", "warmup", "reps", "src"/"dst" when
+///          null with count > 0). \p src and \p dst must not overlap.
+Throughput measureCopy(float* dst, const float* src, long long count, int threads, int warmup,
+                       int reps);
+
+} // namespace rope

@@ -1,0 +1,196 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/kernels/rope_cache.h"
+#include "core/kernels/rope_kernel.h"
+#include "core/random_inputs.h"
+#include "ui/explorer_state.h"
+#include "ui/figures/figure_registry.h"
+#include "ui/panels/figure_panel.h"
+
+#include <QComboBox>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTest>
+#include <qcustomplot.h>
+
+#include <cmath>
+#include <memory>
+
+// The "batch" panel. Deterministic outputs are checked exactly: the agreement readout against
+// the reference and SIMD kernels applied here to a tensor regenerated through
+// rope::seededUniformVector (seeds 1001 for Q, 1002 for K, as the panel documents) — a second
+// generation path, not the panel's own — plus the closed-form anchors: SSE2 is bit-identical
+// to the reference (difference exactly 0) and the FMA paths stay within
+// 3ε·(|x_a c| + |x_b s|) ≤ 6·2⁻²³ for inputs in [−1, 1); the byte readout equals
+// 2·4·s·(h_q + h_kv)·d + 8·s. Timings are only checked to be finite and positive.
+namespace {
+
+using rope::ui::FigurePanel;
+
+struct Fixture {
+    rope::ui::ExplorerState state;
+    std::unique_ptr<FigurePanel> panel;
+    Fixture() {
+        panel = std::make_unique<FigurePanel>(*rope::ui::findFigure("batch"), state);
+        panel->setMode(FigurePanel::Mode::Sync);
+        panel->resize(900, 600);
+        panel->show();
+        panel->refresh();
+    }
+    template <typename T> T* control(const char* name) const {
+        return panel->findChild<T*>(QString::fromLatin1(name));
+    }
+    const rope::ui::FigureData& data() const { return panel->data(); }
+    double readout(const QString& prefix) const {
+        for (const rope::ui::Readout& r : data().readouts) {
+            if (r.label.startsWith(prefix)) {
+                return r.value;
+            }
+        }
+        return NAN;
+    }
+};
+
+long long closedFormBytes(long long seq, long long heads, long long dim) {
+    return 2 * 4 * seq * (heads + heads) * dim + 8 * seq;
+}
+
+// max |reference − simd| over Q and K, both rotated here by core on the regenerated tensor.
+double directMaxDiff(const rope::RopeParams& params, long long seq, int heads,
+                     const std::string& isa) {
+    rope::BatchShape shape;
+    shape.seq = seq;
+    shape.headsQ = heads;
+    shape.headsKv = heads;
+    shape.headDim = params.headDim;
+    shape.rotaryDim = params.rotaryDim;
+    shape.layout = params.layout;
+    const long long n = seq * heads * params.headDim;
+    const Eigen::ArrayXf q = rope::seededUniformVector(n, 1001).cast<float>();
+    const Eigen::ArrayXf k = rope::seededUniformVector(n, 1002).cast<float>();
+    std::vector<std::int64_t> positions(static_cast<std::size_t>(seq));
+    for (long long t = 0; t < seq; ++t) {
+        positions[static_cast<std::size_t>(t)] = t;
+    }
+    const rope::RopeCache cache = rope::buildRopeCache(params, positions.data(), seq);
+    Eigen::ArrayXf qr = q, kr = k, qs = q, ks = k;
+    rope::BatchOptions ref;
+    ref.backend = rope::Backend::Reference;
+    rope::BatchOptions simd;
+    simd.isa = isa;
+    rope::applyRopeBatch(cache, shape, qr.data(), kr.data(), ref);
+    rope::applyRopeBatch(cache, shape, qs.data(), ks.data(), simd);
+    return std::max((qr - qs).abs().maxCoeff(), (kr - ks).abs().maxCoeff());
+}
+
+} // namespace
+
+class TestBatchPanel : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void panelDrawsOneFinitePositiveBarPerBackend() {
+        Fixture f;
+        const std::vector<std::string> isas = rope::simdIsaNames();
+        QCOMPARE(f.data().xTicks.size(), isas.size() + 1);
+        std::size_t bars = 0;
+        for (const rope::ui::Series& s : f.data().series) {
+            for (double y : s.y) {
+                QVERIFY2(std::isfinite(y) && y > 0, qPrintable(s.name));
+            }
+            if (s.style == rope::ui::SeriesStyle::Bars) {
+                bars += s.y.size();
+            }
+        }
+        QCOMPARE(bars, isas.size() + 1);
+        for (const char* label : {"reference", "SIMD", "memcpy", "speed-up"}) {
+            const double v = f.readout(QString::fromLatin1(label));
+            QVERIFY2(std::isfinite(v) && v > 0, label);
+        }
+        QVERIFY(f.panel->plot()->plottableCount() >= 3);
+    }
+
+    void agreementReadoutIsTheDirectKernelDifference_data() {
+        QTest::addColumn<QString>("isa");
+        QTest::addColumn<QString>("layout");
+        QTest::addColumn<int>("seq");
+        QTest::addColumn<int>("heads");
+        for (const std::string& isa : rope::simdIsaNames()) {
+            for (const char* layout : {"interleaved", "half"}) {
+                const QString name =
+                    QString::fromStdString(isa) + QLatin1Char(' ') + QLatin1String(layout);
+                QTest::newRow(qPrintable(name + QStringLiteral(" default")))
+                    << QString::fromStdString(isa) << QString::fromLatin1(layout) << 1024 << 8;
+                QTest::newRow(qPrintable(name + QStringLiteral(" 37x3")))
+                    << QString::fromStdString(isa) << QString::fromLatin1(layout) << 37 << 3;
+            }
+        }
+    }
+    void agreementReadoutIsTheDirectKernelDifference() {
+        QFETCH(QString, isa);
+        QFETCH(QString, layout);
+        QFETCH(int, seq);
+        QFETCH(int, heads);
+        Fixture f;
+        f.control<QSpinBox>("reps")->setValue(1);
+        f.control<QSpinBox>("seq")->setValue(seq);
+        f.control<QSpinBox>("heads")->setValue(heads);
+        auto* layoutBox = f.control<QComboBox>("layout");
+        layoutBox->setCurrentIndex(layoutBox->findData(layout));
+        auto* isaBox = f.control<QComboBox>("isa");
+        isaBox->setCurrentIndex(isaBox->findData(isa));
+        QCOMPARE(f.panel->options().value(QStringLiteral("layout")).toString(), layout);
+
+        rope::RopeParams params = f.state.params();
+        params.layout = rope::parseLayout(layout.toStdString());
+        const double expected = directMaxDiff(params, seq, heads, isa.toStdString());
+        const double shown = f.readout(QStringLiteral("max |reference − ") + isa);
+        QCOMPARE(shown, expected);
+        // Closed-form anchors, independent of both runs.
+        if (isa == QLatin1String("sse2") || isa == QLatin1String("scalar")) {
+            QCOMPARE(shown, 0.0);
+        } else {
+            QVERIFY(shown <= 6.0 * std::ldexp(1.0, -23));
+        }
+    }
+
+    void byteReadoutIsTheClosedForm_data() {
+        QTest::addColumn<int>("seq");
+        QTest::addColumn<int>("heads");
+        QTest::newRow("one token one head") << 1 << 1;
+        QTest::newRow("default") << 1024 << 8;
+        QTest::newRow("odd sizes") << 333 << 5;
+        QTest::newRow("largest heads") << 16 << 64;
+    }
+    void byteReadoutIsTheClosedForm() {
+        QFETCH(int, seq);
+        QFETCH(int, heads);
+        Fixture f;
+        f.control<QSpinBox>("reps")->setValue(1);
+        f.control<QSpinBox>("seq")->setValue(seq);
+        f.control<QSpinBox>("heads")->setValue(heads);
+        const int dim = f.state.params().headDim;
+        QCOMPARE(f.readout(QStringLiteral("bytes moved per apply")),
+                 static_cast<double>(closedFormBytes(seq, heads, dim)));
+        QVERIFY(
+            f.data().title.contains(QStringLiteral("%1 tokens × %2 heads").arg(seq).arg(heads)));
+    }
+
+    void threadReadoutIsThePlannedCount() {
+        Fixture f;
+        auto* threads = f.control<QSpinBox>("threads");
+        threads->setValue(threads->maximum());
+        rope::BatchShape shape;
+        shape.seq = f.control<QSpinBox>("seq")->value();
+        shape.headsQ = shape.headsKv = f.control<QSpinBox>("heads")->value();
+        shape.headDim = f.state.params().headDim;
+        shape.rotaryDim = f.state.params().rotaryDim;
+        QCOMPARE(f.readout(QStringLiteral("threads used")),
+                 static_cast<double>(rope::plannedThreadCount(shape, threads->maximum())));
+    }
+};
+
+QTEST_MAIN(TestBatchPanel)
+#include "tst_batch_panel.moc"
