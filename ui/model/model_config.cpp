@@ -528,29 +528,9 @@ ModelConfigResult loadModelConfigFromJson(const QByteArray& json) {
 
 ModelConfigResult loadModelConfig(const QString& path) {
     ModelConfigResult result;
-    const QFileInfo info(path);
-    if (info.exists() && info.isFile() && info.size() > kMaxModelConfigBytes) {
-        result.errors << QStringLiteral("(file): %1 is %2 bytes; model configs over %3 bytes (16 "
-                                        "MiB) are refused")
-                             .arg(path)
-                             .arg(info.size())
-                             .arg(kMaxModelConfigBytes);
-        return result;
-    }
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        result.errors << QStringLiteral("(file): cannot open %1: %2").arg(path, file.errorString());
-        return result;
-    }
-    // read(limit + 1), not readAll(): a pipe or device reports no size but may never end.
-    const QByteArray json = file.read(kMaxModelConfigBytes + 1);
-    if (json.size() > kMaxModelConfigBytes) {
-        result.errors << QStringLiteral("(file): %1 holds more than %2 bytes (16 MiB); refused")
-                             .arg(path)
-                             .arg(kMaxModelConfigBytes);
-        return result;
-    }
-    return loadModelConfigFromJson(json);
+    const std::optional<QByteArray> json =
+        readBoundedFile(path, kMaxModelConfigBytes, QStringLiteral("model configs"), result.errors);
+    return json ? loadModelConfigFromJson(*json) : result;
 }
 
 RopeParams withModelParams(const RopeParams& current, const RopeParams& model) {

@@ -4,6 +4,8 @@
 
 #include "core/scaling/scaling_registry.h"
 
+#include <QFile>
+#include <QFileInfo>
 #include <QLocale>
 #include <algorithm>
 #include <climits>
@@ -193,6 +195,33 @@ void JsonFieldReader::error(const QString& field, const QString& text) {
 }
 void JsonFieldReader::warning(const QString& field, const QString& text) {
     m_warnings << field + QStringLiteral(": ") + text;
+}
+
+std::optional<QByteArray> readBoundedFile(const QString& path, qint64 limit, const QString& kind,
+                                          QStringList& errors) {
+    const QFileInfo info(path);
+    if (info.exists() && info.isFile() && info.size() > limit) {
+        errors << QStringLiteral("(file): %1 is %2 bytes; %3 over %4 bytes (16 MiB) are refused")
+                      .arg(path)
+                      .arg(info.size())
+                      .arg(kind)
+                      .arg(limit);
+        return std::nullopt;
+    }
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        errors << QStringLiteral("(file): cannot open %1: %2").arg(path, file.errorString());
+        return std::nullopt;
+    }
+    // read(limit + 1), not readAll(): a pipe or device reports no size but may never end.
+    QByteArray bytes = file.read(limit + 1);
+    if (bytes.size() > limit) {
+        errors << QStringLiteral("(file): %1 holds more than %2 bytes (16 MiB); refused")
+                      .arg(path)
+                      .arg(limit);
+        return std::nullopt;
+    }
+    return bytes;
 }
 
 } // namespace rope::ui

@@ -38,6 +38,13 @@ QStringList repairParams(RopeParams& params,
 
 /// \brief "line L, column C (offset O): <Qt's message>" for a QJsonDocument parse error, so a
 /// user can find the spot in an editor.
+/// Reads at most \p limit bytes of \p path. Refuses a file whose size (or, for pipes and
+/// devices that report none, whose content) exceeds the limit, appending "(file): …" to
+/// \p errors with \p kind naming what was refused ("model configs", "sessions"). Returns
+/// nothing on any error.
+std::optional<QByteArray> readBoundedFile(const QString& path, qint64 limit, const QString& kind,
+                                          QStringList& errors);
+
 QString jsonParseErrorText(const QByteArray& json, const QJsonParseError& error);
 
 /// \brief Shortest text that reads back as the same double (0.1, not 0.10000000000000001).

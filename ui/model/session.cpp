@@ -437,28 +437,9 @@ bool saveSession(const QString& path, const Session& session, QString* error) {
 
 SessionLoadResult loadSession(const QString& path) {
     SessionLoadResult result;
-    const QFileInfo info(path);
-    if (info.exists() && info.isFile() && info.size() > kMaxSessionBytes) {
-        result.errors << QStringLiteral("(file): %1 is %2 bytes; sessions over %3 bytes (16 MiB) "
-                                        "are refused")
-                             .arg(path)
-                             .arg(info.size())
-                             .arg(kMaxSessionBytes);
-        return result;
-    }
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        result.errors << QStringLiteral("(file): cannot open %1: %2").arg(path, file.errorString());
-        return result;
-    }
-    const QByteArray json = file.read(kMaxSessionBytes + 1);
-    if (json.size() > kMaxSessionBytes) {
-        result.errors << QStringLiteral("(file): %1 holds more than %2 bytes (16 MiB); refused")
-                             .arg(path)
-                             .arg(kMaxSessionBytes);
-        return result;
-    }
-    return sessionFromJson(json);
+    const std::optional<QByteArray> json =
+        readBoundedFile(path, kMaxSessionBytes, QStringLiteral("sessions"), result.errors);
+    return json ? sessionFromJson(*json) : result;
 }
 
 FileKind fileKindOf(const QString& path) {
