@@ -17,7 +17,7 @@ JOBS="${ROPE_JOBS:-2}"
 
 PACKAGES=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-svg-dev qt6-tools-dev
           qt6-qpa-plugins libqcustomplot-dev libeigen3-dev xvfb xauth python3-numpy
-          fonts-dejavu-core)
+          fonts-dejavu-core ccache)
 
 install_missing() {
     local missing=()
@@ -43,7 +43,13 @@ configure() {
     local dir="$1"
     shift
     if [ ! -f "$dir/build.ninja" ]; then
-        cmake -S . -B "$dir" -G Ninja "$@"
+        # ccache makes a rebuild of unchanged sources (a fresh clone, another build type's
+        # tree) a cache hit instead of a compile: Eigen-heavy units take tens of seconds each.
+        local launcher=()
+        if command -v ccache >/dev/null 2>&1; then
+            launcher+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+        fi
+        cmake -S . -B "$dir" -G Ninja "${launcher[@]}" "$@"
     fi
 }
 
