@@ -3,10 +3,10 @@
 #include "ui/main_window.h"
 
 #include "ui/explorer_state.h"
-#include "ui/figures/figure_registry.h"
-#include "ui/model/model_config.h"
-#include "ui/model/presets.h"
-#include "ui/model/session.h"
+#include "figures/figure_registry.h"
+#include "io/model_config.h"
+#include "io/presets.h"
+#include "io/session.h"
 #include "ui/panels/figure_panel.h"
 #include "ui/parameter_form.h"
 
@@ -62,9 +62,9 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
     dock->setWidget(scroll);
     addDockWidget(Qt::LeftDockWidgetArea, dock);
 
-    for (const Figure& figure : allFigures()) {
+    for (const figures::Figure& figure : figures::allFigures()) {
         auto* panel = new FigurePanel(figure, *m_state, m_tabs);
-        m_tabs->addTab(panel, QString::fromUtf8(figure.title));
+        m_tabs->addTab(panel, QCoreApplication::translate("Figures", figure.title));
         m_panels.push_back(panel);
         connect(panel, &FigurePanel::failed, this,
                 [this](const QString& reason) { statusBar()->showMessage(reason, 8000); });
@@ -306,7 +306,12 @@ void MainWindow::applySession(const Session& session, QStringList& notes) {
         }
     }
     for (FigurePanel* p : m_panels) {
-        p->restoreOptions(session.panelOptions.value(p->objectName()).toMap());
+        // Unknown keys and bad values are named and left out, never silently kept.
+        const figures::OptionCheck check =
+            figures::checkOptions(p->objectName(), p->figure().options(),
+                                  session.panelOptions.value(p->objectName()).toMap());
+        notes << check.problems;
+        p->restoreOptions(check.accepted);
     }
     if (!session.activePanel.isEmpty()) {
         if (FigurePanel* active = panel(session.activePanel)) {

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "ui/model/code_export.h"
+#include "io/code_export.h"
 
 #include <QMainWindow>
 #include <QStringList>
@@ -24,7 +24,7 @@ struct Session;
 /// View and Help menus, validation messages in the status bar.
 /// Geometry, dock layout and the current tab persist in QSettings ("window/…").
 ///
-/// Sessions (ui/model/session.h): File → Save session (Ctrl+S), Save session as…, Open
+/// Sessions (io/session.h): File → Save session (Ctrl+S), Save session as…, Open
 /// session… (Ctrl+O) and Open recent (QSettings "sessions/recent") save and restore the
 /// parameters, the visible panel, every panel's options and the window layout. The title names
 /// the session file and carries the modified marker once parameters or options change after a

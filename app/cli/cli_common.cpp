@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/cli/cli_common.h"
 
-#include "ui/model/model_config.h"
-#include "ui/model/presets.h"
+#include "io/model_config.h"
+#include "io/presets.h"
 
 #include <cmath>
 #include <cstdio>

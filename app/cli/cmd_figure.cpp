@@ -1,14 +1,14 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // rope-cli figure: renders a panel's figure headless through the same compute + drawFigure
-// path as the GUI (ui/figures/figure_registry.h), at a fixed size. With --session it renders a
-// saved explorer session (ui/model/session.h): the session's parameters and the panel's saved
+// path as the GUI (figures/figure_registry.h, ui/render/draw_figure.h), at a fixed size. With --session it renders a
+// saved explorer session (io/session.h): the session's parameters and the panel's saved
 // options, the panel defaulting to the session's visible one.
 #include "app/cli/cli_common.h"
 #include "app/cli/commands.h"
-#include "ui/figures/figure_export.h"
-#include "ui/figures/figure_registry.h"
-#include "ui/model/session.h"
+#include "ui/render/figure_export.h"
+#include "figures/figure_registry.h"
+#include "io/session.h"
 
 #include <QDir>
 #include <qcustomplot.h>
@@ -22,36 +22,56 @@ namespace {
 
 std::string knownPanels() {
     std::string known;
-    for (const ui::Figure& f : ui::allFigures()) {
+    for (const figures::Figure& f : figures::allFigures()) {
         known += (known.empty() ? "" : ", ") + std::string(f.id);
     }
     return known;
 }
 
-const ui::Figure& figureById(const QString& id) {
+const figures::Figure& figureById(const QString& id) {
     const std::string key = id.toStdString();
-    if (const ui::Figure* f = ui::findFigure(key)) {
+    if (const figures::Figure* f = figures::findFigure(key)) {
         return *f;
     }
     throw InvalidParameter("panel", "unknown panel '" + key + "' (known: " + knownPanels() + ")");
 }
 
-// --set key=value, repeatable: per-panel options (e.g. quantity=sin, pair=5, periods=true),
-// on top of \p options.
-ui::FigureOptions optionsFrom(const QCommandLineParser& parser, ui::FigureOptions options = {}) {
+// --set KEY=VALUE, repeatable: the panel's options (e.g. quantity=sin, pair=5, periods=true)
+// on top of \p base, each checked against the panel's option table: an unknown key or a bad
+// value is an error naming it and the valid keys, range or choices (exit 2).
+figures::FigureOptions optionsFor(const figures::Figure& figure, const QCommandLineParser& parser,
+                                  figures::FigureOptions base = {}) {
+    try {
+        return figures::parseOptionAssignments(figures::figureId(figure), figure.options(),
+                                               parser.values(QStringLiteral("set")),
+                                               std::move(base));
+    } catch (const figures::OptionError& e) {
+        throw UsageError(e.what());
+    }
+}
+
+// --all --set: each panel takes the keys it has; a key that no panel has is an error.
+figures::FigureOptions optionsForAll(const figures::Figure& figure,
+                                     const QCommandLineParser& parser) {
+    QStringList mine;
     for (const QString& item : parser.values(QStringLiteral("set"))) {
-        const qsizetype eq = item.indexOf(QLatin1Char('='));
-        if (eq <= 0) {
-            throw UsageError("--set expects KEY=VALUE, got '" + item.toStdString() + "'");
+        const QString key = item.left(item.indexOf(QLatin1Char('=')));
+        bool known = false;
+        for (const figures::Figure& f : figures::allFigures()) {
+            known = known || figures::findOption(f.options(), key) != nullptr;
         }
-        const QString value = item.mid(eq + 1);
-        if (value == QLatin1String("true") || value == QLatin1String("false")) {
-            options.insert(item.left(eq), value == QLatin1String("true"));
-        } else {
-            options.insert(item.left(eq), value);
+        if (!known) {
+            throw UsageError("--set: no panel has an option '" + key.toStdString() + "'");
+        }
+        if (figures::findOption(figure.options(), key) != nullptr) {
+            mine << item;
         }
     }
-    return options;
+    try {
+        return figures::parseOptionAssignments(figures::figureId(figure), figure.options(), mine);
+    } catch (const figures::OptionError& e) {
+        throw UsageError(e.what());
+    }
 }
 
 int dimensionFlag(const QCommandLineParser& parser, const char* flag, long long lo, long long hi) {
@@ -65,7 +85,7 @@ int dimensionFlag(const QCommandLineParser& parser, const char* flag, long long 
     return static_cast<int>(v);
 }
 
-std::string writeFigure(const ui::Figure& figure, const RopeParams& params,
+std::string writeFigure(const figures::Figure& figure, const RopeParams& params,
                         const ui::FigureOptions& options, const QString& path, QSize size,
                         int dpi) {
     if (!ui::exportFormatForPath(path)) {
@@ -74,7 +94,7 @@ std::string writeFigure(const ui::Figure& figure, const RopeParams& params,
     }
     QCustomPlot plot;
     plot.resize(size);
-    const ui::FigureData data = ui::render(plot, figure, params, options);
+    const ui::FigureData data = ui::renderFigure(plot, figure, params, options);
     try {
         ui::exportFigure(plot, data, path, size, dpi);
     } catch (const ui::ExportError& e) {
@@ -160,19 +180,30 @@ int runFigure(const QStringList& args) {
                         "--panel defaults to the session's visible panel."),
          QStringLiteral("FILE")},
         {QStringLiteral("set"),
-         QStringLiteral("Panel option KEY=VALUE (repeatable), e.g. quantity=sin."),
+         QStringLiteral("Panel option KEY=VALUE (repeatable), e.g. quantity=sin; the keys, "
+                        "kinds and ranges are listed by --list-options."),
          QStringLiteral("KEY=VALUE")},
+        {QStringLiteral("list-options"),
+         QStringLiteral("Print the option table of --panel as JSON: "
+                        "{\"panel\":ID,\"options\":[{\"id\",\"kind\",\"default\",\"min\","
+                        "\"max\",\"choices\"},…]}.")},
     });
     if (!parseArguments(parser, args)) {
         return 0;
     }
     if (parser.isSet(QStringLiteral("list"))) {
         std::string json = "[";
-        for (const ui::Figure& f : ui::allFigures()) {
+        for (const figures::Figure& f : figures::allFigures()) {
             json += (json.size() > 1 ? "," : "") + std::string("{\"id\":") +
                     jsonString(std::string(f.id)) + ",\"title\":" + jsonString(f.title) + "}";
         }
         printJson(json + "]");
+        return 0;
+    }
+    if (parser.isSet(QStringLiteral("list-options"))) {
+        const figures::Figure& figure = figureById(requiredValue(parser, QStringLiteral("panel")));
+        printJson(
+            figures::optionTableJson(figures::figureId(figure), figure.options()).toStdString());
         return 0;
     }
 
@@ -186,15 +217,19 @@ int runFigure(const QStringList& args) {
         if (panelId.isEmpty()) {
             throw UsageError("the session names no visible panel; give --panel");
         }
-        const ui::Figure& figure = figureById(panelId);
-        ui::FigureOptions saved = session.panelOptions.value(panelId).toMap();
-        // The GUI never stores these, but a hand-edited file might: the size comes from here.
-        saved.remove(QStringLiteral("plot-width-px"));
-        saved.remove(QStringLiteral("plot-height-px"));
+        const figures::Figure& figure = figureById(panelId);
+        // Unknown keys or bad values (a hand-edited or newer file) are named on stderr and
+        // left out; the figure then uses the defaults for them.
+        const figures::OptionCheck check = figures::checkOptions(
+            panelId, figure.options(), session.panelOptions.value(panelId).toMap());
+        for (const QString& problem : check.problems) {
+            std::cerr << "rope-cli: warning: " << problem.toStdString() << '\n';
+        }
+        const figures::FigureOptions& saved = check.accepted;
         const QSize size(dimensionFlag(parser, "width", 200, 8000),
                          dimensionFlag(parser, "height", 150, 8000));
         printJson("{\"written\":[" +
-                  jsonString(writeFigure(figure, session.params, optionsFrom(parser, saved),
+                  jsonString(writeFigure(figure, session.params, optionsFor(figure, parser, saved),
                                          requiredValue(parser, QStringLiteral("out")), size,
                                          dimensionFlag(parser, "dpi", 24, 1200))) +
                   "]}");
@@ -216,7 +251,6 @@ int runFigure(const QStringList& args) {
     const QSize size(dimensionFlag(parser, "width", 200, 8000),
                      dimensionFlag(parser, "height", 150, 8000));
     const int dpi = dimensionFlag(parser, "dpi", 24, 1200);
-    const ui::FigureOptions options = optionsFrom(parser);
 
     std::string json = "{\"written\":[";
     if (parser.isSet(QStringLiteral("all"))) {
@@ -225,17 +259,18 @@ int runFigure(const QStringList& args) {
             throw UsageError("cannot create directory '" + dir.toStdString() + "'");
         }
         bool first = true;
-        for (const ui::Figure& f : ui::allFigures()) {
+        for (const figures::Figure& f : figures::allFigures()) {
             const QString id =
                 QString::fromLatin1(f.id.data(), static_cast<qsizetype>(f.id.size()));
-            const std::string written = writeFigure(
-                f, params, options, QDir(dir).filePath(id + QStringLiteral(".png")), size, dpi);
+            const std::string written =
+                writeFigure(f, params, optionsForAll(f, parser),
+                            QDir(dir).filePath(id + QStringLiteral(".png")), size, dpi);
             json += (first ? "" : ",") + jsonString(written);
             first = false;
         }
     } else {
-        const ui::Figure& figure = figureById(requiredValue(parser, QStringLiteral("panel")));
-        json += jsonString(writeFigure(figure, params, options,
+        const figures::Figure& figure = figureById(requiredValue(parser, QStringLiteral("panel")));
+        json += jsonString(writeFigure(figure, params, optionsFor(figure, parser),
                                        requiredValue(parser, QStringLiteral("out")), size, dpi));
     }
     printJson(json + "]}");

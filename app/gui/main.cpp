@@ -6,86 +6,33 @@
 #include <QApplication>
 #include <QBuffer>
 #include <QFile>
-#include <QHash>
 #include <QImage>
 #include <QTabWidget>
 #include <QThread>
 #include <QTimer>
 
-#include <algorithm>
-#include <limits>
-#include <vector>
 
 namespace {
 
 // Documentation screenshots must stay ≤ 200 KB. Most are far below as RGB PNGs; a noisy image
-// (the phase heatmap) is reduced to its 256 most frequent colours, every other colour mapped to
-// the nearest of them (popularity quantisation, no dithering: UI screenshots are dominated by
-// flat colours and the colour-map gradients' own 256 levels).
+// (the phase heatmap) is converted to 8-bit indexed colour by Qt (QImage's own palette
+// conversion, no dithering: UI screenshots are dominated by flat colours).
 void saveScreenshot(const QImage& grabbed, const QString& path) {
     constexpr qsizetype kMaxBytes = 200 * 1024;
-    const QImage rgb = grabbed.convertToFormat(QImage::Format_RGB32);
+    const QImage rgb = grabbed.convertToFormat(QImage::Format_RGB888);
     QByteArray png;
     QBuffer buffer(&png);
     buffer.open(QIODevice::WriteOnly);
-    rgb.convertToFormat(QImage::Format_RGB888).save(&buffer, "PNG", 0); // 0 = strongest zlib
-    if (png.size() <= kMaxBytes) {
-        QFile file(path);
-        if (file.open(QIODevice::WriteOnly)) {
-            file.write(png);
-        }
-        return;
+    rgb.save(&buffer, "PNG", 0); // 0 = strongest zlib
+    if (png.size() > kMaxBytes) {
+        png.clear();
+        buffer.seek(0);
+        rgb.convertToFormat(QImage::Format_Indexed8, Qt::AvoidDither).save(&buffer, "PNG", 0);
     }
-    QHash<QRgb, qsizetype> counts;
-    for (int y = 0; y < rgb.height(); ++y) {
-        const auto* line = reinterpret_cast<const QRgb*>(rgb.constScanLine(y));
-        for (int x = 0; x < rgb.width(); ++x) {
-            ++counts[line[x] | 0xff000000u];
-        }
+    QFile file(path);
+    if (file.open(QIODevice::WriteOnly)) {
+        file.write(png);
     }
-    std::vector<std::pair<qsizetype, QRgb>> byCount;
-    byCount.reserve(static_cast<std::size_t>(counts.size()));
-    for (auto it = counts.cbegin(); it != counts.cend(); ++it) {
-        byCount.emplace_back(it.value(), it.key());
-    }
-    const std::size_t colours = std::min<std::size_t>(256, byCount.size());
-    std::partial_sort(byCount.begin(), byCount.begin() + static_cast<std::ptrdiff_t>(colours),
-                      byCount.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-    QList<QRgb> palette;
-    for (std::size_t c = 0; c < colours; ++c) {
-        palette.append(byCount[c].second);
-    }
-    QHash<QRgb, uchar> nearest;
-    const auto indexOf = [&palette, &nearest](QRgb colour) {
-        const auto found = nearest.constFind(colour);
-        if (found != nearest.constEnd()) {
-            return found.value();
-        }
-        int best = 0;
-        int bestDistance = std::numeric_limits<int>::max();
-        for (int c = 0; c < palette.size(); ++c) {
-            const int dr = qRed(colour) - qRed(palette[c]);
-            const int dg = qGreen(colour) - qGreen(palette[c]);
-            const int db = qBlue(colour) - qBlue(palette[c]);
-            const int distance = dr * dr + dg * dg + db * db;
-            if (distance < bestDistance) {
-                bestDistance = distance;
-                best = c;
-            }
-        }
-        nearest.insert(colour, static_cast<uchar>(best));
-        return static_cast<uchar>(best);
-    };
-    QImage indexed(rgb.size(), QImage::Format_Indexed8);
-    indexed.setColorTable(palette);
-    for (int y = 0; y < rgb.height(); ++y) {
-        const auto* in = reinterpret_cast<const QRgb*>(rgb.constScanLine(y));
-        uchar* out = indexed.scanLine(y);
-        for (int x = 0; x < rgb.width(); ++x) {
-            out[x] = indexOf(in[x] | 0xff000000u);
-        }
-    }
-    indexed.save(path, "PNG", 0);
 }
 
 } // namespace

@@ -4,7 +4,7 @@
 #include "core/kernels/rope_kernel.h"
 #include "core/random_inputs.h"
 #include "ui/explorer_state.h"
-#include "ui/figures/figure_registry.h"
+#include "figures/figure_registry.h"
 #include "ui/panels/figure_panel.h"
 
 #include <QComboBox>
@@ -31,7 +31,7 @@ struct Fixture {
     rope::ui::ExplorerState state;
     std::unique_ptr<FigurePanel> panel;
     Fixture() {
-        panel = std::make_unique<FigurePanel>(*rope::ui::findFigure("batch"), state);
+        panel = std::make_unique<FigurePanel>(*rope::figures::findFigure("batch"), state);
         panel->setMode(FigurePanel::Mode::Sync);
         panel->resize(900, 600);
         panel->show();

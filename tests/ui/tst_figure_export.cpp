@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "tests/test_support.h"
 #include "ui/explorer_state.h"
-#include "ui/figures/figure_export.h"
-#include "ui/figures/figure_registry.h"
+#include "ui/render/figure_export.h"
+#include "figures/figure_registry.h"
 #include "ui/panels/figure_panel.h"
 
 #include <QFile>
@@ -27,7 +27,7 @@ private slots:
     void everyPanelExportsEveryFormat_data() {
         QTest::addColumn<QString>("id");
         QTest::addColumn<QString>("extension");
-        for (const rope::ui::Figure& f : rope::ui::allFigures()) {
+        for (const rope::figures::Figure& f : rope::figures::allFigures()) {
             const QString id =
                 QString::fromLatin1(f.id.data(), static_cast<qsizetype>(f.id.size()));
             for (const char* ext : {"png", "svg", "pdf", "csv"}) {
@@ -40,7 +40,7 @@ private slots:
         QFETCH(QString, id);
         QFETCH(QString, extension);
         rope::ui::ExplorerState state;
-        rope::ui::FigurePanel panel(*rope::ui::findFigure(id.toStdString()), state);
+        rope::ui::FigurePanel panel(*rope::figures::findFigure(id.toStdString()), state);
         panel.setMode(rope::ui::FigurePanel::Mode::Sync);
         panel.resize(800, 500);
         panel.show();
@@ -76,7 +76,7 @@ private slots:
 
     void heatmapCsvEqualsTheDrawnCells() {
         rope::ui::ExplorerState state;
-        rope::ui::FigurePanel panel(*rope::ui::findFigure("heatmap"), state);
+        rope::ui::FigurePanel panel(*rope::figures::findFigure("heatmap"), state);
         panel.setMode(rope::ui::FigurePanel::Mode::Sync);
         panel.resize(700, 400);
         panel.show();
@@ -114,7 +114,7 @@ private slots:
 
     void unwritablePathThrowsNamingIt() {
         rope::ui::ExplorerState state;
-        rope::ui::FigurePanel panel(*rope::ui::findFigure("rotation"), state);
+        rope::ui::FigurePanel panel(*rope::figures::findFigure("rotation"), state);
         panel.setMode(rope::ui::FigurePanel::Mode::Sync);
         panel.refresh();
         const QString bad = QStringLiteral("/nonexistent-dir/for/sure/out.png");

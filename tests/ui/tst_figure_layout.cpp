@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/rope_params.h"
-#include "ui/figures/figure.h"
-#include "ui/figures/figure_registry.h"
+#include "ui/render/draw_figure.h"
+#include "figures/figure_registry.h"
 
 #include <QTest>
 #include <qcustomplot.h>
@@ -25,7 +25,7 @@ private slots:
         QTest::addColumn<QString>("id");
         QTest::addColumn<int>("width");
         QTest::addColumn<int>("height");
-        for (const rope::ui::Figure& f : rope::ui::allFigures()) {
+        for (const rope::figures::Figure& f : rope::figures::allFigures()) {
             const QString id = QString::fromLatin1(f.id.data(), static_cast<qsizetype>(f.id.size()));
             QTest::newRow(qPrintable(id + QStringLiteral(" 900x600"))) << id << 900 << 600;
             QTest::newRow(qPrintable(id + QStringLiteral(" 1400x900"))) << id << 1400 << 900;
@@ -37,10 +37,10 @@ private slots:
         QFETCH(int, height);
         QCustomPlot plot;
         plot.resize(width, height);
-        const rope::ui::Figure* figure = rope::ui::findFigure(id.toStdString());
+        const rope::figures::Figure* figure = rope::figures::findFigure(id.toStdString());
         QVERIFY(figure != nullptr);
         const rope::ui::FigureData data =
-            rope::ui::render(plot, *figure, rope::RopeParams{}, rope::ui::FigureOptions{});
+            rope::ui::renderFigure(plot, *figure, rope::RopeParams{}, rope::ui::FigureOptions{});
         plot.replot(QCustomPlot::rpImmediateRefresh);
         const QRect axes = plot.axisRect()->outerRect();
         // Everything stays inside the widget: the title is not clipped at either side.

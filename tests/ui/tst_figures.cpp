@@ -8,7 +8,7 @@
 #include "core/scaling/scaling_registry.h"
 #include "tests/test_support.h"
 #include "ui/explorer_state.h"
-#include "ui/figures/figure_registry.h"
+#include "figures/figure_registry.h"
 #include "ui/main_window.h"
 #include "ui/panels/figure_panel.h"
 #include "ui/parameter_form.h"
@@ -99,7 +99,7 @@ private slots:
 
     void everyPanelBuildsAndDrawsFiniteData_data() {
         QTest::addColumn<QString>("id");
-        for (const rope::ui::Figure& f : rope::ui::allFigures()) {
+        for (const rope::figures::Figure& f : rope::figures::allFigures()) {
             const QString id =
                 QString::fromLatin1(f.id.data(), static_cast<qsizetype>(f.id.size()));
             QTest::newRow(qPrintable(id)) << id;
@@ -108,7 +108,7 @@ private slots:
     void everyPanelBuildsAndDrawsFiniteData() {
         QFETCH(QString, id);
         rope::ui::ExplorerState state;
-        const rope::ui::Figure* figure = rope::ui::findFigure(id.toStdString());
+        const rope::figures::Figure* figure = rope::figures::findFigure(id.toStdString());
         QVERIFY(figure != nullptr);
         FigurePanel panel(*figure, state);
         panel.setMode(FigurePanel::Mode::Sync);
@@ -193,7 +193,7 @@ private slots:
         QFETCH(int, index);
         QFETCH(int, quantity);
         rope::ui::ExplorerState state;
-        FigurePanel panel(*rope::ui::findFigure("heatmap"), state);
+        FigurePanel panel(*rope::figures::findFigure("heatmap"), state);
         panel.setMode(FigurePanel::Mode::Sync);
         panel.resize(800, 500);
         panel.show();
@@ -206,7 +206,7 @@ private slots:
 
     void periodOverlayIsTwoPiOverTheta() {
         rope::ui::ExplorerState state;
-        FigurePanel panel(*rope::ui::findFigure("heatmap"), state);
+        FigurePanel panel(*rope::figures::findFigure("heatmap"), state);
         panel.setMode(FigurePanel::Mode::Sync);
         panel.show();
         panel.findChild<QCheckBox*>(QStringLiteral("periods"))->setChecked(true);
@@ -227,7 +227,7 @@ private slots:
         rope::RopeParams p = state.params();
         p.context = 32768;
         QVERIFY(state.setParams(p));
-        FigurePanel panel(*rope::ui::findFigure("heatmap"), state);
+        FigurePanel panel(*rope::figures::findFigure("heatmap"), state);
         panel.setMode(FigurePanel::Mode::Sync);
         panel.resize(900, 600);
         panel.show();
@@ -264,7 +264,7 @@ private slots:
         p.n = n;
         p.context = 200000;
         QVERIFY(state.setParams(p));
-        FigurePanel panel(*rope::ui::findFigure("rotation"), state);
+        FigurePanel panel(*rope::figures::findFigure("rotation"), state);
         panel.setMode(FigurePanel::Mode::Sync);
         panel.show();
         panel.findChild<QSpinBox*>(QStringLiteral("pair"))->setValue(pair);
@@ -289,7 +289,7 @@ private slots:
 
     void movingMAndNTogetherKeepsTheScore() {
         rope::ui::ExplorerState state;
-        FigurePanel panel(*rope::ui::findFigure("rotation"), state);
+        FigurePanel panel(*rope::figures::findFigure("rotation"), state);
         panel.setMode(FigurePanel::Mode::Sync);
         panel.show();
         panel.findChild<QComboBox*>(QStringLiteral("animate"))->setCurrentIndex(1);
@@ -387,7 +387,7 @@ private slots:
         p.m = 123456;
         p.n = 77;
         QVERIFY(state.setParams(p));
-        FigurePanel panel(*rope::ui::findFigure("identity"), state);
+        FigurePanel panel(*rope::figures::findFigure("identity"), state);
         panel.setMode(FigurePanel::Mode::Sync);
         panel.show();
         panel.findChild<QComboBox*>(QStringLiteral("view"))->setCurrentIndex(2); // residual
@@ -422,7 +422,7 @@ private slots:
         p.context = 32768;
         p.base = 50000;
         QVERIFY(state.setParams(p));
-        FigurePanel panel(*rope::ui::findFigure("decay"), state);
+        FigurePanel panel(*rope::figures::findFigure("decay"), state);
         panel.setMode(FigurePanel::Mode::Sync);
         panel.resize(900, 500);
         panel.show();
@@ -486,7 +486,7 @@ private slots:
 
     void asyncModeDropsStaleResults() {
         rope::ui::ExplorerState state;
-        FigurePanel panel(*rope::ui::findFigure("heatmap"), state);
+        FigurePanel panel(*rope::figures::findFigure("heatmap"), state);
         panel.resize(800, 500);
         panel.show();
         QSignalSpy rendered(&panel, &FigurePanel::rendered);

@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/explorer_state.h"
-#include "ui/figures/figure_registry.h"
+#include "figures/figure_registry.h"
 #include "ui/main_window.h"
-#include "ui/model/code_export.h"
-#include "ui/model/session.h"
+#include "io/code_export.h"
+#include "io/session.h"
 #include "ui/panels/figure_panel.h"
 
 #include <QCheckBox>
@@ -227,7 +227,7 @@ private slots:
         for (FigurePanel* panel : b.panels()) {
             panel->refresh();
             QString why;
-            const FigureData expected = panel->figure().compute(p, computedOptions(*panel));
+            const FigureData expected = rope::figures::figureData(panel->figure(), p, computedOptions(*panel));
             QVERIFY2(sameData(panel->data(), expected, &why),
                      qPrintable(panel->objectName() + QStringLiteral(": ") + why));
         }
@@ -317,7 +317,7 @@ private slots:
         target->refresh();
         QString why;
         QVERIFY2(
-            sameData(target->data(), target->figure().compute(p, computedOptions(*target)), &why),
+            sameData(target->data(), rope::figures::figureData(target->figure(), p, computedOptions(*target)), &why),
             qPrintable(why));
 
         // An empty set brings every control back to what it showed at start.
@@ -328,7 +328,7 @@ private slots:
         }
         target->refresh();
         QVERIFY2(
-            sameData(target->data(), target->figure().compute(p, computedOptions(*target)), &why),
+            sameData(target->data(), rope::figures::figureData(target->figure(), p, computedOptions(*target)), &why),
             qPrintable(why));
     }
 

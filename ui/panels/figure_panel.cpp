@@ -2,13 +2,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/panels/figure_panel.h"
 
+#include "figures/lessons.h"
 #include "ui/explorer_state.h"
-#include "ui/figures/figure_registry.h"
+#include "ui/panels/option_controls.h"
+#include "ui/panels/special_controls.h"
 
-#include <QCheckBox>
-#include <QComboBox>
 #include <QDir>
-#include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -16,8 +15,6 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QSettings>
-#include <QSignalBlocker>
-#include <QSpinBox>
 #include <QSplitter>
 #include <QTextBrowser>
 #include <QToolButton>
@@ -31,11 +28,11 @@ namespace rope::ui {
 FigurePanel::FigurePanel(const Figure& figure, ExplorerState& state, QWidget* parent)
     : QWidget(parent), m_figure(figure), m_state(state), m_plot(new QCustomPlot(this)),
       m_lesson(new QTextBrowser(this)) {
-    setObjectName(QString::fromLatin1(figure.id.data(), static_cast<qsizetype>(figure.id.size())));
+    setObjectName(figures::figureId(figure));
     m_plot->setMinimumSize(320, 240);
     m_plot->setNoAntialiasingOnDrag(true);
     m_lesson->setOpenExternalLinks(true);
-    m_lesson->setHtml(QString::fromUtf8(figure.lesson));
+    m_lesson->setHtml(figures::lessonHtml(figure.id));
     m_lesson->setMinimumWidth(220);
 
     auto* exportButton = new QToolButton(this);
@@ -51,31 +48,16 @@ FigurePanel::FigurePanel(const Figure& figure, ExplorerState& state, QWidget* pa
     exportButton->setMenu(menu);
 
     auto* top = new QHBoxLayout;
-    if (figure.makeControls != nullptr) {
-        m_controls = figure.makeControls(*this, state);
-        if (m_controls != nullptr) {
-            m_controls->setParent(this);
-            top->addWidget(m_controls, 1);
+    m_controls = buildOptionControls(figure.options(), *this, state);
+    m_controls->setParent(this);
+    for (std::string_view special : figure.special) {
+        if (QWidget* extra = buildSpecialControl(special, *this, state)) {
+            // Before the stretch that ends the generic row.
+            auto* row = static_cast<QBoxLayout*>(m_controls->layout());
+            row->insertWidget(row->count() - 1, extra);
         }
     }
-    if (m_controls == nullptr) {
-        top->addStretch(1);
-    } else {
-        for (QWidget* w : m_controls->findChildren<QWidget*>()) {
-            if (w->objectName().isEmpty()) {
-                continue;
-            }
-            if (auto* c = qobject_cast<QComboBox*>(w)) {
-                m_controlDefaults.insert(w->objectName(), c->currentData());
-            } else if (auto* d = qobject_cast<QDoubleSpinBox*>(w)) {
-                m_controlDefaults.insert(w->objectName(), d->value());
-            } else if (auto* i = qobject_cast<QSpinBox*>(w)) {
-                m_controlDefaults.insert(w->objectName(), i->value());
-            } else if (auto* b = qobject_cast<QCheckBox*>(w)) {
-                m_controlDefaults.insert(w->objectName(), b->isChecked());
-            }
-        }
-    }
+    top->addWidget(m_controls, 1);
     top->addWidget(exportButton, 0, Qt::AlignTop);
 
     auto* splitter = new QSplitter(Qt::Horizontal, this);
@@ -143,31 +125,15 @@ void FigurePanel::applyOptions(FigureOptions options) {
 }
 
 void FigurePanel::syncControls(const FigureOptions& previous) {
-    if (m_controls == nullptr) {
-        return;
-    }
-    // Only ids that are or were options: other named widgets (a Play button, an animation
-    // mode) are not options and keep whatever the user set.
+    // Only ids that are or were options and have a generic control; special widgets follow
+    // through optionsChanged().
     QStringList ids = previous.keys() + m_options.keys();
     ids.removeDuplicates();
-    for (const QString& id : ids) {
-        if (!m_controlDefaults.contains(id)) {
-            continue;
-        }
-        const QVariant value = m_options.value(id, m_controlDefaults.value(id));
-        QWidget* w = m_controls->findChild<QWidget*>(id);
-        const QSignalBlocker block(w); // no setOption() echo, no loop
-        if (auto* c = qobject_cast<QComboBox*>(w)) {
-            const int index = c->findData(value);
-            if (index >= 0) {
-                c->setCurrentIndex(index);
-            }
-        } else if (auto* d = qobject_cast<QDoubleSpinBox*>(w)) {
-            d->setValue(value.toDouble());
-        } else if (auto* i = qobject_cast<QSpinBox*>(w)) {
-            i->setValue(value.toInt());
-        } else if (auto* b = qobject_cast<QCheckBox*>(w)) {
-            b->setChecked(value.toBool());
+    // Table order, so a grid size is restored before the cell inside it.
+    for (const figures::OptionSpec& spec : m_figure.options()) {
+        const QString id = QString::fromLatin1(spec.id);
+        if (spec.control == figures::OptionControl::Generic && ids.contains(id)) {
+            showOptionValue(m_controls, spec, m_options.value(id), m_options);
         }
     }
 }
@@ -199,7 +165,7 @@ FigurePanel::Result FigurePanel::computeResult(const Figure& figure, const rope:
     Result result;
     result.generation = generation;
     try {
-        result.data = figure.compute(params, options);
+        result.data = figures::figureData(figure, params, options);
     } catch (const std::exception& e) {
         result.error = QString::fromUtf8(e.what());
     }

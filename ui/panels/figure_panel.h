@@ -2,8 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "ui/figures/figure.h"
-#include "ui/figures/figure_export.h"
+#include "figures/figure_registry.h"
+#include "ui/render/draw_figure.h"
+#include "ui/render/figure_export.h"
 
 #include <QFutureWatcher>
 #include <QWidget>
@@ -14,9 +15,10 @@ class QTextBrowser;
 namespace rope::ui {
 
 class ExplorerState;
-struct Figure;
+using figures::Figure;
 
-/// \brief One registry row on screen: its plot, its extra controls (Figure::makeControls), its
+/// \brief One registry row on screen: its plot, its controls (built from the option table by
+/// buildOptionControls(), plus the row's special controls), its
 /// lesson text and an Export menu (PNG at a chosen DPI, SVG, PDF, CSV of the plotted data).
 ///
 /// On every ExplorerState::paramsChanged, option change or resize the panel recomputes. In
@@ -70,7 +72,7 @@ signals:
     void rendered();
     /// The options changed (from a control, setOptions() or restoreOptions()). The panel has
     /// already moved its named controls (objectName = option id) to the new values with their
-    /// signals blocked; makeControls() connects here for widgets that need more than that.
+    /// signals blocked; special controls connect here for widgets that need more than that.
     void optionsChanged(const rope::ui::FigureOptions& options);
     /// compute() threw: core's message (the previous frame stays on screen).
     void failed(const QString& reason);
@@ -100,9 +102,6 @@ private:
     QTextBrowser* m_lesson;
     QWidget* m_controls = nullptr;
     FigureOptions m_options;
-    /// objectName → the value a named control showed when makeControls() returned: what it
-    /// shows again when its option is removed.
-    QVariantMap m_controlDefaults;
     FigureData m_data;
     Mode m_mode = Mode::Async;
     bool m_drawing = false;

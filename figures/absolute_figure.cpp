@@ -1,0 +1,237 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Panel "absolute": the absolute position encodings that came before RoPE — integer, normalised
+// integer, binary, sinusoidal — as images and curves, and the good-encoding checklist measured
+// for each one.
+#include "core/absolute_encoding.h"
+#include "figures/figure_registry.h"
+
+
+#include <cmath>
+
+namespace rope::figures {
+
+namespace {
+
+constexpr int kDefaultDim = 16;
+constexpr int kMaxDim = 64;
+constexpr int kDefaultPositions = 64;
+constexpr int kMaxPositions = 1024;
+constexpr int kCurves = 6;
+
+QString schemeName(rope::AbsoluteScheme s) {
+    switch (s) {
+    case rope::AbsoluteScheme::Integer:
+        return QStringLiteral("integer");
+    case rope::AbsoluteScheme::NormalisedInteger:
+        return QStringLiteral("normalised integer");
+    case rope::AbsoluteScheme::Binary:
+        return QStringLiteral("binary");
+    case rope::AbsoluteScheme::Sinusoidal:
+        break;
+    }
+    return QStringLiteral("sinusoidal");
+}
+
+rope::AbsoluteEncodingParams encodingParams(const rope::RopeParams& params,
+                                            const FigureOptions& options) {
+    rope::AbsoluteEncodingParams p;
+    p.scheme = rope::parseAbsoluteScheme(
+        options.value(QStringLiteral("scheme"), QStringLiteral("sinusoidal"))
+            .toString()
+            .toStdString());
+    const int d = options.value(QStringLiteral("dim"), kDefaultDim).toInt();
+    p.dim = std::clamp(d - d % 2, 2, kMaxDim);
+    p.base = params.base;
+    return p;
+}
+
+long long positionCount(const FigureOptions& options) {
+    return std::clamp(options.value(QStringLiteral("positions"), kDefaultPositions).toInt(), 8,
+                      kMaxPositions);
+}
+
+// The checklist properties in the order the lesson lists them, as (name, pass) pairs.
+std::vector<std::pair<QString, bool>> properties(const rope::EncodingChecklist& c) {
+    // Two-line names keep the tick labels apart at narrow widths.
+    return {{QStringLiteral("unique"), c.unique},
+            {QStringLiteral("consistent\ndistances"), c.consistentDistances},
+            {QStringLiteral("bounded"), c.bounded},
+            {QStringLiteral("decaying"), c.decaying},
+            {QStringLiteral("linear\nshift"), c.linearRelation},
+            {QStringLiteral("extrapolates\nin range"), c.extrapolatesInRange},
+            {QStringLiteral("length-\nindependent"), c.lengthIndependent}};
+}
+
+} // namespace
+
+FigureData absoluteFigure(const rope::RopeParams& params, const FigureOptions& options) {
+    const rope::AbsoluteEncodingParams enc = encodingParams(params, options);
+    const long long positions = positionCount(options);
+    const QString view =
+        options.value(QStringLiteral("view"), QStringLiteral("heatmap")).toString();
+
+    FigureData data;
+    if (view == QLatin1String("checklist")) {
+        data.title =
+            QStringLiteral("Checklist over P = %1 positions (d = %2)").arg(positions).arg(enc.dim);
+        data.xLabel = QStringLiteral("property (measured over P positions, see the lesson)");
+        data.yLabel = QStringLiteral("scheme");
+        ColourMap map;
+        const auto& schemes = rope::allAbsoluteSchemes();
+        map.rows = static_cast<int>(schemes.size());
+        for (rope::AbsoluteScheme s : schemes) {
+            rope::AbsoluteEncodingParams p = enc;
+            p.scheme = s;
+            data.yTicks.push_back({static_cast<double>(data.yTicks.size()), schemeName(s)});
+            const auto props = properties(rope::encodingChecklist(p, positions));
+            map.columns = static_cast<int>(props.size());
+            if (data.xTicks.empty()) {
+                for (const auto& [name, pass] : props) {
+                    data.xTicks.push_back({static_cast<double>(data.xTicks.size()), name});
+                }
+            }
+            for (const auto& [name, pass] : props) {
+                data.labels.push_back({static_cast<double>(map.values.size() % props.size()),
+                                       static_cast<double>(map.values.size() / props.size()),
+                                       pass ? QStringLiteral("✓") : QStringLiteral("✗"), !pass});
+                map.values.push_back(pass ? 1.0 : 0.0);
+            }
+        }
+        map.xFirst = 0;
+        map.xLast = map.columns - 1;
+        map.yFirst = 0;
+        map.yLast = map.rows - 1;
+        map.zMin = 0;
+        map.zMax = 1;
+        map.diverging = false;
+        map.label = QStringLiteral("property (1 = holds, 0 = fails)");
+        map.ticks = {{0.0, QStringLiteral("0 fails")}, {1.0, QStringLiteral("1 holds")}};
+        data.colourMap = std::move(map);
+        const rope::EncodingChecklist c = rope::encodingChecklist(enc, positions);
+        const QString n = schemeName(enc.scheme);
+        data.readouts = {
+            {n + QStringLiteral(": duplicate rows"), static_cast<double>(c.duplicateRows),
+             QString()},
+            {n + QStringLiteral(": spread of ‖PE(p+k) − PE(p)‖ over p"), c.distanceSpread,
+             QString()},
+            {n + QStringLiteral(": max|PE| over P positions"), c.maxAbsEntry, QString()},
+            {n + QStringLiteral(": max|PE| over 2P positions"), c.maxAbsEntryDoubled, QString()},
+            {n + QStringLiteral(": W₁ fit residual"), c.linearResidual, QString()},
+            {n + QStringLiteral(": excess beyond the seen range"), c.extrapolationExcess,
+             QString()},
+            {n + QStringLiteral(": change of PE(p) when N doubles"), c.lengthDependence, QString()},
+            {n + QStringLiteral(": ⟨PE(p), PE(p+1)⟩ averaged over p"), c.shiftSimilarity[0],
+             QString()},
+            {n + QStringLiteral(": ⟨PE(p), PE(p+%1)⟩ averaged over p").arg(c.shiftSimilarity.size()),
+             c.shiftSimilarity[c.shiftSimilarity.size() - 1], QString()},
+            {n + QStringLiteral(": slope of that mean over k = 1…%1 (< 0: decaying)")
+                     .arg(c.shiftSimilarity.size()),
+             c.similaritySlope, QStringLiteral("per token")},
+        };
+        data.xRange = {{-0.5, map.columns - 0.5}};
+        data.yRange = {{-0.5, map.rows - 0.5}};
+        data.yReversed = true;
+        return data;
+    }
+
+    const Eigen::MatrixXd pe = rope::absoluteEncoding(enc, positions);
+    data.title = QStringLiteral("%1 PE(p), d = %2, P = %3")
+                     .arg(schemeName(enc.scheme))
+                     .arg(enc.dim)
+                     .arg(positions);
+    data.title[0] = data.title[0].toUpper();
+    if (view == QLatin1String("curves")) {
+        data.xLabel = QStringLiteral("position p (tokens)");
+        data.yLabel = QStringLiteral("PE(p)ⱼ");
+        const int shown = std::min<int>(kCurves, enc.dim);
+        for (int c = 0; c < shown; ++c) {
+            // Columns spread from the fastest (j = 0) to the slowest (j = d − 1).
+            const int j =
+                shown == 1 ? 0 : static_cast<int>(std::lround(c * (enc.dim - 1.0) / (shown - 1)));
+            Series s;
+            s.name = QStringLiteral("dimension j = %1").arg(j);
+            s.colour = c;
+            for (Eigen::Index p = 0; p < pe.rows(); ++p) {
+                s.x.push_back(static_cast<double>(p));
+                s.y.push_back(pe(p, j));
+            }
+            data.series.push_back(std::move(s));
+        }
+        data.legendAlignment = Qt::AlignBottom | Qt::AlignRight;
+    } else {
+        data.xLabel = QStringLiteral("dimension j");
+        data.yLabel = QStringLiteral("position p (tokens)");
+        ColourMap map;
+        map.columns = static_cast<int>(pe.cols());
+        map.rows = static_cast<int>(pe.rows());
+        map.xFirst = 0;
+        map.xLast = map.columns - 1;
+        map.yFirst = 0;
+        map.yLast = map.rows - 1;
+        for (Eigen::Index p = 0; p < pe.rows(); ++p) {
+            for (Eigen::Index j = 0; j < pe.cols(); ++j) {
+                map.values.push_back(pe(p, j));
+            }
+        }
+        if (enc.scheme == rope::AbsoluteScheme::Sinusoidal) {
+            map.zMin = -1;
+            map.zMax = 1;
+        } else {
+            map.zMin = pe.minCoeff();
+            map.zMax = std::max(pe.maxCoeff(), map.zMin + 1e-12);
+            map.diverging = false;
+        }
+        map.label = QStringLiteral("PE(p)ⱼ");
+        data.colourMap = std::move(map);
+        data.xRange = {{-0.5, pe.cols() - 0.5}};
+        data.yRange = {{-0.5, positions - 0.5}};
+        data.yReversed = true;
+    }
+    for (rope::AbsoluteScheme s : rope::allAbsoluteSchemes()) {
+        rope::AbsoluteEncodingParams p = enc;
+        p.scheme = s;
+        data.readouts.push_back({QStringLiteral("max |PE(p+1) − W₁PE(p)|, %1").arg(schemeName(s)),
+                                 rope::fitLinearShift(p, positions, 1).maxResidual, QString()});
+    }
+    return data;
+}
+
+const OptionTable& absoluteOptions() {
+    static const OptionTable table = [] {
+        std::vector<OptionChoice> schemes;
+        for (rope::AbsoluteScheme s : rope::allAbsoluteSchemes()) {
+            schemes.push_back({QString::fromLatin1(rope::absoluteSchemeId(s)), schemeName(s)});
+        }
+        return OptionTable{
+            {.id = "scheme",
+             .label = QT_TRANSLATE_NOOP("FigureOptions", "&Scheme:"),
+             .kind = OptionKind::Choice,
+             .defaultValue = QStringLiteral("sinusoidal"),
+             .choices = schemes},
+            {.id = "view",
+             .label = QT_TRANSLATE_NOOP("FigureOptions", "&View:"),
+             .kind = OptionKind::Choice,
+             .defaultValue = QStringLiteral("heatmap"),
+             .choices = {{"heatmap", QT_TRANSLATE_NOOP("FigureOptions", "image (position × dimension)")}, {"curves", QT_TRANSLATE_NOOP("FigureOptions", "curves per dimension")}, {"checklist", QT_TRANSLATE_NOOP("FigureOptions", "checklist, all schemes")}}},
+            {.id = "dim",
+             .label = QT_TRANSLATE_NOOP("FigureOptions", "&d:"),
+             .kind = OptionKind::Integer,
+             .defaultValue = kDefaultDim,
+             .min = 2,
+             .max = kMaxDim,
+             .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Encoding width d (even)."),
+             .step = 2},
+            {.id = "positions",
+             .label = QT_TRANSLATE_NOOP("FigureOptions", "&Positions:"),
+             .kind = OptionKind::Integer,
+             .defaultValue = kDefaultPositions,
+             .min = 8,
+             .max = kMaxPositions,
+             .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Number of positions P (and the sequence length N).")},
+        };
+    }();
+    return table;
+}
+
+} // namespace rope::figures

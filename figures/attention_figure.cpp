@@ -1,0 +1,144 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Panel "attention": one toy attention head over "the dog chased another dog" with no position
+// information, a sinusoidal encoding added to the embeddings, or RoPE on q and k.
+#include "core/attention.h"
+#include "core/scaling/scaling_registry.h"
+#include "figures/figure_registry.h"
+
+
+#include <cmath>
+
+namespace rope::figures {
+
+namespace {
+
+// Length of the repeated-token sequence whose score matrix is tested for Toeplitz structure.
+constexpr int kToeplitzLength = 16;
+
+QString encodingName(rope::AttentionEncoding e) {
+    switch (e) {
+    case rope::AttentionEncoding::None:
+        return QStringLiteral("no position encoding");
+    case rope::AttentionEncoding::Sinusoidal:
+        return QStringLiteral("sinusoidal PE added to x");
+    case rope::AttentionEncoding::Rope:
+        break;
+    }
+    return QStringLiteral("RoPE on q and k");
+}
+
+} // namespace
+
+FigureData attentionFigure(const rope::RopeParams& params, const FigureOptions& options) {
+    rope::ToyAttentionParams toy;
+    toy.base = params.base;
+    toy.encoding = rope::parseAttentionEncoding(
+        options.value(QStringLiteral("encoding"), QStringLiteral("rope")).toString().toStdString());
+    // Default: the attention factor of the current scaling method (YaRN's 0.1·ln s + 1, …);
+    // the "factor" option overrides it.
+    const QVariant factor = options.value(QStringLiteral("factor"));
+    toy.attentionFactor =
+        factor.isValid() ? factor.toDouble() : rope::scaledFrequencies(params).attentionFactor;
+    const rope::ToyAttention result = rope::toyAttention(toy);
+    const bool weights =
+        options.value(QStringLiteral("view"), QStringLiteral("scores")).toString() ==
+        QLatin1String("weights");
+    const Eigen::MatrixXd& m = weights ? result.attention.weights : result.attention.scores;
+
+    // Tokens name the ticks ("1 dog"): rows and columns read as the sentence.
+    std::vector<Tick> tokens;
+    for (std::size_t t = 0; t < toy.tokens.size(); ++t) {
+        tokens.push_back({static_cast<double>(t),
+                          QStringLiteral("%1 %2").arg(t).arg(QString::fromStdString(toy.tokens[t]))});
+    }
+    FigureData data;
+    data.title =
+        QStringLiteral("%1, %2")
+            .arg(weights ? QStringLiteral("Softmax weights") : QStringLiteral("Scores QKᵀ/√d"))
+            .arg(encodingName(toy.encoding));
+    data.xLabel = QStringLiteral("key token");
+    data.yLabel = QStringLiteral("query token");
+    data.xTicks = tokens;
+    data.yTicks = tokens;
+    ColourMap map;
+    map.columns = static_cast<int>(m.cols());
+    map.rows = static_cast<int>(m.rows());
+    map.xFirst = 0;
+    map.xLast = map.columns - 1;
+    map.yFirst = 0;
+    map.yLast = map.rows - 1;
+    for (Eigen::Index r = 0; r < m.rows(); ++r) {
+        for (Eigen::Index c = 0; c < m.cols(); ++c) {
+            map.values.push_back(m(r, c));
+        }
+    }
+    if (weights) {
+        map.zMin = 0;
+        map.zMax = 1;
+        map.diverging = false;
+        map.label = QStringLiteral("attention weight (rows sum to 1)");
+    } else {
+        const double extent = std::max(m.cwiseAbs().maxCoeff(), 1e-12);
+        map.zMin = -extent;
+        map.zMax = extent;
+        map.label = QStringLiteral("score qᵀk/√d");
+    }
+    data.colourMap = std::move(map);
+
+    const std::pair<Eigen::Index, Eigen::Index> repeated = rope::firstRepeatedTokenPair(toy.tokens);
+    for (rope::AttentionEncoding e : rope::allAttentionEncodings()) {
+        rope::ToyAttentionParams p = toy;
+        p.encoding = e;
+        data.readouts.push_back({QStringLiteral("max |out(%1) − out(%2)|, %3")
+                                     .arg(repeated.first)
+                                     .arg(repeated.second)
+                                     .arg(encodingName(e)),
+                                 rope::repeatedTokenOutputDifference(p), QString()});
+    }
+    data.readouts.push_back({QStringLiteral("Toeplitz residual, “%1” ×%2")
+                                 .arg(QString::fromStdString(toy.tokens.front()))
+                                 .arg(kToeplitzLength),
+                             rope::repeatedTokenToeplitzResidual(toy, kToeplitzLength), QString()});
+    data.readouts.push_back(
+        {QStringLiteral("attention factor a (scores × a²)"), toy.attentionFactor, QString()});
+    data.xRange = {{-0.5, map.columns - 0.5}};
+    data.yRange = {{-0.5, data.colourMap->rows - 0.5}};
+    data.yReversed = true;
+    return data;
+}
+
+const OptionTable& attentionOptions() {
+    static const OptionTable table = [] {
+        std::vector<OptionChoice> encodings;
+        for (rope::AttentionEncoding e : rope::allAttentionEncodings()) {
+            encodings.push_back({QString::fromLatin1(rope::attentionEncodingId(e)), encodingName(e)});
+        }
+        return OptionTable{
+            {.id = "encoding",
+             .label = QT_TRANSLATE_NOOP("FigureOptions", "&Encoding:"),
+             .kind = OptionKind::Choice,
+             .defaultValue = QStringLiteral("rope"),
+             .choices = encodings},
+            {.id = "view",
+             .label = QT_TRANSLATE_NOOP("FigureOptions", "&View:"),
+             .kind = OptionKind::Choice,
+             .defaultValue = QStringLiteral("scores"),
+             .choices = {{"scores", QT_TRANSLATE_NOOP("FigureOptions", "scores QKᵀ/√d")}, {"weights", QT_TRANSLATE_NOOP("FigureOptions", "softmax weights")}}},
+            // Unset: the attention factor of the current scaling method. Edited by the
+            // special control "attention-factor" (a check box that enables the override).
+            {.id = "factor",
+             .label = QT_TRANSLATE_NOOP("FigureOptions", "&Attention factor:"),
+             .kind = OptionKind::Real,
+             .min = 0.05,
+             .max = 10.0,
+             .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "q and k are multiplied by a, so every score by a² (an inverse softmax temperature)."),
+             .control = OptionControl::Hidden,
+             .step = 0.05,
+             .decimals = 3},
+        };
+    }();
+    return table;
+}
+
+} // namespace rope::figures

@@ -1,0 +1,233 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Panel "decay": long-term decay of RoPE over the relative distance m = n − m' (tokens), for
+// several bases at once.
+#include "core/base_bound.h"
+#include "core/decay.h"
+#include "core/scaling/scaling_registry.h"
+#include "figures/decay_envelope.h"
+#include "figures/figure_registry.h"
+
+#include <QRegularExpression>
+
+#include <algorithm>
+#include <cmath>
+
+namespace rope::figures {
+
+namespace {
+
+constexpr int kMaxExtraBases = 8;
+const QString kDefaultBases = QStringLiteral("1e4, 5e5, 1e6");
+
+struct DecayCurve {
+    QString name;
+    Eigen::ArrayXd theta;
+    int colour = 0;
+};
+
+} // namespace
+
+std::vector<double> parseBaseList(const QString& text) {
+    std::vector<double> bases;
+    const QStringList parts =
+        text.split(QRegularExpression(QStringLiteral("[,;\\s]+")), Qt::SkipEmptyParts);
+    for (const QString& part : parts) {
+        bool ok = false;
+        const double b = part.toDouble(&ok);
+        if (!ok) {
+            throw rope::InvalidParameter("bases",
+                                         "bases: '" + part.toStdString() + "' is not a number");
+        }
+        rope::validateBase(b, "bases");
+        if (std::find(bases.begin(), bases.end(), b) == bases.end()) {
+            bases.push_back(b);
+        }
+        if (static_cast<int>(bases.size()) > kMaxExtraBases) {
+            throw rope::InvalidParameter("bases", "bases: at most " +
+                                                      std::to_string(kMaxExtraBases) +
+                                                      " extra bases, got more");
+        }
+    }
+    return bases;
+}
+
+CurveEnvelope decayEnvelope(const QString& curve, const Eigen::ArrayXd& theta, long long context,
+                            long long buckets) {
+    if (curve == QLatin1String("upper-bound")) {
+        // No fast range form for the partial sums S_j: evaluate every distance in core-sized
+        // chunks and bucket here with the same partition as cosineSumEnvelope().
+        return bucketedEnvelope(context, buckets, [&theta](long long first, long long last) {
+            return rope::relativeUpperBound(theta, rope::distanceRange(first, last));
+        });
+    }
+    // c̄ = (2/d)·f and the similar-key score = 2·f are positive multiples of f = Σ cos(mθᵢ):
+    // the envelope of f scales exactly.
+    const double scale =
+        curve == QLatin1String("similar-score") ? 2.0 : 1.0 / static_cast<double>(theta.size());
+    const rope::CosineSumEnvelope e = rope::cosineSumEnvelope(theta, 0, context, buckets);
+    CurveEnvelope out;
+    out.firstDistance = e.firstDistance;
+    out.lastDistance = e.lastDistance;
+    out.minimum = e.minimum * scale;
+    out.maximum = e.maximum * scale;
+    out.mean = e.mean * scale;
+    return out;
+}
+
+FigureData decayFigure(const rope::RopeParams& params, const FigureOptions& options) {
+    const QString curve =
+        options.value(QStringLiteral("curve"), QStringLiteral("mean-cosine")).toString();
+    const std::vector<double> extra =
+        parseBaseList(options.value(QStringLiteral("bases"), kDefaultBases).toString());
+    const long long buckets =
+        std::clamp(options.value(QStringLiteral("plot-width-px"), 1000).toLongLong(), 1LL, 8192LL);
+    // Log x: m = 1 … L−1 in geometrically growing columns (m = 0 has no place on a log axis).
+    const bool logX = options.value(QStringLiteral("log-x"), false).toBool() && params.context > 2;
+    const std::vector<long long> edges =
+        logX ? logColumnEdges(params.context, buckets) : std::vector<long long>{};
+
+    // Curves: the current base first, then the extra bases (default ladder, no scaling), then
+    // the current scaling method if any.
+    std::vector<DecayCurve> curves;
+    std::vector<double> bases = {params.base};
+    for (double b : extra) {
+        if (b != params.base) {
+            bases.push_back(b);
+        }
+    }
+    for (std::size_t k = 0; k < bases.size(); ++k) {
+        rope::RopeParams p = params;
+        p.base = bases[k];
+        p.scaling = rope::ScalingParams{};
+        curves.push_back({QStringLiteral("b = %1%2")
+                              .arg(bases[k], 0, 'g', 6)
+                              .arg(k == 0 ? QStringLiteral(" (current)") : QString()),
+                          rope::scaledFrequencies(p).invFreq, static_cast<int>(k)});
+    }
+    if (params.scaling.method != "default") {
+        curves.push_back({QStringLiteral("b = %1 with %2 (s = %3)")
+                              .arg(params.base, 0, 'g', 6)
+                              .arg(QString::fromStdString(params.scaling.method))
+                              .arg(params.scaling.factor, 0, 'g', 4),
+                          rope::scaledFrequencies(params).invFreq,
+                          static_cast<int>(curves.size())});
+    }
+
+    FigureData data;
+    if (curve == QLatin1String("upper-bound")) {
+        data.title = QStringLiteral("RoFormer's relative upper bound u(m) = (2/d)·Σⱼ|Sⱼ(m)|");
+        data.yLabel = QStringLiteral("u(m) (bound on |qᵀR_m k| per unit max|hᵢ₊₁ − hᵢ|)");
+    } else if (curve == QLatin1String("similar-score")) {
+        data.title =
+            QStringLiteral("Expected score of a similar key E[qᵀR_m(q + σε)] = 2·Σᵢ cos(mθᵢ)");
+        data.yLabel = QStringLiteral("expected score (q, ε ~ N(0, I))");
+    } else {
+        data.title = QStringLiteral("Mean cosine c̄(m) = (2/d)·Σᵢ cos(mθᵢ)");
+        data.yLabel = QStringLiteral("c̄(m) (1 at m = 0)");
+    }
+    data.xLabel = QStringLiteral("relative distance m (tokens)");
+    const auto toVector = [](const Eigen::ArrayXd& a) {
+        return std::vector<double>(a.data(), a.data() + a.size());
+    };
+    bool markerInLegend = true;
+    for (const DecayCurve& c : curves) {
+        const CurveEnvelope env = logX ? decayEnvelopeOnEdges(curve, c.theta, edges)
+                                       : decayEnvelope(curve, c.theta, params.context, buckets);
+        // Column centre in tokens: the band covers first … last of each column.
+        const Eigen::ArrayXd x = 0.5 * (env.firstDistance + env.lastDistance);
+        const bool band = (env.lastDistance > env.firstDistance).any();
+        if (band) {
+            Series lo;
+            lo.name = c.name + QStringLiteral(" min per column");
+            lo.colour = c.colour;
+            lo.inLegend = false;
+            lo.x = toVector(x);
+            lo.y = toVector(env.minimum);
+            Series hi = lo;
+            hi.name = c.name + QStringLiteral(" max per column");
+            hi.y = toVector(env.maximum);
+            hi.fillToPrevious = true;
+            data.series.push_back(std::move(lo));
+            data.series.push_back(std::move(hi));
+        }
+        Series mean;
+        mean.name = band ? c.name + QStringLiteral(" (column mean)") : c.name;
+        mean.colour = c.colour;
+        mean.x = toVector(x);
+        mean.y = toVector(env.mean);
+        data.series.push_back(std::move(mean));
+
+        // Every m < L is scanned, so the marker is exact whatever the column width.
+        const std::optional<long long> first = rope::firstNegativeDistance(c.theta, params.context);
+        data.readouts.push_back(
+            {QStringLiteral("first m with c̄ < 0, %1 (−1: none below L)").arg(c.name),
+             first ? static_cast<double>(*first) : -1.0, QStringLiteral("tokens")});
+        if (first) {
+            const Eigen::ArrayXd at = Eigen::ArrayXd::Constant(1, static_cast<double>(*first));
+            const double y = curve == QLatin1String("upper-bound")
+                                 ? rope::relativeUpperBound(c.theta, at)[0]
+                             : curve == QLatin1String("similar-score")
+                                 ? rope::expectedSimilarScore(c.theta, at)[0]
+                                 : rope::meanCosine(c.theta, at)[0];
+            Series marker;
+            marker.name = markerInLegend ? QStringLiteral("first m with c̄(m) < 0")
+                                         : QStringLiteral("first m with c̄(m) < 0, ") + c.name;
+            marker.style = SeriesStyle::Scatter;
+            marker.colour = c.colour;
+            marker.inLegend = markerInLegend;
+            marker.x = {static_cast<double>(*first)};
+            marker.y = {y};
+            data.series.push_back(std::move(marker));
+            markerInLegend = false;
+        }
+    }
+    Series zero;
+    zero.name = QStringLiteral("zero");
+    zero.style = SeriesStyle::Guide;
+    zero.x = {0.0, static_cast<double>(params.context - 1)};
+    zero.y = {0.0, 0.0};
+    data.series.push_back(std::move(zero));
+    if (logX) {
+        data.logX = true;
+        data.xLabel = QStringLiteral("relative distance m (tokens, log scale)");
+        data.xRange = {{1.0, static_cast<double>(params.context - 1)}};
+        data.series.back().x.front() = 1.0; // the zero guide starts at m = 1
+    } else {
+        data.readouts.push_back(
+            {QStringLiteral("tokens per column"),
+             std::ceil(static_cast<double>(params.context) / static_cast<double>(buckets)),
+             QString()});
+        data.xRange = {{0.0, static_cast<double>(params.context - 1)}};
+    }
+    return data;
+}
+
+static void checkBaseList(const QString& text) {
+    parseBaseList(text);
+}
+
+const OptionTable& decayOptions() {
+    static const OptionTable table = {
+        {.id = "curve",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&Curve:"),
+         .kind = OptionKind::Choice,
+         .defaultValue = QStringLiteral("mean-cosine"),
+         .choices = {{"mean-cosine", QT_TRANSLATE_NOOP("FigureOptions", "mean cosine (2/d)Σcos(mθᵢ)")}, {"upper-bound", QT_TRANSLATE_NOOP("FigureOptions", "RoFormer upper bound")}, {"similar-score", QT_TRANSLATE_NOOP("FigureOptions", "expected score, similar key")}},
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Which decay measure is drawn.")},
+        {.id = "bases",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "Also &bases:"),
+         .kind = OptionKind::Text,
+         .defaultValue = kDefaultBases,
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Extra bases drawn with the current one (comma-separated, at most 8; Enter applies)."),
+         .validate = &checkBaseList},
+        {.id = "log-x",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&Log distance axis"),
+         .kind = OptionKind::Toggle,
+         .defaultValue = false,
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "m = 1 … L−1 on a log axis; each column still covers every distance in it.")},
+    };
+    return table;
+}
+
+} // namespace rope::figures

@@ -1,0 +1,272 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Panel "extension": what a context-extension method does to each pair — wavelengths before
+// and after (which pairs are interpolated, kept or blended), the phase heatmap before and
+// after, and the decay curve before and after.
+#include "figures/extension_figure.h"
+#include "core/frequencies.h"
+#include "core/heatmap.h"
+#include "core/scaling/scaling_registry.h"
+#include "figures/decay_envelope.h"
+#include "figures/figure_registry.h"
+
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace rope::figures {
+
+PairTreatment classifyPair(double ratio, double factor) {
+    // θ'ᵢ/θᵢ is exactly 1 or 1/s for the pure cases up to rounding of one division.
+    constexpr double kTolerance = 1e-9;
+    if (std::abs(ratio - 1.0) <= kTolerance) {
+        return PairTreatment::Kept;
+    }
+    if (std::abs(ratio * factor - 1.0) <= kTolerance) {
+        return PairTreatment::Interpolated;
+    }
+    return PairTreatment::Blended;
+}
+
+namespace {
+
+QString methodName(const rope::RopeParams& params) {
+    const rope::ScalingMethod& method = rope::scalingMethod(params.scaling.method);
+    return QStringLiteral("%1 (s = %2)")
+        .arg(QString::fromLatin1(method.id.data(), static_cast<qsizetype>(method.id.size())))
+        .arg(params.scaling.factor, 0, 'g', 4);
+}
+
+FigureData wavelengthView(const rope::RopeParams& params, const Eigen::ArrayXd& thetaBefore,
+                          const rope::ScalingResult& scaled) {
+    const Eigen::ArrayXd before = rope::wavelengths(thetaBefore);
+    const Eigen::ArrayXd after = rope::wavelengths(scaled.invFreq);
+    const rope::ScalingMethod& method = rope::scalingMethod(params.scaling.method);
+
+    FigureData data;
+    const bool unscaled = params.scaling.method == "default";
+    data.title =
+        unscaled ? QStringLiteral("Wavelength of every pair (no scaling method chosen)")
+                 : QStringLiteral("Wavelength of every pair: original vs %1")
+                       .arg(QString::fromUtf8(method.displayName.data(),
+                                              static_cast<qsizetype>(method.displayName.size())));
+    data.xLabel = QStringLiteral("pair i");
+    data.yLabel = QStringLiteral("wavelength λᵢ = 2π/θᵢ (tokens)");
+    data.logY = true;
+    Series a;
+    a.name = QStringLiteral("original RoPE");
+    a.colour = 4;
+    Series b;
+    b.name = QStringLiteral("with ") + methodName(params);
+    b.colour = 1;
+    if (unscaled) {
+        b.name = QStringLiteral("default: identical to the original");
+    }
+    // After-wavelengths again, split by what the method did to the pair (θ'ᵢ/θᵢ).
+    Series kept;
+    kept.name = QStringLiteral("kept θ' = θ (extrapolated)");
+    kept.style = SeriesStyle::Scatter;
+    kept.colour = 0;
+    Series interpolated = kept;
+    interpolated.name = QStringLiteral("interpolated θ' = θ/s");
+    interpolated.colour = 3;
+    Series blended = kept;
+    blended.name = QStringLiteral("blended (θ/s < θ' < θ or other)");
+    blended.colour = 5;
+    int counts[3] = {0, 0, 0};
+    for (Eigen::Index i = 0; i < before.size(); ++i) {
+        const auto x = static_cast<double>(i);
+        a.x.push_back(x);
+        a.y.push_back(before[i]);
+        b.x.push_back(x);
+        b.y.push_back(after[i]);
+        const PairTreatment t =
+            classifyPair(scaled.invFreq[i] / thetaBefore[i], params.scaling.factor);
+        Series& target = t == PairTreatment::Kept           ? kept
+                         : t == PairTreatment::Interpolated ? interpolated
+                                                            : blended;
+        target.x.push_back(x);
+        target.y.push_back(after[i]);
+        ++counts[static_cast<int>(t)];
+    }
+    const double last = static_cast<double>(before.size() - 1);
+    Series l0;
+    l0.name = QStringLiteral("original context L₀ = %1").arg(params.scaling.originalContext);
+    l0.colour = 2;
+    l0.x = {0.0, last};
+    l0.y = {static_cast<double>(params.scaling.originalContext),
+            static_cast<double>(params.scaling.originalContext)};
+    Series ctx;
+    ctx.name = QStringLiteral("context L = %1").arg(params.context);
+    ctx.colour = 6;
+    ctx.x = {0.0, last};
+    ctx.y = {static_cast<double>(params.context), static_cast<double>(params.context)};
+    data.series = {std::move(a), std::move(b)};
+    if (params.scaling.originalContext == params.context) {
+        ctx.name = QStringLiteral("context L = L₀ = %1").arg(params.context);
+    } else {
+        data.series.push_back(std::move(l0));
+    }
+    data.series.push_back(std::move(ctx));
+    for (Series* s : {&kept, &interpolated, &blended}) {
+        if (!s->x.empty()) {
+            data.series.push_back(std::move(*s));
+        }
+    }
+    data.readouts = {
+        {QStringLiteral("attention factor"), scaled.attentionFactor, QString()},
+        {QStringLiteral("pairs kept (extrapolated)"), static_cast<double>(counts[0]), QString()},
+        {QStringLiteral("pairs interpolated"), static_cast<double>(counts[1]), QString()},
+        {QStringLiteral("pairs blended"), static_cast<double>(counts[2]), QString()},
+    };
+    data.xRange = {{-0.5, last + 0.5}};
+    data.legendAlignment = Qt::AlignBottom | Qt::AlignRight;
+    return data;
+}
+
+FigureData heatmapView(const rope::RopeParams& params, const FigureOptions& options,
+                       const Eigen::ArrayXd& thetaBefore, const rope::ScalingResult& scaled) {
+    const int rows =
+        std::clamp(options.value(QStringLiteral("plot-height-px"), 400).toInt(), 1, 4096);
+    const Eigen::ArrayXXd before =
+        rope::phaseHeatmap(thetaBefore, 0, params.context - 1, rows, rope::PhaseQuantity::Cos);
+    const Eigen::ArrayXXd after =
+        rope::phaseHeatmap(scaled.invFreq, 0, params.context - 1, rows, rope::PhaseQuantity::Cos);
+    const auto pairs = static_cast<int>(before.cols());
+    const auto r = static_cast<int>(before.rows());
+    FigureData data;
+    data.title =
+        QStringLiteral("cos(mθᵢ) before (left) and after %1 (right)").arg(methodName(params));
+    data.xLabel = QStringLiteral("pair i (left: original; right: scaled)");
+    const int step = pairs <= 16 ? 2 : pairs <= 64 ? 8 : 16;
+    for (int block = 0; block < 2; ++block) {
+        for (int i = 0; i < pairs; i += step) {
+            data.xTicks.push_back(
+                {static_cast<double>(block * (pairs + 1) + i), QString::number(i)});
+        }
+    }
+    data.yLabel = QStringLiteral("position m (tokens)");
+    ColourMap map;
+    map.columns = 2 * pairs + 1; // one NaN column between the two images
+    map.rows = r;
+    map.xFirst = 0;
+    map.xLast = map.columns - 1;
+    // Row centres in positions: heatmapRowEdges() splits 0 … L−1 into r runs.
+    const Eigen::ArrayXd edges = rope::heatmapRowEdges(0, params.context - 1, rows);
+    map.yFirst = 0.5 * (edges[0] + edges[1]);
+    map.yLast = 0.5 * (edges[r - 1] + edges[r]);
+    map.values.reserve(static_cast<std::size_t>(map.columns) * static_cast<std::size_t>(r));
+    for (int row = 0; row < r; ++row) {
+        for (int c = 0; c < pairs; ++c) {
+            map.values.push_back(before(row, c));
+        }
+        map.values.push_back(std::numeric_limits<double>::quiet_NaN());
+        for (int c = 0; c < pairs; ++c) {
+            map.values.push_back(after(row, c));
+        }
+    }
+    map.label = QStringLiteral("cos(mθᵢ)");
+    data.colourMap = std::move(map);
+    data.readouts = {{QStringLiteral("attention factor"), scaled.attentionFactor, QString()}};
+    data.xRange = {{-0.5, 2.0 * pairs + 0.5}};
+    data.yRange = {{edges[0], edges[r]}};
+    data.yReversed = true;
+    return data;
+}
+
+FigureData decayView(const rope::RopeParams& params, const FigureOptions& options,
+                     const Eigen::ArrayXd& thetaBefore, const rope::ScalingResult& scaled) {
+    const long long buckets =
+        std::clamp(options.value(QStringLiteral("plot-width-px"), 1000).toLongLong(), 1LL, 8192LL);
+    FigureData data;
+    data.title = QStringLiteral("Mean cosine c̄(m) = (2/d)·Σᵢ cos(mθᵢ): original vs %1")
+                     .arg(methodName(params));
+    data.xLabel = QStringLiteral("relative distance m (tokens)");
+    data.yLabel = QStringLiteral("c̄(m) (1 at m = 0)");
+    const auto toVector = [](const Eigen::ArrayXd& a) {
+        return std::vector<double>(a.data(), a.data() + a.size());
+    };
+    const std::pair<QString, const Eigen::ArrayXd*> curves[] = {
+        {QStringLiteral("original RoPE"), &thetaBefore},
+        {QStringLiteral("with ") + methodName(params), &scaled.invFreq},
+    };
+    int colour = 0;
+    for (const auto& [name, theta] : curves) {
+        const CurveEnvelope env =
+            decayEnvelope(QStringLiteral("mean-cosine"), *theta, params.context, buckets);
+        const Eigen::ArrayXd x = 0.5 * (env.firstDistance + env.lastDistance);
+        const int c = colour == 0 ? 4 : 1;
+        if ((env.lastDistance > env.firstDistance).any()) {
+            Series lo;
+            lo.name = name + QStringLiteral(" min per column");
+            lo.colour = c;
+            lo.inLegend = false;
+            lo.x = toVector(x);
+            lo.y = toVector(env.minimum);
+            Series hi = lo;
+            hi.name = name + QStringLiteral(" max per column");
+            hi.y = toVector(env.maximum);
+            hi.fillToPrevious = true;
+            data.series.push_back(std::move(lo));
+            data.series.push_back(std::move(hi));
+        }
+        Series mean;
+        mean.name = name;
+        mean.colour = c;
+        mean.x = toVector(x);
+        mean.y = toVector(env.mean);
+        data.series.push_back(std::move(mean));
+        ++colour;
+    }
+    Series l0;
+    l0.name = QStringLiteral("original context L₀ = %1").arg(params.scaling.originalContext);
+    l0.style = SeriesStyle::Path;
+    l0.colour = 2;
+    l0.x = {static_cast<double>(params.scaling.originalContext),
+            static_cast<double>(params.scaling.originalContext)};
+    l0.y = {-1.0, 1.0};
+    data.series.push_back(std::move(l0));
+    Series zero;
+    zero.name = QStringLiteral("zero");
+    zero.style = SeriesStyle::Guide;
+    zero.x = {0.0, static_cast<double>(params.context - 1)};
+    zero.y = {0.0, 0.0};
+    data.series.push_back(std::move(zero));
+    data.readouts = {{QStringLiteral("attention factor"), scaled.attentionFactor, QString()}};
+    data.xRange = {{0.0, static_cast<double>(params.context - 1)}};
+    data.yRange = {{-0.3, 1.05}};
+    return data;
+}
+
+} // namespace
+
+FigureData extensionFigure(const rope::RopeParams& params, const FigureOptions& options) {
+    rope::RopeParams original = params;
+    original.scaling = rope::ScalingParams{};
+    const Eigen::ArrayXd thetaBefore = rope::scaledFrequencies(original).invFreq;
+    const rope::ScalingResult scaled = rope::scaledFrequencies(params);
+    const QString view =
+        options.value(QStringLiteral("view"), QStringLiteral("wavelengths")).toString();
+    if (view == QLatin1String("heatmap")) {
+        return heatmapView(params, options, thetaBefore, scaled);
+    }
+    if (view == QLatin1String("decay")) {
+        return decayView(params, options, thetaBefore, scaled);
+    }
+    return wavelengthView(params, thetaBefore, scaled);
+}
+
+const OptionTable& extensionOptions() {
+    static const OptionTable table = {
+        {.id = "view",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&View:"),
+         .kind = OptionKind::Choice,
+         .defaultValue = QStringLiteral("wavelengths"),
+         .choices = {{"wavelengths", QT_TRANSLATE_NOOP("FigureOptions", "wavelengths per pair")}, {"heatmap", QT_TRANSLATE_NOOP("FigureOptions", "heatmap before | after")}, {"decay", QT_TRANSLATE_NOOP("FigureOptions", "decay before vs after")}},
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "What to compare before and after the extension method.")},
+    };
+    return table;
+}
+
+} // namespace rope::figures

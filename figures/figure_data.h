@@ -1,0 +1,140 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/rope_params.h"
+
+#include <QString>
+#include <QVariantMap>
+
+#include <optional>
+#include <vector>
+
+/// \file figure_data.h
+/// What a figure plots, as plain data (layer `rope_figures`: Qt Core, no widgets). A figure is
+/// a pure data function `FigureData data(const rope::RopeParams&, const FigureOptions&)` that
+/// calls core and returns plain x/y vectors and grids, plus a renderer in ui/ that puts the
+/// FigureData on a QCustomPlot. Splitting the two lets a panel compute on a worker thread, lets
+/// rope-cli and the tests use the data without widgets, and makes the CSV export exactly the
+/// data drawn (figureCsv() writes FigureData).
+
+namespace rope::figures {
+
+/// \brief Per-panel options keyed by kebab-case option id ("quantity", "pair", …). Figures read
+/// them with defaults, so an empty map always renders. Two ids are set by whoever draws:
+/// "plot-width-px" and "plot-height-px", the axis rectangle's size in device-independent pixels,
+/// so a figure can compute at screen resolution.
+using FigureOptions = QVariantMap;
+
+/// \brief How a Series is drawn.
+enum class SeriesStyle {
+    Line,    ///< polyline through the points (NaN breaks the line)
+    Scatter, ///< markers only
+    Path,    ///< parametric polyline in point order (x need not increase; NaN breaks it)
+    Arrow,   ///< a path whose last point carries an arrow head (vectors in a plane)
+    Guide,   ///< thin grey line: geometry aids (unit circles); not data, left out of the CSV
+    Bars,    ///< one filled bar per point, centred on x (categories, e.g. backends)
+};
+
+/// \brief One plotted curve, as plain vectors.
+struct Series {
+    QString name;          ///< legend text and CSV "series" column
+    std::vector<double> x; ///< x values (axis units)
+    std::vector<double> y; ///< y values, same size as x
+    SeriesStyle style = SeriesStyle::Line;
+    int colour = 0; ///< index into the Okabe–Ito palette (colour-blind safe)
+    bool inLegend = true;
+    /// y holds wall-clock measurements (e.g. GB/s): they differ between two computations of the
+    /// same inputs, so tests compare x, sizes and finiteness, not the y values.
+    bool measured = false;
+    /// Line only: this line and the previous series (also a Line with the same x) are the two
+    /// edges of a min–max band (a per-pixel envelope); both are drawn thin and translucent in
+    /// this colour. The band is not filled: a fill cost 40–60 ms per frame (PERFORMANCE.md).
+    bool fillToPrevious = false;
+};
+
+/// \brief A named tick: the axis shows \p label at coordinate \p at (categories such as tokens
+/// or scheme names instead of numbers).
+struct Tick {
+    double at = 0;
+    QString label;
+};
+
+/// \brief A short text placed at a data coordinate (annotations such as pair numbers). Not data:
+/// left out of the CSV.
+struct TextLabel {
+    double x = 0;
+    double y = 0;
+    QString text;
+    bool onDark = false; ///< drawn in white (on a dark cell) instead of near-black
+};
+
+/// \brief A colour-mapped image on a regular grid of cell centres.
+struct ColourMap {
+    int columns = 0;              ///< cells along x
+    int rows = 0;                 ///< cells along y
+    double xFirst = 0, xLast = 0; ///< centre of the first/last column
+    double yFirst = 0, yLast = 0; ///< centre of the first/last row
+    std::vector<double> values;   ///< row-major: values[row·columns + column]; NaN = gap
+    double zMin = -1, zMax = 1;   ///< colour scale range
+    bool diverging = true;        ///< blue–white–red (signed data) or viridis (magnitudes)
+    bool logScale =
+        false;     ///< logarithmic colour scale (zMin > 0); values ≤ 0 get the lowest colour
+    QString label; ///< colour bar label with units
+    std::vector<Tick> ticks; ///< named colour bar ticks (categories); empty: numbers
+};
+
+/// \brief A labelled number shown beside the plot and written to the CSV.
+struct Readout {
+    QString label; ///< e.g. "score qᵀR(n−m)k"
+    double value = 0;
+    QString unit; ///< e.g. "rad"; empty for pure numbers
+    /// A wall-clock measurement (differs between runs; see Series::measured).
+    bool measured = false;
+};
+
+/// \brief A second, smaller plot to the right of the main one, with its own axes (e.g. the
+/// rotation panel's clock per pair). Its series are written to the CSV like the main ones.
+struct SidePlot {
+    QString title;
+    QString xLabel;
+    QString yLabel;
+    std::vector<Series> series;
+    std::vector<TextLabel> labels;
+    std::pair<double, double> xRange{0, 1};
+    std::pair<double, double> yRange{0, 1};
+    bool equalAspect = false;
+    bool showAxes = true; ///< false: a bare drawing area (no ticks, no grid)
+    double widthShare = 0.5; ///< side width / main width
+};
+
+/// \brief Everything one figure draws, as plain data (no Qt graphics types).
+struct FigureData {
+    QString title;
+    QString xLabel; ///< with units, e.g. "pair i"
+    QString yLabel;
+    std::vector<Series> series;
+    std::optional<ColourMap> colourMap;
+    std::vector<Readout> readouts;
+    std::optional<std::pair<double, double>> xRange; ///< fixed x range; else rescale to data
+    std::optional<std::pair<double, double>> yRange;
+    bool equalAspect = false; ///< one x unit = one y unit on screen (rotations in a plane)
+    bool logX = false; ///< logarithmic x axis (x values > 0, real positions, not their log)
+    bool logY = false;
+    std::vector<Tick> xTicks; ///< named ticks replacing the numbers on the x axis (if not empty)
+    std::vector<Tick> yTicks;
+    std::optional<SidePlot> side;
+    std::vector<TextLabel> labels; ///< annotations on the main plot (e.g. ✓/✗ in cells)
+    /// Legend under the axes (beside the readouts), not over the data; always so over a colour map.
+    bool legendBelow = false;
+    bool yReversed = false; ///< position 0 at the top, as a matrix is read
+    /// Corner of the plot area holding the legend.
+    Qt::Alignment legendAlignment = Qt::AlignTop | Qt::AlignRight;
+};
+
+/// \brief The figure's data as CSV: header "series,x,y,value" then one row per plotted point
+/// (colour map cells: x, y = cell centre, value = cell), then readouts (label in "series",
+/// value in "value"). Side-plot series follow the main ones. Guide series are geometry aids and are left out. Numbers use %.17g.
+QByteArray figureCsv(const FigureData& data);
+
+} // namespace rope::figures

@@ -1,0 +1,120 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "figures/figure_registry.h"
+
+#include <QtGlobal>
+
+
+namespace rope::figures {
+
+// One declaration + one row per panel; the functions live in figures/<id>_figure.cpp.
+FigureData heatmapFigure(const rope::RopeParams&, const FigureOptions&);
+const OptionTable& heatmapOptions();
+FigureData rotationFigure(const rope::RopeParams&, const FigureOptions&);
+const OptionTable& rotationOptions();
+FigureData extensionFigure(const rope::RopeParams&, const FigureOptions&);
+const OptionTable& extensionOptions();
+FigureData identityFigure(const rope::RopeParams&, const FigureOptions&);
+const OptionTable& identityOptions();
+FigureData decayFigure(const rope::RopeParams&, const FigureOptions&);
+const OptionTable& decayOptions();
+FigureData baseBoundFigure(const rope::RopeParams&, const FigureOptions&);
+const OptionTable& baseBoundOptions();
+FigureData layoutsFigure(const rope::RopeParams&, const FigureOptions&);
+const OptionTable& layoutsOptions();
+FigureData rope2dFigure(const rope::RopeParams&, const FigureOptions&);
+const OptionTable& rope2dOptions();
+FigureData absoluteFigure(const rope::RopeParams&, const FigureOptions&);
+const OptionTable& absoluteOptions();
+FigureData attentionFigure(const rope::RopeParams&, const FigureOptions&);
+const OptionTable& attentionOptions();
+FigureData precisionFigure(const rope::RopeParams&, const FigureOptions&);
+const OptionTable& precisionOptions();
+FigureData batchFigure(const rope::RopeParams&, const FigureOptions&);
+const OptionTable& batchOptions();
+
+const std::vector<Figure>& allFigures() {
+    static const std::vector<Figure> figures = {
+        {.id = "heatmap",
+         .title = QT_TRANSLATE_NOOP("Figures", "Phase heatmap"),
+         .group = "foundations",
+         .options = &heatmapOptions,
+         .data = &heatmapFigure, .special = {"heatmap-zoom"}},
+        {.id = "rotation",
+         .title = QT_TRANSLATE_NOOP("Figures", "Rotation of a pair"),
+         .group = "foundations",
+         .options = &rotationOptions,
+         .data = &rotationFigure, .special = {"rotation-play"}},
+        {.id = "extension",
+         .title = QT_TRANSLATE_NOOP("Figures", "Context extension"),
+         .group = "long-context",
+         .options = &extensionOptions,
+         .data = &extensionFigure},
+        {.id = "identity",
+         .title = QT_TRANSLATE_NOOP("Figures", "Identities"),
+         .group = "foundations",
+         .options = &identityOptions,
+         .data = &identityFigure},
+        {.id = "decay",
+         .title = QT_TRANSLATE_NOOP("Figures", "Long-term decay"),
+         .group = "long-context",
+         .options = &decayOptions,
+         .data = &decayFigure},
+        {.id = "base-bound",
+         .title = QT_TRANSLATE_NOOP("Figures", "Base bound"),
+         .group = "long-context",
+         .options = &baseBoundOptions,
+         .data = &baseBoundFigure},
+        {.id = "layouts",
+         .title = QT_TRANSLATE_NOOP("Figures", "Pair layouts"),
+         .group = "engineering",
+         .options = &layoutsOptions,
+         .data = &layoutsFigure},
+        {.id = "rope-2d",
+         .title = QT_TRANSLATE_NOOP("Figures", "2D RoPE"),
+         .group = "foundations",
+         .options = &rope2dOptions,
+         .data = &rope2dFigure, .special = {"rope-2d-pick"}},
+        {.id = "absolute",
+         .title = QT_TRANSLATE_NOOP("Figures", "Absolute encodings"),
+         .group = "foundations",
+         .options = &absoluteOptions,
+         .data = &absoluteFigure},
+        {.id = "attention",
+         .title = QT_TRANSLATE_NOOP("Figures", "Toy attention"),
+         .group = "foundations",
+         .options = &attentionOptions,
+         .data = &attentionFigure, .special = {"attention-factor"}},
+        {.id = "precision",
+         .title = QT_TRANSLATE_NOOP("Figures", "Precision lab"),
+         .group = "engineering",
+         .options = &precisionOptions,
+         .data = &precisionFigure},
+        {.id = "batch",
+         .title = QT_TRANSLATE_NOOP("Figures", "SIMD batch"),
+         .group = "engineering",
+         .options = &batchOptions,
+         .data = &batchFigure},
+    };
+    return figures;
+}
+
+const Figure* findFigure(std::string_view id) noexcept {
+    for (const Figure& f : allFigures()) {
+        if (f.id == id) {
+            return &f;
+        }
+    }
+    return nullptr;
+}
+
+QString figureId(const Figure& figure) {
+    return QString::fromLatin1(figure.id.data(), static_cast<qsizetype>(figure.id.size()));
+}
+
+FigureData figureData(const Figure& figure, const rope::RopeParams& params,
+                      const FigureOptions& options) {
+    return figure.data(params, withDefaults(figure.options(), options));
+}
+
+} // namespace rope::figures

@@ -1,0 +1,156 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Panel "heatmap": cos(mθ_i) over pair i and position m, at screen resolution.
+#include "core/frequencies.h"
+#include "core/heatmap.h"
+#include "core/scaling/scaling_registry.h"
+#include "figures/figure_registry.h"
+
+
+#include <cmath>
+#include <memory>
+#include <numbers>
+
+namespace rope::figures {
+
+namespace {
+
+struct View {
+    long long first;
+    long long last;
+    double yMin;
+    double yMax;
+};
+
+// Position m occupies [m − ½, m + ½) on the y axis. The requested view is clamped to the
+// context [−½, L − ½] and holds at least one position.
+View visiblePositions(const FigureOptions& options, long long context) {
+    const double lo = -0.5;
+    const double hi = static_cast<double>(context) - 0.5;
+    double yMin = options.value(QStringLiteral("y-min"), lo).toDouble();
+    double yMax = options.value(QStringLiteral("y-max"), hi).toDouble();
+    if (!std::isfinite(yMin) || !std::isfinite(yMax) || yMax <= yMin) {
+        yMin = lo;
+        yMax = hi;
+    }
+    yMin = std::clamp(yMin, lo, hi - 1.0);
+    yMax = std::clamp(yMax, yMin + 1.0, hi);
+    const auto first = static_cast<long long>(std::floor(yMin + 0.5));
+    const auto last = std::max(first, static_cast<long long>(std::ceil(yMax - 0.5)));
+    return {first, std::min(last, context - 1), yMin, yMax};
+}
+
+rope::PhaseQuantity quantityOption(const FigureOptions& options) {
+    const QString q = options.value(QStringLiteral("quantity"), QStringLiteral("cos")).toString();
+    if (q == QLatin1String("sin")) {
+        return rope::PhaseQuantity::Sin;
+    }
+    if (q == QLatin1String("angle")) {
+        return rope::PhaseQuantity::Angle;
+    }
+    return rope::PhaseQuantity::Cos;
+}
+
+} // namespace
+
+FigureData heatmapFigure(const rope::RopeParams& params, const FigureOptions& options) {
+    const Eigen::ArrayXd theta = rope::scaledFrequencies(params).invFreq;
+    const View view = visiblePositions(options, params.context);
+    const int rows = std::clamp(options.value(QStringLiteral("plot-height-px"), 600).toInt(), 1,
+                                rope::kMaxHeatmapRows);
+    const rope::PhaseQuantity quantity = quantityOption(options);
+    const Eigen::ArrayXXd image = rope::phaseHeatmap(theta, view.first, view.last, rows, quantity);
+
+    FigureData data;
+    data.title = QStringLiteral("Phase of every pair (d = %1, b = %2%3)")
+                     .arg(params.effectiveRotaryDim())
+                     .arg(params.base, 0, 'g', 6)
+                     .arg(params.scaling.method == "default"
+                              ? QString()
+                              : QStringLiteral(", %1 s = %2")
+                                    .arg(QString::fromStdString(params.scaling.method))
+                                    .arg(params.scaling.factor, 0, 'g', 4));
+    data.xLabel = QStringLiteral("pair i  (θᵢ = b^(−2i/d) rad/token)");
+    data.yLabel = QStringLiteral("position m (tokens)");
+    ColourMap map;
+    map.columns = static_cast<int>(image.cols());
+    map.rows = static_cast<int>(image.rows());
+    map.xFirst = 0;
+    map.xLast = static_cast<double>(image.cols() - 1);
+    // Row r averages a run of ≈ N/R positions; cells are drawn uniformly from the first
+    // position's cell to the last one's.
+    const double perRow = static_cast<double>(view.last - view.first + 1) / map.rows;
+    map.yFirst = static_cast<double>(view.first) - 0.5 + 0.5 * perRow;
+    map.yLast = static_cast<double>(view.last) + 0.5 - 0.5 * perRow;
+    map.values.resize(static_cast<std::size_t>(image.size()));
+    for (Eigen::Index r = 0; r < image.rows(); ++r) {
+        for (Eigen::Index c = 0; c < image.cols(); ++c) {
+            map.values[static_cast<std::size_t>(r * image.cols() + c)] = image(r, c);
+        }
+    }
+    switch (quantity) {
+    case rope::PhaseQuantity::Cos:
+        map.label = QStringLiteral("cos(mθᵢ), mean over a pixel row");
+        break;
+    case rope::PhaseQuantity::Sin:
+        map.label = QStringLiteral("sin(mθᵢ), mean over a pixel row");
+        break;
+    case rope::PhaseQuantity::Angle:
+        map.label = QStringLiteral("mθᵢ mod 2π (rad), circular mean");
+        map.zMin = 0;
+        map.zMax = 2 * std::numbers::pi;
+        map.diverging = false;
+        break;
+    }
+    data.colourMap = std::move(map);
+
+    if (options.value(QStringLiteral("periods"), false).toBool()) {
+        const Eigen::ArrayXd lambda = rope::wavelengths(theta);
+        Series s;
+        s.name = QStringLiteral("period λᵢ = 2π/θᵢ (tokens)");
+        s.style = SeriesStyle::Scatter;
+        s.colour = 6;
+        for (Eigen::Index i = 0; i < lambda.size(); ++i) {
+            s.x.push_back(static_cast<double>(i));
+            s.y.push_back(lambda[i]);
+        }
+        data.series.push_back(std::move(s));
+    }
+    data.readouts.push_back({QStringLiteral("positions per pixel row"), perRow, QString()});
+    data.xRange = {{-0.5, static_cast<double>(theta.size()) - 0.5}};
+    data.yRange = {{view.yMin, view.yMax}};
+    return data;
+}
+
+const OptionTable& heatmapOptions() {
+    static const OptionTable table = {
+        {.id = "quantity",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&Show:"),
+         .kind = OptionKind::Choice,
+         .defaultValue = QStringLiteral("cos"),
+         .choices = {{"cos", QT_TRANSLATE_NOOP("FigureOptions", "cos(mθᵢ)")}, {"sin", QT_TRANSLATE_NOOP("FigureOptions", "sin(mθᵢ)")}, {"angle", QT_TRANSLATE_NOOP("FigureOptions", "angle mθᵢ mod 2π")}},
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "What each cell shows.")},
+        {.id = "periods",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&Periods λᵢ"),
+         .kind = OptionKind::Toggle,
+         .defaultValue = false,
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Mark each pair's period 2π/θᵢ = 2π·b^(2i/d) tokens.")},
+        // The visible positions, set by zooming and panning the plot; unset = the whole
+        // context. Out-of-context values are clamped by the figure.
+        {.id = "y-min",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "first position shown"),
+         .kind = OptionKind::Real,
+         .min = -rope::limits::kMaxPosition,
+         .max = rope::limits::kMaxPosition,
+         .control = OptionControl::Hidden},
+        {.id = "y-max",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "last position shown"),
+         .kind = OptionKind::Real,
+         .min = -rope::limits::kMaxPosition,
+         .max = rope::limits::kMaxPosition,
+         .control = OptionControl::Hidden},
+    };
+    return table;
+}
+
+} // namespace rope::figures

@@ -1,0 +1,210 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Panel "precision": how far float32, bfloat16 and float16 rotation tables drift from double as
+// the position grows to 10⁷, and which positions a format can no longer tell apart.
+#include "core/precision.h"
+#include "core/random_inputs.h"
+#include "core/scaling/scaling_registry.h"
+#include "figures/figure_registry.h"
+
+
+#include <cmath>
+
+namespace rope::figures {
+
+namespace {
+
+constexpr double kDefaultMaxPosition = 1e7;
+constexpr int kMaxSamples = 2048;
+const rope::FloatFormat kFormats[] = {rope::FloatFormat::Float32, rope::FloatFormat::BFloat16,
+                                      rope::FloatFormat::Float16};
+
+QString formatName(rope::FloatFormat f) {
+    switch (f) {
+    case rope::FloatFormat::Float64:
+        return QStringLiteral("float64");
+    case rope::FloatFormat::Float32:
+        return QStringLiteral("float32");
+    case rope::FloatFormat::BFloat16:
+        return QStringLiteral("bfloat16");
+    case rope::FloatFormat::Float16:
+        break;
+    }
+    return QStringLiteral("float16");
+}
+
+/// Integer positions log-spaced from 1 to the maximum, one per pixel column (duplicates after
+/// rounding dropped), so the curve is computed at screen resolution.
+std::vector<double> precisionPositions(const FigureOptions& options) {
+    const double maxPosition = std::clamp(
+        options.value(QStringLiteral("max-position"), kDefaultMaxPosition).toDouble(), 10.0, 1e9);
+    const int samples =
+        std::clamp(options.value(QStringLiteral("plot-width-px"), 800).toInt(), 16, kMaxSamples);
+    std::vector<double> positions;
+    for (int s = 0; s < samples; ++s) {
+        const double p = std::round(std::pow(maxPosition, static_cast<double>(s) / (samples - 1)));
+        if (positions.empty() || p > positions.back()) {
+            positions.push_back(p);
+        }
+    }
+    return positions;
+}
+
+} // namespace
+
+FigureData precisionFigure(const rope::RopeParams& params, const FigureOptions& options) {
+    const Eigen::ArrayXd theta = rope::scaledFrequencies(params).invFreq;
+    const rope::AnglePath path = rope::parseAnglePath(
+        options.value(QStringLiteral("path"), QStringLiteral("low-precision-product"))
+            .toString()
+            .toStdString());
+    const QString view = options.value(QStringLiteral("view"), QStringLiteral("angle")).toString();
+    const int pair = std::clamp(options.value(QStringLiteral("pair"), -1).toInt(), -1,
+                                static_cast<int>(theta.size()) - 1);
+    const std::vector<double> positions = precisionPositions(options);
+    const Eigen::Map<const Eigen::ArrayXd> grid(positions.data(),
+                                                static_cast<Eigen::Index>(positions.size()));
+    const double offset = static_cast<double>(params.n - params.m);
+    const Eigen::ArrayXd q = rope::seededUniformVector(2 * theta.size(), 31);
+    const Eigen::ArrayXd k = rope::seededUniformVector(2 * theta.size(), 32);
+
+    FigureData data;
+    const QString pathText = path == rope::AnglePath::DoubleThenCast
+                                 ? QStringLiteral("double, cast")
+                                 : QStringLiteral("mθ in format");
+    const QString pairText =
+        pair < 0 ? QStringLiteral("worst pair") : QStringLiteral("pair %1").arg(pair);
+    if (view == QLatin1String("score")) {
+        data.title = QStringLiteral("Score error, n − m = %1 (%2)").arg(offset).arg(pathText);
+        data.yLabel = QStringLiteral("|s_low − s| (q, k uniform in [−1, 1)ᵈ)");
+    } else if (view == QLatin1String("rotation")) {
+        data.title = QStringLiteral("cos/sin error, %1 (%2)").arg(pairText, pathText);
+        data.yLabel = QStringLiteral("max |R_low − R| (cos/sin entries)");
+    } else {
+        data.title = QStringLiteral("Angle error, %1 (%2)").arg(pairText, pathText);
+        data.yLabel = QStringLiteral("|mθ_low − mθ| wrapped to [−π, π] (rad)");
+    }
+    data.xLabel = QStringLiteral("position m (tokens)");
+    data.logX = true;
+    data.logY = true;
+
+    int colour = 0;
+    for (rope::FloatFormat format : kFormats) {
+        Eigen::ArrayXd error(grid.size());
+        if (view == QLatin1String("score")) {
+            for (Eigen::Index j = 0; j < grid.size(); ++j) {
+                error[j] = rope::scoreError(q, k, theta, grid[j], grid[j] + offset, format, path);
+            }
+        } else if (pair < 0) {
+            const rope::PrecisionSweep sweep = rope::precisionSweep(theta, grid, format, path);
+            error =
+                view == QLatin1String("rotation") ? sweep.maxRotationError : sweep.maxAngleError;
+        } else {
+            for (Eigen::Index j = 0; j < grid.size(); ++j) {
+                const rope::RotationErrors e = rope::rotationErrors(theta, grid[j], format, path);
+                error[j] =
+                    view == QLatin1String("rotation") ? e.rotationError[pair] : e.angleError[pair];
+            }
+        }
+        Series s;
+        s.name = formatName(format);
+        s.colour = colour++;
+        // A log axis cannot show exact zeros (an exact product) or the NaN of a float16 overflow
+        // (positions beyond 65504): those points are left out.
+        for (Eigen::Index j = 0; j < grid.size(); ++j) {
+            if (std::isfinite(error[j]) && error[j] > 0) {
+                s.x.push_back(grid[j]);
+                s.y.push_back(error[j]);
+            }
+        }
+        if (s.x.empty()) {
+            s.name += QStringLiteral(" (error exactly 0 everywhere)");
+            s.inLegend = true;
+        }
+        data.series.push_back(std::move(s));
+    }
+
+    data.xRange = {{1.0, positions.back()}};
+    // Whole decades around the data: the axis (and its tick labels' width, hence the plot
+    // size the samples are computed for) does not move with the sampling.
+    double lo = INFINITY;
+    double hi = 0;
+    for (const Series& s : data.series) {
+        for (double y : s.y) {
+            lo = std::min(lo, y);
+            hi = std::max(hi, y);
+        }
+    }
+    if (hi > 0) {
+        data.yRange = {{std::pow(10.0, std::floor(std::log10(lo))),
+                        std::pow(10.0, std::ceil(std::log10(hi)))}};
+    }
+
+    // position −1 (the default) follows the form's m.
+    const long long requested = options.value(QStringLiteral("position"), -1).toLongLong();
+    const long long probe =
+        std::clamp<long long>(requested < 0 ? params.m : requested, 0,
+                              static_cast<long long>(rope::limits::kMaxPosition));
+    data.readouts.push_back(
+        {QStringLiteral("probe position m"), static_cast<double>(probe), QStringLiteral("tokens")});
+    for (rope::FloatFormat format : kFormats) {
+        const rope::PositionInterval interval = rope::positionCollapseInterval(format, probe);
+        data.readouts.push_back({QStringLiteral("%1 stores m as").arg(formatName(format)),
+                                 interval.representative, QString()});
+        data.readouts.push_back({QStringLiteral("%1: positions %2…%3 share it, count")
+                                     .arg(formatName(format))
+                                     .arg(interval.first)
+                                     .arg(interval.last),
+                                 static_cast<double>(interval.count()), QString()});
+    }
+    data.legendAlignment = Qt::AlignBottom | Qt::AlignRight;
+    return data;
+}
+
+static double lastPairIndex(const rope::RopeParams& params) {
+    return params.effectiveRotaryDim() / 2 - 1;
+}
+
+const OptionTable& precisionOptions() {
+    static const OptionTable table = {
+        {.id = "view",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&View:"),
+         .kind = OptionKind::Choice,
+         .defaultValue = QStringLiteral("angle"),
+         .choices = {{"angle", QT_TRANSLATE_NOOP("FigureOptions", "angle error")}, {"rotation", QT_TRANSLATE_NOOP("FigureOptions", "cos/sin error")}, {"score", QT_TRANSLATE_NOOP("FigureOptions", "score error")}}},
+        {.id = "path",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&Rounding:"),
+         .kind = OptionKind::Choice,
+         .defaultValue = QStringLiteral("low-precision-product"),
+         .choices = {{"low-precision-product", QT_TRANSLATE_NOOP("FigureOptions", "mθ in low precision")}, {"double-then-cast", QT_TRANSLATE_NOOP("FigureOptions", "double, then cast cos/sin")}},
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Where the rounding happens: in the angle m·θ, or only in the finished cos/sin table.")},
+        {.id = "pair",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&Pair:"),
+         .kind = OptionKind::Integer,
+         .defaultValue = -1,
+         .min = -1,
+         .max = rope::limits::kMaxDim / 2 - 1,
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Pair i whose error is drawn (worst: maximum over pairs)."),
+         .dynamicMax = &lastPairIndex,
+         .specialValueText = QT_TRANSLATE_NOOP("FigureOptions", "worst")},
+        {.id = "position",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "Pro&be m:"),
+         .kind = OptionKind::Integer,
+         .defaultValue = -1,
+         .min = -1,
+         .max = 1000000000,
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Position m whose neighbours are checked for aliasing (= m: the form's position m; try 15962)."),
+         .specialValueText = QT_TRANSLATE_NOOP("FigureOptions", "= m")},
+        {.id = "max-position",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "Up &to m:"),
+         .kind = OptionKind::LogReal,
+         .defaultValue = kDefaultMaxPosition,
+         .min = 10.0,
+         .max = 1e9,
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Largest position on the x axis."),
+         .decimals = 0},
+    };
+    return table;
+}
+
+} // namespace rope::figures

@@ -1,0 +1,192 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Panel "rotation": the 2D plane of one pair, q at position m and k at position n, plus one
+// small clock per pair turning at its own speed θ_j.
+#include "core/frequencies.h"
+#include "core/rotation.h"
+#include "core/scaling/scaling_registry.h"
+#include "figures/figure_registry.h"
+
+
+#include <cmath>
+#include <numbers>
+
+namespace rope::figures {
+
+namespace {
+
+constexpr double kQLength = 1.0;
+constexpr double kKLength = 0.8;
+// At most 8 × 8 clocks stay readable beside the plane; larger heads show every stride-th pair.
+constexpr int kMaxClocks = 64;
+
+double reduceAngle(double a) {
+    const double r = std::fmod(a, 2.0 * std::numbers::pi);
+    return r < 0 ? r + 2.0 * std::numbers::pi : r;
+}
+
+Series circle(double cx, double cy, double radius, int points, Series s) {
+    for (int k = 0; k <= points; ++k) {
+        const double t = 2.0 * std::numbers::pi * k / points;
+        s.x.push_back(cx + radius * std::cos(t));
+        s.y.push_back(cy + radius * std::sin(t));
+    }
+    s.x.push_back(std::nan(""));
+    s.y.push_back(std::nan(""));
+    return s;
+}
+
+Series arrow(const QString& name, double length, double angle, int colour, double cx = 0,
+             double cy = 0) {
+    Series s;
+    s.name = name;
+    s.style = SeriesStyle::Arrow;
+    s.colour = colour;
+    s.x = {cx, cx + length * std::cos(angle)};
+    s.y = {cy, cy + length * std::sin(angle)};
+    return s;
+}
+
+} // namespace
+
+FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& options) {
+    const Eigen::ArrayXd theta = rope::scaledFrequencies(params).invFreq;
+    const auto pairs = static_cast<int>(theta.size());
+    const int pair = std::clamp(options.value(QStringLiteral("pair"), 0).toInt(), 0, pairs - 1);
+    // Angle of the unrotated k relative to the unrotated q (q lies along the x axis).
+    const double phi =
+        options.value(QStringLiteral("k-angle-deg"), 60.0).toDouble() * std::numbers::pi / 180.0;
+    const auto m = static_cast<double>(params.m);
+    const auto n = static_cast<double>(params.n);
+    const Eigen::ArrayXd anglesM = rope::rotationAngles(theta, m);
+    const Eigen::ArrayXd anglesN = rope::rotationAngles(theta, n);
+    const double a = anglesM[pair];
+    const double b = anglesN[pair];
+    const double relative = rope::rotationAngles(theta, n - m)[pair];
+    // The pair as a 2D head (one θ): q along x, k at angle φ, rotated by core's applyRope;
+    // the score is core's ⟨R_m q, R_n k⟩ = qᵀR_(n−m)k.
+    const Eigen::ArrayXd thetaPair = Eigen::ArrayXd::Constant(1, theta[pair]);
+    const Eigen::ArrayXd q = (Eigen::ArrayXd(2) << kQLength, 0.0).finished();
+    const Eigen::ArrayXd k =
+        (Eigen::ArrayXd(2) << kKLength * std::cos(phi), kKLength * std::sin(phi)).finished();
+    const Eigen::ArrayXd qm = rope::applyRope(q, thetaPair, m, rope::Layout::Interleaved);
+    const Eigen::ArrayXd kn = rope::applyRope(k, thetaPair, n, rope::Layout::Interleaved);
+    const double score = rope::attentionScore(q, k, thetaPair, m, n, rope::Layout::Interleaved);
+    // Clock hands: (cos mθ_j, sin mθ_j) from core's tables (interleaved: entry 2j).
+    const rope::RopeTables tables = rope::ropeTables(theta, m, rope::Layout::Interleaved);
+
+    FigureData data;
+    data.title = QStringLiteral("Pair %1 turns by θ_%1 = %2 rad per token")
+                     .arg(pair)
+                     .arg(theta[pair], 0, 'g', 4);
+    data.xLabel = QStringLiteral("coordinate 2i of the pair");
+    data.yLabel = QStringLiteral("coordinate 2i+1");
+    Series guides;
+    guides.name = QStringLiteral("unit circles");
+    guides.style = SeriesStyle::Guide;
+    guides = circle(0, 0, kQLength, 128, guides);
+    guides = circle(0, 0, kKLength, 128, guides);
+
+    data.series.push_back(arrow(QStringLiteral("q (position 0)"), kQLength, 0.0, 4));
+    data.series.back().style = SeriesStyle::Path;
+    Series rq;
+    rq.name = QStringLiteral("R_m q (q at position m)");
+    rq.style = SeriesStyle::Arrow;
+    rq.colour = 0;
+    rq.x = {0.0, qm[0]};
+    rq.y = {0.0, qm[1]};
+    data.series.push_back(std::move(rq));
+    Series rk;
+    rk.name = QStringLiteral("R_n k (k at position n)");
+    rk.style = SeriesStyle::Arrow;
+    rk.colour = 1;
+    rk.x = {0.0, kn[0]};
+    rk.y = {0.0, kn[1]};
+    data.series.push_back(std::move(rk));
+
+    // Clocks in a side plot: one per pair (at most kMaxClocks, every stride-th pair beyond),
+    // hand at angle mθ_j, in rows of `columns`, each labelled with its pair index.
+    const int stride = (pairs + kMaxClocks - 1) / kMaxClocks;
+    const int clocks = (pairs + stride - 1) / stride;
+    const int columns = std::max(1, static_cast<int>(std::ceil(std::sqrt(clocks))));
+    const int clockRows = (clocks + columns - 1) / columns;
+    SidePlot side;
+    side.title = stride == 1
+                     ? QStringLiteral("Pair j = row + column: hand at mθⱼ")
+                     : QStringLiteral("Every %1th pair (row + column): hand at mθⱼ").arg(stride);
+    side.showAxes = false;
+    side.equalAspect = true;
+    side.widthShare = 0.7;
+    Series dials;
+    dials.name = QStringLiteral("clock faces");
+    dials.style = SeriesStyle::Guide;
+    for (int c = 0; c < clocks; ++c) {
+        const int j = c * stride;
+        // Cell (column, row) is the unit square [col, col+1] × [−row−1, −row]. Read like a
+        // table: the pair index is the row's label (left) plus the column's offset (top).
+        const double cx = c % columns + 0.5;
+        const double cy = -(c / columns) - 0.5;
+        dials = circle(cx, cy, 0.4, 32, dials);
+        Series hand;
+        hand.name = QStringLiteral("clock %1 hand (mθ_%1)").arg(j);
+        hand.style = SeriesStyle::Path;
+        hand.colour = j == pair ? 1 : 6;
+        hand.inLegend = false;
+        hand.x = {cx, cx + 0.38 * tables.cos[2 * j]};
+        hand.y = {cy, cy + 0.38 * tables.sin[2 * j]};
+        side.series.push_back(std::move(hand));
+        if (c % columns == 0) {
+            side.labels.push_back({-0.45, cy, QString::number(j)});
+        }
+        if (c < columns) {
+            side.labels.push_back({cx, 0.3, QStringLiteral("+%1").arg(c * stride)});
+        }
+    }
+    side.series.insert(side.series.begin(), std::move(dials));
+    side.xRange = {-0.9, static_cast<double>(columns)};
+    side.yRange = {-static_cast<double>(clockRows), 0.6};
+    data.side = std::move(side);
+    data.series.insert(data.series.begin(), std::move(guides));
+
+    data.readouts = {
+        {QStringLiteral("m·θ_i mod 2π"), reduceAngle(a), QStringLiteral("rad")},
+        {QStringLiteral("n·θ_i mod 2π"), reduceAngle(b), QStringLiteral("rad")},
+        {QStringLiteral("(n−m)·θ_i mod 2π"), reduceAngle(relative), QStringLiteral("rad")},
+        // The angle from R_m q to R_n k is φ + (n−m)θ_i: fixed while m and n move together.
+        {QStringLiteral("angle R_m q → R_n k"), reduceAngle(phi + relative), QStringLiteral("rad")},
+        {QStringLiteral("score qᵀR_(n−m)k"), score, QString()},
+    };
+    data.xRange = {{-1.15, 1.15}};
+    data.yRange = {{-1.15, 1.15}};
+    data.equalAspect = true;
+    data.legendBelow = true;
+    return data;
+}
+
+static double lastPair(const rope::RopeParams& params) {
+    return params.effectiveRotaryDim() / 2 - 1;
+}
+
+const OptionTable& rotationOptions() {
+    static const OptionTable table = {
+        {.id = "pair",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&Pair i:"),
+         .kind = OptionKind::Integer,
+         .defaultValue = 0,
+         .min = 0,
+         .max = rope::limits::kMaxDim / 2 - 1,
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Which pair (i) is drawn large."),
+         .dynamicMax = &lastPair},
+        {.id = "k-angle-deg",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&k vs q:"),
+         .kind = OptionKind::Integer,
+         .defaultValue = 60,
+         .min = -180,
+         .max = 180,
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Angle between q and k before any rotation."),
+         .suffix = "°"},
+    };
+    return table;
+}
+
+} // namespace rope::figures

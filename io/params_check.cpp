@@ -1,0 +1,227 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "io/params_check.h"
+
+#include "core/scaling/scaling_registry.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QLocale>
+#include <algorithm>
+#include <climits>
+#include <cmath>
+
+namespace rope::ui {
+
+bool resetParameter(RopeParams& params, std::string_view parameter) {
+    const RopeParams d;
+    ScalingParams& s = params.scaling;
+    const ScalingParams& ds = d.scaling;
+    if (parameter == "dim") {
+        params.headDim = d.headDim;
+        // A rotary dim read for the old head dim may no longer fit; "all of it" always does.
+        params.rotaryDim = 0;
+    } else if (parameter == "rotary-dim") {
+        params.rotaryDim = d.rotaryDim;
+    } else if (parameter == "base") {
+        params.base = d.base;
+    } else if (parameter == "m") {
+        params.m = d.m;
+    } else if (parameter == "n") {
+        params.n = d.n;
+    } else if (parameter == "context") {
+        params.context = d.context;
+    } else if (parameter == "layout") {
+        params.layout = d.layout;
+    } else if (parameter == "method") {
+        s = ds;
+    } else if (parameter == "factor") {
+        s.factor = ds.factor;
+    } else if (parameter == "original-context") {
+        s.originalContext = ds.originalContext;
+    } else if (parameter == "seq-len") {
+        s.seqLen = ds.seqLen;
+    } else if (parameter == "beta-fast" || parameter == "beta-slow") {
+        // The two are checked against each other, so both go back to the paper's 32/1.
+        s.betaFast = ds.betaFast;
+        s.betaSlow = ds.betaSlow;
+    } else if (parameter == "mscale") {
+        s.mscale = ds.mscale;
+    } else if (parameter == "mscale-all-dim") {
+        s.mscaleAllDim = ds.mscaleAllDim;
+    } else if (parameter == "attention-factor") {
+        s.attentionFactor = ds.attentionFactor;
+    } else if (parameter == "low-freq-factor" || parameter == "high-freq-factor") {
+        s.lowFreqFactor = ds.lowFreqFactor;
+        s.highFreqFactor = ds.highFreqFactor;
+    } else {
+        return false;
+    }
+    return true;
+}
+
+QStringList repairParams(RopeParams& params,
+                         const std::function<QString(const std::string& parameter)>& fieldOf) {
+    // Each repair resets one field to a valid default, and there are fewer than 32 fields, so
+    // the loop ends well before the bound; the bound only guards against a future core check
+    // that a default value does not satisfy.
+    constexpr int kMaxRepairs = 32;
+    QStringList messages;
+    for (int attempt = 0; attempt <= kMaxRepairs; ++attempt) {
+        try {
+            validate(params);
+            scaledFrequencies(params);
+            return messages;
+        } catch (const InvalidParameter& e) {
+            messages << fieldOf(e.parameter()) + QStringLiteral(": ") +
+                            QString::fromStdString(e.what());
+            if (attempt == kMaxRepairs || !resetParameter(params, e.parameter())) {
+                params = RopeParams{};
+                return messages;
+            }
+        }
+    }
+    params = RopeParams{};
+    return messages;
+}
+
+QString jsonParseErrorText(const QByteArray& json, const QJsonParseError& error) {
+    const qsizetype offset = std::clamp<qsizetype>(error.offset, 0, json.size());
+    const QByteArray before = json.left(offset);
+    const qsizetype line = before.count('\n') + 1;
+    const qsizetype column = offset - (before.lastIndexOf('\n') + 1) + 1;
+    return QStringLiteral("line %1, column %2 (offset %3): %4")
+        .arg(line)
+        .arg(column)
+        .arg(offset)
+        .arg(error.errorString());
+}
+
+// Shortest text that reads back as the same double (0.1, not 0.10000000000000001).
+QString jsonShow(double v) {
+    return QString::number(v, 'g', QLocale::FloatingPointShortest);
+}
+
+QString jsonDescribe(const QJsonValue& v) {
+    switch (v.type()) {
+    case QJsonValue::String:
+        return QStringLiteral("the string \"%1\"").arg(v.toString().left(40));
+    case QJsonValue::Bool:
+        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    case QJsonValue::Array:
+        return QStringLiteral("an array");
+    case QJsonValue::Object:
+        return QStringLiteral("an object");
+    case QJsonValue::Null:
+        return QStringLiteral("null");
+    case QJsonValue::Double:
+        return jsonShow(v.toDouble());
+    case QJsonValue::Undefined:
+        break;
+    }
+    return QStringLiteral("nothing");
+}
+
+std::optional<double> JsonFieldReader::number(const QJsonObject& o, const QString& prefix,
+                                              const QString& key) {
+    const QJsonValue v = o.value(key);
+    if (v.isUndefined() || v.isNull()) {
+        return std::nullopt;
+    }
+    if (!v.isDouble()) {
+        error(prefix + key, QStringLiteral("expected a number, got %1").arg(jsonDescribe(v)));
+        return std::nullopt;
+    }
+    // QJsonDocument already rejects 1e400 as "illegal number"; checked again so no
+    // non-finite value can reach the core whatever the parser does.
+    const double d = v.toDouble();
+    if (!std::isfinite(d)) {
+        error(prefix + key, QStringLiteral("expected a finite number, got %1").arg(jsonShow(d)));
+        return std::nullopt;
+    }
+    return d;
+}
+std::optional<long long> JsonFieldReader::integer(const QJsonObject& o, const QString& prefix,
+                                                  const QString& key) {
+    const std::optional<double> d = number(o, prefix, key);
+    if (!d) {
+        return std::nullopt;
+    }
+    // ±2^53: every integer up to here is exact in a double.
+    if (*d != std::floor(*d) || std::abs(*d) > 9007199254740992.0) {
+        error(prefix + key, QStringLiteral("expected an integer, got %1").arg(jsonShow(*d)));
+        return std::nullopt;
+    }
+    return static_cast<long long>(*d);
+}
+std::optional<int> JsonFieldReader::smallInteger(const QJsonObject& o, const QString& prefix,
+                                                 const QString& key) {
+    const std::optional<long long> v = integer(o, prefix, key);
+    if (!v) {
+        return std::nullopt;
+    }
+    if (*v < INT_MIN || *v > INT_MAX) {
+        error(prefix + key, QStringLiteral("%1 is out of range").arg(*v));
+        return std::nullopt;
+    }
+    return static_cast<int>(*v);
+}
+std::optional<QString> JsonFieldReader::string(const QJsonObject& o, const QString& prefix,
+                                               const QString& key) {
+    const QJsonValue v = o.value(key);
+    if (v.isUndefined() || v.isNull()) {
+        return std::nullopt;
+    }
+    if (!v.isString()) {
+        error(prefix + key, QStringLiteral("expected a string, got %1").arg(jsonDescribe(v)));
+        return std::nullopt;
+    }
+    return v.toString();
+}
+std::optional<bool> JsonFieldReader::boolean(const QJsonObject& o, const QString& prefix,
+                                             const QString& key) {
+    const QJsonValue v = o.value(key);
+    if (v.isUndefined() || v.isNull()) {
+        return std::nullopt;
+    }
+    if (!v.isBool()) {
+        error(prefix + key, QStringLiteral("expected true or false, got %1").arg(jsonDescribe(v)));
+        return std::nullopt;
+    }
+    return v.toBool();
+}
+void JsonFieldReader::error(const QString& field, const QString& text) {
+    m_errors << field + QStringLiteral(": ") + text;
+}
+void JsonFieldReader::warning(const QString& field, const QString& text) {
+    m_warnings << field + QStringLiteral(": ") + text;
+}
+
+std::optional<QByteArray> readBoundedFile(const QString& path, qint64 limit, const QString& kind,
+                                          QStringList& errors) {
+    const QFileInfo info(path);
+    if (info.exists() && info.isFile() && info.size() > limit) {
+        errors << QStringLiteral("(file): %1 is %2 bytes; %3 over %4 bytes (16 MiB) are refused")
+                      .arg(path)
+                      .arg(info.size())
+                      .arg(kind)
+                      .arg(limit);
+        return std::nullopt;
+    }
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        errors << QStringLiteral("(file): cannot open %1: %2").arg(path, file.errorString());
+        return std::nullopt;
+    }
+    // read(limit + 1), not readAll(): a pipe or device reports no size but may never end.
+    QByteArray bytes = file.read(limit + 1);
+    if (bytes.size() > limit) {
+        errors << QStringLiteral("(file): %1 holds more than %2 bytes (16 MiB); refused")
+                      .arg(path)
+                      .arg(limit);
+        return std::nullopt;
+    }
+    return bytes;
+}
+
+} // namespace rope::ui

@@ -1,0 +1,451 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "io/session.h"
+
+#include "io/params_check.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+#include <QSaveFile>
+#include <QSet>
+
+#include <optional>
+
+namespace rope::ui {
+
+namespace {
+
+const QString kFormatKey = QStringLiteral("format");
+const QString kVersionKey = QStringLiteral("version");
+const QString kParamsKey = QStringLiteral("params");
+const QString kActivePanelKey = QStringLiteral("activePanel");
+const QString kPanelOptionsKey = QStringLiteral("panelOptions");
+const QString kWindowKey = QStringLiteral("window");
+const QString kGeometryKey = QStringLiteral("geometry");
+const QString kStateKey = QStringLiteral("state");
+
+// Version-1 parameter keys: rope-cli flag names = core parameter names.
+const QStringList& paramKeys() {
+    static const QStringList keys = {
+        QStringLiteral("dim"),
+        QStringLiteral("rotary-dim"),
+        QStringLiteral("base"),
+        QStringLiteral("m"),
+        QStringLiteral("n"),
+        QStringLiteral("context"),
+        QStringLiteral("layout"),
+        QStringLiteral("method"),
+        QStringLiteral("factor"),
+        QStringLiteral("original-context"),
+        QStringLiteral("seq-len"),
+        QStringLiteral("beta-fast"),
+        QStringLiteral("beta-slow"),
+        QStringLiteral("mscale"),
+        QStringLiteral("mscale-all-dim"),
+        QStringLiteral("attention-factor"),
+        QStringLiteral("truncate"),
+        QStringLiteral("low-freq-factor"),
+        QStringLiteral("high-freq-factor"),
+    };
+    return keys;
+}
+
+QJsonObject paramsToJson(const RopeParams& p) {
+    const ScalingParams& s = p.scaling;
+    return QJsonObject{
+        {QStringLiteral("dim"), p.headDim},
+        {QStringLiteral("rotary-dim"), p.rotaryDim},
+        {QStringLiteral("base"), p.base},
+        {QStringLiteral("m"), static_cast<qint64>(p.m)},
+        {QStringLiteral("n"), static_cast<qint64>(p.n)},
+        {QStringLiteral("context"), static_cast<qint64>(p.context)},
+        {QStringLiteral("layout"), QString::fromLatin1(layoutId(p.layout))},
+        {QStringLiteral("method"), QString::fromStdString(s.method)},
+        {QStringLiteral("factor"), s.factor},
+        {QStringLiteral("original-context"), s.originalContext},
+        {QStringLiteral("seq-len"), static_cast<qint64>(s.seqLen)},
+        {QStringLiteral("beta-fast"), s.betaFast},
+        {QStringLiteral("beta-slow"), s.betaSlow},
+        {QStringLiteral("mscale"), s.mscale},
+        {QStringLiteral("mscale-all-dim"), s.mscaleAllDim},
+        {QStringLiteral("attention-factor"), s.attentionFactor},
+        {QStringLiteral("truncate"), s.truncate},
+        {QStringLiteral("low-freq-factor"), s.lowFreqFactor},
+        {QStringLiteral("high-freq-factor"), s.highFreqFactor},
+    };
+}
+
+// Keys of \p o not in \p known, as "<prefix>key", for the "skipped" warning.
+void collectUnknown(const QJsonObject& o, const QStringList& known, const QString& prefix,
+                    QStringList& out) {
+    for (const QString& key : o.keys()) {
+        if (!known.contains(key)) {
+            out << prefix + key;
+        }
+    }
+}
+
+// The draft layout (version 0) rewritten as version 1. Keys it does not know are reported as
+// skipped with their version-0 names.
+QJsonObject migrateVersion0(const QJsonObject& v0, QStringList& skipped) {
+    QJsonObject params;
+    const auto copy = [&](const QJsonObject& from, const QString& oldKey, const QString& newKey) {
+        if (from.contains(oldKey)) {
+            params.insert(newKey, from.value(oldKey));
+        }
+    };
+    copy(v0, QStringLiteral("headDim"), QStringLiteral("dim"));
+    copy(v0, QStringLiteral("rotaryDim"), QStringLiteral("rotary-dim"));
+    copy(v0, QStringLiteral("base"), QStringLiteral("base"));
+    copy(v0, QStringLiteral("context"), QStringLiteral("context"));
+    if (v0.contains(QStringLiteral("positions"))) {
+        const QJsonValue positions = v0.value(QStringLiteral("positions"));
+        const QJsonArray pair = positions.toArray();
+        if (positions.isArray() && pair.size() == 2) {
+            params.insert(QStringLiteral("m"), pair.at(0));
+            params.insert(QStringLiteral("n"), pair.at(1));
+        } else {
+            // Passed on as an invalid value so the v1 reader reports it under its new name.
+            params.insert(QStringLiteral("m"), positions);
+        }
+    }
+    if (v0.contains(QStringLiteral("interleaved"))) {
+        const QJsonValue interleaved = v0.value(QStringLiteral("interleaved"));
+        params.insert(QStringLiteral("layout"),
+                      interleaved.isBool()
+                          ? QJsonValue(interleaved.toBool() ? QStringLiteral("interleaved")
+                                                            : QStringLiteral("half"))
+                          : interleaved);
+    }
+    const QJsonObject scaling = v0.value(QStringLiteral("scaling")).toObject();
+    copy(scaling, QStringLiteral("rope_type"), QStringLiteral("method"));
+    copy(scaling, QStringLiteral("factor"), QStringLiteral("factor"));
+    copy(scaling, QStringLiteral("original_max_position_embeddings"),
+         QStringLiteral("original-context"));
+    copy(scaling, QStringLiteral("seq_len"), QStringLiteral("seq-len"));
+    copy(scaling, QStringLiteral("beta_fast"), QStringLiteral("beta-fast"));
+    copy(scaling, QStringLiteral("beta_slow"), QStringLiteral("beta-slow"));
+    copy(scaling, QStringLiteral("mscale"), QStringLiteral("mscale"));
+    copy(scaling, QStringLiteral("mscale_all_dim"), QStringLiteral("mscale-all-dim"));
+    copy(scaling, QStringLiteral("attention_factor"), QStringLiteral("attention-factor"));
+    copy(scaling, QStringLiteral("truncate"), QStringLiteral("truncate"));
+    copy(scaling, QStringLiteral("low_freq_factor"), QStringLiteral("low-freq-factor"));
+    copy(scaling, QStringLiteral("high_freq_factor"), QStringLiteral("high-freq-factor"));
+
+    collectUnknown(v0,
+                   {kFormatKey, kVersionKey, QStringLiteral("headDim"), QStringLiteral("rotaryDim"),
+                    QStringLiteral("base"), QStringLiteral("context"), QStringLiteral("positions"),
+                    QStringLiteral("interleaved"), QStringLiteral("scaling"),
+                    QStringLiteral("panel")},
+                   QString(), skipped);
+    collectUnknown(scaling,
+                   {QStringLiteral("rope_type"), QStringLiteral("factor"),
+                    QStringLiteral("original_max_position_embeddings"), QStringLiteral("seq_len"),
+                    QStringLiteral("beta_fast"), QStringLiteral("beta_slow"),
+                    QStringLiteral("mscale"), QStringLiteral("mscale_all_dim"),
+                    QStringLiteral("attention_factor"), QStringLiteral("truncate"),
+                    QStringLiteral("low_freq_factor"), QStringLiteral("high_freq_factor")},
+                   QStringLiteral("scaling."), skipped);
+
+    QJsonObject v1{
+        {kFormatKey, QString::fromLatin1(kSessionFormat)}, {kVersionKey, 1}, {kParamsKey, params}};
+    if (v0.contains(QStringLiteral("panel"))) {
+        v1.insert(kActivePanelKey, v0.value(QStringLiteral("panel")));
+    }
+    return v1;
+}
+
+class SessionReader {
+public:
+    explicit SessionReader(SessionLoadResult& result)
+        : m_result(result), m_reader(result.errors, result.warnings) {}
+
+    void run(const QJsonObject& root) {
+        if (!readHeader(root)) {
+            return;
+        }
+        QStringList skipped;
+        const QJsonObject v1 = m_result.fileVersion == 0 ? migrateVersion0(root, skipped) : root;
+        if (m_result.fileVersion == 0) {
+            m_reader.warning(kVersionKey, QStringLiteral("version 0 (draft layout) migrated to "
+                                                         "version %1")
+                                              .arg(kSessionVersion));
+        } else {
+            collectUnknown(v1,
+                           {kFormatKey, kVersionKey, kParamsKey, kActivePanelKey, kPanelOptionsKey,
+                            kWindowKey},
+                           QString(), skipped);
+        }
+        readParams(v1, skipped);
+        readPanels(v1);
+        readWindow(v1, skipped);
+        if (!skipped.isEmpty()) {
+            skipped.sort();
+            m_reader.warning(QStringLiteral("(file)"),
+                             QStringLiteral("skipped keys this version (%1) does not know: %2")
+                                 .arg(kSessionVersion)
+                                 .arg(skipped.join(QStringLiteral(", "))));
+        }
+        m_result.errors << repairParams(m_result.session.params, [](const std::string& p) {
+            return QStringLiteral("params.") + QString::fromStdString(p);
+        });
+    }
+
+private:
+    bool readHeader(const QJsonObject& root) {
+        const std::optional<QString> format = m_reader.string(root, QString(), kFormatKey);
+        if (!m_result.errors.isEmpty()) {
+            return false;
+        }
+        if (format && *format != QLatin1String(kSessionFormat)) {
+            m_reader.error(kFormatKey, QStringLiteral("expected \"%1\", got \"%2\"")
+                                           .arg(QLatin1String(kSessionFormat), *format));
+            return false;
+        }
+        if (!root.contains(kVersionKey)) {
+            // Only the draft layout wrote no version; it always had a head dimension.
+            if (!root.contains(QStringLiteral("headDim"))) {
+                m_reader.error(kVersionKey, QStringLiteral("missing; this is not a RoPE Explorer "
+                                                           "session"));
+                return false;
+            }
+            m_result.fileVersion = 0;
+            return true;
+        }
+        const std::optional<int> version = m_reader.smallInteger(root, QString(), kVersionKey);
+        if (!version) {
+            if (m_result.errors.isEmpty()) {
+                m_reader.error(kVersionKey, QStringLiteral("expected an integer, got null"));
+            }
+            return false;
+        }
+        if (*version < 0) {
+            m_reader.error(kVersionKey, QStringLiteral("must be 0 or more, got %1").arg(*version));
+            return false;
+        }
+        if (*version > 0 && !format) {
+            m_reader.error(
+                kFormatKey,
+                QStringLiteral("missing; expected \"%1\"").arg(QLatin1String(kSessionFormat)));
+            return false;
+        }
+        m_result.fileVersion = *version;
+        if (*version > kSessionVersion) {
+            m_reader.warning(kVersionKey, QStringLiteral("file version %1 is newer than this "
+                                                         "build's %2; loading the keys it knows")
+                                              .arg(*version)
+                                              .arg(kSessionVersion));
+        }
+        return true;
+    }
+
+    void readParams(const QJsonObject& v1, QStringList& skipped) {
+        const QJsonValue value = v1.value(kParamsKey);
+        if (value.isUndefined()) {
+            m_reader.warning(kParamsKey, QStringLiteral("missing; default parameters used"));
+            return;
+        }
+        if (!value.isObject()) {
+            m_reader.error(kParamsKey,
+                           QStringLiteral("expected an object, got %1").arg(jsonDescribe(value)));
+            return;
+        }
+        const QJsonObject o = value.toObject();
+        const QString p = kParamsKey + QLatin1Char('.');
+        if (m_result.fileVersion != 0) {
+            collectUnknown(o, paramKeys(), p, skipped);
+        }
+        RopeParams& r = m_result.session.params;
+        ScalingParams& s = r.scaling;
+        const auto setInt = [&](const char* key, int& field) {
+            if (const auto v = m_reader.smallInteger(o, p, QLatin1String(key))) {
+                field = *v;
+            }
+        };
+        const auto setLong = [&](const char* key, long long& field) {
+            if (const auto v = m_reader.integer(o, p, QLatin1String(key))) {
+                field = *v;
+            }
+        };
+        const auto setDouble = [&](const char* key, double& field) {
+            if (const auto v = m_reader.number(o, p, QLatin1String(key))) {
+                field = *v;
+            }
+        };
+        setInt("dim", r.headDim);
+        setInt("rotary-dim", r.rotaryDim);
+        setDouble("base", r.base);
+        setLong("m", r.m);
+        setLong("n", r.n);
+        setLong("context", r.context);
+        if (const auto layout = m_reader.string(o, p, QStringLiteral("layout"))) {
+            if (*layout == QLatin1String("interleaved") || *layout == QLatin1String("half")) {
+                r.layout = parseLayout(layout->toStdString());
+            } else {
+                m_reader.error(p + QStringLiteral("layout"),
+                               QStringLiteral("expected \"interleaved\" or \"half\", got \"%1\"")
+                                   .arg(*layout));
+            }
+        }
+        if (const auto method = m_reader.string(o, p, QStringLiteral("method"))) {
+            // An unknown id is reported by scaledFrequencies() in repairParams().
+            s.method = method->toStdString();
+        }
+        setDouble("factor", s.factor);
+        setInt("original-context", s.originalContext);
+        setLong("seq-len", s.seqLen);
+        setDouble("beta-fast", s.betaFast);
+        setDouble("beta-slow", s.betaSlow);
+        setDouble("mscale", s.mscale);
+        setDouble("mscale-all-dim", s.mscaleAllDim);
+        setDouble("attention-factor", s.attentionFactor);
+        if (const auto truncate = m_reader.boolean(o, p, QStringLiteral("truncate"))) {
+            s.truncate = *truncate;
+        }
+        setDouble("low-freq-factor", s.lowFreqFactor);
+        setDouble("high-freq-factor", s.highFreqFactor);
+    }
+
+    void readPanels(const QJsonObject& v1) {
+        if (const auto panel = m_reader.string(v1, QString(), kActivePanelKey)) {
+            m_result.session.activePanel = *panel;
+        }
+        const QJsonValue options = v1.value(kPanelOptionsKey);
+        if (options.isUndefined() || options.isNull()) {
+            return;
+        }
+        if (!options.isObject()) {
+            m_reader.error(kPanelOptionsKey,
+                           QStringLiteral("expected an object, got %1").arg(jsonDescribe(options)));
+            return;
+        }
+        const QJsonObject o = options.toObject();
+        for (auto it = o.begin(); it != o.end(); ++it) {
+            if (!it.value().isObject()) {
+                m_reader.error(kPanelOptionsKey + QLatin1Char('.') + it.key(),
+                               QStringLiteral("expected an object of options, got %1")
+                                   .arg(jsonDescribe(it.value())));
+                continue;
+            }
+            m_result.session.panelOptions.insert(it.key(), it.value().toObject().toVariantMap());
+        }
+    }
+
+    void readWindow(const QJsonObject& v1, QStringList& skipped) {
+        const QJsonValue window = v1.value(kWindowKey);
+        if (window.isUndefined() || window.isNull()) {
+            return;
+        }
+        if (!window.isObject()) {
+            m_reader.error(kWindowKey,
+                           QStringLiteral("expected an object, got %1").arg(jsonDescribe(window)));
+            return;
+        }
+        const QJsonObject o = window.toObject();
+        const QString p = kWindowKey + QLatin1Char('.');
+        collectUnknown(o, {kGeometryKey, kStateKey}, p, skipped);
+        const auto decode = [&](const QString& key, QByteArray& out) {
+            const auto text = m_reader.string(o, p, key);
+            if (!text) {
+                return;
+            }
+            const auto decoded = QByteArray::fromBase64Encoding(
+                text->toLatin1(), QByteArray::AbortOnBase64DecodingErrors);
+            if (!decoded) {
+                m_reader.error(p + key, QStringLiteral("not valid base64"));
+                return;
+            }
+            out = *decoded;
+        };
+        decode(kGeometryKey, m_result.session.windowGeometry);
+        decode(kStateKey, m_result.session.windowState);
+    }
+
+    SessionLoadResult& m_result;
+    JsonFieldReader m_reader;
+};
+
+} // namespace
+
+QByteArray sessionToJson(const Session& session) {
+    QJsonObject root{
+        {kFormatKey, QString::fromLatin1(kSessionFormat)},
+        {kVersionKey, kSessionVersion},
+        {kParamsKey, paramsToJson(session.params)},
+        {kActivePanelKey, session.activePanel},
+        {kPanelOptionsKey, QJsonObject::fromVariantMap(session.panelOptions)},
+        {kWindowKey,
+         QJsonObject{
+             {kGeometryKey, QString::fromLatin1(session.windowGeometry.toBase64())},
+             {kStateKey, QString::fromLatin1(session.windowState.toBase64())},
+         }},
+    };
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+SessionLoadResult sessionFromJson(const QByteArray& json) {
+    SessionLoadResult result;
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        result.errors << QStringLiteral("(file): malformed JSON at ") +
+                             jsonParseErrorText(json, parseError);
+        return result;
+    }
+    if (!doc.isObject()) {
+        result.errors << QStringLiteral("(file): expected a JSON object at the top level");
+        return result;
+    }
+    SessionReader(result).run(doc.object());
+    return result;
+}
+
+bool saveSession(const QString& path, const Session& session, QString* error) {
+    const auto fail = [&](const QString& message) {
+        if (error != nullptr) {
+            *error = QStringLiteral("cannot save %1: %2").arg(path, message);
+        }
+        return false;
+    };
+    const QByteArray data = sessionToJson(session);
+    QSaveFile file(path);
+    // No direct-write fallback (Qt's default): writing in place could leave half a file.
+    file.setDirectWriteFallback(false);
+    if (!file.open(QIODevice::WriteOnly)) {
+        return fail(file.errorString());
+    }
+    const qint64 written = file.write(data);
+    if (written != data.size()) {
+        // A short write (disk full, file size limit) sets no QFileDevice error of its own.
+        const QString message =
+            file.error() != QFileDevice::NoError
+                ? file.errorString()
+                : QStringLiteral("only %1 of %2 bytes written").arg(written).arg(data.size());
+        file.cancelWriting();
+        return fail(message);
+    }
+    // commit() flushes, fsyncs and renames over the target; only then is the old file gone.
+    if (!file.commit()) {
+        return fail(file.errorString());
+    }
+    return true;
+}
+
+SessionLoadResult loadSession(const QString& path) {
+    SessionLoadResult result;
+    const std::optional<QByteArray> json =
+        readBoundedFile(path, kMaxSessionBytes, QStringLiteral("sessions"), result.errors);
+    return json ? sessionFromJson(*json) : result;
+}
+
+FileKind fileKindOf(const QString& path) {
+    return QFileInfo(path).suffix().compare(QLatin1String(kSessionSuffix), Qt::CaseInsensitive) == 0
+               ? FileKind::Session
+               : FileKind::ModelConfig;
+}
+
+} // namespace rope::ui

@@ -1,0 +1,452 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Hugging Face config.json import. Expected values are the numbers written in the files under
+// tests/data/configs (the independent source), transcribed here by hand; errors must name the
+// JSON field.
+#include "io/model_config.h"
+
+#include "core/rope_params.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+Q_DECLARE_METATYPE(rope::RopeParams)
+
+using rope::Layout;
+using rope::RopeParams;
+using rope::ui::ModelConfigResult;
+
+namespace {
+
+QString dataFile(const QString& name) {
+    return qEnvironmentVariable("ROPE_SOURCE_DIR") + QStringLiteral("/tests/data/configs/") + name;
+}
+
+// Starts from the struct defaults so every field not set by a row must keep its default.
+RopeParams expected(int headDim, int rotaryDim, double base, long long context, Layout layout) {
+    RopeParams p;
+    p.headDim = headDim;
+    p.rotaryDim = rotaryDim;
+    p.base = base;
+    p.context = context;
+    p.layout = layout;
+    return p;
+}
+
+QString joined(const QStringList& list) {
+    return list.join(QStringLiteral(" | "));
+}
+
+bool anyStartsWith(const QStringList& list, const QString& prefix) {
+    return std::any_of(list.begin(), list.end(),
+                       [&](const QString& s) { return s.startsWith(prefix); });
+}
+
+} // namespace
+
+class TestModelConfig : public QObject {
+    Q_OBJECT
+
+private slots:
+    void parsesPublishedConfigs_data();
+    void parsesPublishedConfigs();
+    void reportsFieldOfBadInput_data();
+    void reportsFieldOfBadInput();
+    void unknownTypeStillLoadsTheRest();
+    void malformedJsonGivesLineAndOffset();
+    void rejectsOversizedFileBeforeReading();
+    void missingFileIsAnError();
+    void endlessDeviceIsCutAtTheLimit();
+    void warnsAboutIgnoredAndDisagreeingFields_data();
+    void warnsAboutIgnoredAndDisagreeingFields();
+    void openingAModelKeepsPositions();
+};
+
+void TestModelConfig::parsesPublishedConfigs_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<RopeParams>("params");
+    QTest::addColumn<QString>("modelName");
+
+    // hidden 4096 / heads 32 = 128; rope_theta 10000; max_position_embeddings 4096.
+    QTest::newRow("llama-2-7b") << "llama-2-7b.json"
+                                << expected(128, 0, 10000.0, 4096, Layout::Half)
+                                << "meta-llama/Llama-2-7b-hf";
+    {
+        RopeParams p = expected(128, 0, 500000.0, 131072, Layout::Half);
+        p.scaling.method = "llama3";
+        p.scaling.factor = 8.0;
+        p.scaling.lowFreqFactor = 1.0;
+        p.scaling.highFreqFactor = 4.0;
+        p.scaling.originalContext = 8192;
+        QTest::newRow("llama-3.1-8b") << "llama-3.1-8b.json" << p << "meta-llama/Llama-3.1-8B";
+    }
+    // 3584 / 28 = 128.
+    QTest::newRow("qwen2.5-7b") << "qwen2.5-7b.json" << expected(128, 0, 1e6, 32768, Layout::Half)
+                                << "Qwen/Qwen2.5-7B-Instruct";
+    QTest::newRow("mistral-7b-v0.2")
+        << "mistral-7b.json" << expected(128, 0, 1e6, 32768, Layout::Half)
+        << "mistralai/Mistral-7B-Instruct-v0.2";
+    {
+        RopeParams p = expected(128, 0, 1e6, 32768, Layout::Half);
+        p.scaling.method = "yarn";
+        p.scaling.factor = 4.0;
+        p.scaling.originalContext = 32768;
+        QTest::newRow("qwen2.5-7b-yarn (old 'type' key)")
+            << "qwen2.5-7b-yarn.json" << p << "Qwen/Qwen2.5-7B-Instruct";
+    }
+    {
+        // qk_rope_head_dim 64 is the rotated part; interleaved as DeepSeek-V2 pairs.
+        RopeParams p = expected(64, 0, 10000.0, 163840, Layout::Interleaved);
+        p.scaling.method = "yarn";
+        p.scaling.factor = 40.0;
+        p.scaling.originalContext = 4096;
+        p.scaling.betaFast = 32.0;
+        p.scaling.betaSlow = 1.0;
+        p.scaling.mscale = 0.707;
+        p.scaling.mscaleAllDim = 0.707;
+        QTest::newRow("deepseek-v2-lite-like (mscale)")
+            << "deepseek-v2-lite-like.json" << p << "DeepseekV2ForCausalLM";
+    }
+    // 6144 / 64 = 96; rotary_pct 0.25 → int(96·0.25) = 24; rotary_emb_base 10000.
+    QTest::newRow("gpt-neox-20b") << "gpt-neox-20b.json"
+                                  << expected(96, 24, 10000.0, 2048, Layout::Half)
+                                  << "EleutherAI/gpt-neox-20b";
+    {
+        // transformers 5 rope_parameters: head_dim 64 given explicitly, partial 0.5 → 32.
+        RopeParams p = expected(64, 32, 50000.0, 65536, Layout::Half);
+        p.scaling.method = "yarn";
+        p.scaling.factor = 2.0;
+        p.scaling.originalContext = 32768;
+        p.scaling.betaFast = 16.0;
+        p.scaling.betaSlow = 2.0;
+        p.scaling.attentionFactor = 1.25;
+        p.scaling.truncate = false;
+        QTest::newRow("rope_parameters (transformers 5)")
+            << "rope-parameters-v5.json" << p << "llama";
+    }
+    {
+        RopeParams p = expected(256, 0, 1e6, 131072, Layout::Half);
+        p.scaling.method = "linear";
+        p.scaling.factor = 8.0;
+        QTest::newRow("per-layer-type rope_parameters")
+            << "per-layer-type.json" << p << "gemma3_text";
+    }
+    {
+        // No original_max_position_embeddings: dynamic falls back to max_position_embeddings.
+        RopeParams p = expected(128, 0, 10000.0, 4096, Layout::Half);
+        p.scaling.method = "dynamic";
+        p.scaling.factor = 2.0;
+        p.scaling.originalContext = 4096;
+        QTest::newRow("dynamic without original") << "dynamic-no-original.json" << p << "";
+    }
+}
+
+void TestModelConfig::parsesPublishedConfigs() {
+    QFETCH(QString, file);
+    QFETCH(RopeParams, params);
+    QFETCH(QString, modelName);
+    const ModelConfigResult r = rope::ui::loadModelConfig(dataFile(file));
+    QVERIFY2(r.ok(), qPrintable(joined(r.errors)));
+    QCOMPARE(r.modelName, modelName);
+    QCOMPARE(r.params.headDim, params.headDim);
+    QCOMPARE(r.params.rotaryDim, params.rotaryDim);
+    QCOMPARE(r.params.base, params.base);
+    QCOMPARE(r.params.context, params.context);
+    QCOMPARE(r.params.layout, params.layout);
+    QCOMPARE(r.params.m, params.m);
+    QCOMPARE(r.params.n, params.n);
+    const rope::ScalingParams& a = r.params.scaling;
+    const rope::ScalingParams& e = params.scaling;
+    QCOMPARE(a.method, e.method);
+    QCOMPARE(a.factor, e.factor);
+    QCOMPARE(a.originalContext, e.originalContext);
+    QCOMPARE(a.seqLen, e.seqLen);
+    QCOMPARE(a.betaFast, e.betaFast);
+    QCOMPARE(a.betaSlow, e.betaSlow);
+    QCOMPARE(a.mscale, e.mscale);
+    QCOMPARE(a.mscaleAllDim, e.mscaleAllDim);
+    QCOMPARE(a.attentionFactor, e.attentionFactor);
+    QCOMPARE(a.truncate, e.truncate);
+    QCOMPARE(a.lowFreqFactor, e.lowFreqFactor);
+    QCOMPARE(a.highFreqFactor, e.highFreqFactor);
+}
+
+void TestModelConfig::reportsFieldOfBadInput_data() {
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("text");
+
+    const QByteArray head = R"("hidden_size": 4096, "num_attention_heads": 32, )";
+    QTest::newRow("string for number")
+        << QByteArray("{" + head + R"("rope_theta": "10000"})") << "rope_theta"
+        << "expected a number, got the string";
+    QTest::newRow("NaN string") << QByteArray("{" + head + R"("rope_theta": "NaN"})")
+                                << "rope_theta"
+                                << "\"NaN\"";
+    QTest::newRow("zero base") << QByteArray("{" + head + R"("rope_theta": 0})") << "rope_theta"
+                               << "base must be";
+    QTest::newRow("negative base")
+        << QByteArray("{" + head + R"("rope_theta": -5})") << "rope_theta"
+        << "got -5";
+    QTest::newRow("base too large")
+        << QByteArray("{" + head + R"("rope_theta": 1e300})") << "rope_theta"
+        << "1e+300";
+    QTest::newRow("zero heads") << QByteArray(R"({"hidden_size": 4096, "num_attention_heads": 0})")
+                                << "num_attention_heads"
+                                << "must be positive";
+    QTest::newRow("heads do not divide")
+        << QByteArray(R"({"hidden_size": 4096, "num_attention_heads": 3})") << "num_attention_heads"
+        << "not a multiple";
+    QTest::newRow("odd head_dim") << QByteArray(R"({"head_dim": 63})") << "head_dim"
+                                  << "even integer";
+    QTest::newRow("negative head_dim") << QByteArray(R"({"head_dim": -64})") << "head_dim"
+                                       << "got -64";
+    QTest::newRow("fractional head_dim") << QByteArray(R"({"head_dim": 64.5})") << "head_dim"
+                                         << "expected an integer";
+    QTest::newRow("no head dimension") << QByteArray(R"({"rope_theta": 10000})") << "head_dim"
+                                       << "missing";
+    QTest::newRow("odd partial rotary")
+        << QByteArray(R"({"head_dim": 96, "rotary_pct": 0.1})") << "rotary_pct"
+        << "int(96 × 0.1) = 9";
+    QTest::newRow("partial factor above 1")
+        << QByteArray(R"({"head_dim": 96, "partial_rotary_factor": 1.5})")
+        << "partial_rotary_factor"
+        << "(0, 1]";
+    QTest::newRow("zero max_position_embeddings")
+        << QByteArray("{" + head + R"("max_position_embeddings": 0})") << "max_position_embeddings"
+        << "context must be";
+    QTest::newRow("factor as string")
+        << QByteArray("{" + head + R"("rope_scaling": {"type": "linear", "factor": "8"}})")
+        << "rope_scaling.factor"
+        << "expected a number";
+    QTest::newRow("factor below one")
+        << QByteArray("{" + head + R"("rope_scaling": {"type": "linear", "factor": 0.5}})")
+        << "rope_scaling.factor"
+        << "got 0.5";
+    QTest::newRow("missing factor")
+        << QByteArray("{" + head + R"("rope_scaling": {"rope_type": "yarn"}})")
+        << "rope_scaling.factor"
+        << "missing (required by 'yarn')";
+    QTest::newRow("llama3 missing low_freq_factor")
+        << QByteArray("{" + head +
+                      R"("rope_scaling": {"rope_type": "llama3", "factor": 8, "high_freq_factor": 4,
+                         "original_max_position_embeddings": 8192}})")
+        << "rope_scaling.low_freq_factor"
+        << "missing";
+    QTest::newRow("llama3 missing original")
+        << QByteArray("{" + head +
+                      R"("rope_scaling": {"rope_type": "llama3", "factor": 8, "low_freq_factor": 1,
+                         "high_freq_factor": 4}})")
+        << "rope_scaling.original_max_position_embeddings"
+        << "missing";
+    QTest::newRow("llama3 band order")
+        << QByteArray("{" + head +
+                      R"("rope_scaling": {"rope_type": "llama3", "factor": 8, "low_freq_factor": 4,
+                         "high_freq_factor": 1, "original_max_position_embeddings": 8192}})")
+        << "rope_scaling.high_freq_factor"
+        << "must exceed";
+    QTest::newRow("yarn beta order")
+        << QByteArray("{" + head +
+                      R"("rope_scaling": {"type": "yarn", "factor": 4, "beta_fast": 0.5}})")
+        << "rope_scaling.beta_fast"
+        << "must not be below";
+    QTest::newRow("truncate not bool")
+        << QByteArray("{" + head +
+                      R"("rope_scaling": {"type": "yarn", "factor": 4, "truncate": 1}})")
+        << "rope_scaling.truncate"
+        << "expected true or false";
+    QTest::newRow("contradictory type keys")
+        << QByteArray("{" + head +
+                      R"("rope_scaling": {"type": "linear", "rope_type": "yarn", "factor": 4}})")
+        << "rope_scaling.type"
+        << "contradicts rope_type 'yarn'";
+    QTest::newRow("factor without type")
+        << QByteArray("{" + head + R"("rope_scaling": {"factor": 4}})") << "rope_scaling.rope_type"
+        << "missing";
+    QTest::newRow("rope_scaling not an object")
+        << QByteArray("{" + head + R"("rope_scaling": 4})") << "rope_scaling"
+        << "expected an object";
+    QTest::newRow("static ntk is not an HF type")
+        << QByteArray("{" + head + R"("rope_scaling": {"type": "ntk", "factor": 4}})")
+        << "rope_scaling.type"
+        << "'ntk' is not supported";
+    QTest::newRow("top level array") << QByteArray("[1, 2]") << "(file)"
+                                     << "JSON object";
+}
+
+void TestModelConfig::reportsFieldOfBadInput() {
+    QFETCH(QByteArray, json);
+    QFETCH(QString, field);
+    QFETCH(QString, text);
+    const ModelConfigResult r = rope::ui::loadModelConfigFromJson(json);
+    QVERIFY(!r.ok());
+    const QString prefix = field + QStringLiteral(": ");
+    const auto it = std::find_if(r.errors.begin(), r.errors.end(),
+                                 [&](const QString& e) { return e.startsWith(prefix); });
+    QVERIFY2(it != r.errors.end(),
+             qPrintable(QStringLiteral("no error for %1 in: %2").arg(field, joined(r.errors))));
+    QVERIFY2(it->contains(text), qPrintable(*it));
+    // Whatever was wrong, what comes back is usable.
+    rope::validate(r.params);
+}
+
+void TestModelConfig::unknownTypeStillLoadsTheRest() {
+    const ModelConfigResult r =
+        rope::ui::loadModelConfig(dataFile(QStringLiteral("longrope.json")));
+    QCOMPARE(r.errors.size(), 1);
+    QVERIFY2(r.errors.first().startsWith(
+                 QStringLiteral("rope_scaling.type: 'longrope' is not supported")),
+             qPrintable(r.errors.first()));
+    QCOMPARE(r.modelName, QStringLiteral("microsoft/Phi-3-mini-128k-instruct"));
+    QCOMPARE(r.params.headDim, 96); // 3072 / 32
+    QCOMPARE(r.params.base, 10000.0);
+    QCOMPARE(r.params.context, 131072LL);
+    QCOMPARE(r.params.scaling.method, std::string("default"));
+
+    const ModelConfigResult wrong =
+        rope::ui::loadModelConfig(dataFile(QStringLiteral("wrong-types.json")));
+    QVERIFY(anyStartsWith(
+        wrong.errors, QStringLiteral("rope_theta: expected a number, got the string \"500000\"")));
+    QVERIFY(anyStartsWith(wrong.errors, QStringLiteral("rope_scaling.factor: expected a number")));
+    QCOMPARE(wrong.errors.size(), 2);
+    QCOMPARE(wrong.params.base, 10000.0); // default kept
+    QCOMPARE(wrong.params.scaling.method, std::string("llama3"));
+    QCOMPARE(wrong.params.scaling.originalContext, 8192);
+    QCOMPARE(wrong.params.context, 131072LL);
+
+    for (const char* name : {"huge-number.json", "nan-string.json"}) {
+        const ModelConfigResult r2 = rope::ui::loadModelConfig(dataFile(QString::fromLatin1(name)));
+        QVERIFY2(!r2.ok(), name);
+        rope::validate(r2.params);
+    }
+    const ModelConfigResult nan =
+        rope::ui::loadModelConfig(dataFile(QStringLiteral("nan-string.json")));
+    QVERIFY(anyStartsWith(nan.errors,
+                          QStringLiteral("rope_theta: expected a number, got the string \"NaN\"")));
+}
+
+void TestModelConfig::malformedJsonGivesLineAndOffset() {
+    // malformed.json: line 5 is `  "max_position_embeddings": ` followed by a newline and `}`.
+    const ModelConfigResult r =
+        rope::ui::loadModelConfig(dataFile(QStringLiteral("malformed.json")));
+    QCOMPARE(r.errors.size(), 1);
+    QVERIFY2(r.errors.first().startsWith(QStringLiteral("(file): malformed JSON at line 6")),
+             qPrintable(r.errors.first()));
+    QVERIFY(r.errors.first().contains(QStringLiteral("offset")));
+
+    // 1e400 overflows a double; Qt's parser refuses it as an illegal number at its offset.
+    const ModelConfigResult huge =
+        rope::ui::loadModelConfig(dataFile(QStringLiteral("huge-number.json")));
+    QCOMPARE(huge.errors.size(), 1);
+    QVERIFY2(huge.errors.first().contains(QStringLiteral("line 4")),
+             qPrintable(huge.errors.first()));
+}
+
+void TestModelConfig::rejectsOversizedFileBeforeReading() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("config.json"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    // A sparse 100 MB file: no disk blocks, but its size is over the limit.
+    QVERIFY(f.resize(100LL * 1000 * 1000));
+    f.close();
+    const ModelConfigResult r = rope::ui::loadModelConfig(path);
+    QCOMPARE(r.errors.size(), 1);
+    QVERIFY2(r.errors.first().contains(QStringLiteral("16 MiB")), qPrintable(r.errors.first()));
+
+    // Exactly at the limit is still read (and here fails as JSON, not on size).
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    QVERIFY(f.resize(rope::ui::kMaxModelConfigBytes));
+    f.close();
+    const ModelConfigResult atLimit = rope::ui::loadModelConfig(path);
+    QCOMPARE(atLimit.errors.size(), 1);
+    QVERIFY2(atLimit.errors.first().contains(QStringLiteral("malformed JSON")),
+             qPrintable(atLimit.errors.first()));
+}
+
+void TestModelConfig::missingFileIsAnError() {
+    const ModelConfigResult r =
+        rope::ui::loadModelConfig(QStringLiteral("/nonexistent/config.json"));
+    QCOMPARE(r.errors.size(), 1);
+    QVERIFY(r.errors.first().startsWith(
+        QStringLiteral("(file): cannot open /nonexistent/config.json")));
+}
+
+void TestModelConfig::endlessDeviceIsCutAtTheLimit() {
+    // /dev/zero reports size 0 and never ends: reading stops after the limit instead of hanging.
+    if (!QFile::exists(QStringLiteral("/dev/zero"))) {
+        QSKIP("no /dev/zero");
+    }
+    const ModelConfigResult r = rope::ui::loadModelConfig(QStringLiteral("/dev/zero"));
+    QCOMPARE(r.errors.size(), 1);
+    QVERIFY2(r.errors.first().contains(QStringLiteral("more than 16777216 bytes")),
+             qPrintable(r.errors.first()));
+}
+
+void TestModelConfig::warnsAboutIgnoredAndDisagreeingFields_data() {
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("text");
+    const QByteArray head = R"("hidden_size": 4096, "num_attention_heads": 32, )";
+    QTest::newRow("missing rope_theta")
+        << QByteArray("{" + head + R"("max_position_embeddings": 4096})") << "rope_theta"
+        << "using 10000";
+    QTest::newRow("missing max_position_embeddings")
+        << QByteArray("{" + head + R"("rope_theta": 1e4})") << "max_position_embeddings"
+        << "missing";
+    QTest::newRow("unused key")
+        << QByteArray("{" + head +
+                      R"("rope_scaling": {"type": "linear", "factor": 2, "beta_fast": 8}})")
+        << "rope_scaling.beta_fast"
+        << "not used by 'linear'";
+    QTest::newRow("theta vs rotary_emb_base")
+        << QByteArray("{" + head + R"("rope_theta": 10000, "rotary_emb_base": 500})")
+        << "rotary_emb_base"
+        << "disagrees with rope_theta = 10000";
+    QTest::newRow("yarn implicit factor")
+        << QByteArray(
+               "{" + head +
+               R"("max_position_embeddings": 32768, "rope_scaling": {"type": "yarn", "factor": 4,
+                         "original_max_position_embeddings": 32768}})")
+        << "rope_scaling.factor"
+        << "using the explicit factor";
+    QTest::newRow("both rope dicts")
+        << QByteArray(
+               "{" + head +
+               R"("rope_parameters": {"rope_theta": 1e4}, "rope_scaling": {"type": "linear", "factor": 2}})")
+        << "rope_scaling"
+        << "ignored";
+}
+
+void TestModelConfig::warnsAboutIgnoredAndDisagreeingFields() {
+    QFETCH(QByteArray, json);
+    QFETCH(QString, field);
+    QFETCH(QString, text);
+    const ModelConfigResult r = rope::ui::loadModelConfigFromJson(json);
+    QVERIFY2(r.ok(), qPrintable(joined(r.errors)));
+    const QString prefix = field + QStringLiteral(": ");
+    const auto it = std::find_if(r.warnings.begin(), r.warnings.end(),
+                                 [&](const QString& w) { return w.startsWith(prefix); });
+    QVERIFY2(it != r.warnings.end(), qPrintable(joined(r.warnings)));
+    QVERIFY2(it->contains(text), qPrintable(*it));
+}
+
+void TestModelConfig::openingAModelKeepsPositions() {
+    RopeParams current;
+    current.m = 1234;
+    current.n = -5;
+    current.headDim = 16;
+    const ModelConfigResult r =
+        rope::ui::loadModelConfig(dataFile(QStringLiteral("llama-3.1-8b.json")));
+    const RopeParams p = rope::ui::withModelParams(current, r.params);
+    QCOMPARE(p.m, 1234LL);
+    QCOMPARE(p.n, -5LL);
+    QCOMPARE(p.headDim, 128);
+    QCOMPARE(p.base, 500000.0);
+    QCOMPARE(p.scaling.method, std::string("llama3"));
+}
+
+QTEST_GUILESS_MAIN(TestModelConfig)
+#include "tst_model_config.moc"

@@ -1,0 +1,529 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/base_bound.h"
+#include "core/decay.h"
+#include "core/frequencies.h"
+#include "core/heatmap.h"
+#include "core/identities.h"
+#include "core/random_inputs.h"
+#include "core/rotation.h"
+#include "core/scaling/scaling_registry.h"
+#include "ui/explorer_state.h"
+#include "figures/decay_envelope.h"
+#include "figures/figure_registry.h"
+#include "figures/minimal_base_cache.h"
+#include "ui/panels/figure_panel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTest>
+#include <qcustomplot.h>
+
+#include <cmath>
+#include <numbers>
+
+// What is checked: each control of the decay, base-bound, extension and identity panels
+// changes the drawn FigureData (which is what drawFigure() plots and figureCsv() writes) to
+// exactly what core returns. Independent expected values: long-double direct sums of
+// cos(m·θ_i) with θ_i = b^(−2i/d) for the decay envelope and the matrices, the closed forms
+// (π/2)·b^((d−2)/d) and 2π·b^((d−2)/d) for the rules of thumb, the models' config.json values
+// for the markers, and the Llama 3 wavelength thresholds L₀/high, L₀/low for the pair classes.
+namespace {
+
+using rope::ui::FigureData;
+using rope::ui::FigurePanel;
+using rope::ui::Series;
+
+const Series* seriesNamed(const FigureData& data, const QString& name) {
+    for (const Series& s : data.series) {
+        if (s.name == name) {
+            return &s;
+        }
+    }
+    return nullptr;
+}
+
+double readout(const FigureData& data, const QString& prefix) {
+    for (const rope::ui::Readout& r : data.readouts) {
+        if (r.label.startsWith(prefix)) {
+            return r.value;
+        }
+    }
+    return std::nan("");
+}
+
+long double directCosineSum(const Eigen::ArrayXd& theta, long long m) {
+    long double sum = 0.0L;
+    for (Eigen::Index i = 0; i < theta.size(); ++i) {
+        sum += cosl(static_cast<long double>(m) * static_cast<long double>(theta[i]));
+    }
+    return sum;
+}
+
+// θ_i = b^(−2i/d) in long double, independent of inverseFrequencies().
+Eigen::ArrayXd ladder(int dim, double base) {
+    Eigen::ArrayXd t(dim / 2);
+    for (int i = 0; i < dim / 2; ++i) {
+        t[i] = static_cast<double>(powl(static_cast<long double>(base), -2.0L * i / dim));
+    }
+    return t;
+}
+
+struct PanelFixture {
+    rope::ui::ExplorerState state;
+    std::unique_ptr<FigurePanel> panel;
+    PanelFixture(const char* id, const rope::RopeParams& p) {
+        QVERIFY2(state.setParams(p), "parameters rejected");
+        panel = std::make_unique<FigurePanel>(*rope::figures::findFigure(id), state);
+        panel->setMode(FigurePanel::Mode::Sync);
+        panel->resize(900, 600);
+        panel->show();
+        panel->refresh();
+    }
+    template <typename T> T* control(const char* name) {
+        return panel->findChild<T*>(QString::fromLatin1(name));
+    }
+};
+
+} // namespace
+
+class TestLongContextFigures : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    // --- decay -------------------------------------------------------------------------
+
+    void decayEnvelopeIsEveryDistanceNotASample() {
+        rope::RopeParams p;
+        p.context = 8192;
+        p.base = 1e4;
+        PanelFixture f("decay", p);
+        f.control<QLineEdit>("bases")->setText(QStringLiteral("5e5"));
+        QMetaObject::invokeMethod(f.control<QLineEdit>("bases"), "editingFinished");
+        const FigureData& data = f.panel->data();
+        const Series* lo = seriesNamed(data, QStringLiteral("b = 10000 (current) min per column"));
+        const Series* hi = seriesNamed(data, QStringLiteral("b = 10000 (current) max per column"));
+        QVERIFY(lo != nullptr && hi != nullptr);
+        QVERIFY(hi->fillToPrevious);
+        QVERIFY(seriesNamed(data, QStringLiteral("b = 500000 (column mean)")) != nullptr);
+        QVERIFY(seriesNamed(data, QStringLiteral("b = 1e+06 (column mean)")) == nullptr);
+        // Independent: brute-force long-double min/max of (2/d)Σcos over each column's
+        // distances, with the documented partition ⌊k·L/B⌋.
+        const Eigen::ArrayXd theta = ladder(128, 1e4);
+        const auto columns = static_cast<long long>(lo->x.size());
+        QVERIFY(columns > 100 && columns < 8192);
+        for (long long k = 0; k < columns; ++k) {
+            const long long first = k * 8192 / columns;
+            const long long last = (k + 1) * 8192 / columns - 1;
+            QCOMPARE(lo->x[k], 0.5 * (first + last));
+            long double mn = 1e9L;
+            long double mx = -1e9L;
+            for (long long m = first; m <= last; ++m) {
+                const long double c = directCosineSum(theta, m) / 64.0L;
+                mn = std::min(mn, c);
+                mx = std::max(mx, c);
+            }
+            QVERIFY2(std::abs(lo->y[k] - static_cast<double>(mn)) < 1e-12,
+                     qPrintable(QString::number(k)));
+            QVERIFY2(std::abs(hi->y[k] - static_cast<double>(mx)) < 1e-12,
+                     qPrintable(QString::number(k)));
+        }
+        // Exactly core's envelope, scaled by 2/d.
+        const rope::CosineSumEnvelope env =
+            rope::cosineSumEnvelope(rope::inverseFrequencies(128, 1e4), 0, 8192, columns);
+        for (long long k = 0; k < columns; ++k) {
+            QCOMPARE(lo->y[k], env.minimum[k] / 64.0);
+            QCOMPARE(hi->y[k], env.maximum[k] / 64.0);
+        }
+    }
+
+    void decayMarksFirstNegativeDistancePerBase_data() {
+        QTest::addColumn<int>("curve");
+        QTest::newRow("mean-cosine") << 0;
+        QTest::newRow("upper-bound") << 1;
+        QTest::newRow("similar-score") << 2;
+    }
+    void decayMarksFirstNegativeDistancePerBase() {
+        QFETCH(int, curve);
+        rope::RopeParams p;
+        p.context = 32768;
+        p.base = 1e4;
+        PanelFixture f("decay", p);
+        auto* combo = f.control<QComboBox>("curve");
+        combo->setCurrentIndex(curve == 0 ? 1 : 0);
+        combo->setCurrentIndex(curve);
+        const FigureData& data = f.panel->data();
+        for (double b : {1e4, 5e5, 1e6}) {
+            const Eigen::ArrayXd theta = rope::inverseFrequencies(128, b);
+            const std::optional<long long> first = rope::firstNegativeDistance(theta, 32768);
+            const QString name = b == 1e4 ? QStringLiteral("b = 10000 (current)")
+                                          : QStringLiteral("b = %1").arg(b, 0, 'g', 6);
+            QCOMPARE(readout(data, QStringLiteral("first m with c̄ < 0, ") + name),
+                     first ? static_cast<double>(*first) : -1.0);
+            // Independent check of the b = 1e4 marker: long-double sum negative there and
+            // non-negative before.
+            if (b == 1e4) {
+                QVERIFY(first.has_value());
+                QVERIFY(directCosineSum(ladder(128, b), *first) < 0);
+            }
+        }
+        // The band of the current base is core's envelope of the chosen measure.
+        const Series* mean = seriesNamed(data, QStringLiteral("b = 10000 (current) (column mean)"));
+        QVERIFY(mean != nullptr);
+        const auto columns = static_cast<long long>(mean->x.size());
+        const rope::figures::CurveEnvelope env = rope::figures::decayEnvelope(
+            combo->currentData().toString(), rope::inverseFrequencies(128, 1e4), 32768, columns);
+        for (long long k = 0; k < columns; ++k) {
+            QCOMPARE(mean->y[k], env.mean[k]);
+        }
+        if (curve == 1) {
+            // Upper bound: bucketed from core's relativeUpperBound at every distance.
+            const Eigen::ArrayXd u = rope::relativeUpperBound(rope::inverseFrequencies(128, 1e4),
+                                                              rope::distanceRange(0, 32767));
+            const long long k = columns / 3;
+            const long long first = k * 32768 / columns;
+            const long long last = (k + 1) * 32768 / columns - 1;
+            QCOMPARE(env.maximum[k], u.segment(first, last - first + 1).maxCoeff());
+            QCOMPARE(env.minimum[k], u.segment(first, last - first + 1).minCoeff());
+        }
+    }
+
+    void decayScalingMethodAddsItsCurve() {
+        rope::RopeParams p;
+        p.context = 512; // fewer distances than columns: one exact point per distance
+        p.scaling.method = "linear";
+        p.scaling.factor = 4;
+        PanelFixture f("decay", p);
+        const Series* s =
+            seriesNamed(f.panel->data(), QStringLiteral("b = 10000 with linear (s = 4)"));
+        QVERIFY(s != nullptr);
+        QCOMPARE(s->x.size(), std::size_t{512});
+        const Eigen::ArrayXd expected =
+            rope::meanCosine(rope::scaledFrequencies(p).invFreq, rope::distanceRange(0, 511));
+        for (std::size_t m = 0; m < 512; ++m) {
+            QCOMPARE(s->x[m], static_cast<double>(m));
+            QVERIFY(std::abs(s->y[m] - expected[static_cast<Eigen::Index>(m)]) < 1e-13);
+        }
+    }
+
+    void decayLogAxisColumnsCoverEveryDistance() {
+        rope::RopeParams p;
+        p.context = 20000;
+        p.base = 1e4;
+        PanelFixture f("decay", p);
+        f.control<QCheckBox>("log-x")->setChecked(true);
+        const FigureData& data = f.panel->data();
+        QVERIFY(data.logX);
+        const Series* lo = seriesNamed(data, QStringLiteral("b = 10000 (current) min per column"));
+        const Series* hi = seriesNamed(data, QStringLiteral("b = 10000 (current) max per column"));
+        QVERIFY(lo != nullptr && hi != nullptr);
+        const std::vector<long long> edges = rope::figures::logColumnEdges(
+            20000, static_cast<long long>(f.panel->plot()->axisRect()->width()));
+        QCOMPARE(edges.front(), 1LL);
+        QCOMPARE(edges.back(), 20000LL);
+        QCOMPARE(lo->x.size() + 1, edges.size());
+        const Eigen::ArrayXd theta = ladder(128, 1e4);
+        for (std::size_t k = 0; k + 1 < edges.size(); k += 7) {
+            QVERIFY(edges[k + 1] > edges[k]);
+            QCOMPARE(lo->x[k], 0.5 * static_cast<double>(edges[k] + edges[k + 1] - 1));
+            long double mn = 1e9L;
+            long double mx = -1e9L;
+            for (long long m = edges[k]; m < edges[k + 1]; ++m) {
+                const long double v = directCosineSum(theta, m) / 64.0L;
+                mn = std::min(mn, v);
+                mx = std::max(mx, v);
+            }
+            QVERIFY(std::abs(lo->y[k] - static_cast<double>(mn)) < 1e-12);
+            QVERIFY(std::abs(hi->y[k] - static_cast<double>(mx)) < 1e-12);
+        }
+        f.control<QCheckBox>("log-x")->setChecked(false);
+        QVERIFY(!f.panel->data().logX);
+    }
+
+    void restoredBasesMoveTheLineEdit() {
+        rope::RopeParams p;
+        p.context = 1024;
+        PanelFixture f("decay", p);
+        f.panel->restoreOptions({{QStringLiteral("bases"), QStringLiteral("2e4")}});
+        QCOMPARE(f.control<QLineEdit>("bases")->text(), QStringLiteral("2e4"));
+        QVERIFY(seriesNamed(f.panel->data(), QStringLiteral("b = 20000 (column mean)")) != nullptr);
+        QVERIFY(seriesNamed(f.panel->data(), QStringLiteral("b = 500000 (column mean)")) ==
+                nullptr);
+        f.panel->restoreOptions({});
+        QCOMPARE(f.control<QLineEdit>("bases")->text(), QStringLiteral("1e4, 5e5, 1e6"));
+    }
+
+    void badBaseListNamesTheParameter() {
+        try {
+            rope::figures::parseBaseList(QStringLiteral("1e4, 0.5"));
+            QFAIL("no exception");
+        } catch (const rope::InvalidParameter& e) {
+            QCOMPARE(QString::fromStdString(e.parameter()), QStringLiteral("bases"));
+        }
+        try {
+            rope::figures::parseBaseList(QStringLiteral("1e4, abc"));
+            QFAIL("no exception");
+        } catch (const rope::InvalidParameter& e) {
+            QCOMPARE(QString::fromStdString(e.parameter()), QStringLiteral("bases"));
+        }
+        QCOMPARE(rope::figures::parseBaseList(QStringLiteral("1e4 5e5;1e4")),
+                 (std::vector<double>{1e4, 5e5}));
+    }
+
+    // --- base-bound ----------------------------------------------------------------------
+
+    void baseBoundCurvesAreCoreMinimalBase() {
+        rope::RopeParams p;
+        p.base = 1e4;
+        PanelFixture f("base-bound", p);
+        const FigureData& data = f.panel->data();
+        QVERIFY(data.logX && data.logY);
+        for (int d : {64, 128, 256}) {
+            const Series* s = seriesNamed(data, QStringLiteral("b*(L), d = %1").arg(d));
+            QVERIFY(s != nullptr);
+            QCOMPARE(s->x.front(), 256.0);
+            QCOMPARE(s->x.back(), 65536.0);
+            // Small L recomputed directly (the published values are checked in
+            // tests/core/tst_base_bound.cpp).
+            for (std::size_t k = 0; k < 3; ++k) {
+                QCOMPARE(s->x[k], std::ldexp(1.0, 8 + static_cast<int>(k)));
+                QCOMPARE(s->y[k], rope::minimalBase(static_cast<long long>(s->x[k]), d).base);
+            }
+        }
+        // Model markers at their config.json (max_position_embeddings, rope_theta).
+        const std::pair<const char*, std::pair<double, double>> models[] = {
+            {"Llama 2 (4096, 1e+04)", {4096, 1e4}},
+            {"Llama 3.1 (8k) (8192, 5e+05)", {8192, 5e5}},
+            {"Llama 3.1 (128k) (131072, 5e+05)", {131072, 5e5}},
+            {"CodeLlama (16384, 1e+06)", {16384, 1e6}},
+            {"Qwen2.5 (32768, 1e+06)", {32768, 1e6}},
+        };
+        for (const auto& [name, lb] : models) {
+            const Series* s = seriesNamed(data, QString::fromUtf8(name));
+            QVERIFY2(s != nullptr, name);
+            QCOMPARE(s->x, std::vector<double>{lb.first});
+            QCOMPARE(s->y, std::vector<double>{lb.second});
+        }
+        // Current (b, d): its largest valid L is the first negative distance.
+        const std::optional<long long> first =
+            rope::firstNegativeDistance(rope::inverseFrequencies(128, 1e4), 1LL << 22);
+        QVERIFY(first.has_value());
+        QCOMPARE(readout(data, QStringLiteral("largest L for the current b, d")),
+                 static_cast<double>(*first));
+        // Rules of thumb against their closed forms (π/2)·b^((d−2)/d) and 2π·b^((d−2)/d).
+        const Series* quarter =
+            seriesNamed(data, QStringLiteral("rule of thumb L = π/(2θ_min), d = 128"));
+        const Series* period =
+            seriesNamed(data, QStringLiteral("slowest period L = 2π/θ_min, d = 128"));
+        QVERIFY(quarter != nullptr && period != nullptr);
+        for (std::size_t k = 0; k < quarter->x.size(); ++k) {
+            const double b = quarter->y[k];
+            QVERIFY(std::abs(quarter->x[k] / (std::numbers::pi / 2 * std::pow(b, 126.0 / 128.0)) -
+                             1) < 1e-12);
+            QVERIFY(std::abs(period->x[k] / (2 * std::numbers::pi * std::pow(b, 126.0 / 128.0)) -
+                             1) < 1e-12);
+        }
+    }
+
+    void baseBoundCosineViewIsTheCoreEnvelope() {
+        rope::RopeParams p;
+        p.context = 16384;
+        p.base = 20000;
+        PanelFixture f("base-bound", p);
+        f.control<QComboBox>("view")->setCurrentIndex(1);
+        const FigureData& data = f.panel->data();
+        const Series* lo = seriesNamed(data, QStringLiteral("f min per column"));
+        const Series* hi = seriesNamed(data, QStringLiteral("f max per column"));
+        QVERIFY(lo != nullptr && hi != nullptr);
+        const Eigen::ArrayXd theta = rope::inverseFrequencies(128, 20000);
+        const rope::CosineSumEnvelope env =
+            rope::cosineSumEnvelope(theta, 0, 16384, static_cast<long long>(lo->x.size()));
+        for (Eigen::Index k = 0; k < env.minimum.size(); ++k) {
+            QCOMPARE(lo->y[k], env.minimum[k]);
+            QCOMPARE(hi->y[k], env.maximum[k]);
+        }
+        const std::optional<long long> first = rope::firstNegativeDistance(theta, 16384);
+        QCOMPARE(readout(data, QStringLiteral("first m with f(m) < 0")),
+                 first ? static_cast<double>(*first) : -1.0);
+    }
+
+    // --- extension -----------------------------------------------------------------------
+
+    void extensionClassifiesPairs_data() {
+        QTest::addColumn<QString>("method");
+        QTest::newRow("default") << "default";
+        QTest::newRow("linear") << "linear";
+        QTest::newRow("llama3") << "llama3";
+    }
+    void extensionClassifiesPairs() {
+        QFETCH(QString, method);
+        rope::RopeParams p;
+        p.base = 5e5;
+        p.context = 65536;
+        p.scaling.method = method.toStdString();
+        p.scaling.factor = method == QLatin1String("default") ? 1.0 : 8.0;
+        p.scaling.originalContext = 8192;
+        PanelFixture f("extension", p);
+        const FigureData& data = f.panel->data();
+        const auto count = [&data](const char* name) {
+            const Series* s = seriesNamed(data, QString::fromUtf8(name));
+            return s == nullptr ? 0 : static_cast<int>(s->x.size());
+        };
+        const int kept = count("kept θ' = θ (extrapolated)");
+        const int interpolated = count("interpolated θ' = θ/s");
+        const int blended = count("blended (θ/s < θ' < θ or other)");
+        QCOMPARE(kept + interpolated + blended, 64);
+        if (method == QLatin1String("default")) {
+            QCOMPARE(kept, 64);
+        } else if (method == QLatin1String("linear")) {
+            QCOMPARE(interpolated, 64);
+        } else {
+            // Llama 3.1 rule (low 1, high 4): λ < L₀/4 kept, λ > L₀/1 divided by s.
+            const Eigen::ArrayXd lambda = 2 * std::numbers::pi / ladder(128, 5e5);
+            QCOMPARE(kept, static_cast<int>((lambda < 8192.0 / 4).count()));
+            QCOMPARE(interpolated, static_cast<int>((lambda > 8192.0).count()));
+        }
+        QCOMPARE(readout(data, QStringLiteral("attention factor")),
+                 rope::scaledFrequencies(p).attentionFactor);
+    }
+
+    void extensionHeatmapAndDecayViews() {
+        rope::RopeParams p;
+        p.context = 16384;
+        p.headDim = 32;
+        p.scaling.method = "linear";
+        p.scaling.factor = 4;
+        PanelFixture f("extension", p);
+        auto* view = f.control<QComboBox>("view");
+        view->setCurrentIndex(1);
+        {
+            const FigureData& data = f.panel->data();
+            QVERIFY(data.colourMap.has_value());
+            const rope::ui::ColourMap& map = *data.colourMap;
+            QCOMPARE(map.columns, 33);
+            rope::RopeParams original = p;
+            original.scaling = rope::ScalingParams{};
+            const Eigen::ArrayXXd before =
+                rope::phaseHeatmap(rope::scaledFrequencies(original).invFreq, 0, 16383, map.rows,
+                                   rope::PhaseQuantity::Cos);
+            const Eigen::ArrayXXd after = rope::phaseHeatmap(
+                rope::scaledFrequencies(p).invFreq, 0, 16383, map.rows, rope::PhaseQuantity::Cos);
+            QCOMPARE(static_cast<int>(before.rows()), map.rows);
+            for (int r = 0; r < map.rows; ++r) {
+                for (int c = 0; c < 16; ++c) {
+                    QCOMPARE(map.values[static_cast<std::size_t>(r * 33 + c)], before(r, c));
+                    QCOMPARE(map.values[static_cast<std::size_t>(r * 33 + 17 + c)], after(r, c));
+                }
+                QVERIFY(std::isnan(map.values[static_cast<std::size_t>(r * 33 + 16)]));
+            }
+        }
+        view->setCurrentIndex(2);
+        {
+            const FigureData& data = f.panel->data();
+            const Series* scaled = seriesNamed(data, QStringLiteral("with linear (s = 4)"));
+            QVERIFY(scaled != nullptr);
+            const rope::figures::CurveEnvelope env = rope::figures::decayEnvelope(
+                QStringLiteral("mean-cosine"), rope::scaledFrequencies(p).invFreq, 16384,
+                static_cast<long long>(scaled->x.size()));
+            for (Eigen::Index k = 0; k < env.mean.size(); ++k) {
+                QCOMPARE(scaled->y[static_cast<std::size_t>(k)], env.mean[k]);
+            }
+        }
+    }
+
+    // --- identity ------------------------------------------------------------------------
+
+    void identityMatricesSideBySide() {
+        rope::RopeParams p;
+        p.headDim = 16;
+        p.m = 1234;
+        p.n = 77;
+        PanelFixture f("identity", p);
+        const FigureData& data = f.panel->data();
+        QVERIFY(data.colourMap.has_value());
+        const rope::ui::ColourMap& map = *data.colourMap;
+        QCOMPARE(map.columns, 33);
+        QCOMPARE(map.rows, 16);
+        // Independent: R_(n−m) has cos((n−m)θ_i) on the diagonal of block i and
+        // R_mᵀR_n equals it (to rounding).
+        const Eigen::ArrayXd theta = ladder(16, 1e4);
+        for (int i = 0; i < 8; ++i) {
+            const double c = static_cast<double>(cosl((77.0L - 1234.0L) * theta[i]));
+            const double s = static_cast<double>(sinl((77.0L - 1234.0L) * theta[i]));
+            const auto at = [&map](int r, int col) {
+                return map.values[static_cast<std::size_t>(r * 33 + col)];
+            };
+            QVERIFY(std::abs(at(2 * i, 17 + 2 * i) - c) < 1e-12);
+            QVERIFY(std::abs(at(2 * i + 1, 17 + 2 * i) - s) < 1e-12);
+            QVERIFY(std::abs(at(2 * i, 2 * i) - c) < 1e-11);
+            QVERIFY(std::isnan(at(2 * i, 16)));
+        }
+        // Axes fit the matrix exactly.
+        QCOMPARE(f.panel->plot()->xAxis->range().lower, -0.5);
+        QCOMPARE(f.panel->plot()->xAxis->range().upper, 32.5);
+        QCOMPARE(f.panel->plot()->yAxis->range().lower, -0.5);
+        QCOMPARE(f.panel->plot()->yAxis->range().upper, 15.5);
+        const Eigen::ArrayXd coreTheta = rope::scaledFrequencies(p).invFreq;
+        QCOMPARE(data.readouts.at(0).value, rope::relativityResidual(coreTheta, 1234, 77));
+    }
+
+    void identityComplexViewScore_data() {
+        QTest::addColumn<int>("pair");
+        QTest::newRow("pair 0") << 0;
+        QTest::newRow("pair 5") << 5;
+    }
+    void identityComplexViewScore() {
+        QFETCH(int, pair);
+        rope::RopeParams p;
+        p.headDim = 16;
+        p.m = 40;
+        p.n = 45;
+        PanelFixture f("identity", p);
+        f.control<QComboBox>("view")->setCurrentIndex(1);
+        f.control<QSpinBox>("pair")->setValue(pair == 0 ? 1 : 0);
+        f.control<QSpinBox>("pair")->setValue(pair);
+        const FigureData& data = f.panel->data();
+        // Independent: Re[conj(q e^{imθ}) · k e^{inθ}] = Re[conj(q) k e^{i(n−m)θ}] in long double.
+        const Eigen::ArrayXd q = rope::seededUniformVector(16, 1);
+        const Eigen::ArrayXd k = rope::seededUniformVector(16, 2);
+        const long double a = 5.0L * ladder(16, 1e4)[pair];
+        const long double qr = q[2 * pair], qi = q[2 * pair + 1], kr = k[2 * pair],
+                          ki = k[2 * pair + 1];
+        // conj(q)·k = (qr kr + qi ki) + i(qr ki − qi kr)
+        const long double expected = (qr * kr + qi * ki) * cosl(a) - (qr * ki - qi * kr) * sinl(a);
+        QVERIFY(std::abs(data.readouts.at(0).value - static_cast<double>(expected)) < 1e-14);
+        QCOMPARE(data.readouts.at(1).value,
+                 rope::attentionScore(q, k, rope::scaledFrequencies(p).invFreq, 40, 45,
+                                      rope::Layout::Interleaved));
+        // The trace is q_i rotated through positions 0 … 45: all on one circle.
+        const Series* trace = seriesNamed(data, QStringLiteral("qᵢ·e^(i tθᵢ), t = 0 … 45"));
+        QVERIFY(trace != nullptr);
+        QCOMPARE(trace->x.size(), std::size_t{46});
+        const double r = std::hypot(q[2 * pair], q[2 * pair + 1]);
+        for (std::size_t j = 0; j < trace->x.size(); ++j) {
+            QVERIFY(std::abs(std::hypot(trace->x[j], trace->y[j]) - r) < 1e-14);
+        }
+    }
+
+    void identityResidualViewFitsTheMatrix() {
+        rope::RopeParams p;
+        p.headDim = 128;
+        p.m = 5;
+        p.n = 3;
+        PanelFixture f("identity", p);
+        f.control<QComboBox>("view")->setCurrentIndex(2);
+        QCOMPARE(f.panel->data().colourMap->columns, 128);
+        QCOMPARE(f.panel->plot()->xAxis->range().lower, -0.5);
+        QCOMPARE(f.panel->plot()->xAxis->range().upper, 127.5);
+        QCOMPARE(f.panel->plot()->yAxis->range().lower, -0.5);
+        QCOMPARE(f.panel->plot()->yAxis->range().upper, 127.5);
+    }
+};
+
+QTEST_MAIN(TestLongContextFigures)
+#include "tst_long_context_figures.moc"

@@ -1,0 +1,224 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/panels/special_controls.h"
+
+#include "core/scaling/scaling_registry.h"
+#include "ui/explorer_state.h"
+#include "ui/panels/figure_panel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMouseEvent>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QTimer>
+#include <qcustomplot.h>
+
+#include <cmath>
+#include <memory>
+
+namespace rope::ui {
+
+namespace {
+
+QWidget* row() {
+    auto* box = new QWidget;
+    auto* layout = new QHBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    return box;
+}
+
+// Heatmap: zoom and pan along positions only (each new range is recomputed at screen
+// resolution, options "y-min"/"y-max"), and a button back to the whole context.
+QWidget* heatmapZoom(FigurePanel& panel, ExplorerState& state) {
+    QWidget* box = row();
+    auto* resetView = new QPushButton(FigurePanel::tr("Whole &context"), box);
+    resetView->setToolTip(FigurePanel::tr("Zoom out to positions 0 … L−1."));
+    auto* hint = new QLabel(FigurePanel::tr("Wheel: zoom positions · drag: pan"), box);
+    box->layout()->addWidget(resetView);
+    box->layout()->addWidget(hint);
+    const auto wholeContext = [&panel] {
+        panel.setOptions(
+            {{QStringLiteral("y-min"), QVariant()}, {QStringLiteral("y-max"), QVariant()}});
+    };
+    QObject::connect(resetView, &QPushButton::clicked, &panel, wholeContext);
+    QCustomPlot* plot = panel.plot();
+    plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    plot->axisRect()->setRangeDrag(Qt::Vertical);
+    plot->axisRect()->setRangeZoom(Qt::Vertical);
+    QObject::connect(plot->yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), &panel,
+                     [&panel](const QCPRange& range) {
+                         if (!panel.isDrawing()) {
+                             panel.setOptions({{QStringLiteral("y-min"), range.lower},
+                                               {QStringLiteral("y-max"), range.upper}});
+                         }
+                     });
+    // A new context length shows the whole new context.
+    auto lastContext = std::make_shared<long long>(state.params().context);
+    QObject::connect(&state, &ExplorerState::paramsChanged, &panel,
+                     [wholeContext, lastContext](const rope::RopeParams& p) {
+                         if (p.context != *lastContext) {
+                             *lastContext = p.context;
+                             wholeContext();
+                         }
+                     });
+    return box;
+}
+
+// Rotation: an animation of the positions (not an option: it changes the shared m and n).
+QWidget* rotationPlay(FigurePanel& /*panel*/, ExplorerState& state) {
+    QWidget* box = row();
+    auto* mode = new QComboBox(box);
+    mode->setObjectName(QStringLiteral("animate"));
+    mode->addItem(FigurePanel::tr("move m"), QStringLiteral("m"));
+    mode->addItem(FigurePanel::tr("move m and n together"), QStringLiteral("both"));
+    mode->setToolTip(FigurePanel::tr("Moving both keeps n − m, the angle between R_m q and R_n k "
+                                     "and the score fixed."));
+    mode->setAccessibleName(FigurePanel::tr("Animation"));
+    auto* play = new QPushButton(box);
+    play->setObjectName(QStringLiteral("play"));
+    play->setCheckable(true);
+    play->setToolTip(FigurePanel::tr("Advance the position by one token per frame."));
+    // Text only: the ▶/⏸ glyphs are missing from some fonts (a box instead of a symbol).
+    const auto label = [play](bool on) {
+        play->setText(on ? FigurePanel::tr("&Pause") : FigurePanel::tr("&Play"));
+    };
+    label(false);
+    box->layout()->addWidget(mode);
+    box->layout()->addWidget(play);
+
+    auto* timer = new QTimer(box);
+    timer->setInterval(40);
+    QObject::connect(play, &QPushButton::toggled, timer, [timer, label](bool on) {
+        label(on);
+        if (on) {
+            timer->start();
+        } else {
+            timer->stop();
+        }
+    });
+    QObject::connect(timer, &QTimer::timeout, &state, [&state, mode] {
+        rope::RopeParams p = state.params();
+        const bool both = mode->currentData().toString() == QLatin1String("both");
+        // Wrap at the context end so the animation can run forever; moving both keeps n − m.
+        const long long step = (p.m + 1 >= p.context) ? -p.m : 1;
+        p.m += step;
+        if (both) {
+            p.n += step;
+        }
+        state.setParams(p);
+    });
+    return box;
+}
+
+// 2D RoPE: a click on a patch of either score map makes it the query (column y along x, row x
+// along the reversed y axis, cell centres at integers).
+QWidget* rope2dPick(FigurePanel& panel, ExplorerState& /*state*/) {
+    QCustomPlot* plot = panel.plot();
+    QObject::connect(plot, &QCustomPlot::mousePress, &panel, [&panel, plot](QMouseEvent* event) {
+        const int y =
+            static_cast<int>(std::lround(plot->xAxis->pixelToCoord(event->position().x())));
+        const int x =
+            static_cast<int>(std::lround(plot->yAxis->pixelToCoord(event->position().y())));
+        const figures::FigureOptions options =
+            figures::withDefaults(panel.figure().options(), panel.options());
+        const bool grid = options.value(QStringLiteral("view")).toString() !=
+                          QLatin1String("generators");
+        const int rows = options.value(QStringLiteral("rows")).toInt();
+        const int cols = options.value(QStringLiteral("cols")).toInt();
+        if (!grid || x < 0 || x >= rows || y < 0 || y >= cols) {
+            return;
+        }
+        panel.setOptions({{QStringLiteral("query-row"), x}, {QStringLiteral("query-col"), y}});
+    });
+    return nullptr;
+}
+
+// Attention: the factor a is the scaling method's unless overridden; option "factor" is set
+// only while the check box is on.
+QWidget* attentionFactor(FigurePanel& panel, ExplorerState& state) {
+    QWidget* box = row();
+    auto* override = new QCheckBox(FigurePanel::tr("&Attention factor:"), box);
+    override->setObjectName(QStringLiteral("override-factor"));
+    override->setToolTip(FigurePanel::tr("Unchecked: the factor of the current scaling method."));
+    const figures::OptionSpec* spec =
+        figures::findOption(panel.figure().options(), QStringLiteral("factor"));
+    auto* factor = new QDoubleSpinBox(box);
+    factor->setObjectName(QStringLiteral("factor"));
+    factor->setRange(spec->min, spec->max);
+    factor->setSingleStep(spec->step);
+    factor->setDecimals(spec->decimals);
+    factor->setValue(rope::scaledFrequencies(state.params()).attentionFactor);
+    factor->setEnabled(false);
+    factor->setAccessibleName(FigurePanel::tr("Attention factor"));
+    factor->setToolTip(FigurePanel::tr("q and k are multiplied by a, so every score by a² (an "
+                                       "inverse softmax temperature)."));
+    box->layout()->addWidget(override);
+    box->layout()->addWidget(factor);
+    const auto apply = [&panel, override, factor] {
+        factor->setEnabled(override->isChecked());
+        panel.setOption(QStringLiteral("factor"),
+                        override->isChecked() ? QVariant(factor->value()) : QVariant());
+    };
+    QObject::connect(override, &QCheckBox::toggled, &panel, apply);
+    QObject::connect(factor, &QDoubleSpinBox::valueChanged, &panel, apply);
+    // Restored options: the check box follows whether "factor" is set.
+    QObject::connect(&panel, &FigurePanel::optionsChanged, factor,
+                     [factor, override, &state](const figures::FigureOptions& options) {
+                         const bool on = options.contains(QStringLiteral("factor"));
+                         const QSignalBlocker blockOverride(override);
+                         const QSignalBlocker blockFactor(factor);
+                         override->setChecked(on);
+                         factor->setEnabled(on);
+                         factor->setValue(
+                             on ? options.value(QStringLiteral("factor")).toDouble()
+                                : rope::scaledFrequencies(state.params()).attentionFactor);
+                     });
+    // While not overridden, the spin box shows the method's factor.
+    QObject::connect(&state, &ExplorerState::paramsChanged, factor,
+                     [factor, override](const rope::RopeParams& p) {
+                         if (!override->isChecked()) {
+                             const QSignalBlocker block(factor);
+                             factor->setValue(rope::scaledFrequencies(p).attentionFactor);
+                         }
+                     });
+    return box;
+}
+
+struct Special {
+    std::string_view id;
+    QWidget* (*build)(FigurePanel&, ExplorerState&);
+};
+
+constexpr Special kSpecials[] = {
+    {"heatmap-zoom", &heatmapZoom},
+    {"rotation-play", &rotationPlay},
+    {"rope-2d-pick", &rope2dPick},
+    {"attention-factor", &attentionFactor},
+};
+
+} // namespace
+
+bool isSpecialControl(std::string_view id) noexcept {
+    for (const Special& s : kSpecials) {
+        if (s.id == id) {
+            return true;
+        }
+    }
+    return false;
+}
+
+QWidget* buildSpecialControl(std::string_view id, FigurePanel& panel, ExplorerState& state) {
+    for (const Special& s : kSpecials) {
+        if (s.id == id) {
+            return s.build(panel, state);
+        }
+    }
+    Q_ASSERT_X(false, "buildSpecialControl", "unknown special control id");
+    return nullptr;
+}
+
+} // namespace rope::ui

@@ -1,0 +1,559 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/render/draw_figure.h"
+
+#include "ui/render/colour_maps.h"
+
+#include <qcustomplot.h>
+
+#include <array>
+#include <cmath>
+#include <cstdio>
+
+namespace rope::ui {
+
+QColor paletteColour(int index) {
+    // Okabe & Ito (2008): distinguishable under the common colour-vision deficiencies. Yellow
+    // (#F0E442) is left out: too light on white.
+    static const std::array<QColor, 7> colours = {
+        QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00), QColor(0x00, 0x9E, 0x73),
+        QColor(0xCC, 0x79, 0xA7), QColor(0x56, 0xB4, 0xE9), QColor(0xE6, 0x9F, 0x00),
+        QColor(0x00, 0x00, 0x00)};
+    const int n = static_cast<int>(colours.size());
+    return colours[static_cast<std::size_t>(((index % n) + n) % n)];
+}
+
+namespace {
+
+// A text element that word-wraps to the width it will get: its share of the plot's viewport.
+// QCPTextElement asks for the full one-line width as its minimum, which forces the layout wider
+// than a narrow window and clips long titles; this one asks for little width and for the height
+// of the wrapped text instead. The viewport is known before the layout runs (also for exports,
+// which set it to the export size first), so the height is right in the same pass.
+class WrappingText : public QCPTextElement {
+public:
+    WrappingText(QCustomPlot* plot, const QFont& font, int flags, double widthShare)
+        : QCPTextElement(plot, QString(), font), m_widthShare(widthShare) {
+        setTextFlags(flags | Qt::TextWordWrap);
+        setMargins(QMargins(6, 2, 6, 2));
+    }
+    QSize minimumOuterSizeHint() const override { return {40, wrappedHeight()}; }
+    QSize maximumOuterSizeHint() const override { return {QWIDGETSIZE_MAX, wrappedHeight()}; }
+
+private:
+    int wrappedHeight() const {
+        if (mText.isEmpty()) {
+            return 0;
+        }
+        const int width = std::max(
+            40, static_cast<int>(mParentPlot->viewport().width() * m_widthShare) - 12 -
+                    mMargins.left() - mMargins.right());
+        const QFontMetrics metrics(mFont);
+        return metrics.boundingRect(QRect(0, 0, width, 100000), mTextFlags, mText).height() +
+               mMargins.top() + mMargins.bottom();
+    }
+    double m_widthShare;
+};
+
+// The layout drawFigure builds once per plot (found again through object names):
+//   top grid (one column): row 0 title · row 1 body · row 2 readouts
+//   body grid (one row):   main axis rect · colour bar (if any) · side axis rect (if any)
+// The main axis rect stays plot.axisRect() (the first axis rect found), so plot.xAxis/yAxis and
+// the legend keep working for callers.
+struct Layout {
+    QCPLayoutGrid* body = nullptr;
+    WrappingText* title = nullptr;
+    QCPLayoutGrid* readouts = nullptr;
+};
+
+Layout plotLayout(QCustomPlot& plot) {
+    Layout l;
+    l.body = plot.findChild<QCPLayoutGrid*>(QStringLiteral("ropeBody"));
+    if (l.body != nullptr) {
+        l.title = static_cast<WrappingText*>(
+            plot.findChild<QCPTextElement*>(QStringLiteral("ropeTitle")));
+        l.readouts = plot.findChild<QCPLayoutGrid*>(QStringLiteral("ropeReadouts"));
+        return l;
+    }
+    QCPLayoutGrid* top = plot.plotLayout();
+    QCPAxisRect* main = plot.axisRect();
+    top->take(main);
+    top->simplify();
+    QFont font = plot.font();
+    font.setPointSizeF(font.pointSizeF() * 1.2);
+    font.setBold(true);
+    l.title = new WrappingText(&plot, font, Qt::AlignCenter, 1.0);
+    l.title->setObjectName(QStringLiteral("ropeTitle"));
+    l.body = new QCPLayoutGrid;
+    l.body->setObjectName(QStringLiteral("ropeBody"));
+    l.readouts = new QCPLayoutGrid;
+    l.readouts->setObjectName(QStringLiteral("ropeReadouts"));
+    top->addElement(0, 0, l.title);
+    top->addElement(1, 0, l.body);
+    top->addElement(2, 0, l.readouts);
+    top->setRowSpacing(0);
+    l.body->addElement(0, 0, main);
+    l.body->setColumnSpacing(8);
+    // A fixed minimum room for tick and axis labels: the axis rectangle (whose pixel size the
+    // figures compute for) does not move when a redraw changes a tick label's width, e.g.
+    // 10⁻⁸ → 10⁻¹⁰, so one redraw at the settled size reproduces the drawn data.
+    const QFontMetrics metrics(plot.font());
+    main->setMinimumMargins(QMargins(metrics.horizontalAdvance(QStringLiteral("−0.000000")) +
+                                         2 * metrics.height(),
+                                     metrics.height(), metrics.height(),
+                                     3 * metrics.height()));
+    return l;
+}
+
+// Removes every body element after the main axis rect (colour bar, side plot).
+void clearBodyExtras(QCustomPlot& plot, QCPLayoutGrid* body) {
+    plot.axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, nullptr);
+    for (int c = body->columnCount() - 1; c >= 1; --c) {
+        if (QCPLayoutElement* e = body->element(0, c)) {
+            body->remove(e);
+        }
+    }
+    body->simplify();
+    body->setColumnStretchFactors(QList<double>(body->columnCount(), 1.0));
+}
+
+QCPColorScale* addColourScale(QCustomPlot& plot, QCPLayoutGrid* body) {
+    auto* scale = new QCPColorScale(&plot);
+    body->addElement(0, body->columnCount(), scale);
+    scale->setType(QCPAxis::atRight);
+    // Keep the colour bar exactly as tall as the plot area.
+    auto* group = new QCPMarginGroup(&plot);
+    plot.axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, group);
+    scale->setMarginGroup(QCP::msBottom | QCP::msTop, group);
+    return scale;
+}
+
+void setTicks(QCPAxis* axis, const std::vector<Tick>& ticks) {
+    if (ticks.empty()) {
+        if (qSharedPointerDynamicCast<QCPAxisTickerText>(axis->ticker()) ||
+            qSharedPointerDynamicCast<QCPAxisTickerFixed>(axis->ticker())) {
+            axis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+            axis->setSubTicks(true);
+        }
+        return;
+    }
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (const Tick& t : ticks) {
+        ticker->addTick(t.at, t.label);
+    }
+    axis->setTicker(ticker);
+    axis->setSubTicks(false);
+}
+
+void setScale(QCPAxis* axis, bool logarithmic) {
+    if (logarithmic) {
+        axis->setScaleType(QCPAxis::stLogarithmic);
+        auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
+        axis->setTicker(ticker);
+        // 10ⁿ labels ("eb" = beautiful powers of ten).
+        axis->setNumberFormat(QStringLiteral("eb"));
+        axis->setNumberPrecision(0);
+    } else {
+        if (axis->scaleType() == QCPAxis::stLogarithmic) {
+            axis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+        }
+        axis->setScaleType(QCPAxis::stLinear);
+        axis->setNumberFormat(QStringLiteral("gbd"));
+        axis->setNumberPrecision(6);
+    }
+}
+
+void drawColourMap(QCustomPlot& plot, QCPLayoutGrid* body, const ColourMap& map) {
+    auto* plottable = new QCPColorMap(plot.xAxis, plot.yAxis);
+    plottable->setName(map.label);
+    plottable->setInterpolate(false);
+    plottable->setTightBoundary(false);
+    // QCPColorMapData places cells by (index)/(size−1); a single cell would divide by zero, so
+    // one column/row is stored twice at ±¼ cell, which draws the same full cell.
+    const int cols = std::max(map.columns, 2);
+    const int rows = std::max(map.rows, 2);
+    const double dx = map.columns == 1 ? 0.25 : 0.0;
+    const double dy = map.rows == 1 ? 0.25 : 0.0;
+    plottable->data()->setSize(cols, rows);
+    plottable->data()->setRange(QCPRange(map.xFirst - dx, map.xLast + dx),
+                                QCPRange(map.yFirst - dy, map.yLast + dy));
+    for (int r = 0; r < rows; ++r) {
+        const int sr = std::min(r, map.rows - 1);
+        for (int c = 0; c < cols; ++c) {
+            const int sc = std::min(c, map.columns - 1);
+            plottable->data()->setCell(
+                c, r,
+                map.values[static_cast<std::size_t>(sr) * static_cast<std::size_t>(map.columns) +
+                           static_cast<std::size_t>(sc)]);
+        }
+    }
+    QCPColorScale* scale = addColourScale(plot, body);
+    scale->axis()->setLabel(map.label);
+    plottable->setColorScale(scale);
+    plottable->setGradient(map.diverging ? divergingGradient() : viridisGradient());
+    plottable->setDataScaleType(map.logScale ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    scale->setDataScaleType(map.logScale ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    if (map.logScale) {
+        scale->axis()->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+        scale->axis()->setNumberFormat(QStringLiteral("eb"));
+        scale->axis()->setNumberPrecision(0);
+    } else {
+        scale->axis()->setTicker(QSharedPointer<QCPAxisTicker>::create());
+        scale->axis()->setNumberFormat(QStringLiteral("gbd"));
+        scale->axis()->setNumberPrecision(6);
+    }
+    if (map.diverging && !map.logScale) {
+        // A diverging map's white is its zero: the scale is symmetric about 0 and 0 is a tick.
+        const double extent = std::max(std::abs(map.zMin), std::abs(map.zMax));
+        // (QCPAxisTicker puts ticks at multiples of its step, so a symmetric range ticks 0.)
+        plottable->setDataRange(QCPRange(-extent, extent));
+        plottable->removeFromLegend();
+        return;
+    }
+    plottable->setDataRange(QCPRange(map.zMin, map.zMax));
+    plottable->removeFromLegend();
+    setTicks(scale->axis(), map.ticks);
+}
+
+// Cells centred on consecutive integers get integer ticks (indices such as pair i or token t
+// have no 2.5).
+void integerTicksForCells(QCPAxis* axis, double first, double last, int cells) {
+    if (cells < 1 || first != std::round(first) || last - first != cells - 1 ||
+        qSharedPointerDynamicCast<QCPAxisTickerText>(axis->ticker())) {
+        return;
+    }
+    auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
+    ticker->setTickStep(1.0);
+    ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    axis->setTicker(ticker);
+}
+
+void drawLabels(QCustomPlot& plot, QCPAxisRect* rect, const std::vector<TextLabel>& labels,
+                double fontScale, const QColor& colour) {
+    QFont font = plot.font();
+    font.setPointSizeF(font.pointSizeF() * fontScale);
+    for (const TextLabel& l : labels) {
+        auto* text = new QCPItemText(&plot);
+        text->setClipAxisRect(rect);
+        text->position->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+        text->position->setCoords(l.x, l.y);
+        text->setFont(font);
+        text->setColor(l.onDark ? QColor(Qt::white) : colour);
+        text->setText(l.text);
+    }
+}
+
+// \p previous is the plottable drawn for the preceding series (for fillToPrevious).
+void drawSeries(QCustomPlot& plot, QCPAxisRect* rect, const Series& s,
+                QCPAbstractPlottable* previous) {
+    // Wide antialiased pens are slow to stroke along long jagged polylines (a decay curve has
+    // ~2 points per pixel); dense series get a 1-px pen so a frame stays within budget.
+    QPen pen(paletteColour(s.colour), s.x.size() > 256 ? 1.0 : 2.0);
+    const QVector<double> x(s.x.begin(), s.x.end());
+    const QVector<double> y(s.y.begin(), s.y.end());
+    QCPAbstractPlottable* plottable = nullptr;
+    if (s.style == SeriesStyle::Bars) {
+        auto* bars = new QCPBars(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+        bars->setData(x, y, true);
+        bars->setWidth(0.6);
+        QColor fill = paletteColour(s.colour);
+        fill.setAlpha(190);
+        bars->setBrush(fill);
+        plottable = bars;
+    } else if (s.style == SeriesStyle::Line || s.style == SeriesStyle::Scatter) {
+        auto* graph = plot.addGraph(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+        graph->setData(x, y, true);
+        if (s.style == SeriesStyle::Scatter) {
+            graph->setLineStyle(QCPGraph::lsNone);
+            graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
+        }
+        if (auto* other = qobject_cast<QCPGraph*>(previous);
+            s.fillToPrevious && s.style == SeriesStyle::Line && other != nullptr) {
+            // A min…max band is drawn as its two edges in a translucent pen around the solid
+            // mean line. Filling it (QCPGraph channel fill, or one QCPCurve polygon) cost
+            // 40–60 ms per frame for five 900-point bands, far over the 16 ms frame budget;
+            // the edges alone draw in about a millisecond and show the same envelope.
+            QColor edge = paletteColour(s.colour);
+            edge.setAlpha(110);
+            pen = QPen(edge, 1.0);
+            other->setPen(pen);
+        }
+        plottable = graph;
+    } else {
+        auto* curve = new QCPCurve(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+        curve->setData(x, y);
+        plottable = curve;
+        if (s.style == SeriesStyle::Guide) {
+            pen = QPen(QColor(150, 150, 150), 1.0, Qt::DashLine);
+        } else if (s.style == SeriesStyle::Arrow && s.x.size() >= 2) {
+            auto* head = new QCPItemLine(&plot);
+            head->setClipAxisRect(rect);
+            head->start->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+            head->end->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+            head->start->setCoords(s.x[s.x.size() - 2], s.y[s.y.size() - 2]);
+            head->end->setCoords(s.x.back(), s.y.back());
+            head->setPen(pen);
+            head->setHead(QCPLineEnding(QCPLineEnding::esSpikeArrow, 10, 12));
+        }
+    }
+    plottable->setName(s.name);
+    plottable->setPen(pen);
+    if (!s.inLegend || s.style == SeriesStyle::Guide) {
+        plottable->removeFromLegend();
+    }
+}
+
+// Six significant digits; integers in full (positions, counts); tiny and huge values as
+// a×10ⁿ with a superscript exponent.
+QString readoutNumber(double v) {
+    if (std::isnan(v)) {
+        return QStringLiteral("n/a");
+    }
+    if (std::isinf(v)) {
+        return v > 0 ? QStringLiteral("∞") : QStringLiteral("−∞");
+    }
+    if (v == std::round(v) && std::abs(v) < 1e15) {
+        return QString::number(static_cast<qlonglong>(v)).replace(QLatin1Char('-'), QChar(0x2212));
+    }
+    QString text = QString::number(v, 'g', 6);
+    const qsizetype e = text.indexOf(QLatin1Char('e'));
+    if (e >= 0) {
+        static const QString superscripts = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");
+        const int exponent = text.mid(e + 1).toInt();
+        QString power;
+        for (const QChar c : QString::number(std::abs(exponent))) {
+            power += superscripts.at(c.digitValue());
+        }
+        text = text.left(e) + QStringLiteral("×10") + (exponent < 0 ? QStringLiteral("⁻") : QString()) +
+               power;
+    }
+    return text.replace(QLatin1Char('-'), QChar(0x2212));
+}
+
+QString readoutText(const Readout& r) {
+    return QStringLiteral("%1 = %2%3")
+        .arg(r.label, readoutNumber(r.value),
+             r.unit.isEmpty() ? QString() : QStringLiteral(" ") + r.unit);
+}
+
+// The legend lives either in the axis rect's inset layout (a corner of the data area) or in
+// column 0 of the readout row, below the axes.
+void placeLegend(QCustomPlot& plot, QCPLayoutGrid* readouts, bool below, Qt::Alignment corner) {
+    QCPLayoutInset* inset = plot.axisRect()->insetLayout();
+    const bool inInset = inset->elementCount() > 0 && inset->elementAt(0) == plot.legend;
+    if (below) {
+        if (inInset) {
+            inset->take(plot.legend);
+            inset->simplify();
+        }
+        readouts->insertColumn(0);
+        readouts->addElement(0, 0, plot.legend);
+        readouts->setColumnStretchFactor(0, 0.01);
+        plot.legend->setBrush(Qt::NoBrush);
+        plot.legend->setBorderPen(Qt::NoPen);
+        return;
+    }
+    if (!inInset) {
+        // Not in any layout at this point (the readout row was rebuilt without it).
+        inset->addElement(plot.legend, corner);
+    }
+    plot.legend->setBorderPen(QPen(Qt::black));
+    inset->setInsetAlignment(0, corner);
+}
+
+// Readouts under the axes in one or two text columns (two when there are more than three).
+void drawReadouts(QCustomPlot& plot, QCPLayoutGrid* grid, const std::vector<Readout>& readouts) {
+    for (int k = grid->elementCount() - 1; k >= 0; --k) {
+        if (QCPLayoutElement* e = grid->elementAt(k)) {
+            if (e == plot.legend) {
+                grid->take(e); // kept: placeLegend puts it back where it belongs
+            } else {
+                grid->remove(e);
+            }
+        }
+    }
+    grid->simplify();
+    if (readouts.empty()) {
+        return;
+    }
+    const int columns = readouts.size() > 3 ? 2 : 1;
+    const std::size_t perColumn = (readouts.size() + columns - 1) / columns;
+    QFont font = plot.font();
+    font.setPointSizeF(font.pointSizeF() * 0.95);
+    for (int c = 0; c < columns; ++c) {
+        QStringList lines;
+        for (std::size_t k = c * perColumn; k < std::min(readouts.size(), (c + 1) * perColumn);
+             ++k) {
+            lines << readoutText(readouts[k]);
+        }
+        auto* text = new WrappingText(&plot, font, Qt::AlignLeft | Qt::AlignTop, 1.0 / columns);
+        text->setText(lines.join(QLatin1Char('\n')));
+        text->setTextColor(QColor(40, 40, 40));
+        grid->addElement(0, c, text);
+    }
+}
+
+// Widens the wanted x range (or y range) about its centre so one unit spans as many pixels on
+// both axes. Runs after every layout pass (QCustomPlot::afterLayout), so the ratio holds for
+// the on-screen size and for exports at any size (toPixmap/toPainter lay out again).
+void applyEqualAspect(QCPAxisRect* axisRect) {
+    const QVariant wantX = axisRect->property("ropeAspectX");
+    const QVariant wantY = axisRect->property("ropeAspectY");
+    if (!wantX.isValid() || !wantY.isValid()) {
+        return;
+    }
+    const QRect rect = axisRect->rect();
+    if (rect.width() <= 0 || rect.height() <= 0) {
+        return;
+    }
+    const QPointF xr = wantX.toPointF();
+    const QPointF yr = wantY.toPointF();
+    const double unitsPerPx =
+        std::max((xr.y() - xr.x()) / rect.width(), (yr.y() - yr.x()) / rect.height());
+    axisRect->axis(QCPAxis::atBottom)
+        ->setRange(0.5 * (xr.x() + xr.y()), unitsPerPx * rect.width(), Qt::AlignCenter);
+    axisRect->axis(QCPAxis::atLeft)
+        ->setRange(0.5 * (yr.x() + yr.y()), unitsPerPx * rect.height(), Qt::AlignCenter);
+    // The ticks were computed before the layout pass (for the old range); recompute them so
+    // this very frame shows ticks of the new range.
+    axisRect->update(QCPLayoutElement::upPreparation);
+}
+
+void applyEqualAspect(QCustomPlot& plot) {
+    for (QCPAxisRect* rect : plot.axisRects()) {
+        applyEqualAspect(rect);
+    }
+}
+
+void setEqualAspect(QCPAxisRect* rect, bool on) {
+    if (on) {
+        const QCPRange x = rect->axis(QCPAxis::atBottom)->range();
+        const QCPRange y = rect->axis(QCPAxis::atLeft)->range();
+        rect->setProperty("ropeAspectX", QPointF(x.lower, x.upper));
+        rect->setProperty("ropeAspectY", QPointF(y.lower, y.upper));
+    } else {
+        rect->setProperty("ropeAspectX", QVariant());
+        rect->setProperty("ropeAspectY", QVariant());
+    }
+}
+
+void drawSide(QCustomPlot& plot, QCPLayoutGrid* body, const SidePlot& side) {
+    auto* rect = new QCPAxisRect(&plot);
+    rect->setObjectName(QStringLiteral("ropeSide"));
+    body->addElement(0, body->columnCount(), rect);
+    QList<double> stretch(body->columnCount(), 1.0);
+    stretch.back() = side.widthShare;
+    body->setColumnStretchFactors(stretch);
+    QCPAxis* x = rect->axis(QCPAxis::atBottom);
+    QCPAxis* y = rect->axis(QCPAxis::atLeft);
+    x->setLabel(side.xLabel);
+    y->setLabel(side.yLabel);
+    for (QCPAxis* a : {x, y}) {
+        a->setVisible(side.showAxes);
+        a->grid()->setVisible(side.showAxes);
+    }
+    if (!side.title.isEmpty()) {
+        // The side plot's title sits in its top margin (inside the rect's layout cell).
+        auto* title = new QCPItemText(&plot);
+        title->setClipToAxisRect(false);
+        title->position->setType(QCPItemPosition::ptAxisRectRatio);
+        title->position->setAxisRect(rect);
+        title->position->setCoords(0.5, 0.0);
+        title->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+        title->setText(side.title);
+        title->setPadding(QMargins(0, 0, 0, 4));
+        rect->setMinimumMargins(QMargins(4, QFontMetrics(plot.font()).height() + 10, 4, 4));
+    }
+    for (const Series& s : side.series) {
+        drawSeries(plot, rect, s, nullptr);
+    }
+    drawLabels(plot, rect, side.labels, 0.8, QColor(90, 90, 90));
+    x->setRange(side.xRange.first, side.xRange.second);
+    y->setRange(side.yRange.first, side.yRange.second);
+    setEqualAspect(rect, side.equalAspect);
+}
+
+
+} // namespace
+
+void drawFigure(QCustomPlot& plot, const FigureData& data) {
+    plot.clearPlottables();
+    plot.clearItems();
+    // Filled plottables here are axis-aligned (bars); antialiasing their fills costs frame
+    // time and changes nothing visible.
+    plot.setNotAntialiasedElements(QCP::aeFills);
+    const Layout layout = plotLayout(plot);
+    layout.title->setText(data.title);
+    clearBodyExtras(plot, layout.body);
+    plot.xAxis->setLabel(data.xLabel);
+    plot.yAxis->setLabel(data.yLabel);
+    plot.yAxis->setRangeReversed(data.yReversed);
+    setScale(plot.xAxis, data.logX);
+    setScale(plot.yAxis, data.logY);
+    setTicks(plot.xAxis, data.xTicks);
+    setTicks(plot.yAxis, data.yTicks);
+
+    if (data.colourMap) {
+        const ColourMap& map = *data.colourMap;
+        drawColourMap(plot, layout.body, map);
+        integerTicksForCells(plot.xAxis, map.xFirst, map.xLast, map.columns);
+        integerTicksForCells(plot.yAxis, map.yFirst, map.yLast, map.rows);
+    }
+    QCPAbstractPlottable* previous = nullptr;
+    for (const Series& s : data.series) {
+        drawSeries(plot, plot.axisRect(), s, previous);
+        previous = plot.plottable(plot.plottableCount() - 1);
+    }
+    drawLabels(plot, plot.axisRect(), data.labels, 1.0, QColor(20, 20, 20));
+
+    bool anyInLegend = false;
+    for (const Series& s : data.series) {
+        anyInLegend = anyInLegend || (s.inLegend && s.style != SeriesStyle::Guide);
+    }
+    plot.legend->setVisible(anyInLegend);
+    plot.legend->setBrush(QColor(255, 255, 255, 220));
+    drawReadouts(plot, layout.readouts, data.readouts);
+    // Over a colour map every corner is data: the legend goes below the axes.
+    placeLegend(plot, layout.readouts,
+                (data.legendBelow || data.colourMap.has_value()) && anyInLegend,
+                data.legendAlignment);
+
+    // Rescale the main axes only (the side plot has fixed ranges).
+    plot.xAxis->rescale();
+    plot.yAxis->rescale();
+    if (data.xRange) {
+        plot.xAxis->setRange(data.xRange->first, data.xRange->second);
+    }
+    if (data.yRange) {
+        plot.yAxis->setRange(data.yRange->first, data.yRange->second);
+    }
+    setEqualAspect(plot.axisRect(), data.equalAspect);
+    if (data.side) {
+        drawSide(plot, layout.body, *data.side);
+    }
+    if (!plot.property("ropeAspectConnected").toBool()) {
+        QObject::connect(&plot, &QCustomPlot::afterLayout, &plot,
+                         [&plot] { applyEqualAspect(plot); });
+        plot.setProperty("ropeAspectConnected", true);
+    }
+    applyEqualAspect(plot);
+}
+
+
+FigureOptions withPlotSize(QCustomPlot& plot, FigureOptions options) {
+    // A replot lays the elements out at the widget's size; the axis rectangle is then valid.
+    plot.replot(QCustomPlot::rpImmediateRefresh);
+    const QRect rect = plot.axisRect()->rect();
+    options.insert(QStringLiteral("plot-width-px"), std::max(rect.width(), 1));
+    options.insert(QStringLiteral("plot-height-px"), std::max(rect.height(), 1));
+    return options;
+}
+
+FigureData renderFigure(QCustomPlot& plot, const figures::Figure& figure,
+                        const rope::RopeParams& params, const FigureOptions& options) {
+    FigureData data = figures::figureData(figure, params, withPlotSize(plot, options));
+    drawFigure(plot, data);
+    return data;
+}
+
+} // namespace rope::ui

@@ -1,0 +1,130 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/render/figure_export.h"
+
+#include <QBuffer>
+#include <QFileInfo>
+#include <QImage>
+#include <QPageSize>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QSvgGenerator>
+#include <qcustomplot.h>
+
+#include <cmath>
+
+namespace rope::ui {
+
+std::optional<ExportFormat> exportFormatForPath(const QString& path) {
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("png")) {
+        return ExportFormat::Png;
+    }
+    if (suffix == QLatin1String("svg")) {
+        return ExportFormat::Svg;
+    }
+    if (suffix == QLatin1String("pdf")) {
+        return ExportFormat::Pdf;
+    }
+    if (suffix == QLatin1String("csv")) {
+        return ExportFormat::Csv;
+    }
+    return std::nullopt;
+}
+
+QString exportExtension(ExportFormat format) {
+    switch (format) {
+    case ExportFormat::Png:
+        return QStringLiteral("png");
+    case ExportFormat::Svg:
+        return QStringLiteral("svg");
+    case ExportFormat::Pdf:
+        return QStringLiteral("pdf");
+    case ExportFormat::Csv:
+        return QStringLiteral("csv");
+    }
+    return {};
+}
+
+QByteArray exportBytes(QCustomPlot& plot, const FigureData& data, ExportFormat format, QSize size,
+                       int dpi) {
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    const int w = std::max(size.width(), 16);
+    const int h = std::max(size.height(), 16);
+    switch (format) {
+    case ExportFormat::Csv:
+        return figureCsv(data);
+    case ExportFormat::Png: {
+        // QCustomPlot::savePng takes a file name; toPixmap gives the same picture in memory.
+        const double scale = std::clamp(dpi, 24, 1200) / 96.0;
+        QImage image = plot.toPixmap(w, h, scale).toImage();
+        const int dotsPerMeter = static_cast<int>(std::lround(std::clamp(dpi, 24, 1200) / 0.0254));
+        image.setDotsPerMeterX(dotsPerMeter);
+        image.setDotsPerMeterY(dotsPerMeter);
+        image.save(&buffer, "PNG");
+        break;
+    }
+    case ExportFormat::Svg: {
+        QSvgGenerator generator;
+        generator.setOutputDevice(&buffer);
+        generator.setSize(QSize(w, h));
+        generator.setViewBox(QRect(0, 0, w, h));
+        // QSvgGenerator writes the title into <title> verbatim: escape "<", "&" (e.g. "m < L").
+        generator.setTitle(data.title.toHtmlEscaped());
+        generator.setDescription(QStringLiteral("RoPE Explorer figure"));
+        QCPPainter painter;
+        painter.begin(&generator);
+        plot.toPainter(&painter, w, h);
+        painter.end();
+        break;
+    }
+    case ExportFormat::Pdf: {
+        // As QCustomPlot::savePdf, but on a QIODevice: one page of w × h points at 72 dpi, so
+        // one plot pixel is one point and the layout matches the screen.
+        QPdfWriter writer(&buffer);
+        writer.setTitle(data.title);
+        writer.setCreator(QStringLiteral("RoPE Explorer"));
+        writer.setResolution(72);
+        writer.setPageSize(
+            QPageSize(QSizeF(w, h), QPageSize::Point, QString(), QPageSize::ExactMatch));
+        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+        QCPPainter painter;
+        painter.begin(&writer);
+        plot.toPainter(&painter, w, h);
+        painter.end();
+        break;
+    }
+    }
+    buffer.close();
+    return bytes;
+}
+
+void writeFileAtomically(const QString& path, const QByteArray& bytes) {
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        throw ExportError("cannot write '" + path.toStdString() +
+                          "': " + file.errorString().toStdString());
+    }
+    if (file.write(bytes) != bytes.size() || !file.commit()) {
+        throw ExportError("cannot write '" + path.toStdString() +
+                          "': " + file.errorString().toStdString());
+    }
+}
+
+void exportFigure(QCustomPlot& plot, const FigureData& data, const QString& path, QSize size,
+                  int dpi) {
+    const std::optional<ExportFormat> format = exportFormatForPath(path);
+    if (!format) {
+        throw ExportError("unknown extension of '" + path.toStdString() +
+                          "' (use .png, .svg, .pdf or .csv)");
+    }
+    const QByteArray bytes = exportBytes(plot, data, *format, size, dpi);
+    if (bytes.isEmpty()) {
+        throw ExportError("rendering '" + path.toStdString() + "' produced no data");
+    }
+    writeFileAtomically(path, bytes);
+}
+
+} // namespace rope::ui
