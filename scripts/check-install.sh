@@ -11,8 +11,9 @@
 #      tree: version, a preset compiled in as a resource, a figure, the GUI's screenshot mode;
 #   5. the Debian package (cpack -G DEB): control fields, Depends covers every library the
 #      binaries load (checked against dpkg's own database), same files as step 1, apt can
-#      resolve it (apt-get --simulate); with --install-deb (default when CI=true and root) it is
-#      really installed with apt-get, run from /usr/bin, and purged again.
+#      resolve it here and on a fresh minimal Debian (apt-get --simulate with a minbase dpkg
+#      status, packaging/debian/minimal_dpkg_status.py); with --install-deb (default when
+#      CI=true and root) it is really installed with apt-get, run from /usr/bin, and purged.
 #
 # usage: scripts/check-install.sh [--build-dir DIR] [--no-build] [--no-deb] [--install-deb]
 #   --build-dir DIR  configured build tree (default: build)
@@ -301,11 +302,21 @@ if [ "$DO_DEB" -eq 1 ]; then
     check_run "rope-cli from the extracted .deb" "^rope-cli $VERSION\$" \
         "$TMP/extracted/usr/bin/rope-cli" --version
 
-    # apt resolves Depends against the configured archive (Debian 12) and what is installed.
+    # apt resolves Depends against the configured archive (Debian 12): once with what is
+    # installed here, once as on a fresh minimal system (a dpkg status file holding only
+    # debootstrap minbase's packages), which must pull every library from the archive.
     if out="$(apt-get install --simulate --no-install-recommends "$DEB" 2>&1)"; then
         ok "apt-get install --simulate: $(grep -E '^[0-9]+ upgraded' <<<"$out" || true)"
     else
         fail "apt-get install --simulate $DEB:"$'\n'"$out"
+    fi
+    python3 "$ROOT/packaging/debian/minimal_dpkg_status.py" /var/lib/dpkg/status \
+        >"$TMP/minimal-status" 2>"$TMP/minimal-status.log"
+    if out="$(apt-get install --simulate --no-install-recommends \
+        -o Dir::State::status="$TMP/minimal-status" "$DEB" 2>&1)"; then
+        ok "apt-get install --simulate on a minimal Debian ($(sed 's/^.*: //' "$TMP/minimal-status.log")): $(grep -c '^Inst ' <<<"$out") packages to install, rope-explorer included"
+    else
+        fail "apt-get install --simulate on a minimal Debian (are the package lists current? apt-get update):"$'\n'"$(tail -n 20 <<<"$out")"
     fi
 
     if [ "$INSTALL_DEB" -eq 1 ]; then
