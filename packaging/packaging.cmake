@@ -120,12 +120,14 @@ set(CPACK_PACKAGE_NAME rope-explorer)
 set(CPACK_PACKAGE_VENDOR "RoPE Explorer authors")
 set(CPACK_PACKAGE_CONTACT "RoPE Explorer developers <dev@rope-explorer.invalid>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${PROJECT_DESCRIPTION}")
-set(CPACK_PACKAGE_DESCRIPTION
-    "RoPE Explorer teaches rotary position embeddings (RoPE), the position encoding of most "
-    "large language models: the frequency ladder, the relative identity, long-term decay, the "
-    "smallest base for a context length, and the context-extension methods real models ship "
-    "(linear, NTK-aware, dynamic NTK, YaRN, Llama 3), with live sliders, lessons and figure "
-    "export. rope-cli gives the same numbers and figures headless.")
+# Line breaks kept: CPack indents each line for the control file, which wants < 80 columns.
+string(JOIN "\n" CPACK_PACKAGE_DESCRIPTION
+    "RoPE Explorer teaches rotary position embeddings (RoPE), the position encoding"
+    "of most large language models: the frequency ladder, the relative identity,"
+    "long-term decay, the smallest base for a context length, and the context-"
+    "extension methods real models ship (linear, NTK-aware, dynamic NTK, YaRN,"
+    "Llama 3), with live sliders, lessons and figure export. rope-cli gives the"
+    "same numbers and figures headless.")
 set(CPACK_RESOURCE_FILE_LICENSE ${PROJECT_SOURCE_DIR}/LICENSE)
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)
@@ -137,4 +139,11 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # Wayland sessions run Qt through XWayland without it; with it, natively.
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "qt6-wayland")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
+# Compressed manual pages and a changelog.Debian.gz, as Debian policy asks (lintian: clean).
+string(TIMESTAMP ROPE_DEB_DATE "%a, %d %b %Y %H:%M:%S +0000" UTC)
+configure_file(${ROPE_PACKAGING_SOURCE}/debian/changelog.in
+               ${ROPE_PACKAGING_BINARY}/changelog.Debian @ONLY)
+set(CPACK_ROPE_DEBIAN_CHANGELOG ${ROPE_PACKAGING_BINARY}/changelog.Debian)
+set(CPACK_ROPE_DOCDIR ${CMAKE_INSTALL_DOCDIR})
+set(CPACK_PRE_BUILD_SCRIPTS ${ROPE_PACKAGING_SOURCE}/debian/finish-deb.cmake)
 include(CPack)

@@ -10,7 +10,8 @@
 #   4. the installed programs run from the prefix with a bare environment, away from the build
 #      tree: version, a preset compiled in as a resource, a figure, the GUI's screenshot mode;
 #   5. the Debian package (cpack -G DEB): control fields, Depends covers every library the
-#      binaries load (checked against dpkg's own database), same files as step 1, apt can
+#      binaries load (checked against dpkg's own database), same files as step 1 (pages gzipped,
+#      plus changelog.Debian.gz), lintian without errors when it is installed, apt can
 #      resolve it here and on a fresh minimal Debian (apt-get --simulate with a minbase dpkg
 #      status, packaging/debian/minimal_dpkg_status.py); with --install-deb (default when
 #      CI=true and root) it is really installed with apt-get, run from /usr/bin, and purged.
@@ -291,8 +292,10 @@ if [ "$DO_DEB" -eq 1 ]; then
     done
     ok "Depends names the package of every library rope-explorer and rope-cli load"
 
-    # Same files as the plain install (the .deb is that install under /usr, stripped).
-    (cd "$PREFIX" && find . -type f | sed 's|^\./||' | sort) >"$TMP/files-install"
+    # Same files as the plain install (the .deb is that install under /usr, stripped, with the
+    # manual pages gzipped and a changelog.Debian.gz added: packaging/debian/finish-deb.cmake).
+    (cd "$PREFIX" && find . -type f | sed 's|^\./||; s|^\(share/man/man1/.*\.1\)$|\1.gz|' &&
+        echo share/doc/rope-explorer/changelog.Debian.gz) | sort >"$TMP/files-install"
     dpkg-deb -c "$DEB" | awk '$1 !~ /^d/ { print $NF }' | sed 's|^\./usr/||' | sort >"$TMP/files-deb"
     if diff -u "$TMP/files-install" "$TMP/files-deb" >"$TMP/files.diff"; then
         ok "dpkg-deb -c: the same $(wc -l <"$TMP/files-deb") files as cmake --install"
@@ -301,6 +304,21 @@ if [ "$DO_DEB" -eq 1 ]; then
     fi
     check_run "rope-cli from the extracted .deb" "^rope-cli $VERSION\$" \
         "$TMP/extracted/usr/bin/rope-cli" --version
+    for page in rope-cli.1 rope-explorer.1; do
+        gzip -dc "$TMP/extracted/usr/share/man/man1/$page.gz" | cmp -s - "$PREFIX/share/man/man1/$page" ||
+            fail "the .deb's $page.gz differs from the installed $page"
+    done
+    # lintian is optional (large; not in scripts/setup.sh): errors fail, warnings are shown.
+    # Expected warning: initial-upload-closes-no-bugs (only meaningful for Debian archive uploads).
+    if command -v lintian >/dev/null 2>&1; then
+        if out="$(lintian --fail-on error "$DEB" 2>&1)"; then
+            ok "lintian: no errors$(grep -E '^[WE]:' <<<"$out" | sed 's/^/; /' | tr -d '\n')"
+        else
+            fail "lintian:"$'\n'"$out"
+        fi
+    else
+        echo "check-install: skipped: lintian (not installed; Debian package lintian)"
+    fi
 
     # apt resolves Depends against the configured archive (Debian 12): once with what is
     # installed here, once as on a fresh minimal system (a dpkg status file holding only
@@ -333,7 +351,7 @@ if [ "$DO_DEB" -eq 1 ]; then
                 check_run "/usr/bin/rope-explorer (installed package)" "^rope-explorer $VERSION\$" \
                     /usr/bin/rope-explorer --version
                 [ -f "/usr/share/applications/$APP_ID.desktop" ] || fail "no /usr/share/applications/$APP_ID.desktop"
-                [ -f "/usr/share/man/man1/rope-cli.1" ] || fail "no /usr/share/man/man1/rope-cli.1"
+                [ -f "/usr/share/man/man1/rope-cli.1.gz" ] || fail "no /usr/share/man/man1/rope-cli.1.gz"
             else
                 fail "apt-get install $DEB:"$'\n'"$(tail -n 30 "$TMP/apt.log")"
             fi
