@@ -4,7 +4,7 @@
 # the Debian package. Included by one line at the end of the top-level CMakeLists.txt, after
 # app/ has defined rope-explorer and rope-cli.
 #
-#   cmake --install build --prefix P      P/bin, P/share/{applications,metainfo,icons,man,doc}
+#   cmake --install build --prefix P      P/bin, P/share/{applications,metainfo,mime,icons,man,doc}
 #   cpack -G DEB --config build/CPackConfig.cmake      rope-explorer_<version>-1_<arch>.deb
 #   scripts/check-install.sh                           both, validated (see the script)
 #
@@ -39,6 +39,8 @@ configure_file(${ROPE_PACKAGING_SOURCE}/desktop/rope-explorer.desktop.in
                ${ROPE_PACKAGING_BINARY}/${ROPE_APP_ID}.desktop @ONLY)
 configure_file(${ROPE_PACKAGING_SOURCE}/desktop/rope-explorer.metainfo.xml.in
                ${ROPE_PACKAGING_BINARY}/${ROPE_APP_ID}.metainfo.xml @ONLY)
+configure_file(${ROPE_PACKAGING_SOURCE}/desktop/rope-explorer.mime.xml.in
+               ${ROPE_PACKAGING_BINARY}/mime/${ROPE_APP_ID}.xml @ONLY)
 configure_file(${ROPE_PACKAGING_SOURCE}/man/rope-explorer.1.in
                ${ROPE_PACKAGING_BINARY}/rope-explorer.1 @ONLY)
 
@@ -89,6 +91,8 @@ install(FILES ${ROPE_PACKAGING_BINARY}/${ROPE_APP_ID}.desktop
         DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)
 install(FILES ${ROPE_PACKAGING_BINARY}/${ROPE_APP_ID}.metainfo.xml
         DESTINATION ${CMAKE_INSTALL_DATADIR}/metainfo)
+install(FILES ${ROPE_PACKAGING_BINARY}/mime/${ROPE_APP_ID}.xml
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/mime/packages)
 install(FILES ${ROPE_ICON_SVG} DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps
         RENAME ${ROPE_APP_ID}.svg)
 foreach(size IN LISTS ROPE_ICON_SIZES)

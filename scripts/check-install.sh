@@ -4,7 +4,8 @@
 #
 # Checks that RoPE Explorer installs as a desktop application, without containers:
 #   1. cmake --install into a temporary prefix; every expected file is there, named by one app id;
-#   2. desktop-file-validate, appstreamcli validate (--no-net) and validate-tree, PNG icon sizes;
+#   2. desktop-file-validate, appstreamcli validate (--no-net) and validate-tree, the session MIME
+#      type (update-mime-database), PNG icon sizes;
 #   3. the installed manual pages list every command and option the installed programs print,
 #      and format without groff warnings;
 #   4. the installed programs run from the prefix with a bare environment, away from the build
@@ -71,6 +72,7 @@ need appstreamcli appstream
 need groff groff-base
 need python3 python3
 need readelf binutils
+need update-mime-database shared-mime-info
 if [ "$DO_DEB" -eq 1 ]; then
     need cpack cmake
     need dpkg-deb dpkg
@@ -110,6 +112,7 @@ expected=(
     bin/rope-cli
     "share/applications/$APP_ID.desktop"
     "share/metainfo/$APP_ID.metainfo.xml"
+    "share/mime/packages/$APP_ID.xml"
     "share/icons/hicolor/scalable/apps/$APP_ID.svg"
     share/man/man1/rope-cli.1
     share/man/man1/rope-explorer.1
@@ -159,6 +162,18 @@ if out="$(appstreamcli validate-tree --no-net "$PREFIX" 2>&1)"; then
     ok "appstreamcli validate-tree --no-net: $(echo "$out" | tail -n 1)"
 else
     fail "appstreamcli validate-tree --no-net:"$'\n'"$out"
+fi
+# The session type: update-mime-database (in a copy; the prefix must stay as installed) must
+# accept the package file and register *.ropex under the type the .desktop file names.
+mime_type="$(sed -n 's/^MimeType=\([^;]*\);$/\1/p' "$PREFIX/share/applications/$APP_ID.desktop")"
+cp -r "$PREFIX/share/mime" "$TMP/mime"
+# (It notes any directory outside XDG_DATA_DIRS; here that is intended, so say it is inside.)
+if out="$(XDG_DATA_DIRS="$TMP" XDG_DATA_HOME="$TMP" update-mime-database "$TMP/mime" 2>&1)" &&
+    [ -z "$out" ] && [ -n "$mime_type" ] &&
+    grep -q "^$mime_type:\*\.ropex\$" "$TMP/mime/globs"; then
+    ok "shared-mime-info: *.ropex is $mime_type"
+else
+    fail "shared-mime-info: MimeType '$mime_type', update-mime-database said: $out"
 fi
 if out="$(python3 - "$PREFIX/share/icons/hicolor" "$APP_ID" "${ICON_SIZES[@]}" <<'PY'
 import struct, sys
