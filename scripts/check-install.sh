@@ -38,7 +38,8 @@ while [ $# -gt 0 ]; do
     case "$1" in
     --build-dir)
         [ $# -ge 2 ] || { echo "check-install: --build-dir needs a directory" >&2; exit 2; }
-        BUILD="$(cd "$2" && pwd)"
+        BUILD="$(cd "$2" 2>/dev/null && pwd)" ||
+            { echo "check-install: --build-dir '$2' is not a directory" >&2; exit 2; }
         shift 2
         ;;
     --no-build) DO_BUILD=0; shift ;;
