@@ -104,17 +104,20 @@ install(FILES ${ROPE_PACKAGING_BINARY}/rope-cli.1 ${ROPE_PACKAGING_BINARY}/rope-
 install(FILES ${PROJECT_SOURCE_DIR}/README.md ${ROPE_PACKAGING_SOURCE}/debian/copyright
         DESTINATION ${CMAKE_INSTALL_DOCDIR})
 
-# Tests (label "install"): the pages list every command and option the programs print, and a
-# real install into a temporary prefix validates (no .deb here: scripts/check-install.sh).
+# Tests (label "install"): the pages list every command and option the programs print, the
+# generator reads Qt's help layout right (hand-written help texts), and a real install into a
+# temporary prefix validates (no .deb here: scripts/check-install.sh).
 add_test(NAME install_man_pages
          COMMAND ${Python3_EXECUTABLE} ${ROPE_PACKAGING_SOURCE}/man/check_man_pages.py
                  --cli $<TARGET_FILE:rope-cli> --cli-page ${ROPE_PACKAGING_BINARY}/rope-cli.1
                  --gui $<TARGET_FILE:rope-explorer>
                  --gui-page ${ROPE_PACKAGING_BINARY}/rope-explorer.1)
+add_test(NAME install_man_generator
+         COMMAND ${Python3_EXECUTABLE} ${ROPE_PACKAGING_SOURCE}/man/test_rope_cli_man.py)
 add_test(NAME install_tree
          COMMAND ${PROJECT_SOURCE_DIR}/scripts/check-install.sh --build-dir ${CMAKE_BINARY_DIR}
                  --no-deb)
-set_tests_properties(install_man_pages install_tree PROPERTIES
+set_tests_properties(install_man_pages install_man_generator install_tree PROPERTIES
     LABELS install ENVIRONMENT "QT_QPA_PLATFORM=offscreen" TIMEOUT 300)
 
 # Debian package: dpkg-shlibdeps derives Depends from the libraries the binaries link (Qt 6,
