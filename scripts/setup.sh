@@ -17,7 +17,7 @@ JOBS="${ROPE_JOBS:-2}"
 
 PACKAGES=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-svg-dev qt6-tools-dev
           qt6-qpa-plugins libqcustomplot-dev libeigen3-dev xvfb xauth python3-numpy
-          fonts-dejavu-core ccache)
+          fonts-dejavu-core ccache desktop-file-utils appstream librsvg2-bin groff-base dpkg-dev)
 
 install_missing() {
     local missing=()

@@ -5,12 +5,15 @@
 
 #include <QApplication>
 #include <QBuffer>
+#include <QCommandLineParser>
 #include <QFile>
+#include <QIcon>
 #include <QImage>
 #include <QTabWidget>
 #include <QThread>
 #include <QTimer>
 
+#include <iostream>
 
 namespace {
 
@@ -42,11 +45,45 @@ int main(int argc, char* argv[]) {
     QApplication::setOrganizationName(QStringLiteral("RoPE Explorer"));
     QApplication::setApplicationName(QStringLiteral("rope-explorer"));
     QApplication::setApplicationVersion(QStringLiteral(ROPE_VERSION));
+    // ROPE_APP_ID (set by packaging/packaging.cmake) names the installed .desktop file and icon:
+    // Wayland compositors match the window to its menu entry by this name, and on X11 the
+    // window icon comes from the hicolor theme the package installs it into.
+    QApplication::setDesktopFileName(QStringLiteral(ROPE_APP_ID));
+    QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral(ROPE_APP_ID)));
+
+    // Options are listed in rope-explorer(1) (packaging/man/rope-explorer.1.in); a test checks
+    // that every one printed here appears there.
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QCoreApplication::translate(
+        "rope-explorer", "See and touch rotary position embeddings (RoPE)."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(
+        QStringLiteral("file"),
+        QCoreApplication::translate("rope-explorer",
+                                    "A session (.ropex) or a Hugging Face config.json to open."),
+        QStringLiteral("[file]"));
+    if (!parser.parse(QCoreApplication::arguments())) {
+        std::cerr << "rope-explorer: " << parser.errorText().toStdString() << '\n';
+        return 2;
+    }
+    // Errors are ours to report (exit status 2, like rope-cli); process() then only handles
+    // --help, --help-all (adds Qt's own options) and --version, each of which exits.
+    parser.process(QCoreApplication::arguments());
+    if (parser.positionalArguments().size() > 1) {
+        std::cerr << "rope-explorer: expected at most one file, got "
+                  << parser.positionalArguments().size() << '\n';
+        return 2;
+    }
     // ROPE_EXPLORER_SCREENSHOT=DIR: grab every tab of a fixed-size window into DIR/<id>.png
     // and quit (documentation screenshots; works with QT_QPA_PLATFORM=offscreen).
     const QString shots = qEnvironmentVariable("ROPE_EXPLORER_SCREENSHOT");
     rope::ui::MainWindow window(nullptr, shots.isEmpty());
     window.show();
+    if (!parser.positionalArguments().isEmpty()) {
+        // Same path as a drop: a refused or unreadable file is reported in the window.
+        window.openDroppedFile(parser.positionalArguments().first());
+    }
     if (!shots.isEmpty()) {
         // A showcase state: 32k context with YaRN s = 8 over L0 = 4096.
         rope::RopeParams showcase;
