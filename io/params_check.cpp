@@ -200,7 +200,15 @@ void JsonFieldReader::warning(const QString& field, const QString& text) {
 std::optional<QByteArray> readBoundedFile(const QString& path, qint64 limit, const QString& kind,
                                           QStringList& errors) {
     const QFileInfo info(path);
-    if (info.exists() && info.isFile() && info.size() > limit) {
+    // Only regular files: opening a FIFO for reading blocks until some writer appears (rope-cli
+    // hung forever on one), and a directory or device is never a config or a session.
+    if (info.exists() && !info.isFile()) {
+        errors << QStringLiteral("(file): %1 is not a regular file (a directory, FIFO or device); "
+                                 "%2 are read from regular files only")
+                      .arg(path, kind);
+        return std::nullopt;
+    }
+    if (info.exists() && info.size() > limit) {
         errors << QStringLiteral("(file): %1 is %2 bytes; %3 over %4 bytes (16 MiB) are refused")
                       .arg(path)
                       .arg(info.size())

@@ -184,9 +184,8 @@ int runFigure(const QStringList& args) {
                         "kinds and ranges are listed by --list-options."),
          QStringLiteral("KEY=VALUE")},
         {QStringLiteral("list-options"),
-         QStringLiteral("Print the option table of --panel as JSON: "
-                        "{\"panel\":ID,\"options\":[{\"id\",\"kind\",\"default\",\"min\","
-                        "\"max\",\"choices\"},…]}.")},
+         QStringLiteral("Print the option table of --panel as JSON: the id, kind, default, "
+                        "min, max and choices of every option.")},
     });
     if (!parseArguments(parser, args)) {
         return 0;

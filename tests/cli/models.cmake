@@ -53,3 +53,13 @@ rope_models_expect_error(cli_models_preset_and_config "mutually exclusive"
                          freqs --preset llama-2-7b --config ${ROPE_MODELS_CONFIGS}/gpt-neox-20b.json)
 rope_models_expect_error(cli_models_override_still_validated "rotary-dim \\(24\\) must not exceed dim \\(8\\)"
                          freqs --preset gpt-neox-20b --dim 8)
+
+# A FIFO (or a directory) is refused at once instead of blocking in open() until a writer
+# appears; TIMEOUT turns a regression (a hang) into a failure.
+set(_fifo ${CMAKE_CURRENT_BINARY_DIR}/config-fifo)
+add_test(NAME cli_models_config_fifo_refused
+         COMMAND sh -c "rm -f \"$1\" && mkfifo \"$1\" && \"$0\" freqs --config \"$1\" 2>&1 >/dev/null | grep -q 'is not a regular file' && { \"$0\" freqs --config \"$1\" >/dev/null 2>&1; test $? -eq 2; }"
+                 ${ROPE_CLI} ${_fifo})
+set_tests_properties(cli_models_config_fifo_refused PROPERTIES LABELS cli TIMEOUT 10)
+rope_cli_expect_error(cli_models_config_directory_refused "is not a regular file"
+                      freqs --config ${PROJECT_SOURCE_DIR}/tests)
