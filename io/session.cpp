@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "io/session.h"
 
+#include "io/file_access.h"
+
 #include "io/params_check.h"
 
 #include <QFile>
@@ -411,26 +413,9 @@ bool saveSession(const QString& path, const Session& session, QString* error) {
         }
         return false;
     };
-    const QByteArray data = sessionToJson(session);
-    QSaveFile file(path);
-    // No direct-write fallback (Qt's default): writing in place could leave half a file.
-    file.setDirectWriteFallback(false);
-    if (!file.open(QIODevice::WriteOnly)) {
-        return fail(file.errorString());
-    }
-    const qint64 written = file.write(data);
-    if (written != data.size()) {
-        // A short write (disk full, file size limit) sets no QFileDevice error of its own.
-        const QString message =
-            file.error() != QFileDevice::NoError
-                ? file.errorString()
-                : QStringLiteral("only %1 of %2 bytes written").arg(written).arg(data.size());
-        file.cancelWriting();
-        return fail(message);
-    }
-    // commit() flushes, fsyncs and renames over the target; only then is the old file gone.
-    if (!file.commit()) {
-        return fail(file.errorString());
+    const QString why = io::writeFileAtomically(path, sessionToJson(session));
+    if (!why.isEmpty()) {
+        return fail(why);
     }
     return true;
 }

@@ -68,6 +68,12 @@ int main(int argc, char* argv[]) {
     QStringList args;
     for (int k = 0; k < argc; ++k) {
         args << QString::fromLocal8Bit(argv[k]);
+        // Qt names files in UTF-8: bytes that are not UTF-8 decode to U+FFFD and would name a
+        // different file (`--out` wrote "x\uFFFD.png" for "x\xff.png"), so they are refused.
+        if (args.last().toLocal8Bit() != QByteArray(argv[k])) {
+            return fail("argument " + std::to_string(k) +
+                        " is not valid UTF-8 (file names must be UTF-8 here)");
+        }
     }
 
     // Figures render QWidgets; without a display the offscreen platform still draws them.

@@ -24,3 +24,10 @@ rope_cli_expect_error(cli_figure_bad_context "context must be in" figure --panel
                       --context 0 --out x.png)
 rope_cli_expect_error(cli_figure_bad_width "--width must be in" figure --panel heatmap
                       --width 5 --out x.png)
+# A file name that is not UTF-8 cannot be named through Qt: refused instead of writing a file
+# with U+FFFD in its name.
+add_test(NAME cli_figure_non_utf8_name_refused
+         COMMAND sh -c "\"$0\" figure --panel heatmap --out \"$(printf 'x\\377.png')\" 2>&1 >/dev/null | grep -q 'is not valid UTF-8' && { \"$0\" figure --panel heatmap --out \"$(printf 'x\\377.png')\" >/dev/null 2>&1; test $? -eq 2; } && ! ls x*.png 2>/dev/null | grep -q ."
+                 ${ROPE_CLI})
+set_tests_properties(cli_figure_non_utf8_name_refused PROPERTIES LABELS cli
+                     WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})

@@ -132,24 +132,6 @@ private slots:
         }
     }
 
-    void failedWriteLeavesNoPartialFile() {
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("keep.csv"));
-        rope::ui::writeFileAtomically(path, "old\n");
-        QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::ExeOwner);
-        bool threw = false;
-        try {
-            rope::ui::writeFileAtomically(path, "new\n");
-        } catch (const rope::ui::ExportError&) {
-            threw = true;
-        }
-        QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::ReadOnly));
-        // As root the directory stays writable and the write succeeds; either way the file is
-        // whole: the old or the new content, never a truncated mix.
-        QCOMPARE(file.readAll(), threw ? QByteArray("old\n") : QByteArray("new\n"));
-    }
 };
 
 QTEST_MAIN(TestFigureExport)

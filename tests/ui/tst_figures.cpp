@@ -22,6 +22,8 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTest>
+#include <QTextBrowser>
+#include <QWheelEvent>
 #include <qcustomplot.h>
 
 #include <cmath>
@@ -220,6 +222,22 @@ private slots:
                 2.0L * std::numbers::pi_v<long double> * powl(p.base, 2.0L * i / p.headDim);
             QVERIFY(rope::test::close(graph->dataMainValue(i), static_cast<double>(lambda), 1e-13));
         }
+    }
+
+    void lessonZoomStopsAtAReadableSize() {
+        rope::ui::ExplorerState state;
+        rope::ui::FigurePanel panel(*rope::figures::findFigure("heatmap"), state);
+        auto* lesson = panel.findChild<QTextBrowser*>();
+        QVERIFY(lesson != nullptr);
+        const QPointF at(10, 10);
+        for (int i = 0; i < 60; ++i) {
+            QWheelEvent wheel(at, lesson->viewport()->mapToGlobal(at), QPoint(), QPoint(0, -120),
+                              Qt::NoButton, Qt::ControlModifier, Qt::NoScrollPhase, false);
+            QApplication::sendEvent(lesson->viewport(), &wheel);
+        }
+        // Stops within one step below 6 pt (each wheel step is 1 pt), never at 0.
+        QVERIFY2(lesson->font().pointSizeF() >= 5.0,
+                 qPrintable(QString::number(lesson->font().pointSizeF())));
     }
 
     void zoomRecomputesAtScreenResolution() {

@@ -19,6 +19,7 @@
 #include <QTextBrowser>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <QWheelEvent>
 #include <QtConcurrent/QtConcurrentRun>
 #include <qcustomplot.h>
 #include <utility>
@@ -73,6 +74,7 @@ FigurePanel::FigurePanel(const Figure& figure, ExplorerState& state, QWidget* pa
     layout->addWidget(splitter, 1);
 
     m_plot->installEventFilter(this);
+    m_lesson->viewport()->installEventFilter(this);
     connect(&m_state, &ExplorerState::paramsChanged, this, &FigurePanel::refresh);
     connect(&m_watcher, &QFutureWatcher<Result>::finished, this, &FigurePanel::onComputed);
 }
@@ -148,6 +150,16 @@ void FigurePanel::showEvent(QShowEvent* event) {
 bool FigurePanel::eventFilter(QObject* watched, QEvent* event) {
     if (watched == m_plot && event->type() == QEvent::Resize) {
         refresh(); // figures compute at the plot's pixel size
+    }
+    // Ctrl+wheel zooms the lesson; QTextBrowser would zoom out to point size 0 (unreadable,
+    // and a QFont warning per step), so zooming out stops at a readable size.
+    if (watched == m_lesson->viewport() && event->type() == QEvent::Wheel) {
+        const auto* wheel = static_cast<QWheelEvent*>(event);
+        constexpr qreal kSmallestLessonPointSize = 6.0;
+        if ((wheel->modifiers() & Qt::ControlModifier) && wheel->angleDelta().y() < 0 &&
+            m_lesson->font().pointSizeF() <= kSmallestLessonPointSize) {
+            return true;
+        }
     }
     return QWidget::eventFilter(watched, event);
 }

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/render/figure_export.h"
 
+#include "io/file_access.h"
+
 #include <QBuffer>
 #include <QFileInfo>
 #include <QImage>
@@ -101,18 +103,6 @@ QByteArray exportBytes(QCustomPlot& plot, const FigureData& data, ExportFormat f
     return bytes;
 }
 
-void writeFileAtomically(const QString& path, const QByteArray& bytes) {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        throw ExportError("cannot write '" + path.toStdString() +
-                          "': " + file.errorString().toStdString());
-    }
-    if (file.write(bytes) != bytes.size() || !file.commit()) {
-        throw ExportError("cannot write '" + path.toStdString() +
-                          "': " + file.errorString().toStdString());
-    }
-}
-
 void exportFigure(QCustomPlot& plot, const FigureData& data, const QString& path, QSize size,
                   int dpi) {
     const std::optional<ExportFormat> format = exportFormatForPath(path);
@@ -124,7 +114,10 @@ void exportFigure(QCustomPlot& plot, const FigureData& data, const QString& path
     if (bytes.isEmpty()) {
         throw ExportError("rendering '" + path.toStdString() + "' produced no data");
     }
-    writeFileAtomically(path, bytes);
+    const QString why = io::writeFileAtomically(path, bytes);
+    if (!why.isEmpty()) {
+        throw ExportError("cannot write '" + path.toStdString() + "': " + why.toStdString());
+    }
 }
 
 } // namespace rope::ui

@@ -36,12 +36,7 @@ QString exportExtension(ExportFormat format);
 QByteArray exportBytes(QCustomPlot& plot, const FigureData& data, ExportFormat format, QSize size,
                        int dpi = 96);
 
-/// \brief Writes \p bytes to \p path atomically (QSaveFile: a temporary file renamed on
-/// commit), so a failed export never leaves a truncated file.
-/// \throws ExportError naming the path and the system's reason.
-void writeFileAtomically(const QString& path, const QByteArray& bytes);
-
-/// \brief exportFormatForPath + exportBytes + writeFileAtomically.
+/// \brief exportFormatForPath + exportBytes + io::writeFileAtomically().
 /// \throws ExportError for an unknown extension or an unwritable path.
 void exportFigure(QCustomPlot& plot, const FigureData& data, const QString& path, QSize size,
                   int dpi = 96);
