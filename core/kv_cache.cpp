@@ -1,0 +1,63 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/kv_cache.h"
+
+#include "core/rope_params.h"
+#include "core/scaling/scaling_registry.h"
+
+#include <cmath>
+#include <string>
+
+namespace rope {
+
+namespace {
+
+Eigen::ArrayXd dynamicFrequencies(int dim, double base, double factor, int originalContext,
+                                  long long seqLen) {
+    RopeParams p;
+    p.headDim = dim;
+    p.base = base;
+    p.scaling.method = "dynamic";
+    p.scaling.factor = factor;
+    p.scaling.originalContext = originalContext;
+    p.scaling.seqLen = seqLen;
+    return scaledFrequencies(p).invFreq;
+}
+
+} // namespace
+
+KvCacheScores dynamicNtkKvCacheScores(int dim, double base, double factor, int originalContext,
+                                      long long cachedLen, long long seqLen, long long queryPos,
+                                      long long keyPos) {
+    if (seqLen < 1 || seqLen > limits::kMaxContext) {
+        throw InvalidParameter("seq-len",
+                               "seq-len must be in [1, 67108864], got " + std::to_string(seqLen));
+    }
+    if (cachedLen < 1 || cachedLen > seqLen) {
+        throw InvalidParameter("cached-len", "cached-len must be in [1, seq-len = " +
+                                                 std::to_string(seqLen) + "], got " +
+                                                 std::to_string(cachedLen));
+    }
+    if (keyPos < 0 || keyPos >= cachedLen) {
+        throw InvalidParameter("k-pos", "k-pos must be in [0, cached-len = " +
+                                            std::to_string(cachedLen) + "), got " +
+                                            std::to_string(keyPos));
+    }
+    if (queryPos < keyPos || queryPos >= seqLen) {
+        throw InvalidParameter("q-pos", "q-pos must be in [k-pos = " + std::to_string(keyPos) +
+                                            ", seq-len = " + std::to_string(seqLen) + "), got " +
+                                            std::to_string(queryPos));
+    }
+    const Eigen::ArrayXd now = dynamicFrequencies(dim, base, factor, originalContext, seqLen);
+    const Eigen::ArrayXd then = dynamicFrequencies(dim, base, factor, originalContext, cachedLen);
+    const double m = static_cast<double>(queryPos);
+    const double n = static_cast<double>(keyPos);
+    // Each pair contributes |q_i||k_i| cos(α − β) = (2/D) cos(α − β).
+    const double pairWeight = 2.0 / dim;
+    KvCacheScores r;
+    r.consistent = pairWeight * ((m - n) * now).cos().sum();
+    r.cachedKey = pairWeight * (m * now - n * then).cos().sum();
+    return r;
+}
+
+} // namespace rope
