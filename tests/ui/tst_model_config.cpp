@@ -62,6 +62,7 @@ private slots:
     void perLayerTypesWithProportional();
     void nestedTextConfigFieldsAreNamed();
     void noRopeLayersMustCoverEveryLayer();
+    void emptyNoRopeLayersUseTheInterval();
     void malformedJsonGivesLineAndOffset();
     void rejectsOversizedFileBeforeReading();
     void missingFileIsAnError();
@@ -401,6 +402,25 @@ void TestModelConfig::nestedTextConfigFieldsAreNamed() {
     QVERIFY(anyStartsWith(r.errors, QStringLiteral("text_config.rope_scaling.mrope_section: "
                                                    "expected three non-negative integers")));
     QCOMPARE(r.params.headDim, 128);
+}
+
+// Llama4TextConfig builds an empty no_rope_layers from no_rope_layer_interval (default 4), and
+// early configs write attn_temperature_tuning as a number.
+void TestModelConfig::emptyNoRopeLayersUseTheInterval() {
+    const ModelConfigResult r = rope::ui::loadModelConfigFromJson(
+        R"({"model_type": "llama4", "text_config": {"model_type": "llama4_text", "head_dim": 128,
+            "num_hidden_layers": 8, "no_rope_layers": [], "attn_temperature_tuning": 4,
+            "floor_scale": 4096, "attn_scale": 0.25, "rope_theta": 500000.0}})");
+    QVERIFY2(r.ok(), qPrintable(joined(r.errors)));
+    QCOMPARE(r.layers.size(), std::size_t{8});
+    for (int i = 0; i < 8; ++i) {
+        const rope::LayerRope& l = r.layers[static_cast<std::size_t>(i)];
+        QCOMPARE(l.rope, i != 3 && i != 7);
+        QCOMPARE(l.queryTemperatureOn, !l.rope);
+        QCOMPARE(l.queryTemperature.floorScale, 4096.0);
+        QCOMPARE(l.queryTemperature.attnScale, 0.25);
+    }
+    QCOMPARE(r.params.layout, Layout::Interleaved);
 }
 
 void TestModelConfig::noRopeLayersMustCoverEveryLayer() {
