@@ -10,6 +10,7 @@
 #include <QSet>
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 
 class TestPresets : public QObject {
@@ -221,6 +222,15 @@ void TestPresets::presetLayers() {
                  qPrintable(QString::number(l.softmaxScaleMultiplier, 'g', 17)));
     }
     if (id == QLatin1String("gemma-3-4b")) {
+        // The published text_config omits these; each default is announced, naming the field.
+        for (const char* field : {"text_config.head_dim: missing; using 256",
+                                  "text_config.rope_theta: missing; using 1000000",
+                                  "text_config.rope_local_base_freq: missing; using 10000",
+                                  "text_config.sliding_window_pattern: missing; using 6"}) {
+            QVERIFY2(std::any_of(r.warnings.begin(), r.warnings.end(),
+                                 [&](const QString& w) { return w.startsWith(QLatin1String(field)); }),
+                     qPrintable(r.warnings.join(QStringLiteral(" | "))));
+        }
         QCOMPARE(r.layers[0].params.scaling.method, std::string("default"));
         QCOMPARE(r.layers[5].params.scaling.method, std::string("linear"));
         QCOMPARE(r.layers[5].params.scaling.factor, 8.0);

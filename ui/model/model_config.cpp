@@ -119,6 +119,7 @@ const QStringList& knownRopeKeys() {
 // (Gemma 3's text_config lists only what differs from Gemma3TextConfig). Each use is a warning.
 struct ClassDefault {
     const char* key;
+    // Every class default in the table is a whole number (printed as one in the warning).
     double value;
 };
 const std::map<QString, std::vector<ClassDefault>>& classDefaults() {
@@ -191,7 +192,8 @@ private:
                         m_reader.warning(m_tp + key,
                                          QStringLiteral("missing; using %1, the %2 default of "
                                                         "transformers' config class")
-                                             .arg(show(d.value), m_modelType));
+                                             .arg(QString::number(static_cast<qint64>(d.value)),
+                                                  m_modelType));
                     }
                 }
             }
