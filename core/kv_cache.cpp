@@ -24,11 +24,7 @@ Eigen::ArrayXd dynamicFrequencies(int dim, double base, double factor, int origi
     return scaledFrequencies(p).invFreq;
 }
 
-} // namespace
-
-KvCacheScores dynamicNtkKvCacheScores(int dim, double base, double factor, int originalContext,
-                                      long long cachedLen, long long seqLen, long long queryPos,
-                                      long long keyPos) {
+void checkPositions(long long cachedLen, long long seqLen, long long queryPos, long long keyPos) {
     if (seqLen < 1 || seqLen > limits::kMaxContext) {
         throw InvalidParameter("seq-len",
                                "seq-len must be in [1, 67108864], got " + std::to_string(seqLen));
@@ -48,16 +44,46 @@ KvCacheScores dynamicNtkKvCacheScores(int dim, double base, double factor, int o
                                             ", seq-len = " + std::to_string(seqLen) + "), got " +
                                             std::to_string(queryPos));
     }
-    const Eigen::ArrayXd now = dynamicFrequencies(dim, base, factor, originalContext, seqLen);
-    const Eigen::ArrayXd then = dynamicFrequencies(dim, base, factor, originalContext, cachedLen);
+}
+
+// Each pair contributes |q_i||k_i| cos(α − β) = (2/D) cos(α − β).
+KvCacheScores scoresAt(const Eigen::ArrayXd& now, const Eigen::ArrayXd& then, int dim,
+                       long long queryPos, long long keyPos) {
     const double m = static_cast<double>(queryPos);
     const double n = static_cast<double>(keyPos);
-    // Each pair contributes |q_i||k_i| cos(α − β) = (2/D) cos(α − β).
     const double pairWeight = 2.0 / dim;
     KvCacheScores r;
     r.consistent = pairWeight * ((m - n) * now).cos().sum();
     r.cachedKey = pairWeight * (m * now - n * then).cos().sum();
     return r;
+}
+
+} // namespace
+
+Eigen::MatrixXd dynamicNtkKvCacheCurve(int dim, double base, double factor, int originalContext,
+                                       long long cachedLen, long long seqLen, long long keyPos,
+                                       const std::vector<long long>& queryPositions) {
+    for (const long long m : queryPositions) {
+        checkPositions(cachedLen, seqLen, m, keyPos);
+    }
+    const Eigen::ArrayXd now = dynamicFrequencies(dim, base, factor, originalContext, seqLen);
+    const Eigen::ArrayXd then = dynamicFrequencies(dim, base, factor, originalContext, cachedLen);
+    Eigen::MatrixXd out(static_cast<Eigen::Index>(queryPositions.size()), 2);
+    for (std::size_t i = 0; i < queryPositions.size(); ++i) {
+        const KvCacheScores s = scoresAt(now, then, dim, queryPositions[i], keyPos);
+        out(static_cast<Eigen::Index>(i), 0) = s.consistent;
+        out(static_cast<Eigen::Index>(i), 1) = s.cachedKey;
+    }
+    return out;
+}
+
+KvCacheScores dynamicNtkKvCacheScores(int dim, double base, double factor, int originalContext,
+                                      long long cachedLen, long long seqLen, long long queryPos,
+                                      long long keyPos) {
+    checkPositions(cachedLen, seqLen, queryPos, keyPos);
+    const Eigen::ArrayXd now = dynamicFrequencies(dim, base, factor, originalContext, seqLen);
+    const Eigen::ArrayXd then = dynamicFrequencies(dim, base, factor, originalContext, cachedLen);
+    return scoresAt(now, then, dim, queryPos, keyPos);
 }
 
 } // namespace rope

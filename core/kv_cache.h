@@ -2,6 +2,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <Eigen/Core>
+
+#include <vector>
+
 /// \file kv_cache.h
 /// Dynamic NTK and the KV cache: a key cached while the sequence was short was rotated with the
 /// frequencies of that moment; a query computed later uses the frequencies of the longer
@@ -41,5 +45,14 @@ struct KvCacheScores {
 KvCacheScores dynamicNtkKvCacheScores(int dim, double base, double factor, int originalContext,
                                       long long cachedLen, long long seqLen, long long queryPos,
                                       long long keyPos);
+
+/// \brief Both scores for a key at \p keyPos and every query position in \p queryPositions
+/// (same rules and limits as dynamicNtkKvCacheScores; θ(C) and θ(L) are computed once).
+/// \return queryPositions.size() × 2 matrix: column 0 consistent, column 1 cached key.
+/// \warning Throws InvalidParameter as dynamicNtkKvCacheScores, naming "q-pos" for the first
+/// query position outside [keyPos, seqLen).
+Eigen::MatrixXd dynamicNtkKvCacheCurve(int dim, double base, double factor, int originalContext,
+                                       long long cachedLen, long long seqLen, long long keyPos,
+                                       const std::vector<long long>& queryPositions);
 
 } // namespace rope

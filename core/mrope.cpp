@@ -102,6 +102,33 @@ std::array<std::vector<long long>, 3> mropePositionIds(const std::vector<MropeSe
     return rows;
 }
 
+Eigen::MatrixXd mropeAngles(const Eigen::Ref<const Eigen::ArrayXd>& invFreq,
+                            const std::vector<int>& axisOfPair,
+                            const std::array<std::vector<long long>, 3>& positionIds) {
+    if (static_cast<Eigen::Index>(axisOfPair.size()) != invFreq.size()) {
+        throw InvalidParameter("mrope-section", "axis_of_pair has " +
+                                                    std::to_string(axisOfPair.size()) +
+                                                    " entries but there are " +
+                                                    std::to_string(invFreq.size()) + " pairs");
+    }
+    const std::size_t tokens = positionIds[0].size();
+    if (positionIds[1].size() != tokens || positionIds[2].size() != tokens) {
+        throw InvalidParameter("mrope-section", "the three position rows differ in length");
+    }
+    Eigen::MatrixXd angles(static_cast<Eigen::Index>(tokens), invFreq.size());
+    for (Eigen::Index j = 0; j < invFreq.size(); ++j) {
+        const int axis = axisOfPair[static_cast<std::size_t>(j)];
+        if (axis < 0 || axis > 2) {
+            throw InvalidParameter("mrope-section", "axis_of_pair entries must be 0, 1 or 2");
+        }
+        const std::vector<long long>& row = positionIds[static_cast<std::size_t>(axis)];
+        for (std::size_t t = 0; t < tokens; ++t) {
+            angles(static_cast<Eigen::Index>(t), j) = static_cast<double>(row[t]) * invFreq[j];
+        }
+    }
+    return angles;
+}
+
 namespace {
 
 int parsePositive(const std::string& text, const std::string& item) {

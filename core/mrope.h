@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <Eigen/Core>
+
 #include <array>
 #include <string>
 #include <vector>
@@ -64,6 +66,18 @@ struct MropeSegment {
 /// `Qwen3VLModel.get_rope_index` (video grids repeated per frame with T = 1).
 std::array<std::vector<long long>, 3> mropePositionIds(const std::vector<MropeSegment>& segments,
                                                        bool splitFrames);
+
+/// \brief Rotation angle of every pair at every token: angle(t, j) = p_{a(j)}(t) · θ_j, where a(j)
+/// is the axis of pair j and p_a the position row of that axis.
+///
+/// For text tokens the three rows agree, so the angles are those of 1-D RoPE at that position.
+/// \param invFreq θ_j (rad/token), one per pair. \param axisOfPair from mropeAxisOfPair(), same
+/// size, entries 0…2. \param positionIds from mropePositionIds(), three rows of equal length.
+/// \return tokens × pairs matrix (radians, not reduced mod 2π).
+/// \warning Throws InvalidParameter("mrope-section") if the sizes or axis entries do not fit.
+Eigen::MatrixXd mropeAngles(const Eigen::Ref<const Eigen::ArrayXd>& invFreq,
+                            const std::vector<int>& axisOfPair,
+                            const std::array<std::vector<long long>, 3>& positionIds);
 
 /// \brief Parses a token layout "text:5,image:1x4x6,video:2x4x6,text:3" into segments.
 /// "image" and "video" both take T×H×W (after the spatial merge); T > 1 means frames.

@@ -332,7 +332,46 @@ private slots:
         QVERIFY2(message.contains(fragment), qPrintable(message));
     }
 
+    void mropeAnglesReadTheAxisOfEachPair() {
+        const auto segments = rope::parseMropeSegments("text:5,image:1x4x6,text:3,video:3x2x2,text:2");
+        const auto rows = rope::mropePositionIds(segments, false);
+        const std::vector<int>& axis = ref::qwen2vlAxisOfPair();
+        const Eigen::ArrayXd theta = rope::inverseFrequencies(128, 1e6);
+        const Eigen::MatrixXd angles = rope::mropeAngles(theta, axis, rows);
+        QCOMPARE(angles.rows(), static_cast<Eigen::Index>(ref::qwen2vlPositionsT().size()));
+        QCOMPARE(angles.cols(), 64);
+        const std::vector<long long>* expectedRows[3] = {&ref::qwen2vlPositionsT(),
+                                                         &ref::qwen2vlPositionsH(),
+                                                         &ref::qwen2vlPositionsW()};
+        for (Eigen::Index t = 0; t < angles.rows(); ++t) {
+            for (Eigen::Index j = 0; j < 64; ++j) {
+                const long long p = (*expectedRows[axis[static_cast<std::size_t>(j)]])
+                    [static_cast<std::size_t>(t)];
+                // One multiplication on both sides: equal bit for bit.
+                QCOMPARE(angles(t, j), static_cast<double>(p) * theta[j]);
+            }
+        }
+        QCOMPARE(thrownParameter([&] { rope::mropeAngles(theta.head(10), axis, rows); }),
+                 QStringLiteral("mrope-section"));
+    }
+
     // ---- Dynamic NTK and the KV cache ----------------------------------------------------------
+
+    void kvCacheCurveMatchesTheReference() {
+        for (const ref::KvCase& c : ref::kvCases()) {
+            const Eigen::MatrixXd curve = rope::dynamicNtkKvCacheCurve(
+                128, 1e4, 4.0, 4096, c.cachedLen, c.seqLen, c.kPos, {c.kPos, c.qPos});
+            QCOMPARE(curve.rows(), 2);
+            QVERIFY(std::abs(curve(1, 0) - c.consistent) <= kScoreAbsTol);
+            QVERIFY(std::abs(curve(1, 1) - c.cachedKey) <= kScoreAbsTol);
+            // Query at the key's own position: the consistent score is Σ (2/D)·cos 0 = 1.
+            QVERIFY(rope::test::close(curve(0, 0), 1.0, 4 * kEps));
+        }
+        QCOMPARE(thrownParameter([] {
+                     rope::dynamicNtkKvCacheCurve(64, 1e4, 2.0, 4096, 4096, 8192, 100, {200, 50});
+                 }),
+                 QStringLiteral("q-pos"));
+    }
 
     void kvCacheScoresMatchExplicitRotation() {
         for (const ref::KvCase& c : ref::kvCases()) {
