@@ -30,14 +30,14 @@ void checkPositions(long long cachedLen, long long seqLen, long long queryPos, l
                                "seq-len must be in [1, 67108864], got " + std::to_string(seqLen));
     }
     if (cachedLen < 1 || cachedLen > seqLen) {
-        throw InvalidParameter("cached-len", "cached-len must be in [1, seq-len = " +
-                                                 std::to_string(seqLen) + "], got " +
-                                                 std::to_string(cachedLen));
+        throw InvalidParameter("cached-len",
+                               "cached-len must be in [1, seq-len = " + std::to_string(seqLen) +
+                                   "], got " + std::to_string(cachedLen));
     }
     if (keyPos < 0 || keyPos >= cachedLen) {
-        throw InvalidParameter("k-pos", "k-pos must be in [0, cached-len = " +
-                                            std::to_string(cachedLen) + "), got " +
-                                            std::to_string(keyPos));
+        throw InvalidParameter("k-pos",
+                               "k-pos must be in [0, cached-len = " + std::to_string(cachedLen) +
+                                   "), got " + std::to_string(keyPos));
     }
     if (queryPos < keyPos || queryPos >= seqLen) {
         throw InvalidParameter("q-pos", "q-pos must be in [k-pos = " + std::to_string(keyPos) +

@@ -88,8 +88,8 @@ std::vector<bool> noRopeIntervalLayers(int numLayers, int interval) {
 
 double deepseekSoftmaxScaleMultiplier(double factor, double mscaleAllDim) {
     if (!std::isfinite(factor) || !(factor >= 1.0) || factor > 1e6) {
-        throw InvalidParameter("factor", "factor must be a finite number in [1, 1e6], got " +
-                                             show(factor));
+        throw InvalidParameter("factor",
+                               "factor must be a finite number in [1, 1e6], got " + show(factor));
     }
     if (!std::isfinite(mscaleAllDim) || mscaleAllDim < 0.0 || mscaleAllDim > 1e6) {
         throw InvalidParameter("mscale-all-dim",
@@ -110,8 +110,8 @@ double llama4QueryTemperature(double position, const QueryTemperature& t) {
         throw InvalidParameter("position", "position must be >= 0, got " + show(position));
     }
     if (!std::isfinite(t.floorScale) || !(t.floorScale > 0.0)) {
-        throw InvalidParameter("floor-scale",
-                               "floor-scale must be a finite number > 0, got " + show(t.floorScale));
+        throw InvalidParameter("floor-scale", "floor-scale must be a finite number > 0, got " +
+                                                  show(t.floorScale));
     }
     if (!std::isfinite(t.attnScale) || t.attnScale < 0.0) {
         throw InvalidParameter("attn-scale",

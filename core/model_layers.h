@@ -86,8 +86,8 @@ std::vector<bool> noRopeIntervalLayers(int numLayers, int interval);
 double deepseekSoftmaxScaleMultiplier(double factor, double mscaleAllDim);
 
 /// \brief Llama 4's query multiplier on NoPE layers at position m:
-/// \f$\ln\bigl(1 + \lfloor (m+1)/\mathrm{floor\_scale} \rfloor\bigr)\cdot\mathrm{attn\_scale} + 1\f$.
-/// 1 for m + 1 < floor_scale; grows like ln m, so long-range NoPE attention stays sharp.
+/// \f$\ln\bigl(1 + \lfloor (m+1)/\mathrm{floor\_scale} \rfloor\bigr)\cdot\mathrm{attn\_scale} +
+/// 1\f$. 1 for m + 1 < floor_scale; grows like ln m, so long-range NoPE attention stays sharp.
 /// \param position m ∈ [0, 2^40]; \param t floorScale > 0, attnScale ≥ 0.
 /// \warning Throws InvalidParameter("position"), ("floor-scale") or ("attn-scale").
 /// Source: HF `Llama4TextAttention.forward` (transformers 4.51+).

@@ -14,8 +14,8 @@ std::vector<int> mropeAxisOfPair(const std::vector<int>& section, MropeLayout la
         throw InvalidParameter("dim", "M-RoPE needs 1 to " + std::to_string(limits::kMaxDim / 2) +
                                           " pairs, got " + std::to_string(pairs));
     }
-    if (section.size() != 3 || std::any_of(section.begin(), section.end(),
-                                            [](int s) { return s < 0; })) {
+    if (section.size() != 3 ||
+        std::any_of(section.begin(), section.end(), [](int s) { return s < 0; })) {
         throw InvalidParameter("mrope-section",
                                "mrope_section must be three non-negative pair counts [t, h, w]");
     }
@@ -23,8 +23,8 @@ std::vector<int> mropeAxisOfPair(const std::vector<int>& section, MropeLayout la
     if (sum != pairs) {
         // HF splits cos/sin of width 2·pairs by 2·section, so any other sum fails there too.
         throw InvalidParameter("mrope-section", "mrope_section sums to " + std::to_string(sum) +
-                                                    ", but the head has " +
-                                                    std::to_string(pairs) + " rotary pairs");
+                                                    ", but the head has " + std::to_string(pairs) +
+                                                    " rotary pairs");
     }
     std::vector<int> axis(static_cast<std::size_t>(pairs), 0);
     for (int j = 0; j < pairs; ++j) {
@@ -52,8 +52,8 @@ std::array<std::vector<long long>, 3> mropePositionIds(const std::vector<MropeSe
     }
     long long total = 0;
     for (const MropeSegment& s : segments) {
-        const long long n = s.isText ? s.textTokens
-                                     : static_cast<long long>(s.gridT) * s.gridH * s.gridW;
+        const long long n =
+            s.isText ? s.textTokens : static_cast<long long>(s.gridT) * s.gridH * s.gridW;
         if (s.isText ? s.textTokens < 1 : (s.gridT < 1 || s.gridH < 1 || s.gridW < 1)) {
             throw InvalidParameter("tokens", "tokens: every text run and grid needs at least "
                                              "one token");
@@ -147,7 +147,8 @@ std::vector<std::string> split(const std::string& text, char sep) {
     std::size_t start = 0;
     while (true) {
         const std::size_t pos = text.find(sep, start);
-        out.push_back(text.substr(start, pos == std::string::npos ? std::string::npos : pos - start));
+        out.push_back(
+            text.substr(start, pos == std::string::npos ? std::string::npos : pos - start));
         if (pos == std::string::npos) {
             return out;
         }

@@ -90,8 +90,9 @@ void addRopeOptions(QCommandLineParser& parser) {
         {QStringLiteral("rotary-dim"),
          QStringLiteral("Rotated dimensions (even, <= dim); default: all (partial rotary)."),
          QStringLiteral("R")},
-        {QStringLiteral("method"), QStringLiteral("Scaling method: ") + methodIds() + QLatin1Char('.'),
-         QStringLiteral("ID"), QStringLiteral("default")},
+        {QStringLiteral("method"),
+         QStringLiteral("Scaling method: ") + methodIds() + QLatin1Char('.'), QStringLiteral("ID"),
+         QStringLiteral("default")},
         {QStringLiteral("factor"), QStringLiteral("Scale factor s (>= 1)."), QStringLiteral("S")},
         {QStringLiteral("original-context"),
          QStringLiteral("original_max_position_embeddings L0 (tokens)."), QStringLiteral("L0")},
@@ -284,10 +285,10 @@ RopeParams ropeParamsFrom(const QCommandLineParser& parser) {
         }
         const long long maxContext = integer("max-context");
         if (maxContext < s.originalContext || maxContext > limits::kMaxContext) {
-            throw InvalidParameter("max-context",
-                                   "max-context must be in [original-context = " +
-                                       std::to_string(s.originalContext) + ", 67108864], got " +
-                                       std::to_string(maxContext));
+            throw InvalidParameter(
+                "max-context",
+                "max-context must be in [original-context = " + std::to_string(s.originalContext) +
+                    ", 67108864], got " + std::to_string(maxContext));
         }
         s.factor = static_cast<double>(maxContext) / s.originalContext;
     }

@@ -151,7 +151,7 @@ ScalingResult applyLongRopeScaling(const Eigen::Ref<const Eigen::ArrayXd>& invFr
 /// Source: Barbero et al. 2024, "Round and Round We Go! What makes Rotary Positional Encodings
 /// useful?", arXiv 2410.06205 (p-RoPE); HF `_compute_proportional_rope_parameters`
 /// (transformers 5.x, Gemma 4).
-ScalingResult applyProportionalScaling(const Eigen::Ref<const Eigen::ArrayXd>& invFreq,
-                                       double base, const ScalingParams& params);
+ScalingResult applyProportionalScaling(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, double base,
+                                       const ScalingParams& params);
 
 } // namespace rope

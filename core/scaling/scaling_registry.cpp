@@ -47,8 +47,8 @@ const std::vector<ScalingMethod>& allScalingMethods() {
          .displayName = "LongRoPE (Phi-3)",
          .summary = "θ'_i = θ_i / e_i, e = long-factor if seq-len > L0 else short-factor; "
                     "attention √(1 + ln s / ln L0).",
-         .usedParams = {"factor", "original-context", "seq-len", "attention-factor",
-                        "short-factor", "long-factor"},
+         .usedParams = {"factor", "original-context", "seq-len", "attention-factor", "short-factor",
+                        "long-factor"},
          .apply = &applyLongRopeScaling},
         {.id = "proportional",
          .displayName = "p-RoPE (proportional, Gemma 4)",

@@ -50,8 +50,7 @@ rope::RopeParams phiParams(long long seqLen) {
     return p;
 }
 
-template <typename F>
-QString thrownParameter(F&& f, QString* message = nullptr) {
+template <typename F> QString thrownParameter(F&& f, QString* message = nullptr) {
     try {
         f();
     } catch (const rope::InvalidParameter& e) {
@@ -84,7 +83,8 @@ private slots:
         QFETCH(qlonglong, seqLen);
         QFETCH(bool, useLong);
         const rope::ScalingResult r = rope::scaledFrequencies(phiParams(seqLen));
-        ROPE_COMPARE_ARRAYS(r.invFreq, toArray(useLong ? ref::phiLongInvFreq() : ref::phiShortInvFreq()),
+        ROPE_COMPARE_ARRAYS(r.invFreq,
+                            toArray(useLong ? ref::phiLongInvFreq() : ref::phiShortInvFreq()),
                             kGoldenRelTol, 0.0);
         QVERIFY(rope::test::close(r.attentionFactor, ref::kPhiAttentionFactor, 2 * kEps));
     }
@@ -141,7 +141,8 @@ private slots:
         QCOMPARE(r.attentionFactor, 1.0);
     }
 
-    // ---- YaRN as shipped, Llama 4's llama3 --------------------------------------------------------
+    // ---- YaRN as shipped, Llama 4's llama3
+    // --------------------------------------------------------
 
     void gptOssYarnWithoutTruncation() {
         rope::RopeParams p;
@@ -211,9 +212,13 @@ private slots:
         QCOMPARE(rope::llama4QueryTemperature(8190.0, {8192.0, 0.1}), 1.0);
         QVERIFY(rope::test::close(rope::llama4QueryTemperature(8191.0, {8192.0, 0.1}),
                                   0.1 * std::log(2.0) + 1.0, 2 * kEps));
-        QCOMPARE(thrownParameter([] { rope::llama4QueryTemperature(5.0, {0.0, 0.1}); }),
+        QCOMPARE(thrownParameter([] {
+                     rope::llama4QueryTemperature(5.0, {0.0, 0.1});
+                 }),
                  QStringLiteral("floor-scale"));
-        QCOMPARE(thrownParameter([] { rope::llama4QueryTemperature(-1.0, {8192.0, 0.1}); }),
+        QCOMPARE(thrownParameter([] {
+                     rope::llama4QueryTemperature(-1.0, {8192.0, 0.1});
+                 }),
                  QStringLiteral("position"));
     }
 
@@ -252,7 +257,7 @@ private slots:
         global.params.scaling.factor = 8.0;
         rope::LayerRope nope;
         nope.rope = false;
-        nope.params.headDim = 6;  // never read for a NoPE layer (6 is fine, 7 would be invalid)
+        nope.params.headDim = 6; // never read for a NoPE layer (6 is fine, 7 would be invalid)
         const std::vector<rope::LayerFrequencies> f = rope::layerFrequencies({local, global, nope});
         QCOMPARE(f.size(), std::size_t{3});
         QCOMPARE(f[0].rotaryDim, 256);
@@ -267,7 +272,11 @@ private slots:
 
         global.params.scaling.factor = 0.5;
         QString message;
-        QCOMPARE(thrownParameter([&] { rope::layerFrequencies({local, global}); }, &message),
+        QCOMPARE(thrownParameter(
+                     [&] {
+                         rope::layerFrequencies({local, global});
+                     },
+                     &message),
                  QStringLiteral("factor"));
         QVERIFY2(message.startsWith(QStringLiteral("layer 1: ")), qPrintable(message));
     }
@@ -281,12 +290,15 @@ private slots:
                  ref::qwen3vlAxisOfPair());
         QString message;
         QCOMPARE(thrownParameter(
-                     [] { rope::mropeAxisOfPair({16, 24, 24}, rope::MropeLayout::Blocks, 48); },
+                     [] {
+                         rope::mropeAxisOfPair({16, 24, 24}, rope::MropeLayout::Blocks, 48);
+                     },
                      &message),
                  QStringLiteral("mrope-section"));
         QVERIFY2(message.contains(QStringLiteral("sums to 64")), qPrintable(message));
-        QCOMPARE(thrownParameter(
-                     [] { rope::mropeAxisOfPair({16, 48}, rope::MropeLayout::Blocks, 64); }),
+        QCOMPARE(thrownParameter([] {
+                     rope::mropeAxisOfPair({16, 48}, rope::MropeLayout::Blocks, 64);
+                 }),
                  QStringLiteral("mrope-section"));
     }
 
@@ -297,16 +309,17 @@ private slots:
         QTest::addColumn<std::vector<long long>>("w");
         QTest::newRow("qwen2-vl") << false << ref::qwen2vlPositionsT() << ref::qwen2vlPositionsH()
                                   << ref::qwen2vlPositionsW();
-        QTest::newRow("qwen3-vl frames split") << true << ref::qwen3vlPositionsT()
-                                               << ref::qwen3vlPositionsH()
-                                               << ref::qwen3vlPositionsW();
+        QTest::newRow("qwen3-vl frames split")
+            << true << ref::qwen3vlPositionsT() << ref::qwen3vlPositionsH()
+            << ref::qwen3vlPositionsW();
     }
     void mropePositionIds() {
         QFETCH(bool, splitFrames);
         QFETCH(std::vector<long long>, t);
         QFETCH(std::vector<long long>, h);
         QFETCH(std::vector<long long>, w);
-        const auto segments = rope::parseMropeSegments("text:5,image:1x4x6,text:3,video:3x2x2,text:2");
+        const auto segments =
+            rope::parseMropeSegments("text:5,image:1x4x6,text:3,video:3x2x2,text:2");
         const auto rows = rope::mropePositionIds(segments, splitFrames);
         QCOMPARE(rows[0], t);
         QCOMPARE(rows[1], h);
@@ -316,12 +329,18 @@ private slots:
     void mropeRejectsBadLayouts_data() {
         QTest::addColumn<QString>("layout");
         QTest::addColumn<QString>("fragment");
-        QTest::newRow("empty") << "" << "not kind:size";
-        QTest::newRow("unknown kind") << "audio:5" << "unknown kind 'audio'";
-        QTest::newRow("two dims") << "image:4x6" << "TxHxW";
-        QTest::newRow("zero") << "text:0" << "positive whole numbers";
-        QTest::newRow("not a number") << "text:five" << "got 'five'";
-        QTest::newRow("trailing comma") << "text:5," << "not kind:size";
+        QTest::newRow("empty") << ""
+                               << "not kind:size";
+        QTest::newRow("unknown kind") << "audio:5"
+                                      << "unknown kind 'audio'";
+        QTest::newRow("two dims") << "image:4x6"
+                                  << "TxHxW";
+        QTest::newRow("zero") << "text:0"
+                              << "positive whole numbers";
+        QTest::newRow("not a number") << "text:five"
+                                      << "got 'five'";
+        QTest::newRow("trailing comma") << "text:5,"
+                                        << "not kind:size";
     }
     void mropeRejectsBadLayouts() {
         QFETCH(QString, layout);
@@ -333,20 +352,20 @@ private slots:
     }
 
     void mropeAnglesReadTheAxisOfEachPair() {
-        const auto segments = rope::parseMropeSegments("text:5,image:1x4x6,text:3,video:3x2x2,text:2");
+        const auto segments =
+            rope::parseMropeSegments("text:5,image:1x4x6,text:3,video:3x2x2,text:2");
         const auto rows = rope::mropePositionIds(segments, false);
         const std::vector<int>& axis = ref::qwen2vlAxisOfPair();
         const Eigen::ArrayXd theta = rope::inverseFrequencies(128, 1e6);
         const Eigen::MatrixXd angles = rope::mropeAngles(theta, axis, rows);
         QCOMPARE(angles.rows(), static_cast<Eigen::Index>(ref::qwen2vlPositionsT().size()));
         QCOMPARE(angles.cols(), 64);
-        const std::vector<long long>* expectedRows[3] = {&ref::qwen2vlPositionsT(),
-                                                         &ref::qwen2vlPositionsH(),
-                                                         &ref::qwen2vlPositionsW()};
+        const std::vector<long long>* expectedRows[3] = {
+            &ref::qwen2vlPositionsT(), &ref::qwen2vlPositionsH(), &ref::qwen2vlPositionsW()};
         for (Eigen::Index t = 0; t < angles.rows(); ++t) {
             for (Eigen::Index j = 0; j < 64; ++j) {
-                const long long p = (*expectedRows[axis[static_cast<std::size_t>(j)]])
-                    [static_cast<std::size_t>(t)];
+                const long long p =
+                    (*expectedRows[axis[static_cast<std::size_t>(j)]])[static_cast<std::size_t>(t)];
                 // One multiplication on both sides: equal bit for bit.
                 QCOMPARE(angles(t, j), static_cast<double>(p) * theta[j]);
             }
@@ -378,10 +397,12 @@ private slots:
             const rope::KvCacheScores s = rope::dynamicNtkKvCacheScores(
                 128, 1e4, 4.0, 4096, c.cachedLen, c.seqLen, c.qPos, c.kPos);
             QVERIFY2(std::abs(s.consistent - c.consistent) <= kScoreAbsTol,
-                     qPrintable(QStringLiteral("consistent %1 vs %2").arg(s.consistent, 0, 'g', 17)
+                     qPrintable(QStringLiteral("consistent %1 vs %2")
+                                    .arg(s.consistent, 0, 'g', 17)
                                     .arg(c.consistent, 0, 'g', 17)));
             QVERIFY2(std::abs(s.cachedKey - c.cachedKey) <= kScoreAbsTol,
-                     qPrintable(QStringLiteral("cached %1 vs %2").arg(s.cachedKey, 0, 'g', 17)
+                     qPrintable(QStringLiteral("cached %1 vs %2")
+                                    .arg(s.cachedKey, 0, 'g', 17)
                                     .arg(c.cachedKey, 0, 'g', 17)));
         }
         // Same position, cache as long as the sequence: every cosine is 1, the score is 1.
@@ -397,7 +418,8 @@ private slots:
         QTest::addColumn<qlonglong>("qPos");
         QTest::addColumn<qlonglong>("kPos");
         QTest::addColumn<QString>("parameter");
-        QTest::newRow("cache longer than sequence") << 9000LL << 8000LL << 10LL << 5LL << "cached-len";
+        QTest::newRow("cache longer than sequence")
+            << 9000LL << 8000LL << 10LL << 5LL << "cached-len";
         QTest::newRow("key not cached yet") << 4096LL << 8000LL << 5000LL << 4096LL << "k-pos";
         QTest::newRow("query before key") << 4096LL << 8000LL << 10LL << 20LL << "q-pos";
         QTest::newRow("query beyond sequence") << 4096LL << 8000LL << 8000LL << 20LL << "q-pos";
@@ -410,7 +432,8 @@ private slots:
         QFETCH(qlonglong, kPos);
         QFETCH(QString, parameter);
         QCOMPARE(thrownParameter([&] {
-                     rope::dynamicNtkKvCacheScores(64, 1e4, 2.0, 4096, cachedLen, seqLen, qPos, kPos);
+                     rope::dynamicNtkKvCacheScores(64, 1e4, 2.0, 4096, cachedLen, seqLen, qPos,
+                                                   kPos);
                  }),
                  parameter);
     }

@@ -126,8 +126,8 @@ private slots:
             QVERIFY(!m.displayName.empty());
             QVERIFY(!m.summary.empty());
         }
-        QCOMPARE(ids, (QStringList{"default", "linear", "ntk", "dynamic", "yarn", "llama3", "longrope",
-                              "proportional"}));
+        QCOMPARE(ids, (QStringList{"default", "linear", "ntk", "dynamic", "yarn", "llama3",
+                                   "longrope", "proportional"}));
         for (const QString& id : ids) {
             QCOMPARE(std::string(rope::findScalingMethod(id.toStdString())->id), id.toStdString());
         }

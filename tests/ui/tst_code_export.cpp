@@ -279,10 +279,10 @@ void TestCodeExport::snippetSpellsOutTheFormula_data() {
     // Every registry method has a row: a new method without a formula block fails here.
     for (const rope::ScalingMethod& m : rope::allScalingMethods()) {
         const QString id = QString::fromUtf8(m.id.data(), static_cast<qsizetype>(m.id.size()));
-        QVERIFY2(
-            QStringList({"default", "linear", "ntk", "dynamic", "yarn", "llama3", "longrope",
-                         "proportional"}).contains(id),
-            qPrintable(QStringLiteral("no formula row for method ") + id));
+        QVERIFY2(QStringList({"default", "linear", "ntk", "dynamic", "yarn", "llama3", "longrope",
+                              "proportional"})
+                     .contains(id),
+                 qPrintable(QStringLiteral("no formula row for method ") + id));
     }
 }
 

@@ -350,9 +350,11 @@ void TestModelConfig::longRopeListsMustMatchThePairs() {
 
 // phi-3-su.json: type "su", head_dim 8 (4 pairs), 131072 / 4096 → s = 32.
 void TestModelConfig::suReadsAsLongRope() {
-    const ModelConfigResult r = rope::ui::loadModelConfig(dataFile(QStringLiteral("phi-3-su.json")));
+    const ModelConfigResult r =
+        rope::ui::loadModelConfig(dataFile(QStringLiteral("phi-3-su.json")));
     QVERIFY2(r.ok(), qPrintable(joined(r.errors)));
-    QVERIFY(anyStartsWith(r.warnings, QStringLiteral("rope_scaling.type: 'su' read as 'longrope'")));
+    QVERIFY(
+        anyStartsWith(r.warnings, QStringLiteral("rope_scaling.type: 'su' read as 'longrope'")));
     const rope::ScalingParams& s = r.params.scaling;
     QCOMPARE(s.method, std::string("longrope"));
     QCOMPARE(s.factor, 32.0);
@@ -424,8 +426,8 @@ void TestModelConfig::emptyNoRopeLayersUseTheInterval() {
 }
 
 void TestModelConfig::noRopeLayersMustCoverEveryLayer() {
-    const ModelConfigResult r = rope::ui::loadModelConfig(
-        dataFile(QStringLiteral("no-rope-layers-wrong-length.json")));
+    const ModelConfigResult r =
+        rope::ui::loadModelConfig(dataFile(QStringLiteral("no-rope-layers-wrong-length.json")));
     QVERIFY2(anyStartsWith(r.errors, QStringLiteral("no_rope_layers: has 3 entries but "
                                                     "num_hidden_layers is 4")),
              qPrintable(joined(r.errors)));

@@ -79,20 +79,20 @@ void TestPresets::presetLoadsPublishedValues_data() {
                                   << 4096 << false;
     // Published configs of issue #13 (numbers transcribed from those files):
     // Phi-3.5: 3072/32 = 96, longrope s = 131072/4096 = 32.
-    QTest::newRow("phi-3.5-mini-instruct") << "phi-3.5-mini-instruct" << 96 << 0 << 1e4
-                                           << 131072LL << "longrope" << 32.0 << 4096 << false;
+    QTest::newRow("phi-3.5-mini-instruct") << "phi-3.5-mini-instruct" << 96 << 0 << 1e4 << 131072LL
+                                           << "longrope" << 32.0 << 4096 << false;
     // Qwen2-VL: 3584/28 = 128; type "mrope" reads as default.
     QTest::newRow("qwen2-vl-7b") << "qwen2-vl-7b" << 128 << 0 << 1e6 << 32768LL << "default" << 1.0
                                  << 4096 << false;
-    QTest::newRow("qwen3-vl-8b") << "qwen3-vl-8b" << 128 << 0 << 5e6 << 262144LL << "default"
-                                 << 1.0 << 4096 << false;
+    QTest::newRow("qwen3-vl-8b") << "qwen3-vl-8b" << 128 << 0 << 5e6 << 262144LL << "default" << 1.0
+                                 << 4096 << false;
     // Gemma 3 4B: the global layers' RoPE is the one shown (base 1e6, linear ×8).
     QTest::newRow("gemma-3-4b") << "gemma-3-4b" << 256 << 0 << 1e6 << 131072LL << "linear" << 8.0
                                 << 4096 << false;
     QTest::newRow("command-r7b") << "command-r7b" << 128 << 0 << 5e4 << 8192LL << "default" << 1.0
                                  << 4096 << true;
-    QTest::newRow("llama-4-scout") << "llama-4-scout" << 128 << 0 << 5e5 << 10485760LL << "llama3"
-                                   << 16.0 << 8192 << true;
+    QTest::newRow("llama-4-scout")
+        << "llama-4-scout" << 128 << 0 << 5e5 << 10485760LL << "llama3" << 16.0 << 8192 << true;
     // SmolLM3: 2048/16 = 128.
     QTest::newRow("smollm3-3b") << "smollm3-3b" << 128 << 0 << 5e6 << 65536LL << "default" << 1.0
                                 << 4096 << false;
@@ -156,8 +156,8 @@ void TestPresets::presetLayers_data() {
                                 << 1e4 << 1e6 << false << 1.0;
     // Command R7B: 32 layers, pattern 4 → 3, 7, …, 31 global and without RoPE.
     const QList<int> everyFourthOf32{3, 7, 11, 15, 19, 23, 27, 31};
-    QTest::newRow("command-r7b") << "command-r7b" << 32 << everyFourthOf32 << everyFourthOf32
-                                 << 5e4 << 5e4 << false << 1.0;
+    QTest::newRow("command-r7b") << "command-r7b" << 32 << everyFourthOf32 << everyFourthOf32 << 5e4
+                                 << 5e4 << false << 1.0;
     // Llama 4 Scout: 48 layers, no_rope_layers [] → interval 4: 3, 7, …, 47 NoPE.
     QList<int> everyFourthOf48;
     for (int i = 3; i < 48; i += 4) {
@@ -167,8 +167,8 @@ void TestPresets::presetLayers_data() {
     for (int i = 0; i < 48; ++i) {
         all48 << i;
     }
-    QTest::newRow("llama-4-scout") << "llama-4-scout" << 48 << everyFourthOf48 << all48 << 0.0
-                                   << 5e5 << true << 1.0;
+    QTest::newRow("llama-4-scout")
+        << "llama-4-scout" << 48 << everyFourthOf48 << all48 << 0.0 << 5e5 << true << 1.0;
     // SmolLM3: 36 layers, the published no_rope_layers has 0 at 3, 7, …, 35.
     QList<int> nopeSmol;
     QList<int> all36;
@@ -227,9 +227,10 @@ void TestPresets::presetLayers() {
                                   "text_config.rope_theta: missing; using 1000000",
                                   "text_config.rope_local_base_freq: missing; using 10000",
                                   "text_config.sliding_window_pattern: missing; using 6"}) {
-            QVERIFY2(std::any_of(r.warnings.begin(), r.warnings.end(),
-                                 [&](const QString& w) { return w.startsWith(QLatin1String(field)); }),
-                     qPrintable(r.warnings.join(QStringLiteral(" | "))));
+            QVERIFY2(
+                std::any_of(r.warnings.begin(), r.warnings.end(),
+                            [&](const QString& w) { return w.startsWith(QLatin1String(field)); }),
+                qPrintable(r.warnings.join(QStringLiteral(" | "))));
         }
         QCOMPARE(r.layers[0].params.scaling.method, std::string("default"));
         QCOMPARE(r.layers[5].params.scaling.method, std::string("linear"));

@@ -102,15 +102,15 @@ QString supportedTypes() {
 // the frequencies, and silently ignoring it would show the wrong numbers.
 const QStringList& knownRopeKeys() {
     static const QStringList keys = {
-        QStringLiteral("rope_type"),         QStringLiteral("type"),
-        QStringLiteral("rope_theta"),        QStringLiteral("partial_rotary_factor"),
-        QStringLiteral("factor"),            QStringLiteral("original_max_position_embeddings"),
-        QStringLiteral("beta_fast"),         QStringLiteral("beta_slow"),
-        QStringLiteral("mscale"),            QStringLiteral("mscale_all_dim"),
-        QStringLiteral("attention_factor"),  QStringLiteral("truncate"),
-        QStringLiteral("low_freq_factor"),   QStringLiteral("high_freq_factor"),
-        QStringLiteral("short_factor"),      QStringLiteral("long_factor"),
-        QStringLiteral("mrope_section"),     QStringLiteral("mrope_interleaved"),
+        QStringLiteral("rope_type"),        QStringLiteral("type"),
+        QStringLiteral("rope_theta"),       QStringLiteral("partial_rotary_factor"),
+        QStringLiteral("factor"),           QStringLiteral("original_max_position_embeddings"),
+        QStringLiteral("beta_fast"),        QStringLiteral("beta_slow"),
+        QStringLiteral("mscale"),           QStringLiteral("mscale_all_dim"),
+        QStringLiteral("attention_factor"), QStringLiteral("truncate"),
+        QStringLiteral("low_freq_factor"),  QStringLiteral("high_freq_factor"),
+        QStringLiteral("short_factor"),     QStringLiteral("long_factor"),
+        QStringLiteral("mrope_section"),    QStringLiteral("mrope_interleaved"),
     };
     return keys;
 }
@@ -189,11 +189,11 @@ private:
                 if (!text.contains(key)) {
                     text.insert(key, d.value);
                     if (m_layerType.isEmpty()) {
-                        m_reader.warning(m_tp + key,
-                                         QStringLiteral("missing; using %1, the %2 default of "
-                                                        "transformers' config class")
-                                             .arg(QString::number(static_cast<qint64>(d.value)),
-                                                  m_modelType));
+                        m_reader.warning(
+                            m_tp + key,
+                            QStringLiteral("missing; using %1, the %2 default of "
+                                           "transformers' config class")
+                                .arg(QString::number(static_cast<qint64>(d.value)), m_modelType));
                     }
                 }
             }
@@ -295,11 +295,10 @@ private:
     }
 
     void readBase(const QJsonObject& root) {
-        const auto base = firstNumber(
-            m_reader,
-            {{m_fromRopeParameters ? &m_rope : nullptr, m_ropePrefix, QStringLiteral("rope_theta")},
-             {&root, m_tp, QStringLiteral("rope_theta")},
-             {&root, m_tp, QStringLiteral("rotary_emb_base")}});
+        const auto base = firstNumber(m_reader, {{m_fromRopeParameters ? &m_rope : nullptr,
+                                                  m_ropePrefix, QStringLiteral("rope_theta")},
+                                                 {&root, m_tp, QStringLiteral("rope_theta")},
+                                                 {&root, m_tp, QStringLiteral("rotary_emb_base")}});
         if (base) {
             m_result.params.base = base->first;
             m_fieldOf["base"] = base->second;
@@ -352,12 +351,13 @@ private:
                 return;
             }
             if (*hidden % *heads != 0) {
-                m_reader.error(m_tp + headsKey, QStringLiteral("%1 (%2) is not a multiple of %3 (%4), so "
-                                                        "the head dimension is not whole")
-                                             .arg(hiddenKey)
-                                             .arg(*hidden)
-                                             .arg(headsKey)
-                                             .arg(*heads));
+                m_reader.error(m_tp + headsKey,
+                               QStringLiteral("%1 (%2) is not a multiple of %3 (%4), so "
+                                              "the head dimension is not whole")
+                                   .arg(hiddenKey)
+                                   .arg(*hidden)
+                                   .arg(headsKey)
+                                   .arg(*heads));
                 return;
             }
             const long long d = *hidden / *heads;
@@ -439,8 +439,9 @@ private:
         const bool interleave = root.value(QStringLiteral("rope_interleave")).toBool(false) ||
                                 text.value(QStringLiteral("rope_interleave")).toBool(false);
         static const QStringList interleavedTypes = {
-            QStringLiteral("gptj"),     QStringLiteral("deepseek_v2"), QStringLiteral("deepseek_v3"),
-            QStringLiteral("cohere"),   QStringLiteral("cohere2"),     QStringLiteral("llama4"),
+            QStringLiteral("gptj"),        QStringLiteral("deepseek_v2"),
+            QStringLiteral("deepseek_v3"), QStringLiteral("cohere"),
+            QStringLiteral("cohere2"),     QStringLiteral("llama4"),
             QStringLiteral("llama4_text"),
         };
         if (interleave || interleavedTypes.contains(m_modelType)) {
@@ -495,8 +496,8 @@ private:
             return std::nullopt;
         }
         if (!v.isArray()) {
-            m_reader.error(field, QStringLiteral("expected an array of numbers, got %1")
-                                      .arg(jsonDescribe(v)));
+            m_reader.error(
+                field, QStringLiteral("expected an array of numbers, got %1").arg(jsonDescribe(v)));
             return std::nullopt;
         }
         std::vector<double> out;
@@ -742,8 +743,9 @@ private:
                 types.push_back(v.toString());
             }
         } else if (!layerTypes.isUndefined() && !layerTypes.isNull()) {
-            m_reader.error(m_tp + QStringLiteral("layer_types"),
-                           QStringLiteral("expected an array, got %1").arg(jsonDescribe(layerTypes)));
+            m_reader.error(
+                m_tp + QStringLiteral("layer_types"),
+                QStringLiteral("expected an array, got %1").arg(jsonDescribe(layerTypes)));
             return;
         } else {
             std::optional<int> pattern;
@@ -754,8 +756,9 @@ private:
                 }
             }
             try {
-                for (const std::string& t : pattern ? slidingWindowLayerTypes(*n, *pattern)
-                                                    : std::vector<std::string>(count, "full_attention")) {
+                for (const std::string& t :
+                     pattern ? slidingWindowLayerTypes(*n, *pattern)
+                             : std::vector<std::string>(count, "full_attention")) {
                     types.push_back(QString::fromStdString(t));
                 }
             } catch (const InvalidParameter& e) {
@@ -790,7 +793,8 @@ private:
                 // Gemma 3 (transformers 4.5x): local layers use rope_local_base_freq, unscaled.
                 RopeParams local = m_result.params;
                 local.scaling = ScalingParams{};
-                if (const auto b = m_reader.number(text, m_tp, QStringLiteral("rope_local_base_freq"))) {
+                if (const auto b =
+                        m_reader.number(text, m_tp, QStringLiteral("rope_local_base_freq"))) {
                     local.base = *b;
                 }
                 byType[t] = local;

@@ -330,8 +330,9 @@ private:
             std::vector<double> values;
             for (const QJsonValue& item : a) {
                 if (!item.isDouble()) {
-                    m_reader.error(p + QLatin1String(key),
-                                   QStringLiteral("expected numbers, got %1").arg(jsonDescribe(item)));
+                    m_reader.error(
+                        p + QLatin1String(key),
+                        QStringLiteral("expected numbers, got %1").arg(jsonDescribe(item)));
                     return;
                 }
                 values.push_back(item.toDouble());
