@@ -110,7 +110,7 @@ def llama3(base, dim, factor, low_freq_factor, high_freq_factor, old_context_len
     inv_freq_llama = np.where(wavelen > low_freq_wavelen, inv_freq / factor, inv_freq)
     with np.errstate(divide="ignore", invalid="ignore"):
         smooth = (old_context_len / wavelen - low_freq_factor) / (high_freq_factor - low_freq_factor)
-    smoothed = (1 - smooth) * inv_freq_llama / factor + smooth * inv_freq_llama
+        smoothed = (1 - smooth) * inv_freq_llama / factor + smooth * inv_freq_llama
     is_medium = ~(wavelen < high_freq_wavelen) * ~(wavelen > low_freq_wavelen)
     assert low_freq_factor != high_freq_factor or not is_medium.any()
     return np.where(is_medium, smoothed, inv_freq_llama), 1.0
