@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 /// \file rope_params.h
 /// The value structs every core function takes, their documented limits, and the one error
@@ -50,14 +51,16 @@ enum class Layout {
 ///
 /// Only the fields a method lists in its registry row are read by that method.
 struct ScalingParams {
-    /// Registry id: "default", "linear", "ntk", "dynamic", "yarn", "llama3".
+    /// Registry id: "default", "linear", "ntk", "dynamic", "yarn", "llama3", "longrope",
+    /// "proportional".
     std::string method = "default";
     /// Scale factor s = new context / original context; ≥ 1 for every method but "default".
     double factor = 1.0;
     /// `original_max_position_embeddings` L₀ (tokens); also `max_position_embeddings` for
     /// dynamic NTK.
     int originalContext = 4096;
-    /// Current sequence length for dynamic NTK (tokens); 0 means "equal to originalContext".
+    /// Current sequence length for dynamic NTK and LongRoPE (tokens); 0 means "not given"
+    /// (dynamic NTK: equal to originalContext; LongRoPE: the short factors).
     long long seqLen = 0;
     /// YaRN `beta_fast` (rotations; default 32).
     double betaFast = 32.0;
@@ -75,6 +78,16 @@ struct ScalingParams {
     double lowFreqFactor = 1.0;
     /// Llama 3 `high_freq_factor` (default 4).
     double highFreqFactor = 4.0;
+    /// LongRoPE `short_factor`: one divisor per rotary pair (d/2 values), used while the
+    /// sequence is at most originalContext tokens long.
+    std::vector<double> shortFactor;
+    /// LongRoPE `long_factor`: one divisor per rotary pair (d/2 values), used once the sequence
+    /// is longer than originalContext.
+    std::vector<double> longFactor;
+    /// p-RoPE (`proportional`): number of pairs that rotate; 0 means all. Not a config field:
+    /// scaledFrequencies() sets it from RopeParams::rotaryDim, because p-RoPE keeps the exponent
+    /// over the whole head and only switches the remaining pairs off.
+    int rotatedPairs = 0;
 };
 
 /// \brief The shared parameter state of the explorer.

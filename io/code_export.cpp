@@ -188,6 +188,49 @@ attention_factor = 1.0
              pyInt(s.originalContext));
 }
 
+QString pyList(const std::vector<double>& values) {
+    QStringList items;
+    for (const double v : values) {
+        items << pyFloat(v);
+    }
+    return QLatin1Char('[') + items.join(QStringLiteral(", ")) + QLatin1Char(']');
+}
+
+QString longRopeBlock(const ScalingParams& s) {
+    return QStringLiteral(
+               R"(# LongRoPE (HF _compute_longrope_parameters; Ding et al. 2024, arXiv 2402.13753):
+# one divisor per pair, the long list once the sequence is longer than the original context.
+short_factor = %1
+long_factor = %2
+factor = %3  # max_position_embeddings / original_max_position_embeddings
+original_max_position_embeddings = %4
+seq_len = %5  # current sequence length; 0 = not given (short factors)
+attention_factor = %6  # 0 = computed below
+ext = {xp}.asarray(long_factor if seq_len > original_max_position_embeddings else short_factor,
+                   dtype={f64})
+inv_freq = 1.0 / (ext * base ** ({xp}.arange(0, rotary_dim, 2, dtype={f64}) / rotary_dim))
+if not attention_factor:
+    attention_factor = 1.0 if factor <= 1 else math.sqrt(
+        1 + math.log(factor) / math.log(original_max_position_embeddings))
+)")
+        .arg(pyList(s.shortFactor), pyList(s.longFactor), pyFloat(s.factor),
+             pyInt(s.originalContext), pyInt(s.seqLen), pyFloat(s.attentionFactor));
+}
+
+QString proportionalBlock(const ScalingParams& s) {
+    return QStringLiteral(
+               R"(# p-RoPE (HF _compute_proportional_rope_parameters, Gemma 4): the first pairs rotate on
+# the ladder of the whole head, the others get frequency 0 (they pass through unchanged).
+factor = %1
+rope_angles = rotary_dim // 2
+inv_freq = 1.0 / (base ** ({xp}.arange(0, 2 * rope_angles, 2, dtype={f64}) / head_dim))
+inv_freq = {cat}([inv_freq, {xp}.zeros(head_dim // 2 - rope_angles, dtype={f64})]) / factor
+attention_factor = 1.0
+rotary_dim = head_dim  # apply_rope below covers the zero-frequency pairs too
+)")
+        .arg(pyFloat(s.factor));
+}
+
 QString methodBlock(const ScalingParams& s) {
     const std::string& id = s.method;
     if (id == "linear") {
@@ -204,6 +247,12 @@ QString methodBlock(const ScalingParams& s) {
     }
     if (id == "llama3") {
         return llama3Block(s);
+    }
+    if (id == "longrope") {
+        return longRopeBlock(s);
+    }
+    if (id == "proportional") {
+        return proportionalBlock(s);
     }
     // scaledFrequencies() already rejected unknown ids, so this is "default".
     return defaultBlock();

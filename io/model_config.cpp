@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "io/model_config.h"
 
+#include "core/model_layers.h"
 #include "core/scaling/scaling_registry.h"
 #include "io/params_check.h"
 
@@ -74,6 +75,8 @@ const std::map<std::string, QString>& scalingKeys() {
         {"truncate", QStringLiteral("truncate")},
         {"low-freq-factor", QStringLiteral("low_freq_factor")},
         {"high-freq-factor", QStringLiteral("high_freq_factor")},
+        {"short-factor", QStringLiteral("short_factor")},
+        {"long-factor", QStringLiteral("long_factor")},
     };
     return keys;
 }
@@ -94,27 +97,110 @@ QString supportedTypes() {
     return ids.join(QStringLiteral(", "));
 }
 
+// Every key a rope_scaling / rope_parameters dict may hold in transformers (5.x RopeParameters
+// plus the older spellings). Anything else is an error naming it: a key we do not know may change
+// the frequencies, and silently ignoring it would show the wrong numbers.
+const QStringList& knownRopeKeys() {
+    static const QStringList keys = {
+        QStringLiteral("rope_type"),        QStringLiteral("type"),
+        QStringLiteral("rope_theta"),       QStringLiteral("partial_rotary_factor"),
+        QStringLiteral("factor"),           QStringLiteral("original_max_position_embeddings"),
+        QStringLiteral("beta_fast"),        QStringLiteral("beta_slow"),
+        QStringLiteral("mscale"),           QStringLiteral("mscale_all_dim"),
+        QStringLiteral("attention_factor"), QStringLiteral("truncate"),
+        QStringLiteral("low_freq_factor"),  QStringLiteral("high_freq_factor"),
+        QStringLiteral("short_factor"),     QStringLiteral("long_factor"),
+        QStringLiteral("mrope_section"),    QStringLiteral("mrope_interleaved"),
+    };
+    return keys;
+}
+
+// Fields that transformers' config class fills in when a published config.json leaves them out
+// (Gemma 3's text_config lists only what differs from Gemma3TextConfig). Each use is a warning.
+struct ClassDefault {
+    const char* key;
+    // Every class default in the table is a whole number (printed as one in the warning).
+    double value;
+};
+const std::map<QString, std::vector<ClassDefault>>& classDefaults() {
+    static const std::map<QString, std::vector<ClassDefault>> defaults = {
+        // transformers 4.50 configuration_gemma3.py, Gemma3TextConfig.__init__ defaults.
+        {QStringLiteral("gemma3_text"),
+         {{"head_dim", 256},
+          {"num_attention_heads", 8},
+          {"rope_theta", 1000000.0},
+          {"rope_local_base_freq", 10000.0},
+          {"sliding_window_pattern", 6},
+          {"max_position_embeddings", 131072}}},
+    };
+    return defaults;
+}
+
 class ConfigImporter {
 public:
-    explicit ConfigImporter(ModelConfigResult& result)
-        : m_result(result), m_reader(result.errors, result.warnings) {}
+    // \p layerType: read the rope_parameters entry of that layer type (per-layer import) and
+    // nothing about layers; empty for the main import.
+    explicit ConfigImporter(ModelConfigResult& result, QString layerType = QString())
+        : m_result(result), m_reader(result.errors, result.warnings),
+          m_layerType(std::move(layerType)) {}
 
     void run(const QJsonObject& root) {
         readName(root);
-        selectRopeDict(root);
-        readBase(root);
-        readHeadDim(root);
-        readRotaryDim(root);
-        readContext(root);
-        readLayout(root);
-        readScaling(root);
+        const QJsonObject text = selectTextConfig(root);
+        selectRopeDict(text);
+        readBase(text);
+        readHeadDim(text);
+        readRotaryDim(text);
+        readContext(text);
+        readLayout(root, text);
+        readScaling(text);
         m_result.errors << repairParams(m_result.params, [this](const std::string& p) {
             const auto it = m_fieldOf.find(p);
             return it != m_fieldOf.end() ? it->second : QString::fromStdString(p);
         });
+        m_result.modelType = m_modelType;
+        if (m_layerType.isEmpty()) {
+            readLayers(root, text);
+        }
     }
 
 private:
+    // Vision-language configs (Gemma 3, Qwen3-VL, Llama 4) nest the language model under
+    // text_config, as transformers' get_text_config() reads it. Its model_type decides the class
+    // defaults filled in for missing fields.
+    QJsonObject selectTextConfig(const QJsonObject& root) {
+        QJsonObject text = root;
+        const QJsonValue nested = root.value(QStringLiteral("text_config"));
+        if (nested.isObject()) {
+            text = nested.toObject();
+            m_tp = QStringLiteral("text_config.");
+            const QJsonValue type = text.value(QStringLiteral("model_type"));
+            if (type.isString()) {
+                m_modelType = type.toString();
+            }
+        } else if (!nested.isUndefined() && !nested.isNull()) {
+            m_reader.error(QStringLiteral("text_config"),
+                           QStringLiteral("expected an object, got %1").arg(jsonDescribe(nested)));
+        }
+        const auto it = classDefaults().find(m_modelType);
+        if (it != classDefaults().end()) {
+            for (const ClassDefault& d : it->second) {
+                const QString key = QString::fromLatin1(d.key);
+                if (!text.contains(key)) {
+                    text.insert(key, d.value);
+                    if (m_layerType.isEmpty()) {
+                        m_reader.warning(
+                            m_tp + key,
+                            QStringLiteral("missing; using %1, the %2 default of "
+                                           "transformers' config class")
+                                .arg(QString::number(static_cast<qint64>(d.value)), m_modelType));
+                    }
+                }
+            }
+        }
+        return text;
+    }
+
     void readName(const QJsonObject& root) {
         const QJsonValue name = root.value(QStringLiteral("_name_or_path"));
         const QJsonValue arch = root.value(QStringLiteral("architectures"));
@@ -137,30 +223,39 @@ private:
         if (hasParams) {
             if (!params.isObject()) {
                 m_reader.error(
-                    QStringLiteral("rope_parameters"),
+                    m_tp + QStringLiteral("rope_parameters"),
                     QStringLiteral("expected an object, got %1").arg(jsonDescribe(params)));
                 return;
             }
             m_rope = params.toObject();
-            m_ropePrefix = QStringLiteral("rope_parameters.");
+            m_ropePrefix = m_tp + QStringLiteral("rope_parameters.");
             m_fromRopeParameters = true;
             selectLayerType();
             if (hasScaling) {
-                m_reader.warning(QStringLiteral("rope_scaling"),
+                m_reader.warning(m_tp + QStringLiteral("rope_scaling"),
                                  QStringLiteral("ignored because rope_parameters is present "
                                                 "(transformers 5 reads rope_parameters)"));
             }
         } else if (hasScaling) {
             if (!scaling.isObject()) {
-                m_reader.error(QStringLiteral("rope_scaling"),
+                m_reader.error(m_tp + QStringLiteral("rope_scaling"),
                                QStringLiteral("expected an object or null, got %1")
                                    .arg(jsonDescribe(scaling)));
                 return;
             }
             m_rope = scaling.toObject();
-            m_ropePrefix = QStringLiteral("rope_scaling.");
+            m_ropePrefix = m_tp + QStringLiteral("rope_scaling.");
         }
         m_hasRope = !m_rope.isEmpty();
+        if (m_hasRope) {
+            for (const QString& key : m_rope.keys()) {
+                if (!knownRopeKeys().contains(key)) {
+                    m_reader.error(m_ropePrefix + key,
+                                   QStringLiteral("unknown field; a rope dict may hold: %1")
+                                       .arg(knownRopeKeys().join(QStringLiteral(", "))));
+                }
+            }
+        }
     }
 
     // transformers 5 allows {"full_attention": {...}, "sliding_attention": {...}} (Gemma 3):
@@ -178,44 +273,49 @@ private:
         if (!allObjects) {
             return;
         }
+        m_perLayerTypeKeys = keys;
+        if (!m_layerType.isEmpty()) {
+            m_rope = m_rope.value(m_layerType).toObject();
+            m_ropePrefix = m_tp + QStringLiteral("rope_parameters.%1.").arg(m_layerType);
+            return;
+        }
         const QString chosen = keys.contains(QStringLiteral("full_attention"))
                                    ? QStringLiteral("full_attention")
                                    : keys.first();
         QStringList others = keys;
         others.removeAll(chosen);
-        m_reader.warning(QStringLiteral("rope_parameters"),
+        m_reader.warning(m_tp + QStringLiteral("rope_parameters"),
                          QStringLiteral("one dict per layer type; showing '%1'%2")
                              .arg(chosen, others.isEmpty()
                                               ? QString()
                                               : QStringLiteral(" (not shown: %1)")
                                                     .arg(others.join(QStringLiteral(", ")))));
         m_rope = m_rope.value(chosen).toObject();
-        m_ropePrefix = QStringLiteral("rope_parameters.%1.").arg(chosen);
+        m_ropePrefix = m_tp + QStringLiteral("rope_parameters.%1.").arg(chosen);
     }
 
     void readBase(const QJsonObject& root) {
-        const auto base = firstNumber(
-            m_reader,
-            {{m_fromRopeParameters ? &m_rope : nullptr, m_ropePrefix, QStringLiteral("rope_theta")},
-             {&root, QString(), QStringLiteral("rope_theta")},
-             {&root, QString(), QStringLiteral("rotary_emb_base")}});
+        const auto base = firstNumber(m_reader, {{m_fromRopeParameters ? &m_rope : nullptr,
+                                                  m_ropePrefix, QStringLiteral("rope_theta")},
+                                                 {&root, m_tp, QStringLiteral("rope_theta")},
+                                                 {&root, m_tp, QStringLiteral("rotary_emb_base")}});
         if (base) {
             m_result.params.base = base->first;
             m_fieldOf["base"] = base->second;
-        } else if (!hasError(QStringLiteral("rope_theta")) &&
-                   !hasError(QStringLiteral("rotary_emb_base"))) {
-            m_reader.warning(QStringLiteral("rope_theta"),
+        } else if (!hasError(m_tp + QStringLiteral("rope_theta")) &&
+                   !hasError(m_tp + QStringLiteral("rotary_emb_base"))) {
+            m_reader.warning(m_tp + QStringLiteral("rope_theta"),
                              QStringLiteral("missing; using 10000 (transformers' default)"));
-            m_fieldOf["base"] = QStringLiteral("rope_theta");
+            m_fieldOf["base"] = m_tp + QStringLiteral("rope_theta");
         }
     }
 
     void readHeadDim(const QJsonObject& root) {
-        const QString none;
+        const QString none = m_tp;
         if (const auto d = m_reader.smallInteger(root, none, QStringLiteral("qk_rope_head_dim"))) {
             m_result.params.headDim = *d;
-            m_fieldOf["dim"] = QStringLiteral("qk_rope_head_dim");
-            m_reader.warning(QStringLiteral("qk_rope_head_dim"),
+            m_fieldOf["dim"] = m_tp + QStringLiteral("qk_rope_head_dim");
+            m_reader.warning(m_tp + QStringLiteral("qk_rope_head_dim"),
                              QStringLiteral("multi-head latent attention: RoPE acts on the %1 "
                                             "rope dimensions of each head only")
                                  .arg(*d));
@@ -223,10 +323,10 @@ private:
         }
         if (const auto d = m_reader.smallInteger(root, none, QStringLiteral("head_dim"))) {
             m_result.params.headDim = *d;
-            m_fieldOf["dim"] = QStringLiteral("head_dim");
+            m_fieldOf["dim"] = m_tp + QStringLiteral("head_dim");
             return;
         }
-        if (hasError(QStringLiteral("head_dim"))) {
+        if (hasError(m_tp + QStringLiteral("head_dim"))) {
             return;
         }
         for (const auto& [hiddenKey, headsKey] :
@@ -238,33 +338,35 @@ private:
             const auto hidden = m_reader.integer(root, none, hiddenKey);
             const auto heads = m_reader.integer(root, none, headsKey);
             if (!hidden || !heads) {
-                if (!hasError(hiddenKey) && !hasError(headsKey)) {
-                    m_reader.error(hidden ? headsKey : hiddenKey,
+                if (!hasError(m_tp + hiddenKey) && !hasError(m_tp + headsKey)) {
+                    m_reader.error(m_tp + (hidden ? headsKey : hiddenKey),
                                    QStringLiteral("missing; the head dimension is %1 / %2")
                                        .arg(hiddenKey, headsKey));
                 }
                 return;
             }
             if (*heads <= 0) {
-                m_reader.error(headsKey, QStringLiteral("must be positive, got %1").arg(*heads));
+                m_reader.error(m_tp + headsKey,
+                               QStringLiteral("must be positive, got %1").arg(*heads));
                 return;
             }
             if (*hidden % *heads != 0) {
-                m_reader.error(headsKey, QStringLiteral("%1 (%2) is not a multiple of %3 (%4), so "
-                                                        "the head dimension is not whole")
-                                             .arg(hiddenKey)
-                                             .arg(*hidden)
-                                             .arg(headsKey)
-                                             .arg(*heads));
+                m_reader.error(m_tp + headsKey,
+                               QStringLiteral("%1 (%2) is not a multiple of %3 (%4), so "
+                                              "the head dimension is not whole")
+                                   .arg(hiddenKey)
+                                   .arg(*hidden)
+                                   .arg(headsKey)
+                                   .arg(*heads));
                 return;
             }
             const long long d = *hidden / *heads;
             // Out-of-range values are reported by rope::validate through repairParams.
             m_result.params.headDim = static_cast<int>(std::clamp<long long>(d, INT_MIN, INT_MAX));
-            m_fieldOf["dim"] = hiddenKey + QStringLiteral(" / ") + headsKey;
+            m_fieldOf["dim"] = m_tp + hiddenKey + QStringLiteral(" / ") + headsKey;
             return;
         }
-        m_reader.error(QStringLiteral("head_dim"),
+        m_reader.error(m_tp + QStringLiteral("head_dim"),
                        QStringLiteral("missing; give head_dim, or hidden_size and "
                                       "num_attention_heads"));
     }
@@ -273,8 +375,8 @@ private:
         const auto factor =
             firstNumber(m_reader, {{m_fromRopeParameters ? &m_rope : nullptr, m_ropePrefix,
                                     QStringLiteral("partial_rotary_factor")},
-                                   {&root, QString(), QStringLiteral("partial_rotary_factor")},
-                                   {&root, QString(), QStringLiteral("rotary_pct")}});
+                                   {&root, m_tp, QStringLiteral("partial_rotary_factor")},
+                                   {&root, m_tp, QStringLiteral("rotary_pct")}});
         if (factor) {
             const auto& [f, field] = *factor;
             if (!(f > 0.0 && f <= 1.0)) {
@@ -282,6 +384,13 @@ private:
                 return;
             }
             const int d = m_result.params.headDim;
+            m_fieldOf["rotary-dim"] = field;
+            // p-RoPE counts rotated pairs as int(f·head_dim // 2) (Gemma 4), so an odd f·d is fine.
+            if (ropeTypeIs(QStringLiteral("proportional"))) {
+                const int pairs = static_cast<int>(std::floor(d * f / 2.0));
+                m_result.params.rotaryDim = 2 * pairs == d ? 0 : 2 * pairs;
+                return;
+            }
             // transformers: dim = int(head_dim * partial_rotary_factor), truncating.
             const int rotary = static_cast<int>(d * f);
             if (rotary < 2 || rotary % 2 != 0) {
@@ -299,45 +408,117 @@ private:
             return;
         }
         // GPT-J writes the rotated width itself.
-        if (const auto r = m_reader.smallInteger(root, QString(), QStringLiteral("rotary_dim"))) {
+        if (const auto r = m_reader.smallInteger(root, m_tp, QStringLiteral("rotary_dim"))) {
             m_result.params.rotaryDim = *r == m_result.params.headDim ? 0 : *r;
-            m_fieldOf["rotary-dim"] = QStringLiteral("rotary_dim");
+            m_fieldOf["rotary-dim"] = m_tp + QStringLiteral("rotary_dim");
         }
     }
 
     void readContext(const QJsonObject& root) {
         for (const QString& key :
              {QStringLiteral("max_position_embeddings"), QStringLiteral("n_positions")}) {
-            if (const auto c = m_reader.integer(root, QString(), key)) {
+            if (const auto c = m_reader.integer(root, m_tp, key)) {
                 m_result.params.context = *c;
                 m_maxPositions = *c;
-                m_fieldOf["context"] = key;
+                m_fieldOf["context"] = m_tp + key;
                 return;
             }
-            if (hasError(key)) {
+            if (hasError(m_tp + key)) {
                 return;
             }
         }
         m_reader.warning(
-            QStringLiteral("max_position_embeddings"),
+            m_tp + QStringLiteral("max_position_embeddings"),
             QStringLiteral("missing; the context stays at %1 tokens").arg(m_result.params.context));
     }
 
-    void readLayout(const QJsonObject& root) {
-        const bool interleave = root.value(QStringLiteral("rope_interleave")).toBool(false);
-        if (interleave || m_modelType == QLatin1String("gptj") ||
-            m_modelType == QLatin1String("deepseek_v2") ||
-            m_modelType == QLatin1String("deepseek_v3")) {
+    // Interleaved pairs (x0,x1),(x2,x3)… where the model code rotates that way: GPT-J, DeepSeek
+    // (rope_interleave), Cohere (its rotate_half takes x[..., ::2]) and Llama 4 (complex
+    // multiplication, as Meta's reference code).
+    void readLayout(const QJsonObject& root, const QJsonObject& text) {
+        const bool interleave = root.value(QStringLiteral("rope_interleave")).toBool(false) ||
+                                text.value(QStringLiteral("rope_interleave")).toBool(false);
+        static const QStringList interleavedTypes = {
+            QStringLiteral("gptj"),        QStringLiteral("deepseek_v2"),
+            QStringLiteral("deepseek_v3"), QStringLiteral("cohere"),
+            QStringLiteral("cohere2"),     QStringLiteral("llama4"),
+            QStringLiteral("llama4_text"),
+        };
+        if (interleave || interleavedTypes.contains(m_modelType)) {
             m_result.params.layout = Layout::Interleaved;
         } else {
             m_result.params.layout = Layout::Half;
         }
     }
 
-    void readScaling(const QJsonObject&) {
+    // The rope type as written (rope_type, else type), before any reading or checking.
+    bool ropeTypeIs(const QString& id) const {
+        const QJsonValue t = m_rope.contains(QStringLiteral("rope_type"))
+                                 ? m_rope.value(QStringLiteral("rope_type"))
+                                 : m_rope.value(QStringLiteral("type"));
+        return t.isString() && t.toString() == id;
+    }
+
+    // mrope_section [t, h, w] and mrope_interleaved sit in the rope dict whatever its type
+    // (Qwen2-VL: type "mrope"; Qwen3-VL: rope_type "default").
+    void readMrope() {
+        const QString& p = m_ropePrefix;
+        const QJsonValue section = m_rope.value(QStringLiteral("mrope_section"));
+        if (!section.isUndefined() && !section.isNull()) {
+            const QJsonArray a = section.toArray();
+            std::vector<int> values;
+            bool ok = section.isArray() && a.size() == 3;
+            for (const QJsonValue& v : a) {
+                const double d = v.toDouble(-1.0);
+                ok = ok && v.isDouble() && d >= 0.0 && d == std::floor(d) && d <= 65536.0;
+                values.push_back(static_cast<int>(d));
+            }
+            if (!ok) {
+                m_reader.error(p + QStringLiteral("mrope_section"),
+                               QStringLiteral("expected three non-negative integers [t, h, w], "
+                                              "got %1")
+                                   .arg(jsonDescribe(section)));
+            } else {
+                m_result.mropeSection = values;
+            }
+        }
+        if (const auto v = m_reader.boolean(m_rope, p, QStringLiteral("mrope_interleaved"))) {
+            m_result.mropeInterleaved = *v;
+        }
+    }
+
+    // A LongRoPE factor list: finite positive numbers; its length is checked by the core against
+    // the rotary dimension.
+    std::optional<std::vector<double>> numberList(const QString& key) {
+        const QString field = m_ropePrefix + key;
+        const QJsonValue v = m_rope.value(key);
+        if (v.isUndefined() || v.isNull()) {
+            return std::nullopt;
+        }
+        if (!v.isArray()) {
+            m_reader.error(
+                field, QStringLiteral("expected an array of numbers, got %1").arg(jsonDescribe(v)));
+            return std::nullopt;
+        }
+        std::vector<double> out;
+        const QJsonArray a = v.toArray();
+        for (qsizetype i = 0; i < a.size(); ++i) {
+            if (!a.at(i).isDouble()) {
+                m_reader.error(field, QStringLiteral("item %1: expected a number, got %2")
+                                          .arg(i)
+                                          .arg(jsonDescribe(a.at(i))));
+                return std::nullopt;
+            }
+            out.push_back(a.at(i).toDouble());
+        }
+        return out;
+    }
+
+    void readScaling(const QJsonObject& text) {
         if (!m_hasRope) {
             return;
         }
+        readMrope();
         const QString& p = m_ropePrefix;
         const auto ropeType = m_reader.string(m_rope, p, QStringLiteral("rope_type"));
         const auto oldType = m_reader.string(m_rope, p, QStringLiteral("type"));
@@ -366,9 +547,16 @@ private:
         }
 
         if (type == QLatin1String("mrope")) {
-            m_reader.warning(typeField, QStringLiteral("'mrope' (multimodal sections) shown as "
-                                                       "default RoPE on text positions"));
+            // transformers reads type "mrope" as default frequencies; the sections only decide
+            // which position row each pair reads (rope-cli mrope).
+            m_reader.warning(typeField, QStringLiteral("'mrope' (multimodal sections) read as "
+                                                       "default frequencies; text tokens see "
+                                                       "ordinary RoPE"));
             type = QStringLiteral("default");
+        } else if (type == QLatin1String("su")) {
+            m_reader.warning(typeField, QStringLiteral("'su' read as 'longrope' (its earlier name "
+                                                       "in Phi-3 configs, as transformers does)"));
+            type = QStringLiteral("longrope");
         }
         const ScalingMethod* method =
             type == QLatin1String("ntk") ? nullptr : findScalingMethod(type.toStdString());
@@ -400,7 +588,11 @@ private:
         if (need("factor")) {
             if (const auto f = m_reader.number(m_rope, p, QStringLiteral("factor"))) {
                 s.factor = *f;
-            } else {
+            } else if (hasError(p + QStringLiteral("factor"))) {
+                // Reported already.
+            } else if (method->id == "proportional") {
+                s.factor = 1.0; // transformers: rope_parameters.get("factor", 1.0)
+            } else if (method->id != "longrope") {
                 requireMissing(QStringLiteral("factor"));
             }
         }
@@ -409,6 +601,15 @@ private:
             if (const auto l0 = m_reader.smallInteger(m_rope, p, key)) {
                 s.originalContext = *l0;
             } else if (hasError(p + key)) {
+                // Reported already.
+            } else if (const auto top = method->id == "longrope"
+                                            ? m_reader.smallInteger(text, m_tp, key)
+                                            : std::nullopt) {
+                // Phi-3 writes original_max_position_embeddings next to max_position_embeddings;
+                // transformers 5 moves it into rope_parameters.
+                s.originalContext = *top;
+                m_fieldOf["original-context"] = m_tp + key;
+            } else if (hasError(m_tp + key)) {
                 // Reported already.
             } else if (method->id == "llama3") {
                 requireMissing(key);
@@ -467,6 +668,27 @@ private:
                 requireMissing(QStringLiteral("high_freq_factor"));
             }
         }
+        if (need("short-factor")) {
+            if (const auto v = numberList(QStringLiteral("short_factor"))) {
+                s.shortFactor = *v;
+            } else {
+                requireMissing(QStringLiteral("short_factor"));
+            }
+        }
+        if (need("long-factor")) {
+            if (const auto v = numberList(QStringLiteral("long_factor"))) {
+                s.longFactor = *v;
+            } else {
+                requireMissing(QStringLiteral("long_factor"));
+            }
+        }
+        // LongRoPE without an explicit factor: transformers uses max_position_embeddings /
+        // original_max_position_embeddings (Phi-3.5: 131072 / 4096 = 32) for the attention factor.
+        if (method->id == "longrope" && !m_rope.contains(QStringLiteral("factor")) &&
+            m_maxPositions && s.originalContext > 0) {
+            s.factor = std::max(1.0, static_cast<double>(*m_maxPositions) / s.originalContext);
+            m_fieldOf["factor"] = m_fieldOf["context"];
+        }
         // transformers ≥ 4.56 warns in the same way and keeps the explicit factor.
         if (method->id == "yarn" && m_maxPositions &&
             m_rope.contains(QStringLiteral("original_max_position_embeddings")) &&
@@ -485,6 +707,187 @@ private:
         m_fieldOf["seq-len"] = QStringLiteral("seq-len");
     }
 
+    // One LayerRope per decoder layer: the layer types (layer_types, else sliding_window_pattern),
+    // each type's RoPE (transformers 5 rope_parameters per type; Gemma 3's rope_local_base_freq
+    // for sliding layers), NoPE layers (Cohere2's full-attention layers; no_rope_layers or every
+    // no_rope_layer_interval-th layer for Llama 4 and SmolLM3), Llama 4's query temperature and
+    // DeepSeek's softmax scale.
+    void readLayers(const QJsonObject& root, const QJsonObject& text) {
+        const QString nKey = QStringLiteral("num_hidden_layers");
+        const auto n = m_reader.smallInteger(text, m_tp, nKey);
+        if (!n) {
+            return;
+        }
+        if (*n < 1 || *n > 100000) {
+            m_reader.error(m_tp + nKey, QStringLiteral("must be in [1, 100000], got %1").arg(*n));
+            return;
+        }
+        const std::size_t count = static_cast<std::size_t>(*n);
+        std::vector<QString> types;
+        const QJsonValue layerTypes = text.value(QStringLiteral("layer_types"));
+        if (layerTypes.isArray()) {
+            const QJsonArray a = layerTypes.toArray();
+            if (static_cast<std::size_t>(a.size()) != count) {
+                m_reader.error(m_tp + QStringLiteral("layer_types"),
+                               QStringLiteral("has %1 entries but num_hidden_layers is %2")
+                                   .arg(a.size())
+                                   .arg(*n));
+                return;
+            }
+            for (const QJsonValue& v : a) {
+                if (!v.isString()) {
+                    m_reader.error(m_tp + QStringLiteral("layer_types"),
+                                   QStringLiteral("expected strings, got %1").arg(jsonDescribe(v)));
+                    return;
+                }
+                types.push_back(v.toString());
+            }
+        } else if (!layerTypes.isUndefined() && !layerTypes.isNull()) {
+            m_reader.error(
+                m_tp + QStringLiteral("layer_types"),
+                QStringLiteral("expected an array, got %1").arg(jsonDescribe(layerTypes)));
+            return;
+        } else {
+            std::optional<int> pattern;
+            for (const QString& key : {QStringLiteral("sliding_window_pattern"),
+                                       QStringLiteral("_sliding_window_pattern")}) {
+                if (!pattern) {
+                    pattern = m_reader.smallInteger(text, m_tp, key);
+                }
+            }
+            try {
+                for (const std::string& t :
+                     pattern ? slidingWindowLayerTypes(*n, *pattern)
+                             : std::vector<std::string>(count, "full_attention")) {
+                    types.push_back(QString::fromStdString(t));
+                }
+            } catch (const InvalidParameter& e) {
+                m_reader.error(m_tp + QStringLiteral("sliding_window_pattern"),
+                               QString::fromStdString(e.what()));
+                return;
+            }
+        }
+
+        std::map<QString, RopeParams> byType;
+        for (const QString& t : types) {
+            if (byType.count(t) != 0) {
+                continue;
+            }
+            if (!m_perLayerTypeKeys.isEmpty()) {
+                if (!m_perLayerTypeKeys.contains(t)) {
+                    m_reader.error(m_tp + QStringLiteral("rope_parameters"),
+                                   QStringLiteral("no entry for layer type '%1' (has: %2)")
+                                       .arg(t, m_perLayerTypeKeys.join(QStringLiteral(", "))));
+                    return;
+                }
+                ModelConfigResult sub;
+                ConfigImporter(sub, t).run(root);
+                for (const QString& e : sub.errors) {
+                    if (!m_result.errors.contains(e)) {
+                        m_result.errors << e;
+                    }
+                }
+                byType[t] = sub.params;
+            } else if (m_modelType == QLatin1String("gemma3_text") &&
+                       t == QLatin1String("sliding_attention")) {
+                // Gemma 3 (transformers 4.5x): local layers use rope_local_base_freq, unscaled.
+                RopeParams local = m_result.params;
+                local.scaling = ScalingParams{};
+                if (const auto b =
+                        m_reader.number(text, m_tp, QStringLiteral("rope_local_base_freq"))) {
+                    local.base = *b;
+                }
+                byType[t] = local;
+            } else {
+                byType[t] = m_result.params;
+            }
+        }
+
+        std::vector<bool> rope(count, true);
+        if (m_modelType == QLatin1String("cohere2")) {
+            // Cohere2 rotates only in sliding-window layers; its global layers have no positions.
+            for (std::size_t i = 0; i < count; ++i) {
+                rope[i] = types[i] != QLatin1String("full_attention");
+            }
+        }
+        const QJsonValue noRope = text.value(QStringLiteral("no_rope_layers"));
+        const bool intervalModel = m_modelType == QLatin1String("llama4_text") ||
+                                   m_modelType == QLatin1String("smollm3") ||
+                                   text.contains(QStringLiteral("no_rope_layer_interval"));
+        if (noRope.isArray() && !noRope.toArray().isEmpty()) {
+            const QJsonArray a = noRope.toArray();
+            if (static_cast<std::size_t>(a.size()) != count) {
+                m_reader.error(m_tp + QStringLiteral("no_rope_layers"),
+                               QStringLiteral("has %1 entries but num_hidden_layers is %2")
+                                   .arg(a.size())
+                                   .arg(*n));
+                return;
+            }
+            for (std::size_t i = 0; i < count; ++i) {
+                const QJsonValue v = a.at(static_cast<qsizetype>(i));
+                if (!v.isDouble() || (v.toDouble() != 0.0 && v.toDouble() != 1.0)) {
+                    m_reader.error(m_tp + QStringLiteral("no_rope_layers"),
+                                   QStringLiteral("item %1: expected 0 (NoPE) or 1 (RoPE), got %2")
+                                       .arg(i)
+                                       .arg(jsonDescribe(v)));
+                    return;
+                }
+                // Despite the name, 1 means "this layer uses RoPE" (transformers' use_rope).
+                rope[i] = v.toDouble() == 1.0;
+            }
+        } else if (!noRope.isUndefined() && !noRope.isNull() && !noRope.isArray()) {
+            m_reader.error(m_tp + QStringLiteral("no_rope_layers"),
+                           QStringLiteral("expected an array, got %1").arg(jsonDescribe(noRope)));
+            return;
+        } else if (intervalModel) {
+            // An empty or missing list: the config class builds it from the interval (default 4).
+            const int interval =
+                m_reader.smallInteger(text, m_tp, QStringLiteral("no_rope_layer_interval"))
+                    .value_or(4);
+            try {
+                rope = noRopeIntervalLayers(*n, interval);
+            } catch (const InvalidParameter& e) {
+                m_reader.error(m_tp + QStringLiteral("no_rope_layer_interval"),
+                               QString::fromStdString(e.what()));
+                return;
+            }
+        }
+
+        // Llama 4: attn_temperature_tuning (true, or a number in early configs) scales queries
+        // on NoPE layers; Llama4TextConfig defaults it to true.
+        const QJsonValue tuning = text.value(QStringLiteral("attn_temperature_tuning"));
+        const bool temperatureOn =
+            tuning.isBool() ? tuning.toBool()
+                            : (tuning.isDouble() ? tuning.toDouble() != 0.0
+                                                 : m_modelType == QLatin1String("llama4_text"));
+        QueryTemperature temperature;
+        if (const auto v = m_reader.number(text, m_tp, QStringLiteral("floor_scale"))) {
+            temperature.floorScale = *v;
+        }
+        if (const auto v = m_reader.number(text, m_tp, QStringLiteral("attn_scale"))) {
+            temperature.attnScale = *v;
+        }
+
+        double softmax = 1.0;
+        const ScalingParams& main = m_result.params.scaling;
+        if ((m_modelType == QLatin1String("deepseek_v2") ||
+             m_modelType == QLatin1String("deepseek_v3")) &&
+            main.method != "default") {
+            softmax = deepseekSoftmaxScaleMultiplier(main.factor, main.mscaleAllDim);
+        }
+
+        for (std::size_t i = 0; i < count; ++i) {
+            LayerRope l;
+            l.type = types[i].toStdString();
+            l.rope = rope[i];
+            l.params = byType[types[i]];
+            l.softmaxScaleMultiplier = softmax;
+            l.queryTemperatureOn = !rope[i] && temperatureOn;
+            l.queryTemperature = temperature;
+            m_result.layers.push_back(l);
+        }
+    }
+
     bool hasError(const QString& field) const {
         const QString prefix = field + QStringLiteral(": ");
         return std::any_of(m_result.errors.begin(), m_result.errors.end(),
@@ -499,6 +902,12 @@ private:
     bool m_fromRopeParameters = false;
     QString m_modelType;
     std::optional<long long> m_maxPositions;
+    // "text_config." when the language model is nested, else empty: the prefix of every field.
+    QString m_tp;
+    // Set for a per-layer-type sub-import (see readLayers).
+    QString m_layerType;
+    // Layer types of a transformers 5 per-type rope_parameters dict, empty otherwise.
+    QStringList m_perLayerTypeKeys;
     std::map<std::string, QString> m_fieldOf = {
         {"dim", QStringLiteral("head_dim")},
         {"rotary-dim", QStringLiteral("partial_rotary_factor")},

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/model_layers.h"
 #include "core/rope_params.h"
 
 #include <QByteArray>
@@ -11,27 +12,40 @@
 /// \file model_config.h
 /// Import of a Hugging Face `config.json` into RopeParams.
 ///
-/// Fields read (first present wins; a disagreeing later one gives a warning):
+/// Fields read (first present wins; a disagreeing later one gives a warning). When the file
+/// nests the language model under `text_config` (Gemma 3, Qwen3-VL, Llama 4), every field below
+/// is read from there and named "text_config.<field>" in messages. Missing fields that
+/// transformers' config class would fill in are filled in the same way with a warning (table in
+/// model_config.cpp; Gemma3TextConfig so far).
 /// - base: `rope_parameters.rope_theta`, `rope_theta`, `rotary_emb_base` (GPT-NeoX); else 10000
 ///   with a warning (transformers' default_theta).
 /// - head dimension: `qk_rope_head_dim` (DeepSeek MLA: RoPE acts on that part of the head only),
 ///   `head_dim`, `hidden_size / num_attention_heads`, `n_embd / n_head`.
 /// - rotary dimension: `rope_parameters.partial_rotary_factor`, `partial_rotary_factor`,
-///   `rotary_pct` (GPT-NeoX) → int(head_dim·factor) as transformers computes it, must be even;
-///   or GPT-J's absolute `rotary_dim`.
+///   `rotary_pct` (GPT-NeoX) → int(head_dim·factor) as transformers computes it, must be even
+///   (p-RoPE: 2·int(factor·head_dim // 2)); or GPT-J's absolute `rotary_dim`.
 /// - context: `max_position_embeddings`, `n_positions`.
-/// - scaling: `rope_parameters` (transformers ≥ 5; a per-layer-type dict uses its
-///   "full_attention" entry) or else `rope_scaling`; the type from `rope_type` or the older
-///   `type`; then `factor`, `original_max_position_embeddings` (falls back to
-///   max_position_embeddings for yarn and dynamic), `beta_fast`, `beta_slow`, `mscale`,
-///   `mscale_all_dim`, `attention_factor`, `truncate`, `low_freq_factor`, `high_freq_factor`.
-/// - layout: rotate_half (Layout::Half) as in transformers' Llama, Qwen, Mistral and GPT-NeoX;
-///   Layout::Interleaved for model_type gptj, deepseek_v2, deepseek_v3 or `rope_interleave`.
+/// - scaling: `rope_parameters` (transformers ≥ 5; a per-layer-type dict shows its
+///   "full_attention" entry, the others go to `layers`) or else `rope_scaling`; the type from
+///   `rope_type` or the older `type`; then `factor`, `original_max_position_embeddings` (falls
+///   back to the top-level field for longrope, then to max_position_embeddings for yarn,
+///   dynamic and longrope), `beta_fast`, `beta_slow`, `mscale`, `mscale_all_dim`,
+///   `attention_factor`, `truncate`, `low_freq_factor`, `high_freq_factor`, `short_factor`,
+///   `long_factor`, `mrope_section`, `mrope_interleaved`. Any other key in the rope dict is an
+///   error naming it; top-level keys the importer does not use (vocab_size, `_source`, …) are
+///   ignored, since real config.json files carry dozens of them.
+/// - layers: `num_hidden_layers`, `layer_types` or `sliding_window_pattern`,
+///   `rope_local_base_freq` (Gemma 3), `no_rope_layers` / `no_rope_layer_interval` (Llama 4,
+///   SmolLM3), `attn_temperature_tuning`, `floor_scale`, `attn_scale` (Llama 4); Cohere2's
+///   full-attention layers have no RoPE; DeepSeek's softmax scale mscale(s, mscale_all_dim)².
+/// - layout: rotate_half (Layout::Half) as in transformers' Llama, Qwen, Mistral, Gemma, Phi-3,
+///   gpt-oss and GPT-NeoX; Layout::Interleaved for model_type gptj, deepseek_v2, deepseek_v3,
+///   cohere, cohere2, llama4, llama4_text or `rope_interleave`.
 ///
-/// HF rope types map to registry ids one to one (default, linear, dynamic, yarn, llama3;
-/// "mrope" reads as default with a warning). transformers has no static "ntk"; the registry's
-/// "ntk" is never produced by an import. Other types (longrope, su, …) are an error; the rest of
-/// the file still loads without scaling.
+/// HF rope types map to registry ids one to one (default, linear, dynamic, yarn, llama3,
+/// longrope, proportional; "su" reads as longrope and "mrope" as default, each with a warning).
+/// transformers has no static "ntk"; the registry's "ntk" is never produced by an import. Other
+/// types are an error; the rest of the file still loads without scaling.
 
 namespace rope::ui {
 
@@ -52,6 +66,16 @@ struct ModelConfigResult {
     QStringList errors;
     /// `_name_or_path`, else `architectures[0]`, else `model_type`, else empty.
     QString modelName;
+    /// `model_type` of the language model (`text_config.model_type` when nested).
+    QString modelType;
+    /// One entry per decoder layer (`num_hidden_layers`), empty when the file does not say how
+    /// many layers there are. Layers share `params` unless the model gives them their own RoPE
+    /// (per-type rope_parameters, Gemma 3's local base) or none (NoPE).
+    std::vector<LayerRope> layers;
+    /// M-RoPE `mrope_section` [t, h, w] in rotary pairs; empty when the model has none.
+    std::vector<int> mropeSection;
+    /// Qwen3-VL's `mrope_interleaved`: pairs cycle t, h, w instead of consecutive blocks.
+    bool mropeInterleaved = false;
 
     /// \brief True when no field had an error.
     bool ok() const noexcept { return errors.isEmpty(); }

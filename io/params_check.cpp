@@ -54,6 +54,9 @@ bool resetParameter(RopeParams& params, std::string_view parameter) {
     } else if (parameter == "low-freq-factor" || parameter == "high-freq-factor") {
         s.lowFreqFactor = ds.lowFreqFactor;
         s.highFreqFactor = ds.highFreqFactor;
+    } else if (parameter == "short-factor" || parameter == "long-factor") {
+        // A LongRoPE list has no per-entry default: without it the method cannot run at all.
+        s = ds;
     } else {
         return false;
     }

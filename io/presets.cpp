@@ -26,6 +26,33 @@ const QList<Preset>& allPresets() {
         {QStringLiteral("gpt-neox-20b"), QStringLiteral("GPT-NeoX 20B (partial rotary)"),
          QStringLiteral("EleutherAI/gpt-neox-20b config.json: rotary_pct 0.25 of head 96, "
                         "rotary_emb_base 10000, 2048 positions")},
+        {QStringLiteral("phi-3.5-mini-instruct"), QStringLiteral("Phi-3.5 mini (LongRoPE)"),
+         QStringLiteral("microsoft/Phi-3.5-mini-instruct config.json: longrope, 48 short and 48 "
+                        "long factors, 4096 → 131072 positions")},
+        {QStringLiteral("qwen2-vl-7b"), QStringLiteral("Qwen2-VL 7B Instruct (M-RoPE)"),
+         QStringLiteral("Qwen/Qwen2-VL-7B-Instruct config.json: mrope_section [16, 24, 24], "
+                        "rope_theta 1e6")},
+        {QStringLiteral("qwen3-vl-8b"), QStringLiteral("Qwen3-VL 8B Instruct (interleaved M-RoPE)"),
+         QStringLiteral("Qwen/Qwen3-VL-8B-Instruct config.json: text_config, mrope_section "
+                        "[24, 20, 20] interleaved, rope_theta 5e6")},
+        {QStringLiteral("gemma-3-4b"), QStringLiteral("Gemma 3 4B (local and global layers)"),
+         QStringLiteral("google/gemma-3-4b-it config.json: local layers base 1e4, every 6th layer "
+                        "global with base 1e6 and linear ×8")},
+        {QStringLiteral("command-r7b"), QStringLiteral("Command R7B (NoPE global layers)"),
+         QStringLiteral("CohereForAI/c4ai-command-r7b-12-2024 config.json: sliding layers base "
+                        "50000, every 4th layer global without RoPE")},
+        {QStringLiteral("llama-4-scout"), QStringLiteral("Llama 4 Scout (NoPE every 4th layer)"),
+         QStringLiteral("meta-llama/Llama-4-Scout-17B-16E-Instruct config.json: llama3 ×16, every "
+                        "4th layer NoPE with query temperature")},
+        {QStringLiteral("smollm3-3b"), QStringLiteral("SmolLM3 3B (no_rope_layers)"),
+         QStringLiteral("HuggingFaceTB/SmolLM3-3B config.json: rope_theta 5e6, no_rope_layers "
+                        "(every 4th layer NoPE)")},
+        {QStringLiteral("deepseek-v3"), QStringLiteral("DeepSeek-V3 (YaRN, MLA rope dims)"),
+         QStringLiteral("deepseek-ai/DeepSeek-V3 config.json: yarn ×40 over 4096, mscale 1, "
+                        "qk_rope_head_dim 64")},
+        {QStringLiteral("gpt-oss-20b"), QStringLiteral("gpt-oss 20B (YaRN, truncate false)"),
+         QStringLiteral("openai/gpt-oss-20b config.json: yarn ×32 over 4096, truncate false, "
+                        "rope_theta 150000")},
     };
     return presets;
 }

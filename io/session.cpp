@@ -52,8 +52,18 @@ const QStringList& paramKeys() {
         QStringLiteral("truncate"),
         QStringLiteral("low-freq-factor"),
         QStringLiteral("high-freq-factor"),
+        QStringLiteral("short-factor"),
+        QStringLiteral("long-factor"),
     };
     return keys;
+}
+
+QJsonArray numbersToJson(const std::vector<double>& values) {
+    QJsonArray a;
+    for (const double v : values) {
+        a.append(v);
+    }
+    return a;
 }
 
 QJsonObject paramsToJson(const RopeParams& p) {
@@ -78,6 +88,8 @@ QJsonObject paramsToJson(const RopeParams& p) {
         {QStringLiteral("truncate"), s.truncate},
         {QStringLiteral("low-freq-factor"), s.lowFreqFactor},
         {QStringLiteral("high-freq-factor"), s.highFreqFactor},
+        {QStringLiteral("short-factor"), numbersToJson(s.shortFactor)},
+        {QStringLiteral("long-factor"), numbersToJson(s.longFactor)},
     };
 }
 
@@ -310,6 +322,32 @@ private:
         }
         setDouble("low-freq-factor", s.lowFreqFactor);
         setDouble("high-freq-factor", s.highFreqFactor);
+        // LongRoPE's per-pair lists; their length is checked by the core in repairParams().
+        const auto setList = [&](const char* key, std::vector<double>& field) {
+            const QJsonValue v = o.value(QLatin1String(key));
+            if (v.isUndefined() || v.isNull()) {
+                return;
+            }
+            const QJsonArray a = v.toArray();
+            std::vector<double> values;
+            for (const QJsonValue& item : a) {
+                if (!item.isDouble()) {
+                    m_reader.error(
+                        p + QLatin1String(key),
+                        QStringLiteral("expected numbers, got %1").arg(jsonDescribe(item)));
+                    return;
+                }
+                values.push_back(item.toDouble());
+            }
+            if (!v.isArray()) {
+                m_reader.error(p + QLatin1String(key),
+                               QStringLiteral("expected an array, got %1").arg(jsonDescribe(v)));
+                return;
+            }
+            field = values;
+        };
+        setList("short-factor", s.shortFactor);
+        setList("long-factor", s.longFactor);
     }
 
     void readPanels(const QJsonObject& v1) {

@@ -12,7 +12,7 @@ namespace {
 auto tie(const rope::ScalingParams& s) {
     return std::tie(s.method, s.factor, s.originalContext, s.seqLen, s.betaFast, s.betaSlow,
                     s.mscale, s.mscaleAllDim, s.attentionFactor, s.truncate, s.lowFreqFactor,
-                    s.highFreqFactor);
+                    s.highFreqFactor, s.shortFactor, s.longFactor, s.rotatedPairs);
 }
 } // namespace
 

@@ -259,6 +259,15 @@ rope::RopeParams ParameterForm::paramsFromControls() const {
     s.truncate = m_truncate->isChecked();
     s.lowFreqFactor = value("low-freq-factor");
     s.highFreqFactor = value("high-freq-factor");
+    // The form has no editor for LongRoPE's per-pair lists. Picked by hand, LongRoPE starts from
+    // neutral divisors (all 1: only its attention factor acts); lists loaded from a config are
+    // kept as they are, and a dimension they do not fit is refused by the core.
+    if (s.method == "longrope" && s.shortFactor.empty() && s.longFactor.empty() && p.headDim >= 2 &&
+        p.effectiveRotaryDim() <= rope::limits::kMaxDim) {
+        const auto pairs = static_cast<std::size_t>(p.effectiveRotaryDim() / 2);
+        s.shortFactor.assign(pairs, 1.0);
+        s.longFactor.assign(pairs, 1.0);
+    }
     return p;
 }
 

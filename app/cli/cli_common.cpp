@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/cli/cli_common.h"
 
+#include "core/scaling/scaling_registry.h"
 #include "io/model_config.h"
 #include "io/presets.h"
 
@@ -23,7 +24,7 @@ void addModelOptions(QCommandLineParser& parser) {
     }
     parser.addOptions({
         {QStringLiteral("preset"),
-         QStringLiteral("Start from a built-in model: ") + ids.join(QStringLiteral("|")) +
+         QStringLiteral("Start from a built-in model: ") + ids.join(QStringLiteral(", ")) +
              QStringLiteral(". Other flags override it."),
          QStringLiteral("ID")},
         {QStringLiteral("config"),
@@ -32,9 +33,9 @@ void addModelOptions(QCommandLineParser& parser) {
     });
 }
 
-// The model's RopeParams, or nullopt without --preset/--config. Any import error is fatal: a
-// silently defaulted field would make the numbers look like the model's when they are not.
-std::optional<RopeParams> modelParamsFrom(const QCommandLineParser& parser) {
+} // namespace
+
+std::optional<ui::ModelConfigResult> modelConfigFrom(const QCommandLineParser& parser) {
     const bool preset = parser.isSet(QStringLiteral("preset"));
     const bool config = parser.isSet(QStringLiteral("config"));
     if (!preset && !config) {
@@ -54,7 +55,28 @@ std::optional<RopeParams> modelParamsFrom(const QCommandLineParser& parser) {
     for (const QString& w : r.warnings) {
         std::cerr << "rope-cli: warning: " << what.toStdString() << ": " << w.toStdString() << '\n';
     }
-    return r.params;
+    return r;
+}
+
+namespace {
+
+// The model's RopeParams, or nullopt without --preset/--config. Any import error is fatal: a
+// silently defaulted field would make the numbers look like the model's when they are not.
+std::optional<RopeParams> modelParamsFrom(const QCommandLineParser& parser) {
+    const std::optional<ui::ModelConfigResult> r = modelConfigFrom(parser);
+    if (!r) {
+        return std::nullopt;
+    }
+    return r->params;
+}
+
+// "default|linear|…" from the registry, so a new method appears without edits here.
+QString methodIds() {
+    QStringList ids;
+    for (const ScalingMethod& m : allScalingMethods()) {
+        ids << QString::fromUtf8(m.id.data(), static_cast<qsizetype>(m.id.size()));
+    }
+    return ids.join(QLatin1Char('|'));
 }
 
 } // namespace
@@ -69,8 +91,8 @@ void addRopeOptions(QCommandLineParser& parser) {
          QStringLiteral("Rotated dimensions (even, <= dim); default: all (partial rotary)."),
          QStringLiteral("R")},
         {QStringLiteral("method"),
-         QStringLiteral("Scaling method: default|linear|ntk|dynamic|yarn|llama3."),
-         QStringLiteral("ID"), QStringLiteral("default")},
+         QStringLiteral("Scaling method: ") + methodIds() + QLatin1Char('.'), QStringLiteral("ID"),
+         QStringLiteral("default")},
         {QStringLiteral("factor"), QStringLiteral("Scale factor s (>= 1)."), QStringLiteral("S")},
         {QStringLiteral("original-context"),
          QStringLiteral("original_max_position_embeddings L0 (tokens)."), QStringLiteral("L0")},
@@ -91,6 +113,16 @@ void addRopeOptions(QCommandLineParser& parser) {
          QStringLiteral("X")},
         {QStringLiteral("high-freq-factor"),
          QStringLiteral("Llama 3 high_freq_factor (default 4)."), QStringLiteral("X")},
+        {QStringLiteral("short-factor"),
+         QStringLiteral("LongRoPE short_factor: dim/2 comma-separated divisors."),
+         QStringLiteral("LIST")},
+        {QStringLiteral("long-factor"),
+         QStringLiteral("LongRoPE long_factor: dim/2 comma-separated divisors."),
+         QStringLiteral("LIST")},
+        {QStringLiteral("max-context"),
+         QStringLiteral("max_position_embeddings L; sets factor = L / original-context "
+                        "(LongRoPE's s)."),
+         QStringLiteral("L")},
     });
     addModelOptions(parser);
 }
@@ -237,6 +269,28 @@ RopeParams ropeParamsFrom(const QCommandLineParser& parser) {
     }
     if (has("high-freq-factor")) {
         s.highFreqFactor = num("high-freq-factor");
+    }
+    if (has("short-factor")) {
+        s.shortFactor = parseDoubleList(parser.value(QStringLiteral("short-factor")),
+                                        QStringLiteral("short-factor"));
+    }
+    if (has("long-factor")) {
+        s.longFactor = parseDoubleList(parser.value(QStringLiteral("long-factor")),
+                                       QStringLiteral("long-factor"));
+    }
+    if (has("max-context")) {
+        if (has("factor")) {
+            throw UsageError("give --factor or --max-context, not both (--max-context L sets "
+                             "factor = L / original-context)");
+        }
+        const long long maxContext = integer("max-context");
+        if (maxContext < s.originalContext || maxContext > limits::kMaxContext) {
+            throw InvalidParameter(
+                "max-context",
+                "max-context must be in [original-context = " + std::to_string(s.originalContext) +
+                    ", 67108864], got " + std::to_string(maxContext));
+        }
+        s.factor = static_cast<double>(maxContext) / s.originalContext;
     }
     validate(p);
     return p;

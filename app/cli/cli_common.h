@@ -3,11 +3,13 @@
 #pragma once
 
 #include "core/rope_params.h"
+#include "io/model_config.h"
 
 #include <Eigen/Core>
 #include <QCommandLineParser>
 #include <QStringList>
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -26,9 +28,16 @@ public:
 
 /// Adds --dim --base --rotary-dim and every scaling flag (--method --factor
 /// --original-context --seq-len --beta-fast --beta-slow --mscale --mscale-all-dim
-/// --attention-factor --no-truncate --low-freq-factor --high-freq-factor), plus --preset ID and
+/// --attention-factor --no-truncate --low-freq-factor --high-freq-factor --short-factor
+/// --long-factor --max-context), plus --preset ID and
 /// --config PATH (a Hugging Face config.json) that give the starting values.
 void addRopeOptions(QCommandLineParser& parser);
+
+/// The whole import of --preset or --config (parameters, layers, M-RoPE sections), or nullopt
+/// when neither is given. Warnings go to stderr.
+/// \throws UsageError if both are given; rope::InvalidParameter("preset"/"config") listing the
+/// import errors.
+std::optional<ui::ModelConfigResult> modelConfigFrom(const QCommandLineParser& parser);
 
 /// Parses \p args (args[0] is the program name shown in messages) with --help handled.
 /// Returns false if --help was given (help already printed to stdout).

@@ -2,7 +2,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/cli/cli_common.h"
 #include "app/cli/commands.h"
+#include "core/model_layers.h"
 #include "core/scaling/scaling_registry.h"
+
+#include <string>
 
 namespace rope::cli {
 
@@ -27,6 +30,11 @@ QString methodList() {
                 flags << (p == "truncate" ? QStringLiteral("--no-truncate")
                                           : QStringLiteral("--") + fromView(p));
             }
+            if (m.id == "longrope") {
+                flags << QStringLiteral("--max-context");
+            } else if (m.id == "proportional") {
+                flags << QStringLiteral("--rotary-dim");
+            }
             text += QStringLiteral("\n            flags: ") + flags.join(QStringLiteral(" "));
         }
     }
@@ -42,7 +50,42 @@ int runFreqs(const QStringList& args) {
                        "attention factor.\nOutput: {\"inv_freq\":[…],\"attention_factor\":x}") +
         methodList());
     addRopeOptions(parser);
+    parser.addOption({QStringLiteral("layer"),
+                      QStringLiteral("With --config/--preset: the frequencies of decoder layer N "
+                                     "(0-based), which may have its own RoPE or none (NoPE: "
+                                     "inv_freq [])."),
+                      QStringLiteral("N")});
     if (!parseArguments(parser, args)) {
+        return 0;
+    }
+    if (parser.isSet(QStringLiteral("layer"))) {
+        // A layer is the model's own; mixing in flags would describe no real layer.
+        for (const QString& option : parser.optionNames()) {
+            if (option != QLatin1String("layer") && option != QLatin1String("config") &&
+                option != QLatin1String("preset")) {
+                throw UsageError("--layer prints a model layer as configured; --" +
+                                 option.toStdString() + " cannot be combined with it");
+            }
+        }
+        const std::optional<ui::ModelConfigResult> model = modelConfigFrom(parser);
+        if (!model) {
+            throw UsageError("--layer needs --config FILE or --preset ID");
+        }
+        const long long index =
+            parseInteger(parser.value(QStringLiteral("layer")), QStringLiteral("layer"));
+        const long long count = static_cast<long long>(model->layers.size());
+        if (count == 0) {
+            throw InvalidParameter("layer", "--layer: the config has no num_hidden_layers, so it "
+                                            "has no layer list");
+        }
+        if (index < 0 || index >= count) {
+            throw InvalidParameter("layer", "--layer must be in [0, " + std::to_string(count - 1) +
+                                                "], got " + std::to_string(index));
+        }
+        const LayerFrequencies f =
+            layerFrequencies({model->layers[static_cast<std::size_t>(index)]}).front();
+        printJson("{\"inv_freq\":" + jsonArray(f.invFreq) +
+                  ",\"attention_factor\":" + jsonNumber(f.attentionFactor) + "}");
         return 0;
     }
     const ScalingResult r = scaledFrequencies(ropeParamsFrom(parser));

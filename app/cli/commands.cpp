@@ -11,6 +11,11 @@ const std::vector<Command>& allCommands() {
         {"decay", "long-term decay metrics at chosen relative distances", false, &runDecay},
         {"min-base", "smallest base b*(L, d) whose cosine sum stays >= 0", false, &runMinBase},
         {"identity", "residual of R_m^T R_n = R_(n-m)", false, &runIdentity},
+        {"layers", "RoPE of every decoder layer of a model (per-layer bases, NoPE layers)", false,
+         &runLayers},
+        {"mrope", "multimodal RoPE: axis of each pair and 3-row position ids", false, &runMrope},
+        {"kv-cache", "dynamic NTK: score with a key cached at a shorter length", false,
+         &runKvCache},
         {"bench", "throughput of the batch RoPE kernels (GB/s)", false, &runBench},
         {"figure", "render a panel's figure to PNG, SVG, PDF or CSV", true, &runFigure},
     };

@@ -28,5 +28,8 @@ int runMinBase(const QStringList& args);
 int runIdentity(const QStringList& args);
 int runBench(const QStringList& args);
 int runFigure(const QStringList& args);
+int runLayers(const QStringList& args);
+int runMrope(const QStringList& args);
+int runKvCache(const QStringList& args);
 
 } // namespace rope::cli

@@ -31,7 +31,10 @@ ScalingResult applyLlama3Scaling(const Eigen::Ref<const Eigen::ArrayXd>& invFreq
         // σ = 1 at λ = L0/high, 0 at λ = L0/low: a linear blend in L0/λ (turns over L0).
         const double smooth = (oldContextLen / wavelen - low) / (high - low);
         const double smoothed = (1.0 - smooth) * llama / s + smooth * llama;
-        const bool isMediumFreq = !(wavelen < highFreqWavelen) && !(wavelen > lowFreqWavelen);
+        // With low == high the band is the single wavelength L0/low, where HF computes 0/0; the
+        // band is empty here instead, so the pair keeps its extrapolated θ.
+        const bool isMediumFreq =
+            high > low && !(wavelen < highFreqWavelen) && !(wavelen > lowFreqWavelen);
         scaled[i] = isMediumFreq ? smoothed : llama;
     }
     return {.invFreq = scaled, .attentionFactor = 1.0};

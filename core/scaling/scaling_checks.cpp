@@ -114,11 +114,12 @@ void checkFreqFactors(double lowFreqFactor, double highFreqFactor) {
     };
     check(lowFreqFactor, "low-freq-factor");
     check(highFreqFactor, "high-freq-factor");
-    // smooth = (L0/λ − low)/(high − low) divides by zero at low == high.
-    if (!(lowFreqFactor < highFreqFactor)) {
+    // low == high is allowed: Llama 4 Scout ships low = high = 1 (no blend band, a hard switch
+    // at λ = L0); applyLlama3Scaling then never evaluates the blend.
+    if (!(lowFreqFactor <= highFreqFactor)) {
         throw InvalidParameter("high-freq-factor", "high-freq-factor (" + show(highFreqFactor) +
                                                        ") must exceed low-freq-factor (" +
-                                                       show(lowFreqFactor) + ")");
+                                                       show(lowFreqFactor) + ") or equal it");
     }
 }
 

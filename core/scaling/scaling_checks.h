@@ -51,7 +51,7 @@ void checkOptionalNonNegative(double value, const char* name);
 /// \warning Throws InvalidParameter("attention-factor").
 void checkAttentionFactor(double value);
 
-/// \brief Checks Llama 3's band edges: both finite in (0, kMaxScalingValue], low < high.
+/// \brief Checks Llama 3's band edges: both finite in (0, kMaxScalingValue], low ≤ high.
 /// \warning Throws InvalidParameter("low-freq-factor") or ("high-freq-factor").
 void checkFreqFactors(double lowFreqFactor, double highFreqFactor);
 

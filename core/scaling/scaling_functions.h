@@ -107,12 +107,51 @@ ScalingResult applyYarnScaling(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, 
 /// \mathrm{low})\f$. Attention factor 1.
 /// \param invFreq default θ_i (rad/token), finite and positive.
 /// \param params reads `factor` s ∈ [1, 1e6], `originalContext` L₀ ∈ [1, limits::kMaxContext]
-/// (8192 for Llama 3.1), `lowFreqFactor` < `highFreqFactor`, both in (0, 1e6] (1 and 4).
+/// (8192 for Llama 3.1), `lowFreqFactor` ≤ `highFreqFactor`, both in (0, 1e6] (1 and 4;
+/// Llama 4 Scout has 1 and 1: no blend band, a hard switch at λ = L₀).
 /// \warning Throws InvalidParameter("factor"), ("original-context"), ("low-freq-factor"),
 /// ("high-freq-factor") or ("inv_freq").
 /// Source: Meta 2024, "The Llama 3 Herd of Models", arXiv 2407.21783 (reference code
 /// `apply_scaling`); HF `_compute_llama3_parameters`.
 ScalingResult applyLlama3Scaling(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, double base,
                                  const ScalingParams& params);
+
+/// \brief `longrope` (LongRoPE, Phi-3): one searched divisor per pair, a short set for
+/// sequences up to L₀ and a long set beyond, plus an attention temperature.
+///
+/// \f$θ'_i = θ_i / e_i\f$ with \f$e = \mathrm{long\_factor}\f$ if seqLen > L₀, else
+/// \f$e = \mathrm{short\_factor}\f$ (seqLen 0 = not given = short). Attention: the explicit
+/// `attentionFactor` if non-zero, else \f$\sqrt{1 + \ln s / \ln L_0}\f$ for s > 1 and 1
+/// otherwise, where s = max_position_embeddings / original_max_position_embeddings (the importer
+/// and `rope-cli --max-context` put that ratio into `factor` when the config has no factor).
+/// \param invFreq default θ_i (rad/token), finite and positive, d/2 values.
+/// \param params reads `factor` s ∈ [1, 1e6], `originalContext` L₀ ∈ [1, limits::kMaxContext],
+/// `seqLen` ∈ [0, limits::kMaxContext], `attentionFactor` (0 = unset), `shortFactor` and
+/// `longFactor` (d/2 values each, finite in (0, 1e6]).
+/// \warning Throws InvalidParameter("factor"), ("original-context"), ("seq-len"),
+/// ("attention-factor"), ("short-factor"), ("long-factor") or ("inv_freq").
+/// Source: Ding et al. 2024, "LongRoPE: Extending LLM Context Window Beyond 2 Million Tokens",
+/// arXiv 2402.13753; Microsoft, "Phi-3 Technical Report", arXiv 2404.14219; HF
+/// `_compute_longrope_parameters` and `dynamic_rope_update` (transformers 4.4x–5.x; the factor
+/// precedence of 5.x: an explicit `factor` wins over the ratio).
+ScalingResult applyLongRopeScaling(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, double base,
+                                   const ScalingParams& params);
+
+/// \brief `proportional` (p-RoPE, Gemma 4): only the first pairs rotate, on the ladder of the
+/// whole head; the other pairs get frequency 0.
+///
+/// With D the head dimension and r = params.rotatedPairs (0 = all D/2):
+/// \f$θ'_i = b^{-2i/D}/s\f$ for i < r and \f$θ'_i = 0\f$ for r ≤ i < D/2. Attention factor 1.
+/// Unlike partial rotary (GPT-NeoX), the exponent keeps the full D, so the rotated pairs are
+/// the fast end of the full-head ladder and the slow end is switched off rather than squeezed.
+/// \param invFreq θ_i over the whole head (D/2 values), finite and positive.
+/// \param params reads `factor` s ∈ [1, 1e6] and `rotatedPairs` ∈ [0, D/2].
+/// \warning Throws InvalidParameter("factor"), ("rotary-dim") or ("inv_freq"). The result
+/// contains zeros, so wavelengths() of it throws; callers that plot wavelengths skip zero pairs.
+/// Source: Barbero et al. 2024, "Round and Round We Go! What makes Rotary Positional Encodings
+/// useful?", arXiv 2410.06205 (p-RoPE); HF `_compute_proportional_rope_parameters`
+/// (transformers 5.x, Gemma 4).
+ScalingResult applyProportionalScaling(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, double base,
+                                       const ScalingParams& params);
 
 } // namespace rope

@@ -48,7 +48,8 @@ struct ScalingMethod {
     std::string_view summary;
     /// CLI flag names (without dashes) of the ScalingParams fields this method reads, e.g.
     /// "factor", "original-context", "seq-len", "beta-fast", "beta-slow", "mscale",
-    /// "mscale-all-dim", "attention-factor", "truncate", "low-freq-factor", "high-freq-factor".
+    /// "mscale-all-dim", "attention-factor", "truncate", "low-freq-factor", "high-freq-factor",
+    /// "short-factor", "long-factor" (LongRoPE lists, d/2 values each).
     std::vector<std::string_view> usedParams;
     /// The method.
     ScalingFunction apply = nullptr;

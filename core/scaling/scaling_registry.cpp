@@ -43,6 +43,19 @@ const std::vector<ScalingMethod>& allScalingMethods() {
          .summary = "λ_i > L0/low: θ_i/s; λ_i < L0/high: θ_i; smooth blend between; attention 1.",
          .usedParams = {"factor", "original-context", "low-freq-factor", "high-freq-factor"},
          .apply = &applyLlama3Scaling},
+        {.id = "longrope",
+         .displayName = "LongRoPE (Phi-3)",
+         .summary = "θ'_i = θ_i / e_i, e = long-factor if seq-len > L0 else short-factor; "
+                    "attention √(1 + ln s / ln L0).",
+         .usedParams = {"factor", "original-context", "seq-len", "attention-factor", "short-factor",
+                        "long-factor"},
+         .apply = &applyLongRopeScaling},
+        {.id = "proportional",
+         .displayName = "p-RoPE (proportional, Gemma 4)",
+         .summary = "θ'_i = b^(-2i/d)/s for the first rotary-dim/2 pairs, 0 for the rest "
+                    "(exponent over the full head); attention 1.",
+         .usedParams = {"factor"},
+         .apply = &applyProportionalScaling},
     };
     return methods;
 }
@@ -71,6 +84,12 @@ const ScalingMethod& scalingMethod(std::string_view id) {
 ScalingResult scaledFrequencies(const RopeParams& params) {
     validate(params);
     const ScalingMethod& method = scalingMethod(params.scaling.method);
+    if (method.id == "proportional") {
+        // p-RoPE: the ladder spans the whole head and rotaryDim only says how many pairs turn.
+        ScalingParams s = params.scaling;
+        s.rotatedPairs = params.effectiveRotaryDim() / 2;
+        return method.apply(inverseFrequencies(params.headDim, params.base), params.base, s);
+    }
     const Eigen::ArrayXd theta = inverseFrequencies(params.effectiveRotaryDim(), params.base);
     return method.apply(theta, params.base, params.scaling);
 }

@@ -23,7 +23,10 @@ const ScalingMethod& scalingMethod(std::string_view id);
 
 /// \brief θ'_i and attention factor for the whole parameter state: validates \p params,
 /// computes \f$θ_i = b^{-2i/d}\f$ over the effective rotary dimension, then applies
-/// params.scaling.method.
+/// params.scaling.method. For "proportional" (p-RoPE) θ_i spans the whole head dimension and
+/// the effective rotary dimension only sets how many pairs rotate (ScalingParams::rotatedPairs),
+/// so the result has headDim/2 values, zeros included; for every other method it has
+/// effectiveRotaryDim()/2 values.
 /// \warning Throws InvalidParameter naming the first bad field.
 ScalingResult scaledFrequencies(const RopeParams& params);
 

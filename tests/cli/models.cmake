@@ -45,8 +45,8 @@ rope_models_expect_error(cli_models_config_wrong_type "rope_theta: expected a nu
                          freqs --config ${ROPE_MODELS_CONFIGS}/wrong-types.json)
 rope_models_expect_error(cli_models_config_malformed "malformed JSON at line 6"
                          freqs --config ${ROPE_MODELS_CONFIGS}/malformed.json)
-rope_models_expect_error(cli_models_config_unknown_type "rope_scaling\\.type: 'longrope' is not supported"
-                         freqs --config ${ROPE_MODELS_CONFIGS}/longrope.json)
+rope_models_expect_error(cli_models_config_unknown_type "rope_scaling\\.type: 'ntk-by-parts' is not supported"
+                         freqs --config ${ROPE_MODELS_CONFIGS}/unknown-rope-type.json)
 rope_models_expect_error(cli_models_config_missing "cannot open /nonexistent/config\\.json"
                          freqs --config /nonexistent/config.json)
 rope_models_expect_error(cli_models_preset_and_config "mutually exclusive"

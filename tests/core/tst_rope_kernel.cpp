@@ -445,6 +445,9 @@ private slots:
         params.scaling.factor = 4.0;
         params.scaling.originalContext = 8192;
         params.scaling.seqLen = 65536;
+        // LongRoPE needs one divisor per pair (64); seq-len > L0 selects the long list.
+        params.scaling.shortFactor.assign(64, 1.5);
+        params.scaling.longFactor.assign(64, 3.0);
         const rope::ScalingResult scaled = rope::scaledFrequencies(params);
         std::vector<long double> theta(scaled.invFreq.size());
         for (Eigen::Index i = 0; i < scaled.invFreq.size(); ++i) {

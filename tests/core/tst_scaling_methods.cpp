@@ -10,6 +10,7 @@
 #include <QSet>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -46,7 +47,8 @@ const QSet<QString>& knownParamNames() {
         QStringLiteral("beta-slow"),        QStringLiteral("mscale"),
         QStringLiteral("mscale-all-dim"),   QStringLiteral("attention-factor"),
         QStringLiteral("truncate"),         QStringLiteral("low-freq-factor"),
-        QStringLiteral("high-freq-factor"),
+        QStringLiteral("high-freq-factor"), QStringLiteral("short-factor"),
+        QStringLiteral("long-factor"),
     };
     return names;
 }
@@ -75,6 +77,11 @@ bool setField(rope::ScalingParams& s, const QString& name, double value) {
         s.lowFreqFactor = value;
     } else if (name == QLatin1String("high-freq-factor")) {
         s.highFreqFactor = value;
+    } else if (name == QLatin1String("short-factor")) {
+        // A list field: every entry gets the value, so a bad value is bad wherever it is read.
+        std::fill(s.shortFactor.begin(), s.shortFactor.end(), value);
+    } else if (name == QLatin1String("long-factor")) {
+        std::fill(s.longFactor.begin(), s.longFactor.end(), value);
     } else {
         return false;
     }
@@ -98,6 +105,10 @@ rope::RopeParams makeParams(const std::string& method, int dim, double base) {
     p.headDim = dim;
     p.base = base;
     p.scaling.method = method;
+    // LongRoPE needs one divisor per pair; all ones make it the identity, which the invariant
+    // rows rely on. Other methods never read the lists.
+    p.scaling.shortFactor.assign(static_cast<std::size_t>(dim / 2), 1.0);
+    p.scaling.longFactor.assign(static_cast<std::size_t>(dim / 2), 1.0);
     return p;
 }
 
@@ -115,7 +126,8 @@ private slots:
             QVERIFY(!m.displayName.empty());
             QVERIFY(!m.summary.empty());
         }
-        QCOMPARE(ids, (QStringList{"default", "linear", "ntk", "dynamic", "yarn", "llama3"}));
+        QCOMPARE(ids, (QStringList{"default", "linear", "ntk", "dynamic", "yarn", "llama3",
+                                   "longrope", "proportional"}));
         for (const QString& id : ids) {
             QCOMPARE(std::string(rope::findScalingMethod(id.toStdString())->id), id.toStdString());
         }
@@ -515,9 +527,21 @@ private slots:
         QTest::newRow("llama3 low-freq-factor 0")
             << "llama3" << 64 << "low-freq-factor" << 0.0 << "low-freq-factor"
             << "0";
-        QTest::newRow("llama3 low == high")
-            << "llama3" << 64 << "low-freq-factor" << 4.0 << "high-freq-factor"
-            << "4";
+        // low == high is valid (Llama 4 Scout ships 1 and 1); only low > high is rejected.
+        QTest::newRow("llama3 low above high")
+            << "llama3" << 64 << "low-freq-factor" << 5.0 << "high-freq-factor"
+            << "5";
+        QTest::newRow("longrope short-factor 0")
+            << "longrope" << 64 << "short-factor" << 0.0 << "short-factor"
+            << "0";
+        QTest::newRow("longrope long-factor inf")
+            << "longrope" << 64 << "long-factor" << inf << "long-factor"
+            << "inf";
+        QTest::newRow("longrope seq-len -1") << "longrope" << 64 << "seq-len" << -1.0 << "seq-len"
+                                             << "-1";
+        QTest::newRow("proportional factor 0.5")
+            << "proportional" << 64 << "factor" << 0.5 << "factor"
+            << "0.5";
         QTest::newRow("llama3 high below low")
             << "llama3" << 64 << "high-freq-factor" << 0.5 << "high-freq-factor"
             << "0.5";

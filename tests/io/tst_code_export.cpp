@@ -192,6 +192,16 @@ void TestCodeExport::addRows() {
         p.scaling.highFreqFactor = 8.0;
         QTest::newRow("llama3 interleaved partial") << p;
     }
+    for (const long long seqLen : {0LL, 5000LL}) {
+        // LongRoPE on 8 pairs; seq-len 5000 > 4096 switches to the long list.
+        RopeParams p = make(16, 0, 10000.0, 700, Layout::Half, "longrope");
+        p.scaling.factor = 32.0;
+        p.scaling.originalContext = 4096;
+        p.scaling.seqLen = seqLen;
+        p.scaling.shortFactor = {1.0, 1.02, 1.05, 1.1, 1.3, 1.7, 2.0, 2.8};
+        p.scaling.longFactor = {1.08, 1.6, 3.2, 7.7, 17.7, 32.6, 57.6, 64.8};
+        QTest::addRow("longrope half seq-len %lld", seqLen) << p;
+    }
 }
 
 void TestCodeExport::numpySnippetMatchesCore_data() {
@@ -262,12 +272,17 @@ void TestCodeExport::snippetSpellsOutTheFormula_data() {
                           << "linear_ramp_factor(low, high, rotary_dim // 2)";
     QTest::newRow("llama3") << "llama3"
                             << "smooth_factor = (old_context_len / wavelen - low_freq_factor)";
+    QTest::newRow("longrope") << "longrope"
+                              << "inv_freq = 1.0 / (ext * base ** (";
+    QTest::newRow("proportional") << "proportional"
+                                  << "/ head_dim))";
     // Every registry method has a row: a new method without a formula block fails here.
     for (const rope::ScalingMethod& m : rope::allScalingMethods()) {
         const QString id = QString::fromUtf8(m.id.data(), static_cast<qsizetype>(m.id.size()));
-        QVERIFY2(
-            QStringList({"default", "linear", "ntk", "dynamic", "yarn", "llama3"}).contains(id),
-            qPrintable(QStringLiteral("no formula row for method ") + id));
+        QVERIFY2(QStringList({"default", "linear", "ntk", "dynamic", "yarn", "llama3", "longrope",
+                              "proportional"})
+                     .contains(id),
+                 qPrintable(QStringLiteral("no formula row for method ") + id));
     }
 }
 
@@ -277,6 +292,9 @@ void TestCodeExport::snippetSpellsOutTheFormula() {
     RopeParams p;
     p.scaling.method = method.toStdString();
     p.scaling.factor = 2.0;
+    // LongRoPE needs its two lists (d/2 = 64 divisors each) to be valid at all.
+    p.scaling.shortFactor.assign(64, 1.5);
+    p.scaling.longFactor.assign(64, 3.0);
     for (const CodeLanguage lang : {CodeLanguage::NumPy, CodeLanguage::PyTorch}) {
         const QString code = rope::ui::codeSnippet(lang, p);
         QVERIFY2(code.contains(formula), qPrintable(code));

@@ -11,6 +11,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <vector>
+
 Q_DECLARE_METATYPE(rope::RopeParams)
 
 using rope::Layout;
@@ -54,6 +56,13 @@ private slots:
     void reportsFieldOfBadInput_data();
     void reportsFieldOfBadInput();
     void unknownTypeStillLoadsTheRest();
+    void longRopeListsMustMatchThePairs();
+    void suReadsAsLongRope();
+    void unknownRopeKeyIsAnError();
+    void perLayerTypesWithProportional();
+    void nestedTextConfigFieldsAreNamed();
+    void noRopeLayersMustCoverEveryLayer();
+    void emptyNoRopeLayersUseTheInterval();
     void malformedJsonGivesLineAndOffset();
     void rejectsOversizedFileBeforeReading();
     void missingFileIsAnError();
@@ -293,12 +302,14 @@ void TestModelConfig::reportsFieldOfBadInput() {
 
 void TestModelConfig::unknownTypeStillLoadsTheRest() {
     const ModelConfigResult r =
-        rope::ui::loadModelConfig(dataFile(QStringLiteral("longrope.json")));
+        rope::ui::loadModelConfig(dataFile(QStringLiteral("unknown-rope-type.json")));
     QCOMPARE(r.errors.size(), 1);
     QVERIFY2(r.errors.first().startsWith(
-                 QStringLiteral("rope_scaling.type: 'longrope' is not supported")),
+                 QStringLiteral("rope_scaling.type: 'ntk-by-parts' is not supported")),
              qPrintable(r.errors.first()));
-    QCOMPARE(r.modelName, QStringLiteral("microsoft/Phi-3-mini-128k-instruct"));
+    QVERIFY2(r.errors.first().contains(QStringLiteral("longrope, proportional")),
+             qPrintable(r.errors.first()));
+    QCOMPARE(r.modelName, QStringLiteral("example/unknown-rope-type"));
     QCOMPARE(r.params.headDim, 96); // 3072 / 32
     QCOMPARE(r.params.base, 10000.0);
     QCOMPARE(r.params.context, 131072LL);
@@ -324,6 +335,103 @@ void TestModelConfig::unknownTypeStillLoadsTheRest() {
         rope::ui::loadModelConfig(dataFile(QStringLiteral("nan-string.json")));
     QVERIFY(anyStartsWith(nan.errors,
                           QStringLiteral("rope_theta: expected a number, got the string \"NaN\"")));
+}
+
+// longrope.json gives two factors per list, but 3072/32 = 96 rotary dims need 48.
+void TestModelConfig::longRopeListsMustMatchThePairs() {
+    const ModelConfigResult r =
+        rope::ui::loadModelConfig(dataFile(QStringLiteral("longrope.json")));
+    QVERIFY(anyStartsWith(r.errors, QStringLiteral("rope_scaling.short_factor: short-factor must "
+                                                   "hold one value per rotary pair (48), got 2")));
+    rope::validate(r.params);
+    QCOMPARE(r.params.scaling.method, std::string("default"));
+    QCOMPARE(r.params.headDim, 96);
+}
+
+// phi-3-su.json: type "su", head_dim 8 (4 pairs), 131072 / 4096 → s = 32.
+void TestModelConfig::suReadsAsLongRope() {
+    const ModelConfigResult r =
+        rope::ui::loadModelConfig(dataFile(QStringLiteral("phi-3-su.json")));
+    QVERIFY2(r.ok(), qPrintable(joined(r.errors)));
+    QVERIFY(
+        anyStartsWith(r.warnings, QStringLiteral("rope_scaling.type: 'su' read as 'longrope'")));
+    const rope::ScalingParams& s = r.params.scaling;
+    QCOMPARE(s.method, std::string("longrope"));
+    QCOMPARE(s.factor, 32.0);
+    QCOMPARE(s.originalContext, 4096);
+    QCOMPARE(s.shortFactor, (std::vector<double>{1.0, 1.5, 2.0, 4.0}));
+    QCOMPARE(s.longFactor, (std::vector<double>{1.0, 2.0, 8.0, 32.0}));
+    QCOMPARE(r.layers.size(), std::size_t{2});
+}
+
+void TestModelConfig::unknownRopeKeyIsAnError() {
+    const ModelConfigResult r =
+        rope::ui::loadModelConfig(dataFile(QStringLiteral("unknown-rope-key.json")));
+    QVERIFY2(anyStartsWith(r.errors, QStringLiteral("rope_scaling.scaling_mode: unknown field")),
+             qPrintable(joined(r.errors)));
+    // The known part of the dict still loads.
+    QCOMPARE(r.params.scaling.method, std::string("linear"));
+    QCOMPARE(r.params.scaling.factor, 2.0);
+}
+
+// proportional-per-layer.json: layers 2 and 5 full (p-RoPE base 1e6, 0.25 of 256 → 32 pairs
+// turn, 64 rotated dims), the others sliding (default, base 1e4).
+void TestModelConfig::perLayerTypesWithProportional() {
+    const ModelConfigResult r =
+        rope::ui::loadModelConfig(dataFile(QStringLiteral("proportional-per-layer.json")));
+    QVERIFY2(r.ok(), qPrintable(joined(r.errors)));
+    QCOMPARE(r.params.scaling.method, std::string("proportional"));
+    QCOMPARE(r.params.rotaryDim, 64);
+    QCOMPARE(r.params.base, 1e6);
+    QCOMPARE(r.layers.size(), std::size_t{6});
+    for (int i = 0; i < 6; ++i) {
+        const rope::LayerRope& l = r.layers[static_cast<std::size_t>(i)];
+        const bool full = i == 2 || i == 5;
+        QVERIFY(l.rope);
+        QCOMPARE(QString::fromStdString(l.type),
+                 full ? QStringLiteral("full_attention") : QStringLiteral("sliding_attention"));
+        QCOMPARE(l.params.base, full ? 1e6 : 1e4);
+        QCOMPARE(l.params.scaling.method, std::string(full ? "proportional" : "default"));
+        QCOMPARE(l.params.rotaryDim, full ? 64 : 0);
+    }
+}
+
+void TestModelConfig::nestedTextConfigFieldsAreNamed() {
+    const ModelConfigResult r = rope::ui::loadModelConfigFromJson(
+        R"({"model_type": "qwen3_vl", "text_config": {"head_dim": 128, "rope_theta": "5e6",
+            "rope_scaling": {"rope_type": "default", "mrope_section": [24, 20]}}})");
+    QVERIFY(anyStartsWith(r.errors, QStringLiteral("text_config.rope_theta: expected a number")));
+    QVERIFY(anyStartsWith(r.errors, QStringLiteral("text_config.rope_scaling.mrope_section: "
+                                                   "expected three non-negative integers")));
+    QCOMPARE(r.params.headDim, 128);
+}
+
+// Llama4TextConfig builds an empty no_rope_layers from no_rope_layer_interval (default 4), and
+// early configs write attn_temperature_tuning as a number.
+void TestModelConfig::emptyNoRopeLayersUseTheInterval() {
+    const ModelConfigResult r = rope::ui::loadModelConfigFromJson(
+        R"({"model_type": "llama4", "text_config": {"model_type": "llama4_text", "head_dim": 128,
+            "num_hidden_layers": 8, "no_rope_layers": [], "attn_temperature_tuning": 4,
+            "floor_scale": 4096, "attn_scale": 0.25, "rope_theta": 500000.0}})");
+    QVERIFY2(r.ok(), qPrintable(joined(r.errors)));
+    QCOMPARE(r.layers.size(), std::size_t{8});
+    for (int i = 0; i < 8; ++i) {
+        const rope::LayerRope& l = r.layers[static_cast<std::size_t>(i)];
+        QCOMPARE(l.rope, i != 3 && i != 7);
+        QCOMPARE(l.queryTemperatureOn, !l.rope);
+        QCOMPARE(l.queryTemperature.floorScale, 4096.0);
+        QCOMPARE(l.queryTemperature.attnScale, 0.25);
+    }
+    QCOMPARE(r.params.layout, Layout::Interleaved);
+}
+
+void TestModelConfig::noRopeLayersMustCoverEveryLayer() {
+    const ModelConfigResult r =
+        rope::ui::loadModelConfig(dataFile(QStringLiteral("no-rope-layers-wrong-length.json")));
+    QVERIFY2(anyStartsWith(r.errors, QStringLiteral("no_rope_layers: has 3 entries but "
+                                                    "num_hidden_layers is 4")),
+             qPrintable(joined(r.errors)));
+    QVERIFY(r.layers.empty());
 }
 
 void TestModelConfig::malformedJsonGivesLineAndOffset() {

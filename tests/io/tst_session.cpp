@@ -48,6 +48,9 @@ Session sampleSession() {
     p.scaling.truncate = false;
     p.scaling.lowFreqFactor = 1.5;
     p.scaling.highFreqFactor = 3.25;
+    // LongRoPE lists round-trip too, even where the method does not read them.
+    p.scaling.shortFactor = {1.0, 1.0199999809265137};
+    p.scaling.longFactor = {1.0800000429153442, 64.83999633789062};
     s.activePanel = QStringLiteral("heatmap");
     s.panelOptions.insert(QStringLiteral("heatmap"),
                           QVariantMap{{QStringLiteral("colormap"), QStringLiteral("viridis")},
@@ -86,6 +89,8 @@ void compareSessions(const Session& a, const Session& e) {
     QCOMPARE(x.truncate, y.truncate);
     QCOMPARE(x.lowFreqFactor, y.lowFreqFactor);
     QCOMPARE(x.highFreqFactor, y.highFreqFactor);
+    QCOMPARE(x.shortFactor, y.shortFactor);
+    QCOMPARE(x.longFactor, y.longFactor);
     QCOMPARE(a.activePanel, e.activePanel);
     QCOMPARE(a.panelOptions, e.panelOptions);
     QCOMPARE(a.windowGeometry, e.windowGeometry);
@@ -152,7 +157,7 @@ void TestSession::writesVersionOneLayout() {
     QCOMPARE(o.value(QStringLiteral("format")).toString(), QStringLiteral("rope-explorer-session"));
     QCOMPARE(o.value(QStringLiteral("version")).toInt(), 1);
     const QJsonObject params = o.value(QStringLiteral("params")).toObject();
-    QCOMPARE(params.size(), 19);
+    QCOMPARE(params.size(), 21);
     QCOMPARE(params.value(QStringLiteral("dim")).toInt(), 96);
     QCOMPARE(params.value(QStringLiteral("layout")).toString(), QStringLiteral("half"));
     QCOMPARE(params.value(QStringLiteral("method")).toString(), QStringLiteral("yarn"));

@@ -139,6 +139,44 @@ private slots:
         QVERIFY(state.setParams(p)); // e.g. the rotation panel's animation
         QCOMPARE(form.control(QStringLiteral("m"))->value(), 999.0);
     }
+
+    // The form has no controls for LongRoPE's factor lists; editing another field must keep
+    // them (and the method) rather than rebuild the scaling from the visible controls only.
+    void longRopeListsSurviveFormEdits() {
+        rope::ui::ExplorerState state;
+        rope::RopeParams p;
+        p.headDim = 8;
+        p.scaling.method = "longrope";
+        p.scaling.factor = 32.0;
+        p.scaling.originalContext = 4096;
+        p.scaling.shortFactor = {1.0, 1.5, 2.0, 2.5};
+        p.scaling.longFactor = {1.0, 4.0, 16.0, 64.0};
+        QVERIFY(state.setParams(p));
+        rope::ui::ParameterForm form(state, false);
+        form.control(QStringLiteral("base"))->spinBox()->setValue(500000.0);
+        QCOMPARE(state.params().base, 500000.0);
+        QCOMPARE(state.params().scaling.method, std::string("longrope"));
+        QCOMPARE(state.params().scaling.shortFactor, p.scaling.shortFactor);
+        QCOMPARE(state.params().scaling.longFactor, p.scaling.longFactor);
+        QCOMPARE(state.params().scaling.factor, 32.0);
+        // Only the lists differ: still a change the state must announce.
+        QSignalSpy changed(&state, &rope::ui::ExplorerState::paramsChanged);
+        rope::RopeParams q = state.params();
+        q.scaling.longFactor[3] = 32.0;
+        QVERIFY(state.setParams(q));
+        QCOMPARE(changed.count(), 1);
+    }
+
+    // Picked by hand (no config loaded), LongRoPE gets neutral divisors: d/2 = 64 ones each.
+    void longRopePickedByHandStartsNeutral() {
+        rope::ui::ExplorerState state;
+        rope::ui::ParameterForm form(state, false);
+        QComboBox* combo = form.methodCombo();
+        combo->setCurrentIndex(combo->findData(QStringLiteral("longrope")));
+        QCOMPARE(state.params().scaling.method, std::string("longrope"));
+        QCOMPARE(state.params().scaling.shortFactor, std::vector<double>(64, 1.0));
+        QCOMPARE(state.params().scaling.longFactor, std::vector<double>(64, 1.0));
+    }
 };
 
 QTEST_MAIN(TestParameterForm)
