@@ -1,13 +1,18 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // rope-cli bench: throughput of the batch RoPE kernel on Q/K tensors, or of a plain memcpy of
-// the same bytes (--copy, the machine's ceiling). Prints a human-readable table, then exactly
-// one last line `gbps=<float>` (contract, see docs/PERFORMANCE.md).
+// the same bytes (--copy, the machine's ceiling). --angles picks where cos/sin come from: a
+// prebuilt table (default), computed in the pass, or the ggml-style baseline (a
+// re-implementation of ggml's CPU rope algorithm). Prints a human-readable table, then exactly
+// one last line `gbps=<float>` (contract, see docs/PERFORMANCE.md); bytes are counted the same
+// way in every mode.
 #include "app/cli/cli_common.h"
 #include "app/cli/commands.h"
 #include "core/kernels/rope_bench.h"
 #include "core/kernels/rope_cache.h"
+#include "core/kernels/rope_ggml_style.h"
 #include "core/kernels/rope_kernel.h"
+#include "core/scaling/scaling_registry.h"
 
 #include <algorithm>
 #include <chrono>
@@ -60,8 +65,11 @@ int runBench(const QStringList& args) {
         "Times the batch RoPE kernel on float32 Q [seq][heads][dim] and K [seq][heads-kv][dim]\n"
         "in place (warm-up, then --reps timed runs; the median is reported), or with --copy a\n"
         "memcpy of the same bytes. Bytes per run = 2*(Q+K bytes) + seq*8 (Q and K read and\n"
-        "written, int64 positions read); memcpy: 2*(Q+K bytes). The cos/sin cache is built once\n"
-        "and timed separately, outside the apply.\n"
+        "written, int64 positions read), in every --angles mode; memcpy: 2*(Q+K bytes).\n"
+        "--angles table: the cos/sin table is built once and timed separately, outside the\n"
+        "apply. computed: cos/sin are formed in the pass (no table). ggml-style: a\n"
+        "re-implementation of ggml's CPU rope algorithm (float-accumulated angles, cosf/sinf\n"
+        "per token and tensor, scalar rotation), not ggml itself.\n"
         "Output: a table, then one last line 'gbps=<float>' (GB = 1e9 bytes)."));
     addRopeOptions(parser);
     const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
@@ -94,6 +102,13 @@ int runBench(const QStringList& args) {
          QStringLiteral("Least rotary bytes per extra thread (0 = always split; default: the "
                         "measured threshold)."),
          QStringLiteral("B"), QString::number(limits::kMinBytesPerThread)},
+        {QStringLiteral("angles"),
+         QStringLiteral("Where cos/sin come from: table|computed|ggml-style (default table)."),
+         QStringLiteral("MODE"), QStringLiteral("table")},
+        {QStringLiteral("start-position"),
+         QStringLiteral("First position; rows use start … start+seq-1 (default 0; "
+                        "start+seq-1 <= 16777216)."),
+         QStringLiteral("P"), QStringLiteral("0")},
         {QStringLiteral("copy"),
          QStringLiteral("Time a plain memcpy of the same bytes instead (the memory ceiling).")},
     });
@@ -140,6 +155,24 @@ int runBench(const QStringList& args) {
     const int reps = static_cast<int>(boundedInteger(parser, "reps", 1, 1000, "an integer"));
     const int warmup = static_cast<int>(boundedInteger(parser, "warmup", 0, 100, "an integer"));
     const bool copy = parser.isSet(QStringLiteral("copy"));
+    const AngleMode angles = parseAngleMode(parser.value(QStringLiteral("angles")).toStdString());
+    const long long startPosition =
+        boundedInteger(parser, "start-position", 0, limits::kMaxKernelPosition, "an integer");
+    GgmlStyleParams ggml;
+    if (angles == AngleMode::GgmlStyle) {
+        // The baseline has its own scalar loop: a backend or ISA request would be ignored.
+        for (const char* flag : {"backend", "isa"}) {
+            if (parser.isSet(QString::fromLatin1(flag))) {
+                throw InvalidParameter(flag, "--" + std::string(flag) +
+                                                 " does not apply to --angles ggml-style (it "
+                                                 "runs its own scalar loop)");
+            }
+        }
+        if (options.threads == 0) {
+            options.threads = static_cast<int>(hw);
+        }
+        ggml = ggmlStyleParams(params);
+    }
 
     const long long qFloats = shape.seq * shape.headsQ * shape.headDim;
     const long long kFloats = shape.seq * shape.headsKv * shape.headDim;
@@ -149,24 +182,39 @@ int runBench(const QStringList& args) {
             "seq", "--seq * (--heads + --heads-kv) * --dim * 4 = " + std::to_string(qkBytes) +
                        " bytes exceeds the bench limit of 4 GiB");
     }
-    const int threads = plannedThreadCount(shape, options.threads, options.minBytesPerThread);
+    if (startPosition + shape.seq - 1 > limits::kMaxKernelPosition) {
+        throw InvalidParameter("start-position",
+                               "--start-position + --seq - 1 = " +
+                                   std::to_string(startPosition + shape.seq - 1) +
+                                   " exceeds the largest kernel position 16777216");
+    }
+    // ggml-style uses the threads it is given, as ggml's -t; the kernel may use fewer.
+    const int threads = angles == AngleMode::GgmlStyle
+                            ? options.threads
+                            : plannedThreadCount(shape, options.threads, options.minBytesPerThread);
     const long long bytes = copy ? copyBytesMoved(shape) : batchBytesMoved(shape);
 
-    // Q and K hold a smooth pattern in [−1, 1]; positions are 0 … seq−1 as in prefill.
+    // Q and K hold a smooth pattern in [−1, 1]; positions are start … start+seq−1 (prefill).
     std::vector<float> qk(static_cast<std::size_t>(qFloats + kFloats));
     for (std::size_t i = 0; i < qk.size(); ++i) {
         qk[i] = static_cast<float>((static_cast<long long>(i % 2001) - 1000) * 1e-3);
     }
     std::vector<std::int64_t> positions(static_cast<std::size_t>(shape.seq));
     for (long long t = 0; t < shape.seq; ++t) {
-        positions[t] = t;
+        positions[t] = startPosition + t;
     }
+    const std::vector<std::int32_t> positions32(positions.begin(), positions.end());
     float* q = qk.data();
     float* k = kFloats > 0 ? qk.data() + qFloats : nullptr;
 
+    // The table is built in every mode: Table mode uses it, the others report what it would
+    // cost (memory and one build's time) next to their own timing.
+    const ScalingResult scaled = scaledFrequencies(params);
     const auto cacheStart = std::chrono::steady_clock::now();
-    const RopeCache cache = buildRopeCache(params, positions.data(), shape.seq);
+    const RopeCache cache =
+        buildRopeCache(scaled.invFreq, scaled.attentionFactor, positions.data(), shape.seq);
     const double cacheSeconds = seconds(std::chrono::steady_clock::now() - cacheStart);
+    const long long cacheBytes = ropeCacheBytes(shape.seq, shape.effectiveRotaryDim() / 2);
 
     // memcpy destination: --copy times it, a normal run times it too as the same-run ceiling.
     std::vector<float> target(qk.size());
@@ -174,30 +222,62 @@ int runBench(const QStringList& args) {
         return measureCopy(target.data(), qk.data(), static_cast<long long>(qk.size()), threads,
                            warmup, reps);
     };
-    const Throughput timing =
-        copy ? copyRun() : measureBatch(cache, shape, q, k, options, warmup, reps);
+    const auto applyRun = [&] {
+        switch (angles) {
+        case AngleMode::Computed:
+            return measureBatchComputed(scaled.invFreq, scaled.attentionFactor, positions.data(),
+                                        shape, q, k, options, warmup, reps);
+        case AngleMode::GgmlStyle:
+            return measureGgmlStyle(ggml, positions32.data(), shape, q, k, options.threads,
+                                    warmup, reps);
+        case AngleMode::Table:
+            break;
+        }
+        return measureBatch(cache, shape, q, k, options, warmup, reps);
+    };
+    const Throughput timing = copy ? copyRun() : applyRun();
     const double med = timing.medianSeconds;
     const double gbps = static_cast<double>(bytes) / med * 1e-9;
 
     const std::string isa = options.backend == Backend::Reference
                                 ? std::string("scalar reference loop")
                                 : (options.isa.empty() ? simdIsaName() : options.isa);
+    const char* angleText = angles == AngleMode::Table      ? "table (prebuilt cos/sin table)"
+                            : angles == AngleMode::Computed ? "computed (cos/sin formed in the pass)"
+                                                            : "ggml-style (float-accumulated, "
+                                                              "cosf/sinf per token and tensor)";
     std::printf("RoPE batch benchmark (%s)\n", copy ? "memcpy ceiling" : "in-place apply");
     std::printf("  %-22s %lld x %d (q) + %d (kv) heads x dim %d (rotary %d), float32\n", "shape",
                 shape.seq, shape.headsQ, shape.headsKv, shape.headDim, shape.effectiveRotaryDim());
     std::printf("  %-22s %s\n", "layout", layoutId(shape.layout));
     if (copy) {
         std::printf("  %-22s memcpy of Q and K into a second buffer\n", "operation");
+    } else if (angles == AngleMode::GgmlStyle) {
+        std::printf("  %-22s %s\n", "angles", angleText);
+        std::printf("  %-22s re-implementation of ggml's CPU rope algorithm, not ggml (isa %s, "
+                    "-O3)\n",
+                    "backend", ggmlStyleIsaName().c_str());
     } else {
+        std::printf("  %-22s %s\n", "angles", angleText);
         std::printf("  %-22s %s (isa %s)\n", "backend", backendName(options.backend), isa.c_str());
     }
+    std::printf("  %-22s %lld ... %lld\n", "positions", startPosition,
+                startPosition + shape.seq - 1);
     std::printf("  %-22s %d requested, %d used (>= %lld bytes of rotary data per thread)\n",
                 "threads", options.threads == 0 ? static_cast<int>(hw) : options.threads, threads,
                 options.minBytesPerThread);
     std::printf("  %-22s %lld (%s)\n", "bytes per run", bytes,
                 copy ? "Q+K read + written" : "Q+K read + written, positions read");
-    std::printf("  %-22s %s ms (built once, NOT part of the timed apply)\n", "cos/sin cache build",
-                significant(cacheSeconds * 1e3).c_str());
+    if (copy || angles == AngleMode::Table) {
+        std::printf("  %-22s %s ms (built once, NOT part of the timed apply)\n",
+                    "cos/sin cache build", significant(cacheSeconds * 1e3).c_str());
+        std::printf("  %-22s %lld bytes (float cos + sin, seq x rotary/2 each)\n",
+                    "cos/sin table memory", cacheBytes);
+    } else {
+        std::printf("  %-22s none; a table would take %lld bytes and %s ms to build (not "
+                    "built for this apply)\n",
+                    "cos/sin table", cacheBytes, significant(cacheSeconds * 1e3).c_str());
+    }
     std::printf("  %-22s %d timed after %d warm-up\n", "runs", reps, warmup);
     std::printf(
         "  %-22s median %s ms, min %s ms, max %s ms\n", "time per run",

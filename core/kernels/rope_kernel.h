@@ -127,7 +127,7 @@ void applyRopeBatch(const RopeParams& params, const std::int64_t* positions,
 ///   one rounding to float: bit-identical to buildRopeCache() + the table overload.
 /// - Simd backend: p_t·θ_i in double, vectorised Cody–Waite reduction by π/2 and Taylor
 ///   polynomials in double (rope_kernel_driver.h), one rounding to float. Error bound:
-///   \f$|c - a\cos(p θ)| \le \tfrac12\mathrm{ulp}_{32}(a\cos(pθ)) + a(10^{-15} + |pθ|\,2^{-53})\f$,
+///   \f$|c - a\cos(p θ)| \le \tfrac12\mathrm{ulp}_{32}(a\cos(pθ)) + a(3\cdot 10^{-14} + |pθ|\,2^{-53})\f$,
 ///   and likewise for sin — the table's half ulp plus ≤ 1.2·10⁻¹⁰·a at |pθ| ≤ 2^20.
 /// Rotated outputs: with A = a(|x_a| + |x_b|) and ε = 2^-23, every backend is within 2ε·A of
 /// the exact rotation by the exact angle p·θ_i (half ulp of cos/sin: ε/2·A; the float

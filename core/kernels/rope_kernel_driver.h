@@ -12,7 +12,8 @@
 //       static constexpr std::int64_t kHalfWidePairs;    // 0, or pairs per wider step taken
 //       static constexpr std::uintptr_t kHalfWideAlign;  //   when both halves are aligned
 //       static constexpr std::int64_t kInterleavedPairs; // pairs per interleaved step
-//       static constexpr int kAngleLanes;                // doubles per vector (angle pass)
+//       static constexpr int kAngleLanes;                // doubles per angle step (≥ 4:
+//                                                        //   the float results fill ≥ 16 bytes)
 //       static void pair(float* xa, float* xb, float c, float s);          // scalar tail
 //       static void half(float* lo, float* hi, const float* c, const float* s);
 //       static void halfWide(float* lo, float* hi, const float* c, const float* s);
@@ -109,7 +110,7 @@ void rotateRowsTable(const KernelArgs& args, std::int64_t rowBegin, std::int64_t
 // ---- Vectorised cos/sin of p·θ_i ----------------------------------------------------------
 //
 // Written once with GCC/Clang generic vectors of N doubles; compiled in each ISA file, they
-// become that ISA's registers (N = 2 SSE2, 4 AVX2, 8 AVX-512F). Only operations SSE2 has for
+// become that ISA's registers (N = 4 SSE2 as two registers, 4 AVX2, 8 AVX-512F). Only operations SSE2 has for
 // 64-bit lanes are used (add, mul, and/or/xor, shift, subtract), so no lane falls back to
 // scalar code.
 //
@@ -120,13 +121,14 @@ void rotateRowsTable(const KernelArgs& args, std::int64_t rowBegin, std::int64_t
 //    significant bits, so k·C1 and k·C2 are exact for |k| < 2^25; x − k·C1 is exact
 //    (Sterbenz); two more roundings and the neglected tail (|π/2 − ΣC| < 10^-34) leave
 //    |r − (x − kπ/2)| ≤ 3·2^-53·|r| + 2^-53·|k·C3| < 4·10^-16, |r| ≤ π/4 + 10^-8.
-// 3. Taylor polynomials on |r| ≤ 0.7855: sin to r^15, cos to r^16. Lagrange remainders
-//    ≤ 0.7855^17/17! < 5·10^-17 and 0.7855^18/18! < 3·10^-18; Horner in double adds
-//    < 4·10^-16. So |ŝ − sin x| and |ĉ − cos x| ≤ 10^-15.
+// 3. Taylor polynomials on |r| ≤ 0.7855: sin to r^13, cos to r^14. Lagrange remainders
+//    ≤ 0.7855^15/15! < 2.1·10^-14 and 0.7855^16/16! < 1.1·10^-15; the evaluation in double
+//    adds < 10^-15. So |ŝ − sin x| and |ĉ − cos x| ≤ 3·10^-14 (float's half ulp near 1 is
+//    3·10^-8: more terms would buy nothing once rounded to float).
 // 4. Quadrant: swap sin/cos for odd k and flip signs (exact bit operations; a C-style cast
 //    between equally sized generic vectors reinterprets the bits).
 // 5. Multiply by the attention factor a, round once to float.
-// Hence |c_f − a·cos(pθ)| ≤ ½ ulp_f32(a·cos) + a·(10^-15 + |pθ|·2^-53 + 2^-53): the same
+// Hence |c_f − a·cos(pθ)| ≤ ½ ulp_f32(a·cos) + a·(3·10^-14 + |pθ|·2^-53 + 2^-53): the same
 // half-ulp as the table (rope_cache.cpp, glibc's cos in double), plus 1.2·10^-10·a at
 // |pθ| = 2^20. tests/core/tst_rope_kernel_computed.cpp checks it against long double.
 
@@ -134,6 +136,7 @@ template <int N>
 struct AngleVec {
     typedef double D __attribute__((vector_size(8 * N)));
     typedef long long I __attribute__((vector_size(8 * N)));
+    typedef float F __attribute__((vector_size(4 * N)));
 };
 
 template <int N>
@@ -152,25 +155,18 @@ template <int N>
     const I quadrant = (I)shifted & 3; // = k mod 4
     const D k = shifted - magic;
     const D r = ((x - k * c1) - k * c2) - k * c3;
-    const D r2 = r * r;
-    // sin r = r − r³/3! + … − r¹⁵/15!;  cos r = 1 − r²/2! + … + r¹⁶/16!
-    const D sp =
-        r + r * r2 *
-                (-1.0 / 6 +
-                 r2 * (1.0 / 120 +
-                       r2 * (-1.0 / 5040 +
-                             r2 * (1.0 / 362880 +
-                                   r2 * (-1.0 / 39916800 +
-                                         r2 * (1.0 / 6227020800 + r2 * (-1.0 / 1307674368000)))))));
-    const D cp =
-        1.0 + r2 * (-0.5 +
-                    r2 * (1.0 / 24 +
-                          r2 * (-1.0 / 720 +
-                                r2 * (1.0 / 40320 +
-                                      r2 * (-1.0 / 3628800 +
-                                            r2 * (1.0 / 479001600 +
-                                                  r2 * (-1.0 / 87178291200 +
-                                                        r2 * (1.0 / 20922789888000))))))));
+    // Taylor polynomials in z = r², each split into even and odd powers of z (w = z²) so two
+    // short Horner chains run in parallel instead of one long one:
+    //   sin r = r + r·z·[(s0 + s2 w + s4 w²) + z (s1 + s3 w + s5 w²)],  s_j = (−1)^(j+1)/(2j+3)!
+    //   cos r = 1 + z·[(c0 + c2 w + c4 w² + c6 w³) + z (c1 + c3 w + c5 w²)], c_j = (−1)^(j+1)/(2j+2)!
+    const D z = r * r;
+    const D w = z * z;
+    const D sinEven = -1.0 / 6 + w * (-1.0 / 5040 + w * (-1.0 / 39916800));
+    const D sinOdd = 1.0 / 120 + w * (1.0 / 362880 + w * (1.0 / 6227020800));
+    const D sp = r + r * z * (sinEven + z * sinOdd);
+    const D cosEven = -0.5 + w * (-1.0 / 720 + w * (-1.0 / 3628800 + w * (-1.0 / 87178291200)));
+    const D cosOdd = 1.0 / 24 + w * (1.0 / 40320 + w * (1.0 / 479001600));
+    const D cp = 1.0 + z * (cosEven + z * cosOdd);
     // k mod 4:  0: (sin r, cos r)  1: (cos r, −sin r)  2: (−sin r, −cos r)  3: (−cos r, sin r)
     const I swap = -(quadrant & 1); // all ones for odd k
     const I spBits = (I)sp;
@@ -189,6 +185,7 @@ template <int N>
                                              double attention, float* c, float* s,
                                              std::int64_t pairs) {
     using D = typename AngleVec<N>::D;
+    using F = typename AngleVec<N>::F;
     std::int64_t i = 0;
     D theta;
     D cv;
@@ -196,10 +193,11 @@ template <int N>
     for (; i + N <= pairs; i += N) {
         __builtin_memcpy(&theta, invFreq + i, sizeof theta);
         sinCosBlock<N>(theta * position, attention, cv, sv);
-        for (int j = 0; j < N; ++j) {
-            c[i + j] = static_cast<float>(cv[j]);
-            s[i + j] = static_cast<float>(sv[j]);
-        }
+        // One rounding to float per lane (round to nearest), stored as a vector.
+        const F cf = __builtin_convertvector(cv, F);
+        const F sf = __builtin_convertvector(sv, F);
+        __builtin_memcpy(c + i, &cf, sizeof cf);
+        __builtin_memcpy(s + i, &sf, sizeof sf);
     }
     if (i < pairs) {
         // The tail runs through the same vector code (unused lanes are zero), so every pair

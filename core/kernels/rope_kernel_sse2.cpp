@@ -17,7 +17,7 @@ struct Sse2Step {
     static constexpr std::int64_t kHalfWidePairs = 0;
     static constexpr std::uintptr_t kHalfWideAlign = 1;
     static constexpr std::int64_t kInterleavedPairs = 4;
-    static constexpr int kAngleLanes = 2;
+    static constexpr int kAngleLanes = 4;
 
     // x_a' = x_a c − x_b s, x_b' = x_b c + x_a s: the vector steps' rounding, for the tail.
     static void pair(float* xa, float* xb, float c, float s) {

@@ -22,7 +22,7 @@
 // ≤ 2^-64 relative error). Nothing here is computed with the code under test.
 //
 // Bounds (ε = 2^-23, u = ε/2; rope_kernel.h and rope_kernel_driver.h derive them):
-// - each cos/sin value: |c − a·cos(pθ)| ≤ ½ ulp_f32(a·cos(pθ)) + a·(10^-15 + |pθ|·2^-53 + 2^-53);
+// - each cos/sin value: |c − a·cos(pθ)| ≤ ½ ulp_f32(a·cos(pθ)) + a·(3·10^-14 + |pθ|·2^-53 + 2^-53);
 // - each rotated output: |x' − exact| ≤ 2ε·A + FLT_MIN with A = a(|x_a| + |x_b|);
 // - pass-through coordinates unchanged, bit for bit.
 // A wrong quadrant, sign or swapped sin/cos is an O(1) error, 10^7 times these bounds.
@@ -141,7 +141,7 @@ private slots:
                 const double c = static_cast<double>(attention * cosl(angle));
                 const double s = static_cast<double>(attention * sinl(angle));
                 const double slack =
-                    attention * (1e-15 + (std::abs(static_cast<double>(angle)) + 1.0) *
+                    attention * (3e-14 + (std::abs(static_cast<double>(angle)) + 1.0) *
                                              std::ldexp(1.0, -53));
                 expCos[t * pairs + i] = c;
                 expSin[t * pairs + i] = s;
