@@ -43,13 +43,13 @@ if(ROPE_ENABLE_SIMD AND CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
     set(ROPE_KERNEL_ISA_SOURCES
         ${ROPE_KERNEL_DIR}/rope_kernel_sse2.cpp
         ${ROPE_KERNEL_DIR}/rope_kernel_avx2.cpp
-        ${ROPE_KERNEL_DIR}/rope_kernel_avx512.cpp)
+        ${ROPE_KERNEL_DIR}/rope_kernel_avx512.cpp
+        ${ROPE_KERNEL_DIR}/rope_ggml_style_avx512.cpp)
     add_library(rope_kernel_isa OBJECT ${ROPE_KERNEL_ISA_SOURCES})
     target_include_directories(rope_kernel_isa PRIVATE ${PROJECT_SOURCE_DIR})
     set_target_properties(rope_kernel_isa PROPERTIES POSITION_INDEPENDENT_CODE ON AUTOMOC OFF)
     target_compile_definitions(rope_kernel_isa PRIVATE ROPE_KERNEL_X86=1)
-    target_sources(rope_core PRIVATE $<TARGET_OBJECTS:rope_kernel_isa>
-                                     ${ROPE_KERNEL_DIR}/rope_ggml_style_avx512.cpp)
+    target_sources(rope_core PRIVATE $<TARGET_OBJECTS:rope_kernel_isa>)
     # -ffp-contract=off: intrinsics are generic vector operations to GCC, which would otherwise
     # fuse a mul+add pair into an FMA behind our back and change the documented rounding.
     set_source_files_properties(${ROPE_KERNEL_DIR}/rope_kernel_sse2.cpp
@@ -90,3 +90,20 @@ if(CMAKE_OBJDUMP)
         set_tests_properties(kernel_scalar_check_detects_simd PROPERTIES LABELS core WILL_FAIL TRUE)
     endif()
 endif()
+
+# The ISA objects (kernels and the ggml-style AVX-512 copy) must define no weak symbol the linker could
+# merge with a baseline copy (ODR). Control: rope_core's own objects do define some (std::
+# templates), so the same check on them must fail.
+if(CMAKE_NM AND TARGET rope_kernel_isa)
+    add_test(NAME kernel_isa_objects_share_no_symbols
+             COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM}
+                     "-DOBJECTS=$<TARGET_OBJECTS:rope_kernel_isa>"
+                     -P ${ROPE_KERNEL_DIR}/check_no_shared_symbols.cmake)
+    set_tests_properties(kernel_isa_objects_share_no_symbols PROPERTIES LABELS core)
+    add_test(NAME kernel_shared_symbol_check_detects_weak
+             COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM}
+                     "-DOBJECTS=$<TARGET_OBJECTS:rope_core>"
+                     -P ${ROPE_KERNEL_DIR}/check_no_shared_symbols.cmake)
+    set_tests_properties(kernel_shared_symbol_check_detects_weak PROPERTIES LABELS core WILL_FAIL TRUE)
+endif()
+

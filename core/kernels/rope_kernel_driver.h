@@ -23,9 +23,9 @@
 //
 // ODR: everything below is in an unnamed namespace, and each ISA file's Step is too, so every
 // instantiation has internal linkage: the linker never merges the AVX-512 copy of a function
-// with the SSE2 one (which would let an SSE2-only CPU run AVX-512 code). `nm` on the ISA
-// objects lists no weak (COMDAT) symbol; tests/core/tst_rope_kernel.cpp's build check and
-// docs/PERFORMANCE.md say how to verify. Like the ISA files, this header includes nothing
+// with the SSE2 one (which would let an SSE2-only CPU run AVX-512 code). The CTest
+// kernel_isa_objects_share_no_symbols checks with `nm` that the ISA objects define no weak
+// (COMDAT) symbol (kernels.cmake). Like the ISA files, this header includes nothing
 // that other translation units also instantiate (no <cmath>, no std:: templates).
 
 #include "core/kernels/rope_kernel_isa.h"
