@@ -69,7 +69,7 @@ int runBench(const QStringList& args) {
         "--angles table: the cos/sin table is built once and timed separately, outside the\n"
         "apply. computed: cos/sin are formed in the pass (no table). ggml-style: a\n"
         "re-implementation of ggml's CPU rope algorithm (float-accumulated angles, cosf/sinf\n"
-        "per token and tensor, scalar rotation), not ggml itself.\n"
+        "per token and tensor, plain pair loop), not ggml itself.\n"
         "Output: a table, then one last line 'gbps=<float>' (GB = 1e9 bytes)."));
     addRopeOptions(parser);
     const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
@@ -160,12 +160,12 @@ int runBench(const QStringList& args) {
         boundedInteger(parser, "start-position", 0, limits::kMaxKernelPosition, "an integer");
     GgmlStyleParams ggml;
     if (angles == AngleMode::GgmlStyle) {
-        // The baseline has its own scalar loop: a backend or ISA request would be ignored.
+        // The baseline has its own loop and ISA choice: a backend or ISA request would be ignored.
         for (const char* flag : {"backend", "isa"}) {
             if (parser.isSet(QString::fromLatin1(flag))) {
                 throw InvalidParameter(flag, "--" + std::string(flag) +
                                                  " does not apply to --angles ggml-style (it "
-                                                 "runs its own scalar loop)");
+                                                 "runs its own loop)");
             }
         }
         if (options.threads == 0) {

@@ -33,7 +33,7 @@ enum class AngleMode {
     /// Formed inside the pass from positions and θ_i (applyRopeBatchComputed()).
     Computed,
     /// The ggml-style baseline (applyRopeGgmlStyle()): float-accumulated angles, libm
-    /// cosf/sinf per token and tensor, scalar rotation.
+    /// cosf/sinf per token and tensor, a plain pair loop.
     GgmlStyle,
 };
 

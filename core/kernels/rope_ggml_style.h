@@ -16,10 +16,12 @@
 ///   row: θ starts at (float)p and is multiplied by theta_scale = powf(base, −2/n_dims) once per
 ///   pair (float accumulation), cos/sin = cosf/sinf(freq_scale·θ)·attn_factor, for all
 ///   head_dim/2 pairs (ggml fills the row to ne0, not n_dims);
-/// - then a scalar loop over the pairs of each head: half layout = ggml's NEOX mode (i, i+r/2),
+/// - then a plain loop over the pairs of each head (ggml's rotate_pairs, scalar source that
+///   the compiler may vectorise): half layout = ggml's NEOX mode (i, i+r/2),
 ///   interleaved = NORMAL mode (2i, 2i+1); coordinates r … d−1 copied through;
 /// - threads: the rows (token, head) of one tensor are split into ⌈rows/T⌉ blocks; every thread
-///   builds the cos/sin row of every token up to the end of its block, as ggml does.
+///   builds the cos/sin row of every token of the tensor (the token loop only skips the heads
+///   outside its block), as ggml does.
 /// Where it may differ: in place (ggml's rope usually writes a new tensor: same bytes read and
 /// written, different addresses); threads are started per call (ggml keeps a pool and meets at
 /// a barrier); int32 positions; no YaRN ramp (ext_factor = 0), no freq_factors (llama3,
