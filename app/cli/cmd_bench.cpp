@@ -111,6 +111,10 @@ int runBench(const QStringList& args) {
          QStringLiteral("P"), QStringLiteral("0")},
         {QStringLiteral("copy"),
          QStringLiteral("Time a plain memcpy of the same bytes instead (the memory ceiling).")},
+        {QStringLiteral("compare"),
+         QStringLiteral("Also run memcpy, table build, table, computed and ggml-style "
+                        "interleaved, one run each per round (--reps rounds), and print their "
+                        "medians and per-round ratios.")},
     });
     if (!parseArguments(parser, args)) {
         return 0;
@@ -158,7 +162,15 @@ int runBench(const QStringList& args) {
     const AngleMode angles = parseAngleMode(parser.value(QStringLiteral("angles")).toStdString());
     const long long startPosition =
         boundedInteger(parser, "start-position", 0, limits::kMaxKernelPosition, "an integer");
+    const bool compare = parser.isSet(QStringLiteral("compare"));
     GgmlStyleParams ggml;
+    const int ggmlThreads = options.threads == 0 ? static_cast<int>(hw) : options.threads;
+    if (compare) {
+        if (copy) {
+            throw InvalidParameter("compare", "--compare already includes memcpy; drop --copy");
+        }
+        ggml = ggmlStyleParams(params);
+    }
     if (angles == AngleMode::GgmlStyle) {
         // The baseline has its own loop and ISA choice: a backend or ISA request would be ignored.
         for (const char* flag : {"backend", "isa"}) {
@@ -168,9 +180,7 @@ int runBench(const QStringList& args) {
                                                  "runs its own loop)");
             }
         }
-        if (options.threads == 0) {
-            options.threads = static_cast<int>(hw);
-        }
+        options.threads = ggmlThreads;
         ggml = ggmlStyleParams(params);
     }
 
@@ -228,8 +238,8 @@ int runBench(const QStringList& args) {
             return measureBatchComputed(scaled.invFreq, scaled.attentionFactor, positions.data(),
                                         shape, q, k, options, warmup, reps);
         case AngleMode::GgmlStyle:
-            return measureGgmlStyle(ggml, positions32.data(), shape, q, k, options.threads,
-                                    warmup, reps);
+            return measureGgmlStyle(ggml, positions32.data(), shape, q, k, ggmlThreads, warmup,
+                                    reps);
         case AngleMode::Table:
             break;
         }
@@ -295,6 +305,83 @@ int runBench(const QStringList& args) {
         std::printf("  %-22s %s GB/s (memcpy, same bytes and threads) -> apply at %s %%\n",
                     "memcpy ceiling", fixed(copyGbps, 3).c_str(),
                     fixed(100.0 * gbps / copyGbps, 1).c_str());
+    }
+    if (compare) {
+        // One run of each per round, in a fixed order, so a change of load on the shared
+        // machine hits every mode alike; ratios are taken within a round.
+        const long long applyBytes = batchBytesMoved(shape);
+        const long long copyBytes = copyBytesMoved(shape);
+        std::vector<double> tCopy, tBuild, tTable, tComputed, tGgml;
+        for (int round = -warmup; round < reps; ++round) {
+            const double c = measureCopy(target.data(), qk.data(),
+                                         static_cast<long long>(qk.size()), threads, 0, 1)
+                                 .medianSeconds;
+            const double b = measureCacheBuild(scaled.invFreq, scaled.attentionFactor,
+                                               positions.data(), shape.seq, 0, 1)
+                                 .medianSeconds;
+            const double t = measureBatch(cache, shape, q, k, options, 0, 1).medianSeconds;
+            const double m = measureBatchComputed(scaled.invFreq, scaled.attentionFactor,
+                                                  positions.data(), shape, q, k, options, 0, 1)
+                                 .medianSeconds;
+            const double g =
+                measureGgmlStyle(ggml, positions32.data(), shape, q, k, ggmlThreads, 0, 1)
+                    .medianSeconds;
+            if (round >= 0) {
+                tCopy.push_back(c);
+                tBuild.push_back(b);
+                tTable.push_back(t);
+                tComputed.push_back(m);
+                tGgml.push_back(g);
+            }
+        }
+        const auto rate = [](long long b, double seconds) {
+            return static_cast<double>(b) / seconds * 1e-9;
+        };
+        // GB/s of `fast` over GB/s of `slow`, per round; `scale` = bytes(fast) / bytes(slow).
+        const auto ratios = [](const std::vector<double>& slow, const std::vector<double>& fast,
+                               double scale) {
+            std::vector<double> r;
+            for (std::size_t i = 0; i < slow.size(); ++i) {
+                r.push_back(slow[i] / fast[i] * scale);
+            }
+            std::sort(r.begin(), r.end());
+            return r;
+        };
+        const double copyGbps = rate(copyBytes, medianOf(tCopy));
+        std::printf("  interleaved comparison, %d rounds after %d (one run of each per round; "
+                    "kernel threads %d, ggml-style threads %d):\n",
+                    reps, warmup, threads, ggmlThreads);
+        const auto line = [&](const char* name, const std::vector<double>& times) {
+            const double g = rate(applyBytes, medianOf(times));
+            std::printf("    %-24s %8s GB/s (median %s ms) = %s x memcpy\n", name,
+                        fixed(g, 3).c_str(), significant(medianOf(times) * 1e3).c_str(),
+                        fixed(g / copyGbps, 2).c_str());
+        };
+        std::printf("    %-24s %8s GB/s (median %s ms)\n", "memcpy", fixed(copyGbps, 3).c_str(),
+                    significant(medianOf(tCopy) * 1e3).c_str());
+        line("table (apply only)", tTable);
+        std::vector<double> tTableBuilt;
+        for (std::size_t i = 0; i < tTable.size(); ++i) {
+            tTableBuilt.push_back(tTable[i] + tBuild[i]);
+        }
+        line("table incl. its build", tTableBuilt);
+        line("computed", tComputed);
+        line("ggml-style", tGgml);
+        const auto ratioLine = [&](const char* name, const std::vector<double>& slow,
+                                   const std::vector<double>& fast, double scale) {
+            const std::vector<double> r = ratios(slow, fast, scale);
+            std::printf("    %-24s %s x (per-round median; min %s, max %s)\n", name,
+                        fixed(medianOf(r), 2).c_str(), fixed(r.front(), 2).c_str(),
+                        fixed(r.back(), 2).c_str());
+        };
+        const double perCopy = static_cast<double>(applyBytes) / static_cast<double>(copyBytes);
+        ratioLine("computed vs ggml-style", tGgml, tComputed, 1.0);
+        ratioLine("computed vs table", tTable, tComputed, 1.0);
+        ratioLine("computed vs memcpy", tCopy, tComputed, perCopy);
+        ratioLine("table vs memcpy", tCopy, tTable, perCopy);
+        ratioLine("ggml-style vs memcpy", tCopy, tGgml, perCopy);
+        std::printf("    %-24s %s ms (median; %lld bytes)\n", "table build",
+                    significant(medianOf(tBuild) * 1e3).c_str(), cacheBytes);
     }
     std::printf("gbps=%s\n", fixed(gbps, 3).c_str());
     std::fflush(stdout);

@@ -41,6 +41,13 @@ add_test(NAME cli_bench_ggml_style_says_reimplementation
          COMMAND ${ROPE_CLI} bench ${ROPE_BENCH_SMALL} --threads 1 --angles ggml-style)
 set_tests_properties(cli_bench_ggml_style_says_reimplementation PROPERTIES LABELS cli
                      PASS_REGULAR_EXPRESSION "re-implementation of ggml's CPU rope algorithm, not ggml")
+# --compare: interleaved rounds of every mode, ratios within a round; last line unchanged.
+rope_cli_expect_last_line(cli_bench_compare_last_line "^gbps=[0-9]+\\.[0-9]+$"
+                          bench ${ROPE_BENCH_SMALL} --threads 1 --compare)
+add_test(NAME cli_bench_compare_prints_ratios
+         COMMAND ${ROPE_CLI} bench ${ROPE_BENCH_SMALL} --threads 2 --compare --angles computed)
+set_tests_properties(cli_bench_compare_prints_ratios PROPERTIES LABELS cli
+                     PASS_REGULAR_EXPRESSION "computed vs ggml-style +[0-9.]+ x \\(per-round median")
 add_test(NAME cli_bench_table_says_cache_untimed
          COMMAND ${ROPE_CLI} bench ${ROPE_BENCH_SMALL} --threads 1)
 set_tests_properties(cli_bench_table_says_cache_untimed PROPERTIES LABELS cli
@@ -82,4 +89,9 @@ rope_cli_expect_error(cli_bench_ggml_style_method
 rope_cli_expect_error(cli_bench_bad_start_position
                       "--start-position \\+ --seq - 1 = 16781095 exceeds the largest kernel position"
                       bench --start-position 16777000)
+rope_cli_expect_error(cli_bench_compare_with_copy "--compare already includes memcpy; drop --copy"
+                      bench --compare --copy)
+rope_cli_expect_error(cli_bench_compare_method
+                      "the ggml-style baseline supports methods 'default' and 'linear', got 'ntk'"
+                      bench --compare --method ntk --factor 2)
 rope_cli_expect_error(cli_bench_unknown_flag "Unknown option 'frobnicate'" bench --frobnicate)
