@@ -18,6 +18,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <span>
 #include <string>
 #include <thread>
 #include <vector>
@@ -111,6 +112,10 @@ int runBench(const QStringList& args) {
          QStringLiteral("P"), QStringLiteral("0")},
         {QStringLiteral("copy"),
          QStringLiteral("Time a plain memcpy of the same bytes instead (the memory ceiling).")},
+        {QStringLiteral("offset"),
+         QStringLiteral("Q+K (and the memcpy target) start this many floats past a 64-byte "
+                        "boundary, 0…15 (default 0: aligned, as engines allocate tensors)."),
+         QStringLiteral("F"), QStringLiteral("0")},
         {QStringLiteral("compare"),
          QStringLiteral("Also run memcpy, table build, table, computed and ggml-style "
                         "interleaved, one run each per round (--reps rounds), and print their "
@@ -163,6 +168,8 @@ int runBench(const QStringList& args) {
     const long long startPosition =
         boundedInteger(parser, "start-position", 0, limits::kMaxKernelPosition, "an integer");
     const bool compare = parser.isSet(QStringLiteral("compare"));
+    const auto offset =
+        static_cast<std::size_t>(boundedInteger(parser, "offset", 0, 15, "an integer"));
     GgmlStyleParams ggml;
     const int ggmlThreads = options.threads == 0 ? static_cast<int>(hw) : options.threads;
     if (compare) {
@@ -205,7 +212,17 @@ int runBench(const QStringList& args) {
     const long long bytes = copy ? copyBytesMoved(shape) : batchBytesMoved(shape);
 
     // Q and K hold a smooth pattern in [−1, 1]; positions are start … start+seq−1 (prefill).
-    std::vector<float> qk(static_cast<std::size_t>(qFloats + kFloats));
+    // 64-byte aligned storage plus --offset floats: std::vector alone starts 16 bytes past a
+    // boundary here, which sends the AVX-512 half layout to its 256-bit path (PERFORMANCE.md).
+    const auto alignedSpan = [offset](std::vector<float>& storage, std::size_t n) {
+        storage.assign(n + 16 + offset, 0.0f);
+        const auto address = reinterpret_cast<std::uintptr_t>(storage.data());
+        const std::size_t pad = ((64 - address % 64) % 64) / sizeof(float);
+        return std::span<float>(storage.data() + pad + offset, n);
+    };
+    std::vector<float> qkStorage;
+    const std::span<float> qk =
+        alignedSpan(qkStorage, static_cast<std::size_t>(qFloats + kFloats));
     for (std::size_t i = 0; i < qk.size(); ++i) {
         qk[i] = static_cast<float>((static_cast<long long>(i % 2001) - 1000) * 1e-3);
     }
@@ -227,7 +244,8 @@ int runBench(const QStringList& args) {
     const long long cacheBytes = ropeCacheBytes(shape.seq, shape.effectiveRotaryDim() / 2);
 
     // memcpy destination: --copy times it, a normal run times it too as the same-run ceiling.
-    std::vector<float> target(qk.size());
+    std::vector<float> targetStorage;
+    const std::span<float> target = alignedSpan(targetStorage, qk.size());
     const auto copyRun = [&] {
         return measureCopy(target.data(), qk.data(), static_cast<long long>(qk.size()), threads,
                            warmup, reps);

@@ -94,4 +94,8 @@ rope_cli_expect_error(cli_bench_compare_with_copy "--compare already includes me
 rope_cli_expect_error(cli_bench_compare_method
                       "the ggml-style baseline supports methods 'default' and 'linear', got 'ntk'"
                       bench --compare --method ntk --factor 2)
+rope_cli_expect_error(cli_bench_bad_offset "--offset must be an integer in \\[0, 15\\], got 16"
+                      bench --offset 16)
+rope_cli_expect_last_line(cli_bench_offset "^gbps=[0-9]+\\.[0-9]+$"
+                          bench ${ROPE_BENCH_SMALL} --threads 1 --offset 3 --angles computed)
 rope_cli_expect_error(cli_bench_unknown_flag "Unknown option 'frobnicate'" bench --frobnicate)
