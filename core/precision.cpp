@@ -454,8 +454,8 @@ void checkAccumulationInputs(double base, int rotaryDim, std::int64_t position) 
     validateBase(base, "base");
     validateDim(rotaryDim, "rotary-dim");
     if (position < -16777216 || position > 16777216) {
-        throw InvalidParameter("position", "position must satisfy |position| <= 2^24 = 16777216, "
-                                           "got " + std::to_string(position));
+        throw InvalidParameter("position", "position must satisfy |position| <= 16777216, got " +
+                                               std::to_string(position));
     }
 }
 

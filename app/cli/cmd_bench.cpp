@@ -200,10 +200,10 @@ int runBench(const QStringList& args) {
                        " bytes exceeds the bench limit of 4 GiB");
     }
     if (startPosition + shape.seq - 1 > limits::kMaxKernelPosition) {
-        throw InvalidParameter("start-position",
-                               "--start-position + --seq - 1 = " +
-                                   std::to_string(startPosition + shape.seq - 1) +
-                                   " exceeds the largest kernel position 16777216");
+        throw InvalidParameter(
+            "start-position",
+            "--start-position + --seq - 1 = " + std::to_string(startPosition + shape.seq - 1) +
+                " exceeds the largest kernel position 16777216");
     }
     // ggml-style uses the threads it is given, as ggml's -t; the kernel may use fewer.
     const int threads = angles == AngleMode::GgmlStyle
@@ -221,8 +221,7 @@ int runBench(const QStringList& args) {
         return std::span<float>(storage.data() + pad + offset, n);
     };
     std::vector<float> qkStorage;
-    const std::span<float> qk =
-        alignedSpan(qkStorage, static_cast<std::size_t>(qFloats + kFloats));
+    const std::span<float> qk = alignedSpan(qkStorage, static_cast<std::size_t>(qFloats + kFloats));
     for (std::size_t i = 0; i < qk.size(); ++i) {
         qk[i] = static_cast<float>((static_cast<long long>(i % 2001) - 1000) * 1e-3);
     }
@@ -270,10 +269,11 @@ int runBench(const QStringList& args) {
     const std::string isa = options.backend == Backend::Reference
                                 ? std::string("scalar reference loop")
                                 : (options.isa.empty() ? simdIsaName() : options.isa);
-    const char* angleText = angles == AngleMode::Table      ? "table (prebuilt cos/sin table)"
-                            : angles == AngleMode::Computed ? "computed (cos/sin formed in the pass)"
-                                                            : "ggml-style (float-accumulated, "
-                                                              "cosf/sinf per token and tensor)";
+    const char* angleText = angles == AngleMode::Table ? "table (prebuilt cos/sin table)"
+                            : angles == AngleMode::Computed
+                                ? "computed (cos/sin formed in the pass)"
+                                : "ggml-style (float-accumulated, "
+                                  "cosf/sinf per token and tensor)";
     std::printf("RoPE batch benchmark (%s)\n", copy ? "memcpy ceiling" : "in-place apply");
     std::printf("  %-22s %lld x %d (q) + %d (kv) heads x dim %d (rotary %d), float32\n", "shape",
                 shape.seq, shape.headsQ, shape.headsKv, shape.headDim, shape.effectiveRotaryDim());

@@ -86,9 +86,7 @@ Throughput measureBatchComputed(const Eigen::Ref<const Eigen::ArrayXd>& invFreq,
     // One contiguous copy outside the timing, so every run sees the same input.
     const Eigen::ArrayXd theta = invFreq;
     return timeRuns(
-        [&] {
-            applyRopeBatchComputed(theta, attentionFactor, positions, shape, q, k, options);
-        },
+        [&] { applyRopeBatchComputed(theta, attentionFactor, positions, shape, q, k, options); },
         warmup, reps, bytes);
 }
 
@@ -142,8 +140,7 @@ long long ropeCacheBytes(long long rows, int pairs) {
         throw InvalidParameter("seq", "seq must be in [0, 67108864], got " + std::to_string(rows));
     }
     if (pairs < 1 || pairs > limits::kMaxDim / 2) {
-        throw InvalidParameter("pairs",
-                               "pairs must be in [1, 4096], got " + std::to_string(pairs));
+        throw InvalidParameter("pairs", "pairs must be in [1, 4096], got " + std::to_string(pairs));
     }
     return 2LL * 4LL * rows * pairs;
 }

@@ -81,8 +81,8 @@ void applyRopeGgmlStyle(const GgmlStyleParams& params, const std::int32_t* posit
                         const BatchShape& shape, float* q, float* k, int threads) {
     plannedThreadCount(shape, 1); // validates every field of the shape
     if (threads < 1 || threads > limits::kMaxThreads) {
-        throw InvalidParameter("threads", "threads must be in [1, 256], got " +
-                                              std::to_string(threads));
+        throw InvalidParameter("threads",
+                               "threads must be in [1, 256], got " + std::to_string(threads));
     }
     if (!std::isfinite(params.freqBase) || params.freqBase <= 1.0f) {
         throw InvalidParameter("freq-base", "freq-base must be finite and > 1, got " +
@@ -97,8 +97,8 @@ void applyRopeGgmlStyle(const GgmlStyleParams& params, const std::int32_t* posit
     for (long long t = 0; t < shape.seq; ++t) {
         if (positions[t] < -limits::kMaxKernelPosition ||
             positions[t] > limits::kMaxKernelPosition) {
-            throw InvalidParameter("positions", "positions[" + std::to_string(t) + "] = " +
-                                                    std::to_string(positions[t]) +
+            throw InvalidParameter("positions", "positions[" + std::to_string(t) +
+                                                    "] = " + std::to_string(positions[t]) +
                                                     " is beyond |position| <= 2^24 = 16777216");
         }
     }

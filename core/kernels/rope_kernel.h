@@ -119,30 +119,32 @@ void applyRopeBatch(const RopeParams& params, const std::int64_t* positions,
 /// \brief Rotates Q and K in place, forming each row's cos/sin inside the pass (no table).
 ///
 /// Same rotation and layouts as the table overload, with
-/// \f$c_{t,i} = \mathrm{fl}_{32}(a\cos(p_t θ_i))\f$, \f$s_{t,i} = \mathrm{fl}_{32}(a\sin(p_t θ_i))\f$
-/// computed per row into a buffer that stays in L1 and shared by all heads of the row, so the
-/// pass reads no table: what an inference engine without a cos/sin cache does (ggml's CPU rope
-/// computes its angles per row, in float; see rope_ggml_style.h).
+/// \f$c_{t,i} = \mathrm{fl}_{32}(a\cos(p_t θ_i))\f$ and
+/// \f$s_{t,i} = \mathrm{fl}_{32}(a\sin(p_t θ_i))\f$ computed per row into a buffer that stays
+/// in L1 and is shared by all heads of the row, so the pass reads no table: what an inference
+/// engine without a cos/sin cache does (ggml's CPU rope computes its angles per row, in float;
+/// see rope_ggml_style.h).
 /// - Reference backend: p_t·θ_i, cos, sin and the product by a in double (std::cos/std::sin),
 ///   one rounding to float: bit-identical to buildRopeCache() + the table overload.
 /// - Simd backend: p_t·θ_i in double, vectorised Cody–Waite reduction by π/2 and Taylor
 ///   polynomials in double (rope_kernel_driver.h), one rounding to float. Error bound:
-///   \f$|c - a\cos(p θ)| \le \tfrac12\mathrm{ulp}_{32}(a\cos(pθ)) + a(3\cdot 10^{-14} + |pθ|\,2^{-53})\f$,
-///   and likewise for sin — the table's half ulp plus ≤ 1.2·10⁻¹⁰·a at |pθ| ≤ 2^20.
+///   \f$|c - a\cos(p θ)| \le \tfrac12\mathrm{ulp}_{32}(a\cos(pθ)) + a(3 \cdot 10^{-14}
+///   + |pθ|\,2^{-53})\f$, and likewise for sin: the table's half ulp plus at most
+///   1.2·10⁻¹⁰·a at |pθ| ≤ 2^20.
 /// Rotated outputs: with A = a(|x_a| + |x_b|) and ε = 2^-23, every backend is within 2ε·A of
 /// the exact rotation by the exact angle p·θ_i (half ulp of cos/sin: ε/2·A; the float
 /// products and sum: ε·A(1+ε/2)); tests/core/tst_rope_kernel_computed.cpp checks both bounds
 /// against long double for positions up to 2^20.
-/// \param invFreq θ_i in rad/token, exactly r/2 entries, finite, in (0, limits::kMaxComputedInvFreq].
+/// \param invFreq θ_i in rad/token: exactly r/2 entries, finite, in
+///        (0, limits::kMaxComputedInvFreq].
 /// \param attentionFactor a (finite, > 0).
-/// \param positions p_t, shape.seq integers with |p_t| ≤ limits::kMaxKernelPosition; any
+/// \param positions p_t: shape.seq integers with |p_t| ≤ limits::kMaxKernelPosition, in any
 ///        order, repeats allowed.
 /// \warning Throws InvalidParameter as the table overload ("cache" aside), plus "inv_freq",
 ///          "attention-factor" and "positions", before touching any data.
-void applyRopeBatchComputed(const Eigen::Ref<const Eigen::ArrayXd>& invFreq,
-                            double attentionFactor, const std::int64_t* positions,
-                            const BatchShape& shape, float* q, float* k,
-                            const BatchOptions& options = {});
+void applyRopeBatchComputed(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, double attentionFactor,
+                            const std::int64_t* positions, const BatchShape& shape, float* q,
+                            float* k, const BatchOptions& options = {});
 
 /// \brief applyRopeBatchComputed() with θ'_i and the attention factor from
 /// scaledFrequencies(params) (every registered scaling method).

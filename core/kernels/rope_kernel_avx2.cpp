@@ -19,7 +19,6 @@ namespace {
 struct Avx2Step {
     static constexpr std::int64_t kHalfPairs = 8;
     static constexpr std::int64_t kHalfWidePairs = 0;
-    static constexpr std::uintptr_t kHalfWideAlign = 1;
     static constexpr std::int64_t kInterleavedPairs = 8;
     static constexpr int kAngleLanes = 4;
 
@@ -32,8 +31,7 @@ struct Avx2Step {
         *xb = __builtin_fmaf(b, c, a * s);
     }
 
-    [[gnu::always_inline]] static void half(float* lo, float* hi, const float* c,
-                                            const float* s) {
+    [[gnu::always_inline]] static void half(float* lo, float* hi, const float* c, const float* s) {
         const __m256 a = _mm256_loadu_ps(lo);
         const __m256 b = _mm256_loadu_ps(hi);
         const __m256 vc = _mm256_loadu_ps(c);

@@ -43,8 +43,7 @@ struct Avx512Step {
         _mm512_storeu_ps(hi, _mm512_fmadd_ps(b, vc, _mm512_mul_ps(a, vs)));
     }
 
-    [[gnu::always_inline]] static void half(float* lo, float* hi, const float* c,
-                                            const float* s) {
+    [[gnu::always_inline]] static void half(float* lo, float* hi, const float* c, const float* s) {
         const __m256 a = _mm256_loadu_ps(lo);
         const __m256 b = _mm256_loadu_ps(hi);
         const __m256 vc = _mm256_loadu_ps(c);
@@ -73,8 +72,7 @@ void rotateRowsAvx512(const KernelArgs& args, std::int64_t rowBegin, std::int64_
     rotateRowsTable<Avx512Step>(args, rowBegin, rowEnd);
 }
 
-void rotateRowsComputedAvx512(const KernelArgs& args, std::int64_t rowBegin,
-                              std::int64_t rowEnd) {
+void rotateRowsComputedAvx512(const KernelArgs& args, std::int64_t rowBegin, std::int64_t rowEnd) {
     rotateRowsComputed<Avx512Step>(args, rowBegin, rowEnd);
 }
 

@@ -80,9 +80,9 @@ detail::KernelFunction chooseKernel(const BatchOptions& options, bool computedAn
         for (const std::string& n : simdIsaNames()) {
             known += (known.empty() ? "" : ", ") + n;
         }
-        throw InvalidParameter("isa", "isa '" + options.isa +
-                                          "' is not available on this CPU/build (available: " +
-                                          known + ")");
+        throw InvalidParameter(
+            "isa", "isa '" + options.isa +
+                       "' is not available on this CPU/build (available: " + known + ")");
     }
     return kernel;
 }
@@ -191,17 +191,16 @@ void applyRopeBatch(const RopeParams& params, const std::int64_t* positions,
     applyRopeBatch(cache, shape, q, k, options);
 }
 
-void applyRopeBatchComputed(const Eigen::Ref<const Eigen::ArrayXd>& invFreq,
-                            double attentionFactor, const std::int64_t* positions,
-                            const BatchShape& shape, float* q, float* k,
-                            const BatchOptions& options) {
+void applyRopeBatchComputed(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, double attentionFactor,
+                            const std::int64_t* positions, const BatchShape& shape, float* q,
+                            float* k, const BatchOptions& options) {
     validateShape(shape);
     const int threads = plannedThreadCount(shape, options.threads, options.minBytesPerThread);
     const int pairs = shape.effectiveRotaryDim() / 2;
     if (invFreq.size() != pairs) {
-        throw InvalidParameter("inv_freq", "inv_freq has " + std::to_string(invFreq.size()) +
-                                               " entries, expected rotary/2 = " +
-                                               std::to_string(pairs));
+        throw InvalidParameter("inv_freq",
+                               "inv_freq has " + std::to_string(invFreq.size()) +
+                                   " entries, expected rotary/2 = " + std::to_string(pairs));
     }
     if (!(invFreq.isFinite().all() && (invFreq > 0.0).all() &&
           (invFreq <= limits::kMaxComputedInvFreq).all())) {
@@ -245,8 +244,7 @@ void applyRopeBatchComputed(const RopeParams& params, const std::int64_t* positi
     validateShape(shape);
     checkShapeMatchesParams(shape, params);
     const ScalingResult scaled = scaledFrequencies(params);
-    applyRopeBatchComputed(scaled.invFreq, scaled.attentionFactor, positions, shape, q, k,
-                           options);
+    applyRopeBatchComputed(scaled.invFreq, scaled.attentionFactor, positions, shape, q, k, options);
 }
 
 std::vector<Backend> availableBackends() {

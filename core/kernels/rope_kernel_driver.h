@@ -11,6 +11,7 @@
 //       static constexpr std::int64_t kHalfPairs;        // pairs per half-layout step
 //       static constexpr std::int64_t kHalfWidePairs;    // 0, or pairs per wider step taken
 //       static constexpr std::uintptr_t kHalfWideAlign;  //   when both halves are aligned
+//                                                        //   (only if kHalfWidePairs > 0)
 //       static constexpr std::int64_t kInterleavedPairs; // pairs per interleaved step
 //       static constexpr int kAngleLanes;                // doubles per angle step (≥ 4:
 //                                                        //   the float results fill ≥ 16 bytes)
@@ -110,9 +111,9 @@ void rotateRowsTable(const KernelArgs& args, std::int64_t rowBegin, std::int64_t
 // ---- Vectorised cos/sin of p·θ_i ----------------------------------------------------------
 //
 // Written once with GCC/Clang generic vectors of N doubles; compiled in each ISA file, they
-// become that ISA's registers (N = 4 SSE2 as two registers, 4 AVX2, 8 AVX-512F). Only operations SSE2 has for
-// 64-bit lanes are used (add, mul, and/or/xor, shift, subtract), so no lane falls back to
-// scalar code.
+// become that ISA's registers (N = 4 SSE2 as two registers, 4 AVX2, 8 AVX-512F). Only operations
+// SSE2 has for 64-bit lanes are used (add, mul, and/or/xor, shift, subtract), so no lane falls back
+// to scalar code.
 //
 // Algorithm and error bound (x = fl(p·θ), |x| ≤ 2^25 is checked by the caller):
 // 1. k = nearest integer to x·2/π, by adding and subtracting 1.5·2^52; its low mantissa bits
@@ -132,15 +133,14 @@ void rotateRowsTable(const KernelArgs& args, std::int64_t rowBegin, std::int64_t
 // half-ulp as the table (rope_cache.cpp, glibc's cos in double), plus 1.2·10^-10·a at
 // |pθ| = 2^20. tests/core/tst_rope_kernel_computed.cpp checks it against long double.
 
-template <int N>
-struct AngleVec {
+template <int N> struct AngleVec {
     typedef double D __attribute__((vector_size(8 * N)));
     typedef long long I __attribute__((vector_size(8 * N)));
     typedef float F __attribute__((vector_size(4 * N)));
 };
 
 template <int N>
-[[gnu::always_inline]] inline void sinCosBlock(typename AngleVec<N>::D x, double attention,
+[[gnu::always_inline]] inline void sinCosBlock(const typename AngleVec<N>::D& x, double attention,
                                                typename AngleVec<N>::D& cosOut,
                                                typename AngleVec<N>::D& sinOut) {
     using D = typename AngleVec<N>::D;
@@ -158,7 +158,8 @@ template <int N>
     // Taylor polynomials in z = r², each split into even and odd powers of z (w = z²) so two
     // short Horner chains run in parallel instead of one long one:
     //   sin r = r + r·z·[(s0 + s2 w + s4 w²) + z (s1 + s3 w + s5 w²)],  s_j = (−1)^(j+1)/(2j+3)!
-    //   cos r = 1 + z·[(c0 + c2 w + c4 w² + c6 w³) + z (c1 + c3 w + c5 w²)], c_j = (−1)^(j+1)/(2j+2)!
+    //   cos r = 1 + z·[(c0 + c2 w + c4 w² + c6 w³) + z (c1 + c3 w + c5 w²)],
+    //           c_j = (−1)^(j+1)/(2j+2)!
     const D z = r * r;
     const D w = z * z;
     const D sinEven = -1.0 / 6 + w * (-1.0 / 5040 + w * (-1.0 / 39916800));

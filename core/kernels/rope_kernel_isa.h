@@ -49,8 +49,7 @@ void rotateRowsAvx2(const KernelArgs& args, std::int64_t rowBegin, std::int64_t 
 void rotateRowsAvx512(const KernelArgs& args, std::int64_t rowBegin, std::int64_t rowEnd);
 void rotateRowsComputedSse2(const KernelArgs& args, std::int64_t rowBegin, std::int64_t rowEnd);
 void rotateRowsComputedAvx2(const KernelArgs& args, std::int64_t rowBegin, std::int64_t rowEnd);
-void rotateRowsComputedAvx512(const KernelArgs& args, std::int64_t rowBegin,
-                              std::int64_t rowEnd);
+void rotateRowsComputedAvx512(const KernelArgs& args, std::int64_t rowBegin, std::int64_t rowEnd);
 #endif
 
 /// Kernel for \p backend / \p isa ("" = widest) and angle mode; nullptr if \p isa is not

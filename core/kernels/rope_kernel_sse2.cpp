@@ -15,7 +15,6 @@ namespace {
 struct Sse2Step {
     static constexpr std::int64_t kHalfPairs = 4;
     static constexpr std::int64_t kHalfWidePairs = 0;
-    static constexpr std::uintptr_t kHalfWideAlign = 1;
     static constexpr std::int64_t kInterleavedPairs = 4;
     static constexpr int kAngleLanes = 4;
 

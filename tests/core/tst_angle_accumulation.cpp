@@ -32,7 +32,9 @@ private slots:
         // The exact angle: long double here, float64 in the script (≤ 2e-10 rad apart).
         const Eigen::ArrayXd error = rope::accumulatedAngleError(r.base, r.rotaryDim, r.position);
         QVERIFY2(std::abs(error[r.pair] - r.error) <= 1e-9,
-                 qPrintable(QStringLiteral("%1 vs %2").arg(error[r.pair], 0, 'g', 17).arg(r.error, 0, 'g', 17)));
+                 qPrintable(QStringLiteral("%1 vs %2")
+                                .arg(error[r.pair], 0, 'g', 17)
+                                .arg(r.error, 0, 'g', 17)));
     }
 
     // Exact cases, from the definition: pair 0 is fl(p) = p (no product), and with

@@ -141,8 +141,8 @@ private slots:
                 const double c = static_cast<double>(attention * cosl(angle));
                 const double s = static_cast<double>(attention * sinl(angle));
                 const double slack =
-                    attention * (3e-14 + (std::abs(static_cast<double>(angle)) + 1.0) *
-                                             std::ldexp(1.0, -53));
+                    attention *
+                    (3e-14 + (std::abs(static_cast<double>(angle)) + 1.0) * std::ldexp(1.0, -53));
                 expCos[t * pairs + i] = c;
                 expSin[t * pairs + i] = s;
                 tolCos[t * pairs + i] = halfUlpF32(c) + slack;
@@ -255,11 +255,10 @@ private slots:
                             const long double xb = in[base + ib];
                             const double ea = static_cast<double>(xa * c - xb * s);
                             const double eb = static_cast<double>(xb * c + xa * s);
-                            const double tol =
-                                2.0 * FLT_EPSILON * a *
-                                    (std::abs(static_cast<double>(xa)) +
-                                     std::abs(static_cast<double>(xb))) +
-                                FLT_MIN;
+                            const double tol = 2.0 * FLT_EPSILON * a *
+                                                   (std::abs(static_cast<double>(xa)) +
+                                                    std::abs(static_cast<double>(xb))) +
+                                               FLT_MIN;
                             const double ga = out[base + ia];
                             const double gb = out[base + ib];
                             if (!(std::abs(ga - ea) <= tol && std::abs(gb - eb) <= tol)) {
@@ -345,8 +344,8 @@ private slots:
         for (const Variant& v : allVariants()) {
             std::vector<float> q1 = q0;
             std::vector<float> k1 = k0;
-            rope::applyRopeBatchComputed(theta, 1.0, positions.data(), shape, q1.data(),
-                                         k1.data(), v.options(1));
+            rope::applyRopeBatchComputed(theta, 1.0, positions.data(), shape, q1.data(), k1.data(),
+                                         v.options(1));
             for (const int threads : {2, 3}) {
                 std::vector<float> q = q0;
                 std::vector<float> k = k0;
@@ -478,11 +477,14 @@ private slots:
                                 std::ldexp(static_cast<long double>(positions[t]), -i);
                             const long double xa = in[base + ia];
                             const long double xb = in[base + ib];
-                            const double ea = static_cast<double>(xa * cosl(angle) - xb * sinl(angle));
-                            const double eb = static_cast<double>(xb * cosl(angle) + xa * sinl(angle));
-                            const double tol = 3.0 * FLT_EPSILON *
-                                                   static_cast<double>(std::abs(xa) + std::abs(xb)) +
-                                               FLT_MIN;
+                            const double ea =
+                                static_cast<double>(xa * cosl(angle) - xb * sinl(angle));
+                            const double eb =
+                                static_cast<double>(xb * cosl(angle) + xa * sinl(angle));
+                            const double tol =
+                                3.0 * FLT_EPSILON *
+                                    static_cast<double>(std::abs(xa) + std::abs(xb)) +
+                                FLT_MIN;
                             QVERIFY2(std::abs(out[base + ia] - ea) <= tol &&
                                          std::abs(out[base + ib] - eb) <= tol,
                                      qPrintable(QStringLiteral("threads %1 row %2 head %3 pair %4")
@@ -525,8 +527,8 @@ private slots:
             QVERIFY(std::abs(q[i] - std::cos(acc[i])) <= 2.0 * FLT_EPSILON);
             QVERIFY(std::abs(q[i + r / 2] - std::sin(acc[i])) <= 2.0 * FLT_EPSILON);
             const long double exact = p * powl(10000.0L, -2.0L * i / r);
-            worstVsExact = std::max(worstVsExact,
-                                    static_cast<double>(std::abs(q[i] - cosl(exact))));
+            worstVsExact =
+                std::max(worstVsExact, static_cast<double>(std::abs(q[i] - cosl(exact))));
         }
         QVERIFY2(worstVsExact > 1e-3, qPrintable(QString::number(worstVsExact)));
         qInfo("ggml-style at p = %d: worst |cos − cos(exact angle)| = %.3g", p, worstVsExact);
