@@ -448,4 +448,60 @@ long long distinctPositionCount(FloatFormat format, long long length) {
     return count + extra;
 }
 
+namespace {
+
+void checkAccumulationInputs(double base, int rotaryDim, std::int64_t position) {
+    validateBase(base, "base");
+    validateDim(rotaryDim, "rotary-dim");
+    if (position < -16777216 || position > 16777216) {
+        throw InvalidParameter("position", "position must satisfy |position| <= 16777216, got " +
+                                               std::to_string(position));
+    }
+}
+
+} // namespace
+
+Eigen::ArrayXd accumulatedAngles(double base, int rotaryDim, std::int64_t position) {
+    checkAccumulationInputs(base, rotaryDim, position);
+    // float32 throughout, as the engine: σ from powf of float arguments, then one rounded
+    // product per pair. volatile keeps each product a separate float rounding even if a
+    // compiler would otherwise keep the running value in a wider register.
+    const float exponent = -2.0f / static_cast<float>(rotaryDim);
+    const float sigma = std::pow(static_cast<float>(base), exponent);
+    volatile float theta = static_cast<float>(position);
+    Eigen::ArrayXd angles(rotaryDim / 2);
+    for (int i = 0; i < rotaryDim / 2; ++i) {
+        angles[i] = theta;
+        theta = theta * sigma;
+    }
+    return angles;
+}
+
+Eigen::ArrayXd accumulatedAngleError(double base, int rotaryDim, std::int64_t position) {
+    const Eigen::ArrayXd angles = accumulatedAngles(base, rotaryDim, position);
+    Eigen::ArrayXd error(angles.size());
+    const long double b = base;
+    const long double p = static_cast<long double>(position);
+    for (Eigen::Index i = 0; i < angles.size(); ++i) {
+        const long double exact = p * std::pow(b, -2.0L * static_cast<long double>(i) / rotaryDim);
+        error[i] = static_cast<double>(static_cast<long double>(angles[i]) - exact);
+    }
+    return error;
+}
+
+Eigen::ArrayXd maxAccumulatedAngleError(double base, int rotaryDim,
+                                        const Eigen::Ref<const Eigen::ArrayXd>& positions) {
+    Eigen::ArrayXd result(positions.size());
+    for (Eigen::Index j = 0; j < positions.size(); ++j) {
+        const double p = positions[j];
+        if (!std::isfinite(p) || p != std::floor(p) || std::abs(p) > 16777216.0) {
+            throw InvalidParameter("position", "positions must be integers with |p| <= 2^24, got " +
+                                                   std::to_string(p));
+        }
+        result[j] =
+            accumulatedAngleError(base, rotaryDim, static_cast<std::int64_t>(p)).abs().maxCoeff();
+    }
+    return result;
+}
+
 } // namespace rope

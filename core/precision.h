@@ -228,4 +228,31 @@ PositionInterval positionCollapseInterval(FloatFormat format, long long position
 /// \warning Throws InvalidParameter("length") otherwise.
 long long distinctPositionCount(FloatFormat format, long long length);
 
+/// \brief Angles of the repeated-multiplication scheme in float32, as ggml's CPU rope forms
+/// them (`ggml_rope_cache_init`): \f$\tilde θ_0 = \mathrm{fl}(p)\f$,
+/// \f$\tilde θ_{i+1} = \mathrm{fl}(\tilde θ_i \cdot σ)\f$ with
+/// \f$σ = \mathrm{powf}(b, \mathrm{fl}(-2/r))\f$, i = 0 … r/2 − 1 (rad).
+///
+/// Every product is one float32 rounding, so \f$\tilde θ_i\f$ carries up to i relative
+/// roundings of 2^-24 plus i times the relative error of σ; at p = 2^20, b = 10^4, r = 128 the
+/// error reaches about 0.1 rad (accumulatedAngleError()). Reproduced from ggml's algorithm,
+/// not ggml's code (core/kernels/rope_ggml_style.h).
+/// \param base b, finite, in (1, limits::kMaxBase].
+/// \param rotaryDim r, even, 2 … limits::kMaxDim.
+/// \param position p, |p| ≤ 2^24 (float32 holds every such integer).
+/// \warning Throws InvalidParameter("base", "rotary-dim", "position").
+Eigen::ArrayXd accumulatedAngles(double base, int rotaryDim, std::int64_t position);
+
+/// \brief Signed error of accumulatedAngles() against the exact angle:
+/// \f$\tilde θ_i − p\,b^{-2i/r}\f$ (rad), the exact angle in long double (powl).
+/// \warning Throws as accumulatedAngles().
+Eigen::ArrayXd accumulatedAngleError(double base, int rotaryDim, std::int64_t position);
+
+/// \brief \f$\max_i |\tilde θ_i − p\,b^{-2i/r}|\f$ for each position (rad): the precision
+/// panel's curve of the float-accumulated angle error against position.
+/// \param positions integers, each |p| ≤ 2^24.
+/// \warning Throws as accumulatedAngles(); "position" if an entry is not an integer.
+Eigen::ArrayXd maxAccumulatedAngleError(double base, int rotaryDim,
+                                        const Eigen::Ref<const Eigen::ArrayXd>& positions);
+
 } // namespace rope

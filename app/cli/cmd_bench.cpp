@@ -1,18 +1,24 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // rope-cli bench: throughput of the batch RoPE kernel on Q/K tensors, or of a plain memcpy of
-// the same bytes (--copy, the machine's ceiling). Prints a human-readable table, then exactly
-// one last line `gbps=<float>` (contract, see docs/PERFORMANCE.md).
+// the same bytes (--copy, the machine's ceiling). --angles picks where cos/sin come from: a
+// prebuilt table (default), computed in the pass, or the ggml-style baseline (a
+// re-implementation of ggml's CPU rope algorithm). Prints a human-readable table, then exactly
+// one last line `gbps=<float>` (contract, see docs/PERFORMANCE.md); bytes are counted the same
+// way in every mode.
 #include "app/cli/cli_common.h"
 #include "app/cli/commands.h"
 #include "core/kernels/rope_bench.h"
 #include "core/kernels/rope_cache.h"
+#include "core/kernels/rope_ggml_style.h"
 #include "core/kernels/rope_kernel.h"
+#include "core/scaling/scaling_registry.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <span>
 #include <string>
 #include <thread>
 #include <vector>
@@ -60,8 +66,11 @@ int runBench(const QStringList& args) {
         "Times the batch RoPE kernel on float32 Q [seq][heads][dim] and K [seq][heads-kv][dim]\n"
         "in place (warm-up, then --reps timed runs; the median is reported), or with --copy a\n"
         "memcpy of the same bytes. Bytes per run = 2*(Q+K bytes) + seq*8 (Q and K read and\n"
-        "written, int64 positions read); memcpy: 2*(Q+K bytes). The cos/sin cache is built once\n"
-        "and timed separately, outside the apply.\n"
+        "written, int64 positions read), in every --angles mode; memcpy: 2*(Q+K bytes).\n"
+        "--angles table: the cos/sin table is built once and timed separately, outside the\n"
+        "apply. computed: cos/sin are formed in the pass (no table). ggml-style: a\n"
+        "re-implementation of ggml's CPU rope algorithm (float-accumulated angles, cosf/sinf\n"
+        "per token and tensor, plain pair loop), not ggml itself.\n"
         "Output: a table, then one last line 'gbps=<float>' (GB = 1e9 bytes)."));
     addRopeOptions(parser);
     const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
@@ -94,8 +103,23 @@ int runBench(const QStringList& args) {
          QStringLiteral("Least rotary bytes per extra thread (0 = always split; default: the "
                         "measured threshold)."),
          QStringLiteral("B"), QString::number(limits::kMinBytesPerThread)},
+        {QStringLiteral("angles"),
+         QStringLiteral("Where cos/sin come from: table|computed|ggml-style (default table)."),
+         QStringLiteral("MODE"), QStringLiteral("table")},
+        {QStringLiteral("start-position"),
+         QStringLiteral("First position; rows use start … start+seq-1 (default 0; "
+                        "start+seq-1 <= 16777216)."),
+         QStringLiteral("P"), QStringLiteral("0")},
         {QStringLiteral("copy"),
          QStringLiteral("Time a plain memcpy of the same bytes instead (the memory ceiling).")},
+        {QStringLiteral("offset"),
+         QStringLiteral("Q+K (and the memcpy target) start this many floats past a 64-byte "
+                        "boundary, 0…15 (default 0: aligned, as engines allocate tensors)."),
+         QStringLiteral("F"), QStringLiteral("0")},
+        {QStringLiteral("compare"),
+         QStringLiteral("Also run memcpy, table build, table, computed and ggml-style "
+                        "interleaved, one run each per round (--reps rounds), and print their "
+                        "medians and per-round ratios.")},
     });
     if (!parseArguments(parser, args)) {
         return 0;
@@ -140,6 +164,32 @@ int runBench(const QStringList& args) {
     const int reps = static_cast<int>(boundedInteger(parser, "reps", 1, 1000, "an integer"));
     const int warmup = static_cast<int>(boundedInteger(parser, "warmup", 0, 100, "an integer"));
     const bool copy = parser.isSet(QStringLiteral("copy"));
+    const AngleMode angles = parseAngleMode(parser.value(QStringLiteral("angles")).toStdString());
+    const long long startPosition =
+        boundedInteger(parser, "start-position", 0, limits::kMaxKernelPosition, "an integer");
+    const bool compare = parser.isSet(QStringLiteral("compare"));
+    const auto offset =
+        static_cast<std::size_t>(boundedInteger(parser, "offset", 0, 15, "an integer"));
+    GgmlStyleParams ggml;
+    const int ggmlThreads = options.threads == 0 ? static_cast<int>(hw) : options.threads;
+    if (compare) {
+        if (copy) {
+            throw InvalidParameter("compare", "--compare already includes memcpy; drop --copy");
+        }
+        ggml = ggmlStyleParams(params);
+    }
+    if (angles == AngleMode::GgmlStyle) {
+        // The baseline has its own loop and ISA choice: a backend or ISA request would be ignored.
+        for (const char* flag : {"backend", "isa"}) {
+            if (parser.isSet(QString::fromLatin1(flag))) {
+                throw InvalidParameter(flag, "--" + std::string(flag) +
+                                                 " does not apply to --angles ggml-style (it "
+                                                 "runs its own loop)");
+            }
+        }
+        options.threads = ggmlThreads;
+        ggml = ggmlStyleParams(params);
+    }
 
     const long long qFloats = shape.seq * shape.headsQ * shape.headDim;
     const long long kFloats = shape.seq * shape.headsKv * shape.headDim;
@@ -149,55 +199,113 @@ int runBench(const QStringList& args) {
             "seq", "--seq * (--heads + --heads-kv) * --dim * 4 = " + std::to_string(qkBytes) +
                        " bytes exceeds the bench limit of 4 GiB");
     }
-    const int threads = plannedThreadCount(shape, options.threads, options.minBytesPerThread);
+    if (startPosition + shape.seq - 1 > limits::kMaxKernelPosition) {
+        throw InvalidParameter(
+            "start-position",
+            "--start-position + --seq - 1 = " + std::to_string(startPosition + shape.seq - 1) +
+                " exceeds the largest kernel position 16777216");
+    }
+    // ggml-style uses the threads it is given, as ggml's -t; the kernel may use fewer.
+    const int threads = angles == AngleMode::GgmlStyle
+                            ? options.threads
+                            : plannedThreadCount(shape, options.threads, options.minBytesPerThread);
     const long long bytes = copy ? copyBytesMoved(shape) : batchBytesMoved(shape);
 
-    // Q and K hold a smooth pattern in [−1, 1]; positions are 0 … seq−1 as in prefill.
-    std::vector<float> qk(static_cast<std::size_t>(qFloats + kFloats));
+    // Q and K hold a smooth pattern in [−1, 1]; positions are start … start+seq−1 (prefill).
+    // 64-byte aligned storage plus --offset floats: std::vector alone starts 16 bytes past a
+    // boundary here, which sends the AVX-512 half layout to its 256-bit path (PERFORMANCE.md).
+    const auto alignedSpan = [offset](std::vector<float>& storage, std::size_t n) {
+        storage.assign(n + 16 + offset, 0.0f);
+        const auto address = reinterpret_cast<std::uintptr_t>(storage.data());
+        const std::size_t pad = ((64 - address % 64) % 64) / sizeof(float);
+        return std::span<float>(storage.data() + pad + offset, n);
+    };
+    std::vector<float> qkStorage;
+    const std::span<float> qk = alignedSpan(qkStorage, static_cast<std::size_t>(qFloats + kFloats));
     for (std::size_t i = 0; i < qk.size(); ++i) {
         qk[i] = static_cast<float>((static_cast<long long>(i % 2001) - 1000) * 1e-3);
     }
     std::vector<std::int64_t> positions(static_cast<std::size_t>(shape.seq));
     for (long long t = 0; t < shape.seq; ++t) {
-        positions[t] = t;
+        positions[t] = startPosition + t;
     }
+    const std::vector<std::int32_t> positions32(positions.begin(), positions.end());
     float* q = qk.data();
     float* k = kFloats > 0 ? qk.data() + qFloats : nullptr;
 
+    // The table is built in every mode: Table mode uses it, the others report what it would
+    // cost (memory and one build's time) next to their own timing.
+    const ScalingResult scaled = scaledFrequencies(params);
     const auto cacheStart = std::chrono::steady_clock::now();
-    const RopeCache cache = buildRopeCache(params, positions.data(), shape.seq);
+    const RopeCache cache =
+        buildRopeCache(scaled.invFreq, scaled.attentionFactor, positions.data(), shape.seq);
     const double cacheSeconds = seconds(std::chrono::steady_clock::now() - cacheStart);
+    const long long cacheBytes = ropeCacheBytes(shape.seq, shape.effectiveRotaryDim() / 2);
 
     // memcpy destination: --copy times it, a normal run times it too as the same-run ceiling.
-    std::vector<float> target(qk.size());
+    std::vector<float> targetStorage;
+    const std::span<float> target = alignedSpan(targetStorage, qk.size());
     const auto copyRun = [&] {
         return measureCopy(target.data(), qk.data(), static_cast<long long>(qk.size()), threads,
                            warmup, reps);
     };
-    const Throughput timing =
-        copy ? copyRun() : measureBatch(cache, shape, q, k, options, warmup, reps);
+    const auto applyRun = [&] {
+        switch (angles) {
+        case AngleMode::Computed:
+            return measureBatchComputed(scaled.invFreq, scaled.attentionFactor, positions.data(),
+                                        shape, q, k, options, warmup, reps);
+        case AngleMode::GgmlStyle:
+            return measureGgmlStyle(ggml, positions32.data(), shape, q, k, ggmlThreads, warmup,
+                                    reps);
+        case AngleMode::Table:
+            break;
+        }
+        return measureBatch(cache, shape, q, k, options, warmup, reps);
+    };
+    const Throughput timing = copy ? copyRun() : applyRun();
     const double med = timing.medianSeconds;
     const double gbps = static_cast<double>(bytes) / med * 1e-9;
 
     const std::string isa = options.backend == Backend::Reference
                                 ? std::string("scalar reference loop")
                                 : (options.isa.empty() ? simdIsaName() : options.isa);
+    const char* angleText = angles == AngleMode::Table ? "table (prebuilt cos/sin table)"
+                            : angles == AngleMode::Computed
+                                ? "computed (cos/sin formed in the pass)"
+                                : "ggml-style (float-accumulated, "
+                                  "cosf/sinf per token and tensor)";
     std::printf("RoPE batch benchmark (%s)\n", copy ? "memcpy ceiling" : "in-place apply");
     std::printf("  %-22s %lld x %d (q) + %d (kv) heads x dim %d (rotary %d), float32\n", "shape",
                 shape.seq, shape.headsQ, shape.headsKv, shape.headDim, shape.effectiveRotaryDim());
     std::printf("  %-22s %s\n", "layout", layoutId(shape.layout));
     if (copy) {
         std::printf("  %-22s memcpy of Q and K into a second buffer\n", "operation");
+    } else if (angles == AngleMode::GgmlStyle) {
+        std::printf("  %-22s %s\n", "angles", angleText);
+        std::printf("  %-22s re-implementation of ggml's CPU rope algorithm, not ggml (isa %s, "
+                    "-O3)\n",
+                    "backend", ggmlStyleIsaName().c_str());
     } else {
+        std::printf("  %-22s %s\n", "angles", angleText);
         std::printf("  %-22s %s (isa %s)\n", "backend", backendName(options.backend), isa.c_str());
     }
+    std::printf("  %-22s %lld ... %lld\n", "positions", startPosition,
+                startPosition + shape.seq - 1);
     std::printf("  %-22s %d requested, %d used (>= %lld bytes of rotary data per thread)\n",
                 "threads", options.threads == 0 ? static_cast<int>(hw) : options.threads, threads,
                 options.minBytesPerThread);
     std::printf("  %-22s %lld (%s)\n", "bytes per run", bytes,
                 copy ? "Q+K read + written" : "Q+K read + written, positions read");
-    std::printf("  %-22s %s ms (built once, NOT part of the timed apply)\n", "cos/sin cache build",
-                significant(cacheSeconds * 1e3).c_str());
+    if (copy || angles == AngleMode::Table) {
+        std::printf("  %-22s %s ms (built once, NOT part of the timed apply)\n",
+                    "cos/sin cache build", significant(cacheSeconds * 1e3).c_str());
+        std::printf("  %-22s %lld bytes (float cos + sin, seq x rotary/2 each)\n",
+                    "cos/sin table memory", cacheBytes);
+    } else {
+        std::printf("  %-22s none; a table would take %lld bytes and %s ms to build (not "
+                    "built for this apply)\n",
+                    "cos/sin table", cacheBytes, significant(cacheSeconds * 1e3).c_str());
+    }
     std::printf("  %-22s %d timed after %d warm-up\n", "runs", reps, warmup);
     std::printf(
         "  %-22s median %s ms, min %s ms, max %s ms\n", "time per run",
@@ -215,6 +323,83 @@ int runBench(const QStringList& args) {
         std::printf("  %-22s %s GB/s (memcpy, same bytes and threads) -> apply at %s %%\n",
                     "memcpy ceiling", fixed(copyGbps, 3).c_str(),
                     fixed(100.0 * gbps / copyGbps, 1).c_str());
+    }
+    if (compare) {
+        // One run of each per round, in a fixed order, so a change of load on the shared
+        // machine hits every mode alike; ratios are taken within a round.
+        const long long applyBytes = batchBytesMoved(shape);
+        const long long copyBytes = copyBytesMoved(shape);
+        std::vector<double> tCopy, tBuild, tTable, tComputed, tGgml;
+        for (int round = -warmup; round < reps; ++round) {
+            const double c = measureCopy(target.data(), qk.data(),
+                                         static_cast<long long>(qk.size()), threads, 0, 1)
+                                 .medianSeconds;
+            const double b = measureCacheBuild(scaled.invFreq, scaled.attentionFactor,
+                                               positions.data(), shape.seq, 0, 1)
+                                 .medianSeconds;
+            const double t = measureBatch(cache, shape, q, k, options, 0, 1).medianSeconds;
+            const double m = measureBatchComputed(scaled.invFreq, scaled.attentionFactor,
+                                                  positions.data(), shape, q, k, options, 0, 1)
+                                 .medianSeconds;
+            const double g =
+                measureGgmlStyle(ggml, positions32.data(), shape, q, k, ggmlThreads, 0, 1)
+                    .medianSeconds;
+            if (round >= 0) {
+                tCopy.push_back(c);
+                tBuild.push_back(b);
+                tTable.push_back(t);
+                tComputed.push_back(m);
+                tGgml.push_back(g);
+            }
+        }
+        const auto rate = [](long long b, double seconds) {
+            return static_cast<double>(b) / seconds * 1e-9;
+        };
+        // GB/s of `fast` over GB/s of `slow`, per round; `scale` = bytes(fast) / bytes(slow).
+        const auto ratios = [](const std::vector<double>& slow, const std::vector<double>& fast,
+                               double scale) {
+            std::vector<double> r;
+            for (std::size_t i = 0; i < slow.size(); ++i) {
+                r.push_back(slow[i] / fast[i] * scale);
+            }
+            std::sort(r.begin(), r.end());
+            return r;
+        };
+        const double copyGbps = rate(copyBytes, medianOf(tCopy));
+        std::printf("  interleaved comparison, %d rounds after %d (one run of each per round; "
+                    "kernel threads %d, ggml-style threads %d):\n",
+                    reps, warmup, threads, ggmlThreads);
+        const auto line = [&](const char* name, const std::vector<double>& times) {
+            const double g = rate(applyBytes, medianOf(times));
+            std::printf("    %-24s %8s GB/s (median %s ms) = %s x memcpy\n", name,
+                        fixed(g, 3).c_str(), significant(medianOf(times) * 1e3).c_str(),
+                        fixed(g / copyGbps, 2).c_str());
+        };
+        std::printf("    %-24s %8s GB/s (median %s ms)\n", "memcpy", fixed(copyGbps, 3).c_str(),
+                    significant(medianOf(tCopy) * 1e3).c_str());
+        line("table (apply only)", tTable);
+        std::vector<double> tTableBuilt;
+        for (std::size_t i = 0; i < tTable.size(); ++i) {
+            tTableBuilt.push_back(tTable[i] + tBuild[i]);
+        }
+        line("table incl. its build", tTableBuilt);
+        line("computed", tComputed);
+        line("ggml-style", tGgml);
+        const auto ratioLine = [&](const char* name, const std::vector<double>& slow,
+                                   const std::vector<double>& fast, double scale) {
+            const std::vector<double> r = ratios(slow, fast, scale);
+            std::printf("    %-24s %s x (per-round median; min %s, max %s)\n", name,
+                        fixed(medianOf(r), 2).c_str(), fixed(r.front(), 2).c_str(),
+                        fixed(r.back(), 2).c_str());
+        };
+        const double perCopy = static_cast<double>(applyBytes) / static_cast<double>(copyBytes);
+        ratioLine("computed vs ggml-style", tGgml, tComputed, 1.0);
+        ratioLine("computed vs table", tTable, tComputed, 1.0);
+        ratioLine("computed vs memcpy", tCopy, tComputed, perCopy);
+        ratioLine("table vs memcpy", tCopy, tTable, perCopy);
+        ratioLine("ggml-style vs memcpy", tCopy, tGgml, perCopy);
+        std::printf("    %-24s %s ms (median; %lld bytes)\n", "table build",
+                    significant(medianOf(tBuild) * 1e3).c_str(), cacheBytes);
     }
     std::printf("gbps=%s\n", fixed(gbps, 3).c_str());
     std::fflush(stdout);

@@ -77,6 +77,74 @@ Throughput measureBatch(const RopeCache& cache, const BatchShape& shape, float* 
     return timeRuns([&] { applyRopeBatch(cache, shape, q, k, options); }, warmup, reps, bytes);
 }
 
+Throughput measureBatchComputed(const Eigen::Ref<const Eigen::ArrayXd>& invFreq,
+                                double attentionFactor, const std::int64_t* positions,
+                                const BatchShape& shape, float* q, float* k,
+                                const BatchOptions& options, int warmup, int reps) {
+    checkRuns(warmup, reps);
+    const long long bytes = batchBytesMoved(shape);
+    // One contiguous copy outside the timing, so every run sees the same input.
+    const Eigen::ArrayXd theta = invFreq;
+    return timeRuns(
+        [&] { applyRopeBatchComputed(theta, attentionFactor, positions, shape, q, k, options); },
+        warmup, reps, bytes);
+}
+
+Throughput measureGgmlStyle(const GgmlStyleParams& params, const std::int32_t* positions,
+                            const BatchShape& shape, float* q, float* k, int threads, int warmup,
+                            int reps) {
+    checkRuns(warmup, reps);
+    const long long bytes = batchBytesMoved(shape);
+    return timeRuns([&] { applyRopeGgmlStyle(params, positions, shape, q, k, threads); }, warmup,
+                    reps, bytes);
+}
+
+Throughput measureCacheBuild(const Eigen::Ref<const Eigen::ArrayXd>& invFreq,
+                             double attentionFactor, const std::int64_t* positions, long long rows,
+                             int warmup, int reps) {
+    checkRuns(warmup, reps);
+    if (invFreq.size() < 1 || invFreq.size() > limits::kMaxDim / 2) {
+        throw InvalidParameter("inv_freq", "inv_freq must have 1 to 4096 entries, got " +
+                                               std::to_string(invFreq.size()));
+    }
+    const long long bytes = ropeCacheBytes(rows, static_cast<int>(invFreq.size()));
+    const Eigen::ArrayXd theta = invFreq;
+    return timeRuns([&] { buildRopeCache(theta, attentionFactor, positions, rows); }, warmup, reps,
+                    bytes);
+}
+
+const char* angleModeId(AngleMode mode) noexcept {
+    switch (mode) {
+    case AngleMode::Computed:
+        return "computed";
+    case AngleMode::GgmlStyle:
+        return "ggml-style";
+    case AngleMode::Table:
+        break;
+    }
+    return "table";
+}
+
+AngleMode parseAngleMode(const std::string& id) {
+    for (AngleMode m : {AngleMode::Table, AngleMode::Computed, AngleMode::GgmlStyle}) {
+        if (id == angleModeId(m)) {
+            return m;
+        }
+    }
+    throw InvalidParameter("angles",
+                           "angles must be 'table', 'computed' or 'ggml-style', got '" + id + "'");
+}
+
+long long ropeCacheBytes(long long rows, int pairs) {
+    if (rows < 0 || rows > limits::kMaxContext) {
+        throw InvalidParameter("seq", "seq must be in [0, 67108864], got " + std::to_string(rows));
+    }
+    if (pairs < 1 || pairs > limits::kMaxDim / 2) {
+        throw InvalidParameter("pairs", "pairs must be in [1, 4096], got " + std::to_string(pairs));
+    }
+    return 2LL * 4LL * rows * pairs;
+}
+
 Throughput measureCopy(float* dst, const float* src, long long count, int threads, int warmup,
                        int reps) {
     checkRuns(warmup, reps);

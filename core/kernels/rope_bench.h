@@ -2,8 +2,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/kernels/rope_cache.h"
+#include "core/kernels/rope_ggml_style.h"
 #include "core/kernels/rope_kernel.h"
 
+#include <Eigen/Core>
+
+#include <cstdint>
+#include <string>
 #include <vector>
 
 /// \file rope_bench.h
@@ -19,6 +25,30 @@ inline constexpr int kMaxBenchReps = 1000;
 /// \brief Most untimed warm-up runs one measurement runs.
 inline constexpr int kMaxBenchWarmup = 100;
 } // namespace limits
+
+/// \brief Where the batch kernel's cos/sin come from (`rope-cli bench --angles`).
+enum class AngleMode {
+    /// Read from a prebuilt float table (buildRopeCache(); built outside the timed apply).
+    Table,
+    /// Formed inside the pass from positions and θ_i (applyRopeBatchComputed()).
+    Computed,
+    /// The ggml-style baseline (applyRopeGgmlStyle()): float-accumulated angles, libm
+    /// cosf/sinf per token and tensor, a plain pair loop.
+    GgmlStyle,
+};
+
+/// \brief "table", "computed" or "ggml-style".
+const char* angleModeId(AngleMode mode) noexcept;
+
+/// \brief Parses an angle mode id.
+/// \warning Throws InvalidParameter("angles") listing the valid ids for anything else.
+AngleMode parseAngleMode(const std::string& id);
+
+/// \brief Bytes of a float cos/sin table for \p rows × \p pairs: \f$2 \cdot 4 \cdot rows \cdot
+/// pairs\f$ (what Table mode keeps in memory and reads once per apply; 2 MiB for 4096 × 64).
+/// \warning Throws InvalidParameter("seq") if rows ∉ [0, limits::kMaxContext], "pairs" if
+///          pairs ∉ [1, limits::kMaxDim/2].
+long long ropeCacheBytes(long long rows, int pairs);
 
 /// \brief Timed runs of one operation and the throughput they imply.
 struct Throughput {
@@ -52,6 +82,28 @@ double medianOf(std::vector<double> values);
 /// \warning Throws InvalidParameter("warmup", "reps") or as applyRopeBatch() before timing.
 Throughput measureBatch(const RopeCache& cache, const BatchShape& shape, float* q, float* k,
                         const BatchOptions& options, int warmup, int reps);
+
+/// \brief Times applyRopeBatchComputed(invFreq, attentionFactor, positions, shape, q, k,
+/// options) like measureBatch(); bytes = batchBytesMoved(shape), the same count as Table mode
+/// (no table is read).
+/// \warning Throws InvalidParameter("warmup", "reps") or as applyRopeBatchComputed().
+Throughput measureBatchComputed(const Eigen::Ref<const Eigen::ArrayXd>& invFreq,
+                                double attentionFactor, const std::int64_t* positions,
+                                const BatchShape& shape, float* q, float* k,
+                                const BatchOptions& options, int warmup, int reps);
+
+/// \brief Times applyRopeGgmlStyle() like measureBatch(); bytes = batchBytesMoved(shape).
+/// \warning Throws InvalidParameter("warmup", "reps") or as applyRopeGgmlStyle().
+Throughput measureGgmlStyle(const GgmlStyleParams& params, const std::int32_t* positions,
+                            const BatchShape& shape, float* q, float* k, int threads, int warmup,
+                            int reps);
+
+/// \brief Times buildRopeCache(invFreq, attentionFactor, positions, rows): the cost Table mode
+/// pays before its apply; bytes = ropeCacheBytes(rows, invFreq.size()) (table written).
+/// \warning Throws InvalidParameter("warmup", "reps") or as buildRopeCache().
+Throughput measureCacheBuild(const Eigen::Ref<const Eigen::ArrayXd>& invFreq,
+                             double attentionFactor, const std::int64_t* positions, long long rows,
+                             int warmup, int reps);
 
 /// \brief Times a memcpy of \p count floats from \p src to \p dst, split into \p threads
 /// contiguous blocks (block 0 on the calling thread): the memory ceiling of the same bytes.

@@ -5,6 +5,8 @@
 #include "core/kernels/rope_cache.h"
 #include "core/rope_params.h"
 
+#include <Eigen/Core>
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -29,6 +31,13 @@ inline constexpr int kMaxThreads = 256;
 /// rotary data in total (up to 1.34× at 16 MiB), so each extra thread needs ≥ 8 MiB. A decoding
 /// step (seq = 1) therefore never starts a thread.
 inline constexpr long long kMinBytesPerThread = 8LL * 1024 * 1024;
+/// \brief Largest inverse frequency θ_i (rad/token) applyRopeBatchComputed() accepts.
+///
+/// Why 2: with |p| ≤ kMaxKernelPosition = 2^24 the angle stays ≤ 2^25 rad, the range over
+/// which the kernel's Cody–Waite reduction by π/2 is exact (its constants have 28 bits, the
+/// quadrant index k < 2^25). Every RoPE variant here has θ_i ≤ 1 (θ_0 = b^0 = 1 and every
+/// scaling method divides or interpolates towards smaller values).
+inline constexpr double kMaxComputedInvFreq = 2.0;
 } // namespace limits
 
 /// \brief Which implementation of the batch kernel runs.
@@ -106,6 +115,44 @@ void applyRopeBatch(const RopeCache& cache, const BatchShape& shape, float* q, f
 ///          "rotary-dim" or "layout" if shape and params disagree.
 void applyRopeBatch(const RopeParams& params, const std::int64_t* positions,
                     const BatchShape& shape, float* q, float* k, const BatchOptions& options = {});
+
+/// \brief Rotates Q and K in place, forming each row's cos/sin inside the pass (no table).
+///
+/// Same rotation and layouts as the table overload, with
+/// \f$c_{t,i} = \mathrm{fl}_{32}(a\cos(p_t θ_i))\f$ and
+/// \f$s_{t,i} = \mathrm{fl}_{32}(a\sin(p_t θ_i))\f$ computed per row into a buffer that stays
+/// in L1 and is shared by all heads of the row, so the pass reads no table: what an inference
+/// engine without a cos/sin cache does (ggml's CPU rope computes its angles per row, in float;
+/// see rope_ggml_style.h).
+/// - Reference backend: p_t·θ_i, cos, sin and the product by a in double (std::cos/std::sin),
+///   one rounding to float: bit-identical to buildRopeCache() + the table overload.
+/// - Simd backend: p_t·θ_i in double, vectorised Cody–Waite reduction by π/2 and Taylor
+///   polynomials in double (rope_kernel_driver.h), one rounding to float. Error bound:
+///   \f$|c - a\cos(p θ)| \le \tfrac12\mathrm{ulp}_{32}(a\cos(pθ)) + a(3 \cdot 10^{-14}
+///   + |pθ|\,2^{-53})\f$, and likewise for sin: the table's half ulp plus at most
+///   1.2·10⁻¹⁰·a at |pθ| ≤ 2^20.
+/// Rotated outputs: with A = a(|x_a| + |x_b|) and ε = 2^-23, every backend is within 2ε·A of
+/// the exact rotation by the exact angle p·θ_i (half ulp of cos/sin: ε/2·A; the float
+/// products and sum: ε·A(1+ε/2)); tests/core/tst_rope_kernel_computed.cpp checks both bounds
+/// against long double for positions up to 2^20.
+/// \param invFreq θ_i in rad/token: exactly r/2 entries, finite, in
+///        (0, limits::kMaxComputedInvFreq].
+/// \param attentionFactor a (finite, > 0).
+/// \param positions p_t: shape.seq integers with |p_t| ≤ limits::kMaxKernelPosition, in any
+///        order, repeats allowed.
+/// \warning Throws InvalidParameter as the table overload ("cache" aside), plus "inv_freq",
+///          "attention-factor" and "positions", before touching any data.
+void applyRopeBatchComputed(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, double attentionFactor,
+                            const std::int64_t* positions, const BatchShape& shape, float* q,
+                            float* k, const BatchOptions& options = {});
+
+/// \brief applyRopeBatchComputed() with θ'_i and the attention factor from
+/// scaledFrequencies(params) (every registered scaling method).
+/// \warning Throws as the other overload; "dim", "rotary-dim" or "layout" if shape and
+///          params disagree.
+void applyRopeBatchComputed(const RopeParams& params, const std::int64_t* positions,
+                            const BatchShape& shape, float* q, float* k,
+                            const BatchOptions& options = {});
 
 /// \brief Backends usable in this build on this CPU: always {Reference, Simd} (Simd falls
 /// back to the reference loop when no vector ISA is compiled in).

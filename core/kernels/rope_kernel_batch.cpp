@@ -4,8 +4,10 @@
 // themselves (reference and one file per ISA) see only validated KernelArgs.
 #include "core/kernels/rope_kernel.h"
 #include "core/kernels/rope_kernel_isa.h"
+#include "core/scaling/scaling_registry.h"
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <string>
 #include <system_error>
@@ -56,6 +58,89 @@ int requestedThreads(int requested) {
     return requested;
 }
 
+void checkTensors(const BatchShape& shape, const float* q, const float* k) {
+    if (q == nullptr && shape.seq > 0 && shape.headsQ > 0) {
+        throw InvalidParameter("q", "q is null but seq*heads*dim is not zero");
+    }
+    if (k == nullptr && shape.seq > 0 && shape.headsKv > 0) {
+        throw InvalidParameter("k", "k is null but seq*heads-kv*dim is not zero");
+    }
+}
+
+detail::KernelFunction chooseKernel(const BatchOptions& options, bool computedAngles) {
+    if (options.backend == Backend::Reference) {
+        return detail::selectKernel(false, "", computedAngles);
+    }
+    if (options.backend != Backend::Simd) {
+        throw InvalidParameter("backend", "backend must be reference or simd");
+    }
+    detail::KernelFunction kernel = detail::selectKernel(true, options.isa.c_str(), computedAngles);
+    if (kernel == nullptr) {
+        std::string known;
+        for (const std::string& n : simdIsaNames()) {
+            known += (known.empty() ? "" : ", ") + n;
+        }
+        throw InvalidParameter(
+            "isa", "isa '" + options.isa +
+                       "' is not available on this CPU/build (available: " + known + ")");
+    }
+    return kernel;
+}
+
+// Contiguous row blocks, one per thread; the calling thread takes block 0, so one thread means
+// no std::thread at all (a decoding step pays nothing).
+void runRowBlocks(detail::KernelFunction kernel, const detail::KernelArgs& args, long long seq,
+                  int threads) {
+    const auto blockBegin = [&](long long b) { return seq * b / threads; };
+    std::vector<std::thread> workers;
+    workers.reserve(static_cast<std::size_t>(threads - 1));
+    long long inlineFrom = threads; // blocks [inlineFrom, threads) run here if spawning fails
+    for (long long b = 1; b < threads; ++b) {
+        try {
+            workers.emplace_back(kernel, std::cref(args), blockBegin(b), blockBegin(b + 1));
+        } catch (const std::system_error&) {
+            inlineFrom = b;
+            break;
+        }
+    }
+    kernel(args, blockBegin(0), blockBegin(1));
+    for (long long b = inlineFrom; b < threads; ++b) {
+        kernel(args, blockBegin(b), blockBegin(b + 1));
+    }
+    for (std::thread& w : workers) {
+        w.join();
+    }
+}
+
+detail::KernelArgs tensorArgs(const BatchShape& shape, float* q, float* k) {
+    detail::KernelArgs args;
+    args.q = q;
+    args.k = k;
+    args.headsQ = shape.headsQ;
+    args.headsKv = shape.headsKv;
+    args.headDim = shape.headDim;
+    args.pairs = shape.effectiveRotaryDim() / 2;
+    args.halfLayout = shape.layout == Layout::Half;
+    return args;
+}
+
+void checkShapeMatchesParams(const BatchShape& shape, const RopeParams& params) {
+    if (shape.headDim != params.headDim) {
+        throw InvalidParameter("dim", "shape dim " + std::to_string(shape.headDim) +
+                                          " differs from params dim " +
+                                          std::to_string(params.headDim));
+    }
+    if (shape.effectiveRotaryDim() != params.effectiveRotaryDim()) {
+        throw InvalidParameter("rotary-dim", "shape rotary-dim " +
+                                                 std::to_string(shape.effectiveRotaryDim()) +
+                                                 " differs from params rotary-dim " +
+                                                 std::to_string(params.effectiveRotaryDim()));
+    }
+    if (shape.layout != params.layout) {
+        throw InvalidParameter("layout", "shape layout differs from params layout");
+    }
+}
+
 } // namespace
 
 int plannedThreadCount(const BatchShape& shape, int requested, long long minBytesPerThread) {
@@ -87,84 +172,79 @@ void applyRopeBatch(const RopeCache& cache, const BatchShape& shape, float* q, f
                                    std::to_string(cache.pairs) + ", expected seq x rotary/2 = " +
                                    std::to_string(shape.seq) + "x" + std::to_string(pairs));
     }
-    if (q == nullptr && shape.seq > 0 && shape.headsQ > 0) {
-        throw InvalidParameter("q", "q is null but seq*heads*dim is not zero");
-    }
-    if (k == nullptr && shape.seq > 0 && shape.headsKv > 0) {
-        throw InvalidParameter("k", "k is null but seq*heads-kv*dim is not zero");
-    }
-    detail::KernelFunction kernel = &detail::rotateRowsReference;
-    if (options.backend == Backend::Simd) {
-        kernel = detail::selectKernel(true, options.isa.c_str());
-        if (kernel == nullptr) {
-            std::string known;
-            for (const std::string& n : simdIsaNames()) {
-                known += (known.empty() ? "" : ", ") + n;
-            }
-            throw InvalidParameter(
-                "isa", "isa '" + options.isa +
-                           "' is not available on this CPU/build (available: " + known + ")");
-        }
-    } else if (options.backend != Backend::Reference) {
-        throw InvalidParameter("backend", "backend must be reference or simd");
-    }
+    checkTensors(shape, q, k);
+    const detail::KernelFunction kernel = chooseKernel(options, false);
     if (shape.seq == 0 || (shape.headsQ == 0 && shape.headsKv == 0)) {
         return;
     }
-
-    detail::KernelArgs args;
+    detail::KernelArgs args = tensorArgs(shape, q, k);
     args.cos = cache.cos.data();
     args.sin = cache.sin.data();
-    args.q = q;
-    args.k = k;
-    args.headsQ = shape.headsQ;
-    args.headsKv = shape.headsKv;
-    args.headDim = shape.headDim;
-    args.pairs = pairs;
-    args.halfLayout = shape.layout == Layout::Half;
-
-    // Contiguous row blocks, one per thread; the calling thread takes block 0, so one thread
-    // means no std::thread at all (a decoding step pays nothing).
-    const auto blockBegin = [&](long long b) { return shape.seq * b / threads; };
-    std::vector<std::thread> workers;
-    workers.reserve(static_cast<std::size_t>(threads - 1));
-    long long inlineFrom = threads; // blocks [inlineFrom, threads) run here if spawning fails
-    for (long long b = 1; b < threads; ++b) {
-        try {
-            workers.emplace_back(kernel, std::cref(args), blockBegin(b), blockBegin(b + 1));
-        } catch (const std::system_error&) {
-            inlineFrom = b;
-            break;
-        }
-    }
-    kernel(args, blockBegin(0), blockBegin(1));
-    for (long long b = inlineFrom; b < threads; ++b) {
-        kernel(args, blockBegin(b), blockBegin(b + 1));
-    }
-    for (std::thread& w : workers) {
-        w.join();
-    }
+    runRowBlocks(kernel, args, shape.seq, threads);
 }
 
 void applyRopeBatch(const RopeParams& params, const std::int64_t* positions,
                     const BatchShape& shape, float* q, float* k, const BatchOptions& options) {
     validateShape(shape);
-    if (shape.headDim != params.headDim) {
-        throw InvalidParameter("dim", "shape dim " + std::to_string(shape.headDim) +
-                                          " differs from params dim " +
-                                          std::to_string(params.headDim));
-    }
-    if (shape.effectiveRotaryDim() != params.effectiveRotaryDim()) {
-        throw InvalidParameter("rotary-dim", "shape rotary-dim " +
-                                                 std::to_string(shape.effectiveRotaryDim()) +
-                                                 " differs from params rotary-dim " +
-                                                 std::to_string(params.effectiveRotaryDim()));
-    }
-    if (shape.layout != params.layout) {
-        throw InvalidParameter("layout", "shape layout differs from params layout");
-    }
+    checkShapeMatchesParams(shape, params);
     const RopeCache cache = buildRopeCache(params, positions, shape.seq);
     applyRopeBatch(cache, shape, q, k, options);
+}
+
+void applyRopeBatchComputed(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, double attentionFactor,
+                            const std::int64_t* positions, const BatchShape& shape, float* q,
+                            float* k, const BatchOptions& options) {
+    validateShape(shape);
+    const int threads = plannedThreadCount(shape, options.threads, options.minBytesPerThread);
+    const int pairs = shape.effectiveRotaryDim() / 2;
+    if (invFreq.size() != pairs) {
+        throw InvalidParameter("inv_freq",
+                               "inv_freq has " + std::to_string(invFreq.size()) +
+                                   " entries, expected rotary/2 = " + std::to_string(pairs));
+    }
+    if (!(invFreq.isFinite().all() && (invFreq > 0.0).all() &&
+          (invFreq <= limits::kMaxComputedInvFreq).all())) {
+        throw InvalidParameter("inv_freq", "inv_freq (inverse frequencies) must be finite and in "
+                                           "(0, 2] rad/token for computed angles");
+    }
+    if (!std::isfinite(attentionFactor) || attentionFactor <= 0.0) {
+        throw InvalidParameter("attention-factor",
+                               "attention-factor must be finite and positive, got " +
+                                   std::to_string(attentionFactor));
+    }
+    if (shape.seq > 0 && positions == nullptr) {
+        throw InvalidParameter("positions",
+                               "positions is null but seq is " + std::to_string(shape.seq));
+    }
+    for (long long t = 0; t < shape.seq; ++t) {
+        const std::int64_t p = positions[t];
+        if (p < -limits::kMaxKernelPosition || p > limits::kMaxKernelPosition) {
+            throw InvalidParameter("positions", "positions[" + std::to_string(t) +
+                                                    "] = " + std::to_string(p) +
+                                                    " is beyond |position| <= 2^24 = 16777216");
+        }
+    }
+    checkTensors(shape, q, k);
+    const detail::KernelFunction kernel = chooseKernel(options, true);
+    if (shape.seq == 0 || (shape.headsQ == 0 && shape.headsKv == 0)) {
+        return;
+    }
+    // Contiguous copy: the kernel reads θ_i through a plain pointer.
+    const Eigen::ArrayXd theta = invFreq;
+    detail::KernelArgs args = tensorArgs(shape, q, k);
+    args.positions = positions;
+    args.invFreq = theta.data();
+    args.attentionFactor = attentionFactor;
+    runRowBlocks(kernel, args, shape.seq, threads);
+}
+
+void applyRopeBatchComputed(const RopeParams& params, const std::int64_t* positions,
+                            const BatchShape& shape, float* q, float* k,
+                            const BatchOptions& options) {
+    validateShape(shape);
+    checkShapeMatchesParams(shape, params);
+    const ScalingResult scaled = scaledFrequencies(params);
+    applyRopeBatchComputed(scaled.invFreq, scaled.attentionFactor, positions, shape, q, k, options);
 }
 
 std::vector<Backend> availableBackends() {

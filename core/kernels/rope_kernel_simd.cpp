@@ -16,36 +16,39 @@ namespace {
 
 struct IsaEntry {
     const char* name;
-    KernelFunction kernel;
+    KernelFunction table;    // cos/sin read from a prebuilt table
+    KernelFunction computed; // cos/sin formed in the pass
     bool (*supported)();
 };
 
 // Widest first: the first supported row is what Backend::Simd selects.
 #if defined(ROPE_KERNEL_X86)
 constexpr IsaEntry kIsas[] = {
-    {"avx512f", &rotateRowsAvx512, [] { return __builtin_cpu_supports("avx512f") != 0; }},
-    {"avx2+fma", &rotateRowsAvx2,
+    {"avx512f", &rotateRowsAvx512, &rotateRowsComputedAvx512,
+     [] { return __builtin_cpu_supports("avx512f") != 0; }},
+    {"avx2+fma", &rotateRowsAvx2, &rotateRowsComputedAvx2,
      [] { return __builtin_cpu_supports("avx2") != 0 && __builtin_cpu_supports("fma") != 0; }},
-    {"sse2", &rotateRowsSse2, [] { return __builtin_cpu_supports("sse2") != 0; }},
+    {"sse2", &rotateRowsSse2, &rotateRowsComputedSse2,
+     [] { return __builtin_cpu_supports("sse2") != 0; }},
 };
 #else
 constexpr IsaEntry kIsas[] = {
-    {"scalar", &rotateRowsReference, [] { return true; }},
+    {"scalar", &rotateRowsReference, &rotateRowsComputedReference, [] { return true; }},
 };
 #endif
 
 } // namespace
 
-KernelFunction selectKernel(bool simd, const char* isa) {
+KernelFunction selectKernel(bool simd, const char* isa, bool computedAngles) {
     if (!simd) {
-        return &rotateRowsReference;
+        return computedAngles ? &rotateRowsComputedReference : &rotateRowsReference;
     }
     for (const IsaEntry& e : kIsas) {
         if (!e.supported()) {
             continue;
         }
         if (isa == nullptr || *isa == '\0' || std::strcmp(isa, e.name) == 0) {
-            return e.kernel;
+            return computedAngles ? e.computed : e.table;
         }
     }
     return nullptr;

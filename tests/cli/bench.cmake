@@ -23,6 +23,31 @@ rope_cli_expect_last_line(cli_bench_copy "^gbps=[0-9]+\\.[0-9]+$"
                           bench ${ROPE_BENCH_SMALL} --layout half --threads 1 --copy)
 rope_cli_expect_last_line(cli_bench_gqa_partial "^gbps=[0-9]+\\.[0-9]+$"
                           bench ${ROPE_BENCH_SMALL} --heads-kv 1 --rotary-dim 32 --threads 1)
+# --angles: every mode ends with gbps=; computed and ggml-style say where cos/sin come from.
+rope_cli_expect_last_line(cli_bench_angles_computed "^gbps=[0-9]+\\.[0-9]+$"
+                          bench ${ROPE_BENCH_SMALL} --layout half --threads 1 --angles computed)
+rope_cli_expect_last_line(cli_bench_angles_computed_reference "^gbps=[0-9]+\\.[0-9]+$"
+                          bench ${ROPE_BENCH_SMALL} --layout interleaved --threads 2
+                          --backend reference --angles computed --start-position 1000000)
+rope_cli_expect_last_line(cli_bench_angles_ggml_style "^gbps=[0-9]+\\.[0-9]+$"
+                          bench ${ROPE_BENCH_SMALL} --heads-kv 1 --threads 2 --angles ggml-style)
+rope_cli_expect_last_line(cli_bench_angles_table "^gbps=[0-9]+\\.[0-9]+$"
+                          bench ${ROPE_BENCH_SMALL} --threads 1 --angles table)
+add_test(NAME cli_bench_computed_says_no_table
+         COMMAND ${ROPE_CLI} bench ${ROPE_BENCH_SMALL} --threads 1 --angles computed)
+set_tests_properties(cli_bench_computed_says_no_table PROPERTIES LABELS cli
+                     PASS_REGULAR_EXPRESSION "cos/sin table +none; a table would take 4096 bytes")
+add_test(NAME cli_bench_ggml_style_says_reimplementation
+         COMMAND ${ROPE_CLI} bench ${ROPE_BENCH_SMALL} --threads 1 --angles ggml-style)
+set_tests_properties(cli_bench_ggml_style_says_reimplementation PROPERTIES LABELS cli
+                     PASS_REGULAR_EXPRESSION "re-implementation of ggml's CPU rope algorithm, not ggml")
+# --compare: interleaved rounds of every mode, ratios within a round; last line unchanged.
+rope_cli_expect_last_line(cli_bench_compare_last_line "^gbps=[0-9]+\\.[0-9]+$"
+                          bench ${ROPE_BENCH_SMALL} --threads 1 --compare)
+add_test(NAME cli_bench_compare_prints_ratios
+         COMMAND ${ROPE_CLI} bench ${ROPE_BENCH_SMALL} --threads 2 --compare --angles computed)
+set_tests_properties(cli_bench_compare_prints_ratios PROPERTIES LABELS cli
+                     PASS_REGULAR_EXPRESSION "computed vs ggml-style +[0-9.]+ x \\(per-round median")
 add_test(NAME cli_bench_table_says_cache_untimed
          COMMAND ${ROPE_CLI} bench ${ROPE_BENCH_SMALL} --threads 1)
 set_tests_properties(cli_bench_table_says_cache_untimed PROPERTIES LABELS cli
@@ -50,4 +75,27 @@ rope_cli_expect_error(cli_bench_bad_warmup "--warmup must be an integer in \\[0,
 rope_cli_expect_error(cli_bench_bad_isa "--isa 'neon' is not available" bench --isa neon)
 rope_cli_expect_error(cli_bench_too_big "exceeds the bench limit of 4 GiB"
                       bench --seq 67108864 --heads 64)
+rope_cli_expect_error(cli_bench_bad_angles
+                      "angles must be 'table', 'computed' or 'ggml-style', got 'cached'"
+                      bench --angles cached)
+rope_cli_expect_error(cli_bench_ggml_style_backend
+                      "--backend does not apply to --angles ggml-style"
+                      bench --angles ggml-style --backend simd)
+rope_cli_expect_error(cli_bench_ggml_style_isa "--isa does not apply to --angles ggml-style"
+                      bench --angles ggml-style --isa sse2)
+rope_cli_expect_error(cli_bench_ggml_style_method
+                      "the ggml-style baseline supports methods 'default' and 'linear', got 'yarn'"
+                      bench --angles ggml-style --method yarn --factor 4)
+rope_cli_expect_error(cli_bench_bad_start_position
+                      "--start-position \\+ --seq - 1 = 16781095 exceeds the largest kernel position"
+                      bench --start-position 16777000)
+rope_cli_expect_error(cli_bench_compare_with_copy "--compare already includes memcpy; drop --copy"
+                      bench --compare --copy)
+rope_cli_expect_error(cli_bench_compare_method
+                      "the ggml-style baseline supports methods 'default' and 'linear', got 'ntk'"
+                      bench --compare --method ntk --factor 2)
+rope_cli_expect_error(cli_bench_bad_offset "--offset must be an integer in \\[0, 15\\], got 16"
+                      bench --offset 16)
+rope_cli_expect_last_line(cli_bench_offset "^gbps=[0-9]+\\.[0-9]+$"
+                          bench ${ROPE_BENCH_SMALL} --threads 1 --offset 3 --angles computed)
 rope_cli_expect_error(cli_bench_unknown_flag "Unknown option 'frobnicate'" bench --frobnicate)

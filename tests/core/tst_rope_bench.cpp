@@ -114,6 +114,83 @@ private slots:
         QVERIFY(std::isfinite(t.gbps) && t.gbps > 0);
     }
 
+    // Computed and ggml-style modes count bytes exactly as the table mode, and their measure
+    // functions run warmup + reps applications (compared with that many direct calls).
+    void otherAngleModesApplyWarmupPlusRepsTimes() {
+        rope::BatchShape shape;
+        shape.seq = 5;
+        shape.headsQ = 2;
+        shape.headsKv = 1;
+        shape.headDim = 8;
+        shape.layout = rope::Layout::Half;
+        const std::vector<std::int64_t> positions = {7, 1, 1000000, 3, 4};
+        const std::vector<std::int32_t> positions32(positions.begin(), positions.end());
+        const Eigen::ArrayXd invFreq = (Eigen::ArrayXd(4) << 1.0, 0.1, 0.01, 0.001).finished();
+        std::vector<float> q(5 * 2 * 8), k(5 * 1 * 8);
+        for (std::size_t i = 0; i < q.size(); ++i) {
+            q[i] = static_cast<float>(i % 7) - 3.0f;
+        }
+        for (std::size_t i = 0; i < k.size(); ++i) {
+            k[i] = static_cast<float>(i % 5) - 2.0f;
+        }
+        rope::BatchOptions options;
+        options.threads = 1;
+        {
+            std::vector<float> qe = q, ke = k, qm = q, km = k;
+            for (int i = 0; i < 1 + 2; ++i) {
+                rope::applyRopeBatchComputed(invFreq, 1.5, positions.data(), shape, qe.data(),
+                                             ke.data(), options);
+            }
+            const rope::Throughput t = rope::measureBatchComputed(
+                invFreq, 1.5, positions.data(), shape, qm.data(), km.data(), options, 1, 2);
+            QVERIFY(qm == qe && km == ke);
+            QCOMPARE(t.bytes, rope::batchBytesMoved(shape));
+            QCOMPARE(t.secondsPerRep.size(), std::size_t{2});
+        }
+        {
+            std::vector<float> qe = q, ke = k, qm = q, km = k;
+            for (int i = 0; i < 2 + 1; ++i) {
+                rope::applyRopeGgmlStyle({}, positions32.data(), shape, qe.data(), ke.data(), 2);
+            }
+            const rope::Throughput t = rope::measureGgmlStyle({}, positions32.data(), shape,
+                                                              qm.data(), km.data(), 2, 2, 1);
+            QVERIFY(qm == qe && km == ke);
+            QCOMPARE(t.bytes, rope::batchBytesMoved(shape));
+        }
+        const rope::Throughput build =
+            rope::measureCacheBuild(invFreq, 1.0, positions.data(), 5, 0, 3);
+        QCOMPARE(build.bytes, 2LL * 4 * 5 * 4);
+        QCOMPARE(build.secondsPerRep.size(), std::size_t{3});
+    }
+
+    // The table's size: 2 (cos, sin) · 4 bytes · rows · pairs; 2 MiB at 4096 × 64.
+    void tableBytesAreTheClosedForm() {
+        QCOMPARE(rope::ropeCacheBytes(4096, 64), 2LL * 1024 * 1024);
+        QCOMPARE(rope::ropeCacheBytes(0, 1), 0LL);
+        QCOMPARE(rope::ropeCacheBytes(3, 5), 120LL);
+    }
+
+    void angleModeIdsRoundTrip() {
+        for (const rope::AngleMode m :
+             {rope::AngleMode::Table, rope::AngleMode::Computed, rope::AngleMode::GgmlStyle}) {
+            QCOMPARE(rope::parseAngleMode(rope::angleModeId(m)), m);
+        }
+        QCOMPARE(QString::fromLatin1(rope::angleModeId(rope::AngleMode::GgmlStyle)),
+                 QStringLiteral("ggml-style"));
+        try {
+            rope::parseAngleMode("cached");
+            QFAIL("no exception thrown");
+        } catch (const rope::InvalidParameter& e) {
+            QCOMPARE(QString::fromStdString(e.parameter()), QStringLiteral("angles"));
+        }
+        try {
+            (void)rope::ropeCacheBytes(4, 0);
+            QFAIL("no exception thrown");
+        } catch (const rope::InvalidParameter& e) {
+            QCOMPARE(QString::fromStdString(e.parameter()), QStringLiteral("pairs"));
+        }
+    }
+
     void invalidInputsNameTheParameter_data() {
         QTest::addColumn<QString>("which");
         QTest::addColumn<QString>("parameter");
