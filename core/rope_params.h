@@ -88,6 +88,9 @@ struct ScalingParams {
     /// scaledFrequencies() sets it from RopeParams::rotaryDim, because p-RoPE keeps the exponent
     /// over the whole head and only switches the remaining pairs off.
     int rotatedPairs = 0;
+
+    /// Field-wise equality: a new field is compared without anyone remembering to add it.
+    bool operator==(const ScalingParams&) const = default;
 };
 
 /// \brief The shared parameter state of the explorer.
@@ -111,6 +114,9 @@ struct RopeParams {
 
     /// \brief The rotary dimension actually rotated: rotaryDim, or headDim when rotaryDim is 0.
     int effectiveRotaryDim() const noexcept { return rotaryDim > 0 ? rotaryDim : headDim; }
+
+    /// Field-wise equality (exact: two parameter sets are the same figure only if every field is).
+    bool operator==(const RopeParams&) const = default;
 };
 
 /// \brief Checks a dimension: even and in [2, limits::kMaxDim].

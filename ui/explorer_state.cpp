@@ -4,23 +4,7 @@
 
 #include "core/scaling/scaling_registry.h"
 
-#include <tuple>
-
 namespace rope::ui {
-
-namespace {
-auto tie(const rope::ScalingParams& s) {
-    return std::tie(s.method, s.factor, s.originalContext, s.seqLen, s.betaFast, s.betaSlow,
-                    s.mscale, s.mscaleAllDim, s.attentionFactor, s.truncate, s.lowFreqFactor,
-                    s.highFreqFactor, s.shortFactor, s.longFactor, s.rotatedPairs);
-}
-} // namespace
-
-bool sameParams(const rope::RopeParams& a, const rope::RopeParams& b) {
-    return std::tie(a.headDim, a.rotaryDim, a.base, a.m, a.n, a.context, a.layout) ==
-               std::tie(b.headDim, b.rotaryDim, b.base, b.m, b.n, b.context, b.layout) &&
-           tie(a.scaling) == tie(b.scaling);
-}
 
 ExplorerState::ExplorerState(QObject* parent) : QObject(parent) {}
 
@@ -44,7 +28,7 @@ bool ExplorerState::setParams(const rope::RopeParams& params) {
         emit rejected(parameter, error);
         return false;
     }
-    if (sameParams(params, m_params)) {
+    if (params == m_params) {
         return true;
     }
     m_params = params;

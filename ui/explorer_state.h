@@ -39,7 +39,5 @@ private:
     rope::RopeParams m_params;
 };
 
-/// \brief Field-wise equality (core's structs have no operator==).
-bool sameParams(const rope::RopeParams& a, const rope::RopeParams& b);
 
 } // namespace rope::ui

@@ -207,7 +207,7 @@ private slots:
         useSyncPanels(b);
         QVERIFY(b.openSession(path));
         QCOMPARE(takeErrorBox(b), QString());
-        QVERIFY(rope::ui::sameParams(b.state().params(), p));
+        QVERIFY(b.state().params() == p);
         QCOMPARE(b.tabs()->currentWidget()->objectName(), QStringLiteral("decay"));
         QVERIFY(!b.isWindowModified());
         QCOMPARE(b.sessionPath(), path);
@@ -405,7 +405,7 @@ private slots:
         MainWindow w(nullptr, false);
         const rope::RopeParams before = w.state().params();
         drop(w, dataPath(QStringLiteral("configs/malformed.json")));
-        QVERIFY(rope::ui::sameParams(w.state().params(), before));
+        QVERIFY(w.state().params() == before);
         QVERIFY(takeErrorBox(w).contains(QStringLiteral("malformed.json")));
     }
 
@@ -419,7 +419,7 @@ private slots:
         const rope::RopeParams before = w.state().params();
         QVERIFY(!w.openDroppedFile(path));
         drop(w, path);
-        QVERIFY(rope::ui::sameParams(w.state().params(), before));
+        QVERIFY(w.state().params() == before);
         QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("notes.txt")),
                  qPrintable(w.statusBar()->currentMessage()));
         QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral(".ropex")));
