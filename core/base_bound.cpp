@@ -18,6 +18,13 @@
 #include <utility>
 #include <vector>
 
+// The AVX2 block sums follow the SIMD switch of the kernels (ROPE_ENABLE_SIMD=OFF builds, which
+// CI runs, take the Eigen path everywhere).
+#if defined(ROPE_KERNEL_X86) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define ROPE_BASE_BOUND_X86 1
+#endif
+
 namespace rope {
 
 namespace {
@@ -58,6 +65,88 @@ void exactAngleCosSin(double m, double theta, double& c, double& s) {
     c = cp * ce - sp * se;
     s = sp * ce + cp * se;
 }
+
+#if ROPE_BASE_BOUND_X86
+bool hasAvx2Fma() {
+    static const bool yes = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    return yes;
+}
+
+// The two products of BlockCosineSum::run() fused, for CPUs with AVX2 and FMA (checked at run
+// time; the function carries its own target, so the rest of the file stays baseline x86-64).
+// For each block k and row j < K: A = Σ_i Tc(j,i)·Sc(i,k), B = Σ_i Ts(j,i)·Ss(i,k), written as
+// f(c + j) = A − B and f(c − j) = A + B around the block centre c = K − 1 + k·width. Tc and Ts
+// come packed in panels of 8 rows (element (j, i) at (j − j mod 8)·P + 8·i + j mod 8; K a
+// multiple of 8): column-major tables would put consecutive i of one row 8·K bytes apart, all
+// in the same L1 set. The seeds are P × nb column-major. Fused
+// multiply-adds round once per term instead of twice, so the error bound of the Eigen path
+// (≤ ~8·(d/2)·ε) still holds.
+// f(c + j … c + j + 3) = A − B forward, f(c − j − 3 … c − j) = A + B with the lanes reversed.
+__attribute__((target("avx2,fma"))) inline void storeBlockSums(double* centre, Eigen::Index j,
+                                                               const __m256d& a, const __m256d& b) {
+    _mm256_storeu_pd(centre + j, _mm256_sub_pd(a, b));
+    _mm256_storeu_pd(centre - j - 3, _mm256_permute4x64_pd(_mm256_add_pd(a, b), 0x1B));
+}
+
+__attribute__((target("avx2,fma"))) void blockSumsAvx2(const double* tc, const double* ts,
+                                                       Eigen::Index rows, Eigen::Index pairs,
+                                                       const double* sc, const double* ss,
+                                                       Eigen::Index blocks, double* out,
+                                                       long long width) {
+    // Rows outermost: the 8 × P slices of Tc and Ts stay in L1 while every block of the batch
+    // uses them (the whole tables, 2·K·P doubles, are ~1 MB at K = 1024 and would otherwise be
+    // streamed from memory once per group of blocks).
+    const Eigen::Index fullGroups = blocks / 3 * 3;
+    for (Eigen::Index j = 0; j < rows; j += 8) {
+        for (Eigen::Index k = 0; k < fullGroups; k += 3) {
+            const double* c0 = sc + k * pairs;
+            const double* s0 = ss + k * pairs;
+            __m256d a[2][3] = {};
+            __m256d b[2][3] = {};
+            const double* pc = tc + j * pairs;
+            const double* ps = ts + j * pairs;
+            for (Eigen::Index i = 0; i < pairs; ++i) {
+                const __m256d t0 = _mm256_loadu_pd(pc + 8 * i);
+                const __m256d t1 = _mm256_loadu_pd(pc + 8 * i + 4);
+                const __m256d u0 = _mm256_loadu_pd(ps + 8 * i);
+                const __m256d u1 = _mm256_loadu_pd(ps + 8 * i + 4);
+#pragma GCC unroll 3
+                for (int c = 0; c < 3; ++c) {
+                    const __m256d sv = _mm256_broadcast_sd(c0 + c * pairs + i);
+                    const __m256d nv = _mm256_broadcast_sd(s0 + c * pairs + i);
+                    a[0][c] = _mm256_fmadd_pd(t0, sv, a[0][c]);
+                    a[1][c] = _mm256_fmadd_pd(t1, sv, a[1][c]);
+                    b[0][c] = _mm256_fmadd_pd(u0, nv, b[0][c]);
+                    b[1][c] = _mm256_fmadd_pd(u1, nv, b[1][c]);
+                }
+            }
+#pragma GCC unroll 3
+            for (int c = 0; c < 3; ++c) {
+                double* centre = out + (k + c) * width + (rows - 1);
+                storeBlockSums(centre, j, a[0][c], b[0][c]);
+                storeBlockSums(centre, j + 4, a[1][c], b[1][c]);
+            }
+        }
+        for (Eigen::Index k = fullGroups; k < blocks; ++k) {
+            const double* c0 = sc + k * pairs;
+            const double* s0 = ss + k * pairs;
+            for (Eigen::Index jj = j; jj < j + 8; jj += 4) {
+                __m256d a = _mm256_setzero_pd();
+                __m256d b = _mm256_setzero_pd();
+                const double* pc = tc + j * pairs + (jj - j);
+                const double* ps = ts + j * pairs + (jj - j);
+                for (Eigen::Index i = 0; i < pairs; ++i) {
+                    a = _mm256_fmadd_pd(_mm256_loadu_pd(pc + 8 * i), _mm256_broadcast_sd(c0 + i),
+                                        a);
+                    b = _mm256_fmadd_pd(_mm256_loadu_pd(ps + 8 * i), _mm256_broadcast_sd(s0 + i),
+                                        b);
+                }
+                storeBlockSums(out + k * width + (rows - 1), jj, a, b);
+            }
+        }
+    }
+}
+#endif
 
 // Evaluates f(m) = Σ_i cos(mθ_i) on consecutive integers by angle addition around block
 // centres c:
@@ -124,14 +213,26 @@ public:
                 const double centre = static_cast<double>(p + m_half - 1 + k * width);
                 fillSeed(centre, cosSeeds.col(k).data(), sinSeeds.col(k).data());
             }
-            a.noalias() = m_cos * cosSeeds;
-            b.noalias() = m_sin * sinSeeds;
             out.resize(nb * width);
-            for (Eigen::Index k = 0; k < nb; ++k) {
-                double* centre = out.data() + k * width + (m_half - 1);
-                for (Eigen::Index j = 0; j < m_half; ++j) {
-                    centre[j] = a(j, k) - b(j, k);  // f(c + j)
-                    centre[-j] = a(j, k) + b(j, k); // f(c − j); j = 0 agrees, sin 0 = 0
+#if ROPE_BASE_BOUND_X86
+            if (hasAvx2Fma()) {
+                if (m_packedCos.empty()) {
+                    pack(m_cos, m_packedCos);
+                    pack(m_sin, m_packedSin);
+                }
+                blockSumsAvx2(m_packedCos.data(), m_packedSin.data(), m_half, m_pairs,
+                              cosSeeds.data(), sinSeeds.data(), nb, out.data(), width);
+            } else
+#endif
+            {
+                a.noalias() = m_cos * cosSeeds;
+                b.noalias() = m_sin * sinSeeds;
+                for (Eigen::Index k = 0; k < nb; ++k) {
+                    double* centre = out.data() + k * width + (m_half - 1);
+                    for (Eigen::Index j = 0; j < m_half; ++j) {
+                        centre[j] = a(j, k) - b(j, k);  // f(c + j)
+                        centre[-j] = a(j, k) + b(j, k); // f(c − j); j = 0 agrees, sin 0 = 0
+                    }
                 }
             }
             const long long n = std::min<long long>(nb * width, end - p);
@@ -178,7 +279,20 @@ private:
         }
     }
 
+    // Panels of 8 rows for blockSumsAvx2(): (j, i) → (j − j mod 8)·P + 8·i + j mod 8.
+    void pack(const Eigen::MatrixXd& table, std::vector<double>& packed) const {
+        packed.resize(static_cast<std::size_t>(m_half * m_pairs));
+        for (Eigen::Index j = 0; j < m_half; ++j) {
+            for (Eigen::Index i = 0; i < m_pairs; ++i) {
+                packed[static_cast<std::size_t>((j - j % 8) * m_pairs + 8 * i + j % 8)] =
+                    table(j, i);
+            }
+        }
+    }
+
     static constexpr Eigen::Index kExactRows = 64;
+    std::vector<double> m_packedCos;
+    std::vector<double> m_packedSin;
     Eigen::ArrayXd m_theta;
     Eigen::Index m_pairs;
     Eigen::Index m_half;
@@ -592,7 +706,7 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
         return result;
     }
 
-    constexpr std::size_t kKeepFromScan = 384;
+    constexpr std::size_t kKeepFromScan = 2048;
     constexpr std::size_t kMaxActive = 8;
     constexpr std::size_t kEnoughFromPool = 2;
     constexpr std::size_t kEnoughFromActive = 1;
