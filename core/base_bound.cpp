@@ -631,33 +631,48 @@ struct FullScan {
 FullScan fullScan(const SweepPoint& point, long long count, std::size_t keep) {
     FullScan out;
     using Scored = std::pair<double, long long>;
-    std::vector<Scored> heap; // max-heap on f/m: the weakest kept candidate on top
-    heap.reserve(keep + 1);
+    // Candidates with f/m below the current cut τ, trimmed to the best `keep` by nth_element
+    // whenever they reach 4·keep: linear time. (A heap was slower than the scan's products:
+    // positive f/m shrinks as m grows, so late distances keep displacing early ones.) f/m < τ is
+    // tested as f < τ·m, with no division per distance; m = 0 never enters (f(0) = d/2).
+    std::vector<Scored> kept;
+    kept.reserve(4 * keep + 1);
+    double tau = std::numeric_limits<double>::infinity();
+    const auto trim = [&] {
+        std::nth_element(kept.begin(), kept.begin() + static_cast<std::ptrdiff_t>(keep - 1),
+                         kept.end());
+        kept.resize(keep);
+        tau = kept[keep - 1].first;
+    };
     BlockCosineSum scan(point.theta(), count);
     scan.run(0, count, [&](long long m0, const double* f, long long n) {
+        double low = out.minValue;
+        long long lowAt = -1;
         for (long long j = 0; j < n; ++j) {
-            const long long m = m0 + j;
-            if (f[j] < out.minValue) {
-                out.minValue = f[j];
-                out.argmin = m;
+            const double v = f[j];
+            if (v < low) {
+                low = v;
+                lowAt = m0 + j;
             }
-            if (m == 0) {
-                continue;
-            }
-            const double key = f[j] / static_cast<double>(m);
-            if (heap.size() < keep || key < heap.front().first) {
-                heap.emplace_back(key, m);
-                std::push_heap(heap.begin(), heap.end());
-                if (heap.size() > keep) {
-                    std::pop_heap(heap.begin(), heap.end());
-                    heap.pop_back();
+            const double md = static_cast<double>(m0 + j);
+            if (v < tau * md) {
+                kept.emplace_back(v / md, m0 + j);
+                if (kept.size() >= 4 * keep) {
+                    trim();
                 }
             }
         }
+        if (lowAt >= 0) {
+            out.minValue = low;
+            out.argmin = lowAt;
+        }
         return true;
     });
-    std::sort_heap(heap.begin(), heap.end());
-    for (const Scored& s : heap) {
+    if (kept.size() > keep) {
+        trim();
+    }
+    std::sort(kept.begin(), kept.end());
+    for (const Scored& s : kept) {
         out.candidates.emplace_back(s.second, s.first * static_cast<double>(s.second));
     }
     return out;
