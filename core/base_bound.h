@@ -25,9 +25,10 @@ namespace limits {
 /// Largest distances × pairs of one scan (firstNegativeDistance()): 2^34 ≈ 1.7e10
 /// multiply-adds, a few seconds. At d = 128 it admits every context up to kMaxContext.
 inline constexpr double kMaxScanWork = 17179869184.0;
-/// Largest context × pairs of one minimalBase() search, 2^28: the search runs hundreds to
-/// thousands of scans, so this keeps it well under a minute (L ≤ 4 194 304 at d = 128: ~17 s;
-/// L ≤ 65 536 at d = 8192: ~4 s). L = 2^20, d = 128 takes about 4 s (one core).
+/// Largest context × pairs of one minimalBase() search, 2^28 (L ≤ 4 194 304 at d = 128). The
+/// certified sweep runs a few hundred full scans and 10^5–10^6 single-distance evaluations:
+/// L = 2^20, d = 128 takes about 8 s of one core (docs/PERFORMANCE.md); the largest contexts
+/// admitted here were not timed.
 inline constexpr double kMaxBaseSearchWork = 268435456.0;
 } // namespace limits
 

@@ -221,7 +221,11 @@ def main():
     limit = int(sys.argv[1]) if len(sys.argv) > 1 else 1 << 62
     binary = [1024 << k for k in range(11)]
     decimal = [1000 * 10 ** k for k in range(4)]
-    plan = {128: sorted(set(binary + decimal)), 64: [1024, 4096, 16384], 256: [1024, 4096, 16384]}
+    plan = {128: sorted(set(binary + decimal)), 64: [128, 1000, 1024, 4096, 16384],
+            256: [1024, 4096, 16384],
+            # Small heads and contexts (formerly checked against a grid search).
+            4: [3, 5, 8], 6: [10], 8: [3, 5, 10, 20, 50], 12: [20], 16: [10, 100, 300],
+            32: [64, 500]}
     rows = []
     for d, contexts in plan.items():
         start = None
