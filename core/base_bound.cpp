@@ -8,10 +8,22 @@
 
 #include <algorithm>
 #include <cmath>
-#include <deque>
+#include <condition_variable>
+#include <exception>
 #include <limits>
+#include <mutex>
 #include <numbers>
 #include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+// The AVX2 block sums follow the SIMD switch of the kernels (ROPE_ENABLE_SIMD=OFF builds, which
+// CI runs, take the Eigen path everywhere).
+#if defined(ROPE_KERNEL_X86) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define ROPE_BASE_BOUND_X86 1
+#endif
 
 namespace rope {
 
@@ -53,6 +65,88 @@ void exactAngleCosSin(double m, double theta, double& c, double& s) {
     c = cp * ce - sp * se;
     s = sp * ce + cp * se;
 }
+
+#if ROPE_BASE_BOUND_X86
+bool hasAvx2Fma() {
+    static const bool yes = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    return yes;
+}
+
+// The two products of BlockCosineSum::run() fused, for CPUs with AVX2 and FMA (checked at run
+// time; the function carries its own target, so the rest of the file stays baseline x86-64).
+// For each block k and row j < K: A = Σ_i Tc(j,i)·Sc(i,k), B = Σ_i Ts(j,i)·Ss(i,k), written as
+// f(c + j) = A − B and f(c − j) = A + B around the block centre c = K − 1 + k·width. Tc and Ts
+// come packed in panels of 8 rows (element (j, i) at (j − j mod 8)·P + 8·i + j mod 8; K a
+// multiple of 8): column-major tables would put consecutive i of one row 8·K bytes apart, all
+// in the same L1 set. The seeds are P × nb column-major. Fused
+// multiply-adds round once per term instead of twice, so the error bound of the Eigen path
+// (≤ ~8·(d/2)·ε) still holds.
+// f(c + j … c + j + 3) = A − B forward, f(c − j − 3 … c − j) = A + B with the lanes reversed.
+__attribute__((target("avx2,fma"))) inline void storeBlockSums(double* centre, Eigen::Index j,
+                                                               const __m256d& a, const __m256d& b) {
+    _mm256_storeu_pd(centre + j, _mm256_sub_pd(a, b));
+    _mm256_storeu_pd(centre - j - 3, _mm256_permute4x64_pd(_mm256_add_pd(a, b), 0x1B));
+}
+
+__attribute__((target("avx2,fma"))) void blockSumsAvx2(const double* tc, const double* ts,
+                                                       Eigen::Index rows, Eigen::Index pairs,
+                                                       const double* sc, const double* ss,
+                                                       Eigen::Index blocks, double* out,
+                                                       long long width) {
+    // Rows outermost: the 8 × P slices of Tc and Ts stay in L1 while every block of the batch
+    // uses them (the whole tables, 2·K·P doubles, are ~1 MB at K = 1024 and would otherwise be
+    // streamed from memory once per group of blocks).
+    const Eigen::Index fullGroups = blocks / 3 * 3;
+    for (Eigen::Index j = 0; j < rows; j += 8) {
+        for (Eigen::Index k = 0; k < fullGroups; k += 3) {
+            const double* c0 = sc + k * pairs;
+            const double* s0 = ss + k * pairs;
+            __m256d a[2][3] = {};
+            __m256d b[2][3] = {};
+            const double* pc = tc + j * pairs;
+            const double* ps = ts + j * pairs;
+            for (Eigen::Index i = 0; i < pairs; ++i) {
+                const __m256d t0 = _mm256_loadu_pd(pc + 8 * i);
+                const __m256d t1 = _mm256_loadu_pd(pc + 8 * i + 4);
+                const __m256d u0 = _mm256_loadu_pd(ps + 8 * i);
+                const __m256d u1 = _mm256_loadu_pd(ps + 8 * i + 4);
+#pragma GCC unroll 3
+                for (int c = 0; c < 3; ++c) {
+                    const __m256d sv = _mm256_broadcast_sd(c0 + c * pairs + i);
+                    const __m256d nv = _mm256_broadcast_sd(s0 + c * pairs + i);
+                    a[0][c] = _mm256_fmadd_pd(t0, sv, a[0][c]);
+                    a[1][c] = _mm256_fmadd_pd(t1, sv, a[1][c]);
+                    b[0][c] = _mm256_fmadd_pd(u0, nv, b[0][c]);
+                    b[1][c] = _mm256_fmadd_pd(u1, nv, b[1][c]);
+                }
+            }
+#pragma GCC unroll 3
+            for (int c = 0; c < 3; ++c) {
+                double* centre = out + (k + c) * width + (rows - 1);
+                storeBlockSums(centre, j, a[0][c], b[0][c]);
+                storeBlockSums(centre, j + 4, a[1][c], b[1][c]);
+            }
+        }
+        for (Eigen::Index k = fullGroups; k < blocks; ++k) {
+            const double* c0 = sc + k * pairs;
+            const double* s0 = ss + k * pairs;
+            for (Eigen::Index jj = j; jj < j + 8; jj += 4) {
+                __m256d a = _mm256_setzero_pd();
+                __m256d b = _mm256_setzero_pd();
+                const double* pc = tc + j * pairs + (jj - j);
+                const double* ps = ts + j * pairs + (jj - j);
+                for (Eigen::Index i = 0; i < pairs; ++i) {
+                    a = _mm256_fmadd_pd(_mm256_loadu_pd(pc + 8 * i), _mm256_broadcast_sd(c0 + i),
+                                        a);
+                    b = _mm256_fmadd_pd(_mm256_loadu_pd(ps + 8 * i), _mm256_broadcast_sd(s0 + i),
+                                        b);
+                }
+                storeBlockSums(out + k * width + (rows - 1), jj, a, b);
+            }
+        }
+    }
+}
+#endif
 
 // Evaluates f(m) = Σ_i cos(mθ_i) on consecutive integers by angle addition around block
 // centres c:
@@ -119,14 +213,26 @@ public:
                 const double centre = static_cast<double>(p + m_half - 1 + k * width);
                 fillSeed(centre, cosSeeds.col(k).data(), sinSeeds.col(k).data());
             }
-            a.noalias() = m_cos * cosSeeds;
-            b.noalias() = m_sin * sinSeeds;
             out.resize(nb * width);
-            for (Eigen::Index k = 0; k < nb; ++k) {
-                double* centre = out.data() + k * width + (m_half - 1);
-                for (Eigen::Index j = 0; j < m_half; ++j) {
-                    centre[j] = a(j, k) - b(j, k);  // f(c + j)
-                    centre[-j] = a(j, k) + b(j, k); // f(c − j); j = 0 agrees, sin 0 = 0
+#if ROPE_BASE_BOUND_X86
+            if (hasAvx2Fma()) {
+                if (m_packedCos.empty()) {
+                    pack(m_cos, m_packedCos);
+                    pack(m_sin, m_packedSin);
+                }
+                blockSumsAvx2(m_packedCos.data(), m_packedSin.data(), m_half, m_pairs,
+                              cosSeeds.data(), sinSeeds.data(), nb, out.data(), width);
+            } else
+#endif
+            {
+                a.noalias() = m_cos * cosSeeds;
+                b.noalias() = m_sin * sinSeeds;
+                for (Eigen::Index k = 0; k < nb; ++k) {
+                    double* centre = out.data() + k * width + (m_half - 1);
+                    for (Eigen::Index j = 0; j < m_half; ++j) {
+                        centre[j] = a(j, k) - b(j, k);  // f(c + j)
+                        centre[-j] = a(j, k) + b(j, k); // f(c − j); j = 0 agrees, sin 0 = 0
+                    }
                 }
             }
             const long long n = std::min<long long>(nb * width, end - p);
@@ -173,7 +279,20 @@ private:
         }
     }
 
+    // Panels of 8 rows for blockSumsAvx2(): (j, i) → (j − j mod 8)·P + 8·i + j mod 8.
+    void pack(const Eigen::MatrixXd& table, std::vector<double>& packed) const {
+        packed.resize(static_cast<std::size_t>(m_half * m_pairs));
+        for (Eigen::Index j = 0; j < m_half; ++j) {
+            for (Eigen::Index i = 0; i < m_pairs; ++i) {
+                packed[static_cast<std::size_t>((j - j % 8) * m_pairs + 8 * i + j % 8)] =
+                    table(j, i);
+            }
+        }
+    }
+
     static constexpr Eigen::Index kExactRows = 64;
+    std::vector<double> m_packedCos;
+    std::vector<double> m_packedSin;
     Eigen::ArrayXd m_theta;
     Eigen::Index m_pairs;
     Eigen::Index m_half;
@@ -182,50 +301,6 @@ private:
     Eigen::ArrayXd m_coarseCos;
     Eigen::ArrayXd m_coarseSin;
     Eigen::Index m_built = 0;
-};
-
-// f on the windows w−J … w+J around given distances w, by the same angle addition with exact
-// tables for j ≤ J: the cheap second test of a candidate base. Dips of f drift only a little
-// when b changes a little, so a window around an old witness often catches the new dip.
-class WindowCheck {
-public:
-    static constexpr Eigen::Index kHalf = 32;
-
-    explicit WindowCheck(const Eigen::ArrayXd& theta)
-        : m_theta(theta), m_cos(kHalf + 1, theta.size()), m_sin(kHalf + 1, theta.size()),
-          m_seedCos(theta.size()), m_seedSin(theta.size()) {
-        for (Eigen::Index j = 0; j <= kHalf; ++j) {
-            for (Eigen::Index i = 0; i < theta.size(); ++i) {
-                exactAngleCosSin(static_cast<double>(j), theta[i], m_cos(j, i), m_sin(j, i));
-            }
-        }
-    }
-
-    // The first m in [w−J, w+J] ∩ [0, limit) with f(m) < 0, or −1.
-    long long negativeNear(long long w, long long limit) {
-        for (Eigen::Index i = 0; i < m_theta.size(); ++i) {
-            exactAngleCosSin(static_cast<double>(w), m_theta[i], m_seedCos[i], m_seedSin[i]);
-        }
-        const Eigen::VectorXd a = m_cos * m_seedCos;
-        const Eigen::VectorXd b = m_sin * m_seedSin;
-        for (Eigen::Index j = kHalf; j >= -kHalf; --j) {
-            const long long m = w - j;
-            const Eigen::Index k = j >= 0 ? j : -j;
-            // f(w − j) = A_|j| + sign(j)·B_|j|.
-            const double f = j >= 0 ? a[k] + b[k] : a[k] - b[k];
-            if (m >= 0 && m < limit && f < 0.0) {
-                return m;
-            }
-        }
-        return -1;
-    }
-
-private:
-    Eigen::ArrayXd m_theta;
-    Eigen::MatrixXd m_cos;
-    Eigen::MatrixXd m_sin;
-    Eigen::VectorXd m_seedCos;
-    Eigen::VectorXd m_seedSin;
 };
 
 struct Negative {
@@ -254,18 +329,6 @@ std::optional<Negative> scanFirstNegative(const Eigen::Ref<const Eigen::ArrayXd>
         return true;
     });
     return found;
-}
-
-// Σ_i cos(m·θ_i) at one distance, for witness checks.
-double cosineSumAt(const Eigen::ArrayXd& theta, double m) {
-    double sum = 0.0;
-    for (Eigen::Index i = 0; i < theta.size(); ++i) {
-        double c = 0.0;
-        double s = 0.0;
-        exactAngleCosSin(m, theta[i], c, s);
-        sum += c;
-    }
-    return sum;
 }
 
 // Smallest positive θ_i, or 0 when every pair is still (then π/(2θ) and 2π/θ are +∞).
@@ -393,6 +456,240 @@ double slowestPeriod(int dim, double base) {
     return slowestPeriod(inverseFrequencies(dim, base));
 }
 
+namespace {
+
+constexpr double kEps = std::numeric_limits<double>::epsilon();
+
+// One base of the sweep over t = ln b: θ_i = b^(−2i/d), the rates c_i = −∂ln θ_i/∂t = 2i/d, and
+// what a certified step needs at one distance m (angles φ_i = m·θ_i with their cos and sin).
+class SweepPoint {
+public:
+    explicit SweepPoint(int dim)
+        : m_pairs(dim / 2), m_theta(m_pairs), m_rate(m_pairs), m_phi(m_pairs), m_cos(m_pairs),
+          m_sin(m_pairs) {
+        for (Eigen::Index i = 0; i < m_pairs; ++i) {
+            m_rate[i] = (2.0 * static_cast<double>(i)) / dim;
+        }
+    }
+
+    void setBase(double base) {
+        m_base = base;
+        // Same expression as inverseFrequencies(), so the full scans and the single-distance
+        // evaluations see the same θ̃_i.
+        for (Eigen::Index i = 0; i < m_pairs; ++i) {
+            m_theta[i] = 1.0 / std::pow(base, m_rate[i]);
+        }
+        m_sumTheta = m_theta.sum();
+        m_slope = (m_rate * m_theta).sum();
+        // θ̃_i = θ_i·(1 + η_i): pow and the division are each within half an ulp, and the
+        // exponent 2i/d is exact for power-of-two d or else off by half an ulp, which moves θ by
+        // up to ln(b)·ε/2 relative. So |η_i| ≤ (2 + ln b)·ε and the angle m·θ̃_i is off by
+        // ≤ m·θ_i·|η_i|.
+        m_thetaError = (2.0 + std::log(base)) * kEps;
+        // One more half ulp for the rounded product m·θ̃_i of evaluate() (the block scan forms
+        // it exactly).
+        m_thetaError += 0.5 * kEps;
+    }
+
+    double base() const { return m_base; }
+    const Eigen::ArrayXd& theta() const { return m_theta; }
+
+    // Bound on |f̃(m) − f_b(m)| for a computed value f̃ (block scan or evaluate()): the
+    // arithmetic error ≤ 8·(d/2)·ε of the block scan (tested against long double in
+    // tst_base_bound), doubled to 16·(d/2)·ε, plus the effect of the rounded θ̃_i, a change of
+    // each angle by ≤ m·θ_i·|η_i| and hence of each cosine by as much.
+    double errorBound(long long m) const {
+        return 16.0 * static_cast<double>(m_pairs) * kEps +
+               static_cast<double>(m) * m_sumTheta * m_thetaError * 1.01;
+    }
+
+    // Bound on |∂f(m)/∂ln b| at this base and every larger one: m·Σ_i c_iθ_i (θ_i only shrinks).
+    double slopeBound(long long m) const { return static_cast<double>(m) * m_slope; }
+
+    // Score for ranking negative distances from a full scan: the first-order certified step
+    // (−f − E)/(m·Σ c_iθ_i), the length in t over which f stays negative at worst slope.
+    double firstOrderStep(long long m, double f) const {
+        return (-f - 2.0 * errorBound(m)) / (static_cast<double>(m) * m_slope);
+    }
+
+    // f̃(m), keeping φ_i, cos φ_i and sin φ_i for certifiedStep().
+    double evaluate(long long m) {
+        const double md = static_cast<double>(m);
+        double f = 0.0;
+        for (Eigen::Index i = 0; i < m_pairs; ++i) {
+            // The rounding of m·θ̃_i (half an ulp) is inside errorBound()'s angle term.
+            m_phi[i] = md * m_theta[i];
+            ::sincos(m_phi[i], &m_sin[i], &m_cos[i]);
+            f += m_cos[i];
+        }
+        return f;
+    }
+
+    // After evaluate(m) returned f: the largest s found such that f_{b'}(m) < 0 for every
+    // b' ∈ [b, b·e^s], or 0 if f is not certifiably negative, or +∞ if it never changes (d = 2).
+    //
+    // Why it holds: with t = ln b, φ_i(t') = φ_i(t)·e^{−c_i(t'−t)} only decreases, by
+    // δ_i ≤ w_i = φ_i·c_i·s over the step. cos(φ − δ) − cos φ = cos φ (cos δ − 1) + sin φ sin δ
+    // ≤ δ²/2 + |sin φ|·δ, and it is also ≤ 1 − cos φ. So
+    //   f(t') ≤ f(t) + G(s),  G(s) = Σ_i min(1 − cos φ_i, |sin φ_i|·w_i + w_i²/2),
+    // and G increases with s. Any s with G(s) < −f̃ − 2E keeps the true f negative (E from
+    // errorBound(), doubled to cover the rounding of G itself; a further 1e-6 of the margin is
+    // kept back). The quadratic A·s + B·s² ≥ G(s) gives a first s in closed form; doubling and
+    // bisection on G itself then lengthen it where the caps 1 − cos φ_i bind.
+    double certifiedStep(long long m, double f) const {
+        const double margin = (-f - 2.0 * errorBound(m)) * (1.0 - 1e-6);
+        if (!(margin > 0.0)) {
+            return 0.0;
+        }
+        double a = 0.0;
+        double b = 0.0;
+        for (Eigen::Index i = 0; i < m_pairs; ++i) {
+            const double v = m_phi[i] * m_rate[i];
+            a += std::abs(m_sin[i]) * v;
+            b += 0.5 * v * v;
+        }
+        if (b == 0.0) {
+            // Only the pair with c_0 = 0 (θ_0 = 1 for every base) is present: f never changes.
+            return std::numeric_limits<double>::infinity();
+        }
+        // Positive root of B·s² + A·s = margin, in the cancellation-free form.
+        double lo = 2.0 * margin / (a + std::sqrt(a * a + 4.0 * b * margin));
+        const auto g = [this](double s) {
+            double sum = 0.0;
+            for (Eigen::Index i = 0; i < m_pairs; ++i) {
+                const double w = m_phi[i] * m_rate[i] * s;
+                sum += std::min(1.0 - m_cos[i], std::abs(m_sin[i]) * w + 0.5 * w * w);
+            }
+            return sum;
+        };
+        double hi = 2.0 * lo;
+        for (int k = 0; k < 60 && g(hi) < margin; ++k) {
+            lo = hi;
+            hi *= 2.0;
+        }
+        for (int k = 0; k < 5; ++k) {
+            const double mid = 0.5 * (lo + hi);
+            if (g(mid) < margin) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        return std::max(lo, secondOrderStep(margin));
+    }
+
+private:
+    // Near a zero of f(m) the bound G above shrinks the steps only geometrically; Taylor's
+    // theorem with the signed slope converges like Newton instead:
+    //   ∂f/∂t = Σ_i sin φ_i · c_i φ_i,
+    //   ∂²f/∂t² = −Σ_i (cos φ_i · (c_i φ_i)² + sin φ_i · c_i² φ_i),
+    // and |∂²f/∂t²| ≤ K = Σ_i ((c_i φ_i)² + c_i² φ_i) for every t' ≥ t, as φ_i only shrinks.
+    // So f(t+s) ≤ f(t) + f'·s + K·s²/2, and the step is the positive root of f'·s + K·s²/2 =
+    // margin. The computed slope is raised by a bound on its own error first.
+    double secondOrderStep(double margin) const {
+        double slope = 0.0;
+        double slopeError = 0.0;
+        double k = 0.0;
+        for (Eigen::Index i = 0; i < m_pairs; ++i) {
+            const double v = m_phi[i] * m_rate[i];
+            slope += m_sin[i] * v;
+            slopeError += v * (m_phi[i] * m_thetaError + 8.0 * kEps);
+            k += v * v + v * m_rate[i];
+        }
+        slope += 2.0 * slopeError;
+        if (!(k > 0.0)) {
+            return 0.0;
+        }
+        const double root = std::sqrt(slope * slope + 2.0 * k * margin);
+        // Two forms of the same root, each free of cancellation for its sign of the slope.
+        const double s = slope >= 0.0 ? 2.0 * margin / (slope + root) : (root - slope) / k;
+        return s * (1.0 - 1e-9);
+    }
+
+    Eigen::Index m_pairs;
+    Eigen::ArrayXd m_theta;
+    Eigen::ArrayXd m_rate;
+    Eigen::ArrayXd m_phi;
+    Eigen::ArrayXd m_cos;
+    Eigen::ArrayXd m_sin;
+    double m_base = 0.0;
+    double m_sumTheta = 0.0;
+    double m_slope = 0.0;
+    double m_thetaError = 0.0;
+};
+
+// One full scan of every m < count at one base: the minimum, and the `keep` distances with the
+// smallest f(m)/m (the candidates for the active set). |∂f/∂ln b| ≤ m·Σ_i c_iθ_i, so f/m ranks the
+// negative distances by how long they must stay negative and the positive ones by how soon they
+// can turn negative: the pool then also serves the next steps, not only this one.
+struct FullScan {
+    double minValue = std::numeric_limits<double>::infinity();
+    long long argmin = -1;
+    std::vector<std::pair<long long, double>> candidates; // (m, f), smallest f/m first
+};
+
+FullScan fullScan(const SweepPoint& point, long long count, std::size_t keep) {
+    FullScan out;
+    using Scored = std::pair<double, long long>;
+    // Candidates with f/m below the current cut τ, trimmed to the best `keep` by nth_element
+    // whenever they reach 4·keep: linear time. (A heap was slower than the scan's products:
+    // positive f/m shrinks as m grows, so late distances keep displacing early ones.) f/m < τ is
+    // tested as f < τ·m, with no division per distance; m = 0 never enters (f(0) = d/2).
+    std::vector<Scored> kept;
+    kept.reserve(4 * keep + 1);
+    double tau = std::numeric_limits<double>::infinity();
+    const auto trim = [&] {
+        std::nth_element(kept.begin(), kept.begin() + static_cast<std::ptrdiff_t>(keep - 1),
+                         kept.end());
+        kept.resize(keep);
+        tau = kept[keep - 1].first;
+    };
+    BlockCosineSum scan(point.theta(), count);
+    scan.run(0, count, [&](long long m0, const double* f, long long n) {
+        double low = out.minValue;
+        long long lowAt = -1;
+        for (long long j = 0; j < n; ++j) {
+            const double v = f[j];
+            if (v < low) {
+                low = v;
+                lowAt = m0 + j;
+            }
+            const double md = static_cast<double>(m0 + j);
+            if (v < tau * md) {
+                kept.emplace_back(v / md, m0 + j);
+                if (kept.size() >= 4 * keep) {
+                    trim();
+                }
+            }
+        }
+        if (lowAt >= 0) {
+            out.minValue = low;
+            out.argmin = lowAt;
+        }
+        return true;
+    });
+    if (kept.size() > keep) {
+        trim();
+    }
+    std::sort(kept.begin(), kept.end());
+    for (const Scored& s : kept) {
+        out.candidates.emplace_back(s.second, s.first * static_cast<double>(s.second));
+    }
+    return out;
+}
+
+// 4/π: for every b in (1, 4/π] each θ_i ≥ b^{−(d−2)/d} > π/4 and θ_i ≤ 1, so 2θ_i ∈ (π/2, 2] and
+// f_b(2) = Σ cos 2θ_i < 0. Contexts with m = 2 in range start the sweep here.
+constexpr double kSweepStart = 4.0 / std::numbers::pi;
+
+// b·e^s rounded, pulled down by 4ε so that it does not exceed the exact value: the certified
+// interval [b, b·e^s] must contain the next base of the sweep.
+double advance(double b, double s) {
+    return b * std::exp(s) * (1.0 - 4.0 * kEps);
+}
+
+} // namespace
+
 MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& options) {
     validateContext(context);
     validateDim(dim, "dim");
@@ -401,118 +698,428 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
                                               std::to_string(dim) +
                                               " exceeds the search limit context × dim/2 <= 2^28");
     }
-    if (options.gridPointsPerDecade < 10 || options.gridPointsPerDecade > 100000) {
-        throw InvalidParameter("grid", "grid points per decade must be in [10, 100000], got " +
-                                           std::to_string(options.gridPointsPerDecade));
-    }
-    if (!(options.relativeTolerance >= 1e-15 && options.relativeTolerance <= 1e-2)) {
-        throw InvalidParameter("tolerance", "tolerance must be in [1e-15, 1e-2], got " +
+    if (!(options.relativeTolerance >= 1e-12 && options.relativeTolerance <= 1e-2)) {
+        throw InvalidParameter("tolerance", "tolerance must be in [1e-12, 1e-2], got " +
                                                 std::to_string(options.relativeTolerance));
     }
+    if (!(options.startBase == 0.0 ||
+          (options.startBase >= 1.0 && options.startBase <= limits::kMaxBase))) {
+        throw InvalidParameter("start", "start base must be 0 or in [1, 1e30], got " +
+                                            std::to_string(options.startBase));
+    }
+    // Distances 0 … count−1.
+    const long long count = options.includeContext ? context + 1 : context;
     MinimalBase result;
-    result.infeasibleBase = std::numeric_limits<double>::quiet_NaN();
-    if (context <= 2) {
+    if (count <= 2) {
         // f(0) = d/2 > 0 and f(1) = Σ cos θ_i > 0 because every θ_i is in (0, 1]: any b > 1.
         result.found = true;
         result.base = 1.0;
-        result.gridBase = 1.0;
+        result.lowerBracket = 1.0;
+        result.argminDistance = count - 1;
+        // The limit b → 1⁺ (θ_i → 1): f(1) → (d/2)·cos 1.
+        result.minValue = count == 2 ? (dim / 2) * std::cos(1.0) : dim / 2.0;
         return result;
     }
 
-    // Distances that were negative for earlier candidates. Neighbouring bases usually share
-    // them, so most infeasible candidates cost a few cosine sums instead of a scan.
-    std::deque<long long> witnesses;
-    constexpr std::size_t kMaxWitnesses = 128;
-    long long lastWitness = -1;
-    const auto feasible = [&](double b) {
-        ++result.candidates;
-        const Eigen::ArrayXd theta = inverseFrequencies(dim, b);
-        // Most recent witnesses first; a hit moves to the front (neighbouring bases share dips).
-        for (auto it = witnesses.begin(); it != witnesses.end(); ++it) {
-            if (cosineSumAt(theta, static_cast<double>(*it)) < 0.0) {
-                lastWitness = *it;
-                const long long hit = *it;
-                witnesses.erase(it);
-                witnesses.push_front(hit);
-                return false;
-            }
+    constexpr std::size_t kKeepFromScan = 2048;
+    constexpr std::size_t kMaxActive = 8;
+    constexpr std::size_t kEnoughFromPool = 2;
+    constexpr std::size_t kEnoughFromActive = 1;
+    // The upper end is tried at b·e^δ with δ a little under ln(1 + tolerance), so that the
+    // bracket [lower, upper] is at most `tolerance` wide.
+    const double delta = 0.9 * std::log1p(options.relativeTolerance);
+
+    SweepPoint point(dim);
+    double b = std::max(kSweepStart, options.startBase);
+    point.setBase(b);
+    // Every base in (1, certified) is infeasible: below 4/π by f(2) < 0, below a caller's start
+    // by its own certificate, and then by the steps of the sweep.
+    double certified = b;
+    std::vector<long long> active; // distances negative at the previous step, best first
+    // Candidates from the last full scan, each with what its last value proves: f ≥ low −
+    // rate·(t − t₀) for every t = ln b ≥ t₀. A candidate that cannot be negative yet is skipped.
+    struct Candidate {
+        long long m;
+        double t0;
+        double low;
+        double rate;
+    };
+    std::vector<Candidate> pool;
+    const auto toPool = [&](const SweepPoint& at, const FullScan& scan) {
+        pool.clear();
+        const double t0 = std::log(at.base());
+        for (const auto& [m, f] : scan.candidates) {
+            pool.push_back({m, t0, f - 2.0 * at.errorBound(m), at.slopeBound(m)});
         }
-        if (!witnesses.empty()) {
-            WindowCheck windows(theta);
-            for (auto it = witnesses.begin(); it != witnesses.end(); ++it) {
-                const long long m = windows.negativeNear(*it, context);
-                if (m >= 0) {
-                    lastWitness = m;
-                    witnesses.erase(it);
-                    witnesses.push_front(m);
-                    return false;
-                }
-            }
-        }
-        ++result.scans;
-        const std::optional<Negative> negative = scanFirstNegative(theta, context);
-        if (negative) {
-            lastWitness = negative->first;
-            witnesses.push_front(negative->deepest);
-            if (negative->first != negative->deepest) {
-                witnesses.push_front(negative->first);
-            }
-            while (witnesses.size() > kMaxWitnesses) {
-                witnesses.pop_back();
-            }
-            return false;
-        }
-        return true;
+    };
+    long long witness = -1;
+
+    const auto finish = [&](double lower, double upper, const FullScan& scan) {
+        result.found = true;
+        result.base = upper;
+        result.lowerBracket = lower;
+        result.witness = witness;
+        result.argminDistance = scan.argmin;
+        result.minValue = scan.minValue;
+        return result;
     };
 
-    // 1. Upward logarithmic grid from 4/π (provably infeasible for L ≥ 3) to kMaxBase.
-    const double logStart = std::log(4.0 / std::numbers::pi);
-    const double logEnd = std::log(limits::kMaxBase);
-    const double step = std::log(10.0) / options.gridPointsPerDecade;
-    const auto gridSize = static_cast<long long>(std::ceil((logEnd - logStart) / step));
-    double lo = std::numeric_limits<double>::quiet_NaN();
-    long long loWitness = -1;
-    double hi = std::numeric_limits<double>::quiet_NaN();
-    for (long long k = 0; k <= gridSize; ++k) {
-        const double b =
-            std::min(std::exp(logStart + static_cast<double>(k) * step), limits::kMaxBase);
-        if (feasible(b)) {
-            hi = b;
+    for (;;) {
+        // 1. The active set; then the pool; then a full scan, until some distance certifies a step.
+        double step = 0.0;
+        long long best = -1;
+        std::vector<long long> next;
+        // Evaluates m; a certified step may become the best and m joins the next active set.
+        const auto tryDistance = [&](long long m, double& f) {
+            ++result.evaluations;
+            f = point.evaluate(m);
+            double s = point.certifiedStep(m, f);
+            // A step that cannot move b by one representable base certifies nothing new;
+            // other distances (or a full scan) must take over at this b.
+            if (s > 0.0 && !std::isinf(s) && advance(b, s) <= b) {
+                s = 0.0;
+            }
+            if (s > 0.0) {
+                if (s > step) {
+                    step = s;
+                    best = m;
+                }
+                if (next.size() < kMaxActive &&
+                    std::find(next.begin(), next.end(), m) == next.end()) {
+                    next.push_back(m);
+                }
+            }
+            return s > 0.0;
+        };
+        const auto tryActive = [&] {
+            double f = 0.0;
+            std::size_t found = 0;
+            for (std::size_t k = 0; k < active.size() && found < kEnoughFromActive; ++k) {
+                found += tryDistance(active[k], f) ? 1 : 0;
+            }
+        };
+        // The pool in order, skipping candidates proven non-negative here, until `enough`
+        // certify a step; those move to the front (a distance that went negative once tends to
+        // again).
+        const auto tryPool = [&](std::size_t enough) {
+            const double t = std::log(b);
+            std::size_t found = 0;
+            for (std::size_t k = 0; k < pool.size() && found < enough; ++k) {
+                Candidate& c = pool[k];
+                if (t >= c.t0 && c.low - c.rate * (t - c.t0) * (1.0 + 1e-9) > 0.0) {
+                    continue;
+                }
+                double f = 0.0;
+                const bool certifies = tryDistance(c.m, f);
+                c = {c.m, t, f - 2.0 * point.errorBound(c.m), point.slopeBound(c.m)};
+                if (certifies) {
+                    ++found;
+                    std::rotate(pool.begin(), pool.begin() + static_cast<std::ptrdiff_t>(k),
+                                pool.begin() + static_cast<std::ptrdiff_t>(k) + 1);
+                }
+            }
+        };
+        tryActive();
+        if (step == 0.0) {
+            tryPool(kEnoughFromPool);
+        }
+        if (step == 0.0) {
+            ++result.scans;
+            const FullScan scan = fullScan(point, count, kKeepFromScan);
+            if (scan.minValue >= 0.0) {
+                // b itself is feasible (every computed f ≥ 0) and everything below it was
+                // certified infeasible: the bracket has width 0.
+                return finish(certified, b, scan);
+            }
+            toPool(point, scan);
+            tryPool(kEnoughFromPool);
+            if (step == 0.0) {
+                // Nothing is certifiably negative, yet some f̃ ∈ [−2E, 0): the sweep has reached
+                // a zero of f to within rounding, and b is certified up to here. The base
+                // b·e^δ decides: if every f ≥ 0 there, [b, b·e^δ] is the bracket.
+                const double upper = b * std::exp(delta);
+                SweepPoint probe(dim);
+                probe.setBase(upper);
+                ++result.scans;
+                const FullScan above = fullScan(probe, count, kKeepFromScan);
+                if (above.minValue >= 0.0) {
+                    return finish(certified, upper, above);
+                }
+                // An island narrower than δ, or rounding: step over a hair without a
+                // certificate; the certified lower end stays where it was.
+                ++result.roundingGaps;
+                b = std::nextafter(b * (1.0 + 64.0 * kEps), limits::kMaxBase);
+                if (b >= limits::kMaxBase) {
+                    break;
+                }
+                point.setBase(b);
+                active.clear();
+                toPool(probe, above);
+                continue;
+            }
+        }
+        ++result.steps;
+        active = std::move(next);
+        // Keep the best distance first: it is the likeliest to certify the next step too.
+        const auto it = std::find(active.begin(), active.end(), best);
+        if (it == active.end()) {
+            active.insert(active.begin(), best);
+        } else {
+            std::rotate(active.begin(), it, it + 1);
+        }
+        witness = best;
+        if (std::isinf(step)) {
             break;
         }
-        lo = b;
-        loWitness = lastWitness;
+        const double bNext = advance(b, step);
+        if (bNext >= limits::kMaxBase) {
+            break;
+        }
+        if (certified >= b) {
+            certified = bNext;
+        }
+        b = bNext;
+        point.setBase(b);
     }
-    if (std::isnan(hi)) {
-        result.base = std::numeric_limits<double>::quiet_NaN();
-        result.gridBase = std::numeric_limits<double>::quiet_NaN();
-        result.infeasibleBase = lo;
-        result.witness = loWitness;
-        return result;
-    }
-    result.found = true;
-    result.gridBase = hi;
+    // Infeasible for every base up to the search limit.
+    result.found = false;
+    result.base = std::numeric_limits<double>::quiet_NaN();
+    result.lowerBracket = certified;
+    result.witness = witness;
+    return result;
+}
 
-    // 2. Geometric bisection keeping lo infeasible and hi feasible. The bracket ratio starts at
-    // 10^(1/N) and halves in log each step, so ≤ 60 steps reach any tolerance ≥ 1e-15.
-    if (!std::isnan(lo)) {
-        for (int iter = 0; iter < 200 && hi / lo - 1.0 > options.relativeTolerance; ++iter) {
-            const double mid = std::sqrt(lo * hi);
-            if (!(mid > lo && mid < hi)) {
-                break; // adjacent doubles
-            }
-            if (feasible(mid)) {
-                hi = mid;
-            } else {
-                lo = mid;
-                loWitness = lastWitness;
-            }
+namespace {
+
+// Tail certificate of allFeasibleAbove(): true if for every b ≥ B and every m < count,
+// f_b(m) ≥ cos m + Σ_{i≥1} (m·θ_i(B) ≤ π ? cos(m·θ_i(B)) : −1) − E ≥ 0. On [0, π] cosine
+// decreases, and φ_i = m·θ_i only shrinks as b grows, so each such term can only increase.
+bool tailIsFeasible(int dim, double bigBase, long long count) {
+    SweepPoint point(dim);
+    point.setBase(bigBase);
+    const Eigen::ArrayXd& theta = point.theta();
+    // The largest m fail first: scan downward and stop at the first failure.
+    for (long long m = count - 1; m >= 1; --m) {
+        const double md = static_cast<double>(m);
+        double g = std::cos(md * theta[0]);
+        for (Eigen::Index i = 1; i < theta.size(); ++i) {
+            const double phi = md * theta[i];
+            g += phi <= std::numbers::pi ? std::cos(phi) : -1.0;
+        }
+        if (g < 2.0 * point.errorBound(m)) {
+            return false;
         }
     }
-    result.base = hi;
-    result.infeasibleBase = lo;
-    result.witness = loWitness;
-    return result;
+    return true;
+}
+
+} // namespace
+
+MinimalBase allFeasibleAbove(long long context, int dim, const MinimalBaseOptions& options) {
+    validateContext(context);
+    validateDim(dim, "dim");
+    if (static_cast<double>(context) * (dim / 2) > 4194304.0) {
+        throw InvalidParameter("context", "--all-above is certified for context × dim/2 <= "
+                                          "2^22 only, got context " +
+                                              std::to_string(context) + " at dim " +
+                                              std::to_string(dim));
+    }
+    MinimalBaseOptions first = options;
+    first.startBase = 0.0;
+    const MinimalBase lowest = minimalBase(context, dim, first);
+    if (!lowest.found || lowest.base <= 1.0) {
+        // No feasible base at all, or every base is feasible (b* = 1 = b_T).
+        return lowest;
+    }
+    const long long count = options.includeContext ? context + 1 : context;
+    const double delta = 0.9 * std::log1p(options.relativeTolerance);
+    // 1. The tail certificate: double from b*, then bisect in ln b to 1 %.
+    double hi = lowest.base;
+    while (!tailIsFeasible(dim, hi, count)) {
+        hi *= 2.0;
+        if (hi > limits::kMaxBase) {
+            throw InvalidParameter("context", "no tail certificate below 1e30");
+        }
+    }
+    double lo = std::max(lowest.base, hi / 2.0);
+    while (hi / lo > 1.01) {
+        const double mid = std::sqrt(lo * hi);
+        (tailIsFeasible(dim, mid, count) ? hi : lo) = mid;
+    }
+    // 2. Downward sweep of full scans from the certified tail.
+    constexpr double kMaxWork = 137438953472.0; // 2^37 multiply-adds
+    const double scanWork = static_cast<double>(count) * (dim / 2);
+    MinimalBase result;
+    double t = std::log(hi);
+    SweepPoint point(dim);
+    for (;;) {
+        if (static_cast<double>(result.scans + 1) * scanWork > kMaxWork) {
+            throw InvalidParameter("context", "--all-above needs more than 2^37 multiply-adds "
+                                              "at context " +
+                                                  std::to_string(context) + ", dim " +
+                                                  std::to_string(dim) + " (stopped at base " +
+                                                  std::to_string(std::exp(t)) + ")");
+        }
+        const double b = std::exp(t);
+        point.setBase(b);
+        ++result.scans;
+        // Per distance: margin f̃ − 2E, and the tightest ratio margin/m.
+        double ratio = std::numeric_limits<double>::infinity();
+        long long argmin = -1;
+        double minValue = std::numeric_limits<double>::infinity();
+        long long negative = -1;
+        BlockCosineSum scan(point.theta(), count);
+        scan.run(0, count, [&](long long m0, const double* f, long long n) {
+            for (long long j = 0; j < n; ++j) {
+                const long long m = m0 + j;
+                if (f[j] < minValue) {
+                    minValue = f[j];
+                    argmin = m;
+                }
+                const double margin = f[j] - 2.0 * point.errorBound(m);
+                if (f[j] < -2.0 * point.errorBound(m) && negative < 0) {
+                    negative = m;
+                }
+                if (m > 0) {
+                    ratio = std::min(ratio, margin / static_cast<double>(m));
+                }
+            }
+            return true;
+        });
+        if (negative >= 0) {
+            if (result.scans == 1) {
+                throw std::logic_error("allFeasibleAbove: the tail certificate failed");
+            }
+            // Not reached after the first scan: every t below a certified step is scanned only
+            // when the step was certified. Kept as a bracket all the same.
+            result.lowerBracket = b;
+            result.witness = negative;
+            return result;
+        }
+        result.found = true;
+        result.base = b;
+        result.argminDistance = argmin;
+        result.minValue = minValue;
+        // The slope bound at t' = t − s is at most e^s times the one at t (each 2i/d < 1).
+        double slope = 0.0;
+        for (Eigen::Index i = 0; i < point.theta().size(); ++i) {
+            slope += (2.0 * static_cast<double>(i)) / dim * point.theta()[i];
+        }
+        const double y = ratio > 0.0 ? ratio / slope : 0.0;
+        double step = y / (1.0 + y) * (1.0 - 1e-9);
+        if (step < delta) {
+            // Within the tolerance of the threshold: the next scan is at b·e^{−δ}; if it is
+            // infeasible, [b·e^{−δ}, b] is the bracket. Otherwise [b·e^{−step}, b] was
+            // certified and the sweep goes on from below it.
+            const double probe = t - delta;
+            SweepPoint below(dim);
+            below.setBase(std::exp(probe));
+            ++result.scans;
+            long long witness = -1;
+            BlockCosineSum scanBelow(below.theta(), count);
+            scanBelow.run(0, count, [&](long long m0, const double* f, long long n) {
+                for (long long j = 0; j < n; ++j) {
+                    if (f[j] < -2.0 * below.errorBound(m0 + j)) {
+                        witness = m0 + j;
+                        return false;
+                    }
+                }
+                return true;
+            });
+            if (witness >= 0) {
+                result.lowerBracket = std::exp(probe);
+                result.witness = witness;
+                return result;
+            }
+            if (step <= 0.0) {
+                throw InvalidParameter("context",
+                                       "--all-above: f is within rounding of 0 at base " +
+                                           std::to_string(b) + " (m = " + std::to_string(argmin) +
+                                           "); no certificate");
+            }
+        }
+        t -= step;
+    }
+}
+
+void minimalBaseCurve(const std::vector<long long>& contexts, int dim,
+                      const MinimalBaseOptions& options, int threads,
+                      const std::function<void(std::size_t, const MinimalBase&)>& emit) {
+    if (contexts.size() > 100000) {
+        throw InvalidParameter("contexts",
+                               "at most 100000 contexts, got " + std::to_string(contexts.size()));
+    }
+    for (std::size_t k = 1; k < contexts.size(); ++k) {
+        if (contexts[k] <= contexts[k - 1]) {
+            throw InvalidParameter("contexts", "contexts must be strictly increasing, got " +
+                                                   std::to_string(contexts[k - 1]) + " then " +
+                                                   std::to_string(contexts[k]));
+        }
+    }
+    if (threads < 1 || threads > 64) {
+        throw InvalidParameter("threads",
+                               "threads must be in [1, 64], got " + std::to_string(threads));
+    }
+    const std::size_t chains =
+        std::min<std::size_t>(threads, std::max<std::size_t>(1, contexts.size()));
+    std::vector<std::optional<MinimalBase>> done(contexts.size());
+    std::exception_ptr failure;
+    std::mutex mutex;
+    std::condition_variable ready;
+    const auto chain = [&](std::size_t first) {
+        try {
+            MinimalBaseOptions chained = options;
+            for (std::size_t k = first; k < contexts.size(); k += chains) {
+                const MinimalBase r = minimalBase(contexts[k], dim, chained);
+                // Every base below r.lowerBracket fails L_k, hence every longer context.
+                if (r.found && r.lowerBracket > chained.startBase) {
+                    chained.startBase = r.lowerBracket;
+                }
+                const std::lock_guard<std::mutex> lock(mutex);
+                done[k] = r;
+                ready.notify_all();
+                if (failure) {
+                    return;
+                }
+            }
+        } catch (...) {
+            const std::lock_guard<std::mutex> lock(mutex);
+            if (!failure) {
+                failure = std::current_exception();
+            }
+            ready.notify_all();
+        }
+    };
+    std::vector<std::thread> workers;
+    for (std::size_t c = 1; c < chains; ++c) {
+        workers.emplace_back(chain, c);
+    }
+    // The calling thread runs chain 0 in a helper too, so that it is free to emit in order.
+    workers.emplace_back(chain, 0);
+    std::exception_ptr emitFailure;
+    for (std::size_t k = 0; k < contexts.size(); ++k) {
+        std::unique_lock<std::mutex> lock(mutex);
+        ready.wait(lock, [&] { return done[k].has_value() || failure; });
+        if (!done[k]) {
+            break;
+        }
+        const MinimalBase r = *done[k];
+        lock.unlock();
+        try {
+            emit(k, r);
+        } catch (...) {
+            emitFailure = std::current_exception();
+            const std::lock_guard<std::mutex> relock(mutex);
+            failure = emitFailure;
+            break;
+        }
+    }
+    for (std::thread& t : workers) {
+        t.join();
+    }
+    if (failure) {
+        std::rethrow_exception(failure);
+    }
 }
 
 } // namespace rope

@@ -4,7 +4,10 @@
 
 #include <Eigen/Core>
 
+#include <cstddef>
+#include <functional>
 #include <optional>
+#include <vector>
 
 /// \file base_bound.h
 /// How long a context a RoPE base can serve, and the smallest base for a context: the bound of
@@ -22,9 +25,10 @@ namespace limits {
 /// Largest distances × pairs of one scan (firstNegativeDistance()): 2^34 ≈ 1.7e10
 /// multiply-adds, a few seconds. At d = 128 it admits every context up to kMaxContext.
 inline constexpr double kMaxScanWork = 17179869184.0;
-/// Largest context × pairs of one minimalBase() search, 2^28: the search runs hundreds to
-/// thousands of scans, so this keeps it well under a minute (L ≤ 4 194 304 at d = 128: ~17 s;
-/// L ≤ 65 536 at d = 8192: ~4 s). L = 2^20, d = 128 takes about 4 s (one core).
+/// Largest context × pairs of one minimalBase() search, 2^28 (L ≤ 4 194 304 at d = 128). The
+/// certified sweep runs a few hundred full scans and 10^5–10^6 single-distance evaluations:
+/// L = 2^20, d = 128 takes about 8 s of one core (docs/PERFORMANCE.md); the largest contexts
+/// admitted here were not timed.
 inline constexpr double kMaxBaseSearchWork = 268435456.0;
 } // namespace limits
 
@@ -119,52 +123,98 @@ double slowestPeriod(int dim, double base);
 
 /// \brief Search settings of minimalBase().
 struct MinimalBaseOptions {
-    /// Grid points per decade of b for the upward scan, 10 … 100000. 1000 gives a grid ratio of
-    /// 10^(1/1000) ≈ 1.0023.
-    int gridPointsPerDecade = 1000;
-    /// Bisection stops when hi/lo − 1 ≤ this, 1e-15 … 1e-2.
-    double relativeTolerance = 1e-10;
+    /// Bracket width: the search stops once upper/lower − 1 ≤ this, 1e-12 … 1e-2.
+    double relativeTolerance = 1e-9;
+    /// Distances m ∈ [0, L] (Men et al. 2024's convention) instead of [0, L) (Su's).
+    bool includeContext = false;
+    /// A base known to be infeasible together with every smaller one (e.g. the lower bracket of
+    /// a shorter context: b*(L, d) does not decrease with L), or 0 to start at 4/π.
+    /// \warning The sweep trusts it: a start above b* gives a wrong answer.
+    double startBase = 0.0;
 };
 
-/// \brief Result of minimalBase().
+/// \brief Result of minimalBase(): b* bracketed by lowerBracket ≤ b* ≤ base.
 struct MinimalBase {
-    /// False if no base b ≤ limits::kMaxBase keeps f ≥ 0 on 0 … L−1 (e.g. d = 2 and L ≥ 3,
-    /// where θ_0 = 1 for every base and cos 2 < 0).
+    /// False if no base b ≤ limits::kMaxBase keeps f ≥ 0 (e.g. d = 2 and L ≥ 3, where
+    /// θ_0 = 1 for every base and cos 2 < 0).
     bool found = false;
-    /// b*: the refined base, verified feasible by a full scan of every m < L. 1 when L ≤ 2
-    /// (every b > 1 is feasible; 1 is the infimum). NaN when not found.
+    /// Upper end of the bracket: a base verified feasible (a full scan of every m gives f ≥ 0).
+    /// 1 when at most distances 0 and 1 are checked (every b > 1 is feasible; 1 is the
+    /// infimum). NaN when not found.
     double base = 0.0;
-    /// First feasible point of the logarithmic grid (upper end of the initial bracket).
-    double gridBase = 0.0;
-    /// Largest base shown infeasible below `base` (lower end of the final bracket); NaN if none.
-    double infeasibleBase = 0.0;
-    /// A distance m < L with f(m) < 0 at infeasibleBase (the witness), or −1.
+    /// Lower end of the bracket: every base in (1, lowerBracket) is proven infeasible.
+    /// base/lowerBracket − 1 ≤ the tolerance unless roundingGaps > 0.
+    double lowerBracket = 0.0;
+    /// The distance whose negative f certified the last step below lowerBracket, or −1.
     long long witness = -1;
-    /// Bases examined (grid points + bisection midpoints).
-    long long candidates = 0;
-    /// Candidates that needed a scan over m (the others were settled by a cached witness).
+    /// The binding distance: argmin over m of f at `base`.
+    long long argminDistance = -1;
+    /// min over m of f at `base` (≥ 0, small: b* sits where this minimum touches 0).
+    double minValue = 0.0;
+    /// Certified steps of the sweep.
+    long long steps = 0;
+    /// Single-distance evaluations (d/2 cosines each).
+    long long evaluations = 0;
+    /// Full scans of every m (about d/2 multiply-adds per distance).
     long long scans = 0;
+    /// Points where no distance was certifiably negative and yet some f̃ ∈ [−E, 0): stepped
+    /// over by a few ulps without a certificate. 0 in every case tested.
+    long long roundingGaps = 0;
 };
 
 /// \brief Smallest base b* such that \f$f_b(m) = \sum_{i=0}^{d/2-1}\cos(m\,b^{-2i/d}) \ge 0\f$
-/// for every integer m = 0 … L−1 (Su, kexue.fm/archives/10122, definition of b*; Xu et al.,
-/// arXiv 2405.14591).
+/// for every integer m = 0 … L−1 (or 0 … L with MinimalBaseOptions::includeContext), bracketed
+/// to a relative width ≤ the tolerance (Su, kexue.fm/archives/10122, definition of b*; Xu,
+/// Men et al., arXiv 2405.14591).
 ///
-/// The feasible set in b is not an interval (Su found that a feasible b₀ does not make every
-/// b > b₀ feasible), so plain bisection on [1, ∞) is unsound. The search therefore:
-/// 1. scans b upward on the logarithmic grid b_k = (4/π)·10^{k/N} (N = gridPointsPerDecade)
-///    and stops at the first feasible grid point. Below 4/π nothing is feasible for L ≥ 3:
-///    every θ_i ≥ 1/b > π/4 puts every 2θ_i in (π/2, 2], so f(2) < 0;
-/// 2. bisects (geometrically) between the last infeasible and the first feasible grid point,
-///    keeping "lo infeasible, hi feasible" as the invariant, until hi/lo − 1 ≤ tolerance;
-/// 3. returns hi, which (like every accepted point) was verified by scanning every m < L.
-/// A feasible island narrower than one grid step below the result can be missed; the result is
-/// always feasible, and infeasibleBase is always infeasible. Infeasibility of a candidate is
-/// first tried on cached witnesses (distances that were negative for earlier candidates); only
-/// when none is negative does it scan, with firstNegativeDistance().
+/// The feasible bases form a union of intervals, some of them narrow islands, so neither
+/// bisection nor a grid is sound. The search sweeps t = ln b upward from 4/π (below which
+/// f(2) < 0) and only takes *certified* steps: at b, a distance m with
+/// \f$\tilde f(m) < -E(m)\f$ (E the rounding bound) stays negative for all b' ∈ [b, b·e^s]
+/// where s comes from the per-pair bound
+/// \f$f(t+s) ≤ f(t) + \sum_i \min(1-\cos φ_i,\ |\sin φ_i|\,w_i + w_i^2/2)\f$,
+/// \f$w_i = m\,θ_i\,(2i/d)\,s\f$ (φ_i = mθ_i only shrinks as b grows). Each step evaluates
+/// only the few m that were negative at the previous one (an active set), then the distances of
+/// the last full scan, and scans every m only when none of them is negative. The sweep stops at
+/// the first base where a full scan finds every f ≥ 0; when the steps become shorter than the
+/// tolerance it tries b·(1+tolerance) directly. docs/base-bound.md gives the proof.
 /// \param context L (tokens), 1 … limits::kMaxContext, and L·d/2 ≤ limits::kMaxBaseSearchWork.
 /// \param dim d, even, 2 … limits::kMaxDim.
-/// \warning Throws InvalidParameter("context", "dim", "grid", "tolerance").
+/// \warning Throws InvalidParameter("context", "dim", "tolerance", "start").
 MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& options = {});
+
+/// \brief The threshold b_T(L, d) above which every base is feasible: the smallest b_T with
+/// f_b(m) ≥ 0 for every b ≥ b_T and every m (≥ b*; between b* and b_T lie the islands).
+///
+/// Two certificates (docs/base-bound.md): (1) a tail bound: for b ≥ B each pair with
+/// m·θ_i(B) ≤ π can only turn back towards 0, so f_b(m) ≥ cos m + Σ_{i≥1} g_i with
+/// g_i = cos(m·θ_i(B)) if m·θ_i(B) ≤ π and −1 otherwise; B is the smallest power-of-2 multiple
+/// of b* where that bound is ≥ 0 for every m, refined by bisection (the bound increases with B).
+/// (2) a downward sweep from B: a full scan at t = ln b shows every f ≥ margin_m, and since
+/// |∂f/∂t| ≤ m·Σ_i (2i/d)·θ_i(t') grows at most like e^{t−t'} below t, the interval
+/// [t − y/(1+y), t] with y = min_m (margin_m/m)/Σ_i (2i/d)θ_i(t) stays feasible. The sweep
+/// stops when a full scan finds a certifiably negative f. Every step scans every m, so the work
+/// grows like L²·(d/2)·(oscillation of f in ln b): L ≤ 65 536 at d = 128.
+/// Result fields: base = b_T (verified feasible, and so is every larger base), lowerBracket = a
+/// base with a certifiably negative f (at m = witness), base/lowerBracket − 1 ≤ tolerance.
+/// \param context L, 1 … limits::kMaxContext, and L·d/2 ≤ 2^22.
+/// \warning Throws InvalidParameter("context", "dim", "tolerance"), and
+/// InvalidParameter("context") when the sweep would exceed its work limit (2^37 multiply-adds).
+MinimalBase allFeasibleAbove(long long context, int dim, const MinimalBaseOptions& options = {});
+
+/// \brief b*(L, d) for each L of an increasing list, as minimalBase(), handed to \p emit in
+/// list order as soon as each one and all before it are done.
+///
+/// b* does not decrease with L (a base that serves L serves every shorter context), so each
+/// search starts at the lower bracket of an earlier L instead of 4/π. With \p threads ≥ 2 the
+/// list is split into interleaved chains (L_k goes to chain k mod threads), one per thread.
+/// \param contexts strictly increasing, each valid for minimalBase(); at most 100 000.
+/// \param threads 1 … 64.
+/// \param emit called as emit(index, result) on the calling thread.
+/// \warning Throws InvalidParameter("contexts", "threads") or what minimalBase() throws (the
+/// first error, after every thread has stopped).
+void minimalBaseCurve(const std::vector<long long>& contexts, int dim,
+                      const MinimalBaseOptions& options, int threads,
+                      const std::function<void(std::size_t, const MinimalBase&)>& emit);
 
 } // namespace rope

@@ -4,19 +4,24 @@
 #include "core/decay.h"
 #include "core/frequencies.h"
 #include "core/rope_params.h"
+#include "tests/core/reference/base_bound_reference_values.h"
 #include "tests/core/reference/decay_reference_values.h"
 #include "tests/test_support.h"
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
 #include <numbers>
 #include <optional>
+#include <vector>
 
 // Expected values: NumPy golden values (every m evaluated, no tables, no witnesses:
-// tests/core/reference/decay_reference.py), the published tables of Su
-// (kexue.fm/archives/10122) and Xu et al. (arXiv 2405.14591) to the two digits they print,
+// tests/core/reference/decay_reference.py), b*(L, d) brackets of an independent NumPy certified
+// sweep (tests/core/reference/base_bound_reference.py), dense direct scans, the published tables of
+// Su (kexue.fm/archives/10122) and Xu et al. (arXiv 2405.14591) to the two digits they print,
 // long-double recomputation, and closed forms for the rules of thumb.
 
 namespace {
@@ -34,6 +39,20 @@ long double longDoubleCosineSum(const Eigen::ArrayXd& theta, double m) {
         sum += cosl(hi) * cosl(lo) - sinl(hi) * sinl(lo);
     }
     return sum;
+}
+
+// A result against a reference bracket: within 1e-6 of the reference (the accuracy),
+// both brackets contain b* so they must overlap, the same binding m, and our own bracket no
+// wider than the default tolerance.
+void checkAgainstReference(const rope::MinimalBase& r, double lower, double upper,
+                           long long argmin) {
+    QVERIFY(r.found);
+    QVERIFY2(rope::test::close(r.base, upper, 1e-6),
+             qPrintable(
+                 QStringLiteral("b* %1, NumPy %2").arg(r.base, 0, 'g', 17).arg(upper, 0, 'g', 17)));
+    QVERIFY(std::max(r.lowerBracket, lower) <= std::min(r.base, upper) * (1.0 + 1e-12));
+    QVERIFY(r.base / r.lowerBracket - 1.0 <= 1e-9);
+    QCOMPARE(r.argminDistance, argmin);
 }
 
 // Two significant digits, as the published tables print b*.
@@ -96,62 +115,169 @@ private slots:
         QCOMPARE(got ? *got : -1LL, expected);
     }
 
-    void minimalBaseMatchesNumPy_data() {
+    // Every row of the NumPy certified sweep (tests/core/reference/base_bound_reference.py:
+    // different evaluation, different step bounds), one search from scratch per row up to
+    // L = 131 072; the longer ones run in minimalBaseCurveMatchesReference.
+    void minimalBaseMatchesCertifiedReference_data() {
         QTest::addColumn<qlonglong>("context");
         QTest::addColumn<int>("dim");
-        QTest::addColumn<double>("base");
-        QTest::addColumn<double>("gridBase");
-        for (const auto& row : rope::reference::kMinBase) {
-            QTest::newRow(row.name) << row.context << row.dim << row.base << row.gridBase;
+        QTest::addColumn<bool>("inclusive");
+        QTest::addColumn<double>("lower");
+        QTest::addColumn<double>("upper");
+        QTest::addColumn<qlonglong>("argmin");
+        for (const auto& row : rope::reference::kMinBaseBrackets) {
+            if (row.context > 131072) {
+                continue;
+            }
+            const QString name = QStringLiteral("L=%1 d=%2 %3")
+                                     .arg(row.context)
+                                     .arg(row.dim)
+                                     .arg(row.inclusive ? "m<=L" : "m<L");
+            QTest::newRow(qPrintable(name)) << qlonglong(row.context) << row.dim << row.inclusive
+                                            << row.lower << row.upper << qlonglong(row.argmin);
         }
     }
-    void minimalBaseMatchesNumPy() {
+    void minimalBaseMatchesCertifiedReference() {
         QFETCH(qlonglong, context);
         QFETCH(int, dim);
-        QFETCH(double, base);
-        QFETCH(double, gridBase);
-        const rope::MinimalBase r = rope::minimalBase(context, dim);
-        if (base == 0.0) {
-            QVERIFY(!r.found);
-            QVERIFY(std::isnan(r.base));
-            return;
-        }
-        QVERIFY(r.found);
-        // Same grid, same first feasible point; the bisections agree to their tolerance.
-        QVERIFY(rope::test::close(r.gridBase, gridBase, 1e-13));
-        QVERIFY2(
-            rope::test::close(r.base, base, 1e-9),
-            qPrintable(
-                QStringLiteral("b* %1, NumPy %2").arg(r.base, 0, 'g', 17).arg(base, 0, 'g', 17)));
+        QFETCH(bool, inclusive);
+        QFETCH(double, lower);
+        QFETCH(double, upper);
+        QFETCH(qlonglong, argmin);
+        rope::MinimalBaseOptions options;
+        options.includeContext = inclusive;
+        checkAgainstReference(rope::minimalBase(context, dim, options), lower, upper, argmin);
     }
 
+    // All d = 128 rows, the longest contexts included (up to 2^20), through the chained curve
+    // on two threads (one sweep instead of one per row); then m <= L, each started at the
+    // m < L lower bracket (b*_[0,L) <= b*_[0,L]), as minimalBaseCurve() chains contexts.
+    void minimalBaseCurveMatchesReference() {
+        std::vector<long long> contexts;
+        std::vector<const rope::reference::MinBaseBracket*> rows;
+        for (const auto& row : rope::reference::kMinBaseBrackets) {
+            if (row.dim == 128 && !row.inclusive) {
+                contexts.push_back(row.context);
+                rows.push_back(&row);
+            }
+        }
+        QVERIFY(contexts.size() >= 15);
+        std::vector<double> lower(contexts.size(), 0.0);
+        std::size_t emitted = 0;
+        double previous = 0.0;
+        rope::minimalBaseCurve(
+            contexts, 128, {}, 2, [&](std::size_t k, const rope::MinimalBase& r) {
+                QCOMPARE(k, emitted);
+                ++emitted;
+                checkAgainstReference(r, rows[k]->lower, rows[k]->upper, rows[k]->argmin);
+                // b* does not decrease with L.
+                QVERIFY(r.base >= previous);
+                previous = r.base;
+                lower[k] = r.lowerBracket;
+            });
+        QCOMPARE(emitted, contexts.size());
+        for (std::size_t k = 0; k < contexts.size(); ++k) {
+            for (const auto& row : rope::reference::kMinBaseBrackets) {
+                if (row.dim == 128 && row.inclusive && row.context == contexts[k]) {
+                    rope::MinimalBaseOptions options;
+                    options.includeContext = true;
+                    options.startBase = lower[k];
+                    checkAgainstReference(rope::minimalBase(contexts[k], 128, options), row.lower,
+                                          row.upper, row.argmin);
+                }
+            }
+        }
+    }
+
+    // The bracket's two ends checked by other means than the sweep that found them: the upper
+    // end by the direct per-m sum (cosineSum, not the block scan) at every m; the lower end by
+    // a long-double value of the witness there (≤ 0: the witness was certified negative on a
+    // step that ends at lowerBracket); and no base below it by a dense log grid of direct scans.
     void minimalBaseBracketIsSound_data() {
         QTest::addColumn<qlonglong>("context");
         QTest::addColumn<int>("dim");
-        QTest::newRow("L=100 d=16") << 100LL << 16;
-        QTest::newRow("L=3000 d=64") << 3000LL << 64;
-        QTest::newRow("L=8192 d=128") << 8192LL << 128;
-        QTest::newRow("L=5000 d=10") << 5000LL << 10;
+        QTest::addColumn<int>("gridPoints");
+        QTest::newRow("L=100 d=16") << 100LL << 16 << 20000;
+        QTest::newRow("L=3000 d=64") << 3000LL << 64 << 600;
+        QTest::newRow("L=8192 d=128") << 8192LL << 128 << 100;
+        QTest::newRow("L=5000 d=10") << 5000LL << 10 << 1000;
     }
     void minimalBaseBracketIsSound() {
         QFETCH(qlonglong, context);
         QFETCH(int, dim);
+        QFETCH(int, gridPoints);
         const rope::MinimalBase r = rope::minimalBase(context, dim);
         QVERIFY(r.found);
-        // b* keeps every m < L non-negative (checked by the direct per-m sum, not the block scan
-        // that decided it) …
+        QCOMPARE(r.roundingGaps, 0LL);
+        QVERIFY(r.lowerBracket <= r.base);
+        QVERIFY(r.base / r.lowerBracket - 1.0 <= 1e-9);
         const Eigen::ArrayXd all = rope::cosineSum(rope::inverseFrequencies(dim, r.base),
                                                    rope::distanceRange(0, context - 1));
         QVERIFY(all.minCoeff() >= 0.0);
-        // … and just below it the witness distance is negative.
-        QVERIFY(r.witness >= 0 && r.witness < context);
-        Eigen::ArrayXd w(1);
-        w[0] = static_cast<double>(r.witness);
-        QVERIFY(rope::cosineSum(rope::inverseFrequencies(dim, r.infeasibleBase), w)[0] < 0.0);
-        QVERIFY(r.infeasibleBase < r.base);
-        QVERIFY(r.base / r.infeasibleBase - 1.0 <= 1e-10);
-        QVERIFY(r.base <= r.gridBase);
-        QVERIFY(r.scans <= r.candidates);
+        // Same minimum as the block scan's, to the rounding bound ≤ 8·(d/2)·ε of each.
+        QVERIFY(std::abs(all.minCoeff() - r.minValue) <=
+                16.0 * dim / 2 * std::numeric_limits<double>::epsilon());
+        QCOMPARE(static_cast<long long>(std::distance(
+                     all.data(), std::min_element(all.data(), all.data() + all.size()))),
+                 r.argminDistance);
+        QVERIFY(r.witness > 0 && r.witness < context);
+        const long double atLower = longDoubleCosineSum(
+            rope::inverseFrequencies(dim, r.lowerBracket), static_cast<double>(r.witness));
+        QVERIFY2(atLower <= 1e-9L, qPrintable(QString::number(double(atLower))));
+        // No base below: 4/π … lowerBracket·(1 − 1e-9) on a log grid, each fully scanned.
+        const double lo = std::log(4.0 / std::numbers::pi);
+        const double hi = std::log(r.lowerBracket * (1.0 - 1e-9));
+        const Eigen::ArrayXd m = rope::distanceRange(0, context - 1);
+        for (int k = 0; k <= gridPoints; ++k) {
+            const double b = std::exp(lo + (hi - lo) * k / gridPoints);
+            const double worst = rope::cosineSum(rope::inverseFrequencies(dim, b), m).minCoeff();
+            QVERIFY2(worst < 0.0, qPrintable(QStringLiteral("b = %1 is feasible below b* = %2")
+                                                 .arg(b, 0, 'g', 17)
+                                                 .arg(r.base, 0, 'g', 17)));
+        }
+    }
+
+    // Men et al.'s convention adds m = L: never a smaller b*, never a larger one than b*(L+1).
+    void inclusiveConventionIsBetweenNeighbours() {
+        for (const long long context : {1000LL, 4096LL, 10000LL}) {
+            rope::MinimalBaseOptions inclusive;
+            inclusive.includeContext = true;
+            const rope::MinimalBase a = rope::minimalBase(context, 128);
+            const rope::MinimalBase b = rope::minimalBase(context, 128, inclusive);
+            const rope::MinimalBase c = rope::minimalBase(context + 1, 128);
+            QVERIFY(b.base >= a.lowerBracket);
+            QVERIFY(c.base >= b.lowerBracket);
+            QVERIFY(rope::test::close(b.base, c.base, 1e-9));
+        }
+    }
+
+    // The threshold above which every base is feasible: a certifiably negative f just below
+    // (long double), every base on a log grid from it up to 1000× feasible by direct scans,
+    // and never below b*.
+    void allFeasibleAboveIsSound_data() {
+        QTest::addColumn<qlonglong>("context");
+        QTest::addColumn<int>("dim");
+        QTest::newRow("L=100 d=16") << 100LL << 16;
+        QTest::newRow("L=1024 d=128") << 1024LL << 128;
+        QTest::newRow("L=2000 d=32") << 2000LL << 32;
+    }
+    void allFeasibleAboveIsSound() {
+        QFETCH(qlonglong, context);
+        QFETCH(int, dim);
+        const rope::MinimalBase top = rope::allFeasibleAbove(context, dim);
+        const rope::MinimalBase bottom = rope::minimalBase(context, dim);
+        QVERIFY(top.found);
+        QVERIFY(top.base >= bottom.base);
+        QVERIFY(top.base / top.lowerBracket - 1.0 <= 1e-9);
+        QVERIFY(top.witness >= 0 && top.witness < context);
+        QVERIFY(longDoubleCosineSum(rope::inverseFrequencies(dim, top.lowerBracket),
+                                    static_cast<double>(top.witness)) < 0.0L);
+        const Eigen::ArrayXd m = rope::distanceRange(0, context - 1);
+        for (int k = 0; k <= 3000; ++k) {
+            const double b = top.base * std::pow(1000.0, k / 3000.0);
+            QVERIFY2(rope::cosineSum(rope::inverseFrequencies(dim, b), m).minCoeff() >= 0.0,
+                     qPrintable(QStringLiteral("b = %1 infeasible").arg(b, 0, 'g', 17)));
+        }
     }
 
     // Rows of the published tables that the default search reproduces to the two digits
@@ -187,6 +313,11 @@ private slots:
         // L ≤ 2: f(0) = d/2, f(1) = Σ cos θ_i > 0 as θ_i ∈ (0, 1]: every b > 1 works.
         QCOMPARE(rope::minimalBase(1, 128).base, 1.0);
         QCOMPARE(rope::minimalBase(2, 2).base, 1.0);
+        rope::MinimalBaseOptions inclusive;
+        inclusive.includeContext = true;
+        QCOMPARE(rope::minimalBase(1, 128, inclusive).base, 1.0);
+        // m ≤ 2 brings in f(2): the same search as L = 3.
+        QCOMPARE(rope::minimalBase(2, 64, inclusive).base, rope::minimalBase(3, 64).base);
         // d = 2: θ_0 = 1 for every base and cos 2 < 0.
         const rope::MinimalBase none = rope::minimalBase(3, 2);
         QVERIFY(!none.found);
@@ -232,7 +363,7 @@ private slots:
         QTest::newRow("context 0") << 0 << "context";
         QTest::newRow("context beyond limit") << 1 << "context";
         QTest::newRow("odd dim") << 2 << "dim";
-        QTest::newRow("grid too coarse") << 3 << "grid";
+        QTest::newRow("start base 0.5") << 3 << "start";
         QTest::newRow("tolerance 0") << 4 << "tolerance";
         QTest::newRow("tolerance NaN") << 5 << "tolerance";
         QTest::newRow("first-negative limit 0") << 6 << "context";
@@ -246,6 +377,10 @@ private slots:
         QTest::newRow("dim too large") << 14 << "dim";
         QTest::newRow("search work limit") << 15 << "context";
         QTest::newRow("scan work limit") << 16 << "context";
+        QTest::newRow("tolerance below 1e-12") << 17 << "tolerance";
+        QTest::newRow("curve not increasing") << 18 << "contexts";
+        QTest::newRow("curve threads 0") << 19 << "threads";
+        QTest::newRow("all-above work limit") << 20 << "context";
     }
     void rejectsInvalidInput() {
         QFETCH(int, which);
@@ -264,7 +399,7 @@ private slots:
                 rope::minimalBase(100, 127);
                 break;
             case 3:
-                options.gridPointsPerDecade = 5;
+                options.startBase = 0.5;
                 rope::minimalBase(100, 128, options);
                 break;
             case 4:
@@ -307,6 +442,21 @@ private slots:
                 break;
             case 16:
                 rope::firstNegativeDistance(Eigen::ArrayXd::Ones(4096), rope::limits::kMaxContext);
+                break;
+            case 17:
+                options.relativeTolerance = 1e-13;
+                rope::minimalBase(100, 128, options);
+                break;
+            case 18:
+                rope::minimalBaseCurve({100, 100}, 128, options, 1,
+                                       [](std::size_t, const rope::MinimalBase&) {});
+                break;
+            case 19:
+                rope::minimalBaseCurve({100}, 128, options, 0,
+                                       [](std::size_t, const rope::MinimalBase&) {});
+                break;
+            case 20:
+                rope::allFeasibleAbove(65537, 128);
                 break;
             default:
                 QFAIL("unknown case");

@@ -7,25 +7,20 @@ published formulas, sharing no code with the C++ core.
   * RoFormer's relative upper bound (Su et al., arXiv 2104.09864, section 3.4.3):
         u(m) = (1/(d/2)) * sum_{j=1}^{d/2} |S_j|,  S_j = sum_{k<j} exp(i m theta_k)
   * the mean cosine (2/d) sum_i cos(m theta_i) (kexue.fm/archives/10122);
-  * the first m in [0, L) with sum_i cos(m theta_i) < 0, by evaluating every m;
-  * b*(L, d): NumPy evaluates g(b) = min_{m<L} f_b(m) over EVERY m (no early exit, no tables,
-    no witnesses) on the same logarithmic grid b_k = (4/pi) * 10^(k/N) that rope::minimalBase()
-    documents, takes the first grid point with g >= 0, and bisects geometrically between it and
-    the grid point before until hi/lo - 1 <= 1e-10. The C++ search must land on the same bracket.
+  * the first m in [0, L) with sum_i cos(m theta_i) < 0, by evaluating every m.
+
+b*(L, d) itself is in base_bound_reference.py (a certified sweep; the grid search that was here
+stepped over feasible islands, issue #12).
 
 theta_i = 1 / b**(2i/d), as Hugging Face computes it. Run with Debian's NumPy:
     /usr/bin/python3 tests/core/reference/decay_reference.py
 It rewrites decay_reference_values.h next to this script.
 """
 
-import math
 import pathlib
 
 import numpy as np
 
-GRID_POINTS_PER_DECADE = 1000  # rope::MinimalBaseOptions default
-TOLERANCE = 1e-10  # rope::MinimalBaseOptions default
-MAX_BASE = 1e30
 
 
 def theta(d, b):
@@ -55,51 +50,6 @@ def first_negative(d, b, L):
     f = cos_sums(theta(d, b), 0, L)
     neg = np.nonzero(f < 0.0)[0]
     return int(neg[0]) if neg.size else -1
-
-
-def min_over_m(d, bases, L):
-    """g(b) = min_{m<L} sum_i cos(m theta_i) for each b (every m evaluated)."""
-    m = np.arange(L, dtype=np.float64)
-    out = np.empty(len(bases))
-    for k, b in enumerate(bases):
-        out[k] = np.cos(np.outer(m, theta(d, b))).sum(axis=1).min()
-    return out
-
-
-def min_base(L, d):
-    """(b*, first feasible grid point) or (None, None)."""
-    if L <= 2:
-        return 1.0, 1.0
-    log_start = math.log(4.0 / math.pi)
-    step = math.log(10.0) / GRID_POINTS_PER_DECADE
-    grid_size = math.ceil((math.log(MAX_BASE) - log_start) / step)
-    lo = None
-    chunk = 64
-    for k0 in range(0, grid_size + 1, chunk):
-        ks = range(k0, min(grid_size + 1, k0 + chunk))
-        bases = [min(math.exp(log_start + k * step), MAX_BASE) for k in ks]
-        g = min_over_m(d, bases, L)
-        ok = np.nonzero(g >= 0.0)[0]
-        if ok.size:
-            j = int(ok[0])
-            hi = bases[j]
-            lo = bases[j - 1] if j > 0 else lo
-            break
-        lo = bases[-1]
-    else:
-        return None, None
-    grid = hi
-    for _ in range(200):
-        if hi / lo - 1.0 <= TOLERANCE:
-            break
-        mid = math.sqrt(lo * hi)
-        if not (lo < mid < hi):
-            break
-        if min_over_m(d, [mid], L)[0] >= 0.0:
-            hi = mid
-        else:
-            lo = mid
-    return hi, grid
 
 
 def main():
@@ -170,31 +120,6 @@ def main():
     lines.append("};")
     lines.append("")
 
-    lines += [
-        "struct MinBaseRow {",
-        "    const char* name;",
-        "    long long context;",
-        "    int dim;",
-        "    double base;     // b* after bisection (0: no base up to 1e30)",
-        "    double gridBase; // first feasible point of the default grid",
-        "};",
-        "",
-        "// b*(L, d) on the default grid (1000 points per decade from 4/pi), every m evaluated.",
-        "inline constexpr MinBaseRow kMinBase[] = {",
-    ]
-    mb_cases = [
-        (1, 8), (2, 8), (3, 2), (3, 4), (5, 4), (8, 4), (3, 8), (5, 8), (10, 8), (20, 8),
-        (50, 8), (10, 6), (20, 12), (10, 16), (100, 16), (300, 16), (64, 32), (500, 32),
-        (128, 64), (1000, 64), (1024, 128), (2048, 128),
-    ]
-    for L, d in mb_cases:
-        b, grid = min_base(L, d)
-        if b is None:
-            b, grid = 0.0, 0.0
-        lines.append(f'    {{"L={L} d={d}", {L}, {d}, {b!r}, {grid!r}}},')
-        print(f"L={L} d={d}: b*={b:.10g} grid={grid:.10g}")
-    lines.append("};")
-    lines.append("")
     lines.append("} // namespace rope::reference")
     lines.append("")
 

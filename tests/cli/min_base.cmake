@@ -1,0 +1,65 @@
+# SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+# rope-cli min-base contracts. Expected values come from the independent NumPy certified sweep
+# (tests/core/reference/base_bound_reference_values.h), the certified values quoted in issue #12,
+# the published tables (kexue.fm/archives/10122: 1k = 1024 gives 4.3e3) and a closed form
+# (L = 3). Uses rope_cli_expect_error() from basics.cmake and rope_cli_expect_output() from
+# decay.cmake (the glob is sorted, so both are defined first).
+set(ROPE_CLI $<TARGET_FILE:rope-cli>)
+
+# All four fields; 1k = 1024: NumPy bracket [4293.4375692612, 4293.4375731251], binding m 1009.
+rope_cli_expect_output(cli_min_base_1k
+    "^\\{\"base\":4293\\.43757[0-9]*,\"lower_bracket\":4293\\.43756[0-9]*,\"argmin_m\":1009,\"min_f\":[0-9.e-]+\\}"
+    min-base --dim 128 --context 1024)
+# The issue's certified values (m in [0, L)): 64k 2090179.68, 128k 4869104.37 (Su's island,
+# which the old 1000-per-decade grid stepped over: it printed 8607702), 1M 65374955.18.
+rope_cli_expect_output(cli_min_base_64k "^\\{\"base\":2090179\\.67[0-9]*,"
+                       min-base --dim 128 --context 65536)
+rope_cli_expect_output(cli_min_base_128k "^\\{\"base\":4869104\\.37[0-9]*,"
+                       min-base --dim 128 --context 131072)
+rope_cli_expect_output(cli_min_base_1m "^\\{\"base\":65374955\\.[12][0-9]*,\"lower_bracket\":65374955\\.[01][0-9]*,\"argmin_m\":935093,"
+                       min-base --dim 128 --context 1048576)
+# L <= 2: every base works, b* = 1 (the infimum). With --m-inclusive, L = 2 checks m = 2 too, so
+# b* solves Σ_i cos(2·b^(−2i/128)) = 0 (f(2) increases with b): 1.6694519309941 (long double
+# bisection in NumPy): the lower end matches it to 12 digits, the upper is ≤ 1e-9 above.
+rope_cli_expect_output(cli_min_base_tiny "^\\{\"base\":1," min-base --context 2)
+rope_cli_expect_output(cli_min_base_inclusive_tiny "^\\{\"base\":1\\.669451932?[0-9]*,\"lower_bracket\":1\\.66945193099[0-9]*,"
+                       min-base --context 2 --m-inclusive)
+# --range streams one line per L, in order (log-spaced 1024, 2048, 4096; NumPy values).
+rope_cli_expect_output(cli_min_base_range
+    "^\\{\"context\":1024,\"base\":4293\\.4375[0-9]*,[^\n]*\n\\{\"context\":2048,\"base\":11587\\.2443[0-9]*,[^\n]*\n\\{\"context\":4096,\"base\":26952\\.3392[0-9]*,[^\n]*\n$"
+    min-base --range 1024:4096:3)
+# --all-above, L = 1024: checked in NumPy (float64, every m): the binding m = 903 is ≈ 0 at the
+# lower end, and 20 001 log-spaced bases from 6018.2808627 to 1000× that are all feasible.
+rope_cli_expect_output(cli_min_base_all_above
+    "^\\{\"all_above\":6018\\.2808[0-9]*,\"lower_bracket\":6018\\.2808[0-9]*,\"witness_m\":903,\"argmin_m\":903,"
+    min-base --context 1024 --all-above)
+# --grid is still accepted, says on stderr that it is ignored, and does not change the answer.
+add_test(NAME cli_min_base_grid_deprecated
+         COMMAND sh -c "\"$0\" \"$@\" 2>&1 >/dev/null | grep -q 'deprecated and ignored' && \"$0\" \"$@\" 2>/dev/null | grep -q '^{\"base\":4293\\.4375'"
+                 ${ROPE_CLI} min-base --context 1024 --grid 10)
+set_tests_properties(cli_min_base_grid_deprecated PROPERTIES LABELS cli)
+
+rope_cli_expect_error(cli_min_base_impossible "no base b <= 1e30" min-base --dim 2 --context 3)
+rope_cli_expect_error(cli_min_base_context_zero "context must be in \\[1, 67108864\\], got 0"
+                      min-base --context 0)
+rope_cli_expect_error(cli_min_base_missing_context "missing required option --context" min-base)
+rope_cli_expect_error(cli_min_base_odd_dim "dim must be an even integer.*got 7"
+                      min-base --dim 7 --context 10)
+rope_cli_expect_error(cli_min_base_bad_grid "--grid expects a finite number, got 'x'" min-base --grid x --context 10)
+rope_cli_expect_error(cli_min_base_range_format "--range expects LMIN:LMAX:N, got '10:20'"
+                      min-base --range 10:20)
+rope_cli_expect_error(cli_min_base_range_order "--range needs 1 <= LMIN <= LMAX"
+                      min-base --range 20:10:5)
+rope_cli_expect_error(cli_min_base_range_count "--range needs N in \\[2, 100000\\].*got 0"
+                      min-base --range 10:20:0)
+rope_cli_expect_error(cli_min_base_range_number "--range expects a finite number, got 'x'"
+                      min-base --range 10:x:5)
+rope_cli_expect_error(cli_min_base_range_and_context "--range and --context are exclusive"
+                      min-base --range 10:20:2 --context 10)
+rope_cli_expect_error(cli_min_base_range_and_all_above "--range and --all-above are exclusive"
+                      min-base --range 10:20:2 --all-above)
+rope_cli_expect_error(cli_min_base_threads "--threads must be in \\[1, 64\\], got 0"
+                      min-base --range 10:20:2 --threads 0)
+rope_cli_expect_error(cli_min_base_all_above_limit "--all-above is certified for context"
+                      min-base --context 1048576 --all-above)
