@@ -9,7 +9,8 @@
 #include "figures/decay_envelope.h"
 #include "figures/figure_registry.h"
 #include "figures/minimal_base_cache.h"
-
+#include "figures/minimal_base_curve.h"
+#include "core/base_bound_tables.h"
 
 #include <algorithm>
 #include <array>
@@ -134,6 +135,115 @@ FigureData cosineSumView(const rope::RopeParams& params, const FigureOptions& op
     return data;
 }
 
+// The printed values of Su (2024) and Men et al. (2024) beside the exact b*(L, 128) of both
+// conventions: each printed base is checked on every m of its own context.
+FigureData publishedView() {
+    FigureData data;
+    data.title = QStringLiteral("Published b*(L, 128) against the exact value (✓ passes, ✗ fails)");
+    data.xLabel = QStringLiteral("context length L (tokens, log scale)");
+    data.yLabel = QStringLiteral("base b (log scale)");
+    data.logX = true;
+    data.logY = true;
+    struct Checked {
+        rope::PublishedMinimalBase row;
+        rope::PublishedBaseCheck check;
+    };
+    // Each check scans up to 2^20 distances; the 22 rows are checked once per process.
+    static const std::vector<Checked> checked = [] {
+        std::vector<Checked> out;
+        for (const rope::PublishedMinimalBase& row : rope::publishedMinimalBases()) {
+            out.push_back({row, rope::checkPublishedBase(
+                                    row, row.source == rope::BaseTableSource::Men2024)});
+        }
+        return out;
+    }();
+    Series exactSu;
+    exactSu.name = QStringLiteral("exact b*, m < L (Su's convention), L ≤ 2^17");
+    exactSu.colour = 0;
+    exactSu.style = SeriesStyle::Line;
+    Series exactMen = exactSu;
+    exactMen.name = QStringLiteral("exact b*, m ≤ L (Men et al.'s convention), L ≤ 2^17");
+    exactMen.colour = 4;
+    Series pass;
+    pass.name = QStringLiteral("printed value passes its context (Su above, Men et al. below)");
+    pass.style = SeriesStyle::Scatter;
+    pass.colour = 2;
+    Series fail = pass;
+    fail.name = QStringLiteral("printed value fails (first failing m labelled)");
+    fail.colour = 5;
+    int passing = 0;
+    for (const Checked& c : checked) {
+        Series& target = c.check.passes ? pass : fail;
+        target.x.push_back(static_cast<double>(c.row.context));
+        target.y.push_back(c.row.printedBase);
+        passing += c.check.passes ? 1 : 0;
+        if (!c.check.passes) {
+            // Su's rows labelled above their marker, Men et al.'s below, so the two tables'
+            // labels at the same L do not collide.
+            const bool men = c.row.source == rope::BaseTableSource::Men2024;
+            data.labels.push_back({static_cast<double>(c.row.context),
+                                   c.row.printedBase * (men ? 0.6 : 1.7),
+                                   QStringLiteral("✗ m=%1").arg(c.check.firstFailing.value_or(-1)),
+                                   false});
+        }
+    }
+    // The exact values at the printed contexts up to 2^17 (memoised searches of about a second
+    // at most; the longer ones take 2–8 s each: rope-cli min-base, or the dense curves).
+    constexpr long long kExactLimit = 1LL << 17;
+    for (const Checked& c : checked) {
+        const bool men = c.row.source == rope::BaseTableSource::Men2024;
+        if (c.row.context > kExactLimit) {
+            continue;
+        }
+        Series& exact = men ? exactMen : exactSu;
+        const rope::MinimalBase b = cachedMinimalBase(c.row.context, c.row.dim, men);
+        if (b.found) {
+            exact.x.push_back(static_cast<double>(c.row.context));
+            exact.y.push_back(b.base);
+        }
+    }
+    double yLow = std::numeric_limits<double>::infinity();
+    double yHigh = 0;
+    for (const Series* series : {&pass, &fail, &exactSu, &exactMen}) {
+        for (double y : series->y) {
+            yLow = std::min(yLow, y);
+            yHigh = std::max(yHigh, y);
+        }
+    }
+    data.xRange = {{600.0, 4.0e6}};
+    data.yRange = {{yLow / 3.0, yHigh * 4.0}};
+    data.series = {exactSu, exactMen, pass, fail};
+    data.readouts.push_back({QStringLiteral("printed values that pass their own context"),
+                             static_cast<double>(passing), QStringLiteral("of %1").arg(checked.size())});
+    data.legendBelow = true;
+    return data;
+}
+
+// Model labels sit above their markers; a label that would run into the previous one (same
+// height, closer than its estimated width on the log axis) moves up by one label height.
+void placeModelLabels(FigureData& data, const std::vector<ModelContext>& models,
+                      double plotWidthPx, double xLow, double xHigh) {
+    constexpr double kCharPx = 7.5;
+    const double pxPerDecade = plotWidthPx / std::log10(xHigh / xLow);
+    std::vector<std::pair<double, double>> placed; // (log10 x of the right end, y) per label
+    for (const ModelContext& model : models) {
+        const double x = std::log10(static_cast<double>(model.context));
+        const double halfWidth = 0.5 * model.name.size() * kCharPx / pxPerDecade;
+        double y = model.base * 1.45;
+        for (bool moved = true; moved;) {
+            moved = false;
+            for (const auto& [right, other] : placed) {
+                if (std::abs(std::log10(other / y)) < 0.12 && x - halfWidth < right) {
+                    y *= 1.9;
+                    moved = true;
+                }
+            }
+        }
+        placed.emplace_back(x + halfWidth, y);
+        data.labels.push_back({static_cast<double>(model.context), y, model.name, false});
+    }
+}
+
 } // namespace
 
 const std::vector<ModelContext>& publishedModelContexts() {
@@ -149,9 +259,12 @@ const std::vector<ModelContext>& publishedModelContexts() {
 }
 
 FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& options) {
-    if (options.value(QStringLiteral("view"), QStringLiteral("curves")).toString() ==
-        QLatin1String("cosine-sum")) {
+    const QString view = options.value(QStringLiteral("view"), QStringLiteral("curves")).toString();
+    if (view == QLatin1String("cosine-sum")) {
         return cosineSumView(params, options);
+    }
+    if (view == QLatin1String("published")) {
+        return publishedView();
     }
     const int lastLog2 = options.value(QStringLiteral("extend"), false).toBool() ? kExtendedLastLog2
                                                                                  : kDefaultLastLog2;
@@ -182,6 +295,44 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
         }
         data.series.push_back(std::move(s));
     }
+    if (options.value(QStringLiteral("dense")).toBool()) {
+        // What the background job has finished so far (and everything, from the disk cache,
+        // on a later start); the readout says how far it is.
+        const int dim = params.effectiveRotaryDim();
+        const MinimalBaseCurveSnapshot curve = minimalBaseCurve(dim, true);
+        Series dense;
+        dense.name = QStringLiteral("b*(L), d = %1, 100 contexts per decade").arg(dim);
+        dense.colour = 1;
+        for (std::size_t k = 0; k < curve.minimal.size(); ++k) {
+            if (curve.minimal[k].found) {
+                dense.x.push_back(static_cast<double>(curve.contexts[k]));
+                dense.y.push_back(curve.minimal[k].base);
+            }
+        }
+        Series above;
+        above.name = QStringLiteral("every base above is feasible, b_T(L), d = %1").arg(dim);
+        above.colour = 3;
+        for (std::size_t k = 0; k < curve.threshold.size(); ++k) {
+            if (curve.threshold[k].found) {
+                above.x.push_back(static_cast<double>(curve.thresholdContexts[k]));
+                above.y.push_back(curve.threshold[k].base);
+            }
+        }
+        for (const Series* s : {&dense, &above}) {
+            for (double y : s->y) {
+                yLow = std::min(yLow, y);
+                yHigh = std::max(yHigh, y);
+            }
+        }
+        data.series.push_back(std::move(dense));
+        data.series.push_back(std::move(above));
+        data.readouts.push_back({curve.running     ? QStringLiteral("dense curves: computing")
+                                 : curve.cancelled ? QStringLiteral("dense curves: cancelled")
+                                 : !curve.error.isEmpty()
+                                     ? QStringLiteral("dense curves stopped: ") + curve.error
+                                     : QStringLiteral("dense curves: done"),
+                                 100.0 * curve.progress(), QStringLiteral("%"), true});
+    }
     for (const ModelContext& model : publishedModelContexts()) {
         yLow = std::min(yLow, model.base);
         yHigh = std::max(yHigh, model.base);
@@ -203,9 +354,6 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
         s.style = SeriesStyle::Scatter;
         s.colour = 6;
         s.inLegend = false; // named on the plot instead
-        // Label just above the marker (a factor on the log b axis).
-        data.labels.push_back(
-            {static_cast<double>(model.context), model.base * 1.45, model.name, false});
         s.x = {static_cast<double>(model.context)};
         s.y = {model.base};
         data.series.push_back(std::move(s));
@@ -259,15 +407,18 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
     data.series.push_back(std::move(quarter));
     data.series.push_back(std::move(period));
 
-    data.readouts = {
+    data.readouts.insert(data.readouts.begin(), {
         {QStringLiteral("largest L for the current b, d (first m with f < 0; scan limit %1)")
              .arg(scanLimit),
          firstNegative ? static_cast<double>(*firstNegative) : -1.0, QStringLiteral("tokens")},
         {QStringLiteral("quarter-turn context π/(2θ_min), current"),
          rope::quarterTurnContext(theta), QStringLiteral("tokens")},
-    };
+    });
     data.xRange = {{std::ldexp(1.0, kFirstLog2 - 1), std::ldexp(1.0, lastLog2 + 3)}};
     data.yRange = {{std::max(yLow, 1.0), yHigh}};
+    placeModelLabels(data, publishedModelContexts(),
+                     options.value(QStringLiteral("plot-width-px"), 1000).toDouble(),
+                     data.xRange->first, data.xRange->second);
     data.legendAlignment = Qt::AlignBottom | Qt::AlignRight;
     return data;
 }
@@ -278,7 +429,14 @@ const OptionTable& baseBoundOptions() {
          .label = QT_TRANSLATE_NOOP("FigureOptions", "&View:"),
          .kind = OptionKind::Choice,
          .defaultValue = QStringLiteral("curves"),
-         .choices = {{"curves", QT_TRANSLATE_NOOP("FigureOptions", "b*(L) curves and models")}, {"cosine-sum", QT_TRANSLATE_NOOP("FigureOptions", "Σcos(mθᵢ) over the context")}}},
+         .choices = {{"curves", QT_TRANSLATE_NOOP("FigureOptions", "b*(L) curves and models")},
+                     {"cosine-sum", QT_TRANSLATE_NOOP("FigureOptions", "Σcos(mθᵢ) over the context")},
+                     {"published", QT_TRANSLATE_NOOP("FigureOptions", "published tables vs exact b*")}}},
+        {.id = "dense",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&Dense curves"),
+         .kind = OptionKind::Toggle,
+         .defaultValue = false,
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "b*(L) at 100 contexts per decade up to 2^20 and the all-above threshold b_T(L), for the current d, computed in the background and kept on disk. rope-cli: min-base --range.")},
         {.id = "extend",
          .label = QT_TRANSLATE_NOOP("FigureOptions", "E&xtend to 1M"),
          .kind = OptionKind::Toggle,

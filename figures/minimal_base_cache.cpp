@@ -4,6 +4,7 @@
 
 #include <map>
 #include <mutex>
+#include <tuple>
 #include <utility>
 
 namespace rope::figures {
@@ -12,7 +13,7 @@ namespace {
 
 struct Memo {
     std::mutex mutex;
-    std::map<std::pair<long long, int>, rope::MinimalBase> results;
+    std::map<std::tuple<long long, int, bool>, rope::MinimalBase> results;
 };
 
 Memo& memo() {
@@ -22,8 +23,8 @@ Memo& memo() {
 
 } // namespace
 
-rope::MinimalBase cachedMinimalBase(long long context, int dim) {
-    const std::pair<long long, int> key{context, dim};
+rope::MinimalBase cachedMinimalBase(long long context, int dim, bool includeContext) {
+    const std::tuple<long long, int, bool> key{context, dim, includeContext};
     {
         const std::lock_guard<std::mutex> lock(memo().mutex);
         const auto it = memo().results.find(key);
@@ -31,7 +32,9 @@ rope::MinimalBase cachedMinimalBase(long long context, int dim) {
             return it->second;
         }
     }
-    const rope::MinimalBase result = rope::minimalBase(context, dim);
+    rope::MinimalBaseOptions options;
+    options.includeContext = includeContext;
+    const rope::MinimalBase result = rope::minimalBase(context, dim, options);
     const std::lock_guard<std::mutex> lock(memo().mutex);
     memo().results.emplace(key, result);
     return result;

@@ -19,7 +19,7 @@ namespace rope::figures {
 /// \brief rope::minimalBase(context, dim) with default options, computed once per (L, d).
 /// Two threads asking for the same new key may both compute it (same result); the lock is not
 /// held during the search. \throws rope::InvalidParameter as rope::minimalBase().
-rope::MinimalBase cachedMinimalBase(long long context, int dim);
+rope::MinimalBase cachedMinimalBase(long long context, int dim, bool includeContext = false);
 
 /// \brief A released model's context length and RoPE base (its config.json's
 /// max_position_embeddings and rope_theta), marked on the base-bound panel.

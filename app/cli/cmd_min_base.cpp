@@ -76,8 +76,8 @@ int runMinBase(const QStringList& args) {
         "below lower_bracket is proven infeasible, base is verified feasible.\n"
         "Output: {\"base\":b*,\"lower_bracket\":lo,\"argmin_m\":m,\"min_f\":f} where m is the\n"
         "binding distance and f = min over m of f at base. --range streams one such line per L,\n"
-        "with \"context\":L first. --all-above prints\n"
-        "{\"all_above\":bT,\"lower_bracket\":lo,\"witness_m\":m,\"argmin_m\":m,\"min_f\":f}."));
+        "with \"context\":L first. --all-above prints the fields all_above (b_T), lower_bracket,\n"
+        "witness_m, argmin_m and min_f."));
     parser.addOptions({
         {QStringLiteral("dim"), QStringLiteral("Head dimension d (even)."), QStringLiteral("D"),
          QStringLiteral("128")},

@@ -3,6 +3,7 @@
 #include "ui/panels/special_controls.h"
 
 #include "core/scaling/scaling_registry.h"
+#include "figures/minimal_base_curve.h"
 #include "ui/explorer_state.h"
 #include "ui/panels/figure_panel.h"
 
@@ -12,6 +13,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMouseEvent>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QTimer>
@@ -188,6 +190,60 @@ QWidget* attentionFactor(FigurePanel& panel, ExplorerState& state) {
     return box;
 }
 
+// Base bound: progress of the dense curves (computed by a background job in the figures layer)
+// with Cancel / Resume; while the job runs the panel redraws twice a second with what is done.
+QWidget* baseBoundProgress(FigurePanel& panel, ExplorerState& state) {
+    QWidget* box = row();
+    auto* bar = new QProgressBar(box);
+    bar->setRange(0, 1000);
+    bar->setTextVisible(true);
+    bar->setFormat(FigurePanel::tr("dense b*(L): %p%"));
+    bar->setAccessibleName(FigurePanel::tr("Dense curve progress"));
+    auto* stop = new QPushButton(FigurePanel::tr("Ca&ncel"), box);
+    stop->setToolTip(FigurePanel::tr("Stop the background computation; finished points are kept."));
+    box->layout()->addWidget(bar);
+    box->layout()->addWidget(stop);
+    auto* timer = new QTimer(box);
+    timer->setInterval(500);
+    const auto update = [&panel, &state, box, bar, stop, timer] {
+        const bool dense = panel.options().value(QStringLiteral("dense")).toBool();
+        box->setVisible(dense);
+        if (!dense) {
+            timer->stop();
+            return;
+        }
+        const figures::MinimalBaseCurveSnapshot curve =
+            figures::minimalBaseCurve(state.params().effectiveRotaryDim(), false);
+        bar->setValue(static_cast<int>(std::lround(1000 * curve.progress())));
+        stop->setText(curve.running ? FigurePanel::tr("Ca&ncel") : FigurePanel::tr("Res&ume"));
+        stop->setEnabled(!curve.complete());
+        if (curve.running) {
+            timer->start();
+        } else {
+            timer->stop();
+        }
+    };
+    QObject::connect(timer, &QTimer::timeout, &panel, [&panel, update] {
+        panel.refresh();
+        update();
+    });
+    QObject::connect(stop, &QPushButton::clicked, &panel, [&state, &panel, update] {
+        const int dim = state.params().effectiveRotaryDim();
+        if (figures::minimalBaseCurve(dim, false).running) {
+            figures::cancelMinimalBaseCurve();
+        } else {
+            figures::resumeMinimalBaseCurve(dim);
+        }
+        panel.refresh();
+        update();
+    });
+    // The data function starts the job; check again once a frame is drawn.
+    QObject::connect(&panel, &FigurePanel::rendered, box, update);
+    QObject::connect(&panel, &FigurePanel::optionsChanged, box, update);
+    box->setVisible(false);
+    return box;
+}
+
 struct Special {
     std::string_view id;
     QWidget* (*build)(FigurePanel&, ExplorerState&);
@@ -198,6 +254,7 @@ constexpr Special kSpecials[] = {
     {"rotation-play", &rotationPlay},
     {"rope-2d-pick", &rope2dPick},
     {"attention-factor", &attentionFactor},
+    {"base-bound-progress", &baseBoundProgress},
 };
 
 } // namespace
