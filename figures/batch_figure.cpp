@@ -104,8 +104,8 @@ FigureData batchFigure(const rope::RopeParams& shared, const FigureOptions& opti
         positions[static_cast<std::size_t>(t)] = t; // prefill: token t at position t
     }
     const rope::ScalingResult scaled = rope::scaledFrequencies(params);
-    const rope::RopeCache cache = rope::buildRopeCache(scaled.invFreq, scaled.attentionFactor,
-                                                       positions.data(), shape.seq);
+    const rope::RopeCache cache =
+        rope::buildRopeCache(scaled.invFreq, scaled.attentionFactor, positions.data(), shape.seq);
 
     rope::BatchOptions reference;
     reference.backend = rope::Backend::Reference;
@@ -171,8 +171,7 @@ FigureData batchFigure(const rope::RopeParams& shared, const FigureOptions& opti
                                              work.data() + qFloats, used, 1, reps);
             ggmlShown = true;
         } else {
-            missing << QStringLiteral("no ggml-style bar: it covers scaling 'default' and "
-                                      "'linear', not '%1'")
+            missing << QStringLiteral("no ggml-style bar for scaling '%1' (only default, linear)")
                            .arg(QString::fromStdString(method));
         }
     }
@@ -185,7 +184,7 @@ FigureData batchFigure(const rope::RopeParams& shared, const FigureOptions& opti
                      .arg(QString::fromLatin1(rope::layoutId(shape.layout)))
                      .arg(used);
     data.xLabel =
-        QStringLiteral("backend (same Q/K, rotated in place; median of %1 runs)").arg(reps);
+        QStringLiteral("backend (same Q/K rotated in place, median of %1 runs)").arg(reps);
     for (const QString& reason : missing) {
         data.xLabel += QStringLiteral("; ") + reason;
     }
@@ -217,7 +216,8 @@ FigureData batchFigure(const rope::RopeParams& shared, const FigureOptions& opti
     // Table mode is every bar above; the other angle sources follow, with the selected ISA.
     double xNext = static_cast<double>(simdRuns.size() + 1);
     Series computedBar;
-    computedBar.name = QStringLiteral("angles computed in the pass (%1)").arg(QString::fromStdString(isa));
+    computedBar.name =
+        QStringLiteral("angles computed in the pass (%1)").arg(QString::fromStdString(isa));
     computedBar.style = SeriesStyle::Bars;
     computedBar.colour = 2;
     computedBar.measured = true;
@@ -229,7 +229,8 @@ FigureData batchFigure(const rope::RopeParams& shared, const FigureOptions& opti
     if (computedShown) {
         computedBar.x = {xNext};
         computedBar.y = {computedRun.gbps};
-        data.xTicks.push_back({xNext, QStringLiteral("computed %1").arg(QString::fromStdString(isa))});
+        data.xTicks.push_back(
+            {xNext, QStringLiteral("computed %1").arg(QString::fromStdString(isa))});
         xNext += 1;
     }
     if (ggmlShown) {
@@ -326,7 +327,8 @@ const OptionTable& batchOptions() {
              .defaultValue = 1,
              .min = 1,
              .max = static_cast<double>(hardwareThreads()),
-             .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Threads requested; small work uses fewer (see the readout).")},
+             .tooltip = QT_TRANSLATE_NOOP(
+                 "FigureOptions", "Threads requested; small work uses fewer (see the readout).")},
             {.id = "reps",
              .label = QT_TRANSLATE_NOOP("FigureOptions", "&Runs:"),
              .kind = OptionKind::Integer,
@@ -338,19 +340,25 @@ const OptionTable& batchOptions() {
              .label = QT_TRANSLATE_NOOP("FigureOptions", "L&ayout:"),
              .kind = OptionKind::Choice,
              .defaultValue = QStringLiteral("shared"),
-             .choices = {{"shared", QT_TRANSLATE_NOOP("FigureOptions", "form's layout")}, {"interleaved", "interleaved"}, {"half", "half"}}},
+             .choices = {{"shared", QT_TRANSLATE_NOOP("FigureOptions", "form's layout")},
+                         {"interleaved", "interleaved"},
+                         {"half", "half"}}},
             {.id = "isa",
              .label = QT_TRANSLATE_NOOP("FigureOptions", "&ISA:"),
              .kind = OptionKind::Choice,
              .defaultValue = defaultIsa(),
              .choices = isas,
-             .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "SIMD ISA compared with the reference (widest first).")},
+             .tooltip = QT_TRANSLATE_NOOP("FigureOptions",
+                                          "SIMD ISA compared with the reference (widest first).")},
             {.id = "modes",
              .label = QT_TRANSLATE_NOOP("FigureOptions", "&Angles:"),
              .kind = OptionKind::Choice,
              .defaultValue = QStringLiteral("all"),
-             .choices = {{"all", QT_TRANSLATE_NOOP("FigureOptions", "table, computed, ggml-style")}, {"table", QT_TRANSLATE_NOOP("FigureOptions", "table only")}},
-             .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Where cos/sin come from: a prebuilt table, computed in the pass, or the ggml-style baseline (float-accumulated angles).")},
+             .choices = {{"all", QT_TRANSLATE_NOOP("FigureOptions", "table, computed, ggml-style")},
+                         {"table", QT_TRANSLATE_NOOP("FigureOptions", "table only")}},
+             .tooltip = QT_TRANSLATE_NOOP(
+                 "FigureOptions", "Where cos/sin come from: a prebuilt table, computed in the "
+                                  "pass, or the ggml-style baseline (float-accumulated angles).")},
         };
     }();
     return table;

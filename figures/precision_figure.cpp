@@ -10,7 +10,6 @@
 #include "core/scaling/scaling_registry.h"
 #include "figures/figure_registry.h"
 
-
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -146,8 +145,8 @@ FigureData accumulatedFigure(const rope::RopeParams& params, const FigureOptions
     const Eigen::ArrayXd atProbe = rope::accumulatedAngleError(params.base, rotaryDim, probe);
     data.readouts = {
         {QStringLiteral("probe position m"), static_cast<double>(probe), QStringLiteral("tokens")},
-        {QStringLiteral("max |θ̃ − mθ| at m (repeated multiplication)"),
-         atProbe.abs().maxCoeff(), QStringLiteral("rad")},
+        {QStringLiteral("max |θ̃ − mθ| at m (repeated multiplication)"), atProbe.abs().maxCoeff(),
+         QStringLiteral("rad")},
     };
     data.legendAlignment = Qt::AlignBottom | Qt::AlignRight;
     return data;
@@ -277,21 +276,34 @@ const OptionTable& precisionOptions() {
          .label = QT_TRANSLATE_NOOP("FigureOptions", "&View:"),
          .kind = OptionKind::Choice,
          .defaultValue = QStringLiteral("angle"),
-         .choices = {{"angle", QT_TRANSLATE_NOOP("FigureOptions", "angle error")}, {"rotation", QT_TRANSLATE_NOOP("FigureOptions", "cos/sin error")}, {"score", QT_TRANSLATE_NOOP("FigureOptions", "score error")}, {"accumulated", QT_TRANSLATE_NOOP("FigureOptions", "float32 accumulated angle")}},
-         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "What is compared with double. Accumulated: the angle of the float32 repeated multiplication θᵢ₊₁ = θᵢ·σ (ggml's CPU rope) against the exact angle.")},
+         .choices = {{"angle", QT_TRANSLATE_NOOP("FigureOptions", "angle error")},
+                     {"rotation", QT_TRANSLATE_NOOP("FigureOptions", "cos/sin error")},
+                     {"score", QT_TRANSLATE_NOOP("FigureOptions", "score error")},
+                     {"accumulated",
+                      QT_TRANSLATE_NOOP("FigureOptions", "float32 accumulated angle")}},
+         .tooltip = QT_TRANSLATE_NOOP(
+             "FigureOptions",
+             "What is compared with double. Accumulated: the angle of the float32 repeated "
+             "multiplication θᵢ₊₁ = θᵢ·σ (ggml's CPU rope) against the exact angle.")},
         {.id = "path",
          .label = QT_TRANSLATE_NOOP("FigureOptions", "&Rounding:"),
          .kind = OptionKind::Choice,
          .defaultValue = QStringLiteral("low-precision-product"),
-         .choices = {{"low-precision-product", QT_TRANSLATE_NOOP("FigureOptions", "mθ in low precision")}, {"double-then-cast", QT_TRANSLATE_NOOP("FigureOptions", "double, then cast cos/sin")}},
-         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Where the rounding happens: in the angle m·θ, or only in the finished cos/sin table.")},
+         .choices = {{"low-precision-product",
+                      QT_TRANSLATE_NOOP("FigureOptions", "mθ in low precision")},
+                     {"double-then-cast",
+                      QT_TRANSLATE_NOOP("FigureOptions", "double, then cast cos/sin")}},
+         .tooltip =
+             QT_TRANSLATE_NOOP("FigureOptions", "Where the rounding happens: in the angle m·θ, or "
+                                                "only in the finished cos/sin table.")},
         {.id = "pair",
          .label = QT_TRANSLATE_NOOP("FigureOptions", "&Pair:"),
          .kind = OptionKind::Integer,
          .defaultValue = -1,
          .min = -1,
          .max = rope::limits::kMaxDim / 2 - 1,
-         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Pair i whose error is drawn (worst: maximum over pairs)."),
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions",
+                                      "Pair i whose error is drawn (worst: maximum over pairs)."),
          .dynamicMax = &lastPairIndex,
          .specialValueText = QT_TRANSLATE_NOOP("FigureOptions", "worst")},
         {.id = "position",
@@ -300,7 +312,9 @@ const OptionTable& precisionOptions() {
          .defaultValue = -1,
          .min = -1,
          .max = 1000000000,
-         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Position m whose neighbours are checked for aliasing (= m: the form's position m; try 15962)."),
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions",
+                                      "Position m whose neighbours are checked for aliasing (= m: "
+                                      "the form's position m; try 15962)."),
          .specialValueText = QT_TRANSLATE_NOOP("FigureOptions", "= m")},
         {.id = "max-position",
          .label = QT_TRANSLATE_NOOP("FigureOptions", "Up &to m:"),

@@ -8,10 +8,10 @@
 #include "core/rope_2d.h"
 #include "core/rotation.h"
 #include "core/scaling/scaling_registry.h"
+#include "figures/figure_registry.h"
 #include "tests/core/reference/accumulated_angle_reference.h"
 #include "tests/test_support.h"
 #include "ui/explorer_state.h"
-#include "figures/figure_registry.h"
 #include "ui/panels/figure_panel.h"
 
 #include <QCheckBox>
