@@ -2,12 +2,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Panel "batch": the batch RoPE kernel on a generated Q/K tensor. The reference and every SIMD
 // ISA rotate the same seeded tensor: their agreement (max abs diff) is deterministic, their
-// throughput (GB/s, next to a memcpy of the same bytes) is measured and only shown.
+// throughput (GB/s, next to a memcpy of the same bytes) is measured and only shown. Beside the
+// table mode (a prebuilt cos/sin table read by the apply) the panel measures the computed-angle
+// mode (cos/sin formed in the pass, selected ISA) and the ggml-style baseline, and reports what
+// the table costs: its bytes (closed form) and its build time (measured).
 #include "core/kernels/rope_bench.h"
 #include "core/kernels/rope_cache.h"
+#include "core/kernels/rope_ggml_style.h"
 #include "core/kernels/rope_kernel.h"
+#include "core/scaling/scaling_registry.h"
 #include "figures/figure_registry.h"
 
+#include <QStringList>
 
 #include <algorithm>
 #include <cmath>
@@ -76,6 +82,12 @@ FigureData batchFigure(const rope::RopeParams& shared, const FigureOptions& opti
     if (std::find(isas.begin(), isas.end(), isa) == isas.end()) {
         isa = isas.front(); // a session saved on a wider CPU
     }
+    const QString modes = options.value(QStringLiteral("modes"), QStringLiteral("all")).toString();
+    if (modes != QLatin1String("all") && modes != QLatin1String("table")) {
+        throw rope::InvalidParameter("modes", "unknown value '" + modes.toStdString() +
+                                                  "'; use all or table");
+    }
+    const bool allModes = modes == QLatin1String("all");
 
     const long long qFloats = shape.seq * shape.headsQ * static_cast<long long>(shape.headDim);
     const long long floats = 2 * qFloats;
@@ -91,7 +103,9 @@ FigureData batchFigure(const rope::RopeParams& shared, const FigureOptions& opti
     for (long long t = 0; t < shape.seq; ++t) {
         positions[static_cast<std::size_t>(t)] = t; // prefill: token t at position t
     }
-    const rope::RopeCache cache = rope::buildRopeCache(params, positions.data(), shape.seq);
+    const rope::ScalingResult scaled = rope::scaledFrequencies(params);
+    const rope::RopeCache cache =
+        rope::buildRopeCache(scaled.invFreq, scaled.attentionFactor, positions.data(), shape.seq);
 
     rope::BatchOptions reference;
     reference.backend = rope::Backend::Reference;
@@ -127,6 +141,40 @@ FigureData batchFigure(const rope::RopeParams& shared, const FigureOptions& opti
     std::vector<float> target(input.size());
     const rope::Throughput copyRun =
         rope::measureCopy(target.data(), input.data(), floats, used, 1, reps);
+    // What the table costs: its bytes (closed form) and one build (median of the runs).
+    const long long tableBytes = rope::ropeCacheBytes(shape.seq, shape.effectiveRotaryDim() / 2);
+    const rope::Throughput buildRun = rope::measureCacheBuild(
+        scaled.invFreq, scaled.attentionFactor, positions.data(), shape.seq, 0, reps);
+    // The other two angle sources, on the same scratch tensor.
+    rope::Throughput computedRun;
+    rope::Throughput ggmlRun;
+    bool computedShown = false;
+    bool ggmlShown = false;
+    QStringList missing; // modes left out, with the reason (shown in the x label)
+    if (allModes) {
+        try {
+            computedRun = rope::measureBatchComputed(scaled.invFreq, scaled.attentionFactor,
+                                                     positions.data(), shape, work.data(),
+                                                     work.data() + qFloats, simd, 1, reps);
+            computedShown = true;
+        } catch (const rope::InvalidParameter& e) {
+            // e.g. p-RoPE's zero frequencies: the computed kernel takes θ_i > 0 only.
+            missing << QStringLiteral("no computed bar: %1").arg(QString::fromUtf8(e.what()));
+        }
+        // Only plain and linear RoPE have a ggml-style equivalent (no YaRN ramp, no
+        // per-frequency factors in the re-implemented subset).
+        const std::string& method = params.scaling.method;
+        if (method == "default" || method == "linear") {
+            const rope::GgmlStyleParams ggml = rope::ggmlStyleParams(params);
+            const std::vector<std::int32_t> positions32(positions.begin(), positions.end());
+            ggmlRun = rope::measureGgmlStyle(ggml, positions32.data(), shape, work.data(),
+                                             work.data() + qFloats, used, 1, reps);
+            ggmlShown = true;
+        } else {
+            missing << QStringLiteral("no ggml-style bar for scaling '%1' (only default, linear)")
+                           .arg(QString::fromStdString(method));
+        }
+    }
 
     FigureData data;
     data.title = QStringLiteral("Batch RoPE, %1 tokens × %2 heads × d %3 (%4), %5 thread(s)")
@@ -136,7 +184,10 @@ FigureData batchFigure(const rope::RopeParams& shared, const FigureOptions& opti
                      .arg(QString::fromLatin1(rope::layoutId(shape.layout)))
                      .arg(used);
     data.xLabel =
-        QStringLiteral("backend (same Q/K, rotated in place; median of %1 runs)").arg(reps);
+        QStringLiteral("backend (same Q/K rotated in place, median of %1 runs)").arg(reps);
+    for (const QString& reason : missing) {
+        data.xLabel += QStringLiteral("; ") + reason;
+    }
     data.yLabel = QStringLiteral("throughput (GB/s = 10⁹ bytes/s)");
 
     Series refBar;
@@ -162,7 +213,33 @@ FigureData batchFigure(const rope::RopeParams& shared, const FigureOptions& opti
             simdGbps = simdRuns[j].second.gbps;
         }
     }
-    const double xLast = static_cast<double>(simdRuns.size()) + 0.5;
+    // Table mode is every bar above; the other angle sources follow, with the selected ISA.
+    double xNext = static_cast<double>(simdRuns.size() + 1);
+    Series computedBar;
+    computedBar.name =
+        QStringLiteral("angles computed in the pass (%1)").arg(QString::fromStdString(isa));
+    computedBar.style = SeriesStyle::Bars;
+    computedBar.colour = 2;
+    computedBar.measured = true;
+    Series ggmlBar;
+    ggmlBar.name = QStringLiteral("ggml-style baseline (float-accumulated angles)");
+    ggmlBar.style = SeriesStyle::Bars;
+    ggmlBar.colour = 3;
+    ggmlBar.measured = true;
+    if (computedShown) {
+        computedBar.x = {xNext};
+        computedBar.y = {computedRun.gbps};
+        data.xTicks.push_back(
+            {xNext, QStringLiteral("computed %1").arg(QString::fromStdString(isa))});
+        xNext += 1;
+    }
+    if (ggmlShown) {
+        ggmlBar.x = {xNext};
+        ggmlBar.y = {ggmlRun.gbps};
+        data.xTicks.push_back({xNext, QStringLiteral("ggml-style")});
+        xNext += 1;
+    }
+    const double xLast = xNext - 0.5;
     Series ceiling;
     ceiling.name = QStringLiteral("memcpy of the same bytes");
     ceiling.colour = 6;
@@ -174,7 +251,16 @@ FigureData batchFigure(const rope::RopeParams& shared, const FigureOptions& opti
         top = std::max(top, y);
     }
     top = std::max(top, referenceRun.gbps);
-    data.series = {refBar, simdBars, ceiling};
+    data.series = {refBar, simdBars};
+    if (computedShown) {
+        top = std::max(top, computedRun.gbps);
+        data.series.push_back(computedBar);
+    }
+    if (ggmlShown) {
+        top = std::max(top, ggmlRun.gbps);
+        data.series.push_back(ggmlBar);
+    }
+    data.series.push_back(ceiling);
     data.xRange = {{-0.5, xLast}};
     data.yRange = {{0.0, 1.1 * top}};
     // Any bar may be the tallest, so the legend goes under the axes rather than over a corner.
@@ -191,7 +277,26 @@ FigureData batchFigure(const rope::RopeParams& shared, const FigureOptions& opti
         {QStringLiteral("memcpy"), copyRun.gbps, QStringLiteral("GB/s"), true},
         {QStringLiteral("speed-up %1 / reference").arg(isaText), simdGbps / referenceRun.gbps,
          QStringLiteral("×"), true},
+        {QStringLiteral("cos/sin table memory"), static_cast<double>(tableBytes),
+         QStringLiteral("B")},
+        {QStringLiteral("table build"), buildRun.medianSeconds * 1e3, QStringLiteral("ms"), true},
     };
+    double simdSeconds = referenceRun.medianSeconds;
+    for (const auto& [name, run] : simdRuns) {
+        if (name == isa) {
+            simdSeconds = run.medianSeconds;
+        }
+    }
+    data.readouts.push_back({QStringLiteral("table apply %1").arg(isaText), simdSeconds * 1e3,
+                             QStringLiteral("ms"), true});
+    if (computedShown) {
+        data.readouts.push_back({QStringLiteral("computed apply %1").arg(isaText),
+                                 computedRun.medianSeconds * 1e3, QStringLiteral("ms"), true});
+    }
+    if (ggmlShown) {
+        data.readouts.push_back({QStringLiteral("ggml-style apply"), ggmlRun.medianSeconds * 1e3,
+                                 QStringLiteral("ms"), true});
+    }
     return data;
 }
 
@@ -222,7 +327,8 @@ const OptionTable& batchOptions() {
              .defaultValue = 1,
              .min = 1,
              .max = static_cast<double>(hardwareThreads()),
-             .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Threads requested; small work uses fewer (see the readout).")},
+             .tooltip = QT_TRANSLATE_NOOP(
+                 "FigureOptions", "Threads requested; small work uses fewer (see the readout).")},
             {.id = "reps",
              .label = QT_TRANSLATE_NOOP("FigureOptions", "&Runs:"),
              .kind = OptionKind::Integer,
@@ -234,13 +340,25 @@ const OptionTable& batchOptions() {
              .label = QT_TRANSLATE_NOOP("FigureOptions", "L&ayout:"),
              .kind = OptionKind::Choice,
              .defaultValue = QStringLiteral("shared"),
-             .choices = {{"shared", QT_TRANSLATE_NOOP("FigureOptions", "form's layout")}, {"interleaved", "interleaved"}, {"half", "half"}}},
+             .choices = {{"shared", QT_TRANSLATE_NOOP("FigureOptions", "form's layout")},
+                         {"interleaved", "interleaved"},
+                         {"half", "half"}}},
             {.id = "isa",
              .label = QT_TRANSLATE_NOOP("FigureOptions", "&ISA:"),
              .kind = OptionKind::Choice,
              .defaultValue = defaultIsa(),
              .choices = isas,
-             .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "SIMD ISA compared with the reference (widest first).")},
+             .tooltip = QT_TRANSLATE_NOOP("FigureOptions",
+                                          "SIMD ISA compared with the reference (widest first).")},
+            {.id = "modes",
+             .label = QT_TRANSLATE_NOOP("FigureOptions", "&Angles:"),
+             .kind = OptionKind::Choice,
+             .defaultValue = QStringLiteral("all"),
+             .choices = {{"all", QT_TRANSLATE_NOOP("FigureOptions", "table, computed, ggml-style")},
+                         {"table", QT_TRANSLATE_NOOP("FigureOptions", "table only")}},
+             .tooltip = QT_TRANSLATE_NOOP(
+                 "FigureOptions", "Where cos/sin come from: a prebuilt table, computed in the "
+                                  "pass, or the ggml-style baseline (float-accumulated angles).")},
         };
     }();
     return table;

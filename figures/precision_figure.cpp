@@ -1,14 +1,18 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Panel "precision": how far float32, bfloat16 and float16 rotation tables drift from double as
-// the position grows to 10⁷, and which positions a format can no longer tell apart.
+// the position grows to 10⁷, and which positions a format can no longer tell apart. The view
+// "accumulated" shows the float32 angle error of the repeated-multiplication scheme ggml's CPU
+// rope uses (θ_{i+1} = θ_i·σ in float32) against the exact angle, beside the float32 product m·θ_i.
+#include "core/frequencies.h"
 #include "core/precision.h"
 #include "core/random_inputs.h"
 #include "core/scaling/scaling_registry.h"
 #include "figures/figure_registry.h"
 
-
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 namespace rope::figures {
 
@@ -50,6 +54,104 @@ std::vector<double> precisionPositions(const FigureOptions& options) {
     return positions;
 }
 
+/// The "accumulated" view: max (or one pair's) |θ̃_i − mθ_i| of the float32 repeated
+/// multiplication, and of the float32 product m·θ_i for comparison, on log axes.
+FigureData accumulatedFigure(const rope::RopeParams& params, const FigureOptions& options,
+                             int pair) {
+    const int rotaryDim = params.effectiveRotaryDim();
+    // Float32 holds every integer up to 2^24 only; the scheme starts from fl(m).
+    constexpr double kLargest = 16777216.0;
+    std::vector<double> positions = precisionPositions(options);
+    const double requestedMax = positions.back();
+    std::erase_if(positions, [](double p) { return p > kLargest; });
+    const Eigen::Map<const Eigen::ArrayXd> grid(positions.data(),
+                                                static_cast<Eigen::Index>(positions.size()));
+    // The scheme's exact angles are m·b^(−2i/r), unscaled (freq_scale multiplies later in
+    // ggml): the product series uses the same θ_i so both curves measure the same angle.
+    const Eigen::ArrayXd theta = rope::inverseFrequencies(rotaryDim, params.base);
+    pair = std::min(pair, rotaryDim / 2 - 1);
+
+    Series accumulated;
+    accumulated.name = QStringLiteral("float32 repeated multiplication θᵢ₊₁ = θᵢ·σ (ggml)");
+    accumulated.colour = 3;
+    Series product;
+    product.name = QStringLiteral("float32 product m·θᵢ (Hugging Face)");
+    product.colour = 0;
+    Eigen::ArrayXd productError(grid.size());
+    if (pair < 0) {
+        const Eigen::ArrayXd acc = rope::maxAccumulatedAngleError(params.base, rotaryDim, grid);
+        productError = rope::precisionSweep(theta, grid, rope::FloatFormat::Float32,
+                                            rope::AnglePath::LowPrecisionProduct)
+                           .maxAngleError;
+        accumulated.y.assign(acc.begin(), acc.end());
+    } else {
+        for (Eigen::Index j = 0; j < grid.size(); ++j) {
+            const auto m = static_cast<std::int64_t>(grid[j]);
+            accumulated.y.push_back(
+                std::abs(rope::accumulatedAngleError(params.base, rotaryDim, m)[pair]));
+            productError[j] = rope::rotationErrors(theta, grid[j], rope::FloatFormat::Float32,
+                                                   rope::AnglePath::LowPrecisionProduct)
+                                  .angleError[pair];
+        }
+    }
+    // Exact zeros (the scheme is exact while every product is exact) cannot sit on a log axis.
+    const auto keepPositive = [&](Series& s, const double* y) {
+        s.y.clear();
+        for (Eigen::Index j = 0; j < grid.size(); ++j) {
+            if (std::isfinite(y[j]) && y[j] > 0) {
+                s.x.push_back(grid[j]);
+                s.y.push_back(y[j]);
+            }
+        }
+        if (s.x.empty()) {
+            s.name += QStringLiteral(" (error exactly 0 everywhere)");
+        }
+    };
+    const std::vector<double> accY = accumulated.y;
+    keepPositive(accumulated, accY.data());
+    keepPositive(product, productError.data());
+
+    FigureData data;
+    const QString pairText =
+        pair < 0 ? QStringLiteral("worst pair") : QStringLiteral("pair %1").arg(pair);
+    data.title = QStringLiteral("Float32 angle error, %1, b = %2, r = %3")
+                     .arg(pairText)
+                     .arg(params.base)
+                     .arg(rotaryDim);
+    data.xLabel = QStringLiteral("position m (tokens)");
+    if (requestedMax > kLargest) {
+        data.xLabel += QStringLiteral("; beyond 2²⁴ = 16777216 not shown (float32 cannot hold m)");
+    }
+    data.yLabel = QStringLiteral("|θ_float32 − mθ| (rad, exact angle in long double)");
+    data.logX = true;
+    data.logY = true;
+    data.series = {accumulated, product};
+    data.xRange = {{1.0, positions.back()}};
+    double lo = INFINITY;
+    double hi = 0;
+    for (const Series& s : data.series) {
+        for (double y : s.y) {
+            lo = std::min(lo, y);
+            hi = std::max(hi, y);
+        }
+    }
+    if (hi > 0) {
+        data.yRange = {{std::pow(10.0, std::floor(std::log10(lo))),
+                        std::pow(10.0, std::ceil(std::log10(hi)))}};
+    }
+    const long long requested = options.value(QStringLiteral("position"), -1).toLongLong();
+    const auto probe = static_cast<std::int64_t>(std::clamp<long long>(
+        requested < 0 ? params.m : requested, 0, static_cast<long long>(kLargest)));
+    const Eigen::ArrayXd atProbe = rope::accumulatedAngleError(params.base, rotaryDim, probe);
+    data.readouts = {
+        {QStringLiteral("probe position m"), static_cast<double>(probe), QStringLiteral("tokens")},
+        {QStringLiteral("max |θ̃ − mθ| at m (repeated multiplication)"), atProbe.abs().maxCoeff(),
+         QStringLiteral("rad")},
+    };
+    data.legendAlignment = Qt::AlignBottom | Qt::AlignRight;
+    return data;
+}
+
 } // namespace
 
 FigureData precisionFigure(const rope::RopeParams& params, const FigureOptions& options) {
@@ -61,6 +163,9 @@ FigureData precisionFigure(const rope::RopeParams& params, const FigureOptions& 
     const QString view = options.value(QStringLiteral("view"), QStringLiteral("angle")).toString();
     const int pair = std::clamp(options.value(QStringLiteral("pair"), -1).toInt(), -1,
                                 static_cast<int>(theta.size()) - 1);
+    if (view == QLatin1String("accumulated")) {
+        return accumulatedFigure(params, options, pair);
+    }
     const std::vector<double> positions = precisionPositions(options);
     const Eigen::Map<const Eigen::ArrayXd> grid(positions.data(),
                                                 static_cast<Eigen::Index>(positions.size()));
@@ -171,20 +276,34 @@ const OptionTable& precisionOptions() {
          .label = QT_TRANSLATE_NOOP("FigureOptions", "&View:"),
          .kind = OptionKind::Choice,
          .defaultValue = QStringLiteral("angle"),
-         .choices = {{"angle", QT_TRANSLATE_NOOP("FigureOptions", "angle error")}, {"rotation", QT_TRANSLATE_NOOP("FigureOptions", "cos/sin error")}, {"score", QT_TRANSLATE_NOOP("FigureOptions", "score error")}}},
+         .choices = {{"angle", QT_TRANSLATE_NOOP("FigureOptions", "angle error")},
+                     {"rotation", QT_TRANSLATE_NOOP("FigureOptions", "cos/sin error")},
+                     {"score", QT_TRANSLATE_NOOP("FigureOptions", "score error")},
+                     {"accumulated",
+                      QT_TRANSLATE_NOOP("FigureOptions", "float32 accumulated angle")}},
+         .tooltip = QT_TRANSLATE_NOOP(
+             "FigureOptions",
+             "What is compared with double. Accumulated: the angle of the float32 repeated "
+             "multiplication θᵢ₊₁ = θᵢ·σ (ggml's CPU rope) against the exact angle.")},
         {.id = "path",
          .label = QT_TRANSLATE_NOOP("FigureOptions", "&Rounding:"),
          .kind = OptionKind::Choice,
          .defaultValue = QStringLiteral("low-precision-product"),
-         .choices = {{"low-precision-product", QT_TRANSLATE_NOOP("FigureOptions", "mθ in low precision")}, {"double-then-cast", QT_TRANSLATE_NOOP("FigureOptions", "double, then cast cos/sin")}},
-         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Where the rounding happens: in the angle m·θ, or only in the finished cos/sin table.")},
+         .choices = {{"low-precision-product",
+                      QT_TRANSLATE_NOOP("FigureOptions", "mθ in low precision")},
+                     {"double-then-cast",
+                      QT_TRANSLATE_NOOP("FigureOptions", "double, then cast cos/sin")}},
+         .tooltip =
+             QT_TRANSLATE_NOOP("FigureOptions", "Where the rounding happens: in the angle m·θ, or "
+                                                "only in the finished cos/sin table.")},
         {.id = "pair",
          .label = QT_TRANSLATE_NOOP("FigureOptions", "&Pair:"),
          .kind = OptionKind::Integer,
          .defaultValue = -1,
          .min = -1,
          .max = rope::limits::kMaxDim / 2 - 1,
-         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Pair i whose error is drawn (worst: maximum over pairs)."),
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions",
+                                      "Pair i whose error is drawn (worst: maximum over pairs)."),
          .dynamicMax = &lastPairIndex,
          .specialValueText = QT_TRANSLATE_NOOP("FigureOptions", "worst")},
         {.id = "position",
@@ -193,7 +312,9 @@ const OptionTable& precisionOptions() {
          .defaultValue = -1,
          .min = -1,
          .max = 1000000000,
-         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Position m whose neighbours are checked for aliasing (= m: the form's position m; try 15962)."),
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions",
+                                      "Position m whose neighbours are checked for aliasing (= m: "
+                                      "the form's position m; try 15962)."),
          .specialValueText = QT_TRANSLATE_NOOP("FigureOptions", "= m")},
         {.id = "max-position",
          .label = QT_TRANSLATE_NOOP("FigureOptions", "Up &to m:"),

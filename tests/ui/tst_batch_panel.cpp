@@ -91,10 +91,12 @@ class TestBatchPanel : public QObject {
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
+    // Default: table mode for the reference and every ISA, then the computed-angle mode and
+    // the ggml-style baseline: isas + 3 bars.
     void panelDrawsOneFinitePositiveBarPerBackend() {
         Fixture f;
         const std::vector<std::string> isas = rope::simdIsaNames();
-        QCOMPARE(f.data().xTicks.size(), isas.size() + 1);
+        QCOMPARE(f.data().xTicks.size(), isas.size() + 3);
         std::size_t bars = 0;
         for (const rope::ui::Series& s : f.data().series) {
             for (double y : s.y) {
@@ -104,12 +106,69 @@ private slots:
                 bars += s.y.size();
             }
         }
-        QCOMPARE(bars, isas.size() + 1);
-        for (const char* label : {"reference", "SIMD", "memcpy", "speed-up"}) {
+        QCOMPARE(bars, isas.size() + 3);
+        QCOMPARE(f.data().xTicks.back().label, QStringLiteral("ggml-style"));
+        for (const char* label : {"reference", "SIMD", "memcpy", "speed-up", "table build",
+                                  "table apply", "computed apply", "ggml-style apply"}) {
             const double v = f.readout(QString::fromLatin1(label));
             QVERIFY2(std::isfinite(v) && v > 0, label);
         }
-        QVERIFY(f.panel->plot()->plottableCount() >= 3);
+        QVERIFY(f.panel->plot()->plottableCount() >= 5);
+    }
+
+    // modes=table: the table-mode bars only (reference + every ISA), no computed/ggml readouts.
+    void tableOnlyModeDrawsTheTableBars() {
+        Fixture f;
+        f.control<QSpinBox>("reps")->setValue(1);
+        auto* modes = f.control<QComboBox>("modes");
+        QVERIFY(modes != nullptr);
+        modes->setCurrentIndex(modes->findData(QStringLiteral("table")));
+        const std::size_t isas = rope::simdIsaNames().size();
+        QCOMPARE(f.data().xTicks.size(), isas + 1);
+        QVERIFY(std::isnan(f.readout(QStringLiteral("computed apply"))));
+        QVERIFY(std::isnan(f.readout(QStringLiteral("ggml-style apply"))));
+        QVERIFY(f.readout(QStringLiteral("table build")) > 0);
+    }
+
+    // The table's memory: float cos + sin, seq × r/2 each = 2·4·seq·(r/2) bytes (closed form).
+    void tableMemoryReadoutIsTheClosedForm_data() {
+        QTest::addColumn<int>("seq");
+        QTest::addColumn<int>("rotary");
+        QTest::newRow("default 1024, full d") << 1024 << 0;
+        QTest::newRow("37 tokens, r = 64") << 37 << 64;
+        QTest::newRow("8192 tokens, r = 32") << 8192 << 32;
+    }
+    void tableMemoryReadoutIsTheClosedForm() {
+        QFETCH(int, seq);
+        QFETCH(int, rotary);
+        Fixture f;
+        rope::RopeParams p = f.state.params();
+        p.rotaryDim = rotary;
+        QVERIFY(f.state.setParams(p));
+        f.control<QSpinBox>("reps")->setValue(1);
+        f.control<QSpinBox>("heads")->setValue(1);
+        f.control<QSpinBox>("seq")->setValue(seq);
+        const long long r = rotary == 0 ? p.headDim : rotary;
+        QCOMPARE(f.readout(QStringLiteral("cos/sin table memory")),
+                 static_cast<double>(2LL * 4 * seq * (r / 2)));
+    }
+
+    // Scaling the ggml-style subset does not cover: no ggml-style bar, and the x label says why.
+    void ggmlStyleBarLeftOutWithAReason() {
+        Fixture f;
+        f.control<QSpinBox>("reps")->setValue(1);
+        f.control<QSpinBox>("seq")->setValue(64);
+        rope::RopeParams p = f.state.params();
+        p.scaling.method = "yarn";
+        p.scaling.factor = 4.0;
+        p.scaling.originalContext = 4096;
+        QVERIFY(f.state.setParams(p));
+        const std::size_t isas = rope::simdIsaNames().size();
+        QCOMPARE(f.data().xTicks.size(), isas + 2); // reference, ISAs, computed
+        QVERIFY(std::isnan(f.readout(QStringLiteral("ggml-style apply"))));
+        QVERIFY2(f.data().xLabel.contains(QStringLiteral("no ggml-style bar")) &&
+                     f.data().xLabel.contains(QStringLiteral("yarn")),
+                 qPrintable(f.data().xLabel));
     }
 
     void agreementReadoutIsTheDirectKernelDifference_data() {

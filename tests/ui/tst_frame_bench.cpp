@@ -1,5 +1,6 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "figures/figure_registry.h"
 #include "ui/explorer_state.h"
 #include "ui/main_window.h"
 #include "ui/panels/figure_panel.h"
@@ -15,89 +16,78 @@
 #include <qcustomplot.h>
 
 #include <algorithm>
+#include <memory>
 #include <vector>
 
-// Frame time of a slider drag through the real widgets (offscreen): one frame = slider step →
-// ParameterForm → ExplorerState → the visible panel computes (Sync mode: on the GUI thread, the
-// worst case; the app computes on a worker) → drawFigure → replot → paint. d = 128,
-// L = 32768, window 1600 × 1000. QBENCHMARK times the frame; a plain loop of 120 frames prints
-// the median and the worst. Nothing here asserts a time (timings belong in benchmarks only).
+// Frame time of one slider step through the real widgets (offscreen), one QBENCHMARK per
+// registry row: slider step → ParameterForm → ExplorerState → the visible panel computes
+// (Sync mode: on the GUI thread, the worst case; the app computes on a worker) → drawFigure →
+// replot → paint. d = 128, L = 32768, window 1600 × 1000; the slider dragged is the base b
+// (every panel depends on it), 5 ticks per step, bouncing between its ends. Nothing here
+// asserts a time (timings belong in benchmarks only); the figures are in docs/PERFORMANCE.md:
+//     QT_QPA_PLATFORM=offscreen build/tests/tst_frame_bench -median 5 sliderStep
 class TestFrameBench : public QObject {
     Q_OBJECT
 
-private slots:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    // One window for every row: QBENCHMARK re-runs the test function (more iterations,
+    // -median N), and building the window each time would dominate the run.
+    std::unique_ptr<rope::ui::MainWindow> m_window;
+    int m_position = -1;
+    int m_direction = 1;
 
-    void sliderDragFrame_data() {
-        QTest::addColumn<QString>("panel");
-        QTest::addColumn<QString>("control");
-        QTest::newRow("heatmap base") << "heatmap"
-                                      << "base";
-        QTest::newRow("heatmap context") << "heatmap"
-                                         << "context";
-        QTest::newRow("rotation m") << "rotation"
-                                    << "m";
-        QTest::newRow("rotation base") << "rotation"
-                                       << "base";
-        QTest::newRow("extension base") << "extension"
-                                        << "base";
-        QTest::newRow("identity m") << "identity"
-                                    << "m";
-        QTest::newRow("decay base") << "decay"
-                                    << "base";
-        QTest::newRow("base-bound base") << "base-bound"
-                                         << "base";
-    }
-    void sliderDragFrame() {
-        QFETCH(QString, panel);
-        QFETCH(QString, control);
-        rope::ui::MainWindow window(nullptr, false);
-        rope::RopeParams p = window.state().params();
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        m_window = std::make_unique<rope::ui::MainWindow>(nullptr, false);
+        rope::RopeParams p = m_window->state().params();
         p.headDim = 128;
         p.context = 32768;
-        QVERIFY(window.state().setParams(p));
+        QVERIFY(m_window->state().setParams(p));
+        m_window->resize(1600, 1000);
+        m_window->show();
+        QCoreApplication::processEvents();
+    }
+    void cleanupTestCase() { m_window.reset(); }
+
+    void sliderStep_data() {
+        QTest::addColumn<QString>("panel");
+        for (const rope::figures::Figure& figure : rope::figures::allFigures()) {
+            const QString id = rope::figures::figureId(figure);
+            QTest::newRow(qPrintable(id)) << id;
+        }
+    }
+    void sliderStep() {
+        QFETCH(QString, panel);
         rope::ui::FigurePanel* shown = nullptr;
-        for (rope::ui::FigurePanel* fp : window.panels()) {
+        for (rope::ui::FigurePanel* fp : m_window->panels()) {
             if (fp->objectName() == panel) {
                 shown = fp;
             }
         }
-        QVERIFY(shown != nullptr);
+        QVERIFY2(shown != nullptr, qPrintable(panel));
+        QCOMPARE(m_window->state().params().headDim, 128);
+        QCOMPARE(m_window->state().params().context, 32768LL);
         shown->setMode(rope::ui::FigurePanel::Mode::Sync);
-        window.tabs()->setCurrentWidget(shown);
-        window.resize(1600, 1000);
-        window.show();
-        QCoreApplication::processEvents();
-        QSlider* slider = window.form().control(control)->slider();
-        int position = slider->value();
-        int direction = 1;
-        const auto frame = [&] {
-            // A drag moves a few ticks per mouse event; bounce between the ends.
-            if (position + 5 * direction > slider->maximum() || position + 5 * direction < 0) {
-                direction = -direction;
-            }
-            position += 5 * direction;
-            slider->setValue(position);
-            QCoreApplication::processEvents(); // the queued paint of the new frame
-        };
-        std::vector<double> ms;
-        QElapsedTimer timer;
-        // QBENCHMARK_ONCE: the window set-up above must not be repeated per benchmark pass;
-        // the 120 frames inside are timed one by one for the median and the worst.
-        QBENCHMARK_ONCE {
-            for (int k = 0; k < 120; ++k) {
-                timer.start();
-                frame();
-                ms.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
-            }
+        m_window->tabs()->setCurrentWidget(shown);
+        QCoreApplication::processEvents(); // the panel's first frame, not timed
+        QSlider* slider = m_window->form().control(QStringLiteral("base"))->slider();
+        if (m_position < 0) {
+            m_position = slider->value();
         }
-        std::sort(ms.begin(), ms.end());
-        qInfo("frame %s/%s: median %.2f ms, worst %.2f ms over %zu frames (d=128, L=32768, "
-              "plot %dx%d px)",
-              qPrintable(panel), qPrintable(control), ms[ms.size() / 2], ms.back(), ms.size(),
-              shown->plot()->width(), shown->plot()->height());
+        QBENCHMARK {
+            if (m_position + 5 * m_direction > slider->maximum() ||
+                m_position + 5 * m_direction < slider->minimum()) {
+                m_direction = -m_direction;
+            }
+            m_position += 5 * m_direction;
+            slider->setValue(m_position);
+            QCoreApplication::processEvents(); // the queued paint of the new frame
+        }
+        // The step reached the panel: its figure was recomputed for the new base.
+        QVERIFY(!shown->data().title.isEmpty());
     }
 
+    // A pan of the heatmap (no recompute of other panels): 120 frames, median and worst.
     void zoomFrame() {
         rope::ui::MainWindow window(nullptr, false);
         rope::RopeParams p = window.state().params();

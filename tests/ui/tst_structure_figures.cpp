@@ -8,9 +8,10 @@
 #include "core/rope_2d.h"
 #include "core/rotation.h"
 #include "core/scaling/scaling_registry.h"
+#include "figures/figure_registry.h"
+#include "tests/core/reference/accumulated_angle_reference.h"
 #include "tests/test_support.h"
 #include "ui/explorer_state.h"
-#include "figures/figure_registry.h"
 #include "ui/panels/figure_panel.h"
 
 #include <QCheckBox>
@@ -603,6 +604,84 @@ private slots:
         }
     }
 
+    // view=accumulated against the committed NumPy reference
+    // (tests/core/reference/accumulated_angle_reference.py: float32 products as ggml forms
+    // them, exact angle in float64). With max-position = p the last sample is p itself
+    // (pow(p, 1) = p), so the drawn point at p for pair i must be |error| of that row.
+    void accumulatedViewMatchesNumPy_data() {
+        QTest::addColumn<int>("row");
+        int n = 0;
+        for (const auto& r : accumulated_reference::kRows) {
+            QTest::addRow("b=%g r=%d p=%lld i=%d", r.base, r.rotaryDim, r.position, r.pair) << n++;
+        }
+    }
+    void accumulatedViewMatchesNumPy() {
+        QFETCH(int, row);
+        const auto& r = accumulated_reference::kRows[row];
+        rope::RopeParams params;
+        params.base = r.base;
+        params.headDim = r.rotaryDim;
+        params.rotaryDim = 0;
+        const auto pos = static_cast<double>(r.position);
+        const QVariantMap options{{QStringLiteral("view"), QStringLiteral("accumulated")},
+                                  {QStringLiteral("pair"), r.pair},
+                                  {QStringLiteral("max-position"), pos},
+                                  {QStringLiteral("position"), static_cast<int>(r.position)}};
+        const rope::ui::FigureData data =
+            rope::figures::figureData(*rope::figures::findFigure("precision"), params, options);
+        QVERIFY(data.logX && data.logY);
+        const rope::ui::Series* acc = seriesNamed(data, QStringLiteral("float32 repeated"));
+        QVERIFY(acc != nullptr);
+        if (r.error == 0.0) {
+            // σ = 1/2 (b = 65536, r = 32): every product exact, nothing to draw on a log axis.
+            QVERIFY(acc->x.empty() || acc->x.back() < pos);
+        } else {
+            QVERIFY(!acc->x.empty());
+            QCOMPARE(acc->x.back(), pos);
+            QVERIFY2(std::abs(acc->y.back() - std::abs(r.error)) <= 1e-9,
+                     qPrintable(QStringLiteral("%1 vs %2")
+                                    .arg(acc->y.back(), 0, 'g', 17)
+                                    .arg(r.error, 0, 'g', 17)));
+        }
+        // The readout is the worst pair at the probe: at least this row's error.
+        const double worst = readout(data, QStringLiteral("max |θ̃ − mθ| at m"));
+        QVERIFY(worst >= std::abs(r.error) - 1e-9);
+    }
+
+    void accumulatedViewWorstPairAndLimits() {
+        rope::RopeParams params; // b = 10⁴, d = 128
+        QVariantMap options{{QStringLiteral("view"), QStringLiteral("accumulated")},
+                            {QStringLiteral("max-position"), 1048576.0}};
+        const rope::figures::Figure& precision = *rope::figures::findFigure("precision");
+        rope::ui::FigureData data = rope::figures::figureData(precision, params, options);
+        const rope::ui::Series* acc = seriesNamed(data, QStringLiteral("float32 repeated"));
+        QVERIFY(acc != nullptr);
+        QCOMPARE(acc->x.back(), 1048576.0);
+        // Worst pair ≥ every NumPy row at this position; the largest row is pair 8, 0.0915 rad.
+        double largest = 0;
+        for (const auto& r : accumulated_reference::kRows) {
+            if (r.base == 10000.0 && r.rotaryDim == 128 && r.position == 1048576) {
+                largest = std::max(largest, std::abs(r.error));
+            }
+        }
+        QVERIFY(largest > 0.09);
+        QVERIFY(acc->y.back() >= largest - 1e-9);
+        // Pair 0 is fl(m) = m for every integer m ≤ 2^24: with pair=0 nothing is drawn.
+        options.insert(QStringLiteral("pair"), 0);
+        data = rope::figures::figureData(precision, params, options);
+        acc = seriesNamed(data, QStringLiteral("float32 repeated"));
+        QVERIFY(acc != nullptr && acc->x.empty());
+        QVERIFY(acc->name.contains(QStringLiteral("exactly 0")));
+        // Beyond 2^24 float32 cannot hold m: those positions are left out, and the label says so.
+        options.remove(QStringLiteral("pair"));
+        options.insert(QStringLiteral("max-position"), 1e9);
+        data = rope::figures::figureData(precision, params, options);
+        acc = seriesNamed(data, QStringLiteral("float32 repeated"));
+        QVERIFY(acc != nullptr && !acc->x.empty());
+        QVERIFY(acc->x.back() <= 16777216.0);
+        QVERIFY(data.xLabel.contains(QStringLiteral("2²⁴")));
+    }
+
     void aliasingReadoutsAreCoreIntervals_data() {
         QTest::addColumn<int>("position");
         QTest::addColumn<double>("bf16Value");
@@ -662,6 +741,7 @@ private slots:
         row("attention", "rope", {});
         row("precision", "angle", {});
         row("precision", "score", {{QStringLiteral("view"), QStringLiteral("score")}});
+        row("precision", "accumulated", {{QStringLiteral("view"), QStringLiteral("accumulated")}});
     }
     void computeBench() {
         QFETCH(QString, id);
