@@ -9,6 +9,7 @@
 #include "core/scaling/scaling_registry.h"
 #include "figures/decay_envelope.h"
 #include "figures/figure_registry.h"
+#include "figures/zero_frequency.h"
 
 
 #include <algorithm>
@@ -38,10 +39,11 @@ QString methodName(const rope::RopeParams& params) {
         .arg(params.scaling.factor, 0, 'g', 4);
 }
 
-FigureData wavelengthView(const rope::RopeParams& params, const Eigen::ArrayXd& thetaBefore,
-                          const rope::ScalingResult& scaled) {
+FigureData wavelengthView(const rope::RopeParams& params, const FigureOptions& options,
+                          const Eigen::ArrayXd& thetaBefore, const rope::ScalingResult& scaled) {
     const Eigen::ArrayXd before = rope::wavelengths(thetaBefore);
-    const Eigen::ArrayXd after = rope::wavelengths(scaled.invFreq);
+    // p-RoPE switches pairs off (θ' = 0, λ = ∞): they are counted, not drawn.
+    const Eigen::ArrayXd after = wavelengthsAllowingZero(scaled.invFreq);
     const rope::ScalingMethod& method = rope::scalingMethod(params.scaling.method);
 
     FigureData data;
@@ -79,6 +81,9 @@ FigureData wavelengthView(const rope::RopeParams& params, const Eigen::ArrayXd& 
         const auto x = static_cast<double>(i);
         a.x.push_back(x);
         a.y.push_back(before[i]);
+        if (!std::isfinite(after[i])) {
+            continue;
+        }
         b.x.push_back(x);
         b.y.push_back(after[i]);
         const PairTreatment t =
@@ -114,12 +119,39 @@ FigureData wavelengthView(const rope::RopeParams& params, const Eigen::ArrayXd& 
             data.series.push_back(std::move(*s));
         }
     }
+    // Layers of another RoPE kind (Gemma 3: local b = 10⁴ beside global b = 10⁶, linear ×8),
+    // set by the window's layer strip or by --set: θ = b^(−2i/d)/f over that layer's d/2 pairs.
+    const QVariant compareBase = options.value(QStringLiteral("compare-base"));
+    if (compareBase.isValid() && !compareBase.isNull()) {
+        const double base = compareBase.toDouble();
+        const double factor = options.value(QStringLiteral("compare-factor"), 1.0).toDouble();
+        const int dim = options.value(QStringLiteral("compare-rotary-dim"), params.effectiveRotaryDim())
+                            .toInt();
+        rope::validateBase(base, "compare-base");
+        rope::validateDim(dim, "compare-rotary-dim");
+        const Eigen::ArrayXd other = rope::wavelengths(rope::inverseFrequencies(dim, base) / factor);
+        Series o;
+        o.name = factor == 1.0 ? QStringLiteral("other layers: b = %1").arg(base, 0, 'g', 6)
+                               : QStringLiteral("other layers: b = %1, linear ×%2")
+                                     .arg(base, 0, 'g', 6)
+                                     .arg(factor, 0, 'g', 4);
+        o.colour = 7;
+        for (Eigen::Index i = 0; i < other.size(); ++i) {
+            o.x.push_back(static_cast<double>(i));
+            o.y.push_back(other[i]);
+        }
+        data.series.push_back(std::move(o));
+    }
     data.readouts = {
         {QStringLiteral("attention factor"), scaled.attentionFactor, QString()},
         {QStringLiteral("pairs kept (extrapolated)"), static_cast<double>(counts[0]), QString()},
         {QStringLiteral("pairs interpolated"), static_cast<double>(counts[1]), QString()},
         {QStringLiteral("pairs blended"), static_cast<double>(counts[2]), QString()},
     };
+    if (const int zeros = zeroFrequencyPairs(scaled.invFreq); zeros > 0) {
+        data.readouts.push_back({QStringLiteral("pairs not rotated (θ' = 0, λ = ∞)"),
+                                 static_cast<double>(zeros), QString()});
+    }
     data.xRange = {{-0.5, last + 0.5}};
     data.legendAlignment = Qt::AlignBottom | Qt::AlignRight;
     return data;
@@ -131,8 +163,8 @@ FigureData heatmapView(const rope::RopeParams& params, const FigureOptions& opti
         std::clamp(options.value(QStringLiteral("plot-height-px"), 400).toInt(), 1, 4096);
     const Eigen::ArrayXXd before =
         rope::phaseHeatmap(thetaBefore, 0, params.context - 1, rows, rope::PhaseQuantity::Cos);
-    const Eigen::ArrayXXd after =
-        rope::phaseHeatmap(scaled.invFreq, 0, params.context - 1, rows, rope::PhaseQuantity::Cos);
+    const Eigen::ArrayXXd after = phaseHeatmapAllowingZero(scaled.invFreq, 0, params.context - 1,
+                                                           rows, rope::PhaseQuantity::Cos);
     const auto pairs = static_cast<int>(before.cols());
     const auto r = static_cast<int>(before.rows());
     FigureData data;
@@ -244,6 +276,10 @@ FigureData decayView(const rope::RopeParams& params, const FigureOptions& option
 FigureData extensionFigure(const rope::RopeParams& params, const FigureOptions& options) {
     rope::RopeParams original = params;
     original.scaling = rope::ScalingParams{};
+    if (params.scaling.method == "proportional") {
+        // p-RoPE's ladder spans the whole head; its rotary dim only says how many pairs turn.
+        original.rotaryDim = 0;
+    }
     const Eigen::ArrayXd thetaBefore = rope::scaledFrequencies(original).invFreq;
     const rope::ScalingResult scaled = rope::scaledFrequencies(params);
     const QString view =
@@ -254,7 +290,7 @@ FigureData extensionFigure(const rope::RopeParams& params, const FigureOptions& 
     if (view == QLatin1String("decay")) {
         return decayView(params, options, thetaBefore, scaled);
     }
-    return wavelengthView(params, thetaBefore, scaled);
+    return wavelengthView(params, options, thetaBefore, scaled);
 }
 
 const OptionTable& extensionOptions() {
@@ -265,6 +301,29 @@ const OptionTable& extensionOptions() {
          .defaultValue = QStringLiteral("wavelengths"),
          .choices = {{"wavelengths", QT_TRANSLATE_NOOP("FigureOptions", "wavelengths per pair")}, {"heatmap", QT_TRANSLATE_NOOP("FigureOptions", "heatmap before | after")}, {"decay", QT_TRANSLATE_NOOP("FigureOptions", "decay before vs after")}},
          .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "What to compare before and after the extension method.")},
+        // Set by the layer strip when the model's layers differ (Gemma 3); unset = no
+        // comparison. Settable with --set for any base.
+        {.id = "compare-base",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "Other layers' base"),
+         .kind = OptionKind::LogReal,
+         .min = 1.0000001,
+         .max = rope::limits::kMaxBase,
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Wavelengths view: also draw layers with this base (the other layer kind of the loaded model)."),
+         .control = OptionControl::Hidden},
+        {.id = "compare-factor",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "Other layers' linear factor"),
+         .kind = OptionKind::Real,
+         .min = 1,
+         .max = 1e6,
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Linear (position interpolation) factor of the other layers; unset = 1."),
+         .control = OptionControl::Hidden},
+        {.id = "compare-rotary-dim",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "Other layers' rotary dimension"),
+         .kind = OptionKind::Integer,
+         .min = 2,
+         .max = rope::limits::kMaxDim,
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Rotary dimension of the other layers; unset = the current one."),
+         .control = OptionControl::Hidden},
     };
     return table;
 }

@@ -32,6 +32,10 @@ FigureData precisionFigure(const rope::RopeParams&, const FigureOptions&);
 const OptionTable& precisionOptions();
 FigureData batchFigure(const rope::RopeParams&, const FigureOptions&);
 const OptionTable& batchOptions();
+FigureData mropeFigure(const rope::RopeParams&, const FigureOptions&);
+const OptionTable& mropeOptions();
+FigureData kvCacheFigure(const rope::RopeParams&, const FigureOptions&);
+const OptionTable& kvCacheOptions();
 
 const std::vector<Figure>& allFigures() {
     static const std::vector<Figure> figures = {
@@ -96,6 +100,16 @@ const std::vector<Figure>& allFigures() {
          .group = "engineering",
          .options = &batchOptions,
          .data = &batchFigure},
+        {.id = "mrope",
+         .title = QT_TRANSLATE_NOOP("Figures", "M-RoPE"),
+         .group = "models",
+         .options = &mropeOptions,
+         .data = &mropeFigure},
+        {.id = "kv-cache",
+         .title = QT_TRANSLATE_NOOP("Figures", "KV cache"),
+         .group = "models",
+         .options = &kvCacheOptions,
+         .data = &kvCacheFigure},
     };
     return figures;
 }

@@ -5,6 +5,7 @@
 #include "core/heatmap.h"
 #include "core/scaling/scaling_registry.h"
 #include "figures/figure_registry.h"
+#include "figures/zero_frequency.h"
 
 
 #include <cmath>
@@ -59,7 +60,9 @@ FigureData heatmapFigure(const rope::RopeParams& params, const FigureOptions& op
     const int rows = std::clamp(options.value(QStringLiteral("plot-height-px"), 600).toInt(), 1,
                                 rope::kMaxHeatmapRows);
     const rope::PhaseQuantity quantity = quantityOption(options);
-    const Eigen::ArrayXXd image = rope::phaseHeatmap(theta, view.first, view.last, rows, quantity);
+    // p-RoPE pairs with θ = 0 are exact constant columns (cos 1, sin 0, angle 0).
+    const Eigen::ArrayXXd image =
+        phaseHeatmapAllowingZero(theta, view.first, view.last, rows, quantity);
 
     FigureData data;
     data.title = QStringLiteral("Phase of every pair (d = %1, b = %2%3)")
@@ -105,18 +108,25 @@ FigureData heatmapFigure(const rope::RopeParams& params, const FigureOptions& op
     data.colourMap = std::move(map);
 
     if (options.value(QStringLiteral("periods"), false).toBool()) {
-        const Eigen::ArrayXd lambda = rope::wavelengths(theta);
+        const Eigen::ArrayXd lambda = wavelengthsAllowingZero(theta);
         Series s;
         s.name = QStringLiteral("period λᵢ = 2π/θᵢ (tokens)");
         s.style = SeriesStyle::Scatter;
         s.colour = 6;
         for (Eigen::Index i = 0; i < lambda.size(); ++i) {
+            if (!std::isfinite(lambda[i])) {
+                continue; // θᵢ = 0: the period is infinite (counted in a readout)
+            }
             s.x.push_back(static_cast<double>(i));
             s.y.push_back(lambda[i]);
         }
         data.series.push_back(std::move(s));
     }
     data.readouts.push_back({QStringLiteral("positions per pixel row"), perRow, QString()});
+    if (const int zeros = zeroFrequencyPairs(theta); zeros > 0) {
+        data.readouts.push_back({QStringLiteral("pairs not rotated (θᵢ = 0, λᵢ = ∞)"),
+                                 static_cast<double>(zeros), QString()});
+    }
     data.xRange = {{-0.5, static_cast<double>(theta.size()) - 0.5}};
     data.yRange = {{view.yMin, view.yMax}};
     return data;

@@ -3,6 +3,7 @@
 #include "figures/lessons.h"
 
 #include "core/frequencies.h"
+#include "core/model_layers.h"
 #include "core/precision.h"
 #include "figures/minimal_base_cache.h"
 
@@ -44,6 +45,9 @@ QMap<QString, QString> lessonValues() {
                   QString::number(rope::formatSpacing(rope::FloatFormat::Float32, 1e6), 'g', 6));
     values.insert(QStringLiteral("precision.bfloat16-spacing-1e6"),
                   QString::number(rope::formatSpacing(rope::FloatFormat::BFloat16, 1e6), 'g', 6));
+    // DeepSeek-V3's softmax scale multiplier g(40, 1)² (yarn_get_mscale with mscale_all_dim 1).
+    values.insert(QStringLiteral("extension.deepseek-softmax-40"),
+                  QString::number(rope::deepseekSoftmaxScaleMultiplier(40.0, 1.0), 'f', 4));
     // b*(32768, 128): the search takes well under a second and is memoised.
     const rope::MinimalBase b = cachedMinimalBase(32768, 128);
     values.insert(QStringLiteral("base-bound.min-base-32k"),

@@ -36,4 +36,16 @@ bool ExplorerState::setParams(const rope::RopeParams& params) {
     return true;
 }
 
+void ExplorerState::setLayer(int index, bool hasRope) {
+    if (index < 0) {
+        hasRope = true; // no layer chosen: the parameters are all there is
+    }
+    if (index == m_layer && hasRope == m_layerHasRope) {
+        return;
+    }
+    m_layer = index;
+    m_layerHasRope = hasRope;
+    emit layerChanged(m_layer, m_layerHasRope);
+}
+
 } // namespace rope::ui

@@ -30,13 +30,27 @@ public:
     /// \brief Message of core's InvalidParameter, or an empty string if \p params are valid.
     static QString validationError(const rope::RopeParams& params, QString* parameter = nullptr);
 
+    /// \brief Layer of the loaded model that the panels show (−1: no per-layer model loaded,
+    /// or the model has one RoPE for all layers).
+    int layer() const noexcept { return m_layer; }
+    /// \brief False when the chosen layer has no RoPE (NoPE): panels then show that reason
+    /// instead of drawing plain RoPE with the parameters.
+    bool layerHasRope() const noexcept { return m_layerHasRope; }
+    /// \brief Records the chosen layer; emits layerChanged() if it differs. The layer's RoPE
+    /// parameters themselves go through setParams().
+    void setLayer(int index, bool hasRope);
+
 signals:
     void paramsChanged(const rope::RopeParams& params);
+    /// The chosen layer (index −1: none) or whether it has RoPE changed.
+    void layerChanged(int index, bool hasRope);
     /// \p parameter is core's parameter name ("dim", "factor", …), \p reason its message.
     void rejected(const QString& parameter, const QString& reason);
 
 private:
     rope::RopeParams m_params;
+    int m_layer = -1;
+    bool m_layerHasRope = true;
 };
 
 

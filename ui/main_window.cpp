@@ -7,6 +7,7 @@
 #include "io/model_config.h"
 #include "io/presets.h"
 #include "io/session.h"
+#include "ui/layer_strip.h"
 #include "ui/panels/figure_panel.h"
 #include "ui/parameter_form.h"
 
@@ -71,7 +72,15 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
         connect(panel, &FigurePanel::optionsChanged, this, &MainWindow::markModified);
         panel->refresh();
     }
-    setCentralWidget(m_tabs);
+    m_layerStrip = new LayerStrip(*m_state);
+    connect(m_layerStrip, &LayerStrip::layerSelected, this, &MainWindow::showLayerInPanels);
+    auto* central = new QWidget(this);
+    auto* centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->setSpacing(0);
+    centralLayout->addWidget(m_layerStrip);
+    centralLayout->addWidget(m_tabs, 1);
+    setCentralWidget(central);
 
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open session…"), QKeySequence::Open, this,
@@ -206,6 +215,22 @@ void MainWindow::applyModel(const ModelConfigResult& result) {
     if (!m_state->setParams(withModelParams(m_state->params(), result.params))) {
         return; // rejected: the reason is already in the status bar
     }
+    m_layerStrip->setLayers(result.layers);
+    if (FigurePanel* mrope = panel(QStringLiteral("mrope"))) {
+        // Follow the model's own M-RoPE; a model without one leaves the panel's choice alone.
+        if (result.mropeSection.size() == 3) {
+            mrope->setOptions(
+                {{QStringLiteral("layout"), result.mropeInterleaved ? QStringLiteral("interleaved")
+                                                                   : QStringLiteral("blocks")},
+                 {QStringLiteral("section"), QStringLiteral("%1,%2,%3")
+                                                 .arg(result.mropeSection[0])
+                                                 .arg(result.mropeSection[1])
+                                                 .arg(result.mropeSection[2])}});
+        }
+    }
+    if (!m_layerStrip->isMixed()) {
+        showLayerInPanels(-1);
+    }
     QStringList notes = result.errors + result.warnings;
     const QString name = result.modelName.isEmpty() ? tr("model") : result.modelName;
     if (!result.errors.isEmpty()) {
@@ -217,6 +242,29 @@ void MainWindow::applyModel(const ModelConfigResult& result) {
                                  ? tr("Loaded %1").arg(name)
                                  : tr("Loaded %1 (%2)").arg(name, notes.join(QStringLiteral("; "))),
                              10000);
+}
+
+void MainWindow::showLayerInPanels(int index) {
+    // The extension panel's wavelength view also draws the layers of another RoPE kind
+    // (Gemma 3: local b = 10⁴ beside global b = 10⁶ with linear ×8).
+    FigurePanel* extension = panel(QStringLiteral("extension"));
+    if (extension == nullptr) {
+        return;
+    }
+    const int other = index < 0 ? -1 : m_layerStrip->otherKindLayer(index);
+    if (other < 0) {
+        extension->setOptions({{QStringLiteral("compare-base"), QVariant()},
+                               {QStringLiteral("compare-factor"), QVariant()},
+                               {QStringLiteral("compare-rotary-dim"), QVariant()}});
+        return;
+    }
+    const rope::RopeParams& p = m_layerStrip->layers()[static_cast<std::size_t>(other)].params;
+    const bool linear = p.scaling.method == "linear";
+    extension->setOptions(
+        {{QStringLiteral("compare-base"), p.base},
+         {QStringLiteral("compare-factor"), linear ? QVariant(p.scaling.factor) : QVariant()},
+         {QStringLiteral("compare-rotary-dim"), p.effectiveRotaryDim()}});
+    statusBar()->showMessage(m_layerStrip->describe(index), 5000);
 }
 
 FigurePanel* MainWindow::panel(const QString& id) const {

@@ -15,6 +15,7 @@ namespace rope::ui {
 
 class ExplorerState;
 class FigurePanel;
+class LayerStrip;
 class ParameterForm;
 struct ModelConfigResult;
 struct Session;
@@ -29,6 +30,10 @@ struct Session;
 /// parameters, the visible panel, every panel's options and the window layout. The title names
 /// the session file and carries the modified marker once parameters or options change after a
 /// save or open. Dropping a .ropex opens it, dropping a .json imports it as a model config.
+/// A model whose layers differ in their RoPE (Gemma 3, Cohere2, Llama 4, SmolLM3) gets a layer
+/// strip above the tabs: choosing a layer makes every panel show it, and the extension panel
+/// compares its wavelengths with another layer kind. A model with mrope_section sets the M-RoPE
+/// panel's layout and section.
 /// Edit → Copy as NumPy/PyTorch code puts code_export.h's snippet on the clipboard.
 /// Errors never block: they appear in a window-modal message box (objectName "error-box") and
 /// the status bar.
@@ -44,6 +49,9 @@ public:
     ParameterForm& form() const { return *m_form; }
     const std::vector<FigurePanel*>& panels() const { return m_panels; }
     QTabWidget* tabs() const { return m_tabs; }
+    /// \brief The strip of the loaded model's layers above the panels (hidden unless the
+    /// layers differ in their RoPE).
+    LayerStrip& layerStrip() const { return *m_layerStrip; }
     /// \brief The panel with this figure id, or nullptr.
     FigurePanel* panel(const QString& id) const;
 
@@ -81,6 +89,7 @@ private:
     void exportCurrent();
     void openModelConfig();
     void applyModel(const ModelConfigResult& result);
+    void showLayerInPanels(int index);
     void showAbout();
     void saveSessionInteractively(bool askForPath);
     void openSessionInteractively();
@@ -94,6 +103,7 @@ private:
     ExplorerState* m_state;
     ParameterForm* m_form;
     QTabWidget* m_tabs;
+    LayerStrip* m_layerStrip;
     std::vector<FigurePanel*> m_panels;
     QMenu* m_recentMenu = nullptr;
     QString m_sessionPath;

@@ -85,13 +85,16 @@ int main(int argc, char* argv[]) {
         window.openDroppedFile(parser.positionalArguments().first());
     }
     if (!shots.isEmpty()) {
-        // A showcase state: 32k context with YaRN s = 8 over L0 = 4096.
-        rope::RopeParams showcase;
-        showcase.context = 32768;
-        showcase.scaling.method = "yarn";
-        showcase.scaling.factor = 8;
-        showcase.scaling.originalContext = 4096;
-        window.state().setParams(showcase);
+        // A showcase state: 32k context with YaRN s = 8 over L0 = 4096, unless a file was
+        // given (a model's screenshots show that model).
+        if (parser.positionalArguments().isEmpty()) {
+            rope::RopeParams showcase;
+            showcase.context = 32768;
+            showcase.scaling.method = "yarn";
+            showcase.scaling.factor = 8;
+            showcase.scaling.originalContext = 4096;
+            window.state().setParams(showcase);
+        }
         // ROPE_EXPLORER_SCREENSHOT_SIZE=WxH overrides the default 1100x680 window.
         const QStringList size =
             qEnvironmentVariable("ROPE_EXPLORER_SCREENSHOT_SIZE", QStringLiteral("1100x680"))

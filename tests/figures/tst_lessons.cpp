@@ -33,6 +33,8 @@ private slots:
         // Spacing at 10⁶ ∈ [2^19, 2^20): float32 2^(19−23) = 0.0625; bfloat16 2^(19−7) = 4096.
         QVERIFY(lessonHtml("precision").contains(
             QStringLiteral("float32 is 0.0625, of bfloat16 4096")));
+        // DeepSeek-V3: (0.1·ln 40 + 1)² = 1.87385… (closed form, four decimals).
+        QVERIFY(lessonHtml("extension").contains(QStringLiteral("= 1.8739 at s = 40")));
     }
 
     void unknownLanguageFallsBackToEnglish() {

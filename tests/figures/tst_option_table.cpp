@@ -127,7 +127,15 @@ private slots:
         QCOMPARE(optionTableJson(QStringLiteral("extension"), table("extension")),
                  QByteArray("{\"panel\":\"extension\",\"options\":[{\"id\":\"view\",\"kind\":"
                             "\"choice\",\"default\":\"wavelengths\",\"choices\":[\"wavelengths\","
-                            "\"heatmap\",\"decay\"]}]}"));
+                            "\"heatmap\",\"decay\"]},"
+                            // Hidden options set by the layer strip: derived (null) defaults,
+                            // min/max for the three number kinds.
+                            "{\"id\":\"compare-base\",\"kind\":\"log-real\",\"default\":null,"
+                            "\"min\":1.0000001,\"max\":1e+30},"
+                            "{\"id\":\"compare-factor\",\"kind\":\"real\",\"default\":null,"
+                            "\"min\":1,\"max\":1000000},"
+                            "{\"id\":\"compare-rotary-dim\",\"kind\":\"integer\",\"default\":"
+                            "null,\"min\":2,\"max\":8192}]}"));
         const QByteArray rotation = optionTableJson(QStringLiteral("rotation"), table("rotation"));
         QVERIFY2(rotation.contains("{\"id\":\"k-angle-deg\",\"kind\":\"integer\",\"default\":60,"
                                    "\"min\":-180,\"max\":180}"),

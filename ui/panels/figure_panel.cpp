@@ -12,6 +12,7 @@
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QInputDialog>
+#include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
 #include <QSettings>
@@ -28,7 +29,7 @@ namespace rope::ui {
 
 FigurePanel::FigurePanel(const Figure& figure, ExplorerState& state, QWidget* parent)
     : QWidget(parent), m_figure(figure), m_state(state), m_plot(new QCustomPlot(this)),
-      m_lesson(new QTextBrowser(this)) {
+      m_lesson(new QTextBrowser(this)), m_layerNote(new QLabel(this)) {
     setObjectName(figures::figureId(figure));
     m_plot->setMinimumSize(320, 240);
     m_plot->setNoAntialiasingOnDrag(true);
@@ -71,11 +72,20 @@ FigurePanel::FigurePanel(const Figure& figure, ExplorerState& state, QWidget* pa
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
+    m_layerNote->setObjectName(QStringLiteral("layer-note"));
+    m_layerNote->setWordWrap(true);
+    m_layerNote->setAlignment(Qt::AlignCenter);
+    m_layerNote->setFrameShape(QFrame::StyledPanel);
+    m_layerNote->setMargin(24);
+    m_layerNote->hide();
+    layout->addWidget(m_layerNote);
     layout->addWidget(splitter, 1);
 
     m_plot->installEventFilter(this);
     m_lesson->viewport()->installEventFilter(this);
     connect(&m_state, &ExplorerState::paramsChanged, this, &FigurePanel::refresh);
+    connect(&m_state, &ExplorerState::layerChanged, this, &FigurePanel::showLayer);
+    showLayer(m_state.layer(), m_state.layerHasRope());
     connect(&m_watcher, &QFutureWatcher<Result>::finished, this, &FigurePanel::onComputed);
 }
 
@@ -184,8 +194,24 @@ FigurePanel::Result FigurePanel::computeResult(const Figure& figure, const rope:
     return result;
 }
 
+void FigurePanel::showLayer(int index, bool hasRope) {
+    // A NoPE layer rotates nothing: drawing plain RoPE with the parameters would be a lie.
+    m_layerNote->setText(
+        hasRope ? QString()
+                : tr("Layer %1 has no RoPE (NoPE): its queries and keys are not rotated, so there "
+                     "is nothing to draw here. Choose a RoPE layer in the layer strip above.")
+                      .arg(index));
+    m_layerNote->setVisible(!hasRope);
+    m_plot->setVisible(hasRope);
+    refresh();
+}
+
 void FigurePanel::refresh() {
     ++m_generation;
+    if (!m_state.layerHasRope()) {
+        m_dirty = true; // caught up when a RoPE layer is chosen again
+        return;
+    }
     if (m_mode == Mode::Async && !isVisible()) {
         m_dirty = true; // hidden tabs catch up when shown: only what is on screen is computed
         return;

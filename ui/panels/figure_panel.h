@@ -10,6 +10,7 @@
 #include <QWidget>
 
 class QCustomPlot;
+class QLabel;
 class QTextBrowser;
 
 namespace rope::ui {
@@ -42,6 +43,9 @@ public:
     const FigureData& data() const noexcept { return m_data; }
     const FigureOptions& options() const noexcept { return m_options; }
     QWidget* controls() const noexcept { return m_controls; }
+    /// \brief The visible reason shown instead of the plot while the chosen layer of the
+    /// loaded model has no RoPE (ExplorerState::layerHasRope() false); hidden otherwise.
+    QLabel* layerNote() const noexcept { return m_layerNote; }
 
     void setMode(Mode mode) { m_mode = mode; }
     /// \brief Sets one per-panel option and recomputes if it changed.
@@ -95,11 +99,13 @@ private:
     FigureOptions currentOptions();
     void applyOptions(FigureOptions options);
     void syncControls(const FigureOptions& previous);
+    void showLayer(int index, bool hasRope);
 
     const Figure& m_figure;
     ExplorerState& m_state;
     QCustomPlot* m_plot;
     QTextBrowser* m_lesson;
+    QLabel* m_layerNote;
     QWidget* m_controls = nullptr;
     FigureOptions m_options;
     FigureData m_data;

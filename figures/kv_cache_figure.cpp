@@ -1,0 +1,160 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Panel "kv-cache": dynamic NTK recomputes θ when the sequence grows past L₀, but a key already in
+// the KV cache keeps the rotation it got when it was cached. The score of the newest query against
+// that key is drawn over the current sequence length L, with the key re-rotated (consistent) and
+// as cached; the two part as soon as L crosses L₀.
+#include "core/kv_cache.h"
+#include "figures/figure_registry.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace rope::figures {
+
+namespace {
+
+constexpr int kSamples = 400;
+
+// Unset, or the table's minimum (the control shows it as "auto"), means the derived default.
+long long optionOr(const FigureOptions& options, const char* id, long long unsetBelow,
+                   long long fallback) {
+    const QVariant v = options.value(QString::fromLatin1(id));
+    return v.isValid() && !v.isNull() && v.toLongLong() > unsetBelow ? v.toLongLong() : fallback;
+}
+
+} // namespace
+
+FigureData kvCacheFigure(const rope::RopeParams& params, const FigureOptions& options) {
+    const int dim = params.effectiveRotaryDim();
+    const int l0 = params.scaling.originalContext;
+    // The scaling factor s of dynamic NTK: the model's when it uses "dynamic", else the option.
+    const bool modelIsDynamic = params.scaling.method == "dynamic";
+    const double factor = modelIsDynamic ? params.scaling.factor
+                                         : options.value(QStringLiteral("factor"), 4.0).toDouble();
+    const long long cachedLen =
+        std::max<long long>(optionOr(options, "cached-len", 0, std::max(l0 / 2, 1)), 1);
+    const long long keyPos =
+        std::clamp<long long>(optionOr(options, "key-pos", -1, cachedLen - 1), 0, cachedLen - 1);
+    const long long maxLen = std::clamp<long long>(optionOr(options, "max-len", 0, 4LL * l0),
+                                                   cachedLen, rope::limits::kMaxContext);
+    const long long queryPos = optionOr(options, "query-pos", -1, -1);
+    const bool queryFixed = queryPos >= 0;
+    // L runs from the first length at which the query exists (L > m, L ≥ C) to max-len.
+    const long long first = queryFixed ? std::max(cachedLen, queryPos + 1) : cachedLen;
+    if (queryFixed && (queryPos < keyPos || queryPos >= maxLen)) {
+        throw rope::InvalidParameter("query-pos", "query position " + std::to_string(queryPos) +
+                                                      " must be in [key position " +
+                                                      std::to_string(keyPos) + ", max length " +
+                                                      std::to_string(maxLen) + ")");
+    }
+
+    FigureData data;
+    data.title = QStringLiteral("Dynamic NTK and the KV cache (d = %1, b = %2, s = %3, L₀ = %4)")
+                     .arg(dim)
+                     .arg(params.base, 0, 'g', 6)
+                     .arg(factor, 0, 'g', 4)
+                     .arg(l0);
+    data.xLabel = QStringLiteral("current sequence length L (tokens)");
+    data.yLabel = QStringLiteral("score ⟨R(m)q, R(n)k⟩, q = k = 1/√d");
+    Series consistent;
+    consistent.name = QStringLiteral("key re-rotated with θ(L)");
+    consistent.colour = 4;
+    Series cached;
+    cached.name = QStringLiteral("key as cached, rotated with θ(C = %1)").arg(cachedLen);
+    cached.colour = 1;
+    Series gap;
+    gap.name = QStringLiteral("mismatch (cached − re-rotated)");
+    gap.colour = 5;
+    const long long span = maxLen - first;
+    const int samples = static_cast<int>(std::min<long long>(span + 1, kSamples));
+    double worst = 0.0;
+    for (int k = 0; k < samples; ++k) {
+        // Evenly spaced lengths; the last sample is exactly max-len.
+        const long long len =
+            samples == 1 ? maxLen
+                         : first + static_cast<long long>(
+                                       std::llround(static_cast<double>(span) * k / (samples - 1)));
+        const long long m = queryFixed ? queryPos : len - 1;
+        const rope::KvCacheScores s =
+            rope::dynamicNtkKvCacheScores(dim, params.base, factor, l0, cachedLen, len, m, keyPos);
+        const auto x = static_cast<double>(len);
+        consistent.x.push_back(x);
+        consistent.y.push_back(s.consistent);
+        cached.x.push_back(x);
+        cached.y.push_back(s.cachedKey);
+        gap.x.push_back(x);
+        gap.y.push_back(s.cachedKey - s.consistent);
+        worst = std::max(worst, std::abs(s.cachedKey - s.consistent));
+    }
+    Series crossing;
+    crossing.name = QStringLiteral("L = L₀ = %1: θ starts to change").arg(l0);
+    crossing.style = SeriesStyle::Path;
+    crossing.colour = 2;
+    crossing.x = {static_cast<double>(l0), static_cast<double>(l0)};
+    crossing.y = {-1.0, 1.0};
+    data.series = {std::move(consistent), std::move(cached), std::move(gap)};
+    if (l0 >= first && l0 <= maxLen) {
+        data.series.push_back(std::move(crossing));
+    }
+    data.readouts = {
+        {QStringLiteral("key position n"), static_cast<double>(keyPos), QString()},
+        {QStringLiteral("length when cached C"), static_cast<double>(cachedLen), QString()},
+        {QStringLiteral("largest |mismatch|"), worst, QString()},
+    };
+    data.xRange = {{static_cast<double>(first), static_cast<double>(maxLen)}};
+    data.yRange = {{-1.05, 1.05}};
+    data.legendAlignment = Qt::AlignBottom | Qt::AlignLeft;
+    return data;
+}
+
+const OptionTable& kvCacheOptions() {
+    static const OptionTable table = {
+        {.id = "factor",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&Factor s:"),
+         .kind = OptionKind::Real,
+         .defaultValue = 4.0,
+         .min = 1.0,
+         .max = 1e6,
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions",
+                                      "Dynamic NTK factor s; used unless the parameters already "
+                                      "choose the dynamic method (then its factor is used).")},
+        {.id = "cached-len",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&Cached at length C:"),
+         .kind = OptionKind::Integer,
+         .min = 0,
+         .max = static_cast<double>(rope::limits::kMaxContext),
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions",
+                                      "Sequence length when the key was written to the cache (0 = "
+                                      "auto: L₀/2, so the plot starts before L₀)."),
+         .specialValueText = QT_TRANSLATE_NOOP("FigureOptions", "L₀/2")},
+        {.id = "key-pos",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&Key position n:"),
+         .kind = OptionKind::Integer,
+         .min = -1,
+         .max = static_cast<double>(rope::limits::kMaxContext),
+         .tooltip =
+             QT_TRANSLATE_NOOP("FigureOptions", "Position of the cached key, below C (−1 = auto: C "
+                                                "− 1, the newest key at caching time)."),
+         .specialValueText = QT_TRANSLATE_NOOP("FigureOptions", "C − 1")},
+        {.id = "query-pos",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&Query position m:"),
+         .kind = OptionKind::Integer,
+         .min = -1,
+         .max = static_cast<double>(rope::limits::kMaxContext),
+         .tooltip = QT_TRANSLATE_NOOP(
+             "FigureOptions",
+             "Fixed query position (−1 = the newest token, m = L − 1, at every length)."),
+         .specialValueText = QT_TRANSLATE_NOOP("FigureOptions", "newest")},
+        {.id = "max-len",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&Up to length:"),
+         .kind = OptionKind::Integer,
+         .min = 0,
+         .max = static_cast<double>(rope::limits::kMaxContext),
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Longest sequence drawn (0 = auto: 4·L₀)."),
+         .specialValueText = QT_TRANSLATE_NOOP("FigureOptions", "4·L₀")},
+    };
+    return table;
+}
+
+} // namespace rope::figures

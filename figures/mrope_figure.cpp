@@ -1,0 +1,255 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Panel "mrope": multimodal RoPE (Qwen2-VL, Qwen3-VL). A token layout (text runs, image and
+// video grids) gets three rows of positions (temporal, height, width); each rotary pair reads one
+// row, chosen by mrope_section. The readouts check the relative-position identity per axis.
+#include "core/mrope.h"
+#include "core/scaling/scaling_registry.h"
+#include "figures/figure_registry.h"
+
+#include <QStringList>
+
+#include <algorithm>
+#include <cmath>
+
+namespace rope::figures {
+
+namespace {
+
+const QString kDefaultTokens = QStringLiteral("text:4,image:1x3x4,text:3,video:2x2x3,text:2");
+
+// "16,24,24" → {16, 24, 24}; empty → the model's published section for 64 pairs (Qwen2-VL
+// config.json: [16, 24, 24]; Qwen3-VL: [24, 20, 20]), in the same proportions for another
+// number of pairs (the title names the section used).
+std::vector<int> parseSection(const QString& text, rope::MropeLayout layout, int pairs = 64) {
+    const QString trimmed = text.trimmed();
+    if (trimmed.isEmpty()) {
+        if (layout == rope::MropeLayout::Blocks) {
+            const int t = pairs / 4; // 16 of 64
+            const int h = (pairs - t) / 2;
+            return {t, h, pairs - t - h};
+        }
+        const int hw = pairs * 20 / 64; // 20 of 64
+        return {pairs - 2 * hw, hw, hw};
+    }
+    const QStringList parts = trimmed.split(QLatin1Char(','));
+    std::vector<int> section;
+    for (const QString& part : parts) {
+        bool ok = false;
+        const int v = part.trimmed().toInt(&ok);
+        if (!ok || v < 0) {
+            throw rope::InvalidParameter(
+                "section", "section: '" + part.trimmed().toStdString() +
+                               "' is not a non-negative whole number (expected e.g. 16,24,24)");
+        }
+        section.push_back(v);
+    }
+    if (section.size() != 3) {
+        throw rope::InvalidParameter("section", "section: expected three counts t,h,w, got " +
+                                                    std::to_string(section.size()));
+    }
+    return section;
+}
+
+void checkSection(const QString& text) {
+    parseSection(text, rope::MropeLayout::Blocks);
+}
+
+void checkTokens(const QString& text) {
+    rope::parseMropeSegments(text.toStdString());
+}
+
+rope::MropeLayout layoutOption(const FigureOptions& options) {
+    return options.value(QStringLiteral("layout")).toString() == QLatin1String("interleaved")
+               ? rope::MropeLayout::Interleaved
+               : rope::MropeLayout::Blocks;
+}
+
+} // namespace
+
+FigureData mropeFigure(const rope::RopeParams& params, const FigureOptions& options) {
+    const rope::MropeLayout layout = layoutOption(options);
+    const bool qwen3 = layout == rope::MropeLayout::Interleaved;
+    const Eigen::ArrayXd theta = rope::scaledFrequencies(params).invFreq;
+    const int pairs = static_cast<int>(theta.size());
+    const std::vector<int> section =
+        parseSection(options.value(QStringLiteral("section")).toString(), layout, pairs);
+    const std::vector<int> axis = rope::mropeAxisOfPair(section, layout, pairs);
+    const std::vector<rope::MropeSegment> segments = rope::parseMropeSegments(
+        options.value(QStringLiteral("tokens"), kDefaultTokens).toString().toStdString());
+    // Qwen3-VL reads a T-frame video as T single-frame grids (timestamps between frames).
+    const std::array<std::vector<long long>, 3> ids = rope::mropePositionIds(segments, qwen3);
+    const auto tokens = static_cast<long long>(ids[0].size());
+    const Eigen::MatrixXd angles = rope::mropeAngles(theta, axis, ids);
+
+    // −1 (the control's "last") or unset: the last token.
+    const long long askedQuery = options.value(QStringLiteral("query"), -1).toLongLong();
+    const long long query =
+        std::clamp<long long>(askedQuery < 0 ? tokens - 1 : askedQuery, 0, tokens - 1);
+    const long long key =
+        std::clamp<long long>(options.value(QStringLiteral("key"), 0).toLongLong(), 0, tokens - 1);
+
+    FigureData data;
+    data.title =
+        QStringLiteral("M-RoPE positions (%1, section %2·%3·%4 pairs)")
+            .arg(qwen3 ? QStringLiteral("Qwen3-VL interleaved") : QStringLiteral("Qwen2-VL blocks"))
+            .arg(section[0])
+            .arg(section[1])
+            .arg(section[2]);
+    data.xLabel = QStringLiteral("token index");
+    data.yLabel = QStringLiteral("position id");
+    const QString names[3] = {QStringLiteral("temporal"), QStringLiteral("height"),
+                              QStringLiteral("width")};
+    const int colours[3] = {4, 1, 3};
+    for (int a = 0; a < 3; ++a) {
+        Series s;
+        s.name = names[a] + QStringLiteral(" row");
+        s.style = SeriesStyle::Scatter;
+        s.colour = colours[a];
+        // Text tokens have three equal ids: the rows sit side by side (t left, w right of the
+        // token) so no marker hides another.
+        const double shift = 0.22 * (a - 1);
+        for (long long t = 0; t < tokens; ++t) {
+            s.x.push_back(static_cast<double>(t) + shift);
+            s.y.push_back(
+                static_cast<double>(ids[static_cast<std::size_t>(a)][static_cast<std::size_t>(t)]));
+        }
+        data.series.push_back(std::move(s));
+    }
+    // Each run is labelled one position below its first id, centred over its tokens.
+    long long start = 0;
+    for (const rope::MropeSegment& seg : segments) {
+        const long long count =
+            seg.isText ? seg.textTokens : static_cast<long long>(seg.gridT) * seg.gridH * seg.gridW;
+        const QString label =
+            seg.isText ? QStringLiteral("text ×%1").arg(seg.textTokens)
+                       : QStringLiteral("%1×%2×%3").arg(seg.gridT).arg(seg.gridH).arg(seg.gridW);
+        // Centred over the run, kept inside the axis (a short last run sits at the edge).
+        const double centre =
+            std::clamp(static_cast<double>(start) + 0.5 * static_cast<double>(count - 1),
+                       std::min(1.0, 0.5 * static_cast<double>(tokens - 1)),
+                       std::max(1.0, static_cast<double>(tokens) - 2.5));
+        data.labels.push_back(
+            {centre, static_cast<double>(ids[0][static_cast<std::size_t>(start)]) - 1.0, label});
+        start += count;
+    }
+    Series marks;
+    marks.name = QStringLiteral("query q = %1, key k = %2").arg(query).arg(key);
+    marks.style = SeriesStyle::Scatter;
+    marks.colour = 6;
+    for (long long t : {query, key}) {
+        for (int a = 0; a < 3; ++a) {
+            marks.x.push_back(static_cast<double>(t) + 0.22 * (a - 1));
+            marks.y.push_back(
+                static_cast<double>(ids[static_cast<std::size_t>(a)][static_cast<std::size_t>(t)]));
+        }
+    }
+    data.series.push_back(std::move(marks));
+
+    // Side plot: which row each pair reads.
+    SidePlot side;
+    side.title = QStringLiteral("axis read by each pair");
+    side.xLabel = QStringLiteral("pair j");
+    side.yLabel = QStringLiteral("0 = t, 1 = h, 2 = w");
+    for (int a = 0; a < 3; ++a) {
+        Series s;
+        s.name = names[a] + QStringLiteral(" pairs");
+        s.style = SeriesStyle::Scatter;
+        s.colour = colours[a];
+        s.inLegend = false;
+        for (int j = 0; j < pairs; ++j) {
+            if (axis[static_cast<std::size_t>(j)] == a) {
+                s.x.push_back(j);
+                s.y.push_back(a);
+            }
+        }
+        side.series.push_back(std::move(s));
+    }
+    side.xRange = {-0.5, pairs - 0.5};
+    side.yRange = {-0.5, 2.5};
+    side.widthShare = 0.45;
+    data.side = std::move(side);
+
+    // Relative-position identity per axis, for q = k = 1/√d:
+    // (2/d)Σ cos(angle(q,j) − angle(k,j)) = (2/d)Σ cos(Δ_{a(j)} θ_j), Δ_a = p_a(q) − p_a(k).
+    double delta[3];
+    for (int a = 0; a < 3; ++a) {
+        delta[a] =
+            static_cast<double>(ids[static_cast<std::size_t>(a)][static_cast<std::size_t>(query)] -
+                                ids[static_cast<std::size_t>(a)][static_cast<std::size_t>(key)]);
+    }
+    double absolute = 0.0;
+    double relative = 0.0;
+    for (int j = 0; j < pairs; ++j) {
+        absolute += std::cos(angles(query, j) - angles(key, j));
+        relative += std::cos(delta[axis[static_cast<std::size_t>(j)]] * theta[j]);
+    }
+    absolute /= pairs;
+    relative /= pairs;
+    data.readouts = {
+        {QStringLiteral("Δt = t(q) − t(k)"), delta[0], QString()},
+        {QStringLiteral("Δh"), delta[1], QString()},
+        {QStringLiteral("Δw"), delta[2], QString()},
+        {QStringLiteral("score from absolute rotations"), absolute, QString()},
+        {QStringLiteral("score from Δ per axis"), relative, QString()},
+    };
+    long long largest = 0;
+    for (const std::vector<long long>& row : ids) {
+        largest = std::max(largest, *std::max_element(row.begin(), row.end()));
+    }
+    data.xRange = {{-0.5, static_cast<double>(tokens) - 0.5}};
+    // Room below for the run labels and above for the markers of the last token.
+    data.yRange = {{-1.5, static_cast<double>(largest) + 1.0}};
+    data.legendBelow = true;
+    return data;
+}
+
+const OptionTable& mropeOptions() {
+    static const OptionTable table = {
+        {.id = "layout",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&Model:"),
+         .kind = OptionKind::Choice,
+         .defaultValue = QStringLiteral("blocks"),
+         .choices = {{"blocks", QT_TRANSLATE_NOOP("FigureOptions", "Qwen2-VL (blocks)")},
+                     {"interleaved", QT_TRANSLATE_NOOP("FigureOptions", "Qwen3-VL (interleaved)")}},
+         .tooltip =
+             QT_TRANSLATE_NOOP("FigureOptions", "How mrope_section assigns pairs to the axes; "
+                                                "Qwen3-VL also splits videos into frames.")},
+        {.id = "section",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&Section t,h,w:"),
+         .kind = OptionKind::Text,
+         .defaultValue = QString(),
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions",
+                                      "mrope_section in pairs, e.g. 16,24,24 (must sum to "
+                                      "d/2); empty: the model's own, in the same "
+                                      "proportions when d/2 is not 64. Enter applies."),
+         .validate = &checkSection},
+        {.id = "tokens",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&Tokens:"),
+         .kind = OptionKind::Text,
+         .defaultValue = kDefaultTokens,
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions",
+                                      "Layout such as text:4,image:1x3x4,video:2x2x3 (grids T×H×W "
+                                      "after the 2×2 merge). Enter applies."),
+         .validate = &checkTokens},
+        {.id = "query",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&Query token:"),
+         .kind = OptionKind::Integer,
+         .defaultValue = -1,
+         .min = -1,
+         .max = static_cast<double>(rope::limits::kMaxContext),
+         .tooltip =
+             QT_TRANSLATE_NOOP("FigureOptions", "Token index of the query (−1 = the last token)."),
+         .specialValueText = QT_TRANSLATE_NOOP("FigureOptions", "last")},
+        {.id = "key",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&Key token:"),
+         .kind = OptionKind::Integer,
+         .defaultValue = 0,
+         .min = 0,
+         .max = static_cast<double>(rope::limits::kMaxContext),
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Token index of the key.")},
+    };
+    return table;
+}
+
+} // namespace rope::figures

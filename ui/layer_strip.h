@@ -1,0 +1,75 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/model_layers.h"
+
+#include <QString>
+#include <QWidget>
+
+#include <vector>
+
+class QButtonGroup;
+class QHBoxLayout;
+class QLabel;
+
+namespace rope::ui {
+
+class ExplorerState;
+
+/// \brief One cell per decoder layer of the loaded model, coloured by the layer's RoPE (one
+/// colour per distinct base/scaling/rotary dimension, NoPE grey); clicking a cell makes every
+/// panel show that layer.
+///
+/// Choosing a RoPE layer calls ExplorerState::setParams() with the layer's dimensions, base and
+/// scaling (query and key positions kept, as for "open a model"), then setLayer(index, true).
+/// Choosing a NoPE layer keeps the parameters and calls setLayer(index, false): panels then
+/// show "this layer has no RoPE" instead of a plot. The strip is hidden when the model has no
+/// layer list or one RoPE for all layers.
+class LayerStrip : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit LayerStrip(ExplorerState& state, QWidget* parent = nullptr);
+
+    /// \brief Shows \p layers (one cell each) and chooses the first layer whose RoPE equals the
+    /// parameters the model was opened with (the "full_attention" entry), or layer 0.
+    /// An empty list or a uniform model hides the strip and clears the state's layer.
+    void setLayers(const std::vector<LayerRope>& layers);
+    const std::vector<LayerRope>& layers() const noexcept { return m_layers; }
+    /// \brief True when the layers differ in their RoPE (the strip is shown).
+    bool isMixed() const noexcept { return m_mixed; }
+    /// \brief Makes every panel show layer \p index. \return false (nothing changed) for an
+    /// index outside the list or parameters the state rejects (its reason is shown).
+    bool selectLayer(int index);
+    /// \brief The chosen layer, −1 if none.
+    int currentLayer() const noexcept { return m_current; }
+    /// \brief The RoPE kind of layer \p index: 0 … kinds − 1 in order of first appearance,
+    /// −1 for NoPE (colour grey).
+    int kindOf(int index) const;
+    /// \brief A layer of another RoPE kind than \p index (the comparison the extension panel
+    /// draws), or −1 when every RoPE layer has the same kind.
+    int otherKindLayer(int index) const;
+    /// \brief "layer 5: full_attention, b = 1e+06, linear ×8" (tooltip and status text).
+    QString describe(int index) const;
+
+signals:
+    /// A layer was chosen (after the state took its parameters).
+    void layerSelected(int index);
+
+private:
+    ExplorerState& m_state;
+    std::vector<LayerRope> m_layers;
+    std::vector<int> m_kinds;
+    bool m_mixed = false;
+    int m_current = -1;
+    QLabel* m_caption;
+    QHBoxLayout* m_cells;
+    QButtonGroup* m_group;
+};
+
+/// \brief Whether two layers rotate the same way (same rope flag, rotary dimension, base and
+/// scaling method/factor/context).
+bool sameLayerRope(const LayerRope& a, const LayerRope& b);
+
+} // namespace rope::ui
