@@ -57,6 +57,10 @@ QString lessonHtml(std::string_view panel, const QString& language) {
     if (html.isEmpty()) {
         html = readResource(QStringLiteral(":/lessons/%1.en.html").arg(id));
     }
+    return expandLessonPlaceholders(html);
+}
+
+QString expandLessonPlaceholders(const QString& html) {
     static const QRegularExpression placeholder(QStringLiteral("\\{\\{([a-z0-9.-]+)\\}\\}"));
     if (!html.contains(placeholder)) {
         return html;
