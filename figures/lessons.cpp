@@ -20,8 +20,9 @@ namespace {
 // of magnitudes ("about 54,000"), not of the last digit.
 QString rounded(double v, int digits) {
     const double scale = std::pow(10.0, std::floor(std::log10(std::abs(v))) - digits + 1);
-    return QLocale(QLocale::English).toString(std::round(v / scale) * scale, 'f',
-                                              scale < 1 ? static_cast<int>(-std::log10(scale)) : 0);
+    return QLocale(QLocale::English)
+        .toString(std::round(v / scale) * scale, 'f',
+                  scale < 1 ? static_cast<int>(-std::log10(scale)) : 0);
 }
 
 QString readResource(const QString& path) {

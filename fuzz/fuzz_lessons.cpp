@@ -15,8 +15,8 @@
 #include <cstdlib>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-    const QString html = QString::fromUtf8(reinterpret_cast<const char*>(data),
-                                           static_cast<qsizetype>(size));
+    const QString html =
+        QString::fromUtf8(reinterpret_cast<const char*>(data), static_cast<qsizetype>(size));
     const QString out = rope::figures::expandLessonPlaceholders(html);
     // Text outside placeholders is copied: no placeholder syntax, no change.
     if (!html.contains(QStringLiteral("{{")) && out != html) {

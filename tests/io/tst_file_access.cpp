@@ -105,7 +105,8 @@ private slots:
         std::signal(SIGXFSZ, previousHandler);
         QVERIFY2(why.contains(QStringLiteral("File too large")), qPrintable(why));
         QCOMPARE(contents(path), QByteArray("old\n"));
-        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{QStringLiteral("keep.ropex")});
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files),
+                 QStringList{QStringLiteral("keep.ropex")});
     }
 };
 
