@@ -21,8 +21,9 @@ namespace {
 // of magnitudes ("about 54,000"), not of the last digit.
 QString rounded(double v, int digits) {
     const double scale = std::pow(10.0, std::floor(std::log10(std::abs(v))) - digits + 1);
-    return QLocale(QLocale::English).toString(std::round(v / scale) * scale, 'f',
-                                              scale < 1 ? static_cast<int>(-std::log10(scale)) : 0);
+    return QLocale(QLocale::English)
+        .toString(std::round(v / scale) * scale, 'f',
+                  scale < 1 ? static_cast<int>(-std::log10(scale)) : 0);
 }
 
 QString readResource(const QString& path) {
@@ -61,6 +62,10 @@ QString lessonHtml(std::string_view panel, const QString& language) {
     if (html.isEmpty()) {
         html = readResource(QStringLiteral(":/lessons/%1.en.html").arg(id));
     }
+    return expandLessonPlaceholders(html);
+}
+
+QString expandLessonPlaceholders(const QString& html) {
     static const QRegularExpression placeholder(QStringLiteral("\\{\\{([a-z0-9.-]+)\\}\\}"));
     if (!html.contains(placeholder)) {
         return html;

@@ -24,4 +24,8 @@ QMap<QString, QString> lessonValues();
 /// placeholder stays visible as `{{name?}}` (tst_lessons fails on it).
 QString lessonHtml(std::string_view panel, const QString& language = QStringLiteral("en"));
 
+/// \brief \p html with every `{{name}}` replaced by lessonValues(); an unknown name becomes
+/// `{{name?}}`. What lessonHtml() does to a lesson file (split out so it can be fuzzed).
+QString expandLessonPlaceholders(const QString& html);
+
 } // namespace rope::figures

@@ -48,7 +48,16 @@ QString writeFileAtomically(const QString& path, const QByteArray& bytes) {
         file.cancelWriting();
         return why;
     }
-    // commit() flushes, fsyncs and renames over the target; only then is the old file gone.
+    // Flush here and check it: QSaveFile::commit() ignores a failed flush of its write buffer
+    // (Qt 6.4), so a file under the 16 KiB buffer on a full disk was committed truncated over
+    // the old one (tst_file_access::aFullDiskDuringFlushKeepsTheOldFile).
+    errno = 0;
+    if (!file.flush()) {
+        const QString why = reason(file, errno);
+        file.cancelWriting();
+        return why;
+    }
+    // commit() fsyncs and renames over the target; only then is the old file gone.
     errno = 0;
     if (!file.commit()) {
         return reason(file, errno);

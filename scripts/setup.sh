@@ -8,6 +8,10 @@
 #   scripts/setup.sh build     install what is missing, build only
 #   scripts/setup.sh sanitize  build core + CLI tests with ASan/UBSan in build-asan/ and run them
 #   scripts/setup.sh nosimd    core + its tests with ROPE_ENABLE_SIMD=OFF in build-nosimd/ (Simd = Reference)
+#   scripts/setup.sh fuzz      libFuzzer targets (clang-14, ASan+UBSan) in build-fuzz/, each fuzzed
+#                              ROPE_FUZZ_SECONDS (default 60) s; docs/RELIABILITY.md
+#   scripts/setup.sh reliability  build/ as in `test`, then only the monkey, CLI campaign,
+#                              file-fault and fuzz-replay tests (docs/RELIABILITY.md)
 # Re-running is cheap: packages are only installed when missing, builds are incremental.
 set -euo pipefail
 
@@ -17,7 +21,8 @@ JOBS="${ROPE_JOBS:-2}"
 
 PACKAGES=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-svg-dev qt6-tools-dev
           qt6-qpa-plugins libqcustomplot-dev libeigen3-dev xvfb xauth python3-numpy
-          fonts-dejavu-core ccache desktop-file-utils appstream librsvg2-bin groff-base dpkg-dev)
+          fonts-dejavu-core ccache desktop-file-utils appstream librsvg2-bin groff-base dpkg-dev
+          clang-14 libclang-rt-14-dev)
 
 install_missing() {
     local missing=()
@@ -101,8 +106,25 @@ nosimd)
     cmake --build build-nosimd -j "$JOBS"
     ctest --test-dir build-nosimd --output-on-failure -j "$JOBS"
     ;;
+fuzz)
+    install_missing
+    # -O1 with line tables only: Eigen-heavy units build several times faster than at -O2 -g
+    # under ASan, and the loaders' speed does not need more; stack traces keep file:line.
+    configure build-fuzz -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -gline-tables-only" \
+        -DCMAKE_CXX_COMPILER=clang++-14 -DROPE_BUILD_UI=OFF -DROPE_FUZZ=ON -DROPE_WERROR=ON
+    cmake -DROPE_FUZZ_SECONDS="${ROPE_FUZZ_SECONDS:-60}" build-fuzz >/dev/null
+    cmake --build build-fuzz -j "$JOBS" --target fuzz_model_config fuzz_session fuzz_lessons \
+        fuzz_replay_model_config fuzz_replay_session fuzz_replay_lessons
+    # Each libFuzzer process uses one core: two targets fuzz at once with the default JOBS=2.
+    ctest --test-dir build-fuzz --output-on-failure -L fuzz -j "$JOBS"
+    ;;
+reliability)
+    install_missing
+    build_main
+    ctest --test-dir build --output-on-failure -j "$JOBS" -R 'monkey|campaign|faults|fuzz_replay'
+    ;;
 *)
-    echo "usage: scripts/setup.sh run|test|build|sanitize|nosimd" >&2
+    echo "usage: scripts/setup.sh run|test|build|sanitize|nosimd|fuzz|reliability" >&2
     exit 2
     ;;
 esac

@@ -85,6 +85,29 @@ private slots:
         // No temporary file is left beside it.
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{QStringLiteral("keep.png")});
     }
+
+    void aFullDiskDuringFlushKeepsTheOldFile() {
+        // Found by tst_file_faults: a file smaller than QFileDevice's 16 KiB write buffer reaches
+        // the disk only when it is flushed, and QSaveFile::commit() ignored that flush failing —
+        // the old file was replaced by the first 1024 bytes of the new one.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("keep.ropex"));
+        QCOMPARE(writeFileAtomically(path, "old\n"), QString());
+        const QByteArray small(2000, 'x'); // over the limit below, under the buffer
+        rlimit old{};
+        QCOMPARE(::getrlimit(RLIMIT_FSIZE, &old), 0);
+        const auto previousHandler = std::signal(SIGXFSZ, SIG_IGN);
+        rlimit limited = old;
+        limited.rlim_cur = 1024;
+        QCOMPARE(::setrlimit(RLIMIT_FSIZE, &limited), 0);
+        const QString why = writeFileAtomically(path, small);
+        ::setrlimit(RLIMIT_FSIZE, &old);
+        std::signal(SIGXFSZ, previousHandler);
+        QVERIFY2(why.contains(QStringLiteral("File too large")), qPrintable(why));
+        QCOMPARE(contents(path), QByteArray("old\n"));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files),
+                 QStringList{QStringLiteral("keep.ropex")});
+    }
 };
 
 QTEST_MAIN(TestFileAccess)

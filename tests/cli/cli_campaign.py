@@ -1,0 +1,328 @@
+#!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""CLI campaign (issue #18, docs/RELIABILITY.md): seeded random invocations of every rope-cli
+subcommand with random, extreme and malformed values.
+
+Every invocation must
+  - exit 0 or 2 (1 is an internal failure, anything else a crash or a signal),
+  - print a message on stderr when it exits 2,
+  - finish within 10 s of CPU time (and 60 s of wall time),
+  - never print NaN or an infinity as a number on stdout.
+
+Subcommands and their options are read from `rope-cli --help` and `rope-cli <cmd> --help`, so a
+new command or option is covered without editing this file. The seed is printed first; a run
+replays with --seed N, and each failure prints the exact command line to rerun by hand.
+
+usage: cli_campaign.py ROPE_CLI [--seed N] [--count N] [--jobs N] [--data DIR]
+"""
+
+import argparse
+import concurrent.futures
+import json
+import os
+import random
+import re
+import resource
+import shlex
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+TIMEOUT_S = 10.0  # CPU seconds
+WALL_LIMIT_S = 60.0
+
+EXTREMES = [
+    "0", "-0", "1", "-1", "2", "3", "7", "8", "64", "128", "4096", "131072", "1000000",
+    "2147483647", "2147483648", "-2147483649", "9223372036854775807", "18446744073709551616",
+    "1e308", "-1e308", "1.7976931348623157e308", "1e309", "1e999", "-1e999", "1e-308",
+    "4.9e-324", "1e-320", "nan", "NaN", "-nan", "inf", "-inf", "Infinity", "0x10", "010",
+    "1,5", "1.5.5", "1e", "e5", "+3", " 4", "4 ", "", " ", "abc", "true", "null", "[]", "{}",
+    "--", "-", "ü", "١٢٣", "😀", "%s%n", "a" * 300, "0.5", "0.999999", "1.0000001", "-0.5",
+]
+
+# Values that look like what a list option takes ("0,1,2", "1:2").
+def list_value(rng):
+    n = rng.choice([0, 1, 2, 3, 5, 17, 200])
+    sep = rng.choice([",", ",", " ", ";", ":"])
+    return sep.join(number(rng) for _ in range(n))
+
+
+def number(rng, plausible=False):
+    if plausible:  # values a user would type: small integers, powers of two, moderate reals
+        return rng.choice([str(rng.randint(0, 64)), str(rng.choice([2, 4, 8, 16, 32, 64, 128])),
+                           "%.3g" % (10 ** rng.uniform(-1, 4)), "10000", "500000"])
+    r = rng.random()
+    if r < 0.35:
+        return rng.choice(EXTREMES)
+    if r < 0.65:
+        return str(rng.randint(-10, 5000))
+    if r < 0.85:
+        return repr(10 ** rng.uniform(-12, 12) * rng.choice([1, 1, 1, -1]))
+    return str(rng.choice([2, 4, 8, 16, 32, 64, 96, 128, 256]))
+
+
+def parse_commands(cli):
+    out = subprocess.run([cli, "--help"], capture_output=True, text=True, timeout=30).stdout
+    commands = []
+    in_commands = False
+    for line in out.splitlines():
+        if line.startswith("Commands:"):
+            in_commands = True
+            continue
+        if in_commands:
+            m = re.match(r"^  ([a-z][a-z0-9-]*)\s", line)
+            if m:
+                commands.append(m.group(1))
+            elif line.strip() == "" and commands:
+                break
+    return commands
+
+
+def parse_options(cli, command):
+    """[(flag, takes_value, value_name, description)] from `<command> --help`."""
+    out = subprocess.run([cli, command, "--help"], capture_output=True, text=True,
+                         timeout=30).stdout
+    options = []
+    current = None
+    for line in out.splitlines():
+        m = re.match(r"^\s+(?:-[A-Za-z], )?--([a-z0-9][a-z0-9-]*)(?: <([^>]+)>)?\s*(.*)$", line)
+        if m:
+            current = [m.group(1), m.group(2) is not None, m.group(2) or "", m.group(3)]
+            if current[0] not in ("help", "version", "help-all"):
+                options.append(current)
+        elif current is not None and line.startswith("   "):
+            current[3] += " " + line.strip()
+    return [tuple(o) for o in options]
+
+
+class Generator:
+    def __init__(self, rng, data_dir, work_dir, presets, methods, panels):
+        self.rng = rng
+        self.data_dir = data_dir
+        self.work = work_dir
+        self.presets = presets
+        self.methods = methods
+        self.panels = panels
+
+    def path_value(self, flag):
+        rng = self.rng
+        configs = os.path.join(self.data_dir, "configs")
+        sessions = os.path.join(self.data_dir, "sessions")
+        choices = [
+            "/nonexistent/x.json", self.work, "/dev/null", "", "relative/missing.json",
+            os.path.join(self.work, "new-%d" % rng.randint(0, 99)),
+        ]
+        if os.path.isdir(configs):
+            choices += [os.path.join(configs, f) for f in sorted(os.listdir(configs))]
+        if os.path.isdir(sessions):
+            choices += [os.path.join(sessions, f) for f in sorted(os.listdir(sessions))]
+        if flag in ("out", "out-dir", "output"):
+            ext = rng.choice(["png", "svg", "pdf", "csv", "csv", "txt", "", "PNG", "gif"])
+            name = "out-%d.%s" % (rng.randint(0, 1 << 30), ext) if ext else "out-noext"
+            choices = [os.path.join(self.work, name)] * 6 + [
+                "/nonexistent/dir/x.png", self.work, "/proc/version.png", ""]
+        return rng.choice(choices)
+
+    def value(self, flag, value_name, description, plausible=False):
+        rng = self.rng
+        lowered = (value_name + " " + description).lower()
+        if not plausible and rng.random() < 0.15:
+            return rng.choice(EXTREMES)
+        if flag == "preset" and self.presets:
+            return rng.choice(self.presets + ["nope", ""])
+        if flag == "method" and self.methods:
+            return rng.choice(self.methods + ["nope", "NTK", ""])
+        if flag == "panel" and self.panels:
+            return rng.choice(self.panels + ["nope"])
+        if flag in ("config", "session", "out", "out-dir", "output") or "file" in value_name.lower():
+            return self.path_value(flag)
+        if flag == "set":
+            key = rng.choice(["mode", "pair", "quantity", "view", "scale", "zzz", "", "a=b"])
+            return "%s=%s" % (key, rng.choice([number(rng), "abc", "true", ""]))
+        if flag in ("layout",):
+            return rng.choice(["half", "interleaved", "nope", ""])
+        if flag in ("format",):
+            return rng.choice(["json", "csv", "table", "nope", ""])
+        if "list" in lowered or "," in description or value_name.endswith("s"):
+            if not plausible and rng.random() < 0.6:
+                return list_value(rng)
+        return number(rng, plausible)
+
+    def invocation(self, command, options):
+        rng = self.rng
+        args = [command]
+        # Two in five invocations use plausible values only and no malformed extras, so the
+        # commands' success paths (and the numbers they print) are exercised too.
+        plausible = rng.random() < 0.4
+        k = rng.choice([0, 1, 2, 3, 3, 4, 5, 8])
+        for _ in range(k):
+            if not options:
+                break
+            flag, takes_value, value_name, description = rng.choice(options)
+            args.append("--" + flag)
+            if takes_value:
+                args.append(self.value(flag, value_name, description, plausible))
+        if plausible:
+            return args
+        r = rng.random()
+        if r < 0.04:
+            args.append("--no-such-option")
+        elif r < 0.07:
+            args.append("stray-positional")
+        elif r < 0.10 and options:
+            valued = [o for o in options if o[1]]
+            if valued:
+                args.append("--" + rng.choice(valued)[0])  # value missing at the end
+        elif r < 0.12:
+            args.insert(1, "--help")
+        return args
+
+
+# A NaN or infinity where a JSON number stands (outside strings).
+BAD_TOKEN = re.compile(r"(?<![A-Za-z0-9_\"'-])[-+]?(nan|inf|infinity)(?![A-Za-z0-9_\"'])",
+                       re.IGNORECASE)
+
+
+def non_finite_in(stdout):
+    text = stdout.strip()
+    if not text:
+        return None
+    if text[0] in "[{":
+        found = []
+
+        def constant(name):
+            found.append(name)
+            return 0.0
+
+        try:
+            json.loads(text, parse_constant=constant)
+        except ValueError:
+            pass
+        else:
+            return found[0] if found else None
+    # Not JSON (CSV, a table, --help): drop quoted strings, then look for bare tokens.
+    unquoted = re.sub(r"\"[^\"\n]*\"", "\"\"", text)
+    m = BAD_TOKEN.search(unquoted)
+    return m.group(0) if m else None
+
+
+def limit_cpu():
+    # The 10 s limit is CPU time (SIGXCPU past it), so a loaded machine that preempts the
+    # process does not turn a 3 s command into a "hang"; WALL_LIMIT_S catches a process that
+    # waits without computing.
+    resource.setrlimit(resource.RLIMIT_CPU, (int(TIMEOUT_S), int(TIMEOUT_S) + 1))
+
+
+def run_one(cli, args, env):
+    start = time.monotonic()
+    try:
+        p = subprocess.run([cli] + args, capture_output=True, timeout=WALL_LIMIT_S, env=env,
+                           preexec_fn=limit_cpu)
+    except subprocess.TimeoutExpired:
+        return args, None, b"", b"", WALL_LIMIT_S
+    return args, p.returncode, p.stdout, p.stderr, time.monotonic() - start
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("cli")
+    parser.add_argument("--seed", type=int,
+                        default=int(os.environ.get("ROPE_CLI_CAMPAIGN_SEED", "0")) or None)
+    parser.add_argument("--count", type=int,
+                        default=int(os.environ.get("ROPE_CLI_CAMPAIGN_COUNT", "2000")))
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--data", default=os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..", "data"))
+    a = parser.parse_args()
+    seed = a.seed if a.seed is not None else random.SystemRandom().randrange(1, 1 << 31)
+    print("cli_campaign: seed %d, %d invocations (replay: cli_campaign.py %s --seed %d)"
+          % (seed, a.count, a.cli, seed), flush=True)
+    rng = random.Random(seed)
+
+    commands = parse_commands(a.cli)
+    if not commands:
+        print("cli_campaign: no commands found in '%s --help'" % a.cli)
+        return 1
+    options = {c: parse_options(a.cli, c) for c in commands}
+    # Valid ids, to get past the first check often enough: from the built-in help texts.
+    presets = sorted(f[:-5] for f in os.listdir(os.path.join(a.data, "..", "..", "resources",
+                                                              "presets")) if f.endswith(".json"))
+    freqs_help = subprocess.run([a.cli, "freqs", "--help"], capture_output=True,
+                                text=True).stdout
+    methods = sorted(set(re.findall(r"\b(default|linear|ntk|dynamic|yarn|llama3|longrope|"
+                                    r"proportional)\b", freqs_help))) or ["default"]
+    fig_help = subprocess.run([a.cli, "figure", "--help"], capture_output=True,
+                              text=True).stdout
+    panels = sorted(set(re.findall(r"\b(rotation|heatmap|decay|identity|layouts|precision|"
+                                   r"attention|extension|absolute|rope-2d|base-bound|batch)\b",
+                                   fig_help))) or ["heatmap"]
+
+    work = tempfile.mkdtemp(prefix="rope-cli-campaign-")
+    gen = Generator(rng, a.data, work, presets, methods, panels)
+    plan = []
+    for k in range(a.count):
+        command = commands[k % len(commands)] if k < len(commands) * 3 else rng.choice(commands)
+        plan.append(gen.invocation(command, options[command]))
+    # A few malformed top-level invocations.
+    plan[:0] = [[], ["--bogus"], ["nope"], [""], ["-h"], ["--version"]]
+
+    env = dict(os.environ)
+    env.setdefault("QT_QPA_PLATFORM", "offscreen")
+    failures = []
+    counts = {0: 0, 2: 0}
+    per_command = {}
+    slowest = (0.0, [])
+    start = time.monotonic()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
+        for args, code, out, err, seconds in pool.map(lambda x: run_one(a.cli, x, env), plan):
+            cmdline = shlex.join([a.cli] + args)
+            name = args[0] if args else "(none)"
+            per_command[name] = per_command.get(name, 0) + 1
+            if seconds > slowest[0]:
+                slowest = (seconds, args)
+            stdout = out.decode("utf-8", "replace")
+            stderr = err.decode("utf-8", "replace")
+            if code is None:
+                failures.append("no exit after %.0f s wall: %s" % (WALL_LIMIT_S, cmdline))
+                continue
+            if code == -signal.SIGXCPU:
+                failures.append("over %.0f s of CPU: %s" % (TIMEOUT_S, cmdline))
+                continue
+            if code not in (0, 2):
+                failures.append("exit %d: %s\n    stderr: %s" % (code, cmdline, stderr.strip()[:500]))
+                continue
+            counts[code] += 1
+            if code == 2 and not stderr.strip():
+                failures.append("exit 2 without a message: %s" % cmdline)
+            bad = non_finite_in(stdout)
+            if bad:
+                failures.append("non-finite number '%s' on stdout: %s" % (bad, cmdline))
+            for f in os.listdir(work):
+                path = os.path.join(work, f)
+                if os.path.isfile(path):
+                    os.remove(path)
+    elapsed = time.monotonic() - start
+    total = len(plan)
+    print("cli_campaign: %d invocations in %.1f s: %d exit 0, %d exit 2, %d failures; slowest "
+          "%.2f s: %s" % (total, elapsed, counts[0], counts[2], len(failures), slowest[0],
+                          shlex.join(slowest[1])))
+    print("cli_campaign: per command: " + ", ".join("%s %d" % kv for kv in sorted(per_command.items())))
+    for f in failures[:50]:
+        print("FAIL " + f)
+    if failures:
+        print("cli_campaign: seed %d failed; rerun a single line above, or the whole campaign "
+              "with --seed %d" % (seed, seed))
+    try:
+        os.rmdir(work)
+    except OSError:
+        pass
+    passed = total - len(failures)
+    print("%d passed, %d failed" % (passed, len(failures)))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

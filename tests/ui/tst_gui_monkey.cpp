@@ -1,0 +1,607 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// GUI monkey test (issue #18, docs/RELIABILITY.md): a seeded random walk over the main window —
+// every panel, every control in the parameter form and the visible panel (extreme values,
+// garbage typed into spin boxes, combo boxes, check boxes, buttons, sliders), every menu action
+// (presets, code export, dialogs), window sizes from 200×150 to 3840×2160, exports to
+// PNG/SVG/PDF/CSV and session save/load round trips. It fails on
+//   - a crash or sanitizer report (the process dies),
+//   - the event loop blocked for more than 2 s (a 10 ms heartbeat timer measures the longest
+//     gap in GUI-thread CPU time, so a loaded machine preempting the process does not count; panels
+//     compute on their worker as in the app and draw on the GUI thread),
+//   - an infinite value in any plotted data (NaN is allowed only where figure_data.h documents
+//     it: a break in a line, a gap in a colour map),
+//   - a session that does not load back to the parameters it was saved with.
+// The seed is printed first; `tst_gui_monkey --seed N` (or ROPE_MONKEY_SEED=N) replays a run
+// action for action, ROPE_MONKEY_ACTIONS=N changes the number of actions (default 5000).
+// Language switching is not exercised: no translation exists yet.
+
+#include "io/session.h"
+#include "ui/explorer_state.h"
+#include "ui/main_window.h"
+#include "ui/panels/figure_panel.h"
+#include "ui/render/figure_export.h"
+
+#include <QAbstractButton>
+#include <QAbstractSlider>
+#include <QAbstractSpinBox>
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDateTime>
+#include <QDialog>
+#include <QDoubleSpinBox>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QPushButton>
+#include <QRandomGenerator>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThreadPool>
+#include <QTimer>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <deque>
+#include <functional>
+#include <limits>
+#include <optional>
+
+using rope::ui::FigureData;
+using rope::ui::FigurePanel;
+using rope::ui::MainWindow;
+
+namespace {
+
+quint64 g_seed = 0;
+int g_actions = 5000;
+
+// Longest an action may keep the event loop busy (the issue's stall limit).
+constexpr qint64 kStallMs = 2000;
+// Longest the walk waits for the panel computations on the worker threads to finish (they do
+// not block the event loop; the SIMD batch panel's benchmark and the b* search can take long).
+constexpr qint64 kSettleMs = 15000;
+// Actions between two waits for every panel computation to finish.
+constexpr int kSettleEvery = 10;
+
+// Dialogs and popup menus the walk opened (About, Show code, file dialogs, error boxes, a
+// button's menu) are closed by this timer, also from inside their own exec() loops.
+void closeOpenDialogs() {
+    for (QWidget* w : QApplication::topLevelWidgets()) {
+        if (!w->isVisible()) {
+            continue;
+        }
+        if (auto* dialog = qobject_cast<QDialog*>(w)) {
+            dialog->reject();
+        } else if (auto* menu = qobject_cast<QMenu*>(w)) {
+            menu->close();
+        }
+    }
+}
+
+QString idOf(const FigurePanel* panel) {
+    const std::string_view id = panel->figure().id;
+    return QString::fromLatin1(id.data(), static_cast<qsizetype>(id.size()));
+}
+
+// Types \p text into \p w key by key (QTest::keyClicks takes ASCII only: other characters go
+// as key events carrying the text, as an input method delivers them).
+void typeText(QWidget* w, const QString& text) {
+    for (const QChar c : text) {
+        if (c.unicode() < 128 && c.unicode() >= 32) {
+            QTest::keyClick(w, static_cast<char>(c.unicode()));
+        } else {
+            QTest::sendKeyEvent(QTest::Click, w, Qt::Key_unknown, QString(c), Qt::NoModifier);
+        }
+    }
+}
+
+// CPU time of the calling thread in ms.
+qint64 guiThreadCpuMs() {
+    timespec ts{};
+    ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<qint64>(ts.tv_sec) * 1000 + ts.tv_nsec / 1000000;
+}
+
+bool allowedNumber(double v, bool nanAllowed) {
+    return std::isfinite(v) || (nanAllowed && std::isnan(v));
+}
+
+// First non-finite number in \p data, described; empty if none.
+QString nonFinite(const FigureData& data) {
+    auto checkSeries = [](const std::vector<rope::ui::Series>& series,
+                          const QString& where) -> QString {
+        for (const auto& s : series) {
+            for (std::size_t k = 0; k < s.x.size(); ++k) {
+                if (!allowedNumber(s.x[k], true)) {
+                    return QStringLiteral("%1 series '%2' x[%3] = %4")
+                        .arg(where, s.name)
+                        .arg(k)
+                        .arg(s.x[k]);
+                }
+            }
+            for (std::size_t k = 0; k < s.y.size(); ++k) {
+                if (!allowedNumber(s.y[k], true)) {
+                    return QStringLiteral("%1 series '%2' y[%3] = %4")
+                        .arg(where, s.name)
+                        .arg(k)
+                        .arg(s.y[k]);
+                }
+            }
+        }
+        return {};
+    };
+    auto checkLabels = [](const std::vector<rope::ui::TextLabel>& labels) -> QString {
+        for (const auto& l : labels) {
+            if (!std::isfinite(l.x) || !std::isfinite(l.y)) {
+                return QStringLiteral("label '%1' at (%2, %3)").arg(l.text).arg(l.x).arg(l.y);
+            }
+        }
+        return {};
+    };
+    auto checkRange = [](const std::pair<double, double>& r, const QString& what) -> QString {
+        if (!std::isfinite(r.first) || !std::isfinite(r.second)) {
+            return QStringLiteral("%1 = [%2, %3]").arg(what).arg(r.first).arg(r.second);
+        }
+        return {};
+    };
+    QString why = checkSeries(data.series, QStringLiteral("main"));
+    if (why.isEmpty()) {
+        why = checkLabels(data.labels);
+    }
+    for (const auto& r : data.readouts) {
+        if (why.isEmpty() && !std::isfinite(r.value)) {
+            why = QStringLiteral("readout '%1' = %2").arg(r.label).arg(r.value);
+        }
+    }
+    if (why.isEmpty() && data.xRange) {
+        why = checkRange(*data.xRange, QStringLiteral("x range"));
+    }
+    if (why.isEmpty() && data.yRange) {
+        why = checkRange(*data.yRange, QStringLiteral("y range"));
+    }
+    for (const auto& t : data.xTicks) {
+        if (why.isEmpty() && !std::isfinite(t.at)) {
+            why = QStringLiteral("x tick '%1'").arg(t.label);
+        }
+    }
+    for (const auto& t : data.yTicks) {
+        if (why.isEmpty() && !std::isfinite(t.at)) {
+            why = QStringLiteral("y tick '%1'").arg(t.label);
+        }
+    }
+    if (why.isEmpty() && data.colourMap) {
+        const auto& map = *data.colourMap;
+        for (std::size_t k = 0; k < map.values.size() && why.isEmpty(); ++k) {
+            if (!allowedNumber(map.values[k], true)) {
+                why = QStringLiteral("colour map value[%1] = %2").arg(k).arg(map.values[k]);
+            }
+        }
+        for (double v : {map.xFirst, map.xLast, map.yFirst, map.yLast, map.zMin, map.zMax}) {
+            if (why.isEmpty() && !std::isfinite(v)) {
+                why = QStringLiteral("colour map geometry or scale = %1").arg(v);
+            }
+        }
+    }
+    if (why.isEmpty() && data.side) {
+        why = checkSeries(data.side->series, QStringLiteral("side"));
+        if (why.isEmpty()) {
+            why = checkLabels(data.side->labels);
+        }
+        if (why.isEmpty()) {
+            why = checkRange(data.side->xRange, QStringLiteral("side x range"));
+        }
+        if (why.isEmpty()) {
+            why = checkRange(data.side->yRange, QStringLiteral("side y range"));
+        }
+    }
+    return why;
+}
+
+class GuiMonkey : public QObject {
+    Q_OBJECT
+
+private:
+    QRandomGenerator m_rng;
+    std::deque<QString> m_log; // the last actions, printed on failure
+    int m_done = 0;
+    int m_exports = 0;
+    int m_roundTrips = 0;
+    int m_menuActions = 0;
+    int m_edits = 0;
+    int m_errorsShown = 0;
+    int m_unsettled = 0;
+
+    int pick(int n) {
+        return n <= 0 ? 0 : static_cast<int>(m_rng.bounded(static_cast<quint32>(n)));
+    }
+
+    void note(const QString& what) {
+        m_log.push_back(QStringLiteral("#%1 %2").arg(m_done).arg(what));
+        if (m_log.size() > 25) {
+            m_log.pop_front();
+        }
+    }
+
+    QString history() const {
+        QString out = QStringLiteral("seed %1, last actions:\n").arg(g_seed);
+        for (const QString& line : m_log) {
+            out += QStringLiteral("  ") + line + QLatin1Char('\n');
+        }
+        out += QStringLiteral("replay: tst_gui_monkey --seed %1").arg(g_seed);
+        return out;
+    }
+
+    // A value for a numeric control: its ends, zero, one, a random point, just outside.
+    double numberFor(double lo, double hi) {
+        switch (pick(7)) {
+        case 0:
+            return lo;
+        case 1:
+            return hi;
+        case 2:
+            return 0.0;
+        case 3:
+            return 1.0;
+        case 4:
+            return lo - 1.0;
+        case 5:
+            return hi + 1.0;
+        default:
+            return lo + (hi - lo) * m_rng.generateDouble();
+        }
+    }
+
+    QString garbage() {
+        static const char* const kTexts[] = {"abc",
+                                             "-",
+                                             "1e999",
+                                             "-1e999",
+                                             "nan",
+                                             "inf",
+                                             "0x10",
+                                             "",
+                                             "  ",
+                                             "١٢٣",
+                                             "1,5",
+                                             "1.5.5",
+                                             "99999999999999999999",
+                                             "-0",
+                                             "1e-320",
+                                             "%s%n",
+                                             "😀",
+                                             "3.14159265358979323846264338"};
+        return QString::fromUtf8(kTexts[pick(static_cast<int>(std::size(kTexts)))]);
+    }
+
+    // Visible, enabled interactive widgets of the window: the parameter form and the visible
+    // panel (hidden tabs' widgets are not visible).
+    QList<QWidget*> controls(MainWindow& w) {
+        QList<QWidget*> out;
+        for (QWidget* c : w.findChildren<QWidget*>()) {
+            if (!c->isVisibleTo(&w) || !c->isEnabled()) {
+                continue;
+            }
+            // A spin box's own line edit is driven through the spin box.
+            if (qobject_cast<QLineEdit*>(c) && qobject_cast<QAbstractSpinBox*>(c->parentWidget())) {
+                continue;
+            }
+            if (qobject_cast<QAbstractSpinBox*>(c) || qobject_cast<QComboBox*>(c) ||
+                qobject_cast<QAbstractButton*>(c) || qobject_cast<QAbstractSlider*>(c) ||
+                qobject_cast<QLineEdit*>(c)) {
+                out << c;
+            }
+        }
+        return out;
+    }
+
+    QList<QAction*> menuActions(MainWindow& w) {
+        QList<QAction*> out;
+        std::function<void(QMenu*)> walk = [&](QMenu* menu) {
+            for (QAction* a : menu->actions()) {
+                if (a->menu()) {
+                    walk(a->menu());
+                } else if (!a->isSeparator() && a->isEnabled() &&
+                           a->shortcut() != QKeySequence(QKeySequence::Quit)) {
+                    out << a;
+                }
+            }
+        };
+        for (QAction* top : w.menuBar()->actions()) {
+            if (top->menu()) {
+                walk(top->menu());
+            }
+        }
+        return out;
+    }
+
+    void editControl(MainWindow& w) {
+        const QList<QWidget*> all = controls(w);
+        if (all.isEmpty()) {
+            return;
+        }
+        QWidget* c = all[pick(all.size())];
+        const QString name = QStringLiteral("%1 '%2'").arg(
+            QString::fromLatin1(c->metaObject()->className()), c->objectName());
+        ++m_edits;
+        if (auto* spin = qobject_cast<QDoubleSpinBox*>(c)) {
+            if (pick(4) == 0) {
+                const QString text = garbage();
+                note(name + QStringLiteral(" typed '%1'").arg(text));
+                spin->selectAll();
+                typeText(spin, text);
+                QTest::keyClick(spin, Qt::Key_Enter);
+            } else {
+                const double v = numberFor(spin->minimum(), spin->maximum());
+                note(name + QStringLiteral(" = %1").arg(v, 0, 'g', 17));
+                spin->setValue(v);
+            }
+        } else if (auto* ispin = qobject_cast<QSpinBox*>(c)) {
+            if (pick(4) == 0) {
+                const QString text = garbage();
+                note(name + QStringLiteral(" typed '%1'").arg(text));
+                ispin->selectAll();
+                typeText(ispin, text);
+                QTest::keyClick(ispin, Qt::Key_Enter);
+            } else {
+                const double v = numberFor(ispin->minimum(), ispin->maximum());
+                const int iv =
+                    static_cast<int>(std::clamp(v, double(std::numeric_limits<int>::min()),
+                                                double(std::numeric_limits<int>::max())));
+                note(name + QStringLiteral(" = %1").arg(iv));
+                ispin->setValue(iv);
+            }
+        } else if (auto* aspin = qobject_cast<QAbstractSpinBox*>(c)) {
+            const bool up = pick(2) == 0;
+            note(name + (up ? QStringLiteral(" step up") : QStringLiteral(" step down")));
+            aspin->stepBy(up ? 1 : -1);
+        } else if (auto* combo = qobject_cast<QComboBox*>(c)) {
+            if (combo->isEditable() && pick(3) == 0) {
+                const QString text = garbage();
+                note(name + QStringLiteral(" typed '%1'").arg(text));
+                combo->setEditText(text);
+                QTest::keyClick(combo, Qt::Key_Enter);
+            } else if (combo->count() > 0) {
+                const int index = pick(combo->count());
+                note(name +
+                     QStringLiteral(" index %1 (%2)").arg(index).arg(combo->itemText(index)));
+                combo->setCurrentIndex(index);
+            }
+        } else if (auto* slider = qobject_cast<QAbstractSlider*>(c)) {
+            const int v =
+                static_cast<int>(std::llround(numberFor(slider->minimum(), slider->maximum())));
+            note(name + QStringLiteral(" = %1").arg(v));
+            slider->setValue(v);
+        } else if (auto* button = qobject_cast<QAbstractButton*>(c)) {
+            note(name + QStringLiteral(" '%1' clicked").arg(button->text()));
+            button->click();
+        } else if (auto* edit = qobject_cast<QLineEdit*>(c)) {
+            const QString text = garbage();
+            note(name + QStringLiteral(" typed '%1'").arg(text));
+            edit->selectAll();
+            typeText(edit, text);
+            QTest::keyClick(edit, Qt::Key_Enter);
+        }
+    }
+
+    void exportPanel(MainWindow& w, const QTemporaryDir& dir) {
+        auto* panel = qobject_cast<FigurePanel*>(w.tabs()->currentWidget());
+        if (panel == nullptr) {
+            return;
+        }
+        static const char* const kExtensions[] = {"png", "svg", "pdf", "csv"};
+        const QString ext = QString::fromLatin1(kExtensions[pick(4)]);
+        const QString path = dir.filePath(QStringLiteral("export-%1.%2").arg(m_done).arg(ext));
+        note(QStringLiteral("export %1 as %2").arg(idOf(panel), ext));
+        try {
+            panel->exportTo(path);
+        } catch (const rope::ui::ExportError& e) {
+            QFAIL(qPrintable(QStringLiteral("export to a writable directory failed: %1\n%2")
+                                 .arg(QString::fromUtf8(e.what()), history())));
+        }
+        QVERIFY2(QFileInfo(path).size() > 0, qPrintable(history()));
+        QFile::remove(path);
+        ++m_exports;
+    }
+
+    void sessionRoundTrip(MainWindow& w, const QTemporaryDir& dir) {
+        const QString path = dir.filePath(QStringLiteral("monkey.ropex"));
+        note(QStringLiteral("session save + open"));
+        const rope::ui::Session before = w.currentSession();
+        QVERIFY2(w.saveSessionTo(path), qPrintable(history()));
+        QVERIFY2(w.openSession(path), qPrintable(history()));
+        rope::ui::Session after = w.currentSession();
+        // The window layout is restored by Qt and may settle differently; the rest must match.
+        rope::ui::Session expected = before;
+        expected.windowGeometry.clear();
+        expected.windowState.clear();
+        after.windowGeometry.clear();
+        after.windowState.clear();
+        QVERIFY2(
+            rope::ui::sessionToJson(after) == rope::ui::sessionToJson(expected),
+            qPrintable(QStringLiteral("session round trip changed the session:\n%1\nvs\n%2\n%3")
+                           .arg(QString::fromUtf8(rope::ui::sessionToJson(expected)),
+                                QString::fromUtf8(rope::ui::sessionToJson(after)), history())));
+        ++m_roundTrips;
+    }
+
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        std::printf("tst_gui_monkey: seed %llu, %d actions (replay: tst_gui_monkey --seed %llu)\n",
+                    static_cast<unsigned long long>(g_seed), g_actions,
+                    static_cast<unsigned long long>(g_seed));
+        std::fflush(stdout);
+        m_rng.seed(g_seed);
+    }
+
+    void randomWalk() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        MainWindow w(nullptr, false);
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+
+        QTimer closer;
+        closer.setInterval(20);
+        QObject::connect(&closer, &QTimer::timeout, &closer, [this] {
+            for (QWidget* t : QApplication::topLevelWidgets()) {
+                if (t->isVisible() && t->objectName() == QLatin1String("error-box")) {
+                    ++m_errorsShown;
+                }
+            }
+            closeOpenDialogs();
+        });
+        closer.start();
+
+        // The stall detector: a 10 ms heartbeat on the GUI thread; the longest gap between two
+        // beats is the longest time the event loop could not run (drawing, a slot, an action).
+        // The gap is counted in the GUI thread's CPU time: a loaded CI machine that preempts
+        // the process is not a stall, a slot or a replot that computes for 2 s is.
+        qint64 lastBeat = guiThreadCpuMs();
+        qint64 longestGap = 0;
+        QTimer heartbeat;
+        heartbeat.setInterval(10);
+        QObject::connect(&heartbeat, &QTimer::timeout, &heartbeat, [&] {
+            const qint64 now = guiThreadCpuMs();
+            longestGap = std::max(longestGap, now - lastBeat);
+            lastBeat = now;
+        });
+        heartbeat.start();
+
+        const QList<QAction*> actions = menuActions(w);
+        QVERIFY(!actions.isEmpty());
+        QElapsedTimer total;
+        total.start();
+        qint64 slowest = 0;
+        QString slowestAction;
+        for (m_done = 0; m_done < g_actions; ++m_done) {
+            if (m_done > 0 && m_done % 1000 == 0) {
+                std::printf("tst_gui_monkey: %d actions, %.0f s\n", m_done,
+                            total.elapsed() / 1000.0);
+                std::fflush(stdout);
+            }
+            const int kind = pick(100);
+            if (kind < 8) {
+                const int tab = pick(w.tabs()->count());
+                note(QStringLiteral("tab %1 (%2)").arg(tab).arg(w.tabs()->tabText(tab)));
+                w.tabs()->setCurrentIndex(tab);
+            } else if (kind < 14) {
+                QAction* a = actions[pick(actions.size())];
+                note(QStringLiteral("menu action '%1'").arg(a->text()));
+                a->trigger();
+                ++m_menuActions;
+            } else if (kind < 18) {
+                const int width = 200 + pick(3840 - 200 + 1);
+                const int height = 150 + pick(2160 - 150 + 1);
+                note(QStringLiteral("resize %1x%2").arg(width).arg(height));
+                w.resize(width, height);
+            } else if (kind < 20) {
+                exportPanel(w, dir);
+            } else if (kind < 21) {
+                sessionRoundTrip(w, dir);
+            } else {
+                editControl(w);
+            }
+            if (QTest::currentTestFailed()) {
+                return;
+            }
+            // Let the visible panel finish: its computation runs on the global thread pool, the
+            // drawing back on this thread.
+            // Every action lets the event loop run once (a user acts faster than a heavy panel
+            // computes: coalescing is exercised); every kSettleEvery-th waits for the pool to
+            // drain, so each panel's final frame is checked too.
+            QElapsedTimer idle;
+            idle.start();
+            if (m_done % kSettleEvery == 0) {
+                do {
+                    QTest::qWait(5);
+                } while (QThreadPool::globalInstance()->activeThreadCount() > 0 &&
+                         idle.elapsed() < kSettleMs);
+            } else {
+                QTest::qWait(1);
+            }
+            if (idle.elapsed() >= kSettleMs) {
+                ++m_unsettled; // a long benchmark or search on the worker: not a stall
+            }
+            longestGap = std::max(longestGap, guiThreadCpuMs() - lastBeat);
+            if (longestGap > slowest) {
+                slowest = longestGap;
+                slowestAction = m_log.empty() ? QString() : m_log.back();
+            }
+            QVERIFY2(longestGap <= kStallMs,
+                     qPrintable(QStringLiteral("event loop blocked %1 ms (limit %2 ms)\n%3")
+                                    .arg(longestGap)
+                                    .arg(kStallMs)
+                                    .arg(history())));
+            longestGap = 0;
+            auto* current = qobject_cast<FigurePanel*>(w.tabs()->currentWidget());
+            if (current != nullptr) {
+                const QString why = nonFinite(current->data());
+                QVERIFY2(why.isEmpty(),
+                         qPrintable(QStringLiteral("panel %1 plots a non-finite value: %2\n%3")
+                                        .arg(idOf(current), why, history())));
+            }
+        }
+        closer.stop();
+        closeOpenDialogs();
+        for (FigurePanel* p : w.panels()) {
+            const QString why = nonFinite(p->data());
+            QVERIFY2(why.isEmpty(),
+                     qPrintable(QStringLiteral("panel %1: %2\n%3").arg(idOf(p), why, history())));
+        }
+        std::printf(
+            "tst_gui_monkey: seed %llu: %d actions in %.1f s (%d control edits, %d menu "
+            "actions, %d exports, %d session round trips, %d error boxes seen, %d waits for the "
+            "workers cut at 15 s); longest "
+            "event-loop block %lld ms of GUI-thread CPU, at %s\n",
+            static_cast<unsigned long long>(g_seed), m_done, total.elapsed() / 1000.0, m_edits,
+            m_menuActions, m_exports, m_roundTrips, m_errorsShown, m_unsettled,
+            static_cast<long long>(slowest), qPrintable(slowestAction));
+        std::fflush(stdout);
+    }
+};
+
+} // namespace
+
+int main(int argc, char** argv) {
+    // --seed N and the environment are ours; everything else goes to QTest.
+    std::vector<char*> rest;
+    std::optional<quint64> seed;
+    if (qEnvironmentVariableIsSet("ROPE_MONKEY_SEED")) {
+        seed = qEnvironmentVariable("ROPE_MONKEY_SEED").toULongLong();
+    }
+    for (int k = 0; k < argc; ++k) {
+        if (std::string_view(argv[k]) == "--seed" && k + 1 < argc) {
+            seed = std::strtoull(argv[++k], nullptr, 10);
+        } else {
+            rest.push_back(argv[k]);
+        }
+    }
+    g_seed = seed ? *seed : static_cast<quint64>(QDateTime::currentMSecsSinceEpoch());
+    if (qEnvironmentVariableIsSet("ROPE_MONKEY_ACTIONS")) {
+        g_actions = qEnvironmentVariableIntValue("ROPE_MONKEY_ACTIONS");
+    }
+    // QTest's default 300 s per test function is too short for 5000 actions on a loaded
+    // machine; CTest's TIMEOUT (1500 s) stays the outer limit.
+    if (!qEnvironmentVariableIsSet("QTEST_FUNCTION_TIMEOUT")) {
+        qputenv("QTEST_FUNCTION_TIMEOUT", "1400000");
+    }
+    int restCount = static_cast<int>(rest.size());
+    QApplication app(restCount, rest.data());
+    GuiMonkey monkey;
+    return QTest::qExec(&monkey, restCount, rest.data());
+}
+
+#include "tst_gui_monkey.moc"
