@@ -254,6 +254,14 @@ FigureData precisionFigure(const rope::RopeParams& params, const FigureOptions& 
         {QStringLiteral("probe position m"), static_cast<double>(probe), QStringLiteral("tokens")});
     for (rope::FloatFormat format : kFormats) {
         const rope::PositionInterval interval = rope::positionCollapseInterval(format, probe);
+        if (!std::isfinite(interval.representative)) {
+            // float16 overflows above 65504: say so instead of plotting an infinite number.
+            data.readouts.push_back(
+                {QStringLiteral("%1 cannot store m (overflow); largest finite value")
+                     .arg(formatName(format)),
+                 rope::floatFormatInfo(format).maxFinite, QString()});
+            continue;
+        }
         data.readouts.push_back({QStringLiteral("%1 stores m as").arg(formatName(format)),
                                  interval.representative, QString()});
         data.readouts.push_back({QStringLiteral("%1: positions %2…%3 share it, count")
