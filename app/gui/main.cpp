@@ -9,7 +9,7 @@
 #include <QFile>
 #include <QIcon>
 #include <QImage>
-#include <QTabWidget>
+#include <QStackedWidget>
 #include <QThread>
 #include <QTimer>
 
@@ -99,13 +99,13 @@ int main(int argc, char* argv[]) {
         window.resize(size.value(0).toInt() > 0 ? size.value(0).toInt() : 1100,
                       size.value(1).toInt() > 0 ? size.value(1).toInt() : 680);
         QTimer::singleShot(500, &window, [&window, shots] {
-            for (int k = 0; k < window.tabs()->count(); ++k) {
-                window.tabs()->setCurrentIndex(k);
+            for (int k = 0; k < window.pages()->count(); ++k) {
+                window.pages()->setCurrentIndex(k);
                 QCoreApplication::processEvents();
                 QThread::msleep(300);
                 QCoreApplication::processEvents();
                 saveScreenshot(window.grab().toImage(),
-                               shots + QLatin1Char('/') + window.tabs()->widget(k)->objectName() +
+                               shots + QLatin1Char('/') + window.pages()->widget(k)->objectName() +
                                    QStringLiteral(".png"));
             }
             QApplication::quit();

@@ -10,7 +10,7 @@
 #include <QElapsedTimer>
 #include <QSlider>
 #include <QStandardPaths>
-#include <QTabWidget>
+#include <QStackedWidget>
 #include <QTest>
 #include <qcustomplot.h>
 
@@ -64,7 +64,7 @@ private slots:
         }
         QVERIFY(shown != nullptr);
         shown->setMode(rope::ui::FigurePanel::Mode::Sync);
-        window.tabs()->setCurrentWidget(shown);
+        window.pages()->setCurrentWidget(shown);
         window.resize(1600, 1000);
         window.show();
         QCoreApplication::processEvents();
@@ -105,7 +105,7 @@ private slots:
         QVERIFY(window.state().setParams(p));
         rope::ui::FigurePanel* heatmap = window.panels().front();
         heatmap->setMode(rope::ui::FigurePanel::Mode::Sync);
-        window.tabs()->setCurrentWidget(heatmap);
+        window.pages()->setCurrentWidget(heatmap);
         window.resize(1600, 1000);
         window.show();
         QCoreApplication::processEvents();
