@@ -69,13 +69,15 @@ CoursePane::CoursePane(const std::vector<figures::CourseStep>& steps, bool persi
     reopen->setObjectName(QStringLiteral("course-reopen"));
     reopen->setToolTip(tr("Put the panel back in the state this step prepared"));
 
+    // Rows of at most two buttons keep the pane narrow: it shares the sidebar with the panels.
     auto* answerRow = new QHBoxLayout;
     answerRow->addWidget(m_answer, 1);
     answerRow->addWidget(m_check);
-    answerRow->addWidget(m_reveal);
+    auto* helpRow = new QHBoxLayout;
+    helpRow->addWidget(m_reveal);
+    helpRow->addWidget(reopen);
     auto* navigation = new QHBoxLayout;
     navigation->addWidget(m_previous);
-    navigation->addWidget(reopen);
     navigation->addWidget(m_next);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_title);
@@ -84,6 +86,7 @@ CoursePane::CoursePane(const std::vector<figures::CourseStep>& steps, bool persi
     layout->addWidget(m_question);
     layout->addLayout(answerRow);
     layout->addWidget(m_verdict);
+    layout->addLayout(helpRow);
     layout->addWidget(m_explanation, 2);
     layout->addLayout(navigation);
 

@@ -85,8 +85,6 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
     auto* dock = new QDockWidget(tr("Parameters"), this);
     dock->setObjectName(QStringLiteral("parameters-dock"));
     dock->setWidget(scroll);
-    // Navigation and course on the left, parameters on the right: the plot keeps the middle.
-    addDockWidget(Qt::RightDockWidgetArea, dock);
 
     for (const figures::Figure& figure : figures::allFigures()) {
         auto* panel = new FigurePanel(figure, *m_state, m_pages);
@@ -119,9 +117,12 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
         reason->setWordWrap(true);
         courseDock->setWidget(reason);
     }
-    addDockWidget(Qt::LeftDockWidgetArea, courseDock);
-    tabifyDockWidget(navigationDock, courseDock);
-    navigationDock->raise();
+    // One left column: the panel list on top, the parameters below with the course as a tab
+    // beside them, so the plot keeps the rest of the width.
+    addDockWidget(Qt::LeftDockWidgetArea, dock);
+    splitDockWidget(navigationDock, dock, Qt::Vertical);
+    tabifyDockWidget(dock, courseDock);
+    dock->raise();
 
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open session…"), QKeySequence::Open, this,
@@ -160,7 +161,6 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
     view->addSeparator();
     view->addAction(tr("&Find panel"), QKeySequence::Find, this, [this, navigationDock] {
         navigationDock->show();
-        navigationDock->raise();
         m_filter->setFocus();
         m_filter->selectAll();
     });
@@ -193,12 +193,13 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
 
     const QScreen* screen = QGuiApplication::primaryScreen();
     resize(initialSize(screen != nullptr ? screen->availableGeometry().size() : QSize(1280, 800)));
-    // The sidebars start narrow so the plot gets most of the width.
-    resizeDocks({navigationDock, dock}, {220, 300}, Qt::Horizontal);
+    m_navigationDock = navigationDock;
+    m_parametersDock = dock;
     if (m_persistent) {
         QSettings settings;
         restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-        restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+        m_dockWidthsPending =
+            !restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
         showPanel(settings.value(QStringLiteral("window/panel")).toString());
     }
     setSessionPath(QString());
@@ -216,6 +217,22 @@ void MainWindow::closeEvent(QCloseEvent* event) {
         }
     }
     QMainWindow::closeEvent(event);
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+    QMainWindow::showEvent(event);
+    if (m_dockWidthsPending) {
+        resetDockWidths();
+    }
+}
+
+void MainWindow::resetDockWidths() {
+    m_dockWidthsPending = false;
+    // One narrow column: the plot gets the rest of the width (at 1280 px, about 80 %). The
+    // panel list gets the height of its entries, the parameters the rest.
+    resizeDocks({m_navigationDock}, {290}, Qt::Horizontal);
+    resizeDocks({m_navigationDock, m_parametersDock}, {300, std::max(height() - 300, 200)},
+                Qt::Vertical);
 }
 
 void MainWindow::exportCurrent() {
@@ -527,6 +544,9 @@ void MainWindow::applySession(const Session& session, QStringList& notes) {
     m_state->setParams(session.params);
     if (!session.windowGeometry.isEmpty() && !restoreGeometry(session.windowGeometry)) {
         notes << tr("window.geometry: not restored");
+    }
+    if (!session.windowState.isEmpty()) {
+        m_dockWidthsPending = false; // the session's dock widths win
     }
     if (!session.windowState.isEmpty() && !restoreState(session.windowState)) {
         notes << tr("window.state: not restored");

@@ -10,6 +10,7 @@
 #include <QStringList>
 #include <vector>
 
+class QDockWidget;
 class QLineEdit;
 class QMenu;
 class QStackedWidget;
@@ -29,11 +30,12 @@ struct Session;
 /// stays alive and keeps its state), chosen in the "Panels" sidebar (objectName "navigation"):
 /// panels grouped by topic (Figure::group), a search field that filters them (Ctrl+F), and
 /// shortcuts (Ctrl+PgDown / Ctrl+PgUp: next / previous panel in sidebar order, Alt+1…9 the
-/// first nine). The guided course (CoursePane) is a "Course" sidebar tab beside it. The
-/// parameter form is a dock on the right. File (Export…, Quit), Model (open a Hugging Face
-/// config.json, built-in presets), View and Help menus, validation messages in the status bar.
-/// The window opens at 85 % of the screen's available area (at least 1280×800 when the screen
-/// has room); geometry, dock layout and the current panel persist in QSettings ("window/…").
+/// first nine). Below it, the parameter form and the guided course (CoursePane) share a
+/// tabbed dock; all three form one left column so the plot keeps the rest of the width. File
+/// (Export…, Quit), Model (open a Hugging Face config.json, built-in presets), View and Help menus,
+/// validation messages in the status bar. The window opens at 85 % of the screen's available area
+/// (at least 1280×800 when the screen has room); geometry, dock layout and the current panel
+/// persist in QSettings ("window/…").
 ///
 /// Sessions (io/session.h): File → Save session (Ctrl+S), Save session as…, Open
 /// session… (Ctrl+O) and Open recent (QSettings "sessions/recent") save and restore the
@@ -75,6 +77,10 @@ public:
     /// \brief Applies a course step: its parameters, then its options on its panel (others at
     /// their defaults), and shows the panel.
     void openCourseStep(const figures::CourseStep& step);
+    /// \brief Left column 290 px wide, panel list 300 px tall: the plot gets the rest (done on the
+    /// first show unless a saved layout was restored; call again after resizing the window in
+    /// code).
+    void resetDockWidths();
     /// \brief 85 % of \p available, at least 1280×800 when \p available has room for it.
     static QSize initialSize(const QSize& available);
 
@@ -105,6 +111,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
@@ -127,6 +134,11 @@ private:
     ExplorerState* m_state;
     ParameterForm* m_form;
     QStackedWidget* m_pages;
+    QDockWidget* m_navigationDock = nullptr;
+    QDockWidget* m_parametersDock = nullptr;
+    /// Dock widths are set on the first show (before it the layout ignores them), unless a
+    /// saved layout was restored.
+    bool m_dockWidthsPending = true;
     QTreeWidget* m_navigation = nullptr;
     QLineEdit* m_filter = nullptr;
     CoursePane* m_course = nullptr;

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/explorer_state.h"
+#include "ui/course_pane.h"
 #include "ui/main_window.h"
 
 #include <QApplication>
@@ -11,6 +12,7 @@
 #include <QImage>
 #include <QStackedWidget>
 #include <QThread>
+#include <QDockWidget>
 #include <QTimer>
 
 #include <iostream>
@@ -98,6 +100,7 @@ int main(int argc, char* argv[]) {
                 .split(QLatin1Char('x'));
         window.resize(size.value(0).toInt() > 0 ? size.value(0).toInt() : 1100,
                       size.value(1).toInt() > 0 ? size.value(1).toInt() : 680);
+        window.resetDockWidths();
         QTimer::singleShot(500, &window, [&window, shots] {
             for (int k = 0; k < window.pages()->count(); ++k) {
                 window.pages()->setCurrentIndex(k);
@@ -107,6 +110,18 @@ int main(int argc, char* argv[]) {
                 saveScreenshot(window.grab().toImage(),
                                shots + QLatin1Char('/') + window.pages()->widget(k)->objectName() +
                                    QStringLiteral(".png"));
+            }
+            // The course pane on its fifth step (the heatmap question of issue #14), answered.
+            if (rope::ui::CoursePane* course = window.course()) {
+                if (auto* dock = window.findChild<QDockWidget*>(QStringLiteral("course-dock"))) {
+                    dock->raise();
+                }
+                course->setCurrentIndex(4);
+                course->checkAnswer(QStringLiteral("46"));
+                QCoreApplication::processEvents();
+                QThread::msleep(300);
+                QCoreApplication::processEvents();
+                saveScreenshot(window.grab().toImage(), shots + QStringLiteral("/course.png"));
             }
             QApplication::quit();
         });
