@@ -494,7 +494,11 @@ double courseAnswer(const CourseStep& step) {
 }
 
 bool isCourseAnswerCorrect(const CourseStep& step, double answer) {
-    return std::isfinite(answer) && std::abs(answer - courseAnswer(step)) <= step.tolerance;
+    return isCourseAnswerCorrect(step, answer, courseAnswer(step));
+}
+
+bool isCourseAnswerCorrect(const CourseStep& step, double answer, double expected) {
+    return std::isfinite(answer) && std::abs(answer - expected) <= step.tolerance;
 }
 
 QString formatCourseNumber(double value) {

@@ -101,6 +101,9 @@ double courseAnswer(const CourseStep& step);
 
 /// \brief |answer − courseAnswer(step)| ≤ step.tolerance (false for a non-finite answer).
 bool isCourseAnswerCorrect(const CourseStep& step, double answer);
+/// \brief The same test against an \p expected value already computed with courseAnswer()
+/// (some answers, such as minimal-base, take a second).
+bool isCourseAnswerCorrect(const CourseStep& step, double answer, double expected);
 
 /// \brief Formats an answer for display: integers without decimals, else 6 significant digits.
 QString formatCourseNumber(double value);

@@ -168,7 +168,7 @@ bool CoursePane::checkAnswer(const QString& text) {
         m_verdict->setText(error);
         return false;
     }
-    const bool correct = figures::isCourseAnswerCorrect(step, value);
+    const bool correct = figures::isCourseAnswerCorrect(step, value, expected);
     const QString expectedText = figures::formatCourseNumber(expected);
     const QString toleranceText = figures::formatCourseNumber(step.tolerance);
     if (correct) {

@@ -68,7 +68,7 @@ int runCourse(const QStringList& args) {
         parseDouble(requiredValue(parser, QStringLiteral("answer")), QStringLiteral("answer"));
     const double expected = figures::courseAnswer(*step);
     printJson(std::string("{\"correct\":") +
-              (figures::isCourseAnswerCorrect(*step, answer) ? "true" : "false") +
+              (figures::isCourseAnswerCorrect(*step, answer, expected) ? "true" : "false") +
               ",\"expected\":" + jsonNumber(expected) + "}");
     return 0;
 }

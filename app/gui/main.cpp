@@ -29,10 +29,14 @@ void saveScreenshot(const QImage& grabbed, const QString& path) {
     QBuffer buffer(&png);
     buffer.open(QIODevice::WriteOnly);
     rgb.save(&buffer, "PNG", 0); // 0 = strongest zlib
-    if (png.size() > kMaxBytes) {
+    // Too large: 256 colours, then smaller images (a busy heatmap stays above the limit at
+    // 1280×800 even in 256 colours).
+    QImage image = rgb;
+    while (png.size() > kMaxBytes && image.width() > 640) {
         png.clear();
         buffer.seek(0);
-        rgb.convertToFormat(QImage::Format_Indexed8, Qt::AvoidDither).save(&buffer, "PNG", 0);
+        image.convertToFormat(QImage::Format_Indexed8, Qt::AvoidDither).save(&buffer, "PNG", 0);
+        image = image.scaledToWidth(image.width() * 9 / 10, Qt::SmoothTransformation);
     }
     QFile file(path);
     if (file.open(QIODevice::WriteOnly)) {
