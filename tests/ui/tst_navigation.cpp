@@ -13,7 +13,9 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QProgressBar>
+#include <QSettings>
 #include <QStackedWidget>
+#include <QStandardPaths>
 #include <QTest>
 #include <QTextBrowser>
 #include <QTreeWidget>
@@ -41,6 +43,13 @@ class TestNavigation : public QObject {
     Q_OBJECT
 
 private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("rope-explorer-tests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_navigation"));
+        QSettings().remove(QStringLiteral("course"));
+    }
+
     void sidebarListsEveryPanelUnderItsTopic() {
         MainWindow w(nullptr, false);
         QTreeWidget* tree = w.navigation();
@@ -195,6 +204,26 @@ private slots:
         QCOMPARE(progress->value(), 1);
         course->revealAnswer();
         QVERIFY(!explanation->toPlainText().isEmpty());
+    }
+
+    void progressIsRememberedAcrossRuns() {
+        const std::vector<rope::figures::CourseStep>& steps = rope::figures::builtinCourse();
+        {
+            CoursePane first(steps, true);
+            QCOMPARE(first.currentIndex(), 0);
+            first.setCurrentIndex(4);
+            QCOMPARE(first.currentStep().id, QStringLiteral("heatmap-first-slow-pair"));
+            QVERIFY(first.checkAnswer(QStringLiteral("46")));
+        }
+        CoursePane second(steps, true);
+        QCOMPARE(second.currentIndex(), 4);
+        QCOMPARE(second.solved(), QSet<QString>{QStringLiteral("heatmap-first-slow-pair")});
+        QCOMPARE(second.findChild<QProgressBar*>(QStringLiteral("course-progress"))->value(), 1);
+        // Without persistence nothing is read.
+        CoursePane fresh(steps, false);
+        QCOMPARE(fresh.currentIndex(), 0);
+        QVERIFY(fresh.solved().isEmpty());
+        QSettings().remove(QStringLiteral("course"));
     }
 };
 
