@@ -15,8 +15,8 @@ int runCourse(const QStringList& args) {
     parser.setApplicationDescription(QStringLiteral(
         "The guided course: each step opens a panel in a prepared state and asks a question "
         "whose answer the core computes.\n"
-        "--list: {\"steps\":[{\"id\":...,\"panel\":...,\"question\":...,\"answer\":x,"
-        "\"tolerance\":t},...]}\n"
+        "--list: {\"steps\": [{\"id\", \"panel\", \"question\", \"answer\": x, "
+        "\"tolerance\": t}, ...]}\n"
         "--check ID --answer X: {\"correct\":true|false,\"expected\":x}; correct when "
         "|X - x| <= t."));
     parser.addOptions({

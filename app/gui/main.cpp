@@ -1,18 +1,18 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "ui/explorer_state.h"
 #include "ui/course_pane.h"
+#include "ui/explorer_state.h"
 #include "ui/main_window.h"
 
 #include <QApplication>
 #include <QBuffer>
 #include <QCommandLineParser>
+#include <QDockWidget>
 #include <QFile>
 #include <QIcon>
 #include <QImage>
 #include <QStackedWidget>
 #include <QThread>
-#include <QDockWidget>
 #include <QTimer>
 
 #include <iostream>
@@ -115,8 +115,11 @@ int main(int argc, char* argv[]) {
                                shots + QLatin1Char('/') + window.pages()->widget(k)->objectName() +
                                    QStringLiteral(".png"));
             }
-            // The course pane on its fifth step (the heatmap question of issue #14), answered.
-            if (rope::ui::CoursePane* course = window.course()) {
+            // With ROPE_EXPLORER_SCREENSHOT_COURSE=1 also the course pane on its fifth step (the
+            // heatmap question of issue #14), answered: docs/screenshots/course.png.
+            rope::ui::CoursePane* course = window.course();
+            if (course != nullptr &&
+                qEnvironmentVariableIntValue("ROPE_EXPLORER_SCREENSHOT_COURSE")) {
                 if (auto* dock = window.findChild<QDockWidget*>(QStringLiteral("course-dock"))) {
                     dock->raise();
                 }
