@@ -2,11 +2,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/main_window.h"
 
-#include "ui/explorer_state.h"
 #include "figures/figure_registry.h"
 #include "io/model_config.h"
 #include "io/presets.h"
 #include "io/session.h"
+#include "ui/course_pane.h"
+#include "ui/explorer_state.h"
 #include "ui/layer_strip.h"
 #include "ui/panels/figure_panel.h"
 #include "ui/parameter_form.h"
@@ -25,16 +26,25 @@
 #include <QFileInfo>
 #include <QFontDatabase>
 #include <QGuiApplication>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
+#include <QShortcut>
+#include <QSignalBlocker>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
 #include <QUrl>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
@@ -48,10 +58,25 @@ const QString kSessionDirKey = QStringLiteral("sessions/directory");
 QString sessionFilter() {
     return QObject::tr("RoPE Explorer sessions (*.%1)").arg(QLatin1String(kSessionSuffix));
 }
+
+// Sidebar topics in display order; a group missing here is shown after them under its id.
+struct Topic {
+    const char* id;
+    const char* label;
+};
+const Topic kTopics[] = {
+    {"foundations", QT_TRANSLATE_NOOP("MainWindow", "Foundations")},
+    {"long-context", QT_TRANSLATE_NOOP("MainWindow", "Long context")},
+    {"engineering", QT_TRANSLATE_NOOP("MainWindow", "Engineering")},
+    {"models", QT_TRANSLATE_NOOP("MainWindow", "Models")},
+};
+
+// Tree items carry their page index (panels) or -1 (topics).
+constexpr int kPageRole = Qt::UserRole;
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent, bool persistent)
-    : QMainWindow(parent), m_state(new ExplorerState(this)), m_tabs(new QTabWidget(this)),
+    : QMainWindow(parent), m_state(new ExplorerState(this)), m_pages(new QStackedWidget(this)),
       m_persistent(persistent) {
     setAcceptDrops(true);
     m_form = new ParameterForm(*m_state, persistent);
@@ -61,11 +86,10 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
     auto* dock = new QDockWidget(tr("Parameters"), this);
     dock->setObjectName(QStringLiteral("parameters-dock"));
     dock->setWidget(scroll);
-    addDockWidget(Qt::LeftDockWidgetArea, dock);
 
     for (const figures::Figure& figure : figures::allFigures()) {
-        auto* panel = new FigurePanel(figure, *m_state, m_tabs);
-        m_tabs->addTab(panel, QCoreApplication::translate("Figures", figure.title));
+        auto* panel = new FigurePanel(figure, *m_state, m_pages);
+        m_pages->addWidget(panel);
         m_panels.push_back(panel);
         connect(panel, &FigurePanel::failed, this,
                 [this](const QString& reason) { statusBar()->showMessage(reason, 8000); });
@@ -79,8 +103,35 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
     centralLayout->setContentsMargins(0, 0, 0, 0);
     centralLayout->setSpacing(0);
     centralLayout->addWidget(m_layerStrip);
-    centralLayout->addWidget(m_tabs, 1);
+    centralLayout->addWidget(m_pages, 1);
     setCentralWidget(central);
+
+    auto* navigationDock = new QDockWidget(tr("Panels"), this);
+    navigationDock->setObjectName(QStringLiteral("navigation-dock"));
+    navigationDock->setWidget(buildNavigation());
+    addDockWidget(Qt::LeftDockWidgetArea, navigationDock);
+    connect(m_pages, &QStackedWidget::currentChanged, this, &MainWindow::selectInNavigation);
+    selectInNavigation(m_pages->currentIndex());
+
+    auto* courseDock = new QDockWidget(tr("Course"), this);
+    courseDock->setObjectName(QStringLiteral("course-dock"));
+    try {
+        m_course = new CoursePane(figures::builtinCourse(), persistent, courseDock);
+        connect(m_course, &CoursePane::openStep, this, &MainWindow::openCourseStep);
+        courseDock->setWidget(m_course);
+    } catch (const figures::CourseError& e) {
+        // A defect of the shipped file (tst_course guards it): say so instead of hiding it.
+        auto* reason = new QLabel(
+            tr("The course could not be loaded:\n%1").arg(QString::fromUtf8(e.what())), courseDock);
+        reason->setWordWrap(true);
+        courseDock->setWidget(reason);
+    }
+    // One left column: the panel list on top, the parameters below with the course as a tab
+    // beside them, so the plot keeps the rest of the width.
+    addDockWidget(Qt::LeftDockWidgetArea, dock);
+    splitDockWidget(navigationDock, dock, Qt::Vertical);
+    tabifyDockWidget(dock, courseDock);
+    dock->raise();
 
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open session…"), QKeySequence::Open, this,
@@ -113,11 +164,24 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
     }
     model->setToolTipsVisible(true);
     QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(navigationDock->toggleViewAction());
+    view->addAction(courseDock->toggleViewAction());
     view->addAction(dock->toggleViewAction());
     view->addSeparator();
-    for (int k = 0; k < m_tabs->count(); ++k) {
-        QAction* go =
-            view->addAction(m_tabs->tabText(k), this, [this, k] { m_tabs->setCurrentIndex(k); });
+    view->addAction(tr("&Find panel"), QKeySequence::Find, this, [this, navigationDock] {
+        navigationDock->show();
+        m_filter->setFocus();
+        m_filter->selectAll();
+    });
+    view->addAction(tr("N&ext panel"), QKeySequence(Qt::CTRL | Qt::Key_PageDown), this,
+                    [this] { stepPanel(1); });
+    view->addAction(tr("P&revious panel"), QKeySequence(Qt::CTRL | Qt::Key_PageUp), this,
+                    [this] { stepPanel(-1); });
+    view->addSeparator();
+    for (int k = 0; k < m_pages->count(); ++k) {
+        QAction* go = view->addAction(
+            QCoreApplication::translate("Figures", m_panels[std::size_t(k)]->figure().title), this,
+            [this, k] { m_pages->setCurrentIndex(k); });
         if (k < 9) {
             go->setShortcut(QKeySequence(QStringLiteral("Alt+%1").arg(k + 1)));
         }
@@ -136,12 +200,16 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
     });
     statusBar()->showMessage(tr("Ready"), 3000);
 
-    resize(1280, 800);
+    const QScreen* screen = QGuiApplication::primaryScreen();
+    resize(initialSize(screen != nullptr ? screen->availableGeometry().size() : QSize(1280, 800)));
+    m_navigationDock = navigationDock;
+    m_parametersDock = dock;
     if (m_persistent) {
         QSettings settings;
         restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-        restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
-        m_tabs->setCurrentIndex(settings.value(QStringLiteral("window/tab"), 0).toInt());
+        m_dockWidthsPending =
+            !restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+        showPanel(settings.value(QStringLiteral("window/panel")).toString());
     }
     setSessionPath(QString());
 }
@@ -153,13 +221,31 @@ void MainWindow::closeEvent(QCloseEvent* event) {
         QSettings settings;
         settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
         settings.setValue(QStringLiteral("window/state"), saveState());
-        settings.setValue(QStringLiteral("window/tab"), m_tabs->currentIndex());
+        if (const FigurePanel* current = currentPanel()) {
+            settings.setValue(QStringLiteral("window/panel"), current->objectName());
+        }
     }
     QMainWindow::closeEvent(event);
 }
 
+void MainWindow::showEvent(QShowEvent* event) {
+    QMainWindow::showEvent(event);
+    if (m_dockWidthsPending) {
+        resetDockWidths();
+    }
+}
+
+void MainWindow::resetDockWidths() {
+    m_dockWidthsPending = false;
+    // One narrow column: the plot gets the rest of the width (at 1280 px, about 80 %). The
+    // panel list gets the height of its entries, the parameters the rest.
+    resizeDocks({m_navigationDock}, {290}, Qt::Horizontal);
+    resizeDocks({m_navigationDock, m_parametersDock}, {300, std::max(height() - 300, 200)},
+                Qt::Vertical);
+}
+
 void MainWindow::exportCurrent() {
-    auto* panel = qobject_cast<FigurePanel*>(m_tabs->currentWidget());
+    FigurePanel* panel = currentPanel();
     if (panel == nullptr) {
         return;
     }
@@ -276,10 +362,172 @@ FigurePanel* MainWindow::panel(const QString& id) const {
     return nullptr;
 }
 
+FigurePanel* MainWindow::currentPanel() const {
+    return qobject_cast<FigurePanel*>(m_pages->currentWidget());
+}
+
+bool MainWindow::showPanel(const QString& id) {
+    FigurePanel* p = panel(id);
+    if (p == nullptr) {
+        return false;
+    }
+    m_pages->setCurrentWidget(p);
+    return true;
+}
+
+QSize MainWindow::initialSize(const QSize& available) {
+    const QSize minimum(std::min(1280, available.width()), std::min(800, available.height()));
+    return (available * 0.85).expandedTo(minimum);
+}
+
+QWidget* MainWindow::buildNavigation() {
+    auto* box = new QWidget;
+    m_filter = new QLineEdit(box);
+    m_filter->setObjectName(QStringLiteral("navigation-filter"));
+    m_filter->setPlaceholderText(tr("Search panels (Ctrl+F)"));
+    m_filter->setClearButtonEnabled(true);
+    m_navigation = new QTreeWidget(box);
+    m_navigation->setObjectName(QStringLiteral("navigation"));
+    m_navigation->setHeaderHidden(true);
+    m_navigation->setRootIsDecorated(false);
+    m_navigation->setIndentation(12);
+    m_navigation->setUniformRowHeights(true);
+
+    std::vector<std::string_view> groups;
+    for (const Topic& topic : kTopics) {
+        groups.emplace_back(topic.id);
+    }
+    for (const figures::Figure& f : figures::allFigures()) {
+        if (std::find(groups.begin(), groups.end(), f.group) == groups.end()) {
+            groups.push_back(f.group);
+        }
+    }
+    for (std::string_view group : groups) {
+        QTreeWidgetItem* topic = nullptr;
+        for (std::size_t k = 0; k < m_panels.size(); ++k) {
+            const figures::Figure& f = m_panels[k]->figure();
+            if (f.group != group) {
+                continue;
+            }
+            if (topic == nullptr) {
+                const QString id = QString::fromLatin1(group.data(), qsizetype(group.size()));
+                QString label = id;
+                for (const Topic& t : kTopics) {
+                    if (group == t.id) {
+                        label = tr(t.label);
+                    }
+                }
+                topic = new QTreeWidgetItem(m_navigation, {label});
+                topic->setData(0, kPageRole, -1);
+                topic->setData(0, Qt::UserRole + 1, id);
+                topic->setFlags(Qt::ItemIsEnabled);
+                QFont bold = topic->font(0);
+                bold.setBold(true);
+                topic->setFont(0, bold);
+            }
+            auto* item =
+                new QTreeWidgetItem(topic, {QCoreApplication::translate("Figures", f.title)});
+            item->setData(0, kPageRole, static_cast<int>(k));
+            item->setToolTip(0, figures::figureId(f));
+        }
+    }
+    m_navigation->expandAll();
+    connect(m_navigation, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) {
+        if (item != nullptr && item->data(0, kPageRole).toInt() >= 0) {
+            m_pages->setCurrentIndex(item->data(0, kPageRole).toInt());
+        }
+    });
+    connect(m_filter, &QLineEdit::textChanged, this, &MainWindow::filterNavigation);
+    // Enter opens the first panel the search leaves; Escape clears the search.
+    connect(m_filter, &QLineEdit::returnPressed, this, [this] {
+        for (QTreeWidgetItemIterator it(m_navigation); *it != nullptr; ++it) {
+            if (!(*it)->isHidden() && (*it)->data(0, kPageRole).toInt() >= 0) {
+                m_pages->setCurrentIndex((*it)->data(0, kPageRole).toInt());
+                m_navigation->setFocus();
+                return;
+            }
+        }
+    });
+    auto* clear = new QShortcut(QKeySequence(Qt::Key_Escape), m_filter);
+    clear->setContext(Qt::WidgetShortcut);
+    connect(clear, &QShortcut::activated, m_filter, &QLineEdit::clear);
+
+    auto* layout = new QVBoxLayout(box);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_filter);
+    layout->addWidget(m_navigation);
+    return box;
+}
+
+void MainWindow::filterNavigation(const QString& text) {
+    const QString needle = text.trimmed();
+    for (int t = 0; t < m_navigation->topLevelItemCount(); ++t) {
+        QTreeWidgetItem* topic = m_navigation->topLevelItem(t);
+        const bool topicMatches =
+            topic->text(0).contains(needle, Qt::CaseInsensitive) ||
+            topic->data(0, Qt::UserRole + 1).toString().contains(needle, Qt::CaseInsensitive);
+        bool any = false;
+        for (int k = 0; k < topic->childCount(); ++k) {
+            QTreeWidgetItem* item = topic->child(k);
+            const bool match = needle.isEmpty() || topicMatches ||
+                               item->text(0).contains(needle, Qt::CaseInsensitive) ||
+                               item->toolTip(0).contains(needle, Qt::CaseInsensitive);
+            item->setHidden(!match);
+            any = any || match;
+        }
+        topic->setHidden(!any);
+    }
+}
+
+void MainWindow::stepPanel(int delta) {
+    std::vector<int> order;
+    for (QTreeWidgetItemIterator it(m_navigation); *it != nullptr; ++it) {
+        const int page = (*it)->data(0, kPageRole).toInt();
+        if (page >= 0 && !(*it)->isHidden()) {
+            order.push_back(page);
+        }
+    }
+    if (order.empty()) {
+        return;
+    }
+    const auto here = std::find(order.begin(), order.end(), m_pages->currentIndex());
+    const int n = static_cast<int>(order.size());
+    const int at =
+        here == order.end() ? (delta > 0 ? -1 : 0) : static_cast<int>(here - order.begin());
+    m_pages->setCurrentIndex(order[std::size_t(((at + delta) % n + n) % n)]);
+}
+
+void MainWindow::selectInNavigation(int pageIndex) {
+    for (QTreeWidgetItemIterator it(m_navigation); *it != nullptr; ++it) {
+        if ((*it)->data(0, kPageRole).toInt() == pageIndex) {
+            if (m_navigation->currentItem() != *it) {
+                const QSignalBlocker block(m_navigation);
+                m_navigation->setCurrentItem(*it);
+            }
+            return;
+        }
+    }
+}
+
+void MainWindow::openCourseStep(const figures::CourseStep& step) {
+    FigurePanel* p = panel(step.panel);
+    if (p == nullptr) {
+        statusBar()->showMessage(tr("Course step %1: no panel '%2'").arg(step.id, step.panel),
+                                 10000);
+        return;
+    }
+    // Parameters first: some controls follow them, and the step's options then win.
+    if (!m_state->setParams(step.params)) {
+        return; // rejected: the reason is already in the status bar
+    }
+    p->restoreOptions(step.options);
+    m_pages->setCurrentWidget(p);
+}
+
 Session MainWindow::currentSession() const {
     Session session;
     session.params = m_state->params();
-    if (const QWidget* current = m_tabs->currentWidget()) {
+    if (const QWidget* current = m_pages->currentWidget()) {
         session.activePanel = current->objectName();
     }
     for (const FigurePanel* p : m_panels) {
@@ -345,6 +593,9 @@ void MainWindow::applySession(const Session& session, QStringList& notes) {
     if (!session.windowGeometry.isEmpty() && !restoreGeometry(session.windowGeometry)) {
         notes << tr("window.geometry: not restored");
     }
+    if (!session.windowState.isEmpty()) {
+        m_dockWidthsPending = false; // the session's dock widths win
+    }
     if (!session.windowState.isEmpty() && !restoreState(session.windowState)) {
         notes << tr("window.state: not restored");
     }
@@ -363,7 +614,7 @@ void MainWindow::applySession(const Session& session, QStringList& notes) {
     }
     if (!session.activePanel.isEmpty()) {
         if (FigurePanel* active = panel(session.activePanel)) {
-            m_tabs->setCurrentWidget(active);
+            m_pages->setCurrentWidget(active);
         } else {
             notes << tr("activePanel: no panel '%1', skipped").arg(session.activePanel);
         }

@@ -4,15 +4,22 @@
 
 #include "io/code_export.h"
 
+#include "figures/course.h"
+
 #include <QMainWindow>
 #include <QStringList>
 #include <vector>
 
+class QDockWidget;
+class QLineEdit;
 class QMenu;
-class QTabWidget;
+class QStackedWidget;
+class QTreeWidget;
+class QTreeWidgetItem;
 
 namespace rope::ui {
 
+class CoursePane;
 class ExplorerState;
 class FigurePanel;
 class LayerStrip;
@@ -20,10 +27,16 @@ class ParameterForm;
 struct ModelConfigResult;
 struct Session;
 
-/// \brief The explorer's main window: one tab per figure registry row, the parameter form in
-/// a dock, File (Export…, Quit), Model (open a Hugging Face config.json, built-in presets),
-/// View and Help menus, validation messages in the status bar.
-/// Geometry, dock layout and the current tab persist in QSettings ("window/…").
+/// \brief The explorer's main window: one page per figure registry row in a stack (every panel
+/// stays alive and keeps its state), chosen in the "Panels" sidebar (objectName "navigation"):
+/// panels grouped by topic (Figure::group), a search field that filters them (Ctrl+F), and
+/// shortcuts (Ctrl+PgDown / Ctrl+PgUp: next / previous panel in sidebar order, Alt+1…9 the
+/// first nine). Below it, the parameter form and the guided course (CoursePane) share a
+/// tabbed dock; all three form one left column so the plot keeps the rest of the width. File
+/// (Export…, Quit), Model (open a Hugging Face config.json, built-in presets), View and Help menus,
+/// validation messages in the status bar. The window opens at 85 % of the screen's available area
+/// (at least 1280×800 when the screen has room); geometry, dock layout and the current panel
+/// persist in QSettings ("window/…").
 ///
 /// Sessions (io/session.h): File → Save session (Ctrl+S), Save session as…, Open
 /// session… (Ctrl+O) and Open recent (QSettings "sessions/recent") save and restore the
@@ -48,12 +61,36 @@ public:
     ExplorerState& state() const { return *m_state; }
     ParameterForm& form() const { return *m_form; }
     const std::vector<FigurePanel*>& panels() const { return m_panels; }
-    QTabWidget* tabs() const { return m_tabs; }
+    /// \brief The stack of panels, in registry order; its current widget is the visible panel.
+    QStackedWidget* pages() const { return m_pages; }
     /// \brief The strip of the loaded model's layers above the panels (hidden unless the
     /// layers differ in their RoPE).
     LayerStrip& layerStrip() const { return *m_layerStrip; }
     /// \brief The panel with this figure id, or nullptr.
     FigurePanel* panel(const QString& id) const;
+    /// \brief The visible panel.
+    FigurePanel* currentPanel() const;
+    /// \brief Shows the panel with this id. \return false if there is none.
+    bool showPanel(const QString& id);
+    /// \brief Moves \p delta panels along the sidebar order (wrapping), skipping panels the
+    /// search hides.
+    void stepPanel(int delta);
+    /// \brief The sidebar's search field and tree.
+    QLineEdit* navigationFilter() const { return m_filter; }
+    QTreeWidget* navigation() const { return m_navigation; }
+    /// \brief Hides the sidebar entries whose title, id and topic do not contain \p text.
+    void filterNavigation(const QString& text);
+    /// \brief The guided course pane.
+    CoursePane* course() const { return m_course; }
+    /// \brief Applies a course step: its parameters, then its options on its panel (others at
+    /// their defaults), and shows the panel.
+    void openCourseStep(const figures::CourseStep& step);
+    /// \brief Left column 290 px wide, panel list 300 px tall: the plot gets the rest (done on the
+    /// first show unless a saved layout was restored; call again after resizing the window in
+    /// code).
+    void resetDockWidths();
+    /// \brief 85 % of \p available, at least 1280×800 when \p available has room for it.
+    static QSize initialSize(const QSize& available);
 
     /// \brief Everything a session file holds, taken from the window now.
     Session currentSession() const;
@@ -82,6 +119,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
@@ -99,11 +137,21 @@ private:
     void addRecentSession(const QString& path);
     void rebuildRecentMenu();
     void showError(const QString& title, const QString& text);
+    QWidget* buildNavigation();
+    void selectInNavigation(int pageIndex);
 
     ExplorerState* m_state;
     ParameterForm* m_form;
-    QTabWidget* m_tabs;
+    QStackedWidget* m_pages;
     LayerStrip* m_layerStrip;
+    QDockWidget* m_navigationDock = nullptr;
+    QDockWidget* m_parametersDock = nullptr;
+    /// Dock widths are set on the first show (before it the layout ignores them), unless a
+    /// saved layout was restored.
+    bool m_dockWidthsPending = true;
+    QTreeWidget* m_navigation = nullptr;
+    QLineEdit* m_filter = nullptr;
+    CoursePane* m_course = nullptr;
     std::vector<FigurePanel*> m_panels;
     QMenu* m_recentMenu = nullptr;
     QString m_sessionPath;

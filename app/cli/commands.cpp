@@ -18,6 +18,7 @@ const std::vector<Command>& allCommands() {
          &runKvCache},
         {"bench", "throughput of the batch RoPE kernels (GB/s)", false, &runBench},
         {"figure", "render a panel's figure to PNG, SVG, PDF or CSV", true, &runFigure},
+        {"course", "the guided course: list its steps, check an answer", false, &runCourse},
     };
     return commands;
 }

@@ -31,5 +31,6 @@ int runFigure(const QStringList& args);
 int runLayers(const QStringList& args);
 int runMrope(const QStringList& args);
 int runKvCache(const QStringList& args);
+int runCourse(const QStringList& args);
 
 } // namespace rope::cli

@@ -1,15 +1,17 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/course_pane.h"
 #include "ui/explorer_state.h"
 #include "ui/main_window.h"
 
 #include <QApplication>
 #include <QBuffer>
 #include <QCommandLineParser>
+#include <QDockWidget>
 #include <QFile>
 #include <QIcon>
 #include <QImage>
-#include <QTabWidget>
+#include <QStackedWidget>
 #include <QThread>
 #include <QTimer>
 
@@ -27,10 +29,14 @@ void saveScreenshot(const QImage& grabbed, const QString& path) {
     QBuffer buffer(&png);
     buffer.open(QIODevice::WriteOnly);
     rgb.save(&buffer, "PNG", 0); // 0 = strongest zlib
-    if (png.size() > kMaxBytes) {
+    // Too large: 256 colours, then smaller images (a busy heatmap stays above the limit at
+    // 1280×800 even in 256 colours).
+    QImage image = rgb;
+    while (png.size() > kMaxBytes && image.width() > 640) {
         png.clear();
         buffer.seek(0);
-        rgb.convertToFormat(QImage::Format_Indexed8, Qt::AvoidDither).save(&buffer, "PNG", 0);
+        image.convertToFormat(QImage::Format_Indexed8, Qt::AvoidDither).save(&buffer, "PNG", 0);
+        image = image.scaledToWidth(image.width() * 9 / 10, Qt::SmoothTransformation);
     }
     QFile file(path);
     if (file.open(QIODevice::WriteOnly)) {
@@ -101,15 +107,31 @@ int main(int argc, char* argv[]) {
                 .split(QLatin1Char('x'));
         window.resize(size.value(0).toInt() > 0 ? size.value(0).toInt() : 1100,
                       size.value(1).toInt() > 0 ? size.value(1).toInt() : 680);
+        window.resetDockWidths();
         QTimer::singleShot(500, &window, [&window, shots] {
-            for (int k = 0; k < window.tabs()->count(); ++k) {
-                window.tabs()->setCurrentIndex(k);
+            for (int k = 0; k < window.pages()->count(); ++k) {
+                window.pages()->setCurrentIndex(k);
                 QCoreApplication::processEvents();
                 QThread::msleep(300);
                 QCoreApplication::processEvents();
                 saveScreenshot(window.grab().toImage(),
-                               shots + QLatin1Char('/') + window.tabs()->widget(k)->objectName() +
+                               shots + QLatin1Char('/') + window.pages()->widget(k)->objectName() +
                                    QStringLiteral(".png"));
+            }
+            // With ROPE_EXPLORER_SCREENSHOT_COURSE=1 also the course pane on its fifth step (the
+            // heatmap question of issue #14), answered: docs/screenshots/course.png.
+            rope::ui::CoursePane* course = window.course();
+            if (course != nullptr &&
+                qEnvironmentVariableIntValue("ROPE_EXPLORER_SCREENSHOT_COURSE")) {
+                if (auto* dock = window.findChild<QDockWidget*>(QStringLiteral("course-dock"))) {
+                    dock->raise();
+                }
+                course->setCurrentIndex(4);
+                course->checkAnswer(QStringLiteral("46"));
+                QCoreApplication::processEvents();
+                QThread::msleep(300);
+                QCoreApplication::processEvents();
+                saveScreenshot(window.grab().toImage(), shots + QStringLiteral("/course.png"));
             }
             QApplication::quit();
         });

@@ -20,7 +20,7 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
-#include <QTabWidget>
+#include <QStackedWidget>
 #include <QTest>
 #include <QTextBrowser>
 #include <QWheelEvent>
@@ -161,7 +161,7 @@ private slots:
         window.show();
         FigurePanel* panel = panelById(window, QStringLiteral("heatmap"));
         QVERIFY(panel != nullptr);
-        window.tabs()->setCurrentWidget(panel);
+        window.pages()->setCurrentWidget(panel);
         rope::ui::SliderSpinBox* box = window.form().control(control);
         QVERIFY(box != nullptr);
         box->spinBox()->setValue(value); // as if typed: spin box → form → state → panel
@@ -377,7 +377,7 @@ private slots:
         FigurePanel* panel = panelById(window, QStringLiteral("extension"));
         QVERIFY(panel != nullptr);
         panel->setMode(FigurePanel::Mode::Sync);
-        window.tabs()->setCurrentWidget(panel);
+        window.pages()->setCurrentWidget(panel);
         window.show();
         window.form().control(QStringLiteral("factor"))->spinBox()->setValue(8.0);
         window.form().methodCombo()->setCurrentIndex(index);
@@ -474,7 +474,7 @@ private slots:
         rope::ui::MainWindow window(nullptr, false);
         FigurePanel* panel = panelById(window, QStringLiteral("base-bound"));
         panel->setMode(FigurePanel::Mode::Sync);
-        window.tabs()->setCurrentWidget(panel);
+        window.pages()->setCurrentWidget(panel);
         window.show();
         window.form().control(QStringLiteral("context"))->spinBox()->setValue(8192);
         window.form().control(QStringLiteral("base"))->spinBox()->setValue(20000);

@@ -11,7 +11,7 @@
 #include <QElapsedTimer>
 #include <QSlider>
 #include <QStandardPaths>
-#include <QTabWidget>
+#include <QStackedWidget>
 #include <QTest>
 #include <qcustomplot.h>
 
@@ -68,7 +68,7 @@ private slots:
         QCOMPARE(m_window->state().params().headDim, 128);
         QCOMPARE(m_window->state().params().context, 32768LL);
         shown->setMode(rope::ui::FigurePanel::Mode::Sync);
-        m_window->tabs()->setCurrentWidget(shown);
+        m_window->pages()->setCurrentWidget(shown);
         QCoreApplication::processEvents(); // the panel's first frame, not timed
         QSlider* slider = m_window->form().control(QStringLiteral("base"))->slider();
         if (m_position < 0) {
@@ -95,7 +95,7 @@ private slots:
         QVERIFY(window.state().setParams(p));
         rope::ui::FigurePanel* heatmap = window.panels().front();
         heatmap->setMode(rope::ui::FigurePanel::Mode::Sync);
-        window.tabs()->setCurrentWidget(heatmap);
+        window.pages()->setCurrentWidget(heatmap);
         window.resize(1600, 1000);
         window.show();
         QCoreApplication::processEvents();

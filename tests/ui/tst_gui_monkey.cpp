@@ -395,7 +395,7 @@ private:
     }
 
     void exportPanel(MainWindow& w, const QTemporaryDir& dir) {
-        auto* panel = qobject_cast<FigurePanel*>(w.tabs()->currentWidget());
+        auto* panel = qobject_cast<FigurePanel*>(w.pages()->currentWidget());
         if (panel == nullptr) {
             return;
         }
@@ -494,9 +494,11 @@ private slots:
             }
             const int kind = pick(100);
             if (kind < 8) {
-                const int tab = pick(w.tabs()->count());
-                note(QStringLiteral("tab %1 (%2)").arg(tab).arg(w.tabs()->tabText(tab)));
-                w.tabs()->setCurrentIndex(tab);
+                const int tab = pick(w.pages()->count());
+                note(QStringLiteral("panel %1 (%2)")
+                         .arg(tab)
+                         .arg(w.pages()->widget(tab)->objectName()));
+                w.pages()->setCurrentIndex(tab);
             } else if (kind < 14) {
                 QAction* a = actions[pick(actions.size())];
                 note(QStringLiteral("menu action '%1'").arg(a->text()));
@@ -546,7 +548,7 @@ private slots:
                                     .arg(kStallMs)
                                     .arg(history())));
             longestGap = 0;
-            auto* current = qobject_cast<FigurePanel*>(w.tabs()->currentWidget());
+            auto* current = qobject_cast<FigurePanel*>(w.pages()->currentWidget());
             if (current != nullptr) {
                 const QString why = nonFinite(current->data());
                 QVERIFY2(why.isEmpty(),

@@ -22,7 +22,7 @@
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QStatusBar>
-#include <QTabWidget>
+#include <QStackedWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUrl>
@@ -193,7 +193,7 @@ private slots:
                 ->controls()
                 ->findChild<QSpinBox*>(QStringLiteral("pair"))
                 ->setValue(5);
-            a.tabs()->setCurrentWidget(a.panel(QStringLiteral("decay")));
+            a.pages()->setCurrentWidget(a.panel(QStringLiteral("decay")));
             QVERIFY(a.saveSessionTo(path));
             QVERIFY(!a.isWindowModified());
             QVERIFY(a.windowTitle().startsWith(QStringLiteral("round-trip.ropex[*]")));
@@ -208,7 +208,7 @@ private slots:
         QVERIFY(b.openSession(path));
         QCOMPARE(takeErrorBox(b), QString());
         QVERIFY(b.state().params() == p);
-        QCOMPARE(b.tabs()->currentWidget()->objectName(), QStringLiteral("decay"));
+        QCOMPARE(b.pages()->currentWidget()->objectName(), QStringLiteral("decay"));
         QVERIFY(!b.isWindowModified());
         QCOMPARE(b.sessionPath(), path);
 
@@ -346,7 +346,7 @@ private slots:
         drop(w, path);
         QCOMPARE(w.state().params().headDim, 32);
         QCOMPARE(w.state().params().base, 20000.0);
-        QCOMPARE(w.tabs()->currentWidget()->objectName(), QStringLiteral("identity"));
+        QCOMPARE(w.pages()->currentWidget()->objectName(), QStringLiteral("identity"));
         QCOMPARE(shown(w.panel(QStringLiteral("identity"))
                            ->controls()
                            ->findChild<QComboBox*>(QStringLiteral("identity"))),
