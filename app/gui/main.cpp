@@ -3,9 +3,11 @@
 #include "ui/course_pane.h"
 #include "ui/explorer_state.h"
 #include "ui/main_window.h"
+#include "ui/panels/figure_panel.h"
 
 #include <QApplication>
 #include <QBuffer>
+#include <QElapsedTimer>
 #include <QCommandLineParser>
 #include <QDockWidget>
 #include <QFile>
@@ -114,6 +116,16 @@ int main(int argc, char* argv[]) {
                 QCoreApplication::processEvents();
                 QThread::msleep(300);
                 QCoreApplication::processEvents();
+                // Slow figures (b* searches) finish before the shot, at most 2 min per panel.
+                if (auto* panel = qobject_cast<rope::ui::FigurePanel*>(window.pages()->widget(k))) {
+                    QElapsedTimer waited;
+                    waited.start();
+                    while (panel->busy() && waited.elapsed() < 120000) {
+                        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+                        QThread::msleep(20);
+                    }
+                    QCoreApplication::processEvents();
+                }
                 saveScreenshot(window.grab().toImage(),
                                shots + QLatin1Char('/') + window.pages()->widget(k)->objectName() +
                                    QStringLiteral(".png"));

@@ -42,7 +42,7 @@
 #include <QRandomGenerator>
 #include <QSpinBox>
 #include <QStandardPaths>
-#include <QTabWidget>
+#include <QStackedWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThreadPool>

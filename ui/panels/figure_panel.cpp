@@ -13,6 +13,8 @@
 #include <QHBoxLayout>
 #include <QInputDialog>
 #include <QLabel>
+#include <QTimer>
+#include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
 #include <QSettings>
@@ -82,6 +84,22 @@ FigurePanel::FigurePanel(const Figure& figure, ExplorerState& state, QWidget* pa
     layout->addWidget(splitter, 1);
 
     m_plot->installEventFilter(this);
+    m_busy = new QLabel(tr("Computing…"), m_plot);
+    m_busy->setObjectName(QStringLiteral("busy"));
+    m_busy->setAutoFillBackground(true);
+    m_busy->setMargin(8);
+    m_busy->hide();
+    m_busyDelay = new QTimer(this);
+    m_busyDelay->setSingleShot(true);
+    m_busyDelay->setInterval(200);
+    connect(m_busyDelay, &QTimer::timeout, this, [this] {
+        if (m_watcher.isRunning()) {
+            m_busy->adjustSize();
+            m_busy->move((m_plot->width() - m_busy->width()) / 2, m_plot->height() / 3);
+            m_busy->raise();
+            m_busy->show();
+        }
+    });
     m_lesson->viewport()->installEventFilter(this);
     connect(&m_state, &ExplorerState::paramsChanged, this, &FigurePanel::refresh);
     connect(&m_state, &ExplorerState::layerChanged, this, &FigurePanel::showLayer);
@@ -230,6 +248,9 @@ void FigurePanel::refresh() {
 
 void FigurePanel::startComputation() {
     m_pending = false;
+    if (!m_busy->isVisible()) {
+        m_busyDelay->start();
+    }
     m_watcher.setFuture(QtConcurrent::run(&FigurePanel::computeResult, std::cref(m_figure),
                                           m_state.params(), currentOptions(), m_generation));
 }
@@ -241,6 +262,10 @@ void FigurePanel::onComputed() {
     }
     if (result.generation == m_generation) {
         display(result);
+    }
+    if (!m_watcher.isRunning()) {
+        m_busyDelay->stop();
+        m_busy->hide();
     }
     // A superseded result is dropped: the follow-up computation carries newer inputs.
 }

@@ -11,7 +11,9 @@
 
 class QCustomPlot;
 class QLabel;
+class QLabel;
 class QTextBrowser;
+class QTimer;
 
 namespace rope::ui {
 
@@ -64,6 +66,8 @@ public:
     bool isDrawing() const noexcept { return m_drawing; }
     /// \brief Recompute now (Sync) or schedule (Async).
     void refresh();
+    /// \brief A computation is running or waiting to (the frame on screen is not the newest).
+    bool busy() const noexcept { return m_watcher.isRunning() || m_pending || m_dirty; }
     /// \brief Writes the current figure; the format comes from the extension. Images use the
     /// plot's on-screen size. \throws ExportError.
     void exportTo(const QString& path, int dpi = 96);
@@ -105,6 +109,10 @@ private:
     ExplorerState& m_state;
     QCustomPlot* m_plot;
     QTextBrowser* m_lesson;
+    /// "Computing…" over the plot while a computation has run longer than 200 ms, so a slow
+    /// figure (a b* search) never looks like an empty or frozen plot.
+    QLabel* m_busy = nullptr;
+    QTimer* m_busyDelay = nullptr;
     QLabel* m_layerNote;
     QWidget* m_controls = nullptr;
     FigureOptions m_options;
