@@ -19,6 +19,10 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 JOBS="${ROPE_JOBS:-2}"
+# ccache keys on paths relative to the checkout, so a fresh clone elsewhere (CI) reuses what an
+# earlier build of the same sources compiled.
+export CCACHE_BASEDIR="$ROOT"
+export CCACHE_NOHASHDIR=1
 
 PACKAGES=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-svg-dev qt6-tools-dev
           qt6-qpa-plugins libqcustomplot-dev libeigen3-dev xvfb xauth python3-numpy
