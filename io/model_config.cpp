@@ -920,18 +920,11 @@ private:
 
 ModelConfigResult loadModelConfigFromJson(const QByteArray& json) {
     ModelConfigResult result;
-    QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
-    if (parseError.error != QJsonParseError::NoError) {
-        result.errors << QStringLiteral("(file): malformed JSON at ") +
-                             jsonParseErrorText(json, parseError);
+    const std::optional<QJsonObject> root = parseJsonObject(json, result.errors);
+    if (!root) {
         return result;
     }
-    if (!doc.isObject()) {
-        result.errors << QStringLiteral("(file): expected a JSON object at the top level");
-        return result;
-    }
-    ConfigImporter(result).run(doc.object());
+    ConfigImporter(result).run(*root);
     return result;
 }
 

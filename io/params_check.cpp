@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "io/params_check.h"
 
+#include <QJsonDocument>
+
 #include "core/scaling/scaling_registry.h"
 
 #include <QFile>
@@ -98,6 +100,21 @@ QString jsonParseErrorText(const QByteArray& json, const QJsonParseError& error)
         .arg(column)
         .arg(offset)
         .arg(error.errorString());
+}
+
+std::optional<QJsonObject> parseJsonObject(const QByteArray& json, QStringList& errors) {
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        errors << QStringLiteral("(file): malformed JSON at ") +
+                      jsonParseErrorText(json, parseError);
+        return std::nullopt;
+    }
+    if (!doc.isObject()) {
+        errors << QStringLiteral("(file): expected a JSON object at the top level");
+        return std::nullopt;
+    }
+    return doc.object();
 }
 
 // Shortest text that reads back as the same double (0.1, not 0.10000000000000001).

@@ -47,6 +47,11 @@ std::optional<QByteArray> readBoundedFile(const QString& path, qint64 limit, con
 
 QString jsonParseErrorText(const QByteArray& json, const QJsonParseError& error);
 
+/// \brief \p json parsed as a top-level JSON object, or nothing with one "(file): …" error
+/// (malformed JSON with its line and offset, or a top level that is not an object) appended to
+/// \p errors. Shared by the config importer and the session loader.
+std::optional<QJsonObject> parseJsonObject(const QByteArray& json, QStringList& errors);
+
 /// \brief Shortest text that reads back as the same double (0.1, not 0.10000000000000001).
 QString jsonShow(double v);
 

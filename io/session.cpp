@@ -429,18 +429,11 @@ QByteArray sessionToJson(const Session& session) {
 
 SessionLoadResult sessionFromJson(const QByteArray& json) {
     SessionLoadResult result;
-    QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
-    if (parseError.error != QJsonParseError::NoError) {
-        result.errors << QStringLiteral("(file): malformed JSON at ") +
-                             jsonParseErrorText(json, parseError);
+    const std::optional<QJsonObject> root = parseJsonObject(json, result.errors);
+    if (!root) {
         return result;
     }
-    if (!doc.isObject()) {
-        result.errors << QStringLiteral("(file): expected a JSON object at the top level");
-        return result;
-    }
-    SessionReader(result).run(doc.object());
+    SessionReader(result).run(*root);
     return result;
 }
 
