@@ -134,7 +134,7 @@ done
 for exe in rope-explorer rope-cli; do
     [ -x "$PREFIX/bin/$exe" ] || fail "bin/$exe is not executable"
     # An RPATH into the build tree would make the install work only next to it.
-    if readelf -d "$PREFIX/bin/$exe" | grep -Eq '\((RPATH|RUNPATH)\)'; then
+    if readelf -d "$PREFIX/bin/$exe" | grep -E '\((RPATH|RUNPATH)\)' >/dev/null; then
         fail "bin/$exe has an RPATH/RUNPATH: $(readelf -d "$PREFIX/bin/$exe" | grep -E 'R(UN)?PATH')"
     fi
 done
@@ -285,7 +285,9 @@ if [ "$DO_DEB" -eq 1 ]; then
         done
         for c in "${candidates[@]}"; do
             if dpkg -S "$c" >/dev/null 2>&1; then
-                dpkg -S "$c" | head -n 1 | cut -d: -f1
+                # sed reads to the end (no early exit): under pipefail a reader that quits
+                # first would kill the writer with SIGPIPE and fail the script (status 141).
+                dpkg -S "$c" | sed -n '1s/:.*//p'
                 return
             fi
         done
@@ -293,7 +295,7 @@ if [ "$DO_DEB" -eq 1 ]; then
     declared=" $(tr ',|' '\n\n' <<<"$DEPENDS" | sed 's/(.*//; s/^ *//; s/ *$//' | tr '\n' ' ') "
     for exe in "$TMP"/extracted/usr/bin/*; do
         for lib in $(readelf -d "$exe" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
-            path="$("$LDCONFIG" -p | awk -v l="$lib" '$1 == l { print $NF; exit }')"
+            path="$("$LDCONFIG" -p | awk -v l="$lib" '$1 == l && !found { print $NF; found = 1 }')"
             if [ -z "$path" ]; then
                 fail "$(basename "$exe") needs $lib, which is not installed here"
                 continue
