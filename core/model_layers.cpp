@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/model_layers.h"
 
+#include "core/scaling/scaling_fields.h"
 #include "core/scaling/scaling_registry.h"
 
 #include <cmath>
@@ -88,12 +89,13 @@ std::vector<bool> noRopeIntervalLayers(int numLayers, int interval) {
 
 double deepseekSoftmaxScaleMultiplier(double factor, double mscaleAllDim) {
     if (!std::isfinite(factor) || !(factor >= 1.0) || factor > 1e6) {
-        throw InvalidParameter("factor",
-                               "factor must be a finite number in [1, 1e6], got " + show(factor));
+        throw InvalidParameter(std::string(field::kFactor),
+                               std::string(field::kFactor) +
+                                   " must be a finite number in [1, 1e6], got " + show(factor));
     }
     if (!std::isfinite(mscaleAllDim) || mscaleAllDim < 0.0 || mscaleAllDim > 1e6) {
-        throw InvalidParameter("mscale-all-dim",
-                               "mscale-all-dim must be a finite number in [0, 1e6], got " +
+        throw InvalidParameter(std::string(field::kMscaleAllDim),
+                               std::string(field::kMscaleAllDim) + " must be a finite number in [0, 1e6], got " +
                                    show(mscaleAllDim));
     }
     // DeepseekV3Attention only scales when mscale_all_dim is truthy.

@@ -3,6 +3,7 @@
 #include "io/model_config.h"
 
 #include "core/model_layers.h"
+#include "core/scaling/scaling_fields.h"
 #include "core/scaling/scaling_registry.h"
 #include "io/params_check.h"
 
@@ -62,23 +63,23 @@ std::optional<std::pair<double, QString>> firstNumber(FieldReader& r,
     return chosen;
 }
 
-// Hugging Face key of each registry parameter (CLI-style name) that a rope_scaling dict can set.
+// Hugging Face key of each scaling field (by id) that a rope_scaling dict can set.
 const std::map<std::string, QString>& scalingKeys() {
-    static const std::map<std::string, QString> keys = {
-        {"factor", QStringLiteral("factor")},
-        {"original-context", QStringLiteral("original_max_position_embeddings")},
-        {"beta-fast", QStringLiteral("beta_fast")},
-        {"beta-slow", QStringLiteral("beta_slow")},
-        {"mscale", QStringLiteral("mscale")},
-        {"mscale-all-dim", QStringLiteral("mscale_all_dim")},
-        {"attention-factor", QStringLiteral("attention_factor")},
-        {"truncate", QStringLiteral("truncate")},
-        {"low-freq-factor", QStringLiteral("low_freq_factor")},
-        {"high-freq-factor", QStringLiteral("high_freq_factor")},
-        {"short-factor", QStringLiteral("short_factor")},
-        {"long-factor", QStringLiteral("long_factor")},
-    };
+    static const std::map<std::string, QString> keys = [] {
+        std::map<std::string, QString> k;
+        for (const ScalingField& f : scalingFields()) {
+            if (!f.hfKey.empty()) {
+                k.emplace(std::string(f.id), toQString(f.hfKey));
+            }
+        }
+        return k;
+    }();
     return keys;
+}
+
+// The Hugging Face key of the scaling field \p id.
+QString hfKeyOf(std::string_view id) {
+    return toQString(findScalingField(id)->hfKey);
 }
 
 bool methodUses(const ScalingMethod& method, const std::string& param) {
@@ -101,17 +102,15 @@ QString supportedTypes() {
 // plus the older spellings). Anything else is an error naming it: a key we do not know may change
 // the frequencies, and silently ignoring it would show the wrong numbers.
 const QStringList& knownRopeKeys() {
-    static const QStringList keys = {
-        QStringLiteral("rope_type"),        QStringLiteral("type"),
-        QStringLiteral("rope_theta"),       QStringLiteral("partial_rotary_factor"),
-        QStringLiteral("factor"),           QStringLiteral("original_max_position_embeddings"),
-        QStringLiteral("beta_fast"),        QStringLiteral("beta_slow"),
-        QStringLiteral("mscale"),           QStringLiteral("mscale_all_dim"),
-        QStringLiteral("attention_factor"), QStringLiteral("truncate"),
-        QStringLiteral("low_freq_factor"),  QStringLiteral("high_freq_factor"),
-        QStringLiteral("short_factor"),     QStringLiteral("long_factor"),
-        QStringLiteral("mrope_section"),    QStringLiteral("mrope_interleaved"),
-    };
+    static const QStringList keys = [] {
+        QStringList k = {QStringLiteral("rope_type"), QStringLiteral("type"),
+                         QStringLiteral("rope_theta"), QStringLiteral("partial_rotary_factor")};
+        for (const auto& [id, key] : scalingKeys()) {
+            k << key;
+        }
+        k << QStringLiteral("mrope_section") << QStringLiteral("mrope_interleaved");
+        return k;
+    }();
     return keys;
 }
 
@@ -489,31 +488,6 @@ private:
 
     // A LongRoPE factor list: finite positive numbers; its length is checked by the core against
     // the rotary dimension.
-    std::optional<std::vector<double>> numberList(const QString& key) {
-        const QString field = m_ropePrefix + key;
-        const QJsonValue v = m_rope.value(key);
-        if (v.isUndefined() || v.isNull()) {
-            return std::nullopt;
-        }
-        if (!v.isArray()) {
-            m_reader.error(
-                field, QStringLiteral("expected an array of numbers, got %1").arg(jsonDescribe(v)));
-            return std::nullopt;
-        }
-        std::vector<double> out;
-        const QJsonArray a = v.toArray();
-        for (qsizetype i = 0; i < a.size(); ++i) {
-            if (!a.at(i).isDouble()) {
-                m_reader.error(field, QStringLiteral("item %1: expected a number, got %2")
-                                          .arg(i)
-                                          .arg(jsonDescribe(a.at(i))));
-                return std::nullopt;
-            }
-            out.push_back(a.at(i).toDouble());
-        }
-        return out;
-    }
-
     void readScaling(const QJsonObject& text) {
         if (!m_hasRope) {
             return;
@@ -538,7 +512,7 @@ private:
         } else if (oldType) {
             type = *oldType;
             typeField = p + QStringLiteral("type");
-        } else if (m_rope.contains(QStringLiteral("factor"))) {
+        } else if (m_rope.contains(hfKeyOf(field::kFactor))) {
             m_reader.error(typeField, QStringLiteral("missing, but factor is given; which scaling "
                                                      "method is meant?"));
             return;
@@ -585,19 +559,20 @@ private:
             }
         };
 
-        if (need("factor")) {
-            if (const auto f = m_reader.number(m_rope, p, QStringLiteral("factor"))) {
+        if (need(std::string(field::kFactor))) {
+            const QString key = hfKeyOf(field::kFactor);
+            if (const auto f = m_reader.number(m_rope, p, key)) {
                 s.factor = *f;
-            } else if (hasError(p + QStringLiteral("factor"))) {
+            } else if (hasError(p + key)) {
                 // Reported already.
             } else if (method->id == "proportional") {
                 s.factor = 1.0; // transformers: rope_parameters.get("factor", 1.0)
             } else if (method->id != "longrope") {
-                requireMissing(QStringLiteral("factor"));
+                requireMissing(key);
             }
         }
-        if (need("original-context")) {
-            const QString key = QStringLiteral("original_max_position_embeddings");
+        if (need(std::string(field::kOriginalContext))) {
+            const QString key = hfKeyOf(field::kOriginalContext);
             if (const auto l0 = m_reader.smallInteger(m_rope, p, key)) {
                 s.originalContext = *l0;
             } else if (hasError(p + key)) {
@@ -608,7 +583,7 @@ private:
                 // Phi-3 writes original_max_position_embeddings next to max_position_embeddings;
                 // transformers 5 moves it into rope_parameters.
                 s.originalContext = *top;
-                m_fieldOf["original-context"] = m_tp + key;
+                m_fieldOf[std::string(field::kOriginalContext)] = m_tp + key;
             } else if (hasError(m_tp + key)) {
                 // Reported already.
             } else if (method->id == "llama3") {
@@ -617,85 +592,38 @@ private:
                 // transformers: yarn and dynamic fall back to max_position_embeddings.
                 s.originalContext =
                     static_cast<int>(std::clamp<long long>(*m_maxPositions, INT_MIN, INT_MAX));
-                m_fieldOf["original-context"] = m_fieldOf["context"];
+                m_fieldOf[std::string(field::kOriginalContext)] = m_fieldOf["context"];
             } else {
                 m_reader.warning(p + key, QStringLiteral("missing and no max_position_embeddings; "
                                                          "using %1")
                                               .arg(s.originalContext));
             }
         }
-        if (need("beta-fast")) {
-            if (const auto v = m_reader.number(m_rope, p, QStringLiteral("beta_fast"))) {
-                s.betaFast = *v;
+        // The fields without special rules: read with the type of their member; a field
+        // transformers indexes without a default is required.
+        for (const ScalingField& f : scalingFields()) {
+            if (f.hfKey.empty() || f.id == field::kFactor || f.id == field::kOriginalContext ||
+                !need(std::string(f.id))) {
+                continue;
             }
-        }
-        if (need("beta-slow")) {
-            if (const auto v = m_reader.number(m_rope, p, QStringLiteral("beta_slow"))) {
-                s.betaSlow = *v;
-            }
-        }
-        if (need("mscale")) {
-            if (const auto v = m_reader.number(m_rope, p, QStringLiteral("mscale"))) {
-                s.mscale = *v;
-            }
-        }
-        if (need("mscale-all-dim")) {
-            if (const auto v = m_reader.number(m_rope, p, QStringLiteral("mscale_all_dim"))) {
-                s.mscaleAllDim = *v;
-            }
-        }
-        if (need("attention-factor")) {
-            if (const auto v = m_reader.number(m_rope, p, QStringLiteral("attention_factor"))) {
-                s.attentionFactor = *v;
-            }
-        }
-        if (need("truncate")) {
-            if (const auto v = m_reader.boolean(m_rope, p, QStringLiteral("truncate"))) {
-                s.truncate = *v;
-            }
-        }
-        if (need("low-freq-factor")) {
-            if (const auto v = m_reader.number(m_rope, p, QStringLiteral("low_freq_factor"))) {
-                s.lowFreqFactor = *v;
-            } else {
-                requireMissing(QStringLiteral("low_freq_factor"));
-            }
-        }
-        if (need("high-freq-factor")) {
-            if (const auto v = m_reader.number(m_rope, p, QStringLiteral("high_freq_factor"))) {
-                s.highFreqFactor = *v;
-            } else {
-                requireMissing(QStringLiteral("high_freq_factor"));
-            }
-        }
-        if (need("short-factor")) {
-            if (const auto v = numberList(QStringLiteral("short_factor"))) {
-                s.shortFactor = *v;
-            } else {
-                requireMissing(QStringLiteral("short_factor"));
-            }
-        }
-        if (need("long-factor")) {
-            if (const auto v = numberList(QStringLiteral("long_factor"))) {
-                s.longFactor = *v;
-            } else {
-                requireMissing(QStringLiteral("long_factor"));
+            const QString key = toQString(f.hfKey);
+            if (!m_reader.scalingField(m_rope, p, key, f, s) && f.hfRequired) {
+                requireMissing(key);
             }
         }
         // LongRoPE without an explicit factor: transformers uses max_position_embeddings /
         // original_max_position_embeddings (Phi-3.5: 131072 / 4096 = 32) for the attention factor.
-        if (method->id == "longrope" && !m_rope.contains(QStringLiteral("factor")) &&
+        if (method->id == "longrope" && !m_rope.contains(hfKeyOf(field::kFactor)) &&
             m_maxPositions && s.originalContext > 0) {
             s.factor = std::max(1.0, static_cast<double>(*m_maxPositions) / s.originalContext);
-            m_fieldOf["factor"] = m_fieldOf["context"];
+            m_fieldOf[std::string(field::kFactor)] = m_fieldOf["context"];
         }
         // transformers ≥ 4.56 warns in the same way and keeps the explicit factor.
         if (method->id == "yarn" && m_maxPositions &&
-            m_rope.contains(QStringLiteral("original_max_position_embeddings")) &&
-            s.originalContext > 0) {
+            m_rope.contains(hfKeyOf(field::kOriginalContext)) && s.originalContext > 0) {
             const double implicit = static_cast<double>(*m_maxPositions) / s.originalContext;
             if (implicit != s.factor) {
-                m_reader.warning(p + QStringLiteral("factor"),
+                m_reader.warning(p + hfKeyOf(field::kFactor),
                                  QStringLiteral("%1 differs from max_position_embeddings / "
                                                 "original_max_position_embeddings = %2; using the "
                                                 "explicit factor, as transformers does")
@@ -704,7 +632,7 @@ private:
         }
         m_result.params.scaling = s;
         m_fieldOf["method"] = typeField;
-        m_fieldOf["seq-len"] = QStringLiteral("seq-len");
+        m_fieldOf[std::string(field::kSeqLen)] = toQString(field::kSeqLen);
     }
 
     // One LayerRope per decoder layer: the layer types (layer_types, else sliding_window_pattern),

@@ -2,8 +2,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "io/params_check.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 
+#include "core/scaling/scaling_fields.h"
 #include "core/scaling/scaling_registry.h"
 
 #include <QFile>
@@ -12,6 +14,8 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <type_traits>
+#include <variant>
 
 namespace rope::ui {
 
@@ -37,28 +41,18 @@ bool resetParameter(RopeParams& params, std::string_view parameter) {
         params.layout = d.layout;
     } else if (parameter == "method") {
         s = ds;
-    } else if (parameter == "factor") {
-        s.factor = ds.factor;
-    } else if (parameter == "original-context") {
-        s.originalContext = ds.originalContext;
-    } else if (parameter == "seq-len") {
-        s.seqLen = ds.seqLen;
-    } else if (parameter == "beta-fast" || parameter == "beta-slow") {
-        // The two are checked against each other, so both go back to the paper's 32/1.
-        s.betaFast = ds.betaFast;
-        s.betaSlow = ds.betaSlow;
-    } else if (parameter == "mscale") {
-        s.mscale = ds.mscale;
-    } else if (parameter == "mscale-all-dim") {
-        s.mscaleAllDim = ds.mscaleAllDim;
-    } else if (parameter == "attention-factor") {
-        s.attentionFactor = ds.attentionFactor;
-    } else if (parameter == "low-freq-factor" || parameter == "high-freq-factor") {
-        s.lowFreqFactor = ds.lowFreqFactor;
-        s.highFreqFactor = ds.highFreqFactor;
-    } else if (parameter == "short-factor" || parameter == "long-factor") {
-        // A LongRoPE list has no per-entry default: without it the method cannot run at all.
-        s = ds;
+    } else if (const ScalingField* f = findScalingField(parameter)) {
+        if (f->kind == ScalingFieldKind::List) {
+            // A LongRoPE list has no per-entry default: without it the method cannot run at all.
+            s = ds;
+            return true;
+        }
+        copyScalingField(s, ds, *f);
+        // A partner is checked against this field (β_fast ≥ β_slow, low ≤ high frequency
+        // factor), so both return to their defaults (32/1, 1/4), which satisfy the check.
+        if (const ScalingField* partner = findScalingField(f->partner)) {
+            copyScalingField(s, ds, *partner);
+        }
     } else {
         return false;
     }
@@ -210,6 +204,57 @@ std::optional<bool> JsonFieldReader::boolean(const QJsonObject& o, const QString
     }
     return v.toBool();
 }
+std::optional<std::vector<double>> JsonFieldReader::numberList(const QJsonObject& o,
+                                                               const QString& prefix,
+                                                               const QString& key) {
+    const QJsonValue v = o.value(key);
+    if (v.isUndefined() || v.isNull()) {
+        return std::nullopt;
+    }
+    if (!v.isArray()) {
+        error(prefix + key,
+              QStringLiteral("expected an array of numbers, got %1").arg(jsonDescribe(v)));
+        return std::nullopt;
+    }
+    std::vector<double> out;
+    const QJsonArray a = v.toArray();
+    for (qsizetype i = 0; i < a.size(); ++i) {
+        if (!a.at(i).isDouble()) {
+            error(prefix + key, QStringLiteral("item %1: expected a number, got %2")
+                                    .arg(i)
+                                    .arg(jsonDescribe(a.at(i))));
+            return std::nullopt;
+        }
+        out.push_back(a.at(i).toDouble());
+    }
+    return out;
+}
+
+bool JsonFieldReader::scalingField(const QJsonObject& o, const QString& prefix, const QString& key,
+                                   const ScalingField& field, ScalingParams& params) {
+    return std::visit(
+        [&](auto member) {
+            using T = std::remove_cvref_t<decltype(params.*member)>;
+            std::optional<T> v;
+            if constexpr (std::is_same_v<T, std::vector<double>>) {
+                v = numberList(o, prefix, key);
+            } else if constexpr (std::is_same_v<T, bool>) {
+                v = boolean(o, prefix, key);
+            } else if constexpr (std::is_same_v<T, int>) {
+                v = smallInteger(o, prefix, key);
+            } else if constexpr (std::is_same_v<T, long long>) {
+                v = integer(o, prefix, key);
+            } else {
+                v = number(o, prefix, key);
+            }
+            if (v) {
+                params.*member = *v;
+            }
+            return v.has_value();
+        },
+        field.member);
+}
+
 void JsonFieldReader::error(const QString& field, const QString& text) {
     m_errors << field + QStringLiteral(": ") + text;
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/rope_params.h"
+#include "core/scaling/scaling_fields.h"
 
 #include <QByteArray>
 #include <QJsonObject>
@@ -14,6 +15,7 @@
 #include <functional>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 /// \file params_check.h
 /// Helpers shared by the model-config importer and the session reader: turning core validation
@@ -23,9 +25,8 @@
 namespace rope::ui {
 
 /// \brief Resets the RopeParams field named by a core parameter name ("dim", "rotary-dim",
-/// "base", "m", "n", "context", "layout", "method", "factor", "original-context", "seq-len",
-/// "beta-fast", "beta-slow", "mscale", "mscale-all-dim", "attention-factor", "low-freq-factor",
-/// "high-freq-factor") to its default value. Returns false for an unknown name.
+/// "base", "m", "n", "context", "layout", "method", or a scalingFields() id) to its default
+/// value. Returns false for an unknown name.
 bool resetParameter(RopeParams& params, std::string_view parameter);
 
 /// \brief Validates \p params with rope::validate() and rope::scaledFrequencies(); for every
@@ -51,6 +52,11 @@ QString jsonParseErrorText(const QByteArray& json, const QJsonParseError& error)
 /// (malformed JSON with its line and offset, or a top level that is not an object) appended to
 /// \p errors. Shared by the config importer and the session loader.
 std::optional<QJsonObject> parseJsonObject(const QByteArray& json, QStringList& errors);
+
+/// \brief \p text (an id from a core table) as a QString.
+inline QString toQString(std::string_view text) {
+    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+}
 
 /// \brief Shortest text that reads back as the same double (0.1, not 0.10000000000000001).
 QString jsonShow(double v);
@@ -78,6 +84,15 @@ public:
     std::optional<QString> string(const QJsonObject& o, const QString& prefix, const QString& key);
     /// \brief true or false.
     std::optional<bool> boolean(const QJsonObject& o, const QString& prefix, const QString& key);
+    /// \brief An array of finite numbers (an error names the first item that is not one).
+    std::optional<std::vector<double>> numberList(const QJsonObject& o, const QString& prefix,
+                                                  const QString& key);
+    /// \brief Reads \p key into the ScalingParams member \p field names, with the reader its
+    /// kind and member type call for (number, integer, int, boolean, number list).
+    /// \return true when a value was read and stored; false when absent, null or wrong (the
+    /// error is recorded).
+    bool scalingField(const QJsonObject& o, const QString& prefix, const QString& key,
+                      const ScalingField& field, ScalingParams& params);
 
     /// \brief Appends "field: text" to the errors.
     void error(const QString& field, const QString& text);

@@ -4,6 +4,7 @@
 
 #include "io/file_access.h"
 
+#include "core/scaling/scaling_fields.h"
 #include "io/params_check.h"
 
 #include <QFile>
@@ -32,29 +33,17 @@ const QString kStateKey = QStringLiteral("state");
 
 // Version-1 parameter keys: rope-cli flag names = core parameter names.
 const QStringList& paramKeys() {
-    static const QStringList keys = {
-        QStringLiteral("dim"),
-        QStringLiteral("rotary-dim"),
-        QStringLiteral("base"),
-        QStringLiteral("m"),
-        QStringLiteral("n"),
-        QStringLiteral("context"),
-        QStringLiteral("layout"),
-        QStringLiteral("method"),
-        QStringLiteral("factor"),
-        QStringLiteral("original-context"),
-        QStringLiteral("seq-len"),
-        QStringLiteral("beta-fast"),
-        QStringLiteral("beta-slow"),
-        QStringLiteral("mscale"),
-        QStringLiteral("mscale-all-dim"),
-        QStringLiteral("attention-factor"),
-        QStringLiteral("truncate"),
-        QStringLiteral("low-freq-factor"),
-        QStringLiteral("high-freq-factor"),
-        QStringLiteral("short-factor"),
-        QStringLiteral("long-factor"),
-    };
+    static const QStringList keys = [] {
+        QStringList k = {
+            QStringLiteral("dim"),     QStringLiteral("rotary-dim"), QStringLiteral("base"),
+            QStringLiteral("m"),       QStringLiteral("n"),          QStringLiteral("context"),
+            QStringLiteral("layout"),  QStringLiteral("method"),
+        };
+        for (const ScalingField& f : scalingFields()) {
+            k << toQString(f.id);
+        }
+        return k;
+    }();
     return keys;
 }
 
@@ -68,7 +57,7 @@ QJsonArray numbersToJson(const std::vector<double>& values) {
 
 QJsonObject paramsToJson(const RopeParams& p) {
     const ScalingParams& s = p.scaling;
-    return QJsonObject{
+    QJsonObject o{
         {QStringLiteral("dim"), p.headDim},
         {QStringLiteral("rotary-dim"), p.rotaryDim},
         {QStringLiteral("base"), p.base},
@@ -77,20 +66,25 @@ QJsonObject paramsToJson(const RopeParams& p) {
         {QStringLiteral("context"), static_cast<qint64>(p.context)},
         {QStringLiteral("layout"), QString::fromLatin1(layoutId(p.layout))},
         {QStringLiteral("method"), QString::fromStdString(s.method)},
-        {QStringLiteral("factor"), s.factor},
-        {QStringLiteral("original-context"), s.originalContext},
-        {QStringLiteral("seq-len"), static_cast<qint64>(s.seqLen)},
-        {QStringLiteral("beta-fast"), s.betaFast},
-        {QStringLiteral("beta-slow"), s.betaSlow},
-        {QStringLiteral("mscale"), s.mscale},
-        {QStringLiteral("mscale-all-dim"), s.mscaleAllDim},
-        {QStringLiteral("attention-factor"), s.attentionFactor},
-        {QStringLiteral("truncate"), s.truncate},
-        {QStringLiteral("low-freq-factor"), s.lowFreqFactor},
-        {QStringLiteral("high-freq-factor"), s.highFreqFactor},
-        {QStringLiteral("short-factor"), numbersToJson(s.shortFactor)},
-        {QStringLiteral("long-factor"), numbersToJson(s.longFactor)},
     };
+    for (const ScalingField& f : scalingFields()) {
+        const QString key = toQString(f.id);
+        switch (f.kind) {
+        case ScalingFieldKind::List:
+            o.insert(key, numbersToJson(scalingFieldList(s, f)));
+            break;
+        case ScalingFieldKind::Toggle:
+            o.insert(key, scalingFieldNumber(s, f) != 0.0);
+            break;
+        case ScalingFieldKind::Integer:
+            o.insert(key, static_cast<qint64>(scalingFieldNumber(s, f)));
+            break;
+        case ScalingFieldKind::Real:
+            o.insert(key, scalingFieldNumber(s, f));
+            break;
+        }
+    }
+    return o;
 }
 
 // Keys of \p o not in \p known, as "<prefix>key", for the "skipped" warning.
@@ -137,18 +131,18 @@ QJsonObject migrateVersion0(const QJsonObject& v0, QStringList& skipped) {
     }
     const QJsonObject scaling = v0.value(QStringLiteral("scaling")).toObject();
     copy(scaling, QStringLiteral("rope_type"), QStringLiteral("method"));
-    copy(scaling, QStringLiteral("factor"), QStringLiteral("factor"));
-    copy(scaling, QStringLiteral("original_max_position_embeddings"),
-         QStringLiteral("original-context"));
-    copy(scaling, QStringLiteral("seq_len"), QStringLiteral("seq-len"));
-    copy(scaling, QStringLiteral("beta_fast"), QStringLiteral("beta-fast"));
-    copy(scaling, QStringLiteral("beta_slow"), QStringLiteral("beta-slow"));
-    copy(scaling, QStringLiteral("mscale"), QStringLiteral("mscale"));
-    copy(scaling, QStringLiteral("mscale_all_dim"), QStringLiteral("mscale-all-dim"));
-    copy(scaling, QStringLiteral("attention_factor"), QStringLiteral("attention-factor"));
-    copy(scaling, QStringLiteral("truncate"), QStringLiteral("truncate"));
-    copy(scaling, QStringLiteral("low_freq_factor"), QStringLiteral("low-freq-factor"));
-    copy(scaling, QStringLiteral("high_freq_factor"), QStringLiteral("high-freq-factor"));
+    // The draft wrote the scaling fields under their Hugging Face names, and the sequence length
+    // as "seq_len"; it had no LongRoPE lists.
+    QStringList knownScalingKeys = {QStringLiteral("rope_type")};
+    for (const ScalingField& f : scalingFields()) {
+        if (f.kind == ScalingFieldKind::List) {
+            continue;
+        }
+        const QString oldKey =
+            f.id == field::kSeqLen ? QStringLiteral("seq_len") : toQString(f.hfKey);
+        copy(scaling, oldKey, toQString(f.id));
+        knownScalingKeys << oldKey;
+    }
 
     collectUnknown(v0,
                    {kFormatKey, kVersionKey, QStringLiteral("headDim"), QStringLiteral("rotaryDim"),
@@ -156,14 +150,7 @@ QJsonObject migrateVersion0(const QJsonObject& v0, QStringList& skipped) {
                     QStringLiteral("interleaved"), QStringLiteral("scaling"),
                     QStringLiteral("panel")},
                    QString(), skipped);
-    collectUnknown(scaling,
-                   {QStringLiteral("rope_type"), QStringLiteral("factor"),
-                    QStringLiteral("original_max_position_embeddings"), QStringLiteral("seq_len"),
-                    QStringLiteral("beta_fast"), QStringLiteral("beta_slow"),
-                    QStringLiteral("mscale"), QStringLiteral("mscale_all_dim"),
-                    QStringLiteral("attention_factor"), QStringLiteral("truncate"),
-                    QStringLiteral("low_freq_factor"), QStringLiteral("high_freq_factor")},
-                   QStringLiteral("scaling."), skipped);
+    collectUnknown(scaling, knownScalingKeys, QStringLiteral("scaling."), skipped);
 
     QJsonObject v1{
         {kFormatKey, QString::fromLatin1(kSessionFormat)}, {kVersionKey, 1}, {kParamsKey, params}};
@@ -309,45 +296,10 @@ private:
             // An unknown id is reported by scaledFrequencies() in repairParams().
             s.method = method->toStdString();
         }
-        setDouble("factor", s.factor);
-        setInt("original-context", s.originalContext);
-        setLong("seq-len", s.seqLen);
-        setDouble("beta-fast", s.betaFast);
-        setDouble("beta-slow", s.betaSlow);
-        setDouble("mscale", s.mscale);
-        setDouble("mscale-all-dim", s.mscaleAllDim);
-        setDouble("attention-factor", s.attentionFactor);
-        if (const auto truncate = m_reader.boolean(o, p, QStringLiteral("truncate"))) {
-            s.truncate = *truncate;
+        for (const ScalingField& f : scalingFields()) {
+            // Lists: their length is checked by the core in repairParams().
+            m_reader.scalingField(o, p, toQString(f.id), f, s);
         }
-        setDouble("low-freq-factor", s.lowFreqFactor);
-        setDouble("high-freq-factor", s.highFreqFactor);
-        // LongRoPE's per-pair lists; their length is checked by the core in repairParams().
-        const auto setList = [&](const char* key, std::vector<double>& field) {
-            const QJsonValue v = o.value(QLatin1String(key));
-            if (v.isUndefined() || v.isNull()) {
-                return;
-            }
-            const QJsonArray a = v.toArray();
-            std::vector<double> values;
-            for (const QJsonValue& item : a) {
-                if (!item.isDouble()) {
-                    m_reader.error(
-                        p + QLatin1String(key),
-                        QStringLiteral("expected numbers, got %1").arg(jsonDescribe(item)));
-                    return;
-                }
-                values.push_back(item.toDouble());
-            }
-            if (!v.isArray()) {
-                m_reader.error(p + QLatin1String(key),
-                               QStringLiteral("expected an array, got %1").arg(jsonDescribe(v)));
-                return;
-            }
-            field = values;
-        };
-        setList("short-factor", s.shortFactor);
-        setList("long-factor", s.longFactor);
     }
 
     void readPanels(const QJsonObject& v1) {

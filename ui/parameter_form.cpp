@@ -2,7 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/parameter_form.h"
 
+#include "core/scaling/scaling_fields.h"
 #include "core/scaling/scaling_registry.h"
+#include "io/params_check.h"
 #include "ui/explorer_state.h"
 #include "ui/slider_spin_box.h"
 
@@ -17,6 +19,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <vector>
 
 namespace rope::ui {
 
@@ -28,12 +31,112 @@ constexpr double kMaxContextShown = 1048576;
 
 using Spec = SliderSpinBox::Spec;
 
+/// How the form shows one scaling field (core/scaling/scaling_fields.h names it). Label, tip and
+/// check-box text are translated in ParameterForm's context.
+struct ScalingRow {
+    std::string_view id;
+    const char* label;
+    const char* tip;
+    Spec spec;
+    /// Text beside the check box of a toggle field.
+    const char* checkText = nullptr;
+};
+
+// The form's rows for the scaling fields, in display order; LongRoPE's lists have no editor
+// (they come from a config). tst_parameter_form checks every other field has a row.
+const ScalingRow kScalingRows[] = {
+    {field::kFactor, QT_TRANSLATE_NOOP("rope::ui::ParameterForm", "Factor &s"),
+     QT_TRANSLATE_NOOP("rope::ui::ParameterForm",
+                       "Scale factor s = new context / original context (≥ 1)."),
+     Spec{.min = 1,
+          .max = 1024,
+          .sliderMin = 1,
+          .sliderMax = 64,
+          .logScale = true,
+          .decimals = 3,
+          .step = 0}},
+    {field::kOriginalContext, QT_TRANSLATE_NOOP("rope::ui::ParameterForm", "Original L₀"),
+     QT_TRANSLATE_NOOP(
+         "rope::ui::ParameterForm",
+         "original_max_position_embeddings L₀ (tokens): the context the model was trained on."),
+     Spec{.min = 16,
+          .max = 67108864,
+          .sliderMin = 256,
+          .sliderMax = 1048576,
+          .logScale = true,
+          .decimals = 0}},
+    {field::kSeqLen, QT_TRANSLATE_NOOP("rope::ui::ParameterForm", "Sequence length"),
+     QT_TRANSLATE_NOOP("rope::ui::ParameterForm",
+                       "Current sequence length for dynamic NTK (tokens); 'auto' = L₀."),
+     Spec{.min = 0,
+          .max = 67108864,
+          .sliderMin = 256,
+          .sliderMax = 1048576,
+          .logScale = true,
+          .decimals = 0}},
+    {field::kBetaFast, QT_TRANSLATE_NOOP("rope::ui::ParameterForm", "β fast"),
+     QT_TRANSLATE_NOOP("rope::ui::ParameterForm",
+                       "YaRN beta_fast: pairs turning more than β_fast times over L₀ keep θ_i."),
+     Spec{.min = 0.01, .max = 1024, .sliderMin = 1, .sliderMax = 128, .decimals = 2, .step = 0}},
+    {field::kBetaSlow, QT_TRANSLATE_NOOP("rope::ui::ParameterForm", "β slow"),
+     QT_TRANSLATE_NOOP("rope::ui::ParameterForm",
+                       "YaRN beta_slow: pairs turning fewer than β_slow times over L₀ get θ_i/s."),
+     Spec{.min = 0.0, .max = 1024, .sliderMin = 0, .sliderMax = 32, .decimals = 2, .step = 0}},
+    {field::kMscale, QT_TRANSLATE_NOOP("rope::ui::ParameterForm", "mscale"),
+     QT_TRANSLATE_NOOP("rope::ui::ParameterForm", "YaRN mscale (0 = unset)."),
+     Spec{.min = 0, .max = 16, .sliderMin = 0, .sliderMax = 4, .decimals = 3, .step = 0}},
+    {field::kMscaleAllDim, QT_TRANSLATE_NOOP("rope::ui::ParameterForm", "mscale all dim"),
+     QT_TRANSLATE_NOOP("rope::ui::ParameterForm", "YaRN mscale_all_dim (0 = unset)."),
+     Spec{.min = 0, .max = 16, .sliderMin = 0, .sliderMax = 4, .decimals = 3, .step = 0}},
+    {field::kAttentionFactor, QT_TRANSLATE_NOOP("rope::ui::ParameterForm", "Attention factor"),
+     QT_TRANSLATE_NOOP(
+         "rope::ui::ParameterForm",
+         "Explicit attention_factor multiplying cos and sin (0 = computed by the method)."),
+     Spec{.min = 0, .max = 16, .sliderMin = 0, .sliderMax = 4, .decimals = 3, .step = 0}},
+    {field::kTruncate, QT_TRANSLATE_NOOP("rope::ui::ParameterForm", "Truncate"),
+     QT_TRANSLATE_NOOP("rope::ui::ParameterForm",
+                       "YaRN truncate: round the correction range to whole pairs."),
+     Spec{}, QT_TRANSLATE_NOOP("rope::ui::ParameterForm", "floor/ceil the blend range")},
+    {field::kLowFreqFactor, QT_TRANSLATE_NOOP("rope::ui::ParameterForm", "Low-freq factor"),
+     QT_TRANSLATE_NOOP(
+         "rope::ui::ParameterForm",
+         "Llama 3 low_freq_factor: wavelengths above L₀/low_freq_factor are divided by s."),
+     Spec{.min = 0.01,
+          .max = 64,
+          .sliderMin = 0.25,
+          .sliderMax = 16,
+          .logScale = true,
+          .decimals = 3,
+          .step = 0}},
+    {field::kHighFreqFactor, QT_TRANSLATE_NOOP("rope::ui::ParameterForm", "High-freq factor"),
+     QT_TRANSLATE_NOOP("rope::ui::ParameterForm",
+                       "Llama 3 high_freq_factor: wavelengths below L₀/high_freq_factor are kept."),
+     Spec{.min = 0.01,
+          .max = 256,
+          .sliderMin = 0.5,
+          .sliderMax = 64,
+          .logScale = true,
+          .decimals = 3,
+          .step = 0}},
+};
+
 } // namespace
+
+std::span<const std::string_view> ParameterForm::scalingRowIds() {
+    static const std::vector<std::string_view> ids = [] {
+        std::vector<std::string_view> v;
+        for (const ScalingRow& row : kScalingRows) {
+            v.push_back(row.id);
+        }
+        return v;
+    }();
+    return ids;
+}
 
 ParameterForm::ParameterForm(ExplorerState& state, bool persistent, QWidget* parent)
     : QWidget(parent), m_state(state), m_persistent(persistent), m_layout(new QFormLayout),
       m_method(new QComboBox(this)), m_layoutBox(new QComboBox(this)),
-      m_truncate(new QCheckBox(tr("floor/ceil the blend range"), this)), m_error(new QLabel(this)),
+      m_error(new QLabel(this)),
       m_methodSummary(new QLabel(this)) {
     auto* outer = new QVBoxLayout(this);
     outer->addLayout(m_layout);
@@ -117,71 +220,23 @@ ParameterForm::ParameterForm(ExplorerState& state, bool persistent, QWidget* par
         onEdited();
     });
 
-    number(QStringLiteral("factor"), tr("Factor &s"),
-           tr("Scale factor s = new context / original context (≥ 1)."),
-           Spec{.min = 1,
-                .max = 1024,
-                .sliderMin = 1,
-                .sliderMax = 64,
-                .logScale = true,
-                .decimals = 3,
-                .step = 0});
-    number(
-        QStringLiteral("original-context"), tr("Original L₀"),
-        tr("original_max_position_embeddings L₀ (tokens): the context the model was trained on."),
-        Spec{.min = 16,
-             .max = 67108864,
-             .sliderMin = 256,
-             .sliderMax = 1048576,
-             .logScale = true,
-             .decimals = 0});
-    number(QStringLiteral("seq-len"), tr("Sequence length"),
-           tr("Current sequence length for dynamic NTK (tokens); 'auto' = L₀."),
-           Spec{.min = 0,
-                .max = 67108864,
-                .sliderMin = 256,
-                .sliderMax = 1048576,
-                .logScale = true,
-                .decimals = 0,
-                .specialValueText = tr("auto (= L₀)")});
-    number(
-        QStringLiteral("beta-fast"), tr("β fast"),
-        tr("YaRN beta_fast: pairs turning more than β_fast times over L₀ keep θ_i."),
-        Spec{.min = 0.01, .max = 1024, .sliderMin = 1, .sliderMax = 128, .decimals = 2, .step = 0});
-    number(
-        QStringLiteral("beta-slow"), tr("β slow"),
-        tr("YaRN beta_slow: pairs turning fewer than β_slow times over L₀ get θ_i/s."),
-        Spec{.min = 0.0, .max = 1024, .sliderMin = 0, .sliderMax = 32, .decimals = 2, .step = 0});
-    number(QStringLiteral("mscale"), tr("mscale"), tr("YaRN mscale (0 = unset)."),
-           Spec{.min = 0, .max = 16, .sliderMin = 0, .sliderMax = 4, .decimals = 3, .step = 0});
-    number(QStringLiteral("mscale-all-dim"), tr("mscale all dim"),
-           tr("YaRN mscale_all_dim (0 = unset)."),
-           Spec{.min = 0, .max = 16, .sliderMin = 0, .sliderMax = 4, .decimals = 3, .step = 0});
-    number(QStringLiteral("attention-factor"), tr("Attention factor"),
-           tr("Explicit attention_factor multiplying cos and sin (0 = computed by the method)."),
-           Spec{.min = 0, .max = 16, .sliderMin = 0, .sliderMax = 4, .decimals = 3, .step = 0});
-    m_truncate->setObjectName(QStringLiteral("truncate"));
-    m_truncate->setToolTip(tr("YaRN truncate: round the correction range to whole pairs."));
-    m_layout->addRow(tr("Truncate"), m_truncate);
-    connect(m_truncate, &QCheckBox::toggled, this, &ParameterForm::onEdited);
-    number(QStringLiteral("low-freq-factor"), tr("Low-freq factor"),
-           tr("Llama 3 low_freq_factor: wavelengths above L₀/low_freq_factor are divided by s."),
-           Spec{.min = 0.01,
-                .max = 64,
-                .sliderMin = 0.25,
-                .sliderMax = 16,
-                .logScale = true,
-                .decimals = 3,
-                .step = 0});
-    number(QStringLiteral("high-freq-factor"), tr("High-freq factor"),
-           tr("Llama 3 high_freq_factor: wavelengths below L₀/high_freq_factor are kept."),
-           Spec{.min = 0.01,
-                .max = 256,
-                .sliderMin = 0.5,
-                .sliderMax = 64,
-                .logScale = true,
-                .decimals = 3,
-                .step = 0});
+    for (const ScalingRow& row : kScalingRows) {
+        const QString id = toQString(row.id);
+        if (row.checkText != nullptr) {
+            auto* box = new QCheckBox(tr(row.checkText), this);
+            box->setObjectName(id);
+            box->setToolTip(tr(row.tip));
+            m_toggles.insert(id, box);
+            m_layout->addRow(tr(row.label), box);
+            connect(box, &QCheckBox::toggled, this, &ParameterForm::onEdited);
+        } else {
+            Spec spec = row.spec;
+            if (row.id == field::kSeqLen) {
+                spec.specialValueText = tr("auto (= L₀)");
+            }
+            number(id, tr(row.label), tr(row.tip), spec);
+        }
+    }
 
     m_error->setWordWrap(true);
     m_error->setStyleSheet(QStringLiteral("color: #b2182b;"));
@@ -202,12 +257,16 @@ ParameterForm::ParameterForm(ExplorerState& state, bool persistent, QWidget* par
     showParams(m_state.params());
 }
 
+QCheckBox* ParameterForm::truncateBox() const {
+    return m_toggles.value(toQString(field::kTruncate), nullptr);
+}
+
 bool ParameterForm::isRowVisible(const QString& id) const {
-    QWidget* field = m_controls.value(id, nullptr);
-    if (id == QLatin1String("truncate")) {
-        field = m_truncate;
+    QWidget* control = m_controls.value(id, nullptr);
+    if (control == nullptr) {
+        control = m_toggles.value(id, nullptr);
     }
-    return field != nullptr && m_layout->isRowVisible(field);
+    return control != nullptr && m_layout->isRowVisible(control);
 }
 
 void ParameterForm::updateVisibleRows() {
@@ -222,13 +281,11 @@ void ParameterForm::updateVisibleRows() {
                 return id == QLatin1String(p.data(), static_cast<qsizetype>(p.size()));
             });
     };
-    for (const char* id :
-         {"factor", "original-context", "seq-len", "beta-fast", "beta-slow", "mscale",
-          "mscale-all-dim", "attention-factor", "low-freq-factor", "high-freq-factor"}) {
-        const QString key = QString::fromLatin1(id);
-        m_layout->setRowVisible(m_controls.value(key), used(key));
+    for (const ScalingRow& row : kScalingRows) {
+        const QString id = toQString(row.id);
+        QWidget* control = m_controls.value(id, nullptr);
+        m_layout->setRowVisible(control != nullptr ? control : m_toggles.value(id), used(id));
     }
-    m_layout->setRowVisible(m_truncate, used(QStringLiteral("truncate")));
     m_methodSummary->setText(m_method->currentData(Qt::ToolTipRole).toString());
 }
 
@@ -248,17 +305,15 @@ rope::RopeParams ParameterForm::paramsFromControls() const {
     p.layout = rope::parseLayout(m_layoutBox->currentData().toString().toStdString());
     rope::ScalingParams& s = p.scaling;
     s.method = m_method->currentData().toString().toStdString();
-    s.factor = value("factor");
-    s.originalContext = static_cast<int>(integer("original-context"));
-    s.seqLen = integer("seq-len");
-    s.betaFast = value("beta-fast");
-    s.betaSlow = value("beta-slow");
-    s.mscale = value("mscale");
-    s.mscaleAllDim = value("mscale-all-dim");
-    s.attentionFactor = value("attention-factor");
-    s.truncate = m_truncate->isChecked();
-    s.lowFreqFactor = value("low-freq-factor");
-    s.highFreqFactor = value("high-freq-factor");
+    for (const ScalingRow& row : kScalingRows) {
+        const ScalingField& f = *findScalingField(row.id);
+        const QString id = toQString(row.id);
+        if (QCheckBox* box = m_toggles.value(id, nullptr)) {
+            setScalingFieldNumber(s, f, box->isChecked() ? 1.0 : 0.0);
+        } else {
+            setScalingFieldNumber(s, f, m_controls.value(id)->value());
+        }
+    }
     // The form has no editor for LongRoPE's per-pair lists. Picked by hand, LongRoPE starts from
     // neutral divisors (all 1: only its attention factor acts); lists loaded from a config are
     // kept as they are, and a dimension they do not fit is refused by the core.
@@ -308,20 +363,16 @@ void ParameterForm::showParams(const rope::RopeParams& p) {
         m_method->setCurrentIndex(
             std::max(0, m_method->findData(QString::fromStdString(s.method))));
     }
-    set("factor", s.factor);
-    set("original-context", s.originalContext);
-    set("seq-len", static_cast<double>(s.seqLen));
-    set("beta-fast", s.betaFast);
-    set("beta-slow", s.betaSlow);
-    set("mscale", s.mscale);
-    set("mscale-all-dim", s.mscaleAllDim);
-    set("attention-factor", s.attentionFactor);
-    {
-        const QSignalBlocker block(m_truncate);
-        m_truncate->setChecked(s.truncate);
+    for (const ScalingRow& row : kScalingRows) {
+        const double v = scalingFieldNumber(s, *findScalingField(row.id));
+        const QString id = toQString(row.id);
+        if (QCheckBox* box = m_toggles.value(id, nullptr)) {
+            const QSignalBlocker block(box);
+            box->setChecked(v != 0.0);
+        } else {
+            m_controls.value(id)->setValueSilently(v);
+        }
     }
-    set("low-freq-factor", s.lowFreqFactor);
-    set("high-freq-factor", s.highFreqFactor);
     updateVisibleRows();
     m_error->clear();
 }
@@ -345,17 +396,13 @@ void ParameterForm::save(const rope::RopeParams& p) const {
     settings.setValue(QStringLiteral("layout"), QString::fromLatin1(rope::layoutId(p.layout)));
     const rope::ScalingParams& s = p.scaling;
     settings.setValue(QStringLiteral("method"), QString::fromStdString(s.method));
-    settings.setValue(QStringLiteral("factor"), s.factor);
-    settings.setValue(QStringLiteral("original-context"), s.originalContext);
-    settings.setValue(QStringLiteral("seq-len"), s.seqLen);
-    settings.setValue(QStringLiteral("beta-fast"), s.betaFast);
-    settings.setValue(QStringLiteral("beta-slow"), s.betaSlow);
-    settings.setValue(QStringLiteral("mscale"), s.mscale);
-    settings.setValue(QStringLiteral("mscale-all-dim"), s.mscaleAllDim);
-    settings.setValue(QStringLiteral("attention-factor"), s.attentionFactor);
-    settings.setValue(QStringLiteral("truncate"), s.truncate);
-    settings.setValue(QStringLiteral("low-freq-factor"), s.lowFreqFactor);
-    settings.setValue(QStringLiteral("high-freq-factor"), s.highFreqFactor);
+    for (const ScalingRow& row : kScalingRows) {
+        const ScalingField& f = *findScalingField(row.id);
+        const double v = scalingFieldNumber(s, f);
+        settings.setValue(toQString(row.id), f.kind == ScalingFieldKind::Toggle
+                                                 ? QVariant(v != 0.0)
+                                                 : QVariant(v));
+    }
 }
 
 rope::RopeParams ParameterForm::loadSaved() const {
@@ -380,17 +427,16 @@ rope::RopeParams ParameterForm::loadSaved() const {
     s.method = settings.value(QStringLiteral("method"), QString::fromStdString(s.method))
                    .toString()
                    .toStdString();
-    s.factor = num("factor", s.factor);
-    s.originalContext = static_cast<int>(integer("original-context", s.originalContext));
-    s.seqLen = integer("seq-len", s.seqLen);
-    s.betaFast = num("beta-fast", s.betaFast);
-    s.betaSlow = num("beta-slow", s.betaSlow);
-    s.mscale = num("mscale", s.mscale);
-    s.mscaleAllDim = num("mscale-all-dim", s.mscaleAllDim);
-    s.attentionFactor = num("attention-factor", s.attentionFactor);
-    s.truncate = settings.value(QStringLiteral("truncate"), s.truncate).toBool();
-    s.lowFreqFactor = num("low-freq-factor", s.lowFreqFactor);
-    s.highFreqFactor = num("high-freq-factor", s.highFreqFactor);
+    for (const ScalingRow& row : kScalingRows) {
+        const ScalingField& f = *findScalingField(row.id);
+        const QVariant saved = settings.value(toQString(row.id));
+        if (!saved.isValid()) {
+            continue;
+        }
+        setScalingFieldNumber(s, f,
+                              f.kind == ScalingFieldKind::Toggle ? (saved.toBool() ? 1.0 : 0.0)
+                                                                 : saved.toDouble());
+    }
     return p;
 }
 

@@ -7,6 +7,9 @@
 #include <QHash>
 #include <QWidget>
 
+#include <span>
+#include <string_view>
+
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -35,7 +38,9 @@ public:
     SliderSpinBox* control(const QString& id) const { return m_controls.value(id, nullptr); }
     QComboBox* methodCombo() const { return m_method; }
     QComboBox* layoutCombo() const { return m_layoutBox; }
-    QCheckBox* truncateBox() const { return m_truncate; }
+    QCheckBox* truncateBox() const;
+    /// \brief Ids of the scaling fields the form has a row for, in display order.
+    static std::span<const std::string_view> scalingRowIds();
     /// \brief Whether the row of \p id is currently shown (scaling parameters depend on method).
     bool isRowVisible(const QString& id) const;
 
@@ -57,7 +62,7 @@ private:
     QHash<QString, SliderSpinBox*> m_controls;
     QComboBox* m_method;
     QComboBox* m_layoutBox;
-    QCheckBox* m_truncate;
+    QHash<QString, QCheckBox*> m_toggles;
     QLabel* m_error;
     QLabel* m_methodSummary;
 };

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/cli/cli_common.h"
 
+#include "core/scaling/scaling_fields.h"
 #include "core/scaling/scaling_registry.h"
 #include "io/model_config.h"
 #include "io/presets.h"
@@ -10,6 +11,7 @@
 #include <cstdio>
 #include <iostream>
 #include <optional>
+#include <variant>
 
 namespace rope::cli {
 
@@ -93,32 +95,20 @@ void addRopeOptions(QCommandLineParser& parser) {
         {QStringLiteral("method"),
          QStringLiteral("Scaling method: ") + methodIds() + QLatin1Char('.'), QStringLiteral("ID"),
          QStringLiteral("default")},
-        {QStringLiteral("factor"), QStringLiteral("Scale factor s (>= 1)."), QStringLiteral("S")},
-        {QStringLiteral("original-context"),
-         QStringLiteral("original_max_position_embeddings L0 (tokens)."), QStringLiteral("L0")},
-        {QStringLiteral("seq-len"),
-         QStringLiteral("Current sequence length for dynamic NTK (tokens)."), QStringLiteral("L")},
-        {QStringLiteral("beta-fast"), QStringLiteral("YaRN beta_fast (default 32)."),
-         QStringLiteral("X")},
-        {QStringLiteral("beta-slow"), QStringLiteral("YaRN beta_slow (default 1)."),
-         QStringLiteral("X")},
-        {QStringLiteral("mscale"), QStringLiteral("YaRN mscale."), QStringLiteral("X")},
-        {QStringLiteral("mscale-all-dim"), QStringLiteral("YaRN mscale_all_dim."),
-         QStringLiteral("X")},
-        {QStringLiteral("attention-factor"), QStringLiteral("Explicit attention_factor."),
-         QStringLiteral("X")},
-        {QStringLiteral("no-truncate"),
-         QStringLiteral("YaRN: do not floor/ceil the correction range (truncate=false).")},
-        {QStringLiteral("low-freq-factor"), QStringLiteral("Llama 3 low_freq_factor (default 1)."),
-         QStringLiteral("X")},
-        {QStringLiteral("high-freq-factor"),
-         QStringLiteral("Llama 3 high_freq_factor (default 4)."), QStringLiteral("X")},
-        {QStringLiteral("short-factor"),
-         QStringLiteral("LongRoPE short_factor: dim/2 comma-separated divisors."),
-         QStringLiteral("LIST")},
-        {QStringLiteral("long-factor"),
-         QStringLiteral("LongRoPE long_factor: dim/2 comma-separated divisors."),
-         QStringLiteral("LIST")},
+    });
+    // One option per scaling field, named and described by the core's table.
+    for (const ScalingField& f : scalingFields()) {
+        const QString flag = QString::fromStdString(scalingFieldFlag(f));
+        const QString help = QString::fromUtf8(f.help.data(), static_cast<qsizetype>(f.help.size()));
+        if (f.kind == ScalingFieldKind::Toggle) {
+            parser.addOption(QCommandLineOption(flag, help));
+        } else {
+            parser.addOption(QCommandLineOption(
+                flag, help,
+                QString::fromUtf8(f.valueName.data(), static_cast<qsizetype>(f.valueName.size()))));
+        }
+    }
+    parser.addOptions({
         {QStringLiteral("max-context"),
          QStringLiteral("max_position_embeddings L; sets factor = L / original-context "
                         "(LongRoPE's s)."),
@@ -237,57 +227,45 @@ RopeParams ropeParamsFrom(const QCommandLineParser& parser) {
     if (given("method")) {
         s.method = parser.value(QStringLiteral("method")).toStdString();
     }
-    if (has("factor")) {
-        s.factor = num("factor");
-    }
-    if (has("original-context")) {
-        s.originalContext = toInt(integer("original-context"), QStringLiteral("original-context"));
-    }
-    if (has("seq-len")) {
-        s.seqLen = integer("seq-len");
-    }
-    if (has("beta-fast")) {
-        s.betaFast = num("beta-fast");
-    }
-    if (has("beta-slow")) {
-        s.betaSlow = num("beta-slow");
-    }
-    if (has("mscale")) {
-        s.mscale = num("mscale");
-    }
-    if (has("mscale-all-dim")) {
-        s.mscaleAllDim = num("mscale-all-dim");
-    }
-    if (has("attention-factor")) {
-        s.attentionFactor = num("attention-factor");
-    }
-    if (has("no-truncate")) {
-        s.truncate = false;
-    }
-    if (has("low-freq-factor")) {
-        s.lowFreqFactor = num("low-freq-factor");
-    }
-    if (has("high-freq-factor")) {
-        s.highFreqFactor = num("high-freq-factor");
-    }
-    if (has("short-factor")) {
-        s.shortFactor = parseDoubleList(parser.value(QStringLiteral("short-factor")),
-                                        QStringLiteral("short-factor"));
-    }
-    if (has("long-factor")) {
-        s.longFactor = parseDoubleList(parser.value(QStringLiteral("long-factor")),
-                                       QStringLiteral("long-factor"));
+    for (const ScalingField& f : scalingFields()) {
+        const QString flag = QString::fromStdString(scalingFieldFlag(f));
+        if (!parser.isSet(flag)) {
+            continue;
+        }
+        switch (f.kind) {
+        case ScalingFieldKind::Toggle:
+            // A toggle whose default is on has only a --no-<id> flag.
+            setScalingFieldNumber(s, f, flag.startsWith(QLatin1String("no-")) ? 0.0 : 1.0);
+            break;
+        case ScalingFieldKind::List:
+            scalingFieldList(s, f) = parseDoubleList(parser.value(flag), flag);
+            break;
+        case ScalingFieldKind::Integer: {
+            long long v = parseInteger(parser.value(flag), flag);
+            if (std::holds_alternative<int ScalingParams::*>(f.member)) {
+                v = toInt(v, flag); // refuse rather than clamp a value the member cannot hold
+            }
+            setScalingFieldNumber(s, f, static_cast<double>(v));
+            break;
+        }
+        case ScalingFieldKind::Real:
+            setScalingFieldNumber(s, f, parseDouble(parser.value(flag), flag));
+            break;
+        }
     }
     if (has("max-context")) {
-        if (has("factor")) {
-            throw UsageError("give --factor or --max-context, not both (--max-context L sets "
-                             "factor = L / original-context)");
+        const std::string factor(field::kFactor);
+        const std::string originalContext(field::kOriginalContext);
+        if (has(factor.c_str())) {
+            throw UsageError("give --" + factor + " or --max-context, not both (--max-context L sets " +
+                             factor + " = L / " + originalContext + ")");
         }
         const long long maxContext = integer("max-context");
         if (maxContext < s.originalContext || maxContext > limits::kMaxContext) {
             throw InvalidParameter(
                 "max-context",
-                "max-context must be in [original-context = " + std::to_string(s.originalContext) +
+                "max-context must be in [" + originalContext + " = " +
+                    std::to_string(s.originalContext) +
                     ", 67108864], got " + std::to_string(maxContext));
         }
         s.factor = static_cast<double>(maxContext) / s.originalContext;

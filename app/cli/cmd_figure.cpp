@@ -6,6 +6,7 @@
 // options, the panel defaulting to the session's visible one.
 #include "app/cli/cli_common.h"
 #include "app/cli/commands.h"
+#include "core/scaling/scaling_fields.h"
 #include "ui/render/figure_export.h"
 #include "figures/figure_registry.h"
 #include "io/session.h"
@@ -15,6 +16,7 @@
 
 #include <iostream>
 #include <string>
+#include <vector>
 
 namespace rope::cli {
 
@@ -120,30 +122,16 @@ ui::Session sessionFrom(const QString& path) {
 // Flags that set parameters: a session already fixes them all, so mixing is refused rather
 // than silently resolved one way or the other.
 void rejectParameterFlags(const QCommandLineParser& parser) {
-    for (const char* flag : {"dim",
-                             "base",
-                             "rotary-dim",
-                             "method",
-                             "factor",
-                             "original-context",
-                             "seq-len",
-                             "beta-fast",
-                             "beta-slow",
-                             "mscale",
-                             "mscale-all-dim",
-                             "attention-factor",
-                             "no-truncate",
-                             "low-freq-factor",
-                             "high-freq-factor",
-                             "layout",
-                             "preset",
-                             "config",
-                             "context",
-                             "m",
-                             "n",
-                             "all"}) {
-        if (parser.optionNames().contains(QString::fromLatin1(flag)) &&
-            parser.isSet(QString::fromLatin1(flag))) {
+    std::vector<std::string> flags = {"dim",    "base",   "rotary-dim", "method", "max-context",
+                                      "layout", "preset", "config",     "context", "m",
+                                      "n",      "all"};
+    for (const ScalingField& f : scalingFields()) {
+        flags.push_back(scalingFieldFlag(f));
+    }
+    for (const std::string& flag : flags) {
+        // optionNames() holds the options found on the command line (isSet() would throw a
+        // warning for an option this subcommand does not define).
+        if (parser.optionNames().contains(QString::fromStdString(flag))) {
             throw UsageError(std::string("--session cannot be combined with --") + flag +
                              " (the session fixes the parameters; edit it in the explorer)");
         }

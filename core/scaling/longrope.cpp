@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/rope_params.h"
 #include "core/scaling/scaling_checks.h"
+#include "core/scaling/scaling_fields.h"
 #include "core/scaling/scaling_functions.h"
 
 #include <cmath>
@@ -14,16 +15,17 @@ namespace {
 // Both lists are read from config files, so every entry is checked: a zero or negative divisor
 // would give an infinite or negative frequency, a wrong length a frequency for a pair that does
 // not exist.
-void checkFactorList(const std::vector<double>& list, Eigen::Index pairs, const char* name) {
+void checkFactorList(const std::vector<double>& list, Eigen::Index pairs, std::string_view id) {
+    const std::string name(id);
     if (static_cast<Eigen::Index>(list.size()) != pairs) {
-        throw InvalidParameter(name, std::string(name) + " must hold one value per rotary pair (" +
+        throw InvalidParameter(name, name + " must hold one value per rotary pair (" +
                                          std::to_string(pairs) + "), got " +
                                          std::to_string(list.size()));
     }
     for (std::size_t i = 0; i < list.size(); ++i) {
         const double v = list[i];
         if (!std::isfinite(v) || !(v > 0.0) || v > limits::kMaxScalingValue) {
-            throw InvalidParameter(name, std::string(name) + "[" + std::to_string(i) +
+            throw InvalidParameter(name, name + "[" + std::to_string(i) +
                                              "] must be a finite number in (0, 1e6], got " +
                                              scaling_detail::show(v));
         }
@@ -39,8 +41,8 @@ ScalingResult applyLongRopeScaling(const Eigen::Ref<const Eigen::ArrayXd>& invFr
     scaling_detail::checkOriginalContext(params.originalContext);
     scaling_detail::checkSeqLen(params.seqLen);
     scaling_detail::checkAttentionFactor(params.attentionFactor);
-    checkFactorList(params.shortFactor, invFreq.size(), "short-factor");
-    checkFactorList(params.longFactor, invFreq.size(), "long-factor");
+    checkFactorList(params.shortFactor, invFreq.size(), field::kShortFactor);
+    checkFactorList(params.longFactor, invFreq.size(), field::kLongFactor);
 
     // HF `_compute_longrope_parameters`: attention √(1 + ln s / ln L0) unless given; s ≤ 1 gives 1.
     // L0 = 1 would divide by ln 1 = 0; s > 1 needs L0 > 1 anyway to mean anything.

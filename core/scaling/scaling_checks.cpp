@@ -3,12 +3,19 @@
 #include "core/scaling/scaling_checks.h"
 
 #include "core/rope_params.h"
+#include "core/scaling/scaling_fields.h"
 #include "core/scaling/scaling_method.h"
 
 #include <cmath>
 #include <sstream>
 
 namespace rope::scaling_detail {
+
+namespace {
+// The field's id as the std::string InvalidParameter takes; messages start with it, so the
+// name a user reads is the flag they typed.
+std::string name(std::string_view id) { return std::string(id); }
+} // namespace
 
 std::string show(double value) {
     std::ostringstream os;
@@ -46,23 +53,23 @@ void checkNtkDim(int rotaryDim, const char* method) {
 void checkFactor(double factor) {
     // !(x >= 1) also rejects NaN.
     if (!std::isfinite(factor) || !(factor >= 1.0) || factor > limits::kMaxScalingValue) {
-        throw InvalidParameter("factor",
-                               "factor must be a finite number in [1, 1e6], got " + show(factor));
+        throw InvalidParameter(name(field::kFactor),
+                               name(field::kFactor) + " must be a finite number in [1, 1e6], got " + show(factor));
     }
 }
 
 void checkOriginalContext(int originalContext) {
     if (originalContext < 1 || originalContext > limits::kMaxContext) {
-        throw InvalidParameter("original-context",
-                               "original-context must be in [1, 67108864], got " +
+        throw InvalidParameter(name(field::kOriginalContext),
+                               name(field::kOriginalContext) + " must be in [1, 67108864], got " +
                                    std::to_string(originalContext));
     }
 }
 
 void checkSeqLen(long long seqLen) {
     if (seqLen < 0 || seqLen > limits::kMaxContext) {
-        throw InvalidParameter("seq-len",
-                               "seq-len must be in [0, 67108864], got " + std::to_string(seqLen));
+        throw InvalidParameter(name(field::kSeqLen),
+                               name(field::kSeqLen) + " must be in [0, 67108864], got " + std::to_string(seqLen));
     }
 }
 
@@ -74,23 +81,26 @@ bool inBetaRange(double beta) {
 
 void checkBetas(double betaFast, double betaSlow) {
     if (!inBetaRange(betaFast)) {
-        throw InvalidParameter(
-            "beta-fast", "beta-fast must be a finite number in [1e-6, 1e6], got " + show(betaFast));
+        throw InvalidParameter(name(field::kBetaFast),
+                               name(field::kBetaFast) +
+                                   " must be a finite number in [1e-6, 1e6], got " + show(betaFast));
     }
     if (!inBetaRange(betaSlow)) {
-        throw InvalidParameter(
-            "beta-slow", "beta-slow must be a finite number in [1e-6, 1e6], got " + show(betaSlow));
+        throw InvalidParameter(name(field::kBetaSlow),
+                               name(field::kBetaSlow) +
+                                   " must be a finite number in [1e-6, 1e6], got " + show(betaSlow));
     }
     if (betaFast < betaSlow) {
-        throw InvalidParameter("beta-fast", "beta-fast (" + show(betaFast) +
-                                                ") must not be below beta-slow (" + show(betaSlow) +
-                                                ")");
+        throw InvalidParameter(name(field::kBetaFast),
+                               name(field::kBetaFast) + " (" + show(betaFast) +
+                                   ") must not be below " + name(field::kBetaSlow) + " (" +
+                                   show(betaSlow) + ")");
     }
 }
 
-void checkOptionalNonNegative(double value, const char* name) {
+void checkOptionalNonNegative(double value, std::string_view id) {
     if (!std::isfinite(value) || value < 0.0 || value > limits::kMaxScalingValue) {
-        throw InvalidParameter(name, std::string(name) +
+        throw InvalidParameter(name(id), name(id) +
                                          " must be a finite number in [0, 1e6] (0 = unset), got " +
                                          show(value));
     }
@@ -98,28 +108,29 @@ void checkOptionalNonNegative(double value, const char* name) {
 
 void checkAttentionFactor(double value) {
     if (!std::isfinite(value) || value < 0.0 || value > limits::kMaxScalingValue) {
-        throw InvalidParameter("attention-factor",
-                               "attention-factor must be a finite number in (0, 1e6] (0 = unset), "
+        throw InvalidParameter(name(field::kAttentionFactor),
+                               name(field::kAttentionFactor) + " must be a finite number in (0, 1e6] (0 = unset), "
                                "got " +
                                    show(value));
     }
 }
 
 void checkFreqFactors(double lowFreqFactor, double highFreqFactor) {
-    const auto check = [](double v, const char* name) {
+    const auto check = [](double v, std::string_view id) {
         if (!std::isfinite(v) || !(v > 0.0) || v > limits::kMaxScalingValue) {
             throw InvalidParameter(
-                name, std::string(name) + " must be a finite number in (0, 1e6], got " + show(v));
+                name(id), name(id) + " must be a finite number in (0, 1e6], got " + show(v));
         }
     };
-    check(lowFreqFactor, "low-freq-factor");
-    check(highFreqFactor, "high-freq-factor");
+    check(lowFreqFactor, field::kLowFreqFactor);
+    check(highFreqFactor, field::kHighFreqFactor);
     // low == high is allowed: Llama 4 Scout ships low = high = 1 (no blend band, a hard switch
     // at λ = L0); applyLlama3Scaling then never evaluates the blend.
     if (!(lowFreqFactor <= highFreqFactor)) {
-        throw InvalidParameter("high-freq-factor", "high-freq-factor (" + show(highFreqFactor) +
-                                                       ") must exceed low-freq-factor (" +
-                                                       show(lowFreqFactor) + ") or equal it");
+        throw InvalidParameter(name(field::kHighFreqFactor),
+                               name(field::kHighFreqFactor) + " (" + show(highFreqFactor) +
+                                   ") must exceed " + name(field::kLowFreqFactor) + " (" +
+                                   show(lowFreqFactor) + ") or equal it");
     }
 }
 

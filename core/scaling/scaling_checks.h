@@ -5,6 +5,7 @@
 #include <Eigen/Core>
 
 #include <string>
+#include <string_view>
 
 /// \file scaling_checks.h
 /// Input checks and small helpers shared by the per-method files in core/scaling. Internal to
@@ -45,7 +46,7 @@ void checkBetas(double betaFast, double betaSlow);
 /// \brief Checks an optional non-negative value (0 = unset): finite and in
 /// [0, limits::kMaxScalingValue].
 /// \warning Throws InvalidParameter(\p name).
-void checkOptionalNonNegative(double value, const char* name);
+void checkOptionalNonNegative(double value, std::string_view id);
 
 /// \brief Checks an explicit attention factor: 0 (unset) or finite in (0, kMaxScalingValue].
 /// \warning Throws InvalidParameter("attention-factor").

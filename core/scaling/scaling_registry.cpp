@@ -3,6 +3,7 @@
 #include "core/scaling/scaling_registry.h"
 
 #include "core/frequencies.h"
+#include "core/scaling/scaling_fields.h"
 #include "core/scaling/scaling_functions.h"
 
 #include <string>
@@ -19,42 +20,42 @@ const std::vector<ScalingMethod>& allScalingMethods() {
         {.id = "linear",
          .displayName = "Linear (position interpolation)",
          .summary = "θ'_i = θ_i / s: positions squeezed by s; attention 1.",
-         .usedParams = {"factor"},
+         .usedParams = {field::kFactor},
          .apply = &applyLinearScaling},
         {.id = "ntk",
          .displayName = "NTK-aware",
          .summary = "b' = b·s^(d/(d-2)): fastest pair kept, slowest divided by s; attention 1.",
-         .usedParams = {"factor"},
+         .usedParams = {field::kFactor},
          .apply = &applyNtkScaling},
         {.id = "dynamic",
          .displayName = "Dynamic NTK",
          .summary = "b' = b·(s·L/L0 - (s-1))^(d/(d-2)), L = max(seq-len, L0); attention 1.",
-         .usedParams = {"factor", "original-context", "seq-len"},
+         .usedParams = {field::kFactor, field::kOriginalContext, field::kSeqLen},
          .apply = &applyDynamicNtkScaling},
         {.id = "yarn",
          .displayName = "YaRN",
          .summary = "Pairs with > beta-fast turns over L0 keep θ_i, < beta-slow get θ_i/s, a "
                     "linear ramp between; attention 0.1·ln s + 1.",
-         .usedParams = {"factor", "original-context", "beta-fast", "beta-slow", "mscale",
-                        "mscale-all-dim", "attention-factor", "truncate"},
+         .usedParams = {field::kFactor, field::kOriginalContext, field::kBetaFast, field::kBetaSlow, field::kMscale,
+                        field::kMscaleAllDim, field::kAttentionFactor, field::kTruncate},
          .apply = &applyYarnScaling},
         {.id = "llama3",
          .displayName = "Llama 3.1",
          .summary = "λ_i > L0/low: θ_i/s; λ_i < L0/high: θ_i; smooth blend between; attention 1.",
-         .usedParams = {"factor", "original-context", "low-freq-factor", "high-freq-factor"},
+         .usedParams = {field::kFactor, field::kOriginalContext, field::kLowFreqFactor, field::kHighFreqFactor},
          .apply = &applyLlama3Scaling},
         {.id = "longrope",
          .displayName = "LongRoPE (Phi-3)",
          .summary = "θ'_i = θ_i / e_i, e = long-factor if seq-len > L0 else short-factor; "
                     "attention √(1 + ln s / ln L0).",
-         .usedParams = {"factor", "original-context", "seq-len", "attention-factor", "short-factor",
-                        "long-factor"},
+         .usedParams = {field::kFactor, field::kOriginalContext, field::kSeqLen, field::kAttentionFactor, field::kShortFactor,
+                        field::kLongFactor},
          .apply = &applyLongRopeScaling},
         {.id = "proportional",
          .displayName = "p-RoPE (proportional, Gemma 4)",
          .summary = "θ'_i = b^(-2i/d)/s for the first rotary-dim/2 pairs, 0 for the rest "
                     "(exponent over the full head); attention 1.",
-         .usedParams = {"factor"},
+         .usedParams = {field::kFactor},
          .apply = &applyProportionalScaling},
     };
     return methods;

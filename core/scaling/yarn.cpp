@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/rope_params.h"
 #include "core/scaling/scaling_checks.h"
+#include "core/scaling/scaling_fields.h"
 #include "core/scaling/scaling_functions.h"
 
 #include <algorithm>
@@ -38,8 +39,8 @@ ScalingResult applyYarnScaling(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, 
     scaling_detail::checkFactor(params.factor);
     scaling_detail::checkOriginalContext(params.originalContext);
     scaling_detail::checkBetas(params.betaFast, params.betaSlow);
-    scaling_detail::checkOptionalNonNegative(params.mscale, "mscale");
-    scaling_detail::checkOptionalNonNegative(params.mscaleAllDim, "mscale-all-dim");
+    scaling_detail::checkOptionalNonNegative(params.mscale, field::kMscale);
+    scaling_detail::checkOptionalNonNegative(params.mscaleAllDim, field::kMscaleAllDim);
     scaling_detail::checkAttentionFactor(params.attentionFactor);
 
     const double s = params.factor;

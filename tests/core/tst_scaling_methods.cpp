@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/frequencies.h"
 #include "core/rope_params.h"
+#include "core/scaling/scaling_fields.h"
 #include "core/scaling/scaling_functions.h"
 #include "core/scaling/scaling_registry.h"
 #include "tests/core/reference/reference_values.h"
@@ -118,6 +119,86 @@ class TestScalingMethods : public QObject {
     Q_OBJECT
 
 private slots:
+    // The field table against transformers: each Hugging Face key below is copied from the
+    // RopeParameters TypedDict and the _compute_*_parameters functions of modeling_rope_utils.py
+    // (not from our table), next to the kebab-case id the CLI and the session format publish.
+    void fieldTableNamesTheHuggingFaceKeys() {
+        const std::vector<std::pair<std::string, std::string>> expected = {
+            {"factor", "factor"},
+            {"original-context", "original_max_position_embeddings"},
+            {"seq-len", ""},
+            {"beta-fast", "beta_fast"},
+            {"beta-slow", "beta_slow"},
+            {"mscale", "mscale"},
+            {"mscale-all-dim", "mscale_all_dim"},
+            {"attention-factor", "attention_factor"},
+            {"truncate", "truncate"},
+            {"low-freq-factor", "low_freq_factor"},
+            {"high-freq-factor", "high_freq_factor"},
+            {"short-factor", "short_factor"},
+            {"long-factor", "long_factor"},
+        };
+        std::vector<std::pair<std::string, std::string>> actual;
+        for (const rope::ScalingField& f : rope::scalingFields()) {
+            actual.emplace_back(std::string(f.id), std::string(f.hfKey));
+        }
+        QCOMPARE(actual, expected);
+        QCOMPARE(rope::scalingFieldFlag(*rope::findScalingField("truncate")),
+                 std::string("no-truncate"));
+        QCOMPARE(rope::scalingFieldFlag(*rope::findScalingField("mscale-all-dim")),
+                 std::string("mscale-all-dim"));
+        QVERIFY(rope::findScalingField("mscale_all_dim") == nullptr);
+    }
+
+    // Every parameter a method declares is a field of the table, so the CLI, the sessions and
+    // the importer (which iterate the table) can set it.
+    void methodsUseOnlyTableFields() {
+        for (const rope::ScalingMethod& m : rope::allScalingMethods()) {
+            for (std::string_view used : m.usedParams) {
+                QVERIFY2(rope::findScalingField(used) != nullptr,
+                         (std::string(m.id) + " uses " + std::string(used)).c_str());
+            }
+        }
+    }
+
+    // Each row reaches its own member: write a distinct value through the table, read the
+    // struct field directly.
+    void fieldAccessorsReachTheirMembers() {
+        rope::ScalingParams s;
+        const auto set = [&s](std::string_view id, double v) {
+            rope::setScalingFieldNumber(s, *rope::findScalingField(id), v);
+        };
+        set("factor", 2.5);
+        set("original-context", 8191.6); // integers round to nearest
+        set("seq-len", 1e30);            // and clamp to the member's range
+        set("beta-fast", 33.0);
+        set("beta-slow", 1.5);
+        set("mscale", 0.25);
+        set("mscale-all-dim", 0.5);
+        set("attention-factor", 1.125);
+        set("truncate", 0.0);
+        set("low-freq-factor", 2.0);
+        set("high-freq-factor", 8.0);
+        rope::scalingFieldList(s, *rope::findScalingField("short-factor")) = {1.0, 2.0};
+        rope::scalingFieldList(s, *rope::findScalingField("long-factor")) = {3.0};
+        QCOMPARE(s.factor, 2.5);
+        QCOMPARE(s.originalContext, 8192);
+        QCOMPARE(s.seqLen, std::numeric_limits<long long>::max() - 1023); // largest double < 2^63
+        QCOMPARE(s.betaFast, 33.0);
+        QCOMPARE(s.betaSlow, 1.5);
+        QCOMPARE(s.mscale, 0.25);
+        QCOMPARE(s.mscaleAllDim, 0.5);
+        QCOMPARE(s.attentionFactor, 1.125);
+        QCOMPARE(s.truncate, false);
+        QCOMPARE(s.lowFreqFactor, 2.0);
+        QCOMPARE(s.highFreqFactor, 8.0);
+        QCOMPARE(s.shortFactor, (std::vector<double>{1.0, 2.0}));
+        QCOMPARE(s.longFactor, std::vector<double>{3.0});
+        QCOMPARE(rope::scalingFieldNumber(s, *rope::findScalingField("original-context")), 8192.0);
+        QVERIFY_THROWS_EXCEPTION(std::logic_error,
+                                 rope::scalingFieldNumber(s, *rope::findScalingField("long-factor")));
+    }
+
     void registryHoldsTheContractIds() {
         QStringList ids;
         for (const rope::ScalingMethod& m : rope::allScalingMethods()) {

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/explorer_state.h"
+#include "core/scaling/scaling_fields.h"
 #include "ui/parameter_form.h"
 #include "ui/slider_spin_box.h"
 
@@ -176,6 +177,48 @@ private slots:
         QCOMPARE(state.params().scaling.method, std::string("longrope"));
         QCOMPARE(state.params().scaling.shortFactor, std::vector<double>(64, 1.0));
         QCOMPARE(state.params().scaling.longFactor, std::vector<double>(64, 1.0));
+    }
+
+    // The form's rows come from the core's field table: every field but the LongRoPE lists
+    // has exactly one row, and each row edits the member it names (set a distinctive value
+    // through the state, read it back from the control).
+    void everyScalingFieldHasOneRow() {
+        QStringList rows;
+        for (std::string_view id : rope::ui::ParameterForm::scalingRowIds()) {
+            rows << QString::fromUtf8(id.data(), static_cast<qsizetype>(id.size()));
+        }
+        QStringList expected;
+        for (const rope::ScalingField& f : rope::scalingFields()) {
+            if (f.kind != rope::ScalingFieldKind::List) {
+                expected << QString::fromUtf8(f.id.data(), static_cast<qsizetype>(f.id.size()));
+            }
+        }
+        QCOMPARE(rows, expected);
+
+        rope::ui::ExplorerState state;
+        rope::ui::ParameterForm form(state, false);
+        rope::RopeParams p;
+        p.scaling.method = "yarn";
+        p.scaling.factor = 8.0;
+        p.scaling.originalContext = 8192;
+        p.scaling.betaFast = 40.0;
+        p.scaling.betaSlow = 2.0;
+        p.scaling.mscale = 0.5;
+        p.scaling.mscaleAllDim = 0.75;
+        p.scaling.attentionFactor = 1.25;
+        p.scaling.truncate = false;
+        QVERIFY(state.setParams(p));
+        QCOMPARE(form.control(QStringLiteral("factor"))->value(), 8.0);
+        QCOMPARE(form.control(QStringLiteral("original-context"))->value(), 8192.0);
+        QCOMPARE(form.control(QStringLiteral("beta-fast"))->value(), 40.0);
+        QCOMPARE(form.control(QStringLiteral("beta-slow"))->value(), 2.0);
+        QCOMPARE(form.control(QStringLiteral("mscale"))->value(), 0.5);
+        QCOMPARE(form.control(QStringLiteral("mscale-all-dim"))->value(), 0.75);
+        QCOMPARE(form.control(QStringLiteral("attention-factor"))->value(), 1.25);
+        QVERIFY(!form.truncateBox()->isChecked());
+        form.truncateBox()->setChecked(true);
+        QVERIFY(state.params().scaling.truncate);
+        QCOMPARE(state.params().scaling.mscaleAllDim, 0.75);
     }
 };
 
