@@ -27,13 +27,14 @@ Eigen::ArrayXd dynamicFrequencies(int dim, double base, double factor, int origi
 
 void checkPositions(long long cachedLen, long long seqLen, long long queryPos, long long keyPos) {
     if (seqLen < 1 || seqLen > limits::kMaxContext) {
-        throw InvalidParameter(std::string(field::kSeqLen),
-                               std::string(field::kSeqLen) + " must be in [1, 67108864], got " + std::to_string(seqLen));
+        throw InvalidParameter(std::string(field::kSeqLen), std::string(field::kSeqLen) +
+                                                                " must be in [1, 67108864], got " +
+                                                                std::to_string(seqLen));
     }
     if (cachedLen < 1 || cachedLen > seqLen) {
         throw InvalidParameter("cached-len",
-                               "cached-len must be in [1, " + std::string(field::kSeqLen) + " = " + std::to_string(seqLen) +
-                                   "], got " + std::to_string(cachedLen));
+                               "cached-len must be in [1, " + std::string(field::kSeqLen) + " = " +
+                                   std::to_string(seqLen) + "], got " + std::to_string(cachedLen));
     }
     if (keyPos < 0 || keyPos >= cachedLen) {
         throw InvalidParameter("k-pos",

@@ -95,7 +95,8 @@ double deepseekSoftmaxScaleMultiplier(double factor, double mscaleAllDim) {
     }
     if (!std::isfinite(mscaleAllDim) || mscaleAllDim < 0.0 || mscaleAllDim > 1e6) {
         throw InvalidParameter(std::string(field::kMscaleAllDim),
-                               std::string(field::kMscaleAllDim) + " must be a finite number in [0, 1e6], got " +
+                               std::string(field::kMscaleAllDim) +
+                                   " must be a finite number in [0, 1e6], got " +
                                    show(mscaleAllDim));
     }
     // DeepseekV3Attention only scales when mscale_all_dim is truthy.

@@ -204,9 +204,8 @@ std::optional<bool> JsonFieldReader::boolean(const QJsonObject& o, const QString
     }
     return v.toBool();
 }
-std::optional<std::vector<double>> JsonFieldReader::numberList(const QJsonObject& o,
-                                                               const QString& prefix,
-                                                               const QString& key) {
+std::optional<std::vector<double>>
+JsonFieldReader::numberList(const QJsonObject& o, const QString& prefix, const QString& key) {
     const QJsonValue v = o.value(key);
     if (v.isUndefined() || v.isNull()) {
         return std::nullopt;

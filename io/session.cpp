@@ -35,9 +35,9 @@ const QString kStateKey = QStringLiteral("state");
 const QStringList& paramKeys() {
     static const QStringList keys = [] {
         QStringList k = {
-            QStringLiteral("dim"),     QStringLiteral("rotary-dim"), QStringLiteral("base"),
-            QStringLiteral("m"),       QStringLiteral("n"),          QStringLiteral("context"),
-            QStringLiteral("layout"),  QStringLiteral("method"),
+            QStringLiteral("dim"),    QStringLiteral("rotary-dim"), QStringLiteral("base"),
+            QStringLiteral("m"),      QStringLiteral("n"),          QStringLiteral("context"),
+            QStringLiteral("layout"), QStringLiteral("method"),
         };
         for (const ScalingField& f : scalingFields()) {
             k << toQString(f.id);

@@ -135,8 +135,7 @@ std::span<const std::string_view> ParameterForm::scalingRowIds() {
 
 ParameterForm::ParameterForm(ExplorerState& state, bool persistent, QWidget* parent)
     : QWidget(parent), m_state(state), m_persistent(persistent), m_layout(new QFormLayout),
-      m_method(new QComboBox(this)), m_layoutBox(new QComboBox(this)),
-      m_error(new QLabel(this)),
+      m_method(new QComboBox(this)), m_layoutBox(new QComboBox(this)), m_error(new QLabel(this)),
       m_methodSummary(new QLabel(this)) {
     auto* outer = new QVBoxLayout(this);
     outer->addLayout(m_layout);
@@ -399,9 +398,8 @@ void ParameterForm::save(const rope::RopeParams& p) const {
     for (const ScalingRow& row : kScalingRows) {
         const ScalingField& f = *findScalingField(row.id);
         const double v = scalingFieldNumber(s, f);
-        settings.setValue(toQString(row.id), f.kind == ScalingFieldKind::Toggle
-                                                 ? QVariant(v != 0.0)
-                                                 : QVariant(v));
+        settings.setValue(toQString(row.id),
+                          f.kind == ScalingFieldKind::Toggle ? QVariant(v != 0.0) : QVariant(v));
     }
 }
 

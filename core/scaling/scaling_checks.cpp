@@ -14,7 +14,9 @@ namespace rope::scaling_detail {
 namespace {
 // The field's id as the std::string InvalidParameter takes; messages start with it, so the
 // name a user reads is the flag they typed.
-std::string name(std::string_view id) { return std::string(id); }
+std::string name(std::string_view id) {
+    return std::string(id);
+}
 } // namespace
 
 std::string show(double value) {
@@ -54,7 +56,8 @@ void checkFactor(double factor) {
     // !(x >= 1) also rejects NaN.
     if (!std::isfinite(factor) || !(factor >= 1.0) || factor > limits::kMaxScalingValue) {
         throw InvalidParameter(name(field::kFactor),
-                               name(field::kFactor) + " must be a finite number in [1, 1e6], got " + show(factor));
+                               name(field::kFactor) + " must be a finite number in [1, 1e6], got " +
+                                   show(factor));
     }
 }
 
@@ -68,8 +71,9 @@ void checkOriginalContext(int originalContext) {
 
 void checkSeqLen(long long seqLen) {
     if (seqLen < 0 || seqLen > limits::kMaxContext) {
-        throw InvalidParameter(name(field::kSeqLen),
-                               name(field::kSeqLen) + " must be in [0, 67108864], got " + std::to_string(seqLen));
+        throw InvalidParameter(name(field::kSeqLen), name(field::kSeqLen) +
+                                                         " must be in [0, 67108864], got " +
+                                                         std::to_string(seqLen));
     }
 }
 
@@ -83,34 +87,37 @@ void checkBetas(double betaFast, double betaSlow) {
     if (!inBetaRange(betaFast)) {
         throw InvalidParameter(name(field::kBetaFast),
                                name(field::kBetaFast) +
-                                   " must be a finite number in [1e-6, 1e6], got " + show(betaFast));
+                                   " must be a finite number in [1e-6, 1e6], got " +
+                                   show(betaFast));
     }
     if (!inBetaRange(betaSlow)) {
         throw InvalidParameter(name(field::kBetaSlow),
                                name(field::kBetaSlow) +
-                                   " must be a finite number in [1e-6, 1e6], got " + show(betaSlow));
+                                   " must be a finite number in [1e-6, 1e6], got " +
+                                   show(betaSlow));
     }
     if (betaFast < betaSlow) {
-        throw InvalidParameter(name(field::kBetaFast),
-                               name(field::kBetaFast) + " (" + show(betaFast) +
-                                   ") must not be below " + name(field::kBetaSlow) + " (" +
-                                   show(betaSlow) + ")");
+        throw InvalidParameter(name(field::kBetaFast), name(field::kBetaFast) + " (" +
+                                                           show(betaFast) + ") must not be below " +
+                                                           name(field::kBetaSlow) + " (" +
+                                                           show(betaSlow) + ")");
     }
 }
 
 void checkOptionalNonNegative(double value, std::string_view id) {
     if (!std::isfinite(value) || value < 0.0 || value > limits::kMaxScalingValue) {
-        throw InvalidParameter(name(id), name(id) +
-                                         " must be a finite number in [0, 1e6] (0 = unset), got " +
-                                         show(value));
+        throw InvalidParameter(name(id),
+                               name(id) + " must be a finite number in [0, 1e6] (0 = unset), got " +
+                                   show(value));
     }
 }
 
 void checkAttentionFactor(double value) {
     if (!std::isfinite(value) || value < 0.0 || value > limits::kMaxScalingValue) {
         throw InvalidParameter(name(field::kAttentionFactor),
-                               name(field::kAttentionFactor) + " must be a finite number in (0, 1e6] (0 = unset), "
-                               "got " +
+                               name(field::kAttentionFactor) +
+                                   " must be a finite number in (0, 1e6] (0 = unset), "
+                                   "got " +
                                    show(value));
     }
 }

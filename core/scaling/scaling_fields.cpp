@@ -30,8 +30,7 @@ constexpr ScalingField row(std::string_view id, std::string_view hfKey, ScalingF
 // Rounds to the nearest integer and clamps into [lo, hi]: values come from spin boxes, JSON
 // numbers and settings, all of which may hold 4096.0000000001 or an absurd magnitude; the
 // core's checks then report a clamped absurd value as out of range.
-template <typename Int>
-Int toInteger(double v) {
+template <typename Int> Int toInteger(double v) {
     constexpr double lo = static_cast<double>(std::numeric_limits<Int>::min());
     // 2^63 is not representable as long long; the largest double below it is.
     const double hi = std::nextafter(static_cast<double>(std::numeric_limits<Int>::max()), 0.0);
@@ -49,8 +48,7 @@ std::span<const ScalingField> scalingFields() {
         row(field::kFactor, "factor", K::Real, "Scale factor s (>= 1).", "S",
             &ScalingParams::factor),
         row(field::kOriginalContext, "original_max_position_embeddings", K::Integer,
-            "original_max_position_embeddings L0 (tokens).", "L0",
-            &ScalingParams::originalContext),
+            "original_max_position_embeddings L0 (tokens).", "L0", &ScalingParams::originalContext),
         row(field::kSeqLen, "", K::Integer, "Current sequence length for dynamic NTK (tokens).",
             "L", &ScalingParams::seqLen),
         row(field::kBetaFast, "beta_fast", K::Real, "YaRN beta_fast (default 32).", "X",
@@ -60,8 +58,8 @@ std::span<const ScalingField> scalingFields() {
         row(field::kMscale, "mscale", K::Real, "YaRN mscale.", "X", &ScalingParams::mscale),
         row(field::kMscaleAllDim, "mscale_all_dim", K::Real, "YaRN mscale_all_dim.", "X",
             &ScalingParams::mscaleAllDim),
-        row(field::kAttentionFactor, "attention_factor", K::Real, "Explicit attention_factor.",
-            "X", &ScalingParams::attentionFactor),
+        row(field::kAttentionFactor, "attention_factor", K::Real, "Explicit attention_factor.", "X",
+            &ScalingParams::attentionFactor),
         row(field::kTruncate, "truncate", K::Toggle,
             "YaRN: do not floor/ceil the correction range (truncate=false).", "",
             &ScalingParams::truncate),

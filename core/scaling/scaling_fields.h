@@ -91,8 +91,7 @@ void setScalingFieldNumber(ScalingParams& params, const ScalingField& field, dou
 /// \brief The list member of a List field.
 /// \throws std::logic_error for any other kind.
 std::vector<double>& scalingFieldList(ScalingParams& params, const ScalingField& field);
-const std::vector<double>& scalingFieldList(const ScalingParams& params,
-                                            const ScalingField& field);
+const std::vector<double>& scalingFieldList(const ScalingParams& params, const ScalingField& field);
 
 /// \brief Copies one field's value from \p from into \p to.
 void copyScalingField(ScalingParams& to, const ScalingParams& from, const ScalingField& field);

@@ -195,8 +195,8 @@ private slots:
         QCOMPARE(s.shortFactor, (std::vector<double>{1.0, 2.0}));
         QCOMPARE(s.longFactor, std::vector<double>{3.0});
         QCOMPARE(rope::scalingFieldNumber(s, *rope::findScalingField("original-context")), 8192.0);
-        QVERIFY_THROWS_EXCEPTION(std::logic_error,
-                                 rope::scalingFieldNumber(s, *rope::findScalingField("long-factor")));
+        QVERIFY_THROWS_EXCEPTION(
+            std::logic_error, rope::scalingFieldNumber(s, *rope::findScalingField("long-factor")));
     }
 
     void registryHoldsTheContractIds() {

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "ui/explorer_state.h"
 #include "core/scaling/scaling_fields.h"
+#include "ui/explorer_state.h"
 #include "ui/parameter_form.h"
 #include "ui/slider_spin_box.h"
 
