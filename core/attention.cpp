@@ -194,10 +194,11 @@ AttentionResult ropeAttention(const Eigen::Ref<const Eigen::MatrixXd>& queries,
                                         std::to_string(queries.rows()) + "), got " +
                                         std::to_string(keys.rows()));
     }
-    if (2 * invFreq.size() != queries.cols() || !invFreq.allFinite() || !(invFreq > 0.0).all()) {
+    // θ = 0 is allowed: p-RoPE's pairs that do not rotate.
+    if (2 * invFreq.size() != queries.cols() || !invFreq.allFinite() || !(invFreq >= 0.0).all()) {
         throw InvalidParameter(
             "inv_freq", "inv_freq must hold q.cols()/2 = " + std::to_string(queries.cols() / 2) +
-                            " finite positive entries, got " + std::to_string(invFreq.size()));
+                            " finite non-negative entries, got " + std::to_string(invFreq.size()));
     }
     if (positions.size() != queries.rows()) {
         throw InvalidParameter("positions", "positions must hold one entry per token (" +

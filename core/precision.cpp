@@ -41,9 +41,10 @@ void validateInvFreq(const Eigen::Ref<const Eigen::ArrayXd>& invFreq) {
                                                std::to_string(limits::kMaxDim / 2) +
                                                " entries, got " + std::to_string(invFreq.size()));
     }
-    if (!(invFreq.isFinite().all() && (invFreq > 0.0).all())) {
-        throw InvalidParameter("inv_freq",
-                               "inv_freq (inverse frequencies) must be finite and positive");
+    // θ = 0 (p-RoPE's unrotated pairs) is exact in every format: angle 0, cos 1, sin 0.
+    if (!(invFreq.isFinite().all() && (invFreq >= 0.0).all())) {
+        throw InvalidParameter("inv_freq", "inv_freq (inverse frequencies) must be finite and "
+                                           "non-negative (0 = a pair that does not rotate)");
     }
 }
 

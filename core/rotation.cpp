@@ -81,8 +81,13 @@ void validateInvFreq(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, const char
                                          std::to_string(limits::kMaxDim / 2) + " entries, got " +
                                          std::to_string(invFreq.size()));
     }
-    if (!(invFreq.isFinite().all() && (invFreq > 0.0).all())) {
-        throw InvalidParameter(name, std::string(name) + " entries must be finite and positive");
+    // θ = 0 is a pair that does not rotate (p-RoPE's switched-off pairs, cos 0 = 1, sin 0 = 0):
+    // a valid rotation. Negative θ only mirrors the sense of rotation, which no model uses, so
+    // it is refused as a likely sign error.
+    if (!(invFreq.isFinite().all() && (invFreq >= 0.0).all())) {
+        throw InvalidParameter(name, std::string(name) +
+                                         " entries must be finite and non-negative (0 = a pair "
+                                         "that does not rotate)");
     }
 }
 

@@ -42,7 +42,7 @@ struct RopeTables {
 };
 
 /// \brief Checks an inverse-frequency array: 1 ≤ size, 2·size ≤ limits::kMaxDim, every entry
-/// finite and > 0.
+/// finite and ≥ 0 (θ = 0: a pair that does not rotate, as p-RoPE's last pairs).
 /// \warning Throws InvalidParameter naming \p name ("inv_freq" by default).
 void validateInvFreq(const Eigen::Ref<const Eigen::ArrayXd>& invFreq,
                      const char* name = "inv_freq");

@@ -104,6 +104,9 @@ FigureData batchFigure(const rope::RopeParams& shared, const FigureOptions& opti
         positions[static_cast<std::size_t>(t)] = t; // prefill: token t at position t
     }
     const rope::ScalingResult scaled = rope::scaledFrequencies(params);
+    // The kernels rotate rotaryDim = 2·|θ| dimensions. p-RoPE returns one θ per pair of the
+    // whole head (zeros for the pairs it switches off), so for it the rotated span is the head.
+    shape.rotaryDim = static_cast<int>(2 * scaled.invFreq.size());
     const rope::RopeCache cache =
         rope::buildRopeCache(scaled.invFreq, scaled.attentionFactor, positions.data(), shape.seq);
 

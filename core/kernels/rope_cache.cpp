@@ -40,9 +40,10 @@ RopeCache buildRopeCache(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, double
         throw InvalidParameter("inv_freq", "inv_freq must have 1 to 4096 entries, got " +
                                                std::to_string(invFreq.size()));
     }
-    if (!(invFreq.isFinite().all() && (invFreq > 0.0).all())) {
-        throw InvalidParameter("inv_freq",
-                               "inv_freq (inverse frequencies) must be finite and positive");
+    // θ = 0 (p-RoPE's unrotated pairs) gives the rows cos 1, sin 0: the pair passes through.
+    if (!(invFreq.isFinite().all() && (invFreq >= 0.0).all())) {
+        throw InvalidParameter("inv_freq", "inv_freq (inverse frequencies) must be finite and "
+                                           "non-negative (0 = a pair that does not rotate)");
     }
     if (!std::isfinite(attentionFactor) || attentionFactor <= 0.0) {
         throw InvalidParameter("attention-factor",

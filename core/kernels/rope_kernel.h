@@ -136,7 +136,7 @@ void applyRopeBatch(const RopeParams& params, const std::int64_t* positions,
 /// products and sum: ε·A(1+ε/2)); tests/core/tst_rope_kernel_computed.cpp checks both bounds
 /// against long double for positions up to 2^20.
 /// \param invFreq θ_i in rad/token: exactly r/2 entries, finite, in
-///        (0, limits::kMaxComputedInvFreq].
+///        [0, limits::kMaxComputedInvFreq] (0: a pair that does not rotate).
 /// \param attentionFactor a (finite, > 0).
 /// \param positions p_t: shape.seq integers with |p_t| ≤ limits::kMaxKernelPosition, in any
 ///        order, repeats allowed.

@@ -202,10 +202,12 @@ void applyRopeBatchComputed(const Eigen::Ref<const Eigen::ArrayXd>& invFreq, dou
                                "inv_freq has " + std::to_string(invFreq.size()) +
                                    " entries, expected rotary/2 = " + std::to_string(pairs));
     }
-    if (!(invFreq.isFinite().all() && (invFreq > 0.0).all() &&
+    // θ = 0 (p-RoPE's unrotated pairs): the angle is exactly 0, cos 1, sin 0, inside the
+    // bound's range.
+    if (!(invFreq.isFinite().all() && (invFreq >= 0.0).all() &&
           (invFreq <= limits::kMaxComputedInvFreq).all())) {
         throw InvalidParameter("inv_freq", "inv_freq (inverse frequencies) must be finite and in "
-                                           "(0, 2] rad/token for computed angles");
+                                           "[0, 2] rad/token for computed angles");
     }
     if (!std::isfinite(attentionFactor) || attentionFactor <= 0.0) {
         throw InvalidParameter("attention-factor",

@@ -21,7 +21,7 @@ struct KernelArgs {
     const float* sin = nullptr; // [seq][pairs]
     // Computed mode: cos/sin of positions[t]·invFreq[i] formed inside the pass.
     const std::int64_t* positions = nullptr; // [seq]
-    const double* invFreq = nullptr;         // [pairs], 0 < θ_i ≤ limits::kMaxComputedInvFreq
+    const double* invFreq = nullptr;         // [pairs], 0 ≤ θ_i ≤ limits::kMaxComputedInvFreq
     double attentionFactor = 1.0;
     float* q = nullptr; // [seq][headsQ][headDim]
     float* k = nullptr; // [seq][headsKv][headDim]

@@ -1,6 +1,6 @@
 # SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 # SPDX-License-Identifier: GPL-3.0-or-later
-# rope-cli figure for the M-RoPE and KV-cache panels and p-RoPE in the heatmap/extension panels:
+# rope-cli figure for the M-RoPE and KV-cache panels and p-RoPE in every panel it changes:
 # each exports headless, and a bad token layout, section or query position exits 2 naming it.
 set(_modern_views
     "mrope|layout=interleaved" "mrope|tokens=text:2,video:4x2x2,text:1"
@@ -16,7 +16,10 @@ foreach(_item IN LISTS _modern_views)
     set_tests_properties(cli_figure_${_panel}_${_suffix} PROPERTIES LABELS cli
                          PASS_REGULAR_EXPRESSION "${_panel}_${_suffix}.csv")
 endforeach()
-foreach(_panel IN ITEMS heatmap extension)
+# p-RoPE's switched-off pairs have θ = 0: every panel that rotates, scores or times must take
+# them as pairs that do not turn (they used to be refused as "inv_freq must be positive").
+foreach(_panel IN ITEMS heatmap extension rotation identity precision batch attention layouts
+                        rope-2d decay absolute)
     add_test(NAME cli_figure_${_panel}_proportional
              COMMAND ${ROPE_CLI} figure --panel ${_panel} --method proportional --dim 128
                      --rotary-dim 32 --width 600 --height 400

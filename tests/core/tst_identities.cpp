@@ -241,7 +241,7 @@ private slots:
         QTest::newRow("score k mismatch") << "k";
         QTest::newRow("generator bad layout") << "layout";
         QTest::newRow("empty inv_freq") << "inv_freq";
-        QTest::newRow("zero inv_freq") << "inv_freq";
+        QTest::newRow("negative inv_freq") << "inv_freq";
     }
     void rejectsInvalidInput() {
         QFETCH(QString, parameter);
@@ -264,7 +264,8 @@ private slots:
             {"generator bad layout",
              [&] { rope::rotationGenerator(theta, static_cast<rope::Layout>(9)); }},
             {"empty inv_freq", [&] { rope::rotationGenerator(Eigen::ArrayXd()); }},
-            {"zero inv_freq", [&] { rope::orthogonalityResidual(Eigen::ArrayXd::Zero(4), 1.0); }},
+            {"negative inv_freq",
+             [&] { rope::orthogonalityResidual(Eigen::ArrayXd::Constant(4, -0.5), 1.0); }},
         };
         try {
             cases.at(QString::fromLatin1(QTest::currentDataTag()))();

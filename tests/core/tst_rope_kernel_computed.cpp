@@ -362,7 +362,7 @@ private slots:
         QTest::addRow("inv_freq size") << 0 << "inv_freq";
         QTest::addRow("inv_freq above 2") << 1 << "inv_freq";
         QTest::addRow("inv_freq nan") << 2 << "inv_freq";
-        QTest::addRow("inv_freq zero") << 3 << "inv_freq";
+        QTest::addRow("inv_freq negative") << 3 << "inv_freq";
         QTest::addRow("attention zero") << 4 << "attention-factor";
         QTest::addRow("positions null") << 5 << "positions";
         QTest::addRow("position beyond 2^24") << 6 << "positions";
@@ -397,7 +397,7 @@ private slots:
             theta[1] = std::nan("");
             break;
         case 3:
-            theta[0] = 0.0;
+            theta[0] = -0.5;
             break;
         case 4:
             a = 0.0;

@@ -324,6 +324,41 @@ private slots:
         }
     }
 
+    // p-RoPE switches its last pairs off with θ = 0: at any position those pairs are the
+    // identity (cos 0 = 1, sin 0 = 0 exactly), and the others turn by m·θ_i as usual. Expected:
+    // the closed-form 2×2 rotation by m·θ_i per pair, written out here.
+    void zeroFrequencyPairsPassThrough_data() {
+        QTest::addColumn<rope::Layout>("layout");
+        QTest::newRow("interleaved") << rope::Layout::Interleaved;
+        QTest::newRow("half") << rope::Layout::Half;
+    }
+    void zeroFrequencyPairsPassThrough() {
+        QFETCH(rope::Layout, layout);
+        const Eigen::ArrayXd theta = (Eigen::ArrayXd(4) << 1.0, 0.25, 0.0, 0.0).finished();
+        const Eigen::ArrayXd x = randomVector(8, 5);
+        const double m = 3.0;
+        // Pair i holds coordinates (2i, 2i+1) interleaved, (i, i+4) in the half layout.
+        const auto first = [layout](int i) { return layout == rope::Layout::Half ? i : 2 * i; };
+        const auto second = [layout](int i) {
+            return layout == rope::Layout::Half ? i + 4 : 2 * i + 1;
+        };
+        Eigen::ArrayXd expected = x;
+        for (int i = 0; i < 4; ++i) {
+            const double a = m * theta[i];
+            expected[first(i)] = std::cos(a) * x[first(i)] - std::sin(a) * x[second(i)];
+            expected[second(i)] = std::sin(a) * x[first(i)] + std::cos(a) * x[second(i)];
+        }
+        for (const Eigen::ArrayXd& y :
+             {rope::applyRope(x, theta, m, layout), rope::applyRopeDense(x, theta, m, layout),
+              rope::applyRopeComplex(x, theta, m, layout)}) {
+            ROPE_COMPARE_ARRAYS(y, expected, 0.0, 4 * kEps);
+            for (int i = 2; i < 4; ++i) {
+                QCOMPARE(y[first(i)], x[first(i)]);
+                QCOMPARE(y[second(i)], x[second(i)]);
+            }
+        }
+    }
+
     void partialRotaryLeavesTailUntouched_data() {
         QTest::addColumn<rope::Layout>("layout");
         QTest::newRow("interleaved") << rope::Layout::Interleaved;
