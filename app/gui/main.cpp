@@ -1,5 +1,6 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "figures/language.h"
 #include "ui/course_pane.h"
 #include "ui/explorer_state.h"
 #include "ui/main_window.h"
@@ -13,6 +14,7 @@
 #include <QFile>
 #include <QIcon>
 #include <QImage>
+#include <QSettings>
 #include <QStackedWidget>
 #include <QThread>
 #include <QTimer>
@@ -66,6 +68,13 @@ int main(int argc, char* argv[]) {
         "rope-explorer", "See and touch rotary position embeddings (RoPE)."));
     parser.addHelpOption();
     parser.addVersionOption();
+    const QCommandLineOption langOption(
+        QStringLiteral("lang"),
+        QCoreApplication::translate("rope-explorer",
+                                    "Show the program in LANG (en, zh_CN) instead of the language "
+                                    "chosen under View > Language (default: the system's)."),
+        QStringLiteral("LANG"));
+    parser.addOption(langOption);
     parser.addPositionalArgument(
         QStringLiteral("file"),
         QCoreApplication::translate("rope-explorer",
@@ -83,6 +92,22 @@ int main(int argc, char* argv[]) {
                   << parser.positionalArguments().size() << '\n';
         return 2;
     }
+    // Language: --lang, else the one chosen in View ▸ Language, else the system's (Chinese
+    // for any zh locale). Installed before the first window is built: its words are set once.
+    QString language = parser.value(langOption);
+    if (parser.isSet(langOption)) {
+        if (!rope::figures::availableLanguages().contains(language)) {
+            std::cerr << "rope-explorer: "
+                      << rope::figures::unknownLanguageMessage(language).toStdString() << '\n';
+            return 2;
+        }
+    } else {
+        language = QSettings().value(QLatin1String(rope::figures::kLanguageKey)).toString();
+        if (!rope::figures::availableLanguages().contains(language)) {
+            language = rope::figures::systemLanguage();
+        }
+    }
+    rope::figures::installLanguage(language);
     // ROPE_EXPLORER_SCREENSHOT=DIR: grab every tab of a fixed-size window into DIR/<id>.png
     // and quit (documentation screenshots; works with QT_QPA_PLATFORM=offscreen).
     const QString shots = qEnvironmentVariable("ROPE_EXPLORER_SCREENSHOT");
