@@ -52,8 +52,8 @@ FigureData wavelengthView(const rope::RopeParams& params, const FigureOptions& o
     data.title =
         unscaled ? FigureText::tr("Wavelength of every pair (no scaling method chosen)")
                  : FigureText::tr("Wavelength of every pair: original vs %1")
-                       .arg(QString::fromUtf8(method.displayName.data(),
-                                              static_cast<qsizetype>(method.displayName.size())));
+                       .arg(QCoreApplication::translate("ScalingMethods",
+                                                        std::string(method.displayName).c_str()));
     data.xLabel = FigureText::tr("pair i");
     data.yLabel = FigureText::tr("wavelength λᵢ = 2π/θᵢ (tokens)");
     data.logY = true;
