@@ -80,6 +80,12 @@ bool installLanguage(const QString& code) {
     return true;
 }
 
+void prepareFontsFor(const QString& code) {
+    if (code == QLatin1String("zh_CN") && qEnvironmentVariableIsEmpty("FC_LANG")) {
+        qputenv("FC_LANG", "zh-cn");
+    }
+}
+
 QString currentLanguage() {
     Installed& state = installed();
     const QMutexLocker lock(&state.mutex);

@@ -34,6 +34,13 @@ QString systemLanguage();
 /// \returns false, changing nothing, when \p code is not in availableLanguages().
 bool installLanguage(const QString& code);
 
+/// \brief Prepares font fallback for \p code; call before the QGuiApplication exists.
+/// Fontconfig orders the fonts that fill in missing glyphs by the language it reads from the
+/// environment once, at start: with a C or English locale the CJK characters come from the
+/// Japanese face of Noto Sans CJK (other glyph forms than Simplified Chinese). For "zh_CN" this
+/// sets FC_LANG=zh-cn (unless the user set FC_LANG), which changes nothing but that order.
+void prepareFontsFor(const QString& code);
+
 /// \brief The language installed last ("en" before any): the key for lessons and course texts.
 QString currentLanguage();
 

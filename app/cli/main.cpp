@@ -124,6 +124,7 @@ int main(int argc, char* argv[]) {
                 qputenv("XDG_RUNTIME_DIR", QByteArray::fromStdString(dir));
             }
         }
+        rope::figures::prepareFontsFor(QString::fromStdString(language));
         app = std::make_unique<QApplication>(argc, argv);
     } else {
         app = std::make_unique<QCoreApplication>(argc, argv);

@@ -51,6 +51,28 @@ void saveScreenshot(const QImage& grabbed, const QString& path) {
 } // namespace
 
 int main(int argc, char* argv[]) {
+    // Font fallback is settled when the application starts, before the parser below runs: look
+    // ahead for the language (--lang, else the stored choice, else the system's).
+    {
+        QString ahead;
+        for (int k = 1; k < argc; ++k) {
+            const QString arg = QString::fromLocal8Bit(argv[k]);
+            if (arg == QLatin1String("--lang") && k + 1 < argc) {
+                ahead = QString::fromLocal8Bit(argv[k + 1]);
+            } else if (arg.startsWith(QLatin1String("--lang="))) {
+                ahead = arg.mid(7);
+            }
+        }
+        if (ahead.isEmpty()) {
+            ahead = QSettings(QStringLiteral("RoPE Explorer"), QStringLiteral("rope-explorer"))
+                        .value(QLatin1String(rope::figures::kLanguageKey))
+                        .toString();
+        }
+        if (!rope::figures::availableLanguages().contains(ahead)) {
+            ahead = rope::figures::systemLanguage();
+        }
+        rope::figures::prepareFontsFor(ahead);
+    }
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("RoPE Explorer"));
     QApplication::setApplicationName(QStringLiteral("rope-explorer"));
