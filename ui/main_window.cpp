@@ -70,10 +70,10 @@ struct Topic {
     const char* label;
 };
 const Topic kTopics[] = {
-    {"foundations", QT_TRANSLATE_NOOP("MainWindow", "Foundations")},
-    {"long-context", QT_TRANSLATE_NOOP("MainWindow", "Long context")},
-    {"engineering", QT_TRANSLATE_NOOP("MainWindow", "Engineering")},
-    {"models", QT_TRANSLATE_NOOP("MainWindow", "Models")},
+    {"foundations", QT_TRANSLATE_NOOP("rope::ui::MainWindow", "Foundations")},
+    {"long-context", QT_TRANSLATE_NOOP("rope::ui::MainWindow", "Long context")},
+    {"engineering", QT_TRANSLATE_NOOP("rope::ui::MainWindow", "Engineering")},
+    {"models", QT_TRANSLATE_NOOP("rope::ui::MainWindow", "Models")},
 };
 
 // Tree items carry their page index (panels) or -1 (topics).

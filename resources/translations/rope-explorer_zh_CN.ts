@@ -1824,25 +1824,6 @@ independent</source>
     </message>
 </context>
 <context>
-    <name>MainWindow</name>
-    <message>
-        <source>Foundations</source>
-        <translation>基础</translation>
-    </message>
-    <message>
-        <source>Long context</source>
-        <translation>长上下文</translation>
-    </message>
-    <message>
-        <source>Engineering</source>
-        <translation>工程实现</translation>
-    </message>
-    <message>
-        <source>Models</source>
-        <translation>模型</translation>
-    </message>
-</context>
-<context>
     <name>QObject</name>
     <message>
         <source>RoPE Explorer sessions (*.%1)</source>
@@ -2513,6 +2494,22 @@ independent</source>
     <message>
         <source>&amp;Later</source>
         <translation>稍后(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Foundations</source>
+        <translation>基础</translation>
+    </message>
+    <message>
+        <source>Long context</source>
+        <translation>长上下文</translation>
+    </message>
+    <message>
+        <source>Engineering</source>
+        <translation>工程实现</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>模型</translation>
     </message>
 </context>
 <context>
