@@ -27,7 +27,12 @@ namespace {
 // (the phase heatmap) is converted to 8-bit indexed colour by Qt (QImage's own palette
 // conversion, no dithering: UI screenshots are dominated by flat colours).
 void saveScreenshot(const QImage& grabbed, const QString& path) {
-    constexpr qsizetype kMaxBytes = 200 * 1024;
+    // ROPE_EXPLORER_SCREENSHOT_MAX_BYTES overrides the limit (0: none, full size in RGB, e.g.
+    // for a palette quantiser run afterwards, as docs/zh_CN/README.md describes).
+    const qsizetype kMaxBytes =
+        qEnvironmentVariableIsSet("ROPE_EXPLORER_SCREENSHOT_MAX_BYTES")
+            ? qEnvironmentVariable("ROPE_EXPLORER_SCREENSHOT_MAX_BYTES").toLongLong()
+            : 200 * 1024;
     const QImage rgb = grabbed.convertToFormat(QImage::Format_RGB888);
     QByteArray png;
     QBuffer buffer(&png);
@@ -36,7 +41,7 @@ void saveScreenshot(const QImage& grabbed, const QString& path) {
     // Too large: 256 colours, then smaller images (a busy heatmap stays above the limit at
     // 1280×800 even in 256 colours).
     QImage image = rgb;
-    while (png.size() > kMaxBytes && image.width() > 640) {
+    while (kMaxBytes > 0 && png.size() > kMaxBytes && image.width() > 640) {
         png.clear();
         buffer.seek(0);
         image.convertToFormat(QImage::Format_Indexed8, Qt::AvoidDither).save(&buffer, "PNG", 0);
