@@ -53,35 +53,42 @@ void saveScreenshot(const QImage& grabbed, const QString& path) {
     }
 }
 
+// The language to start in: the last --lang (or --lang=) if it is one we have, else the one
+// stored by View ▸ Language, else the system's. Needs no QCoreApplication (settings are named).
+QString startupLanguage(int argc, char* argv[]) {
+    QString requested;
+    for (int k = 1; k < argc; ++k) {
+        const QString arg = QString::fromLocal8Bit(argv[k]);
+        if (arg == QLatin1String("--lang") && k + 1 < argc) {
+            requested = QString::fromLocal8Bit(argv[k + 1]);
+        } else if (arg.startsWith(QLatin1String("--lang="))) {
+            requested = arg.mid(7);
+        }
+    }
+    if (rope::figures::availableLanguages().contains(requested)) {
+        return requested;
+    }
+    const QString stored = QSettings(QStringLiteral("RoPE Explorer"), QStringLiteral("rope-explorer"))
+                               .value(QLatin1String(rope::figures::kLanguageKey))
+                               .toString();
+    return rope::figures::availableLanguages().contains(stored) ? stored
+                                                                 : rope::figures::systemLanguage();
+}
+
 } // namespace
 
 int main(int argc, char* argv[]) {
-    // Font fallback is settled when the application starts, before the parser below runs: look
-    // ahead for the language (--lang, else the stored choice, else the system's).
-    {
-        QString ahead;
-        for (int k = 1; k < argc; ++k) {
-            const QString arg = QString::fromLocal8Bit(argv[k]);
-            if (arg == QLatin1String("--lang") && k + 1 < argc) {
-                ahead = QString::fromLocal8Bit(argv[k + 1]);
-            } else if (arg.startsWith(QLatin1String("--lang="))) {
-                ahead = arg.mid(7);
-            }
-        }
-        if (ahead.isEmpty()) {
-            ahead = QSettings(QStringLiteral("RoPE Explorer"), QStringLiteral("rope-explorer"))
-                        .value(QLatin1String(rope::figures::kLanguageKey))
-                        .toString();
-        }
-        if (!rope::figures::availableLanguages().contains(ahead)) {
-            ahead = rope::figures::systemLanguage();
-        }
-        rope::figures::prepareFontsFor(ahead);
-    }
+    // Language: --lang, else the one chosen in View ▸ Language, else the system's (Chinese for
+    // any zh locale). Looked up before the application exists, as font fallback is settled when
+    // it starts; installed before the parser and the window are built, whose words are set once.
+    // An unknown --lang is reported (exit 2) once the parser has run.
+    const QString language = startupLanguage(argc, argv);
+    rope::figures::prepareFontsFor(language);
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("RoPE Explorer"));
     QApplication::setApplicationName(QStringLiteral("rope-explorer"));
     QApplication::setApplicationVersion(QStringLiteral(ROPE_VERSION));
+    rope::figures::installLanguage(language);
     // ROPE_APP_ID (set by packaging/packaging.cmake) names the installed .desktop file and icon:
     // Wayland compositors match the window to its menu entry by this name, and on X11 the
     // window icon comes from the hicolor theme the package installs it into.
@@ -119,22 +126,13 @@ int main(int argc, char* argv[]) {
                   << parser.positionalArguments().size() << '\n';
         return 2;
     }
-    // Language: --lang, else the one chosen in View ▸ Language, else the system's (Chinese
-    // for any zh locale). Installed before the first window is built: its words are set once.
-    QString language = parser.value(langOption);
-    if (parser.isSet(langOption)) {
-        if (!rope::figures::availableLanguages().contains(language)) {
-            std::cerr << "rope-explorer: "
-                      << rope::figures::unknownLanguageMessage(language).toStdString() << '\n';
-            return 2;
-        }
-    } else {
-        language = QSettings().value(QLatin1String(rope::figures::kLanguageKey)).toString();
-        if (!rope::figures::availableLanguages().contains(language)) {
-            language = rope::figures::systemLanguage();
-        }
+    if (parser.isSet(langOption) &&
+        !rope::figures::availableLanguages().contains(parser.value(langOption))) {
+        std::cerr << "rope-explorer: "
+                  << rope::figures::unknownLanguageMessage(parser.value(langOption)).toStdString()
+                  << '\n';
+        return 2;
     }
-    rope::figures::installLanguage(language);
     // ROPE_EXPLORER_SCREENSHOT=DIR: grab every tab of a fixed-size window into DIR/<id>.png
     // and quit (documentation screenshots; works with QT_QPA_PLATFORM=offscreen).
     const QString shots = qEnvironmentVariable("ROPE_EXPLORER_SCREENSHOT");

@@ -1824,6 +1824,217 @@ independent</source>
     </message>
 </context>
 <context>
+    <name>Io</name>
+    <message>
+        <source>%1 is a directory</source>
+        <translation>%1 是一个目录</translation>
+    </message>
+    <message>
+        <source>only %1 of %2 bytes written (%3)</source>
+        <translation>只写入了 %2 字节中的 %1 字节（%3）</translation>
+    </message>
+    <message>
+        <source>%1 disagrees with %2 = %3; using %2</source>
+        <translation>%1 与 %2 = %3 不一致；使用 %2</translation>
+    </message>
+    <message>
+        <source>expected an object, got %1</source>
+        <translation>应为对象，实际为%1</translation>
+    </message>
+    <message>
+        <source>expected an object or null, got %1</source>
+        <translation>应为对象或 null，实际为%1</translation>
+    </message>
+    <message>
+        <source>unknown field; a rope dict may hold: %1</source>
+        <translation>未知字段；rope 字典可包含：%1</translation>
+    </message>
+    <message>
+        <source>one dict per layer type; showing &apos;%1&apos;%2</source>
+        <translation>每种层类型一个字典；显示“%1”%2</translation>
+    </message>
+    <message>
+        <source> (not shown: %1)</source>
+        <translation>（未显示：%1）</translation>
+    </message>
+    <message>
+        <source>missing; using 10000 (transformers&apos; default)</source>
+        <translation>缺失；使用 10000（transformers 的默认值）</translation>
+    </message>
+    <message>
+        <source>missing; the head dimension is %1 / %2</source>
+        <translation>缺失；头维度取 %1 / %2</translation>
+    </message>
+    <message>
+        <source>must be positive, got %1</source>
+        <translation>必须为正数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be in (0, 1], got %1</source>
+        <translation>必须在 (0, 1] 内，实际为 %1</translation>
+    </message>
+    <message>
+        <source>missing; the context stays at %1 tokens</source>
+        <translation>缺失；上下文保持为 %1 个词元</translation>
+    </message>
+    <message>
+        <source>expected an array of numbers, got %1</source>
+        <translation>应为数字数组，实际为%1</translation>
+    </message>
+    <message>
+        <source>item %1: expected a number, got %2</source>
+        <translation>第 %1 项：应为数字，实际为%2</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; contradicts rope_type &apos;%2&apos;</source>
+        <translation>“%1”与 rope_type“%2”矛盾</translation>
+    </message>
+    <message>
+        <source>not used by &apos;%1&apos;, ignored</source>
+        <translation>“%1”不使用此字段，已忽略</translation>
+    </message>
+    <message>
+        <source>missing (required by &apos;%1&apos;)</source>
+        <translation>缺失（“%1”需要此字段）</translation>
+    </message>
+    <message>
+        <source>must be in [1, 100000], got %1</source>
+        <translation>必须在 [1, 100000] 内，实际为 %1</translation>
+    </message>
+    <message>
+        <source>has %1 entries but num_hidden_layers is %2</source>
+        <translation>有 %1 项，但 num_hidden_layers 为 %2</translation>
+    </message>
+    <message>
+        <source>expected strings, got %1</source>
+        <translation>应为字符串，实际为%1</translation>
+    </message>
+    <message>
+        <source>expected an array, got %1</source>
+        <translation>应为数组，实际为%1</translation>
+    </message>
+    <message>
+        <source>no entry for layer type &apos;%1&apos; (has: %2)</source>
+        <translation>没有层类型“%1”的条目（已有：%2）</translation>
+    </message>
+    <message>
+        <source>item %1: expected 0 (NoPE) or 1 (RoPE), got %2</source>
+        <translation>第 %1 项：应为 0（NoPE）或 1（RoPE），实际为%2</translation>
+    </message>
+    <message>
+        <source>model configs</source>
+        <translation>模型配置</translation>
+    </message>
+    <message>
+        <source>line %1, column %2 (offset %3): %4</source>
+        <translation>第 %1 行，第 %2 列（偏移 %3）：%4</translation>
+    </message>
+    <message>
+        <source>malformed JSON at </source>
+        <translation>JSON 格式错误，位置：</translation>
+    </message>
+    <message>
+        <source>expected a JSON object at the top level</source>
+        <translation>顶层应为 JSON 对象</translation>
+    </message>
+    <message>
+        <source>the string &quot;%1&quot;</source>
+        <translation>字符串“%1”</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>数组</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>expected a number, got %1</source>
+        <translation>应为数字，实际为%1</translation>
+    </message>
+    <message>
+        <source>expected a finite number, got %1</source>
+        <translation>应为有限数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>expected an integer, got %1</source>
+        <translation>应为整数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>%1 is out of range</source>
+        <translation>%1 超出范围</translation>
+    </message>
+    <message>
+        <source>expected a string, got %1</source>
+        <translation>应为字符串，实际为%1</translation>
+    </message>
+    <message>
+        <source>expected true or false, got %1</source>
+        <translation>应为 true 或 false，实际为%1</translation>
+    </message>
+    <message>
+        <source>%1 is %2 bytes; %3 over %4 bytes (16 MiB) are refused</source>
+        <translation>%1 有 %2 字节；超过 %4 字节（16 MiB）的%3会被拒绝</translation>
+    </message>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 holds more than %2 bytes (16 MiB); refused</source>
+        <translation>%1 超过 %2 字节（16 MiB）；已拒绝</translation>
+    </message>
+    <message>
+        <source>unknown preset &apos;%1&apos; (known: %2)</source>
+        <translation>未知预设“%1”（已知：%2）</translation>
+    </message>
+    <message>
+        <source>skipped keys this version (%1) does not know: %2</source>
+        <translation>跳过了此版本（%1）不认识的键：%2</translation>
+    </message>
+    <message>
+        <source>expected &quot;%1&quot;, got &quot;%2&quot;</source>
+        <translation>应为“%1”，实际为“%2”</translation>
+    </message>
+    <message>
+        <source>expected an integer, got null</source>
+        <translation>应为整数，实际为 null</translation>
+    </message>
+    <message>
+        <source>must be 0 or more, got %1</source>
+        <translation>必须 ≥ 0，实际为 %1</translation>
+    </message>
+    <message>
+        <source>missing; expected &quot;%1&quot;</source>
+        <translation>缺失；应为“%1”</translation>
+    </message>
+    <message>
+        <source>missing; default parameters used</source>
+        <translation>缺失；使用默认参数</translation>
+    </message>
+    <message>
+        <source>expected &quot;interleaved&quot; or &quot;half&quot;, got &quot;%1&quot;</source>
+        <translation>应为“interleaved”或“half”，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>expected numbers, got %1</source>
+        <translation>应为数字，实际为%1</translation>
+    </message>
+    <message>
+        <source>expected an object of options, got %1</source>
+        <translation>应为选项对象，实际为%1</translation>
+    </message>
+    <message>
+        <source>not valid base64</source>
+        <translation>不是有效的 base64</translation>
+    </message>
+    <message>
+        <source>cannot save %1: %2</source>
+        <translation>无法保存 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>RoPE Explorer sessions (*.%1)</source>
