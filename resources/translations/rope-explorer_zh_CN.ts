@@ -1822,6 +1822,10 @@ independent</source>
         <source>score qᵀR_(n−m)k</source>
         <translation>分数 qᵀR_(n−m)k</translation>
     </message>
+    <message>
+        <source>n/a</source>
+        <translation>无</translation>
+    </message>
 </context>
 <context>
     <name>Io</name>
