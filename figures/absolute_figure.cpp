@@ -5,6 +5,7 @@
 // for each one.
 #include "core/absolute_encoding.h"
 #include "figures/figure_registry.h"
+#include "figures/figure_text.h"
 
 
 #include <cmath>
@@ -22,15 +23,15 @@ constexpr int kCurves = 6;
 QString schemeName(rope::AbsoluteScheme s) {
     switch (s) {
     case rope::AbsoluteScheme::Integer:
-        return QStringLiteral("integer");
+        return FigureText::tr("integer");
     case rope::AbsoluteScheme::NormalisedInteger:
-        return QStringLiteral("normalised integer");
+        return FigureText::tr("normalised integer");
     case rope::AbsoluteScheme::Binary:
-        return QStringLiteral("binary");
+        return FigureText::tr("binary");
     case rope::AbsoluteScheme::Sinusoidal:
         break;
     }
-    return QStringLiteral("sinusoidal");
+    return FigureText::tr("sinusoidal");
 }
 
 rope::AbsoluteEncodingParams encodingParams(const rope::RopeParams& params,
@@ -54,13 +55,13 @@ long long positionCount(const FigureOptions& options) {
 // The checklist properties in the order the lesson lists them, as (name, pass) pairs.
 std::vector<std::pair<QString, bool>> properties(const rope::EncodingChecklist& c) {
     // Two-line names keep the tick labels apart at narrow widths.
-    return {{QStringLiteral("unique"), c.unique},
-            {QStringLiteral("consistent\ndistances"), c.consistentDistances},
-            {QStringLiteral("bounded"), c.bounded},
-            {QStringLiteral("decaying"), c.decaying},
-            {QStringLiteral("linear\nshift"), c.linearRelation},
-            {QStringLiteral("extrapolates\nin range"), c.extrapolatesInRange},
-            {QStringLiteral("length-\nindependent"), c.lengthIndependent}};
+    return {{FigureText::tr("unique"), c.unique},
+            {FigureText::tr("consistent\ndistances"), c.consistentDistances},
+            {FigureText::tr("bounded"), c.bounded},
+            {FigureText::tr("decaying"), c.decaying},
+            {FigureText::tr("linear\nshift"), c.linearRelation},
+            {FigureText::tr("extrapolates\nin range"), c.extrapolatesInRange},
+            {FigureText::tr("length-\nindependent"), c.lengthIndependent}};
 }
 
 } // namespace
@@ -74,9 +75,9 @@ FigureData absoluteFigure(const rope::RopeParams& params, const FigureOptions& o
     FigureData data;
     if (view == QLatin1String("checklist")) {
         data.title =
-            QStringLiteral("Checklist over P = %1 positions (d = %2)").arg(positions).arg(enc.dim);
-        data.xLabel = QStringLiteral("property (measured over P positions, see the lesson)");
-        data.yLabel = QStringLiteral("scheme");
+            FigureText::tr("Checklist over P = %1 positions (d = %2)").arg(positions).arg(enc.dim);
+        data.xLabel = FigureText::tr("property (measured over P positions, see the lesson)");
+        data.yLabel = FigureText::tr("scheme");
         ColourMap map;
         const auto& schemes = rope::allAbsoluteSchemes();
         map.rows = static_cast<int>(schemes.size());
@@ -105,29 +106,29 @@ FigureData absoluteFigure(const rope::RopeParams& params, const FigureOptions& o
         map.zMin = 0;
         map.zMax = 1;
         map.diverging = false;
-        map.label = QStringLiteral("property (1 = holds, 0 = fails)");
-        map.ticks = {{0.0, QStringLiteral("0 fails")}, {1.0, QStringLiteral("1 holds")}};
+        map.label = FigureText::tr("property (1 = holds, 0 = fails)");
+        map.ticks = {{0.0, FigureText::tr("0 fails")}, {1.0, FigureText::tr("1 holds")}};
         data.colourMap = std::move(map);
         const rope::EncodingChecklist c = rope::encodingChecklist(enc, positions);
         const QString n = schemeName(enc.scheme);
         data.readouts = {
-            {n + QStringLiteral(": duplicate rows"), static_cast<double>(c.duplicateRows),
+            {n + FigureText::tr(": duplicate rows"), static_cast<double>(c.duplicateRows),
              QString()},
-            {n + QStringLiteral(": spread of ‖PE(p+k) − PE(p)‖ over p"), c.distanceSpread,
+            {n + FigureText::tr(": spread of ‖PE(p+k) − PE(p)‖ over p"), c.distanceSpread,
              QString()},
-            {n + QStringLiteral(": max|PE| over P positions"), c.maxAbsEntry, QString()},
-            {n + QStringLiteral(": max|PE| over 2P positions"), c.maxAbsEntryDoubled, QString()},
-            {n + QStringLiteral(": W₁ fit residual"), c.linearResidual, QString()},
-            {n + QStringLiteral(": excess beyond the seen range"), c.extrapolationExcess,
+            {n + FigureText::tr(": max|PE| over P positions"), c.maxAbsEntry, QString()},
+            {n + FigureText::tr(": max|PE| over 2P positions"), c.maxAbsEntryDoubled, QString()},
+            {n + FigureText::tr(": W₁ fit residual"), c.linearResidual, QString()},
+            {n + FigureText::tr(": excess beyond the seen range"), c.extrapolationExcess,
              QString()},
-            {n + QStringLiteral(": change of PE(p) when N doubles"), c.lengthDependence, QString()},
-            {n + QStringLiteral(": ⟨PE(p), PE(p+1)⟩ averaged over p"), c.shiftSimilarity[0],
+            {n + FigureText::tr(": change of PE(p) when N doubles"), c.lengthDependence, QString()},
+            {n + FigureText::tr(": ⟨PE(p), PE(p+1)⟩ averaged over p"), c.shiftSimilarity[0],
              QString()},
-            {n + QStringLiteral(": ⟨PE(p), PE(p+%1)⟩ averaged over p").arg(c.shiftSimilarity.size()),
+            {n + FigureText::tr(": ⟨PE(p), PE(p+%1)⟩ averaged over p").arg(c.shiftSimilarity.size()),
              c.shiftSimilarity[c.shiftSimilarity.size() - 1], QString()},
-            {n + QStringLiteral(": slope of that mean over k = 1…%1 (< 0: decaying)")
+            {n + FigureText::tr(": slope of that mean over k = 1…%1 (< 0: decaying)")
                      .arg(c.shiftSimilarity.size()),
-             c.similaritySlope, QStringLiteral("per token")},
+             c.similaritySlope, FigureText::tr("per token")},
         };
         data.xRange = {{-0.5, map.columns - 0.5}};
         data.yRange = {{-0.5, map.rows - 0.5}};
@@ -136,13 +137,13 @@ FigureData absoluteFigure(const rope::RopeParams& params, const FigureOptions& o
     }
 
     const Eigen::MatrixXd pe = rope::absoluteEncoding(enc, positions);
-    data.title = QStringLiteral("%1 PE(p), d = %2, P = %3")
+    data.title = FigureText::tr("%1 PE(p), d = %2, P = %3")
                      .arg(schemeName(enc.scheme))
                      .arg(enc.dim)
                      .arg(positions);
     data.title[0] = data.title[0].toUpper();
     if (view == QLatin1String("curves")) {
-        data.xLabel = QStringLiteral("position p (tokens)");
+        data.xLabel = FigureText::tr("position p (tokens)");
         data.yLabel = QStringLiteral("PE(p)ⱼ");
         const int shown = std::min<int>(kCurves, enc.dim);
         for (int c = 0; c < shown; ++c) {
@@ -150,7 +151,7 @@ FigureData absoluteFigure(const rope::RopeParams& params, const FigureOptions& o
             const int j =
                 shown == 1 ? 0 : static_cast<int>(std::lround(c * (enc.dim - 1.0) / (shown - 1)));
             Series s;
-            s.name = QStringLiteral("dimension j = %1").arg(j);
+            s.name = FigureText::tr("dimension j = %1").arg(j);
             s.colour = c;
             for (Eigen::Index p = 0; p < pe.rows(); ++p) {
                 s.x.push_back(static_cast<double>(p));
@@ -160,8 +161,8 @@ FigureData absoluteFigure(const rope::RopeParams& params, const FigureOptions& o
         }
         data.legendAlignment = Qt::AlignBottom | Qt::AlignRight;
     } else {
-        data.xLabel = QStringLiteral("dimension j");
-        data.yLabel = QStringLiteral("position p (tokens)");
+        data.xLabel = FigureText::tr("dimension j");
+        data.yLabel = FigureText::tr("position p (tokens)");
         ColourMap map;
         map.columns = static_cast<int>(pe.cols());
         map.rows = static_cast<int>(pe.rows());
@@ -191,7 +192,7 @@ FigureData absoluteFigure(const rope::RopeParams& params, const FigureOptions& o
     for (rope::AbsoluteScheme s : rope::allAbsoluteSchemes()) {
         rope::AbsoluteEncodingParams p = enc;
         p.scheme = s;
-        data.readouts.push_back({QStringLiteral("max |PE(p+1) − W₁PE(p)|, %1").arg(schemeName(s)),
+        data.readouts.push_back({FigureText::tr("max |PE(p+1) − W₁PE(p)|, %1").arg(schemeName(s)),
                                  rope::fitLinearShift(p, positions, 1).maxResidual, QString()});
     }
     return data;

@@ -5,6 +5,7 @@
 #include "core/attention.h"
 #include "core/scaling/scaling_registry.h"
 #include "figures/figure_registry.h"
+#include "figures/figure_text.h"
 
 
 #include <cmath>
@@ -19,13 +20,13 @@ constexpr int kToeplitzLength = 16;
 QString encodingName(rope::AttentionEncoding e) {
     switch (e) {
     case rope::AttentionEncoding::None:
-        return QStringLiteral("no position encoding");
+        return FigureText::tr("no position encoding");
     case rope::AttentionEncoding::Sinusoidal:
-        return QStringLiteral("sinusoidal PE added to x");
+        return FigureText::tr("sinusoidal PE added to x");
     case rope::AttentionEncoding::Rope:
         break;
     }
-    return QStringLiteral("RoPE on q and k");
+    return FigureText::tr("RoPE on q and k");
 }
 
 } // namespace
@@ -55,10 +56,10 @@ FigureData attentionFigure(const rope::RopeParams& params, const FigureOptions& 
     FigureData data;
     data.title =
         QStringLiteral("%1, %2")
-            .arg(weights ? QStringLiteral("Softmax weights") : QStringLiteral("Scores QKᵀ/√d"))
+            .arg(weights ? FigureText::tr("Softmax weights") : FigureText::tr("Scores QKᵀ/√d"))
             .arg(encodingName(toy.encoding));
-    data.xLabel = QStringLiteral("key token");
-    data.yLabel = QStringLiteral("query token");
+    data.xLabel = FigureText::tr("key token");
+    data.yLabel = FigureText::tr("query token");
     data.xTicks = tokens;
     data.yTicks = tokens;
     ColourMap map;
@@ -77,12 +78,12 @@ FigureData attentionFigure(const rope::RopeParams& params, const FigureOptions& 
         map.zMin = 0;
         map.zMax = 1;
         map.diverging = false;
-        map.label = QStringLiteral("attention weight (rows sum to 1)");
+        map.label = FigureText::tr("attention weight (rows sum to 1)");
     } else {
         const double extent = std::max(m.cwiseAbs().maxCoeff(), 1e-12);
         map.zMin = -extent;
         map.zMax = extent;
-        map.label = QStringLiteral("score qᵀk/√d");
+        map.label = FigureText::tr("score qᵀk/√d");
     }
     data.colourMap = std::move(map);
 
@@ -90,18 +91,18 @@ FigureData attentionFigure(const rope::RopeParams& params, const FigureOptions& 
     for (rope::AttentionEncoding e : rope::allAttentionEncodings()) {
         rope::ToyAttentionParams p = toy;
         p.encoding = e;
-        data.readouts.push_back({QStringLiteral("max |out(%1) − out(%2)|, %3")
+        data.readouts.push_back({FigureText::tr("max |out(%1) − out(%2)|, %3")
                                      .arg(repeated.first)
                                      .arg(repeated.second)
                                      .arg(encodingName(e)),
                                  rope::repeatedTokenOutputDifference(p), QString()});
     }
-    data.readouts.push_back({QStringLiteral("Toeplitz residual, “%1” ×%2")
+    data.readouts.push_back({FigureText::tr("Toeplitz residual, “%1” ×%2")
                                  .arg(QString::fromStdString(toy.tokens.front()))
                                  .arg(kToeplitzLength),
                              rope::repeatedTokenToeplitzResidual(toy, kToeplitzLength), QString()});
     data.readouts.push_back(
-        {QStringLiteral("attention factor a (scores × a²)"), toy.attentionFactor, QString()});
+        {FigureText::tr("attention factor a (scores × a²)"), toy.attentionFactor, QString()});
     data.xRange = {{-0.5, map.columns - 0.5}};
     data.yRange = {{-0.5, data.colourMap->rows - 0.5}};
     data.yReversed = true;

@@ -8,6 +8,7 @@
 #include "core/scaling/scaling_registry.h"
 #include "figures/decay_envelope.h"
 #include "figures/figure_registry.h"
+#include "figures/figure_text.h"
 #include "figures/minimal_base_cache.h"
 #include "figures/minimal_base_curve.h"
 #include "core/base_bound_tables.h"
@@ -57,24 +58,24 @@ FigureData cosineSumView(const rope::RopeParams& params, const FigureOptions& op
     const double yHigh = 1.05 * half;
 
     FigureData data;
-    data.title = QStringLiteral("f(m) = Σᵢ cos(mθᵢ) (d = %1, b = %2, %3)")
+    data.title = FigureText::tr("f(m) = Σᵢ cos(mθᵢ) (d = %1, b = %2, %3)")
                      .arg(params.effectiveRotaryDim())
                      .arg(params.base, 0, 'g', 6)
                      .arg(QString::fromStdString(params.scaling.method));
-    data.xLabel = QStringLiteral("relative distance m (tokens)");
-    data.yLabel = QStringLiteral("f(m) (d/2 at m = 0)");
+    data.xLabel = FigureText::tr("relative distance m (tokens)");
+    data.yLabel = FigureText::tr("f(m) (d/2 at m = 0)");
     const auto toVector = [](const Eigen::ArrayXd& a) {
         return std::vector<double>(a.data(), a.data() + a.size());
     };
     const Eigen::ArrayXd x = 0.5 * (env.firstDistance + env.lastDistance);
     if ((env.lastDistance > env.firstDistance).any()) {
         Series lo;
-        lo.name = QStringLiteral("f min per column");
+        lo.name = FigureText::tr("f min per column");
         lo.inLegend = false;
         lo.x = toVector(x);
         lo.y = toVector(env.minimum);
         Series hi = lo;
-        hi.name = QStringLiteral("f max per column");
+        hi.name = FigureText::tr("f max per column");
         hi.y = toVector(env.maximum);
         hi.fillToPrevious = true;
         data.series.push_back(std::move(lo));
@@ -86,46 +87,46 @@ FigureData cosineSumView(const rope::RopeParams& params, const FigureOptions& op
     curve.y = toVector(env.mean);
     data.series.push_back(std::move(curve));
     Series zero;
-    zero.name = QStringLiteral("zero");
+    zero.name = FigureText::tr("zero");
     zero.style = SeriesStyle::Guide;
     zero.x = {0.0, static_cast<double>(params.context - 1)};
     zero.y = {0.0, 0.0};
     data.series.push_back(std::move(zero));
     const double lastM = static_cast<double>(params.context - 1);
     if (firstNegative) {
-        data.series.push_back(verticalLine(QStringLiteral("first m with f(m) < 0"),
+        data.series.push_back(verticalLine(FigureText::tr("first m with f(m) < 0"),
                                            static_cast<double>(*firstNegative), yLow, yHigh, 1));
     }
     if (quarterTurn <= lastM) {
         data.series.push_back(
-            verticalLine(QStringLiteral("quarter turn π/(2θ_min)"), quarterTurn, yLow, yHigh, 2));
+            verticalLine(FigureText::tr("quarter turn π/(2θ_min)"), quarterTurn, yLow, yHigh, 2));
     }
     if (period <= lastM) {
         data.series.push_back(
-            verticalLine(QStringLiteral("slowest period 2π/θ_min"), period, yLow, yHigh, 3));
+            verticalLine(FigureText::tr("slowest period 2π/θ_min"), period, yLow, yHigh, 3));
     }
     data.readouts = {
-        {QStringLiteral("first m with f(m) < 0 (−1: none below L)"),
-         firstNegative ? static_cast<double>(*firstNegative) : -1.0, QStringLiteral("tokens")},
-        {QStringLiteral("quarter-turn context π/(2θ_min)"), quarterTurn, QStringLiteral("tokens")},
-        {QStringLiteral("slowest period 2π/θ_min"), period, QStringLiteral("tokens")},
+        {FigureText::tr("first m with f(m) < 0 (−1: none below L)"),
+         firstNegative ? static_cast<double>(*firstNegative) : -1.0, FigureText::tr("tokens")},
+        {FigureText::tr("quarter-turn context π/(2θ_min)"), quarterTurn, FigureText::tr("tokens")},
+        {FigureText::tr("slowest period 2π/θ_min"), period, FigureText::tr("tokens")},
     };
     if (options.value(QStringLiteral("min-base"), false).toBool()) {
         try {
             const rope::MinimalBase best =
                 cachedMinimalBase(params.context, params.effectiveRotaryDim());
             data.readouts.push_back(
-                {QStringLiteral("smallest base b* for L (default ladder)"),
+                {FigureText::tr("smallest base b* for L (default ladder)"),
                  best.found ? best.base : std::numeric_limits<double>::quiet_NaN(), QString()});
         } catch (const rope::InvalidParameter& e) {
             // The search has a work limit (L·d/2 ≤ 2^28); the curve is still worth showing.
             data.readouts.push_back(
-                {QStringLiteral("b* not searched: ") + QString::fromUtf8(e.what()),
+                {FigureText::tr("b* not searched: ") + QString::fromUtf8(e.what()),
                  std::numeric_limits<double>::quiet_NaN(), QString()});
         }
     }
     data.readouts.push_back(
-        {QStringLiteral("tokens per column"),
+        {FigureText::tr("tokens per column"),
          std::ceil(static_cast<double>(params.context) / static_cast<double>(env.minimum.size())),
          QString()});
     data.xRange = {{0.0, lastM}};
@@ -139,9 +140,9 @@ FigureData cosineSumView(const rope::RopeParams& params, const FigureOptions& op
 // conventions: each printed base is checked on every m of its own context.
 FigureData publishedView() {
     FigureData data;
-    data.title = QStringLiteral("Published b*(L, 128) against the exact value (✓ passes, ✗ fails)");
-    data.xLabel = QStringLiteral("context length L (tokens, log scale)");
-    data.yLabel = QStringLiteral("base b (log scale)");
+    data.title = FigureText::tr("Published b*(L, 128) against the exact value (✓ passes, ✗ fails)");
+    data.xLabel = FigureText::tr("context length L (tokens, log scale)");
+    data.yLabel = FigureText::tr("base b (log scale)");
     data.logX = true;
     data.logY = true;
     struct Checked {
@@ -158,18 +159,18 @@ FigureData publishedView() {
         return out;
     }();
     Series exactSu;
-    exactSu.name = QStringLiteral("exact b*, m < L (Su's convention), L ≤ 2^17");
+    exactSu.name = FigureText::tr("exact b*, m < L (Su's convention), L ≤ 2^17");
     exactSu.colour = 0;
     exactSu.style = SeriesStyle::Line;
     Series exactMen = exactSu;
-    exactMen.name = QStringLiteral("exact b*, m ≤ L (Men et al.'s convention), L ≤ 2^17");
+    exactMen.name = FigureText::tr("exact b*, m ≤ L (Men et al.'s convention), L ≤ 2^17");
     exactMen.colour = 4;
     Series pass;
-    pass.name = QStringLiteral("printed value passes its context (Su above, Men et al. below)");
+    pass.name = FigureText::tr("printed value passes its context (Su above, Men et al. below)");
     pass.style = SeriesStyle::Scatter;
     pass.colour = 2;
     Series fail = pass;
-    fail.name = QStringLiteral("printed value fails (first failing m labelled)");
+    fail.name = FigureText::tr("printed value fails (first failing m labelled)");
     fail.colour = 5;
     int passing = 0;
     for (const Checked& c : checked) {
@@ -183,7 +184,7 @@ FigureData publishedView() {
             const bool men = c.row.source == rope::BaseTableSource::Men2024;
             data.labels.push_back({static_cast<double>(c.row.context),
                                    c.row.printedBase * (men ? 0.6 : 1.7),
-                                   QStringLiteral("✗ m=%1").arg(c.check.firstFailing.value_or(-1)),
+                                   FigureText::tr("✗ m=%1").arg(c.check.firstFailing.value_or(-1)),
                                    false});
         }
     }
@@ -213,8 +214,8 @@ FigureData publishedView() {
     data.xRange = {{600.0, 4.0e6}};
     data.yRange = {{yLow / 3.0, yHigh * 4.0}};
     data.series = {exactSu, exactMen, pass, fail};
-    data.readouts.push_back({QStringLiteral("printed values that pass their own context"),
-                             static_cast<double>(passing), QStringLiteral("of %1").arg(checked.size())});
+    data.readouts.push_back({FigureText::tr("printed values that pass their own context"),
+                             static_cast<double>(passing), FigureText::tr("of %1").arg(checked.size())});
     data.legendBelow = true;
     return data;
 }
@@ -269,9 +270,9 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
     const int lastLog2 = options.value(QStringLiteral("extend"), false).toBool() ? kExtendedLastLog2
                                                                                  : kDefaultLastLog2;
     FigureData data;
-    data.title = QStringLiteral("Smallest base b*(L, d) with Σᵢ cos(mθᵢ) ≥ 0 for every m < L");
-    data.xLabel = QStringLiteral("context length L (tokens, log scale)");
-    data.yLabel = QStringLiteral("base b (log scale)");
+    data.title = FigureText::tr("Smallest base b*(L, d) with Σᵢ cos(mθᵢ) ≥ 0 for every m < L");
+    data.xLabel = FigureText::tr("context length L (tokens, log scale)");
+    data.yLabel = FigureText::tr("base b (log scale)");
     data.logX = true;
     data.logY = true;
     double yLow = std::numeric_limits<double>::infinity();
@@ -280,7 +281,7 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
     const std::array<int, 3> dimColours = {4, 0, 2};
     for (std::size_t k = 0; k < dims.size(); ++k) {
         Series s;
-        s.name = QStringLiteral("b*(L), d = %1").arg(dims[k]);
+        s.name = FigureText::tr("b*(L), d = %1").arg(dims[k]);
         s.colour = dimColours[k];
         // Increasing L: each search is memoised, so a longer grid reuses the shorter one.
         for (int e = kFirstLog2; e <= lastLog2; ++e) {
@@ -301,7 +302,7 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
         const int dim = params.effectiveRotaryDim();
         const MinimalBaseCurveSnapshot curve = minimalBaseCurve(dim, true);
         Series dense;
-        dense.name = QStringLiteral("b*(L), d = %1, 100 contexts per decade").arg(dim);
+        dense.name = FigureText::tr("b*(L), d = %1, 100 contexts per decade").arg(dim);
         dense.colour = 1;
         for (std::size_t k = 0; k < curve.minimal.size(); ++k) {
             if (curve.minimal[k].found) {
@@ -310,7 +311,7 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
             }
         }
         Series above;
-        above.name = QStringLiteral("every base above is feasible, b_T(L), d = %1").arg(dim);
+        above.name = FigureText::tr("every base above is feasible, b_T(L), d = %1").arg(dim);
         above.colour = 3;
         for (std::size_t k = 0; k < curve.threshold.size(); ++k) {
             if (curve.threshold[k].found) {
@@ -326,11 +327,11 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
         }
         data.series.push_back(std::move(dense));
         data.series.push_back(std::move(above));
-        data.readouts.push_back({curve.running     ? QStringLiteral("dense curves: computing")
-                                 : curve.cancelled ? QStringLiteral("dense curves: cancelled")
+        data.readouts.push_back({curve.running     ? FigureText::tr("dense curves: computing")
+                                 : curve.cancelled ? FigureText::tr("dense curves: cancelled")
                                  : !curve.error.isEmpty()
-                                     ? QStringLiteral("dense curves stopped: ") + curve.error
-                                     : QStringLiteral("dense curves: done"),
+                                     ? FigureText::tr("dense curves stopped: ") + curve.error
+                                     : FigureText::tr("dense curves: done"),
                                  100.0 * curve.progress(), QStringLiteral("%"), true});
     }
     for (const ModelContext& model : publishedModelContexts()) {
@@ -339,7 +340,7 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
     }
     // Llama 3.1 keeps b = 5e5 from 8192 to 131072 tokens: an arrow shows the extension.
     Series llama31;
-    llama31.name = QStringLiteral("Llama 3.1: 8192 → 131072 at b = 5e5");
+    llama31.name = FigureText::tr("Llama 3.1: 8192 → 131072 at b = 5e5");
     llama31.style = SeriesStyle::Arrow;
     llama31.colour = 6;
     llama31.x = {8192.0, 131072.0};
@@ -368,7 +369,7 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
     const double largestL =
         firstNegative ? static_cast<double>(*firstNegative) : static_cast<double>(scanLimit);
     Series current;
-    current.name = QStringLiteral("current b = %1, d = %2: valid up to L = %3%4")
+    current.name = FigureText::tr("current b = %1, d = %2: valid up to L = %3%4")
                        .arg(params.base, 0, 'g', 6)
                        .arg(params.effectiveRotaryDim())
                        .arg(largestL, 0, 'f', 0)
@@ -387,11 +388,11 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
     // range: L·θ_min < π/2 and the slowest period 2π/θ_min.
     const int dim = params.effectiveRotaryDim();
     Series quarter;
-    quarter.name = QStringLiteral("rule of thumb L = π/(2θ_min), d = %1").arg(dim);
+    quarter.name = FigureText::tr("rule of thumb L = π/(2θ_min), d = %1").arg(dim);
     quarter.style = SeriesStyle::Path;
     quarter.colour = 5;
     Series period = quarter;
-    period.name = QStringLiteral("slowest period L = 2π/θ_min, d = %1").arg(dim);
+    period.name = FigureText::tr("slowest period L = 2π/θ_min, d = %1").arg(dim);
     period.colour = 3;
     constexpr int kRulePoints = 64;
     for (int k = 0; k < kRulePoints; ++k) {
@@ -408,11 +409,11 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
     data.series.push_back(std::move(period));
 
     data.readouts.insert(data.readouts.begin(), {
-        {QStringLiteral("largest L for the current b, d (first m with f < 0; scan limit %1)")
+        {FigureText::tr("largest L for the current b, d (first m with f < 0; scan limit %1)")
              .arg(scanLimit),
-         firstNegative ? static_cast<double>(*firstNegative) : -1.0, QStringLiteral("tokens")},
-        {QStringLiteral("quarter-turn context π/(2θ_min), current"),
-         rope::quarterTurnContext(theta), QStringLiteral("tokens")},
+         firstNegative ? static_cast<double>(*firstNegative) : -1.0, FigureText::tr("tokens")},
+        {FigureText::tr("quarter-turn context π/(2θ_min), current"),
+         rope::quarterTurnContext(theta), FigureText::tr("tokens")},
     });
     data.xRange = {{std::ldexp(1.0, kFirstLog2 - 1), std::ldexp(1.0, lastLog2 + 3)}};
     data.yRange = {{std::max(yLow, 1.0), yHigh}};

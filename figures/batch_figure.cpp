@@ -12,6 +12,7 @@
 #include "core/kernels/rope_kernel.h"
 #include "core/scaling/scaling_registry.h"
 #include "figures/figure_registry.h"
+#include "figures/figure_text.h"
 
 #include <QStringList>
 
@@ -162,7 +163,7 @@ FigureData batchFigure(const rope::RopeParams& shared, const FigureOptions& opti
             computedShown = true;
         } catch (const rope::InvalidParameter& e) {
             // e.g. p-RoPE's zero frequencies: the computed kernel takes θ_i > 0 only.
-            missing << QStringLiteral("no computed bar: %1").arg(QString::fromUtf8(e.what()));
+            missing << FigureText::tr("no computed bar: %1").arg(QString::fromUtf8(e.what()));
         }
         // Only plain and linear RoPE have a ggml-style equivalent (no YaRN ramp, no
         // per-frequency factors in the re-implemented subset).
@@ -174,33 +175,33 @@ FigureData batchFigure(const rope::RopeParams& shared, const FigureOptions& opti
                                              work.data() + qFloats, used, 1, reps);
             ggmlShown = true;
         } else {
-            missing << QStringLiteral("no ggml-style bar for scaling '%1' (only default, linear)")
+            missing << FigureText::tr("no ggml-style bar for scaling '%1' (only default, linear)")
                            .arg(QString::fromStdString(method));
         }
     }
 
     FigureData data;
-    data.title = QStringLiteral("Batch RoPE, %1 tokens × %2 heads × d %3 (%4), %5 thread(s)")
+    data.title = FigureText::tr("Batch RoPE, %1 tokens × %2 heads × d %3 (%4), %5 thread(s)")
                      .arg(shape.seq)
                      .arg(shape.headsQ)
                      .arg(shape.headDim)
                      .arg(QString::fromLatin1(rope::layoutId(shape.layout)))
                      .arg(used);
     data.xLabel =
-        QStringLiteral("backend (same Q/K rotated in place, median of %1 runs)").arg(reps);
+        FigureText::tr("backend (same Q/K rotated in place, median of %1 runs)").arg(reps);
     for (const QString& reason : missing) {
         data.xLabel += QStringLiteral("; ") + reason;
     }
-    data.yLabel = QStringLiteral("throughput (GB/s = 10⁹ bytes/s)");
+    data.yLabel = FigureText::tr("throughput (GB/s = 10⁹ bytes/s)");
 
     Series refBar;
-    refBar.name = QStringLiteral("scalar reference");
+    refBar.name = FigureText::tr("scalar reference");
     refBar.style = SeriesStyle::Bars;
     refBar.colour = 1;
     refBar.measured = true;
     refBar.x = {0.0};
     refBar.y = {referenceRun.gbps};
-    data.xTicks.push_back({0.0, QStringLiteral("reference")});
+    data.xTicks.push_back({0.0, FigureText::tr("reference")});
     Series simdBars;
     simdBars.name = QStringLiteral("SIMD");
     simdBars.style = SeriesStyle::Bars;
@@ -220,12 +221,12 @@ FigureData batchFigure(const rope::RopeParams& shared, const FigureOptions& opti
     double xNext = static_cast<double>(simdRuns.size() + 1);
     Series computedBar;
     computedBar.name =
-        QStringLiteral("angles computed in the pass (%1)").arg(QString::fromStdString(isa));
+        FigureText::tr("angles computed in the pass (%1)").arg(QString::fromStdString(isa));
     computedBar.style = SeriesStyle::Bars;
     computedBar.colour = 2;
     computedBar.measured = true;
     Series ggmlBar;
-    ggmlBar.name = QStringLiteral("ggml-style baseline (float-accumulated angles)");
+    ggmlBar.name = FigureText::tr("ggml-style baseline (float-accumulated angles)");
     ggmlBar.style = SeriesStyle::Bars;
     ggmlBar.colour = 3;
     ggmlBar.measured = true;
@@ -233,7 +234,7 @@ FigureData batchFigure(const rope::RopeParams& shared, const FigureOptions& opti
         computedBar.x = {xNext};
         computedBar.y = {computedRun.gbps};
         data.xTicks.push_back(
-            {xNext, QStringLiteral("computed %1").arg(QString::fromStdString(isa))});
+            {xNext, FigureText::tr("computed %1").arg(QString::fromStdString(isa))});
         xNext += 1;
     }
     if (ggmlShown) {
@@ -244,7 +245,7 @@ FigureData batchFigure(const rope::RopeParams& shared, const FigureOptions& opti
     }
     const double xLast = xNext - 0.5;
     Series ceiling;
-    ceiling.name = QStringLiteral("memcpy of the same bytes");
+    ceiling.name = FigureText::tr("memcpy of the same bytes");
     ceiling.colour = 6;
     ceiling.measured = true;
     ceiling.x = {-0.5, xLast};
@@ -271,18 +272,18 @@ FigureData batchFigure(const rope::RopeParams& shared, const FigureOptions& opti
 
     const QString isaText = QString::fromStdString(isa);
     data.readouts = {
-        {QStringLiteral("bytes moved per apply"), static_cast<double>(rope::batchBytesMoved(shape)),
+        {FigureText::tr("bytes moved per apply"), static_cast<double>(rope::batchBytesMoved(shape)),
          QStringLiteral("B")},
-        {QStringLiteral("threads used"), static_cast<double>(used), QString()},
-        {QStringLiteral("max |reference − %1|").arg(isaText), maxDiff, QString()},
-        {QStringLiteral("reference"), referenceRun.gbps, QStringLiteral("GB/s"), true},
-        {QStringLiteral("SIMD %1").arg(isaText), simdGbps, QStringLiteral("GB/s"), true},
+        {FigureText::tr("threads used"), static_cast<double>(used), QString()},
+        {FigureText::tr("max |reference − %1|").arg(isaText), maxDiff, QString()},
+        {FigureText::tr("reference"), referenceRun.gbps, QStringLiteral("GB/s"), true},
+        {FigureText::tr("SIMD %1").arg(isaText), simdGbps, QStringLiteral("GB/s"), true},
         {QStringLiteral("memcpy"), copyRun.gbps, QStringLiteral("GB/s"), true},
-        {QStringLiteral("speed-up %1 / reference").arg(isaText), simdGbps / referenceRun.gbps,
+        {FigureText::tr("speed-up %1 / reference").arg(isaText), simdGbps / referenceRun.gbps,
          QStringLiteral("×"), true},
-        {QStringLiteral("cos/sin table memory"), static_cast<double>(tableBytes),
+        {FigureText::tr("cos/sin table memory"), static_cast<double>(tableBytes),
          QStringLiteral("B")},
-        {QStringLiteral("table build"), buildRun.medianSeconds * 1e3, QStringLiteral("ms"), true},
+        {FigureText::tr("table build"), buildRun.medianSeconds * 1e3, QStringLiteral("ms"), true},
     };
     double simdSeconds = referenceRun.medianSeconds;
     for (const auto& [name, run] : simdRuns) {
@@ -290,14 +291,14 @@ FigureData batchFigure(const rope::RopeParams& shared, const FigureOptions& opti
             simdSeconds = run.medianSeconds;
         }
     }
-    data.readouts.push_back({QStringLiteral("table apply %1").arg(isaText), simdSeconds * 1e3,
+    data.readouts.push_back({FigureText::tr("table apply %1").arg(isaText), simdSeconds * 1e3,
                              QStringLiteral("ms"), true});
     if (computedShown) {
-        data.readouts.push_back({QStringLiteral("computed apply %1").arg(isaText),
+        data.readouts.push_back({FigureText::tr("computed apply %1").arg(isaText),
                                  computedRun.medianSeconds * 1e3, QStringLiteral("ms"), true});
     }
     if (ggmlShown) {
-        data.readouts.push_back({QStringLiteral("ggml-style apply"), ggmlRun.medianSeconds * 1e3,
+        data.readouts.push_back({FigureText::tr("ggml-style apply"), ggmlRun.medianSeconds * 1e3,
                                  QStringLiteral("ms"), true});
     }
     return data;

@@ -7,6 +7,7 @@
 #include "core/scaling/scaling_registry.h"
 #include "figures/decay_envelope.h"
 #include "figures/figure_registry.h"
+#include "figures/figure_text.h"
 
 #include <QRegularExpression>
 
@@ -100,13 +101,13 @@ FigureData decayFigure(const rope::RopeParams& params, const FigureOptions& opti
         rope::RopeParams p = params;
         p.base = bases[k];
         p.scaling = rope::ScalingParams{};
-        curves.push_back({QStringLiteral("b = %1%2")
+        curves.push_back({FigureText::tr("b = %1%2")
                               .arg(bases[k], 0, 'g', 6)
-                              .arg(k == 0 ? QStringLiteral(" (current)") : QString()),
+                              .arg(k == 0 ? FigureText::tr(" (current)") : QString()),
                           rope::scaledFrequencies(p).invFreq, static_cast<int>(k)});
     }
     if (params.scaling.method != "default") {
-        curves.push_back({QStringLiteral("b = %1 with %2 (s = %3)")
+        curves.push_back({FigureText::tr("b = %1 with %2 (s = %3)")
                               .arg(params.base, 0, 'g', 6)
                               .arg(QString::fromStdString(params.scaling.method))
                               .arg(params.scaling.factor, 0, 'g', 4),
@@ -116,17 +117,17 @@ FigureData decayFigure(const rope::RopeParams& params, const FigureOptions& opti
 
     FigureData data;
     if (curve == QLatin1String("upper-bound")) {
-        data.title = QStringLiteral("RoFormer's relative upper bound u(m) = (2/d)·Σⱼ|Sⱼ(m)|");
-        data.yLabel = QStringLiteral("u(m) (bound on |qᵀR_m k| per unit max|hᵢ₊₁ − hᵢ|)");
+        data.title = FigureText::tr("RoFormer's relative upper bound u(m) = (2/d)·Σⱼ|Sⱼ(m)|");
+        data.yLabel = FigureText::tr("u(m) (bound on |qᵀR_m k| per unit max|hᵢ₊₁ − hᵢ|)");
     } else if (curve == QLatin1String("similar-score")) {
         data.title =
-            QStringLiteral("Expected score of a similar key E[qᵀR_m(q + σε)] = 2·Σᵢ cos(mθᵢ)");
-        data.yLabel = QStringLiteral("expected score (q, ε ~ N(0, I))");
+            FigureText::tr("Expected score of a similar key E[qᵀR_m(q + σε)] = 2·Σᵢ cos(mθᵢ)");
+        data.yLabel = FigureText::tr("expected score (q, ε ~ N(0, I))");
     } else {
-        data.title = QStringLiteral("Mean cosine c̄(m) = (2/d)·Σᵢ cos(mθᵢ)");
-        data.yLabel = QStringLiteral("c̄(m) (1 at m = 0)");
+        data.title = FigureText::tr("Mean cosine c̄(m) = (2/d)·Σᵢ cos(mθᵢ)");
+        data.yLabel = FigureText::tr("c̄(m) (1 at m = 0)");
     }
-    data.xLabel = QStringLiteral("relative distance m (tokens)");
+    data.xLabel = FigureText::tr("relative distance m (tokens)");
     const auto toVector = [](const Eigen::ArrayXd& a) {
         return std::vector<double>(a.data(), a.data() + a.size());
     };
@@ -139,20 +140,20 @@ FigureData decayFigure(const rope::RopeParams& params, const FigureOptions& opti
         const bool band = (env.lastDistance > env.firstDistance).any();
         if (band) {
             Series lo;
-            lo.name = c.name + QStringLiteral(" min per column");
+            lo.name = c.name + FigureText::tr(" min per column");
             lo.colour = c.colour;
             lo.inLegend = false;
             lo.x = toVector(x);
             lo.y = toVector(env.minimum);
             Series hi = lo;
-            hi.name = c.name + QStringLiteral(" max per column");
+            hi.name = c.name + FigureText::tr(" max per column");
             hi.y = toVector(env.maximum);
             hi.fillToPrevious = true;
             data.series.push_back(std::move(lo));
             data.series.push_back(std::move(hi));
         }
         Series mean;
-        mean.name = band ? c.name + QStringLiteral(" (column mean)") : c.name;
+        mean.name = band ? c.name + FigureText::tr(" (column mean)") : c.name;
         mean.colour = c.colour;
         mean.x = toVector(x);
         mean.y = toVector(env.mean);
@@ -161,8 +162,8 @@ FigureData decayFigure(const rope::RopeParams& params, const FigureOptions& opti
         // Every m < L is scanned, so the marker is exact whatever the column width.
         const std::optional<long long> first = rope::firstNegativeDistance(c.theta, params.context);
         data.readouts.push_back(
-            {QStringLiteral("first m with c̄ < 0, %1 (−1: none below L)").arg(c.name),
-             first ? static_cast<double>(*first) : -1.0, QStringLiteral("tokens")});
+            {FigureText::tr("first m with c̄ < 0, %1 (−1: none below L)").arg(c.name),
+             first ? static_cast<double>(*first) : -1.0, FigureText::tr("tokens")});
         if (first) {
             const Eigen::ArrayXd at = Eigen::ArrayXd::Constant(1, static_cast<double>(*first));
             const double y = curve == QLatin1String("upper-bound")
@@ -171,8 +172,8 @@ FigureData decayFigure(const rope::RopeParams& params, const FigureOptions& opti
                                  ? rope::expectedSimilarScore(c.theta, at)[0]
                                  : rope::meanCosine(c.theta, at)[0];
             Series marker;
-            marker.name = markerInLegend ? QStringLiteral("first m with c̄(m) < 0")
-                                         : QStringLiteral("first m with c̄(m) < 0, ") + c.name;
+            marker.name = markerInLegend ? FigureText::tr("first m with c̄(m) < 0")
+                                         : FigureText::tr("first m with c̄(m) < 0, ") + c.name;
             marker.style = SeriesStyle::Scatter;
             marker.colour = c.colour;
             marker.inLegend = markerInLegend;
@@ -183,19 +184,19 @@ FigureData decayFigure(const rope::RopeParams& params, const FigureOptions& opti
         }
     }
     Series zero;
-    zero.name = QStringLiteral("zero");
+    zero.name = FigureText::tr("zero");
     zero.style = SeriesStyle::Guide;
     zero.x = {0.0, static_cast<double>(params.context - 1)};
     zero.y = {0.0, 0.0};
     data.series.push_back(std::move(zero));
     if (logX) {
         data.logX = true;
-        data.xLabel = QStringLiteral("relative distance m (tokens, log scale)");
+        data.xLabel = FigureText::tr("relative distance m (tokens, log scale)");
         data.xRange = {{1.0, static_cast<double>(params.context - 1)}};
         data.series.back().x.front() = 1.0; // the zero guide starts at m = 1
     } else {
         data.readouts.push_back(
-            {QStringLiteral("tokens per column"),
+            {FigureText::tr("tokens per column"),
              std::ceil(static_cast<double>(params.context) / static_cast<double>(buckets)),
              QString()});
         data.xRange = {{0.0, static_cast<double>(params.context - 1)}};

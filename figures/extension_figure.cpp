@@ -9,6 +9,7 @@
 #include "core/scaling/scaling_registry.h"
 #include "figures/decay_envelope.h"
 #include "figures/figure_registry.h"
+#include "figures/figure_text.h"
 #include "figures/zero_frequency.h"
 
 
@@ -34,7 +35,7 @@ namespace {
 
 QString methodName(const rope::RopeParams& params) {
     const rope::ScalingMethod& method = rope::scalingMethod(params.scaling.method);
-    return QStringLiteral("%1 (s = %2)")
+    return FigureText::tr("%1 (s = %2)")
         .arg(QString::fromLatin1(method.id.data(), static_cast<qsizetype>(method.id.size())))
         .arg(params.scaling.factor, 0, 'g', 4);
 }
@@ -49,32 +50,32 @@ FigureData wavelengthView(const rope::RopeParams& params, const FigureOptions& o
     FigureData data;
     const bool unscaled = params.scaling.method == "default";
     data.title =
-        unscaled ? QStringLiteral("Wavelength of every pair (no scaling method chosen)")
-                 : QStringLiteral("Wavelength of every pair: original vs %1")
-                       .arg(QString::fromUtf8(method.displayName.data(),
-                                              static_cast<qsizetype>(method.displayName.size())));
-    data.xLabel = QStringLiteral("pair i");
-    data.yLabel = QStringLiteral("wavelength λᵢ = 2π/θᵢ (tokens)");
+        unscaled ? FigureText::tr("Wavelength of every pair (no scaling method chosen)")
+                 : FigureText::tr("Wavelength of every pair: original vs %1")
+                       .arg(QCoreApplication::translate("ScalingMethods",
+                                                        std::string(method.displayName).c_str()));
+    data.xLabel = FigureText::tr("pair i");
+    data.yLabel = FigureText::tr("wavelength λᵢ = 2π/θᵢ (tokens)");
     data.logY = true;
     Series a;
-    a.name = QStringLiteral("original RoPE");
+    a.name = FigureText::tr("original RoPE");
     a.colour = 4;
     Series b;
-    b.name = QStringLiteral("with ") + methodName(params);
+    b.name = FigureText::tr("with ") + methodName(params);
     b.colour = 1;
     if (unscaled) {
-        b.name = QStringLiteral("default: identical to the original");
+        b.name = FigureText::tr("default: identical to the original");
     }
     // After-wavelengths again, split by what the method did to the pair (θ'ᵢ/θᵢ).
     Series kept;
-    kept.name = QStringLiteral("kept θ' = θ (extrapolated)");
+    kept.name = FigureText::tr("kept θ' = θ (extrapolated)");
     kept.style = SeriesStyle::Scatter;
     kept.colour = 0;
     Series interpolated = kept;
-    interpolated.name = QStringLiteral("interpolated θ' = θ/s");
+    interpolated.name = FigureText::tr("interpolated θ' = θ/s");
     interpolated.colour = 3;
     Series blended = kept;
-    blended.name = QStringLiteral("blended (θ/s < θ' < θ or other)");
+    blended.name = FigureText::tr("blended (θ/s < θ' < θ or other)");
     blended.colour = 5;
     int counts[3] = {0, 0, 0};
     for (Eigen::Index i = 0; i < before.size(); ++i) {
@@ -97,19 +98,19 @@ FigureData wavelengthView(const rope::RopeParams& params, const FigureOptions& o
     }
     const double last = static_cast<double>(before.size() - 1);
     Series l0;
-    l0.name = QStringLiteral("original context L₀ = %1").arg(params.scaling.originalContext);
+    l0.name = FigureText::tr("original context L₀ = %1").arg(params.scaling.originalContext);
     l0.colour = 2;
     l0.x = {0.0, last};
     l0.y = {static_cast<double>(params.scaling.originalContext),
             static_cast<double>(params.scaling.originalContext)};
     Series ctx;
-    ctx.name = QStringLiteral("context L = %1").arg(params.context);
+    ctx.name = FigureText::tr("context L = %1").arg(params.context);
     ctx.colour = 6;
     ctx.x = {0.0, last};
     ctx.y = {static_cast<double>(params.context), static_cast<double>(params.context)};
     data.series = {std::move(a), std::move(b)};
     if (params.scaling.originalContext == params.context) {
-        ctx.name = QStringLiteral("context L = L₀ = %1").arg(params.context);
+        ctx.name = FigureText::tr("context L = L₀ = %1").arg(params.context);
     } else {
         data.series.push_back(std::move(l0));
     }
@@ -131,8 +132,8 @@ FigureData wavelengthView(const rope::RopeParams& params, const FigureOptions& o
         rope::validateDim(dim, "compare-rotary-dim");
         const Eigen::ArrayXd other = rope::wavelengths(rope::inverseFrequencies(dim, base) / factor);
         Series o;
-        o.name = factor == 1.0 ? QStringLiteral("other layers: b = %1").arg(base, 0, 'g', 6)
-                               : QStringLiteral("other layers: b = %1, linear ×%2")
+        o.name = factor == 1.0 ? FigureText::tr("other layers: b = %1").arg(base, 0, 'g', 6)
+                               : FigureText::tr("other layers: b = %1, linear ×%2")
                                      .arg(base, 0, 'g', 6)
                                      .arg(factor, 0, 'g', 4);
         o.colour = 7;
@@ -143,13 +144,13 @@ FigureData wavelengthView(const rope::RopeParams& params, const FigureOptions& o
         data.series.push_back(std::move(o));
     }
     data.readouts = {
-        {QStringLiteral("attention factor"), scaled.attentionFactor, QString()},
-        {QStringLiteral("pairs kept (extrapolated)"), static_cast<double>(counts[0]), QString()},
-        {QStringLiteral("pairs interpolated"), static_cast<double>(counts[1]), QString()},
-        {QStringLiteral("pairs blended"), static_cast<double>(counts[2]), QString()},
+        {FigureText::tr("attention factor"), scaled.attentionFactor, QString()},
+        {FigureText::tr("pairs kept (extrapolated)"), static_cast<double>(counts[0]), QString()},
+        {FigureText::tr("pairs interpolated"), static_cast<double>(counts[1]), QString()},
+        {FigureText::tr("pairs blended"), static_cast<double>(counts[2]), QString()},
     };
     if (const int zeros = zeroFrequencyPairs(scaled.invFreq); zeros > 0) {
-        data.readouts.push_back({QStringLiteral("pairs not rotated (θ' = 0, λ = ∞)"),
+        data.readouts.push_back({FigureText::tr("pairs not rotated (θ' = 0, λ = ∞)"),
                                  static_cast<double>(zeros), QString()});
     }
     data.xRange = {{-0.5, last + 0.5}};
@@ -169,8 +170,8 @@ FigureData heatmapView(const rope::RopeParams& params, const FigureOptions& opti
     const auto r = static_cast<int>(before.rows());
     FigureData data;
     data.title =
-        QStringLiteral("cos(mθᵢ) before (left) and after %1 (right)").arg(methodName(params));
-    data.xLabel = QStringLiteral("pair i (left: original; right: scaled)");
+        FigureText::tr("cos(mθᵢ) before (left) and after %1 (right)").arg(methodName(params));
+    data.xLabel = FigureText::tr("pair i (left: original; right: scaled)");
     const int step = pairs <= 16 ? 2 : pairs <= 64 ? 8 : 16;
     for (int block = 0; block < 2; ++block) {
         for (int i = 0; i < pairs; i += step) {
@@ -178,7 +179,7 @@ FigureData heatmapView(const rope::RopeParams& params, const FigureOptions& opti
                 {static_cast<double>(block * (pairs + 1) + i), QString::number(i)});
         }
     }
-    data.yLabel = QStringLiteral("position m (tokens)");
+    data.yLabel = FigureText::tr("position m (tokens)");
     ColourMap map;
     map.columns = 2 * pairs + 1; // one NaN column between the two images
     map.rows = r;
@@ -198,9 +199,9 @@ FigureData heatmapView(const rope::RopeParams& params, const FigureOptions& opti
             map.values.push_back(after(row, c));
         }
     }
-    map.label = QStringLiteral("cos(mθᵢ)");
+    map.label = FigureText::tr("cos(mθᵢ)");
     data.colourMap = std::move(map);
-    data.readouts = {{QStringLiteral("attention factor"), scaled.attentionFactor, QString()}};
+    data.readouts = {{FigureText::tr("attention factor"), scaled.attentionFactor, QString()}};
     data.xRange = {{-0.5, 2.0 * pairs + 0.5}};
     data.yRange = {{edges[0], edges[r]}};
     data.yReversed = true;
@@ -212,16 +213,16 @@ FigureData decayView(const rope::RopeParams& params, const FigureOptions& option
     const long long buckets =
         std::clamp(options.value(QStringLiteral("plot-width-px"), 1000).toLongLong(), 1LL, 8192LL);
     FigureData data;
-    data.title = QStringLiteral("Mean cosine c̄(m) = (2/d)·Σᵢ cos(mθᵢ): original vs %1")
+    data.title = FigureText::tr("Mean cosine c̄(m) = (2/d)·Σᵢ cos(mθᵢ): original vs %1")
                      .arg(methodName(params));
-    data.xLabel = QStringLiteral("relative distance m (tokens)");
-    data.yLabel = QStringLiteral("c̄(m) (1 at m = 0)");
+    data.xLabel = FigureText::tr("relative distance m (tokens)");
+    data.yLabel = FigureText::tr("c̄(m) (1 at m = 0)");
     const auto toVector = [](const Eigen::ArrayXd& a) {
         return std::vector<double>(a.data(), a.data() + a.size());
     };
     const std::pair<QString, const Eigen::ArrayXd*> curves[] = {
-        {QStringLiteral("original RoPE"), &thetaBefore},
-        {QStringLiteral("with ") + methodName(params), &scaled.invFreq},
+        {FigureText::tr("original RoPE"), &thetaBefore},
+        {FigureText::tr("with ") + methodName(params), &scaled.invFreq},
     };
     int colour = 0;
     for (const auto& [name, theta] : curves) {
@@ -231,13 +232,13 @@ FigureData decayView(const rope::RopeParams& params, const FigureOptions& option
         const int c = colour == 0 ? 4 : 1;
         if ((env.lastDistance > env.firstDistance).any()) {
             Series lo;
-            lo.name = name + QStringLiteral(" min per column");
+            lo.name = name + FigureText::tr(" min per column");
             lo.colour = c;
             lo.inLegend = false;
             lo.x = toVector(x);
             lo.y = toVector(env.minimum);
             Series hi = lo;
-            hi.name = name + QStringLiteral(" max per column");
+            hi.name = name + FigureText::tr(" max per column");
             hi.y = toVector(env.maximum);
             hi.fillToPrevious = true;
             data.series.push_back(std::move(lo));
@@ -252,7 +253,7 @@ FigureData decayView(const rope::RopeParams& params, const FigureOptions& option
         ++colour;
     }
     Series l0;
-    l0.name = QStringLiteral("original context L₀ = %1").arg(params.scaling.originalContext);
+    l0.name = FigureText::tr("original context L₀ = %1").arg(params.scaling.originalContext);
     l0.style = SeriesStyle::Path;
     l0.colour = 2;
     l0.x = {static_cast<double>(params.scaling.originalContext),
@@ -260,12 +261,12 @@ FigureData decayView(const rope::RopeParams& params, const FigureOptions& option
     l0.y = {-1.0, 1.0};
     data.series.push_back(std::move(l0));
     Series zero;
-    zero.name = QStringLiteral("zero");
+    zero.name = FigureText::tr("zero");
     zero.style = SeriesStyle::Guide;
     zero.x = {0.0, static_cast<double>(params.context - 1)};
     zero.y = {0.0, 0.0};
     data.series.push_back(std::move(zero));
-    data.readouts = {{QStringLiteral("attention factor"), scaled.attentionFactor, QString()}};
+    data.readouts = {{FigureText::tr("attention factor"), scaled.attentionFactor, QString()}};
     data.xRange = {{0.0, static_cast<double>(params.context - 1)}};
     data.yRange = {{-0.3, 1.05}};
     return data;

@@ -5,6 +5,7 @@
 #include "core/heatmap.h"
 #include "core/scaling/scaling_registry.h"
 #include "figures/figure_registry.h"
+#include "figures/figure_text.h"
 #include "figures/zero_frequency.h"
 
 
@@ -65,16 +66,16 @@ FigureData heatmapFigure(const rope::RopeParams& params, const FigureOptions& op
         phaseHeatmapAllowingZero(theta, view.first, view.last, rows, quantity);
 
     FigureData data;
-    data.title = QStringLiteral("Phase of every pair (d = %1, b = %2%3)")
+    data.title = FigureText::tr("Phase of every pair (d = %1, b = %2%3)")
                      .arg(params.effectiveRotaryDim())
                      .arg(params.base, 0, 'g', 6)
                      .arg(params.scaling.method == "default"
                               ? QString()
-                              : QStringLiteral(", %1 s = %2")
+                              : FigureText::tr(", %1 s = %2")
                                     .arg(QString::fromStdString(params.scaling.method))
                                     .arg(params.scaling.factor, 0, 'g', 4));
-    data.xLabel = QStringLiteral("pair i  (θᵢ = b^(−2i/d) rad/token)");
-    data.yLabel = QStringLiteral("position m (tokens)");
+    data.xLabel = FigureText::tr("pair i  (θᵢ = b^(−2i/d) rad/token)");
+    data.yLabel = FigureText::tr("position m (tokens)");
     ColourMap map;
     map.columns = static_cast<int>(image.cols());
     map.rows = static_cast<int>(image.rows());
@@ -93,13 +94,13 @@ FigureData heatmapFigure(const rope::RopeParams& params, const FigureOptions& op
     }
     switch (quantity) {
     case rope::PhaseQuantity::Cos:
-        map.label = QStringLiteral("cos(mθᵢ), mean over a pixel row");
+        map.label = FigureText::tr("cos(mθᵢ), mean over a pixel row");
         break;
     case rope::PhaseQuantity::Sin:
-        map.label = QStringLiteral("sin(mθᵢ), mean over a pixel row");
+        map.label = FigureText::tr("sin(mθᵢ), mean over a pixel row");
         break;
     case rope::PhaseQuantity::Angle:
-        map.label = QStringLiteral("mθᵢ mod 2π (rad), circular mean");
+        map.label = FigureText::tr("mθᵢ mod 2π (rad), circular mean");
         map.zMin = 0;
         map.zMax = 2 * std::numbers::pi;
         map.diverging = false;
@@ -110,7 +111,7 @@ FigureData heatmapFigure(const rope::RopeParams& params, const FigureOptions& op
     if (options.value(QStringLiteral("periods"), false).toBool()) {
         const Eigen::ArrayXd lambda = wavelengthsAllowingZero(theta);
         Series s;
-        s.name = QStringLiteral("period λᵢ = 2π/θᵢ (tokens)");
+        s.name = FigureText::tr("period λᵢ = 2π/θᵢ (tokens)");
         s.style = SeriesStyle::Scatter;
         s.colour = 6;
         for (Eigen::Index i = 0; i < lambda.size(); ++i) {
@@ -122,9 +123,9 @@ FigureData heatmapFigure(const rope::RopeParams& params, const FigureOptions& op
         }
         data.series.push_back(std::move(s));
     }
-    data.readouts.push_back({QStringLiteral("positions per pixel row"), perRow, QString()});
+    data.readouts.push_back({FigureText::tr("positions per pixel row"), perRow, QString()});
     if (const int zeros = zeroFrequencyPairs(theta); zeros > 0) {
-        data.readouts.push_back({QStringLiteral("pairs not rotated (θᵢ = 0, λᵢ = ∞)"),
+        data.readouts.push_back({FigureText::tr("pairs not rotated (θᵢ = 0, λᵢ = ∞)"),
                                  static_cast<double>(zeros), QString()});
     }
     data.xRange = {{-0.5, static_cast<double>(theta.size()) - 0.5}};

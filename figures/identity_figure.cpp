@@ -8,6 +8,7 @@
 #include "core/rotation.h"
 #include "core/scaling/scaling_registry.h"
 #include "figures/figure_registry.h"
+#include "figures/figure_text.h"
 
 
 #include <cmath>
@@ -58,13 +59,13 @@ FigureData matricesView(const rope::RopeParams& params, const Eigen::ArrayXd& th
         rope::rotationMatrixFromAngles(angles, params.layout, static_cast<int>(2 * theta.size()));
     const auto d = static_cast<int>(product.rows());
     FigureData data;
-    data.title = QStringLiteral("R_mᵀR_n (left) and R_(n−m) (right): m = %1, n = %2, %3 layout")
+    data.title = FigureText::tr("R_mᵀR_n (left) and R_(n−m) (right): m = %1, n = %2, %3 layout")
                      .arg(params.m)
                      .arg(params.n)
                      .arg(layoutName(params));
-    data.xLabel = QStringLiteral("column j (left: R_mᵀR_n; right: R_(n−m))");
+    data.xLabel = FigureText::tr("column j (left: R_mᵀR_n; right: R_(n−m))");
     data.xTicks = blockTicks(d);
-    data.yLabel = QStringLiteral("row i");
+    data.yLabel = FigureText::tr("row i");
     ColourMap map;
     map.columns = 2 * d + 1; // one NaN (transparent) column between the two matrices
     map.rows = d;
@@ -84,10 +85,10 @@ FigureData matricesView(const rope::RopeParams& params, const Eigen::ArrayXd& th
     }
     map.zMin = -1;
     map.zMax = 1;
-    map.label = QStringLiteral("matrix entry");
+    map.label = FigureText::tr("matrix entry");
     data.colourMap = std::move(map);
     data.readouts = {
-        {QStringLiteral("max |R_mᵀR_n − R_(n−m)|"),
+        {FigureText::tr("max |R_mᵀR_n − R_(n−m)|"),
          rope::relativityResidual(theta, m, n, params.layout), QString()},
     };
     fitMatrix(data, 2 * d + 1, d);
@@ -114,11 +115,11 @@ FigureData complexView(const rope::RopeParams& params, const FigureOptions& opti
     const double last = std::max(std::abs(m), std::abs(n));
     const int points = static_cast<int>(std::min<double>(kMaxTracePoints, last + 1));
     Series qTrace;
-    qTrace.name = QStringLiteral("qᵢ·e^(i tθᵢ), t = 0 … %1").arg(last, 0, 'g', 10);
+    qTrace.name = FigureText::tr("qᵢ·e^(i tθᵢ), t = 0 … %1").arg(last, 0, 'g', 10);
     qTrace.style = SeriesStyle::Scatter;
     qTrace.colour = 0;
     Series kTrace = qTrace;
-    kTrace.name = QStringLiteral("kᵢ·e^(i tθᵢ)");
+    kTrace.name = FigureText::tr("kᵢ·e^(i tθᵢ)");
     kTrace.colour = 1;
     for (int j = 0; j < points; ++j) {
         const double t = points > 1 ? std::round(last * j / (points - 1)) : 0.0;
@@ -132,13 +133,13 @@ FigureData complexView(const rope::RopeParams& params, const FigureOptions& opti
     const auto [qm, qmi] = rotated(q, m);
     const auto [kn, kni] = rotated(k, n);
     Series qArrow;
-    qArrow.name = QStringLiteral("qᵢ·e^(imθᵢ) at m = %1").arg(params.m);
+    qArrow.name = FigureText::tr("qᵢ·e^(imθᵢ) at m = %1").arg(params.m);
     qArrow.style = SeriesStyle::Arrow;
     qArrow.colour = 0;
     qArrow.x = {0.0, qm};
     qArrow.y = {0.0, qmi};
     Series kArrow;
-    kArrow.name = QStringLiteral("kᵢ·e^(inθᵢ) at n = %1").arg(params.n);
+    kArrow.name = FigureText::tr("kᵢ·e^(inθᵢ) at n = %1").arg(params.n);
     kArrow.style = SeriesStyle::Arrow;
     kArrow.colour = 1;
     kArrow.x = {0.0, kn};
@@ -146,7 +147,7 @@ FigureData complexView(const rope::RopeParams& params, const FigureOptions& opti
     const double radius = std::max(std::hypot(qm, qmi), std::hypot(kn, kni));
     // Rotation keeps |qᵢ| and |kᵢ|: each trace runs along its own circle.
     Series circle;
-    circle.name = QStringLiteral("circles |qᵢ|, |kᵢ|");
+    circle.name = FigureText::tr("circles |qᵢ|, |kᵢ|");
     circle.style = SeriesStyle::Guide;
     for (const double r : {std::hypot(qm, qmi), std::hypot(kn, kni)}) {
         for (int j = 0; j <= 128; ++j) {
@@ -162,14 +163,14 @@ FigureData complexView(const rope::RopeParams& params, const FigureOptions& opti
                                 "θᵢ = %2 rad/token")
                      .arg(pair)
                      .arg(theta[pair], 0, 'g', 6);
-    data.xLabel = QStringLiteral("real part");
-    data.yLabel = QStringLiteral("imaginary part");
+    data.xLabel = FigureText::tr("real part");
+    data.yLabel = FigureText::tr("imaginary part");
     data.series = {std::move(circle), std::move(qTrace), std::move(kTrace), std::move(qArrow),
                    std::move(kArrow)};
     // Re[(q e^{imθ})* · (k e^{inθ})] = dot product of the two rotated 2-vectors.
     data.readouts = {
-        {QStringLiteral("pair score Re[(qᵢe^(imθᵢ))*·kᵢe^(inθᵢ)]"), qm * kn + qmi * kni, QString()},
-        {QStringLiteral("full score ⟨R_m q, R_n k⟩"),
+        {FigureText::tr("pair score Re[(qᵢe^(imθᵢ))*·kᵢe^(inθᵢ)]"), qm * kn + qmi * kni, QString()},
+        {FigureText::tr("full score ⟨R_m q, R_n k⟩"),
          rope::attentionScore(q, k, theta, m, n, params.layout), QString()},
     };
     const double extent = 1.1 * std::max(radius, 1e-9);
@@ -189,26 +190,26 @@ FigureData residualView(const rope::RopeParams& params, const FigureOptions& opt
     QString formula;
     if (which == QLatin1String("composition")) {
         residual = rope::compositionResidualMatrix(theta, m, n, params.layout);
-        formula = QStringLiteral("R_m R_n − R_(m+n)");
+        formula = FigureText::tr("R_m R_n − R_(m+n)");
     } else if (which == QLatin1String("orthogonality")) {
         residual = rope::orthogonalityResidualMatrix(theta, m, params.layout);
-        formula = QStringLiteral("R_mᵀ R_m − I");
+        formula = FigureText::tr("R_mᵀ R_m − I");
     } else {
         residual = rope::relativityResidualMatrix(theta, m, n, params.layout);
-        formula = QStringLiteral("R_mᵀ R_n − R_(n−m)");
+        formula = FigureText::tr("R_mᵀ R_n − R_(n−m)");
     }
     const double relativity = rope::relativityResidual(theta, m, n, params.layout);
     const double composition = rope::compositionResidual(theta, m, n, params.layout);
     const double orthogonality = rope::orthogonalityResidual(theta, m, params.layout);
 
     FigureData data;
-    data.title = QStringLiteral("|%1| entry by entry (m = %2, n = %3, %4 layout)")
+    data.title = FigureText::tr("|%1| entry by entry (m = %2, n = %3, %4 layout)")
                      .arg(formula)
                      .arg(params.m)
                      .arg(params.n)
                      .arg(layoutName(params));
-    data.xLabel = QStringLiteral("column j");
-    data.yLabel = QStringLiteral("row i");
+    data.xLabel = FigureText::tr("column j");
+    data.yLabel = FigureText::tr("row i");
     ColourMap map;
     map.columns = static_cast<int>(residual.cols());
     map.rows = static_cast<int>(residual.rows());
@@ -230,11 +231,11 @@ FigureData residualView(const rope::RopeParams& params, const FigureOptions& opt
     map.zMin = map.zMax * 1e-6;
     map.logScale = true;
     map.diverging = false;
-    map.label = QStringLiteral("|residual entry| (log scale)");
+    map.label = FigureText::tr("|residual entry| (log scale)");
     data.readouts = {
-        {QStringLiteral("max |R_mᵀR_n − R_(n−m)|"), relativity, QString()},
-        {QStringLiteral("max |R_mR_n − R_(m+n)|"), composition, QString()},
-        {QStringLiteral("max |R_mᵀR_m − I|"), orthogonality, QString()},
+        {FigureText::tr("max |R_mᵀR_n − R_(n−m)|"), relativity, QString()},
+        {FigureText::tr("max |R_mR_n − R_(m+n)|"), composition, QString()},
+        {FigureText::tr("max |R_mᵀR_m − I|"), orthogonality, QString()},
     };
     fitMatrix(data, map.columns, map.rows);
     data.colourMap = std::move(map);

@@ -6,6 +6,7 @@
 // as cached; the two part as soon as L crosses L₀.
 #include "core/kv_cache.h"
 #include "figures/figure_registry.h"
+#include "figures/figure_text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -50,21 +51,21 @@ FigureData kvCacheFigure(const rope::RopeParams& params, const FigureOptions& op
     }
 
     FigureData data;
-    data.title = QStringLiteral("Dynamic NTK and the KV cache (d = %1, b = %2, s = %3, L₀ = %4)")
+    data.title = FigureText::tr("Dynamic NTK and the KV cache (d = %1, b = %2, s = %3, L₀ = %4)")
                      .arg(dim)
                      .arg(params.base, 0, 'g', 6)
                      .arg(factor, 0, 'g', 4)
                      .arg(l0);
-    data.xLabel = QStringLiteral("current sequence length L (tokens)");
-    data.yLabel = QStringLiteral("score ⟨R(m)q, R(n)k⟩, q = k = 1/√d");
+    data.xLabel = FigureText::tr("current sequence length L (tokens)");
+    data.yLabel = FigureText::tr("score ⟨R(m)q, R(n)k⟩, q = k = 1/√d");
     Series consistent;
-    consistent.name = QStringLiteral("key re-rotated with θ(L)");
+    consistent.name = FigureText::tr("key re-rotated with θ(L)");
     consistent.colour = 4;
     Series cached;
-    cached.name = QStringLiteral("key as cached, rotated with θ(C = %1)").arg(cachedLen);
+    cached.name = FigureText::tr("key as cached, rotated with θ(C = %1)").arg(cachedLen);
     cached.colour = 1;
     Series gap;
-    gap.name = QStringLiteral("mismatch (cached − re-rotated)");
+    gap.name = FigureText::tr("mismatch (cached − re-rotated)");
     gap.colour = 5;
     const long long span = maxLen - first;
     const int samples = static_cast<int>(std::min<long long>(span + 1, kSamples));
@@ -88,7 +89,7 @@ FigureData kvCacheFigure(const rope::RopeParams& params, const FigureOptions& op
         worst = std::max(worst, std::abs(s.cachedKey - s.consistent));
     }
     Series crossing;
-    crossing.name = QStringLiteral("L = L₀ = %1: θ starts to change").arg(l0);
+    crossing.name = FigureText::tr("L = L₀ = %1: θ starts to change").arg(l0);
     crossing.style = SeriesStyle::Path;
     crossing.colour = 2;
     crossing.x = {static_cast<double>(l0), static_cast<double>(l0)};
@@ -98,9 +99,9 @@ FigureData kvCacheFigure(const rope::RopeParams& params, const FigureOptions& op
         data.series.push_back(std::move(crossing));
     }
     data.readouts = {
-        {QStringLiteral("key position n"), static_cast<double>(keyPos), QString()},
-        {QStringLiteral("length when cached C"), static_cast<double>(cachedLen), QString()},
-        {QStringLiteral("largest |mismatch|"), worst, QString()},
+        {FigureText::tr("key position n"), static_cast<double>(keyPos), QString()},
+        {FigureText::tr("length when cached C"), static_cast<double>(cachedLen), QString()},
+        {FigureText::tr("largest |mismatch|"), worst, QString()},
     };
     data.xRange = {{static_cast<double>(first), static_cast<double>(maxLen)}};
     data.yRange = {{-1.05, 1.05}};

@@ -6,6 +6,7 @@
 #include "core/random_inputs.h"
 #include "core/rotation.h"
 #include "figures/figure_registry.h"
+#include "figures/figure_text.h"
 
 
 #include <cmath>
@@ -71,10 +72,10 @@ QString permutationText(const Eigen::VectorXi& perm) {
 
 void drawPairs(FigureData& data, const Eigen::ArrayXd& theta, int d) {
     const Eigen::VectorXi perm = rope::interleavedToHalfPermutation(d);
-    data.title = QStringLiteral("Pairs in both layouts, d = %1").arg(d);
-    data.xLabel = QStringLiteral("coordinate j; half[j] = interleaved[p_j], p = %1")
+    data.title = FigureText::tr("Pairs in both layouts, d = %1").arg(d);
+    data.xLabel = FigureText::tr("coordinate j; half[j] = interleaved[p_j], p = %1")
                       .arg(permutationText(perm));
-    data.yLabel = QStringLiteral("layout");
+    data.yLabel = FigureText::tr("layout");
     data.yTicks = {{0.0, QStringLiteral("rotate_half")}, {1.0, QStringLiteral("interleaved")}};
     // Coordinates are integers: label every one (every few for wide heads).
     const int tickStep = std::max(1, (d + 15) / 16);
@@ -85,7 +86,7 @@ void drawPairs(FigureData& data, const Eigen::ArrayXd& theta, int d) {
     // Permutation links first, so the pairs and dots are drawn over them.
     for (int j = 0; j < d; ++j) {
         Series link;
-        link.name = QStringLiteral("permutation: interleaved p_j → half j");
+        link.name = FigureText::tr("permutation: interleaved p_j → half j");
         link.style = SeriesStyle::Path;
         link.colour = 6;
         link.inLegend = j == 0;
@@ -98,8 +99,8 @@ void drawPairs(FigureData& data, const Eigen::ArrayXd& theta, int d) {
     for (std::size_t i = 0; i < interleavedPairs.size(); ++i) {
         const auto [a, b] = interleavedPairs[i];
         Series s = arc(a, b, 1.0, arcHeight, static_cast<int>(i % 6));
-        s.name = i == 0 ? QStringLiteral("interleaved pairs (x₂ᵢ, x₂ᵢ₊₁), colour = pair i")
-                        : QStringLiteral("interleaved pair %1: (x%2, x%3)").arg(i).arg(a).arg(b);
+        s.name = i == 0 ? FigureText::tr("interleaved pairs (x₂ᵢ, x₂ᵢ₊₁), colour = pair i")
+                        : FigureText::tr("interleaved pair %1: (x%2, x%3)").arg(i).arg(a).arg(b);
         s.inLegend = i == 0;
         data.series.push_back(std::move(s));
     }
@@ -107,13 +108,13 @@ void drawPairs(FigureData& data, const Eigen::ArrayXd& theta, int d) {
         const auto [a, b] = halfPairs[i];
         // Arc height grows with the span so long links stay apart.
         Series s = arc(a, b, 0.0, -arcHeight - 0.5 * (b - a) / d, static_cast<int>(i % 6));
-        s.name = i == 0 ? QStringLiteral("rotate_half pairs (xᵢ, xᵢ₊d/₂)")
-                        : QStringLiteral("rotate_half pair %1: (x%2, x%3)").arg(i).arg(a).arg(b);
+        s.name = i == 0 ? FigureText::tr("rotate_half pairs (xᵢ, xᵢ₊d/₂)")
+                        : FigureText::tr("rotate_half pair %1: (x%2, x%3)").arg(i).arg(a).arg(b);
         s.inLegend = i == 0;
         data.series.push_back(std::move(s));
     }
     Series dots;
-    dots.name = QStringLiteral("coordinates");
+    dots.name = FigureText::tr("coordinates");
     dots.style = SeriesStyle::Scatter;
     dots.colour = 6;
     for (int j = 0; j < d; ++j) {
@@ -130,13 +131,13 @@ void drawPairs(FigureData& data, const Eigen::ArrayXd& theta, int d) {
 void drawMatrix(FigureData& data, const Eigen::ArrayXd& theta, int d, double m,
                 rope::Layout layout) {
     const Eigen::MatrixXd r = rope::rotationMatrix(theta, m, layout);
-    data.title = QStringLiteral("R_m, %1 layout (d = %2, m = %3)")
+    data.title = FigureText::tr("R_m, %1 layout (d = %2, m = %3)")
                      .arg(layout == rope::Layout::Interleaved ? QStringLiteral("interleaved")
                                                               : QStringLiteral("rotate_half"))
                      .arg(d)
                      .arg(m);
-    data.xLabel = QStringLiteral("column (input coordinate)");
-    data.yLabel = QStringLiteral("row (output coordinate)");
+    data.xLabel = FigureText::tr("column (input coordinate)");
+    data.yLabel = FigureText::tr("row (output coordinate)");
     ColourMap map;
     map.columns = static_cast<int>(r.cols());
     map.rows = static_cast<int>(r.rows());
@@ -150,7 +151,7 @@ void drawMatrix(FigureData& data, const Eigen::ArrayXd& theta, int d, double m,
             map.values.push_back(r(row, col));
         }
     }
-    map.label = QStringLiteral("entry of R_m (cos mθᵢ, ±sin mθᵢ)");
+    map.label = FigureText::tr("entry of R_m (cos mθᵢ, ±sin mθᵢ)");
     data.colourMap = std::move(map);
     data.xRange = {{-0.5, d - 0.5}};
     data.yRange = {{-0.5, d - 0.5}};
@@ -182,9 +183,9 @@ rope::LayoutScoreComparison layoutScores(const rope::RopeParams& params,
 void drawRowPermutation(FigureData& data, int d, int heads) {
     const Eigen::VectorXi perm = rope::qkRowPermutation(heads, d);
     const auto n = static_cast<int>(perm.size());
-    data.title = QStringLiteral("W_q/W_k row permutation (%1 heads, d = %2)").arg(heads).arg(d);
-    data.xLabel = QStringLiteral("old row (interleaved checkpoint)");
-    data.yLabel = QStringLiteral("new row j (rotate_half checkpoint)");
+    data.title = FigureText::tr("W_q/W_k row permutation (%1 heads, d = %2)").arg(heads).arg(d);
+    data.xLabel = FigureText::tr("old row (interleaved checkpoint)");
+    data.yLabel = FigureText::tr("new row j (rotate_half checkpoint)");
     ColourMap map;
     map.columns = n;
     map.rows = n;
@@ -200,7 +201,7 @@ void drawRowPermutation(FigureData& data, int d, int heads) {
     map.zMin = 0;
     map.zMax = 1;
     map.diverging = false;
-    map.label = QStringLiteral("1 = row moved here");
+    map.label = FigureText::tr("1 = row moved here");
     data.colourMap = std::move(map);
     data.xRange = {{-0.5, n - 0.5}};
     data.yRange = {{-0.5, n - 0.5}};
@@ -230,9 +231,9 @@ FigureData layoutsFigure(const rope::RopeParams& params, const FigureOptions& op
             std::clamp(options.value(QStringLiteral("heads"), 2).toInt(), 1, std::max(1, 512 / d));
         drawRowPermutation(data, d, heads);
     } else if (view == QLatin1String("scores")) {
-        data.title = QStringLiteral("Scores against n − m (d = %1, m = %2)").arg(d).arg(params.m);
-        data.xLabel = QStringLiteral("relative position n − m (tokens)");
-        data.yLabel = QStringLiteral("logit ⟨R_m q, R_n k⟩ (seeded random W, x)");
+        data.title = FigureText::tr("Scores against n − m (d = %1, m = %2)").arg(d).arg(params.m);
+        data.xLabel = FigureText::tr("relative position n − m (tokens)");
+        data.yLabel = FigureText::tr("logit ⟨R_m q, R_n k⟩ (seeded random W, x)");
         const auto toSeries = [&scores](const QString& name, const Eigen::ArrayXd& y, int colour,
                                         SeriesStyle style) {
             Series s;
@@ -243,16 +244,16 @@ FigureData layoutsFigure(const rope::RopeParams& params, const FigureOptions& op
             s.y.assign(y.data(), y.data() + y.size());
             return s;
         };
-        data.series.push_back(toSeries(QStringLiteral("trained: interleaved RoPE, original W"),
+        data.series.push_back(toSeries(FigureText::tr("trained: interleaved RoPE, original W"),
                                        scores.reference, 0, SeriesStyle::Line));
-        data.series.push_back(toSeries(QStringLiteral("converted: rotate_half, permuted W rows"),
+        data.series.push_back(toSeries(FigureText::tr("converted: rotate_half, permuted W rows"),
                                        scores.permuted, 2, SeriesStyle::Scatter));
-        data.series.push_back(toSeries(QStringLiteral("bug: rotate_half, original W"),
+        data.series.push_back(toSeries(FigureText::tr("bug: rotate_half, original W"),
                                        scores.mismatched, 1, SeriesStyle::Line));
-        data.series.push_back(toSeries(QStringLiteral("|bug − trained|"), scores.mismatchError, 3,
+        data.series.push_back(toSeries(FigureText::tr("|bug − trained|"), scores.mismatchError, 3,
                                        SeriesStyle::Line));
         data.readouts.push_back(
-            {QStringLiteral("max |bug − trained|"), scores.maxMismatchError, QString()});
+            {FigureText::tr("max |bug − trained|"), scores.maxMismatchError, QString()});
         data.legendAlignment = Qt::AlignBottom | Qt::AlignRight;
     } else {
         drawPairs(data, theta, d);
@@ -260,7 +261,7 @@ FigureData layoutsFigure(const rope::RopeParams& params, const FigureOptions& op
     // The proof by numbers; the matrix views leave their top-left cells uncovered.
     if (!data.colourMap) {
         data.readouts.insert(data.readouts.begin(),
-                             {QStringLiteral("max |converted − trained| score"),
+                             {FigureText::tr("max |converted − trained| score"),
                               scores.maxPermutedDifference, QString()});
     }
     return data;

@@ -6,6 +6,7 @@
 #include "core/mrope.h"
 #include "core/scaling/scaling_registry.h"
 #include "figures/figure_registry.h"
+#include "figures/figure_text.h"
 
 #include <QStringList>
 
@@ -91,19 +92,19 @@ FigureData mropeFigure(const rope::RopeParams& params, const FigureOptions& opti
 
     FigureData data;
     data.title =
-        QStringLiteral("M-RoPE positions (%1, section %2·%3·%4 pairs)")
-            .arg(qwen3 ? QStringLiteral("Qwen3-VL interleaved") : QStringLiteral("Qwen2-VL blocks"))
+        FigureText::tr("M-RoPE positions (%1, section %2·%3·%4 pairs)")
+            .arg(qwen3 ? FigureText::tr("Qwen3-VL interleaved") : FigureText::tr("Qwen2-VL blocks"))
             .arg(section[0])
             .arg(section[1])
             .arg(section[2]);
-    data.xLabel = QStringLiteral("token index");
-    data.yLabel = QStringLiteral("position id");
-    const QString names[3] = {QStringLiteral("temporal"), QStringLiteral("height"),
-                              QStringLiteral("width")};
+    data.xLabel = FigureText::tr("token index");
+    data.yLabel = FigureText::tr("position id");
+    const QString names[3] = {FigureText::tr("temporal"), FigureText::tr("height"),
+                              FigureText::tr("width")};
     const int colours[3] = {4, 1, 3};
     for (int a = 0; a < 3; ++a) {
         Series s;
-        s.name = names[a] + QStringLiteral(" row");
+        s.name = names[a] + FigureText::tr(" row");
         s.style = SeriesStyle::Scatter;
         s.colour = colours[a];
         // Text tokens have three equal ids: the rows sit side by side (t left, w right of the
@@ -122,7 +123,7 @@ FigureData mropeFigure(const rope::RopeParams& params, const FigureOptions& opti
         const long long count =
             seg.isText ? seg.textTokens : static_cast<long long>(seg.gridT) * seg.gridH * seg.gridW;
         const QString label =
-            seg.isText ? QStringLiteral("text ×%1").arg(seg.textTokens)
+            seg.isText ? FigureText::tr("text ×%1").arg(seg.textTokens)
                        : QStringLiteral("%1×%2×%3").arg(seg.gridT).arg(seg.gridH).arg(seg.gridW);
         // Centred over the run, kept inside the axis (a short last run sits at the edge).
         const double centre =
@@ -134,7 +135,7 @@ FigureData mropeFigure(const rope::RopeParams& params, const FigureOptions& opti
         start += count;
     }
     Series marks;
-    marks.name = QStringLiteral("query q = %1, key k = %2").arg(query).arg(key);
+    marks.name = FigureText::tr("query q = %1, key k = %2").arg(query).arg(key);
     marks.style = SeriesStyle::Scatter;
     marks.colour = 6;
     for (long long t : {query, key}) {
@@ -148,12 +149,12 @@ FigureData mropeFigure(const rope::RopeParams& params, const FigureOptions& opti
 
     // Side plot: which row each pair reads.
     SidePlot side;
-    side.title = QStringLiteral("axis read by each pair");
-    side.xLabel = QStringLiteral("pair j");
-    side.yLabel = QStringLiteral("0 = t, 1 = h, 2 = w");
+    side.title = FigureText::tr("axis read by each pair");
+    side.xLabel = FigureText::tr("pair j");
+    side.yLabel = FigureText::tr("0 = t, 1 = h, 2 = w");
     for (int a = 0; a < 3; ++a) {
         Series s;
-        s.name = names[a] + QStringLiteral(" pairs");
+        s.name = names[a] + FigureText::tr(" pairs");
         s.style = SeriesStyle::Scatter;
         s.colour = colours[a];
         s.inLegend = false;
@@ -187,11 +188,11 @@ FigureData mropeFigure(const rope::RopeParams& params, const FigureOptions& opti
     absolute /= pairs;
     relative /= pairs;
     data.readouts = {
-        {QStringLiteral("Δt = t(q) − t(k)"), delta[0], QString()},
+        {FigureText::tr("Δt = t(q) − t(k)"), delta[0], QString()},
         {QStringLiteral("Δh"), delta[1], QString()},
         {QStringLiteral("Δw"), delta[2], QString()},
-        {QStringLiteral("score from absolute rotations"), absolute, QString()},
-        {QStringLiteral("score from Δ per axis"), relative, QString()},
+        {FigureText::tr("score from absolute rotations"), absolute, QString()},
+        {FigureText::tr("score from Δ per axis"), relative, QString()},
     };
     long long largest = 0;
     for (const std::vector<long long>& row : ids) {

@@ -9,6 +9,7 @@
 #include "core/random_inputs.h"
 #include "core/scaling/scaling_registry.h"
 #include "figures/figure_registry.h"
+#include "figures/figure_text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -72,10 +73,10 @@ FigureData accumulatedFigure(const rope::RopeParams& params, const FigureOptions
     pair = std::min(pair, rotaryDim / 2 - 1);
 
     Series accumulated;
-    accumulated.name = QStringLiteral("float32 repeated multiplication θᵢ₊₁ = θᵢ·σ (ggml)");
+    accumulated.name = FigureText::tr("float32 repeated multiplication θᵢ₊₁ = θᵢ·σ (ggml)");
     accumulated.colour = 3;
     Series product;
-    product.name = QStringLiteral("float32 product m·θᵢ (Hugging Face)");
+    product.name = FigureText::tr("float32 product m·θᵢ (Hugging Face)");
     product.colour = 0;
     Eigen::ArrayXd productError(grid.size());
     if (pair < 0) {
@@ -104,7 +105,7 @@ FigureData accumulatedFigure(const rope::RopeParams& params, const FigureOptions
             }
         }
         if (s.x.empty()) {
-            s.name += QStringLiteral(" (error exactly 0 everywhere)");
+            s.name += FigureText::tr(" (error exactly 0 everywhere)");
         }
     };
     const std::vector<double> accY = accumulated.y;
@@ -113,16 +114,16 @@ FigureData accumulatedFigure(const rope::RopeParams& params, const FigureOptions
 
     FigureData data;
     const QString pairText =
-        pair < 0 ? QStringLiteral("worst pair") : QStringLiteral("pair %1").arg(pair);
-    data.title = QStringLiteral("Float32 angle error, %1, b = %2, r = %3")
+        pair < 0 ? FigureText::tr("worst pair") : FigureText::tr("pair %1").arg(pair);
+    data.title = FigureText::tr("Float32 angle error, %1, b = %2, r = %3")
                      .arg(pairText)
                      .arg(params.base)
                      .arg(rotaryDim);
-    data.xLabel = QStringLiteral("position m (tokens)");
+    data.xLabel = FigureText::tr("position m (tokens)");
     if (requestedMax > kLargest) {
-        data.xLabel += QStringLiteral("; beyond 2²⁴ = 16777216 not shown (float32 cannot hold m)");
+        data.xLabel += FigureText::tr("; beyond 2²⁴ = 16777216 not shown (float32 cannot hold m)");
     }
-    data.yLabel = QStringLiteral("|θ_float32 − mθ| (rad, exact angle in long double)");
+    data.yLabel = FigureText::tr("|θ_float32 − mθ| (rad, exact angle in long double)");
     data.logX = true;
     data.logY = true;
     data.series = {accumulated, product};
@@ -144,8 +145,8 @@ FigureData accumulatedFigure(const rope::RopeParams& params, const FigureOptions
         requested < 0 ? params.m : requested, 0, static_cast<long long>(kLargest)));
     const Eigen::ArrayXd atProbe = rope::accumulatedAngleError(params.base, rotaryDim, probe);
     data.readouts = {
-        {QStringLiteral("probe position m"), static_cast<double>(probe), QStringLiteral("tokens")},
-        {QStringLiteral("max |θ̃ − mθ| at m (repeated multiplication)"), atProbe.abs().maxCoeff(),
+        {FigureText::tr("probe position m"), static_cast<double>(probe), FigureText::tr("tokens")},
+        {FigureText::tr("max |θ̃ − mθ| at m (repeated multiplication)"), atProbe.abs().maxCoeff(),
          QStringLiteral("rad")},
     };
     data.legendAlignment = Qt::AlignBottom | Qt::AlignRight;
@@ -175,21 +176,21 @@ FigureData precisionFigure(const rope::RopeParams& params, const FigureOptions& 
 
     FigureData data;
     const QString pathText = path == rope::AnglePath::DoubleThenCast
-                                 ? QStringLiteral("double, cast")
-                                 : QStringLiteral("mθ in format");
+                                 ? FigureText::tr("double, cast")
+                                 : FigureText::tr("mθ in format");
     const QString pairText =
-        pair < 0 ? QStringLiteral("worst pair") : QStringLiteral("pair %1").arg(pair);
+        pair < 0 ? FigureText::tr("worst pair") : FigureText::tr("pair %1").arg(pair);
     if (view == QLatin1String("score")) {
-        data.title = QStringLiteral("Score error, n − m = %1 (%2)").arg(offset).arg(pathText);
-        data.yLabel = QStringLiteral("|s_low − s| (q, k uniform in [−1, 1)ᵈ)");
+        data.title = FigureText::tr("Score error, n − m = %1 (%2)").arg(offset).arg(pathText);
+        data.yLabel = FigureText::tr("|s_low − s| (q, k uniform in [−1, 1)ᵈ)");
     } else if (view == QLatin1String("rotation")) {
-        data.title = QStringLiteral("cos/sin error, %1 (%2)").arg(pairText, pathText);
-        data.yLabel = QStringLiteral("max |R_low − R| (cos/sin entries)");
+        data.title = FigureText::tr("cos/sin error, %1 (%2)").arg(pairText, pathText);
+        data.yLabel = FigureText::tr("max |R_low − R| (cos/sin entries)");
     } else {
-        data.title = QStringLiteral("Angle error, %1 (%2)").arg(pairText, pathText);
-        data.yLabel = QStringLiteral("|mθ_low − mθ| wrapped to [−π, π] (rad)");
+        data.title = FigureText::tr("Angle error, %1 (%2)").arg(pairText, pathText);
+        data.yLabel = FigureText::tr("|mθ_low − mθ| wrapped to [−π, π] (rad)");
     }
-    data.xLabel = QStringLiteral("position m (tokens)");
+    data.xLabel = FigureText::tr("position m (tokens)");
     data.logX = true;
     data.logY = true;
 
@@ -223,7 +224,7 @@ FigureData precisionFigure(const rope::RopeParams& params, const FigureOptions& 
             }
         }
         if (s.x.empty()) {
-            s.name += QStringLiteral(" (error exactly 0 everywhere)");
+            s.name += FigureText::tr(" (error exactly 0 everywhere)");
             s.inLegend = true;
         }
         data.series.push_back(std::move(s));
@@ -251,20 +252,20 @@ FigureData precisionFigure(const rope::RopeParams& params, const FigureOptions& 
         std::clamp<long long>(requested < 0 ? params.m : requested, 0,
                               static_cast<long long>(rope::limits::kMaxPosition));
     data.readouts.push_back(
-        {QStringLiteral("probe position m"), static_cast<double>(probe), QStringLiteral("tokens")});
+        {FigureText::tr("probe position m"), static_cast<double>(probe), FigureText::tr("tokens")});
     for (rope::FloatFormat format : kFormats) {
         const rope::PositionInterval interval = rope::positionCollapseInterval(format, probe);
         if (!std::isfinite(interval.representative)) {
             // float16 overflows above 65504: say so instead of plotting an infinite number.
             data.readouts.push_back(
-                {QStringLiteral("%1 cannot store m (overflow); largest finite value")
+                {FigureText::tr("%1 cannot store m (overflow); largest finite value")
                      .arg(formatName(format)),
                  rope::floatFormatInfo(format).maxFinite, QString()});
             continue;
         }
-        data.readouts.push_back({QStringLiteral("%1 stores m as").arg(formatName(format)),
+        data.readouts.push_back({FigureText::tr("%1 stores m as").arg(formatName(format)),
                                  interval.representative, QString()});
-        data.readouts.push_back({QStringLiteral("%1: positions %2…%3 share it, count")
+        data.readouts.push_back({FigureText::tr("%1: positions %2…%3 share it, count")
                                      .arg(formatName(format))
                                      .arg(interval.first)
                                      .arg(interval.last),

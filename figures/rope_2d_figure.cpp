@@ -7,6 +7,7 @@
 #include "core/random_inputs.h"
 #include "core/rope_2d.h"
 #include "figures/figure_registry.h"
+#include "figures/figure_text.h"
 
 
 #include <cmath>
@@ -71,15 +72,15 @@ FigureData rope2dFigure(const rope::RopeParams& params, const FigureOptions& opt
             rope::ropeGenerators2d(rope::inverseFrequencies2d(kGeneratorDim, params.base));
         const rope::Generators2d twisted = rope::nonCommutingGenerators();
         const double span = std::max(g.h, g.w);
-        data.title = QStringLiteral("Relativity of exp(xB₁ + yB₂)");
+        data.title = FigureText::tr("Relativity of exp(xB₁ + yB₂)");
         data.xLabel =
-            QStringLiteral("t (patches): positions (%1, %2) and (%1 + t, %2)").arg(g.xq).arg(g.yq);
-        data.yLabel = QStringLiteral("max |E₁ᵀE₂ − exp(ΔxB₁ + ΔyB₂)|");
+            FigureText::tr("t (patches): positions (%1, %2) and (%1 + t, %2)").arg(g.xq).arg(g.yq);
+        data.yLabel = FigureText::tr("max |E₁ᵀE₂ − exp(ΔxB₁ + ΔyB₂)|");
         Series commuting;
-        commuting.name = QStringLiteral("RoPE generators, [B₁, B₂] = 0 (d = 8)");
+        commuting.name = FigureText::tr("RoPE generators, [B₁, B₂] = 0 (d = 8)");
         commuting.colour = 0;
         Series nonCommuting;
-        nonCommuting.name = QStringLiteral("overlapping planes on ℝ³, [B₁, B₂] ≠ 0");
+        nonCommuting.name = FigureText::tr("overlapping planes on ℝ³, [B₁, B₂] ≠ 0");
         nonCommuting.colour = 1;
         for (int s = 0; s <= kGeneratorSamples; ++s) {
             const double t = span * s / kGeneratorSamples;
@@ -93,10 +94,10 @@ FigureData rope2dFigure(const rope::RopeParams& params, const FigureOptions& opt
         // The commuting curve last, so it is drawn on top of the other where both are ≈ 0.
         data.series = {std::move(nonCommuting), std::move(commuting)};
         data.readouts = {
-            {QStringLiteral("‖[B₁, B₂]‖max, RoPE"), rope::commutatorNorm(rope2), QString()},
-            {QStringLiteral("‖[B₁, B₂]‖max, overlapping"), rope::commutatorNorm(twisted),
+            {FigureText::tr("‖[B₁, B₂]‖max, RoPE"), rope::commutatorNorm(rope2), QString()},
+            {FigureText::tr("‖[B₁, B₂]‖max, overlapping"), rope::commutatorNorm(twisted),
              QString()},
-            {QStringLiteral("max |exp(xB₁+yB₂) − R_{x,y}| at the query (d = %1)").arg(g.dim),
+            {FigureText::tr("max |exp(xB₁+yB₂) − R_{x,y}| at the query (d = %1)").arg(g.dim),
              rope::exponential2dResidual(theta2d, g.xq, g.yq), QString()},
         };
         data.legendAlignment = Qt::AlignBottom | Qt::AlignRight;
@@ -108,12 +109,12 @@ FigureData rope2dFigure(const rope::RopeParams& params, const FigureOptions& opt
         flattened ? rope::gridScoresFlattened(g.q, g.k, theta1d, g.h, g.w, g.xq, g.yq)
                   : rope::gridScores2d(g.q, g.k, theta2d, g.h, g.w, g.xq, g.yq);
     data.title = flattened
-                     ? QStringLiteral("Flattened 1D RoPE (x·w + y): query patch (%1, %2) ●")
+                     ? FigureText::tr("Flattened 1D RoPE (x·w + y): query patch (%1, %2) ●")
                            .arg(g.xq)
                            .arg(g.yq)
-                     : QStringLiteral("Axial 2D RoPE: query patch (%1, %2) ●").arg(g.xq).arg(g.yq);
-    data.xLabel = QStringLiteral("key patch column y");
-    data.yLabel = QStringLiteral("key patch row x");
+                     : FigureText::tr("Axial 2D RoPE: query patch (%1, %2) ●").arg(g.xq).arg(g.yq);
+    data.xLabel = FigureText::tr("key patch column y");
+    data.yLabel = FigureText::tr("key patch row x");
     ColourMap map;
     map.columns = g.w;
     map.rows = g.h;
@@ -131,10 +132,10 @@ FigureData rope2dFigure(const rope::RopeParams& params, const FigureOptions& opt
     }
     map.zMin = -extent;
     map.zMax = extent;
-    map.label = QStringLiteral("score ⟨R(query) q, R(key) k⟩ (d = %1)").arg(g.dim);
+    map.label = FigureText::tr("score ⟨R(query) q, R(key) k⟩ (d = %1)").arg(g.dim);
     data.colourMap = std::move(map);
     Series query;
-    query.name = QStringLiteral("query patch");
+    query.name = FigureText::tr("query patch");
     query.style = SeriesStyle::Scatter;
     query.colour = 6;
     // Marked ● in the title; a legend box would cover patches.
@@ -148,12 +149,12 @@ FigureData rope2dFigure(const rope::RopeParams& params, const FigureOptions& opt
     const rope::FlatteningComparison gaps =
         rope::compareFlattening(g.q, g.k, theta2d, theta1d, g.w);
     data.readouts = {
-        {QStringLiteral("relativity residual, query → last patch"),
+        {FigureText::tr("relativity residual, query → last patch"),
          rope::relativity2dResidual(theta2d, g.xq, g.yq, g.h - 1, g.w - 1), QString()},
-        {QStringLiteral("x recovered from R_{x,y}"), recovered.x, QStringLiteral("patches")},
-        {QStringLiteral("y recovered from R_{x,y}"), recovered.y, QStringLiteral("patches")},
-        {QStringLiteral("row-wrap gap, 2D"), gaps.rowWrapGap2d, QString()},
-        {QStringLiteral("row-wrap gap, flattened"), gaps.rowWrapGapFlattened, QString()},
+        {FigureText::tr("x recovered from R_{x,y}"), recovered.x, FigureText::tr("patches")},
+        {FigureText::tr("y recovered from R_{x,y}"), recovered.y, FigureText::tr("patches")},
+        {FigureText::tr("row-wrap gap, 2D"), gaps.rowWrapGap2d, QString()},
+        {FigureText::tr("row-wrap gap, flattened"), gaps.rowWrapGapFlattened, QString()},
     };
     data.xRange = {{-0.5, g.w - 0.5}};
     data.yRange = {{-0.5, g.h - 0.5}};

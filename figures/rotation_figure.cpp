@@ -6,6 +6,7 @@
 #include "core/rotation.h"
 #include "core/scaling/scaling_registry.h"
 #include "figures/figure_registry.h"
+#include "figures/figure_text.h"
 
 
 #include <cmath>
@@ -76,28 +77,28 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
     const rope::RopeTables tables = rope::ropeTables(theta, m, rope::Layout::Interleaved);
 
     FigureData data;
-    data.title = QStringLiteral("Pair %1 turns by θ_%1 = %2 rad per token")
+    data.title = FigureText::tr("Pair %1 turns by θ_%1 = %2 rad per token")
                      .arg(pair)
                      .arg(theta[pair], 0, 'g', 4);
-    data.xLabel = QStringLiteral("coordinate 2i of the pair");
-    data.yLabel = QStringLiteral("coordinate 2i+1");
+    data.xLabel = FigureText::tr("coordinate 2i of the pair");
+    data.yLabel = FigureText::tr("coordinate 2i+1");
     Series guides;
-    guides.name = QStringLiteral("unit circles");
+    guides.name = FigureText::tr("unit circles");
     guides.style = SeriesStyle::Guide;
     guides = circle(0, 0, kQLength, 128, guides);
     guides = circle(0, 0, kKLength, 128, guides);
 
-    data.series.push_back(arrow(QStringLiteral("q (position 0)"), kQLength, 0.0, 4));
+    data.series.push_back(arrow(FigureText::tr("q (position 0)"), kQLength, 0.0, 4));
     data.series.back().style = SeriesStyle::Path;
     Series rq;
-    rq.name = QStringLiteral("R_m q (q at position m)");
+    rq.name = FigureText::tr("R_m q (q at position m)");
     rq.style = SeriesStyle::Arrow;
     rq.colour = 0;
     rq.x = {0.0, qm[0]};
     rq.y = {0.0, qm[1]};
     data.series.push_back(std::move(rq));
     Series rk;
-    rk.name = QStringLiteral("R_n k (k at position n)");
+    rk.name = FigureText::tr("R_n k (k at position n)");
     rk.style = SeriesStyle::Arrow;
     rk.colour = 1;
     rk.x = {0.0, kn[0]};
@@ -112,13 +113,13 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
     const int clockRows = (clocks + columns - 1) / columns;
     SidePlot side;
     side.title = stride == 1
-                     ? QStringLiteral("Pair j = row + column: hand at mθⱼ")
-                     : QStringLiteral("Every %1th pair (row + column): hand at mθⱼ").arg(stride);
+                     ? FigureText::tr("Pair j = row + column: hand at mθⱼ")
+                     : FigureText::tr("Every %1th pair (row + column): hand at mθⱼ").arg(stride);
     side.showAxes = false;
     side.equalAspect = true;
     side.widthShare = 0.7;
     Series dials;
-    dials.name = QStringLiteral("clock faces");
+    dials.name = FigureText::tr("clock faces");
     dials.style = SeriesStyle::Guide;
     for (int c = 0; c < clocks; ++c) {
         const int j = c * stride;
@@ -128,7 +129,7 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
         const double cy = -(c / columns) - 0.5;
         dials = circle(cx, cy, 0.4, 32, dials);
         Series hand;
-        hand.name = QStringLiteral("clock %1 hand (mθ_%1)").arg(j);
+        hand.name = FigureText::tr("clock %1 hand (mθ_%1)").arg(j);
         hand.style = SeriesStyle::Path;
         hand.colour = j == pair ? 1 : 6;
         hand.inLegend = false;
@@ -149,12 +150,12 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
     data.series.insert(data.series.begin(), std::move(guides));
 
     data.readouts = {
-        {QStringLiteral("m·θ_i mod 2π"), reduceAngle(a), QStringLiteral("rad")},
-        {QStringLiteral("n·θ_i mod 2π"), reduceAngle(b), QStringLiteral("rad")},
-        {QStringLiteral("(n−m)·θ_i mod 2π"), reduceAngle(relative), QStringLiteral("rad")},
+        {FigureText::tr("m·θ_i mod 2π"), reduceAngle(a), QStringLiteral("rad")},
+        {FigureText::tr("n·θ_i mod 2π"), reduceAngle(b), QStringLiteral("rad")},
+        {FigureText::tr("(n−m)·θ_i mod 2π"), reduceAngle(relative), QStringLiteral("rad")},
         // The angle from R_m q to R_n k is φ + (n−m)θ_i: fixed while m and n move together.
-        {QStringLiteral("angle R_m q → R_n k"), reduceAngle(phi + relative), QStringLiteral("rad")},
-        {QStringLiteral("score qᵀR_(n−m)k"), score, QString()},
+        {FigureText::tr("angle R_m q → R_n k"), reduceAngle(phi + relative), QStringLiteral("rad")},
+        {FigureText::tr("score qᵀR_(n−m)k"), score, QString()},
     };
     data.xRange = {{-1.15, 1.15}};
     data.yRange = {{-1.15, 1.15}};

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "io/file_access.h"
+#include "io/io_text.h"
 
 #include <QFileInfo>
 #include <QSaveFile>
@@ -27,7 +28,7 @@ QString reason(const QFileDevice& file, int savedErrno) {
 
 QString writeFileAtomically(const QString& path, const QByteArray& bytes) {
     if (QFileInfo(path).isDir()) {
-        return QStringLiteral("%1 is a directory").arg(path);
+        return IoText::tr("%1 is a directory").arg(path);
     }
     QSaveFile file(path);
     // No direct-write fallback (Qt's default in some cases): writing in place could leave half
@@ -41,7 +42,7 @@ QString writeFileAtomically(const QString& path, const QByteArray& bytes) {
     if (written != bytes.size()) {
         const int saved = errno;
         const QString why = written < 0 ? reason(file, saved)
-                                        : QStringLiteral("only %1 of %2 bytes written (%3)")
+                                        : IoText::tr("only %1 of %2 bytes written (%3)")
                                               .arg(written)
                                               .arg(bytes.size())
                                               .arg(reason(file, saved));

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "io/model_config.h"
+#include "io/io_text.h"
 
 #include "core/model_layers.h"
 #include "core/scaling/scaling_fields.h"
@@ -56,7 +57,7 @@ std::optional<std::pair<double, QString>> firstNumber(FieldReader& r,
         if (!chosen) {
             chosen = std::make_pair(*v, s.path());
         } else if (*v != chosen->first) {
-            r.warning(s.path(), QStringLiteral("%1 disagrees with %2 = %3; using %2")
+            r.warning(s.path(), IoText::tr("%1 disagrees with %2 = %3; using %2")
                                     .arg(show(*v), chosen->second, show(chosen->first)));
         }
     }
@@ -179,7 +180,7 @@ private:
             }
         } else if (!nested.isUndefined() && !nested.isNull()) {
             m_reader.error(QStringLiteral("text_config"),
-                           QStringLiteral("expected an object, got %1").arg(jsonDescribe(nested)));
+                           IoText::tr("expected an object, got %1").arg(jsonDescribe(nested)));
         }
         const auto it = classDefaults().find(m_modelType);
         if (it != classDefaults().end()) {
@@ -223,7 +224,7 @@ private:
             if (!params.isObject()) {
                 m_reader.error(
                     m_tp + QStringLiteral("rope_parameters"),
-                    QStringLiteral("expected an object, got %1").arg(jsonDescribe(params)));
+                    IoText::tr("expected an object, got %1").arg(jsonDescribe(params)));
                 return;
             }
             m_rope = params.toObject();
@@ -238,7 +239,7 @@ private:
         } else if (hasScaling) {
             if (!scaling.isObject()) {
                 m_reader.error(m_tp + QStringLiteral("rope_scaling"),
-                               QStringLiteral("expected an object or null, got %1")
+                               IoText::tr("expected an object or null, got %1")
                                    .arg(jsonDescribe(scaling)));
                 return;
             }
@@ -250,7 +251,7 @@ private:
             for (const QString& key : m_rope.keys()) {
                 if (!knownRopeKeys().contains(key)) {
                     m_reader.error(m_ropePrefix + key,
-                                   QStringLiteral("unknown field; a rope dict may hold: %1")
+                                   IoText::tr("unknown field; a rope dict may hold: %1")
                                        .arg(knownRopeKeys().join(QStringLiteral(", "))));
                 }
             }
@@ -284,10 +285,10 @@ private:
         QStringList others = keys;
         others.removeAll(chosen);
         m_reader.warning(m_tp + QStringLiteral("rope_parameters"),
-                         QStringLiteral("one dict per layer type; showing '%1'%2")
+                         IoText::tr("one dict per layer type; showing '%1'%2")
                              .arg(chosen, others.isEmpty()
                                               ? QString()
-                                              : QStringLiteral(" (not shown: %1)")
+                                              : IoText::tr(" (not shown: %1)")
                                                     .arg(others.join(QStringLiteral(", ")))));
         m_rope = m_rope.value(chosen).toObject();
         m_ropePrefix = m_tp + QStringLiteral("rope_parameters.%1.").arg(chosen);
@@ -304,7 +305,7 @@ private:
         } else if (!hasError(m_tp + QStringLiteral("rope_theta")) &&
                    !hasError(m_tp + QStringLiteral("rotary_emb_base"))) {
             m_reader.warning(m_tp + QStringLiteral("rope_theta"),
-                             QStringLiteral("missing; using 10000 (transformers' default)"));
+                             IoText::tr("missing; using 10000 (transformers' default)"));
             m_fieldOf["base"] = m_tp + QStringLiteral("rope_theta");
         }
     }
@@ -339,14 +340,14 @@ private:
             if (!hidden || !heads) {
                 if (!hasError(m_tp + hiddenKey) && !hasError(m_tp + headsKey)) {
                     m_reader.error(m_tp + (hidden ? headsKey : hiddenKey),
-                                   QStringLiteral("missing; the head dimension is %1 / %2")
+                                   IoText::tr("missing; the head dimension is %1 / %2")
                                        .arg(hiddenKey, headsKey));
                 }
                 return;
             }
             if (*heads <= 0) {
                 m_reader.error(m_tp + headsKey,
-                               QStringLiteral("must be positive, got %1").arg(*heads));
+                               IoText::tr("must be positive, got %1").arg(*heads));
                 return;
             }
             if (*hidden % *heads != 0) {
@@ -379,7 +380,7 @@ private:
         if (factor) {
             const auto& [f, field] = *factor;
             if (!(f > 0.0 && f <= 1.0)) {
-                m_reader.error(field, QStringLiteral("must be in (0, 1], got %1").arg(show(f)));
+                m_reader.error(field, IoText::tr("must be in (0, 1], got %1").arg(show(f)));
                 return;
             }
             const int d = m_result.params.headDim;
@@ -428,7 +429,7 @@ private:
         }
         m_reader.warning(
             m_tp + QStringLiteral("max_position_embeddings"),
-            QStringLiteral("missing; the context stays at %1 tokens").arg(m_result.params.context));
+            IoText::tr("missing; the context stays at %1 tokens").arg(m_result.params.context));
     }
 
     // Interleaved pairs (x0,x1),(x2,x3)… where the model code rotates that way: GPT-J, DeepSeek
@@ -506,7 +507,7 @@ private:
             if (oldType && *oldType != *ropeType) {
                 m_reader.error(
                     p + QStringLiteral("type"),
-                    QStringLiteral("'%1' contradicts rope_type '%2'").arg(*oldType, *ropeType));
+                    IoText::tr("'%1' contradicts rope_type '%2'").arg(*oldType, *ropeType));
                 return;
             }
         } else if (oldType) {
@@ -548,14 +549,14 @@ private:
             if (m_rope.contains(key) && !m_rope.value(key).isNull() &&
                 !methodUses(*method, param)) {
                 m_reader.warning(p + key,
-                                 QStringLiteral("not used by '%1', ignored").arg(methodId));
+                                 IoText::tr("not used by '%1', ignored").arg(methodId));
             }
             m_fieldOf[param] = p + key;
         }
         const auto need = [&](const std::string& param) { return methodUses(*method, param); };
         const auto requireMissing = [&](const QString& key) {
             if (!hasError(p + key)) {
-                m_reader.error(p + key, QStringLiteral("missing (required by '%1')").arg(methodId));
+                m_reader.error(p + key, IoText::tr("missing (required by '%1')").arg(methodId));
             }
         };
 
@@ -647,7 +648,7 @@ private:
             return;
         }
         if (*n < 1 || *n > 100000) {
-            m_reader.error(m_tp + nKey, QStringLiteral("must be in [1, 100000], got %1").arg(*n));
+            m_reader.error(m_tp + nKey, IoText::tr("must be in [1, 100000], got %1").arg(*n));
             return;
         }
         const std::size_t count = static_cast<std::size_t>(*n);
@@ -657,7 +658,7 @@ private:
             const QJsonArray a = layerTypes.toArray();
             if (static_cast<std::size_t>(a.size()) != count) {
                 m_reader.error(m_tp + QStringLiteral("layer_types"),
-                               QStringLiteral("has %1 entries but num_hidden_layers is %2")
+                               IoText::tr("has %1 entries but num_hidden_layers is %2")
                                    .arg(a.size())
                                    .arg(*n));
                 return;
@@ -665,7 +666,7 @@ private:
             for (const QJsonValue& v : a) {
                 if (!v.isString()) {
                     m_reader.error(m_tp + QStringLiteral("layer_types"),
-                                   QStringLiteral("expected strings, got %1").arg(jsonDescribe(v)));
+                                   IoText::tr("expected strings, got %1").arg(jsonDescribe(v)));
                     return;
                 }
                 types.push_back(v.toString());
@@ -673,7 +674,7 @@ private:
         } else if (!layerTypes.isUndefined() && !layerTypes.isNull()) {
             m_reader.error(
                 m_tp + QStringLiteral("layer_types"),
-                QStringLiteral("expected an array, got %1").arg(jsonDescribe(layerTypes)));
+                IoText::tr("expected an array, got %1").arg(jsonDescribe(layerTypes)));
             return;
         } else {
             std::optional<int> pattern;
@@ -704,7 +705,7 @@ private:
             if (!m_perLayerTypeKeys.isEmpty()) {
                 if (!m_perLayerTypeKeys.contains(t)) {
                     m_reader.error(m_tp + QStringLiteral("rope_parameters"),
-                                   QStringLiteral("no entry for layer type '%1' (has: %2)")
+                                   IoText::tr("no entry for layer type '%1' (has: %2)")
                                        .arg(t, m_perLayerTypeKeys.join(QStringLiteral(", "))));
                     return;
                 }
@@ -746,7 +747,7 @@ private:
             const QJsonArray a = noRope.toArray();
             if (static_cast<std::size_t>(a.size()) != count) {
                 m_reader.error(m_tp + QStringLiteral("no_rope_layers"),
-                               QStringLiteral("has %1 entries but num_hidden_layers is %2")
+                               IoText::tr("has %1 entries but num_hidden_layers is %2")
                                    .arg(a.size())
                                    .arg(*n));
                 return;
@@ -755,7 +756,7 @@ private:
                 const QJsonValue v = a.at(static_cast<qsizetype>(i));
                 if (!v.isDouble() || (v.toDouble() != 0.0 && v.toDouble() != 1.0)) {
                     m_reader.error(m_tp + QStringLiteral("no_rope_layers"),
-                                   QStringLiteral("item %1: expected 0 (NoPE) or 1 (RoPE), got %2")
+                                   IoText::tr("item %1: expected 0 (NoPE) or 1 (RoPE), got %2")
                                        .arg(i)
                                        .arg(jsonDescribe(v)));
                     return;
@@ -765,7 +766,7 @@ private:
             }
         } else if (!noRope.isUndefined() && !noRope.isNull() && !noRope.isArray()) {
             m_reader.error(m_tp + QStringLiteral("no_rope_layers"),
-                           QStringLiteral("expected an array, got %1").arg(jsonDescribe(noRope)));
+                           IoText::tr("expected an array, got %1").arg(jsonDescribe(noRope)));
             return;
         } else if (intervalModel) {
             // An empty or missing list: the config class builds it from the interval (default 4).
@@ -859,7 +860,7 @@ ModelConfigResult loadModelConfigFromJson(const QByteArray& json) {
 ModelConfigResult loadModelConfig(const QString& path) {
     ModelConfigResult result;
     const std::optional<QByteArray> json =
-        readBoundedFile(path, kMaxModelConfigBytes, QStringLiteral("model configs"), result.errors);
+        readBoundedFile(path, kMaxModelConfigBytes, IoText::tr("model configs"), result.errors);
     return json ? loadModelConfigFromJson(*json) : result;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "io/params_check.h"
+#include "io/io_text.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -89,7 +90,7 @@ QString jsonParseErrorText(const QByteArray& json, const QJsonParseError& error)
     const QByteArray before = json.left(offset);
     const qsizetype line = before.count('\n') + 1;
     const qsizetype column = offset - (before.lastIndexOf('\n') + 1) + 1;
-    return QStringLiteral("line %1, column %2 (offset %3): %4")
+    return IoText::tr("line %1, column %2 (offset %3): %4")
         .arg(line)
         .arg(column)
         .arg(offset)
@@ -100,12 +101,12 @@ std::optional<QJsonObject> parseJsonObject(const QByteArray& json, QStringList& 
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
-        errors << QStringLiteral("(file): malformed JSON at ") +
+        errors << QStringLiteral("(file): ") + IoText::tr("malformed JSON at ") +
                       jsonParseErrorText(json, parseError);
         return std::nullopt;
     }
     if (!doc.isObject()) {
-        errors << QStringLiteral("(file): expected a JSON object at the top level");
+        errors << QStringLiteral("(file): ") + IoText::tr("expected a JSON object at the top level");
         return std::nullopt;
     }
     return doc.object();
@@ -119,13 +120,13 @@ QString jsonShow(double v) {
 QString jsonDescribe(const QJsonValue& v) {
     switch (v.type()) {
     case QJsonValue::String:
-        return QStringLiteral("the string \"%1\"").arg(v.toString().left(40));
+        return IoText::tr("the string \"%1\"").arg(v.toString().left(40));
     case QJsonValue::Bool:
         return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
     case QJsonValue::Array:
-        return QStringLiteral("an array");
+        return IoText::tr("an array");
     case QJsonValue::Object:
-        return QStringLiteral("an object");
+        return IoText::tr("an object");
     case QJsonValue::Null:
         return QStringLiteral("null");
     case QJsonValue::Double:
@@ -143,14 +144,14 @@ std::optional<double> JsonFieldReader::number(const QJsonObject& o, const QStrin
         return std::nullopt;
     }
     if (!v.isDouble()) {
-        error(prefix + key, QStringLiteral("expected a number, got %1").arg(jsonDescribe(v)));
+        error(prefix + key, IoText::tr("expected a number, got %1").arg(jsonDescribe(v)));
         return std::nullopt;
     }
     // QJsonDocument already rejects 1e400 as "illegal number"; checked again so no
     // non-finite value can reach the core whatever the parser does.
     const double d = v.toDouble();
     if (!std::isfinite(d)) {
-        error(prefix + key, QStringLiteral("expected a finite number, got %1").arg(jsonShow(d)));
+        error(prefix + key, IoText::tr("expected a finite number, got %1").arg(jsonShow(d)));
         return std::nullopt;
     }
     return d;
@@ -163,7 +164,7 @@ std::optional<long long> JsonFieldReader::integer(const QJsonObject& o, const QS
     }
     // ±2^53: every integer up to here is exact in a double.
     if (*d != std::floor(*d) || std::abs(*d) > 9007199254740992.0) {
-        error(prefix + key, QStringLiteral("expected an integer, got %1").arg(jsonShow(*d)));
+        error(prefix + key, IoText::tr("expected an integer, got %1").arg(jsonShow(*d)));
         return std::nullopt;
     }
     return static_cast<long long>(*d);
@@ -175,7 +176,7 @@ std::optional<int> JsonFieldReader::smallInteger(const QJsonObject& o, const QSt
         return std::nullopt;
     }
     if (*v < INT_MIN || *v > INT_MAX) {
-        error(prefix + key, QStringLiteral("%1 is out of range").arg(*v));
+        error(prefix + key, IoText::tr("%1 is out of range").arg(*v));
         return std::nullopt;
     }
     return static_cast<int>(*v);
@@ -187,7 +188,7 @@ std::optional<QString> JsonFieldReader::string(const QJsonObject& o, const QStri
         return std::nullopt;
     }
     if (!v.isString()) {
-        error(prefix + key, QStringLiteral("expected a string, got %1").arg(jsonDescribe(v)));
+        error(prefix + key, IoText::tr("expected a string, got %1").arg(jsonDescribe(v)));
         return std::nullopt;
     }
     return v.toString();
@@ -199,7 +200,7 @@ std::optional<bool> JsonFieldReader::boolean(const QJsonObject& o, const QString
         return std::nullopt;
     }
     if (!v.isBool()) {
-        error(prefix + key, QStringLiteral("expected true or false, got %1").arg(jsonDescribe(v)));
+        error(prefix + key, IoText::tr("expected true or false, got %1").arg(jsonDescribe(v)));
         return std::nullopt;
     }
     return v.toBool();
@@ -212,14 +213,14 @@ JsonFieldReader::numberList(const QJsonObject& o, const QString& prefix, const Q
     }
     if (!v.isArray()) {
         error(prefix + key,
-              QStringLiteral("expected an array of numbers, got %1").arg(jsonDescribe(v)));
+              IoText::tr("expected an array of numbers, got %1").arg(jsonDescribe(v)));
         return std::nullopt;
     }
     std::vector<double> out;
     const QJsonArray a = v.toArray();
     for (qsizetype i = 0; i < a.size(); ++i) {
         if (!a.at(i).isDouble()) {
-            error(prefix + key, QStringLiteral("item %1: expected a number, got %2")
+            error(prefix + key, IoText::tr("item %1: expected a number, got %2")
                                     .arg(i)
                                     .arg(jsonDescribe(a.at(i))));
             return std::nullopt;
@@ -273,7 +274,7 @@ std::optional<QByteArray> readBoundedFile(const QString& path, qint64 limit, con
         return std::nullopt;
     }
     if (info.exists() && info.size() > limit) {
-        errors << QStringLiteral("(file): %1 is %2 bytes; %3 over %4 bytes (16 MiB) are refused")
+        errors << QStringLiteral("(file): ") + IoText::tr("%1 is %2 bytes; %3 over %4 bytes (16 MiB) are refused")
                       .arg(path)
                       .arg(info.size())
                       .arg(kind)
@@ -282,13 +283,13 @@ std::optional<QByteArray> readBoundedFile(const QString& path, qint64 limit, con
     }
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        errors << QStringLiteral("(file): cannot open %1: %2").arg(path, file.errorString());
+        errors << QStringLiteral("(file): ") + IoText::tr("cannot open %1: %2").arg(path, file.errorString());
         return std::nullopt;
     }
     // read(limit + 1), not readAll(): a pipe or device reports no size but may never end.
     QByteArray bytes = file.read(limit + 1);
     if (bytes.size() > limit) {
-        errors << QStringLiteral("(file): %1 holds more than %2 bytes (16 MiB); refused")
+        errors << QStringLiteral("(file): ") + IoText::tr("%1 holds more than %2 bytes (16 MiB); refused")
                       .arg(path)
                       .arg(limit);
         return std::nullopt;

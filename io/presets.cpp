@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "io/presets.h"
+#include "io/io_text.h"
 
 #include <QStringList>
 
@@ -77,7 +78,7 @@ ModelConfigResult loadPreset(const QString& id) {
             known << p.id;
         }
         ModelConfigResult r;
-        r.errors << QStringLiteral("preset: unknown preset '%1' (known: %2)")
+        r.errors << QStringLiteral("preset: ") + IoText::tr("unknown preset '%1' (known: %2)")
                         .arg(id, known.join(QStringLiteral(", ")));
         return r;
     }

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "io/session.h"
+#include "io/io_text.h"
 
 #include "io/file_access.h"
 
@@ -187,7 +188,7 @@ public:
         if (!skipped.isEmpty()) {
             skipped.sort();
             m_reader.warning(QStringLiteral("(file)"),
-                             QStringLiteral("skipped keys this version (%1) does not know: %2")
+                             IoText::tr("skipped keys this version (%1) does not know: %2")
                                  .arg(kSessionVersion)
                                  .arg(skipped.join(QStringLiteral(", "))));
         }
@@ -203,7 +204,7 @@ private:
             return false;
         }
         if (format && *format != QLatin1String(kSessionFormat)) {
-            m_reader.error(kFormatKey, QStringLiteral("expected \"%1\", got \"%2\"")
+            m_reader.error(kFormatKey, IoText::tr("expected \"%1\", got \"%2\"")
                                            .arg(QLatin1String(kSessionFormat), *format));
             return false;
         }
@@ -220,18 +221,18 @@ private:
         const std::optional<int> version = m_reader.smallInteger(root, QString(), kVersionKey);
         if (!version) {
             if (m_result.errors.isEmpty()) {
-                m_reader.error(kVersionKey, QStringLiteral("expected an integer, got null"));
+                m_reader.error(kVersionKey, IoText::tr("expected an integer, got null"));
             }
             return false;
         }
         if (*version < 0) {
-            m_reader.error(kVersionKey, QStringLiteral("must be 0 or more, got %1").arg(*version));
+            m_reader.error(kVersionKey, IoText::tr("must be 0 or more, got %1").arg(*version));
             return false;
         }
         if (*version > 0 && !format) {
             m_reader.error(
                 kFormatKey,
-                QStringLiteral("missing; expected \"%1\"").arg(QLatin1String(kSessionFormat)));
+                IoText::tr("missing; expected \"%1\"").arg(QLatin1String(kSessionFormat)));
             return false;
         }
         m_result.fileVersion = *version;
@@ -247,12 +248,12 @@ private:
     void readParams(const QJsonObject& v1, QStringList& skipped) {
         const QJsonValue value = v1.value(kParamsKey);
         if (value.isUndefined()) {
-            m_reader.warning(kParamsKey, QStringLiteral("missing; default parameters used"));
+            m_reader.warning(kParamsKey, IoText::tr("missing; default parameters used"));
             return;
         }
         if (!value.isObject()) {
             m_reader.error(kParamsKey,
-                           QStringLiteral("expected an object, got %1").arg(jsonDescribe(value)));
+                           IoText::tr("expected an object, got %1").arg(jsonDescribe(value)));
             return;
         }
         const QJsonObject o = value.toObject();
@@ -288,7 +289,7 @@ private:
                 r.layout = parseLayout(layout->toStdString());
             } else {
                 m_reader.error(p + QStringLiteral("layout"),
-                               QStringLiteral("expected \"interleaved\" or \"half\", got \"%1\"")
+                               IoText::tr("expected \"interleaved\" or \"half\", got \"%1\"")
                                    .arg(*layout));
             }
         }
@@ -312,14 +313,14 @@ private:
         }
         if (!options.isObject()) {
             m_reader.error(kPanelOptionsKey,
-                           QStringLiteral("expected an object, got %1").arg(jsonDescribe(options)));
+                           IoText::tr("expected an object, got %1").arg(jsonDescribe(options)));
             return;
         }
         const QJsonObject o = options.toObject();
         for (auto it = o.begin(); it != o.end(); ++it) {
             if (!it.value().isObject()) {
                 m_reader.error(kPanelOptionsKey + QLatin1Char('.') + it.key(),
-                               QStringLiteral("expected an object of options, got %1")
+                               IoText::tr("expected an object of options, got %1")
                                    .arg(jsonDescribe(it.value())));
                 continue;
             }
@@ -334,7 +335,7 @@ private:
         }
         if (!window.isObject()) {
             m_reader.error(kWindowKey,
-                           QStringLiteral("expected an object, got %1").arg(jsonDescribe(window)));
+                           IoText::tr("expected an object, got %1").arg(jsonDescribe(window)));
             return;
         }
         const QJsonObject o = window.toObject();
@@ -348,7 +349,7 @@ private:
             const auto decoded = QByteArray::fromBase64Encoding(
                 text->toLatin1(), QByteArray::AbortOnBase64DecodingErrors);
             if (!decoded) {
-                m_reader.error(p + key, QStringLiteral("not valid base64"));
+                m_reader.error(p + key, IoText::tr("not valid base64"));
                 return;
             }
             out = *decoded;
@@ -392,7 +393,7 @@ SessionLoadResult sessionFromJson(const QByteArray& json) {
 bool saveSession(const QString& path, const Session& session, QString* error) {
     const auto fail = [&](const QString& message) {
         if (error != nullptr) {
-            *error = QStringLiteral("cannot save %1: %2").arg(path, message);
+            *error = IoText::tr("cannot save %1: %2").arg(path, message);
         }
         return false;
     };

@@ -8,7 +8,7 @@
 #   cpack -G DEB --config build/CPackConfig.cmake      rope-explorer_<version>-1_<arch>.deb
 #   scripts/check-install.sh                           both, validated (see the script)
 #
-# Presets (and, once they exist, lessons and .qm translations) are compiled into the binaries
+# Presets, lessons, the course and the .qm translations are compiled into the binaries
 # as Qt resources, so the installed programs need no data files and no build tree.
 if(NOT ROPE_BUILD_UI)
     message(STATUS "Packaging: off (the programs need ROPE_BUILD_UI=ON)")
@@ -143,8 +143,10 @@ set(CPACK_DEBIAN_PACKAGE_RELEASE 1)
 set(CPACK_DEBIAN_PACKAGE_SECTION education)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-# Wayland sessions run Qt through XWayland without it; with it, natively.
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "qt6-wayland")
+# Wayland sessions run Qt through XWayland without it; with it, natively. The Chinese
+# translation (--lang zh_CN, View > Language) needs a CJK font: without one, Han characters
+# are drawn as boxes; qt6-translations-l10n translates Qt's own buttons and dialogs.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "qt6-wayland, fonts-noto-cjk, qt6-translations-l10n")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 # Compressed manual pages and a changelog.Debian.gz, as Debian policy asks (lintian: clean).
 string(TIMESTAMP ROPE_DEB_DATE "%a, %d %b %Y %H:%M:%S +0000" UTC)

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/course_pane.h"
 
+#include "figures/language.h"
+
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -133,7 +135,7 @@ void CoursePane::showStep() {
     const figures::CourseStep& step = currentStep();
     QString error;
     const double answer = answerOf(step, &error);
-    const figures::CourseText text = step.text(QLocale().name(), answer);
+    const figures::CourseText text = step.text(figures::currentLanguage(), answer);
     m_title->setText(tr("Step %1 of %2: %3").arg(m_index + 1).arg(m_steps.size()).arg(text.title));
     m_task->setPlainText(text.task);
     m_question->setText(text.question);
@@ -190,7 +192,7 @@ bool CoursePane::checkAnswer(const QString& text) {
         m_reveal->setEnabled(true);
         return false;
     }
-    m_explanation->setPlainText(step.text(QLocale().name(), expected).explanation);
+    m_explanation->setPlainText(step.text(figures::currentLanguage(), expected).explanation);
     return correct;
 }
 
@@ -206,7 +208,7 @@ void CoursePane::revealAnswer() {
         return;
     }
     m_verdict->setText(tr("The answer is %1.").arg(figures::formatCourseNumber(expected)));
-    m_explanation->setPlainText(step.text(QLocale().name(), expected).explanation);
+    m_explanation->setPlainText(step.text(figures::currentLanguage(), expected).explanation);
 }
 
 void CoursePane::updateProgress() {

@@ -3,6 +3,7 @@
 #include "ui/main_window.h"
 
 #include "figures/figure_registry.h"
+#include "figures/language.h"
 #include "io/model_config.h"
 #include "io/presets.h"
 #include "io/session.h"
@@ -13,6 +14,7 @@
 #include "ui/parameter_form.h"
 
 #include <Eigen/Core>
+#include <QActionGroup>
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
@@ -33,6 +35,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPlainTextEdit>
+#include <QProcess>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScreen>
@@ -43,6 +46,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTranslator>
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
 #include <QUrl>
@@ -53,6 +57,7 @@ namespace rope::ui {
 
 namespace {
 const QString kRecentKey = QStringLiteral("sessions/recent");
+
 const QString kSessionDirKey = QStringLiteral("sessions/directory");
 
 QString sessionFilter() {
@@ -65,10 +70,10 @@ struct Topic {
     const char* label;
 };
 const Topic kTopics[] = {
-    {"foundations", QT_TRANSLATE_NOOP("MainWindow", "Foundations")},
-    {"long-context", QT_TRANSLATE_NOOP("MainWindow", "Long context")},
-    {"engineering", QT_TRANSLATE_NOOP("MainWindow", "Engineering")},
-    {"models", QT_TRANSLATE_NOOP("MainWindow", "Models")},
+    {"foundations", QT_TRANSLATE_NOOP("rope::ui::MainWindow", "Foundations")},
+    {"long-context", QT_TRANSLATE_NOOP("rope::ui::MainWindow", "Long context")},
+    {"engineering", QT_TRANSLATE_NOOP("rope::ui::MainWindow", "Engineering")},
+    {"models", QT_TRANSLATE_NOOP("rope::ui::MainWindow", "Models")},
 };
 
 // Tree items carry their page index (panels) or -1 (topics).
@@ -167,6 +172,17 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
     view->addAction(navigationDock->toggleViewAction());
     view->addAction(courseDock->toggleViewAction());
     view->addAction(dock->toggleViewAction());
+    QMenu* language = view->addMenu(tr("&Language"));
+    language->setObjectName(QStringLiteral("language-menu"));
+    auto* languages = new QActionGroup(language);
+    for (const QString& code : figures::availableLanguages()) {
+        QAction* action = language->addAction(figures::languageName(code), this,
+                                              [this, code] { chooseLanguage(code); });
+        action->setObjectName(QStringLiteral("language-") + code);
+        action->setCheckable(true);
+        action->setChecked(code == figures::currentLanguage());
+        languages->addAction(action);
+    }
     view->addSeparator();
     view->addAction(tr("&Find panel"), QKeySequence::Find, this, [this, navigationDock] {
         navigationDock->show();
@@ -802,6 +818,51 @@ void MainWindow::showError(const QString& title, const QString& text) {
     box->setObjectName(QStringLiteral("error-box"));
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
+}
+
+void MainWindow::chooseLanguage(const QString& code) {
+    QSettings().setValue(QLatin1String(figures::kLanguageKey), code);
+    if (code == figures::currentLanguage()) {
+        return;
+    }
+    // Every widget, menu and plot label is built with its words once; rather than keep a
+    // second code path that re-sets them all, the choice is stored and applies at the next
+    // start, which the user is told in both the current and the chosen language.
+    const char* text = QT_TR_NOOP("The language changes to %1 when RoPE Explorer starts again.");
+    QString message = tr(text).arg(figures::languageName(code));
+    QTranslator chosen;
+    if (chosen.load(QStringLiteral(":/i18n/rope-explorer_%1.qm").arg(code))) {
+        const QString other = chosen.translate("rope::ui::MainWindow", text);
+        if (!other.isEmpty()) {
+            message += QStringLiteral("\n") + other.arg(figures::languageName(code));
+        }
+    } else if (code == QLatin1String("en")) {
+        message += QStringLiteral("\n") + QString::fromLatin1(text).arg(figures::languageName(code));
+    }
+    statusBar()->showMessage(message.section(QLatin1Char('\n'), 0, 0));
+    QMessageBox box(QMessageBox::Information, tr("Language"), message, QMessageBox::NoButton, this);
+    box.setObjectName(QStringLiteral("language-restart"));
+    QPushButton* restart = box.addButton(tr("&Restart now"), QMessageBox::AcceptRole);
+    box.addButton(tr("&Later"), QMessageBox::RejectRole);
+    box.exec();
+    if (box.clickedButton() != restart) {
+        return;
+    }
+    // The same program without a --lang that would override the stored choice; close() saves
+    // the window state (and asks about an unsaved session, which may cancel the restart).
+    QStringList args = QCoreApplication::arguments().mid(1);
+    for (qsizetype k = 0; k < args.size(); ++k) {
+        if (args[k] == QLatin1String("--lang") && k + 1 < args.size()) {
+            args.remove(k, 2);
+            --k;
+        } else if (args[k].startsWith(QLatin1String("--lang="))) {
+            args.remove(k);
+            --k;
+        }
+    }
+    if (close()) {
+        QProcess::startDetached(QCoreApplication::applicationFilePath(), args);
+    }
 }
 
 void MainWindow::showAbout() {

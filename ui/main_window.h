@@ -129,6 +129,9 @@ private:
     void applyModel(const ModelConfigResult& result);
     void showLayerInPanels(int index);
     void showAbout();
+    /// Stores \p code under the settings key figures::kLanguageKey and, if it is not the
+    /// language shown, says (visibly, in both languages) that it applies at the next start.
+    void chooseLanguage(const QString& code);
     void saveSessionInteractively(bool askForPath);
     void openSessionInteractively();
     void applySession(const Session& session, QStringList& notes);

@@ -9,6 +9,7 @@
 #include "ui/slider_spin_box.h"
 
 #include <QCheckBox>
+#include <QCoreApplication>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -24,6 +25,27 @@
 namespace rope::ui {
 
 namespace {
+
+// The names and summaries of core/scaling/scaling_registry.cpp, marked for lupdate (core has
+// no Qt). tst_translations fails when a registry row has no translation here.
+[[maybe_unused]] constexpr const char* kScalingMethodTexts[] = {
+    QT_TRANSLATE_NOOP("ScalingMethods", "None (original RoPE)"),
+    QT_TRANSLATE_NOOP("ScalingMethods", "θ_i = b^(-2i/d), unchanged."),
+    QT_TRANSLATE_NOOP("ScalingMethods", "Linear (position interpolation)"),
+    QT_TRANSLATE_NOOP("ScalingMethods", "θ'_i = θ_i / s: positions squeezed by s; attention 1."),
+    QT_TRANSLATE_NOOP("ScalingMethods", "NTK-aware"),
+    QT_TRANSLATE_NOOP("ScalingMethods", "b' = b·s^(d/(d-2)): fastest pair kept, slowest divided by s; attention 1."),
+    QT_TRANSLATE_NOOP("ScalingMethods", "Dynamic NTK"),
+    QT_TRANSLATE_NOOP("ScalingMethods", "b' = b·(s·L/L0 - (s-1))^(d/(d-2)), L = max(seq-len, L0); attention 1."),
+    QT_TRANSLATE_NOOP("ScalingMethods", "YaRN"),
+    QT_TRANSLATE_NOOP("ScalingMethods", "Pairs with > beta-fast turns over L0 keep θ_i, < beta-slow get θ_i/s, a linear ramp between; attention 0.1·ln s + 1."),
+    QT_TRANSLATE_NOOP("ScalingMethods", "Llama 3.1"),
+    QT_TRANSLATE_NOOP("ScalingMethods", "λ_i > L0/low: θ_i/s; λ_i < L0/high: θ_i; smooth blend between; attention 1."),
+    QT_TRANSLATE_NOOP("ScalingMethods", "LongRoPE (Phi-3)"),
+    QT_TRANSLATE_NOOP("ScalingMethods", "θ'_i = θ_i / e_i, e = long-factor if seq-len > L0 else short-factor; attention √(1 + ln s / ln L0)."),
+    QT_TRANSLATE_NOOP("ScalingMethods", "p-RoPE (proportional, Gemma 4)"),
+    QT_TRANSLATE_NOOP("ScalingMethods", "θ'_i = b^(-2i/d)/s for the first rotary-dim/2 pairs, 0 for the rest (exponent over the full head); attention 1."),
+};
 
 const QString kGroup = QStringLiteral("parameters");
 constexpr double kMinContext = 64;
@@ -198,14 +220,16 @@ ParameterForm::ParameterForm(ExplorerState& state, bool persistent, QWidget* par
     connect(m_layoutBox, &QComboBox::currentIndexChanged, this, &ParameterForm::onEdited);
 
     for (const rope::ScalingMethod& method : rope::allScalingMethods()) {
+        // Core has no Qt: its names are translated here, in context "ScalingMethods"
+        // (kScalingMethodTexts marks them for lupdate; tst_translations checks every row).
+        const std::string name(method.displayName);
+        const std::string summary(method.summary);
         m_method->addItem(
-            QString::fromUtf8(method.displayName.data(),
-                              static_cast<qsizetype>(method.displayName.size())),
+            QCoreApplication::translate("ScalingMethods", name.c_str()),
             QString::fromLatin1(method.id.data(), static_cast<qsizetype>(method.id.size())));
-        m_method->setItemData(
-            m_method->count() - 1,
-            QString::fromUtf8(method.summary.data(), static_cast<qsizetype>(method.summary.size())),
-            Qt::ToolTipRole);
+        m_method->setItemData(m_method->count() - 1,
+                              QCoreApplication::translate("ScalingMethods", summary.c_str()),
+                              Qt::ToolTipRole);
     }
     m_method->setToolTip(tr("Context-extension method (Hugging Face rope_scaling)."));
     auto* methodLabel = new QLabel(tr("&Scaling"), this);

@@ -7,6 +7,7 @@
 #include "app/cli/cli_common.h"
 #include "app/cli/commands.h"
 #include "figures/course.h"
+#include "figures/language.h"
 
 namespace rope::cli {
 
@@ -47,7 +48,7 @@ int runCourse(const QStringList& args) {
             out += "\"id\":" + jsonString(step.id.toStdString());
             out += ",\"panel\":" + jsonString(step.panel.toStdString());
             out += ",\"question\":" +
-                   jsonString(step.text(QStringLiteral("en"), answer).question.toStdString());
+                   jsonString(step.text(figures::currentLanguage(), answer).question.toStdString());
             out += ",\"answer\":" + jsonNumber(answer);
             out += ",\"tolerance\":" + jsonNumber(step.tolerance) + "}";
         }

@@ -5,6 +5,7 @@
 #include "app/cli/cli_common.h"
 #include "app/cli/commands.h"
 #include "core/rope_params.h"
+#include "figures/language.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -28,7 +29,9 @@ void printUsage(std::ostream& os) {
         name.resize(10, ' ');
         os << "  " << name << c.summary << '\n';
     }
-    os << "\nOptions:\n  -h, --help     Show this help.\n  -v, --version  Show the version.\n";
+    os << "\nOptions:\n  -h, --help     Show this help.\n  -v, --version  Show the version.\n"
+          "  --lang <LANG>  Words of figures and course texts in LANG (en, zh_CN); default en.\n"
+          "                 Goes before the command: rope-cli --lang zh_CN figure ...\n";
 }
 
 int fail(const std::string& message) {
@@ -39,6 +42,36 @@ int fail(const std::string& message) {
 } // namespace
 
 int main(int argc, char* argv[]) {
+    // "--lang LANG" or "--lang=LANG" before the command: the language of what is shown (figure
+    // titles, labels, legends; course texts). Numbers, ids and JSON keys never change, and the
+    // default is English whatever the locale, so scripts get the same output everywhere.
+    std::string language = "en";
+    if (argc >= 2 && std::string(argv[1]).starts_with("--lang")) {
+        const std::string option = argv[1];
+        int used = 1;
+        if (option.starts_with("--lang=")) {
+            language = option.substr(7);
+        } else if (option == "--lang" && argc >= 3) {
+            language = argv[2];
+            used = 2;
+        } else if (option == "--lang") {
+            return fail("--lang needs a value (languages: " +
+                        rope::figures::availableLanguages().join(QStringLiteral(", ")).toStdString() +
+                        ")");
+        } else {
+            return fail("unknown option '" + option + "'");
+        }
+        if (!rope::figures::availableLanguages().contains(QString::fromStdString(language))) {
+            return fail(rope::figures::unknownLanguageMessage(QString::fromStdString(language))
+                            .toStdString());
+        }
+        // The command and its options follow as if --lang had not been given.
+        for (int k = 1; k + used < argc; ++k) {
+            argv[k] = argv[k + used];
+        }
+        argc -= used;
+        argv[argc] = nullptr;
+    }
     if (argc < 2) {
         printUsage(std::cerr);
         return 2;
@@ -91,6 +124,7 @@ int main(int argc, char* argv[]) {
                 qputenv("XDG_RUNTIME_DIR", QByteArray::fromStdString(dir));
             }
         }
+        rope::figures::prepareFontsFor(QString::fromStdString(language));
         app = std::make_unique<QApplication>(argc, argv);
     } else {
         app = std::make_unique<QCoreApplication>(argc, argv);
@@ -98,6 +132,7 @@ int main(int argc, char* argv[]) {
     QCoreApplication::setApplicationName(QStringLiteral("rope-cli"));
     QCoreApplication::setOrganizationName(QStringLiteral("RoPE Explorer"));
     QCoreApplication::setApplicationVersion(QStringLiteral(ROPE_VERSION));
+    rope::figures::installLanguage(QString::fromStdString(language));
 
     args.removeAt(1);
     args[0] = QStringLiteral("rope-cli ") + QString::fromLatin1(command->name);

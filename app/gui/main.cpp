@@ -1,5 +1,6 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "figures/language.h"
 #include "ui/course_pane.h"
 #include "ui/explorer_state.h"
 #include "ui/main_window.h"
@@ -13,6 +14,7 @@
 #include <QFile>
 #include <QIcon>
 #include <QImage>
+#include <QSettings>
 #include <QStackedWidget>
 #include <QThread>
 #include <QTimer>
@@ -25,7 +27,12 @@ namespace {
 // (the phase heatmap) is converted to 8-bit indexed colour by Qt (QImage's own palette
 // conversion, no dithering: UI screenshots are dominated by flat colours).
 void saveScreenshot(const QImage& grabbed, const QString& path) {
-    constexpr qsizetype kMaxBytes = 200 * 1024;
+    // ROPE_EXPLORER_SCREENSHOT_MAX_BYTES overrides the limit (0: none, full size in RGB, e.g.
+    // for a palette quantiser run afterwards, as docs/zh_CN/README.md describes).
+    const qsizetype kMaxBytes =
+        qEnvironmentVariableIsSet("ROPE_EXPLORER_SCREENSHOT_MAX_BYTES")
+            ? qEnvironmentVariable("ROPE_EXPLORER_SCREENSHOT_MAX_BYTES").toLongLong()
+            : 200 * 1024;
     const QImage rgb = grabbed.convertToFormat(QImage::Format_RGB888);
     QByteArray png;
     QBuffer buffer(&png);
@@ -34,7 +41,7 @@ void saveScreenshot(const QImage& grabbed, const QString& path) {
     // Too large: 256 colours, then smaller images (a busy heatmap stays above the limit at
     // 1280×800 even in 256 colours).
     QImage image = rgb;
-    while (png.size() > kMaxBytes && image.width() > 640) {
+    while (kMaxBytes > 0 && png.size() > kMaxBytes && image.width() > 640) {
         png.clear();
         buffer.seek(0);
         image.convertToFormat(QImage::Format_Indexed8, Qt::AvoidDither).save(&buffer, "PNG", 0);
@@ -46,13 +53,42 @@ void saveScreenshot(const QImage& grabbed, const QString& path) {
     }
 }
 
+// The language to start in: the last --lang (or --lang=) if it is one we have, else the one
+// stored by View ▸ Language, else the system's. Needs no QCoreApplication (settings are named).
+QString startupLanguage(int argc, char* argv[]) {
+    QString requested;
+    for (int k = 1; k < argc; ++k) {
+        const QString arg = QString::fromLocal8Bit(argv[k]);
+        if (arg == QLatin1String("--lang") && k + 1 < argc) {
+            requested = QString::fromLocal8Bit(argv[k + 1]);
+        } else if (arg.startsWith(QLatin1String("--lang="))) {
+            requested = arg.mid(7);
+        }
+    }
+    if (rope::figures::availableLanguages().contains(requested)) {
+        return requested;
+    }
+    const QString stored = QSettings(QStringLiteral("RoPE Explorer"), QStringLiteral("rope-explorer"))
+                               .value(QLatin1String(rope::figures::kLanguageKey))
+                               .toString();
+    return rope::figures::availableLanguages().contains(stored) ? stored
+                                                                 : rope::figures::systemLanguage();
+}
+
 } // namespace
 
 int main(int argc, char* argv[]) {
+    // Language: --lang, else the one chosen in View ▸ Language, else the system's (Chinese for
+    // any zh locale). Looked up before the application exists, as font fallback is settled when
+    // it starts; installed before the parser and the window are built, whose words are set once.
+    // An unknown --lang is reported (exit 2) once the parser has run.
+    const QString language = startupLanguage(argc, argv);
+    rope::figures::prepareFontsFor(language);
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("RoPE Explorer"));
     QApplication::setApplicationName(QStringLiteral("rope-explorer"));
     QApplication::setApplicationVersion(QStringLiteral(ROPE_VERSION));
+    rope::figures::installLanguage(language);
     // ROPE_APP_ID (set by packaging/packaging.cmake) names the installed .desktop file and icon:
     // Wayland compositors match the window to its menu entry by this name, and on X11 the
     // window icon comes from the hicolor theme the package installs it into.
@@ -66,6 +102,13 @@ int main(int argc, char* argv[]) {
         "rope-explorer", "See and touch rotary position embeddings (RoPE)."));
     parser.addHelpOption();
     parser.addVersionOption();
+    const QCommandLineOption langOption(
+        QStringLiteral("lang"),
+        QCoreApplication::translate("rope-explorer",
+                                    "Show the program in LANG (en, zh_CN) instead of the language "
+                                    "chosen under View > Language (default: the system's)."),
+        QStringLiteral("LANG"));
+    parser.addOption(langOption);
     parser.addPositionalArgument(
         QStringLiteral("file"),
         QCoreApplication::translate("rope-explorer",
@@ -81,6 +124,13 @@ int main(int argc, char* argv[]) {
     if (parser.positionalArguments().size() > 1) {
         std::cerr << "rope-explorer: expected at most one file, got "
                   << parser.positionalArguments().size() << '\n';
+        return 2;
+    }
+    if (parser.isSet(langOption) &&
+        !rope::figures::availableLanguages().contains(parser.value(langOption))) {
+        std::cerr << "rope-explorer: "
+                  << rope::figures::unknownLanguageMessage(parser.value(langOption)).toStdString()
+                  << '\n';
         return 2;
     }
     // ROPE_EXPLORER_SCREENSHOT=DIR: grab every tab of a fixed-size window into DIR/<id>.png

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/panels/figure_panel.h"
 
+#include "figures/language.h"
 #include "figures/lessons.h"
 #include "ui/explorer_state.h"
 #include "ui/panels/option_controls.h"
@@ -36,7 +37,7 @@ FigurePanel::FigurePanel(const Figure& figure, ExplorerState& state, QWidget* pa
     m_plot->setMinimumSize(320, 240);
     m_plot->setNoAntialiasingOnDrag(true);
     m_lesson->setOpenExternalLinks(true);
-    m_lesson->setHtml(figures::lessonHtml(figure.id));
+    m_lesson->setHtml(figures::lessonHtml(figure.id, figures::currentLanguage()));
     m_lesson->setMinimumWidth(220);
 
     auto* exportButton = new QToolButton(this);

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/render/draw_figure.h"
 
+#include "figures/figure_text.h"
 #include "ui/render/colour_maps.h"
 
 #include <qcustomplot.h>
@@ -307,7 +308,7 @@ void drawSeries(QCustomPlot& plot, QCPAxisRect* rect, const Series& s,
 // a×10ⁿ with a superscript exponent.
 QString readoutNumber(double v) {
     if (std::isnan(v)) {
-        return QStringLiteral("n/a");
+        return figures::FigureText::tr("n/a");
     }
     if (std::isinf(v)) {
         return v > 0 ? QStringLiteral("∞") : QStringLiteral("−∞");

@@ -1,0 +1,2901 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>FigureOptions</name>
+    <message>
+        <source>&amp;Scheme:</source>
+        <translation>方案(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;View:</source>
+        <translation>视图(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>image (position × dimension)</source>
+        <translation>图像（位置 × 维度）</translation>
+    </message>
+    <message>
+        <source>curves per dimension</source>
+        <translation>逐维度曲线</translation>
+    </message>
+    <message>
+        <source>checklist, all schemes</source>
+        <translation>检查表，全部方案</translation>
+    </message>
+    <message>
+        <source>&amp;d:</source>
+        <translation>&amp;d：</translation>
+    </message>
+    <message>
+        <source>Encoding width d (even).</source>
+        <translation>编码宽度 d（偶数）。</translation>
+    </message>
+    <message>
+        <source>&amp;Positions:</source>
+        <translation>位置数(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Number of positions P (and the sequence length N).</source>
+        <translation>位置数 P（也是序列长度 N）。</translation>
+    </message>
+    <message>
+        <source>&amp;Encoding:</source>
+        <translation>编码(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>scores QKᵀ/√d</source>
+        <translation>分数 QKᵀ/√d</translation>
+    </message>
+    <message>
+        <source>softmax weights</source>
+        <translation>softmax 权重</translation>
+    </message>
+    <message>
+        <source>&amp;Attention factor:</source>
+        <translation>注意力因子(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>q and k are multiplied by a, so every score by a² (an inverse softmax temperature).</source>
+        <translation>q 和 k 乘以 a，于是每个分数乘以 a²（相当于 softmax 温度的倒数）。</translation>
+    </message>
+    <message>
+        <source>b*(L) curves and models</source>
+        <translation>b*(L) 曲线与模型</translation>
+    </message>
+    <message>
+        <source>Σcos(mθᵢ) over the context</source>
+        <translation>整个上下文上的 Σcos(mθᵢ)</translation>
+    </message>
+    <message>
+        <source>published tables vs exact b*</source>
+        <translation>论文表格 vs 精确 b*</translation>
+    </message>
+    <message>
+        <source>&amp;Dense curves</source>
+        <translation>密集曲线(&amp;D)</translation>
+    </message>
+    <message>
+        <source>b*(L) at 100 contexts per decade up to 2^20 and the all-above threshold b_T(L), for the current d, computed in the background and kept on disk. rope-cli: min-base --range.</source>
+        <translation>对当前 d，在每个数量级取 100 个上下文长度直到 2^20 计算 b*(L) 以及“其上全部可行”的阈值 b_T(L)；在后台计算并保存在磁盘上。rope-cli：min-base --range。</translation>
+    </message>
+    <message>
+        <source>E&amp;xtend to 1M</source>
+        <translation>扩展到 1M(&amp;X)</translation>
+    </message>
+    <message>
+        <source>Add L = 2^17 … 2^20 to the b*(L) curves, computed once in the background (results are kept).</source>
+        <translation>在 b*(L) 曲线上加入 L = 2^17 … 2^20，在后台计算一次（结果会保留）。</translation>
+    </message>
+    <message>
+        <source>Compute the smallest base &amp;b* for L</source>
+        <translation>计算 L 所需的最小底数 &amp;b*</translation>
+    </message>
+    <message>
+        <source>Σcos view: search b* with f ≥ 0 on 0 … L−1 (Xu et al. 2024; Su 2024). Takes up to seconds for long contexts; runs in the background.</source>
+        <translation>Σcos 视图：搜索在 0 … L−1 上满足 f ≥ 0 的 b*（Xu 等 2024；苏剑林 2024）。长上下文需要数秒；在后台运行。</translation>
+    </message>
+    <message>
+        <source>&amp;Tokens:</source>
+        <translation>词元数(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Tokens s in the generated Q/K.</source>
+        <translation>生成的 Q/K 中的词元数 s。</translation>
+    </message>
+    <message>
+        <source>&amp;Heads:</source>
+        <translation>头数(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>Heads of Q and of K.</source>
+        <translation>Q 与 K 的注意力头数。</translation>
+    </message>
+    <message>
+        <source>T&amp;hreads:</source>
+        <translation>线程数(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>Threads requested; small work uses fewer (see the readout).</source>
+        <translation>请求的线程数；工作量小时会用得更少（见读数）。</translation>
+    </message>
+    <message>
+        <source>&amp;Runs:</source>
+        <translation>运行次数(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Timed runs per bar (median).</source>
+        <translation>每个柱的计时运行次数（取中位数）。</translation>
+    </message>
+    <message>
+        <source>L&amp;ayout:</source>
+        <translation>布局(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>form&apos;s layout</source>
+        <translation>参数表中的布局</translation>
+    </message>
+    <message>
+        <source>&amp;ISA:</source>
+        <translation>指令集(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>SIMD ISA compared with the reference (widest first).</source>
+        <translation>与参考实现比较的 SIMD 指令集（最宽的在前）。</translation>
+    </message>
+    <message>
+        <source>&amp;Angles:</source>
+        <translation>角度(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>table, computed, ggml-style</source>
+        <translation>查表、现算、ggml 风格</translation>
+    </message>
+    <message>
+        <source>table only</source>
+        <translation>仅查表</translation>
+    </message>
+    <message>
+        <source>Where cos/sin come from: a prebuilt table, computed in the pass, or the ggml-style baseline (float-accumulated angles).</source>
+        <translation>cos/sin 的来源：预先建好的表、在同一遍中现算，或 ggml 风格的基线（float 累乘的角度）。</translation>
+    </message>
+    <message>
+        <source>&amp;Curve:</source>
+        <translation>曲线(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>mean cosine (2/d)Σcos(mθᵢ)</source>
+        <translation>平均余弦 (2/d)Σcos(mθᵢ)</translation>
+    </message>
+    <message>
+        <source>RoFormer upper bound</source>
+        <translation>RoFormer 上界</translation>
+    </message>
+    <message>
+        <source>expected score, similar key</source>
+        <translation>相似键的期望分数</translation>
+    </message>
+    <message>
+        <source>Which decay measure is drawn.</source>
+        <translation>绘制哪一种衰减度量。</translation>
+    </message>
+    <message>
+        <source>Also &amp;bases:</source>
+        <translation>其他底数(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>Extra bases drawn with the current one (comma-separated, at most 8; Enter applies).</source>
+        <translation>与当前底数一起绘制的其他底数（逗号分隔，最多 8 个；按回车应用）。</translation>
+    </message>
+    <message>
+        <source>&amp;Log distance axis</source>
+        <translation>距离轴取对数(&amp;L)</translation>
+    </message>
+    <message>
+        <source>m = 1 … L−1 on a log axis; each column still covers every distance in it.</source>
+        <translation>m = 1 … L−1 画在对数轴上；每一列仍覆盖其中的每个距离。</translation>
+    </message>
+    <message>
+        <source>wavelengths per pair</source>
+        <translation>每对的波长</translation>
+    </message>
+    <message>
+        <source>heatmap before | after</source>
+        <translation>热图：之前 | 之后</translation>
+    </message>
+    <message>
+        <source>decay before vs after</source>
+        <translation>衰减：之前 vs 之后</translation>
+    </message>
+    <message>
+        <source>What to compare before and after the extension method.</source>
+        <translation>比较扩展方法之前与之后的哪一项。</translation>
+    </message>
+    <message>
+        <source>Other layers&apos; base</source>
+        <translation>其他层的底数</translation>
+    </message>
+    <message>
+        <source>Wavelengths view: also draw layers with this base (the other layer kind of the loaded model).</source>
+        <translation>波长视图：同时绘制使用此底数的层（已加载模型中的另一类层）。</translation>
+    </message>
+    <message>
+        <source>Other layers&apos; linear factor</source>
+        <translation>其他层的线性因子</translation>
+    </message>
+    <message>
+        <source>Linear (position interpolation) factor of the other layers; unset = 1.</source>
+        <translation>其他层的线性（位置内插）因子；未设置 = 1。</translation>
+    </message>
+    <message>
+        <source>Other layers&apos; rotary dimension</source>
+        <translation>其他层的旋转维度</translation>
+    </message>
+    <message>
+        <source>Rotary dimension of the other layers; unset = the current one.</source>
+        <translation>其他层的旋转维度；未设置 = 当前值。</translation>
+    </message>
+    <message>
+        <source>&amp;Show:</source>
+        <translation>显示(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>cos(mθᵢ)</source>
+        <translation>cos(mθᵢ)</translation>
+    </message>
+    <message>
+        <source>sin(mθᵢ)</source>
+        <translation>sin(mθᵢ)</translation>
+    </message>
+    <message>
+        <source>angle mθᵢ mod 2π</source>
+        <translation>角度 mθᵢ mod 2π</translation>
+    </message>
+    <message>
+        <source>What each cell shows.</source>
+        <translation>每个单元格显示的内容。</translation>
+    </message>
+    <message>
+        <source>&amp;Periods λᵢ</source>
+        <translation>周期 λᵢ(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Mark each pair&apos;s period 2π/θᵢ = 2π·b^(2i/d) tokens.</source>
+        <translation>标出每对的周期 2π/θᵢ = 2π·b^(2i/d) 个词元。</translation>
+    </message>
+    <message>
+        <source>first position shown</source>
+        <translation>显示的第一个位置</translation>
+    </message>
+    <message>
+        <source>last position shown</source>
+        <translation>显示的最后一个位置</translation>
+    </message>
+    <message>
+        <source>R_mᵀR_n and R_(n−m) side by side</source>
+        <translation>R_mᵀR_n 与 R_(n−m) 并排</translation>
+    </message>
+    <message>
+        <source>one pair as complex numbers</source>
+        <translation>把一对看作复数</translation>
+    </message>
+    <message>
+        <source>residual entry by entry</source>
+        <translation>逐元素残差</translation>
+    </message>
+    <message>
+        <source>&amp;Identity:</source>
+        <translation>恒等式(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>relativity  R_mᵀR_n = R_(n−m)</source>
+        <translation>相对性  R_mᵀR_n = R_(n−m)</translation>
+    </message>
+    <message>
+        <source>composition  R_mR_n = R_(m+n)</source>
+        <translation>复合  R_mR_n = R_(m+n)</translation>
+    </message>
+    <message>
+        <source>orthogonality  R_mᵀR_m = I</source>
+        <translation>正交性  R_mᵀR_m = I</translation>
+    </message>
+    <message>
+        <source>Residual view: which identity&apos;s residual matrix is drawn.</source>
+        <translation>残差视图：绘制哪个恒等式的残差矩阵。</translation>
+    </message>
+    <message>
+        <source>&amp;Pair:</source>
+        <translation>维度对(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Complex view: which pair i is drawn (clamped to d/2 − 1).</source>
+        <translation>复数视图：绘制第几对 i（不超过 d/2 − 1）。</translation>
+    </message>
+    <message>
+        <source>&amp;Factor s:</source>
+        <translation>因子 s(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>Dynamic NTK factor s; used unless the parameters already choose the dynamic method (then its factor is used).</source>
+        <translation>Dynamic NTK 的因子 s；若参数中已选择 dynamic 方法，则使用该方法的因子。</translation>
+    </message>
+    <message>
+        <source>&amp;Cached at length C:</source>
+        <translation>缓存时长度 C(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Sequence length when the key was written to the cache (0 = auto: L₀/2, so the plot starts before L₀).</source>
+        <translation>键写入缓存时的序列长度（0 = 自动：L₀/2，使图从 L₀ 之前开始）。</translation>
+    </message>
+    <message>
+        <source>L₀/2</source>
+        <translation>L₀/2</translation>
+    </message>
+    <message>
+        <source>&amp;Key position n:</source>
+        <translation>键位置 n(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>Position of the cached key, below C (−1 = auto: C − 1, the newest key at caching time).</source>
+        <translation>被缓存的键的位置，小于 C（−1 = 自动：C − 1，即缓存时最新的键）。</translation>
+    </message>
+    <message>
+        <source>C − 1</source>
+        <translation>C − 1</translation>
+    </message>
+    <message>
+        <source>&amp;Query position m:</source>
+        <translation>查询位置 m(&amp;Q)：</translation>
+    </message>
+    <message>
+        <source>Fixed query position (−1 = the newest token, m = L − 1, at every length).</source>
+        <translation>固定的查询位置（−1 = 每个长度下最新的词元，m = L − 1）。</translation>
+    </message>
+    <message>
+        <source>newest</source>
+        <translation>最新</translation>
+    </message>
+    <message>
+        <source>&amp;Up to length:</source>
+        <translation>最大长度(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>Longest sequence drawn (0 = auto: 4·L₀).</source>
+        <translation>绘制的最长序列（0 = 自动：4·L₀）。</translation>
+    </message>
+    <message>
+        <source>4·L₀</source>
+        <translation>4·L₀</translation>
+    </message>
+    <message>
+        <source>which coordinates pair up</source>
+        <translation>哪些坐标配成一对</translation>
+    </message>
+    <message>
+        <source>rotation matrix R_m</source>
+        <translation>旋转矩阵 R_m</translation>
+    </message>
+    <message>
+        <source>W_q/W_k row permutation</source>
+        <translation>W_q/W_k 行置换</translation>
+    </message>
+    <message>
+        <source>scores: converted vs. the bug</source>
+        <translation>分数：转换后 vs 错误用法</translation>
+    </message>
+    <message>
+        <source>Head dimension d of this panel (even).</source>
+        <translation>本面板的头维度 d（偶数）。</translation>
+    </message>
+    <message>
+        <source>Layout of the rotation matrix view.</source>
+        <translation>旋转矩阵视图的布局。</translation>
+    </message>
+    <message>
+        <source>Number of heads in the row-permutation view (d·heads ≤ 512).</source>
+        <translation>行置换视图中的头数（d·头数 ≤ 512）。</translation>
+    </message>
+    <message>
+        <source>max n−&amp;m:</source>
+        <translation>最大 n−&amp;m：</translation>
+    </message>
+    <message>
+        <source>Largest n − m of the scores view (tokens).</source>
+        <translation>分数视图中最大的 n − m（词元）。</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Qwen2-VL (blocks)</source>
+        <translation>Qwen2-VL（分块）</translation>
+    </message>
+    <message>
+        <source>Qwen3-VL (interleaved)</source>
+        <translation>Qwen3-VL（交错）</translation>
+    </message>
+    <message>
+        <source>How mrope_section assigns pairs to the axes; Qwen3-VL also splits videos into frames.</source>
+        <translation>mrope_section 如何把维度对分配给各个轴；Qwen3-VL 还会把视频拆成帧。</translation>
+    </message>
+    <message>
+        <source>&amp;Section t,h,w:</source>
+        <translation>分段 t,h,w(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>mrope_section in pairs, e.g. 16,24,24 (must sum to d/2); empty: the model&apos;s own, in the same proportions when d/2 is not 64. Enter applies.</source>
+        <translation>mrope_section，以维度对为单位，例如 16,24,24（总和须为 d/2）；留空：使用模型自己的设置，d/2 不是 64 时按相同比例。按回车应用。</translation>
+    </message>
+    <message>
+        <source>Layout such as text:4,image:1x3x4,video:2x2x3 (grids T×H×W after the 2×2 merge). Enter applies.</source>
+        <translation>布局，例如 text:4,image:1x3x4,video:2x2x3（2×2 合并后的 T×H×W 网格）。按回车应用。</translation>
+    </message>
+    <message>
+        <source>&amp;Query token:</source>
+        <translation>查询词元(&amp;Q)：</translation>
+    </message>
+    <message>
+        <source>Token index of the query (−1 = the last token).</source>
+        <translation>查询的词元序号（−1 = 最后一个词元）。</translation>
+    </message>
+    <message>
+        <source>last</source>
+        <translation>最后</translation>
+    </message>
+    <message>
+        <source>&amp;Key token:</source>
+        <translation>键词元(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>Token index of the key.</source>
+        <translation>键的词元序号。</translation>
+    </message>
+    <message>
+        <source>angle error</source>
+        <translation>角度误差</translation>
+    </message>
+    <message>
+        <source>cos/sin error</source>
+        <translation>cos/sin 误差</translation>
+    </message>
+    <message>
+        <source>score error</source>
+        <translation>分数误差</translation>
+    </message>
+    <message>
+        <source>float32 accumulated angle</source>
+        <translation>float32 累乘角度</translation>
+    </message>
+    <message>
+        <source>What is compared with double. Accumulated: the angle of the float32 repeated multiplication θᵢ₊₁ = θᵢ·σ (ggml&apos;s CPU rope) against the exact angle.</source>
+        <translation>与 double 比较的量。累乘：float32 反复相乘 θᵢ₊₁ = θᵢ·σ（ggml 的 CPU rope）得到的角度与精确角度之差。</translation>
+    </message>
+    <message>
+        <source>&amp;Rounding:</source>
+        <translation>舍入(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>mθ in low precision</source>
+        <translation>低精度计算 mθ</translation>
+    </message>
+    <message>
+        <source>double, then cast cos/sin</source>
+        <translation>先用 double，再转换 cos/sin</translation>
+    </message>
+    <message>
+        <source>Where the rounding happens: in the angle m·θ, or only in the finished cos/sin table.</source>
+        <translation>舍入发生在哪里：在角度 m·θ 中，还是只在算好的 cos/sin 表中。</translation>
+    </message>
+    <message>
+        <source>Pair i whose error is drawn (worst: maximum over pairs).</source>
+        <translation>绘制误差的维度对 i（最差：所有对中的最大值）。</translation>
+    </message>
+    <message>
+        <source>worst</source>
+        <translation>最差</translation>
+    </message>
+    <message>
+        <source>Pro&amp;be m:</source>
+        <translation>探测位置 m(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>Position m whose neighbours are checked for aliasing (= m: the form&apos;s position m; try 15962).</source>
+        <translation>检查其邻近位置是否混叠的位置 m（= m：参数表中的位置 m；试试 15962）。</translation>
+    </message>
+    <message>
+        <source>= m</source>
+        <translation>= m</translation>
+    </message>
+    <message>
+        <source>Up &amp;to m:</source>
+        <translation>最大 m(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Largest position on the x axis.</source>
+        <translation>x 轴上的最大位置。</translation>
+    </message>
+    <message>
+        <source>2D RoPE</source>
+        <translation>二维 RoPE</translation>
+    </message>
+    <message>
+        <source>1D RoPE, flattened</source>
+        <translation>展平的一维 RoPE</translation>
+    </message>
+    <message>
+        <source>exp(xB₁+yB₂) generators</source>
+        <translation>exp(xB₁+yB₂) 生成元</translation>
+    </message>
+    <message>
+        <source>&amp;Rows:</source>
+        <translation>行数(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Grid height h (patches).</source>
+        <translation>网格高度 h（图块）。</translation>
+    </message>
+    <message>
+        <source>&amp;Columns:</source>
+        <translation>列数(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Grid width w (patches).</source>
+        <translation>网格宽度 w（图块）。</translation>
+    </message>
+    <message>
+        <source>Query &amp;x:</source>
+        <translation>查询 &amp;x：</translation>
+    </message>
+    <message>
+        <source>Query patch row x (or click a patch).</source>
+        <translation>查询图块的行 x（或点击一个图块）。</translation>
+    </message>
+    <message>
+        <source>Query &amp;y:</source>
+        <translation>查询 &amp;y：</translation>
+    </message>
+    <message>
+        <source>Query patch column y (or click a patch).</source>
+        <translation>查询图块的列 y（或点击一个图块）。</translation>
+    </message>
+    <message>
+        <source>Head dimension d (a multiple of 4: d/4 frequencies per axis).</source>
+        <translation>头维度 d（4 的倍数：每个轴 d/4 个频率）。</translation>
+    </message>
+    <message>
+        <source>&amp;Vectors:</source>
+        <translation>向量(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>q = k = 1</source>
+        <translation>q = k = 1</translation>
+    </message>
+    <message>
+        <source>q = k random</source>
+        <translation>q = k 随机</translation>
+    </message>
+    <message>
+        <source>q, k random</source>
+        <translation>q、k 随机</translation>
+    </message>
+    <message>
+        <source>Query and key vectors (seeded, uniform in [−1, 1)).</source>
+        <translation>查询与键向量（固定种子，在 [−1, 1) 上均匀分布）。</translation>
+    </message>
+    <message>
+        <source>&amp;Pair i:</source>
+        <translation>维度对 i(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Which pair (i) is drawn large.</source>
+        <translation>放大绘制哪一对 (i)。</translation>
+    </message>
+    <message>
+        <source>&amp;k vs q:</source>
+        <translation>&amp;k 与 q 夹角：</translation>
+    </message>
+    <message>
+        <source>Angle between q and k before any rotation.</source>
+        <translation>旋转之前 q 与 k 之间的夹角。</translation>
+    </message>
+</context>
+<context>
+    <name>Figures</name>
+    <message>
+        <source>Phase heatmap</source>
+        <translation>相位热图</translation>
+    </message>
+    <message>
+        <source>Rotation of a pair</source>
+        <translation>一对维度的旋转</translation>
+    </message>
+    <message>
+        <source>Context extension</source>
+        <translation>上下文扩展</translation>
+    </message>
+    <message>
+        <source>Identities</source>
+        <translation>恒等式</translation>
+    </message>
+    <message>
+        <source>Long-term decay</source>
+        <translation>远程衰减</translation>
+    </message>
+    <message>
+        <source>Base bound</source>
+        <translation>底数下界</translation>
+    </message>
+    <message>
+        <source>Pair layouts</source>
+        <translation>维度对布局</translation>
+    </message>
+    <message>
+        <source>2D RoPE</source>
+        <translation>二维 RoPE</translation>
+    </message>
+    <message>
+        <source>Absolute encodings</source>
+        <translation>绝对位置编码</translation>
+    </message>
+    <message>
+        <source>Toy attention</source>
+        <translation>玩具注意力</translation>
+    </message>
+    <message>
+        <source>Precision lab</source>
+        <translation>精度实验室</translation>
+    </message>
+    <message>
+        <source>SIMD batch</source>
+        <translation>SIMD 批处理</translation>
+    </message>
+    <message>
+        <source>M-RoPE</source>
+        <translation>M-RoPE</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>integer</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <source>normalised integer</source>
+        <translation>归一化整数</translation>
+    </message>
+    <message>
+        <source>binary</source>
+        <translation>二进制</translation>
+    </message>
+    <message>
+        <source>sinusoidal</source>
+        <translation>正弦</translation>
+    </message>
+    <message>
+        <source>unique</source>
+        <translation>唯一</translation>
+    </message>
+    <message>
+        <source>consistent
+distances</source>
+        <translation>距离
+一致</translation>
+    </message>
+    <message>
+        <source>bounded</source>
+        <translation>有界</translation>
+    </message>
+    <message>
+        <source>decaying</source>
+        <translation>衰减</translation>
+    </message>
+    <message>
+        <source>linear
+shift</source>
+        <translation>线性
+平移</translation>
+    </message>
+    <message>
+        <source>extrapolates
+in range</source>
+        <translation>范围内
+可外推</translation>
+    </message>
+    <message>
+        <source>length-
+independent</source>
+        <translation>与长度
+无关</translation>
+    </message>
+    <message>
+        <source>Checklist over P = %1 positions (d = %2)</source>
+        <translation>在 P = %1 个位置上的检查表（d = %2）</translation>
+    </message>
+    <message>
+        <source>property (measured over P positions, see the lesson)</source>
+        <translation>性质（在 P 个位置上测量，见讲解）</translation>
+    </message>
+    <message>
+        <source>scheme</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>property (1 = holds, 0 = fails)</source>
+        <translation>性质（1 = 成立，0 = 不成立）</translation>
+    </message>
+    <message>
+        <source>0 fails</source>
+        <translation>0 不成立</translation>
+    </message>
+    <message>
+        <source>1 holds</source>
+        <translation>1 成立</translation>
+    </message>
+    <message>
+        <source>: duplicate rows</source>
+        <translation>：重复的行</translation>
+    </message>
+    <message>
+        <source>: spread of ‖PE(p+k) − PE(p)‖ over p</source>
+        <translation>：‖PE(p+k) − PE(p)‖ 随 p 的离散程度</translation>
+    </message>
+    <message>
+        <source>: max|PE| over P positions</source>
+        <translation>：P 个位置上的 max|PE|</translation>
+    </message>
+    <message>
+        <source>: max|PE| over 2P positions</source>
+        <translation>：2P 个位置上的 max|PE|</translation>
+    </message>
+    <message>
+        <source>: W₁ fit residual</source>
+        <translation>：W₁ 拟合残差</translation>
+    </message>
+    <message>
+        <source>: excess beyond the seen range</source>
+        <translation>：超出已见范围的部分</translation>
+    </message>
+    <message>
+        <source>: change of PE(p) when N doubles</source>
+        <translation>：N 加倍时 PE(p) 的变化</translation>
+    </message>
+    <message>
+        <source>: ⟨PE(p), PE(p+1)⟩ averaged over p</source>
+        <translation>：⟨PE(p), PE(p+1)⟩ 对 p 的平均</translation>
+    </message>
+    <message>
+        <source>: ⟨PE(p), PE(p+%1)⟩ averaged over p</source>
+        <translation>：⟨PE(p), PE(p+%1)⟩ 对 p 的平均</translation>
+    </message>
+    <message>
+        <source>: slope of that mean over k = 1…%1 (&lt; 0: decaying)</source>
+        <translation>：该平均值在 k = 1…%1 上的斜率（&lt; 0：衰减）</translation>
+    </message>
+    <message>
+        <source>per token</source>
+        <translation>每词元</translation>
+    </message>
+    <message>
+        <source>%1 PE(p), d = %2, P = %3</source>
+        <translation>%1 PE(p)，d = %2，P = %3</translation>
+    </message>
+    <message>
+        <source>position p (tokens)</source>
+        <translation>位置 p（词元）</translation>
+    </message>
+    <message>
+        <source>dimension j = %1</source>
+        <translation>维度 j = %1</translation>
+    </message>
+    <message>
+        <source>dimension j</source>
+        <translation>维度 j</translation>
+    </message>
+    <message>
+        <source>max |PE(p+1) − W₁PE(p)|, %1</source>
+        <translation>max |PE(p+1) − W₁PE(p)|，%1</translation>
+    </message>
+    <message>
+        <source>no position encoding</source>
+        <translation>无位置编码</translation>
+    </message>
+    <message>
+        <source>sinusoidal PE added to x</source>
+        <translation>正弦位置编码加到 x 上</translation>
+    </message>
+    <message>
+        <source>RoPE on q and k</source>
+        <translation>对 q 和 k 使用 RoPE</translation>
+    </message>
+    <message>
+        <source>Softmax weights</source>
+        <translation>Softmax 权重</translation>
+    </message>
+    <message>
+        <source>Scores QKᵀ/√d</source>
+        <translation>分数 QKᵀ/√d</translation>
+    </message>
+    <message>
+        <source>key token</source>
+        <translation>键词元</translation>
+    </message>
+    <message>
+        <source>query token</source>
+        <translation>查询词元</translation>
+    </message>
+    <message>
+        <source>attention weight (rows sum to 1)</source>
+        <translation>注意力权重（每行和为 1）</translation>
+    </message>
+    <message>
+        <source>score qᵀk/√d</source>
+        <translation>分数 qᵀk/√d</translation>
+    </message>
+    <message>
+        <source>max |out(%1) − out(%2)|, %3</source>
+        <translation>max |out(%1) − out(%2)|，%3</translation>
+    </message>
+    <message>
+        <source>Toeplitz residual, “%1” ×%2</source>
+        <translation>Toeplitz 残差，“%1” ×%2</translation>
+    </message>
+    <message>
+        <source>attention factor a (scores × a²)</source>
+        <translation>注意力因子 a（分数 × a²）</translation>
+    </message>
+    <message>
+        <source>f(m) = Σᵢ cos(mθᵢ) (d = %1, b = %2, %3)</source>
+        <translation>f(m) = Σᵢ cos(mθᵢ)（d = %1，b = %2，%3）</translation>
+    </message>
+    <message>
+        <source>relative distance m (tokens)</source>
+        <translation>相对距离 m（词元）</translation>
+    </message>
+    <message>
+        <source>f(m) (d/2 at m = 0)</source>
+        <translation>f(m)（m = 0 时为 d/2）</translation>
+    </message>
+    <message>
+        <source>f min per column</source>
+        <translation>每列 f 的最小值</translation>
+    </message>
+    <message>
+        <source>f max per column</source>
+        <translation>每列 f 的最大值</translation>
+    </message>
+    <message>
+        <source>zero</source>
+        <translation>零</translation>
+    </message>
+    <message>
+        <source>first m with f(m) &lt; 0</source>
+        <translation>第一个使 f(m) &lt; 0 的 m</translation>
+    </message>
+    <message>
+        <source>quarter turn π/(2θ_min)</source>
+        <translation>四分之一圈 π/(2θ_min)</translation>
+    </message>
+    <message>
+        <source>slowest period 2π/θ_min</source>
+        <translation>最慢周期 2π/θ_min</translation>
+    </message>
+    <message>
+        <source>first m with f(m) &lt; 0 (−1: none below L)</source>
+        <translation>第一个使 f(m) &lt; 0 的 m（−1：L 以内没有）</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <source>quarter-turn context π/(2θ_min)</source>
+        <translation>四分之一圈上下文 π/(2θ_min)</translation>
+    </message>
+    <message>
+        <source>smallest base b* for L (default ladder)</source>
+        <translation>L 所需的最小底数 b*（默认频率阶梯）</translation>
+    </message>
+    <message>
+        <source>b* not searched: </source>
+        <translation>未搜索 b*：</translation>
+    </message>
+    <message>
+        <source>tokens per column</source>
+        <translation>每列词元数</translation>
+    </message>
+    <message>
+        <source>Published b*(L, 128) against the exact value (✓ passes, ✗ fails)</source>
+        <translation>论文给出的 b*(L, 128) 与精确值对比（✓ 通过，✗ 不通过）</translation>
+    </message>
+    <message>
+        <source>context length L (tokens, log scale)</source>
+        <translation>上下文长度 L（词元，对数坐标）</translation>
+    </message>
+    <message>
+        <source>base b (log scale)</source>
+        <translation>底数 b（对数坐标）</translation>
+    </message>
+    <message>
+        <source>exact b*, m &lt; L (Su&apos;s convention), L ≤ 2^17</source>
+        <translation>精确 b*，m &lt; L（苏剑林的约定），L ≤ 2^17</translation>
+    </message>
+    <message>
+        <source>exact b*, m ≤ L (Men et al.&apos;s convention), L ≤ 2^17</source>
+        <translation>精确 b*，m ≤ L（Men 等人的约定），L ≤ 2^17</translation>
+    </message>
+    <message>
+        <source>printed value passes its context (Su above, Men et al. below)</source>
+        <translation>论文数值满足其上下文（上：苏剑林，下：Men 等）</translation>
+    </message>
+    <message>
+        <source>printed value fails (first failing m labelled)</source>
+        <translation>论文数值不满足（标出第一个失败的 m）</translation>
+    </message>
+    <message>
+        <source>✗ m=%1</source>
+        <translation>✗ m=%1</translation>
+    </message>
+    <message>
+        <source>printed values that pass their own context</source>
+        <translation>满足自身上下文的论文数值</translation>
+    </message>
+    <message>
+        <source>of %1</source>
+        <translation>共 %1</translation>
+    </message>
+    <message>
+        <source>Smallest base b*(L, d) with Σᵢ cos(mθᵢ) ≥ 0 for every m &lt; L</source>
+        <translation>使所有 m &lt; L 都有 Σᵢ cos(mθᵢ) ≥ 0 的最小底数 b*(L, d)</translation>
+    </message>
+    <message>
+        <source>b*(L), d = %1</source>
+        <translation>b*(L)，d = %1</translation>
+    </message>
+    <message>
+        <source>b*(L), d = %1, 100 contexts per decade</source>
+        <translation>b*(L)，d = %1，每个数量级 100 个上下文长度</translation>
+    </message>
+    <message>
+        <source>every base above is feasible, b_T(L), d = %1</source>
+        <translation>其上所有底数都可行，b_T(L)，d = %1</translation>
+    </message>
+    <message>
+        <source>dense curves: computing</source>
+        <translation>密集曲线：计算中</translation>
+    </message>
+    <message>
+        <source>dense curves: cancelled</source>
+        <translation>密集曲线：已取消</translation>
+    </message>
+    <message>
+        <source>dense curves stopped: </source>
+        <translation>密集曲线已停止：</translation>
+    </message>
+    <message>
+        <source>dense curves: done</source>
+        <translation>密集曲线：已完成</translation>
+    </message>
+    <message>
+        <source>Llama 3.1: 8192 → 131072 at b = 5e5</source>
+        <translation>Llama 3.1：b = 5e5 时 8192 → 131072</translation>
+    </message>
+    <message>
+        <source>current b = %1, d = %2: valid up to L = %3%4</source>
+        <translation>当前 b = %1，d = %2：有效至 L = %3%4</translation>
+    </message>
+    <message>
+        <source>rule of thumb L = π/(2θ_min), d = %1</source>
+        <translation>经验法则 L = π/(2θ_min)，d = %1</translation>
+    </message>
+    <message>
+        <source>slowest period L = 2π/θ_min, d = %1</source>
+        <translation>最慢周期 L = 2π/θ_min，d = %1</translation>
+    </message>
+    <message>
+        <source>largest L for the current b, d (first m with f &lt; 0; scan limit %1)</source>
+        <translation>当前 b、d 下的最大 L（第一个使 f &lt; 0 的 m；扫描上限 %1）</translation>
+    </message>
+    <message>
+        <source>quarter-turn context π/(2θ_min), current</source>
+        <translation>四分之一圈上下文 π/(2θ_min)，当前</translation>
+    </message>
+    <message>
+        <source>no computed bar: %1</source>
+        <translation>没有“现算”柱：%1</translation>
+    </message>
+    <message>
+        <source>no ggml-style bar for scaling &apos;%1&apos; (only default, linear)</source>
+        <translation>缩放方法“%1”没有 ggml 风格的柱（仅 default、linear 有）</translation>
+    </message>
+    <message>
+        <source>Batch RoPE, %1 tokens × %2 heads × d %3 (%4), %5 thread(s)</source>
+        <translation>批量 RoPE，%1 词元 × %2 头 × d %3（%4），%5 个线程</translation>
+    </message>
+    <message>
+        <source>backend (same Q/K rotated in place, median of %1 runs)</source>
+        <translation>后端（同一 Q/K 原地旋转，%1 次运行的中位数）</translation>
+    </message>
+    <message>
+        <source>throughput (GB/s = 10⁹ bytes/s)</source>
+        <translation>吞吐量（GB/s = 10⁹ 字节/秒）</translation>
+    </message>
+    <message>
+        <source>scalar reference</source>
+        <translation>标量参考实现</translation>
+    </message>
+    <message>
+        <source>reference</source>
+        <translation>参考实现</translation>
+    </message>
+    <message>
+        <source>angles computed in the pass (%1)</source>
+        <translation>在同一遍中现算角度（%1）</translation>
+    </message>
+    <message>
+        <source>ggml-style baseline (float-accumulated angles)</source>
+        <translation>ggml 风格基线（float 累乘的角度）</translation>
+    </message>
+    <message>
+        <source>computed %1</source>
+        <translation>现算 %1</translation>
+    </message>
+    <message>
+        <source>memcpy of the same bytes</source>
+        <translation>相同字节数的 memcpy</translation>
+    </message>
+    <message>
+        <source>bytes moved per apply</source>
+        <translation>每次应用搬运的字节数</translation>
+    </message>
+    <message>
+        <source>threads used</source>
+        <translation>使用的线程数</translation>
+    </message>
+    <message>
+        <source>max |reference − %1|</source>
+        <translation>max |参考实现 − %1|</translation>
+    </message>
+    <message>
+        <source>SIMD %1</source>
+        <translation>SIMD %1</translation>
+    </message>
+    <message>
+        <source>speed-up %1 / reference</source>
+        <translation>加速比 %1 / 参考实现</translation>
+    </message>
+    <message>
+        <source>cos/sin table memory</source>
+        <translation>cos/sin 表内存</translation>
+    </message>
+    <message>
+        <source>table build</source>
+        <translation>建表</translation>
+    </message>
+    <message>
+        <source>table apply %1</source>
+        <translation>查表应用 %1</translation>
+    </message>
+    <message>
+        <source>computed apply %1</source>
+        <translation>现算应用 %1</translation>
+    </message>
+    <message>
+        <source>ggml-style apply</source>
+        <translation>ggml 风格应用</translation>
+    </message>
+    <message>
+        <source>b = %1%2</source>
+        <translation>b = %1%2</translation>
+    </message>
+    <message>
+        <source> (current)</source>
+        <translation>（当前）</translation>
+    </message>
+    <message>
+        <source>b = %1 with %2 (s = %3)</source>
+        <translation>b = %1，%2（s = %3）</translation>
+    </message>
+    <message>
+        <source>RoFormer&apos;s relative upper bound u(m) = (2/d)·Σⱼ|Sⱼ(m)|</source>
+        <translation>RoFormer 的相对上界 u(m) = (2/d)·Σⱼ|Sⱼ(m)|</translation>
+    </message>
+    <message>
+        <source>u(m) (bound on |qᵀR_m k| per unit max|hᵢ₊₁ − hᵢ|)</source>
+        <translation>u(m)（|qᵀR_m k| 的上界，以 max|hᵢ₊₁ − hᵢ| 为单位）</translation>
+    </message>
+    <message>
+        <source>Expected score of a similar key E[qᵀR_m(q + σε)] = 2·Σᵢ cos(mθᵢ)</source>
+        <translation>相似键的期望分数 E[qᵀR_m(q + σε)] = 2·Σᵢ cos(mθᵢ)</translation>
+    </message>
+    <message>
+        <source>expected score (q, ε ~ N(0, I))</source>
+        <translation>期望分数（q, ε ~ N(0, I)）</translation>
+    </message>
+    <message>
+        <source>Mean cosine c̄(m) = (2/d)·Σᵢ cos(mθᵢ)</source>
+        <translation>平均余弦 c̄(m) = (2/d)·Σᵢ cos(mθᵢ)</translation>
+    </message>
+    <message>
+        <source>c̄(m) (1 at m = 0)</source>
+        <translation>c̄(m)（m = 0 时为 1）</translation>
+    </message>
+    <message>
+        <source> min per column</source>
+        <translation> 每列最小值</translation>
+    </message>
+    <message>
+        <source> max per column</source>
+        <translation> 每列最大值</translation>
+    </message>
+    <message>
+        <source> (column mean)</source>
+        <translation>（列平均）</translation>
+    </message>
+    <message>
+        <source>first m with c̄ &lt; 0, %1 (−1: none below L)</source>
+        <translation>第一个使 c̄ &lt; 0 的 m，%1（−1：L 以内没有）</translation>
+    </message>
+    <message>
+        <source>first m with c̄(m) &lt; 0</source>
+        <translation>第一个使 c̄(m) &lt; 0 的 m</translation>
+    </message>
+    <message>
+        <source>first m with c̄(m) &lt; 0, </source>
+        <translation>第一个使 c̄(m) &lt; 0 的 m，</translation>
+    </message>
+    <message>
+        <source>relative distance m (tokens, log scale)</source>
+        <translation>相对距离 m（词元，对数坐标）</translation>
+    </message>
+    <message>
+        <source>%1 (s = %2)</source>
+        <translation>%1（s = %2）</translation>
+    </message>
+    <message>
+        <source>Wavelength of every pair (no scaling method chosen)</source>
+        <translation>每对的波长（未选择缩放方法）</translation>
+    </message>
+    <message>
+        <source>Wavelength of every pair: original vs %1</source>
+        <translation>每对的波长：原始 vs %1</translation>
+    </message>
+    <message>
+        <source>pair i</source>
+        <translation>维度对 i</translation>
+    </message>
+    <message>
+        <source>wavelength λᵢ = 2π/θᵢ (tokens)</source>
+        <translation>波长 λᵢ = 2π/θᵢ（词元）</translation>
+    </message>
+    <message>
+        <source>original RoPE</source>
+        <translation>原始 RoPE</translation>
+    </message>
+    <message>
+        <source>with </source>
+        <translation>使用 </translation>
+    </message>
+    <message>
+        <source>default: identical to the original</source>
+        <translation>default：与原始相同</translation>
+    </message>
+    <message>
+        <source>kept θ&apos; = θ (extrapolated)</source>
+        <translation>保持 θ&apos; = θ（外推）</translation>
+    </message>
+    <message>
+        <source>interpolated θ&apos; = θ/s</source>
+        <translation>内插 θ&apos; = θ/s</translation>
+    </message>
+    <message>
+        <source>blended (θ/s &lt; θ&apos; &lt; θ or other)</source>
+        <translation>混合（θ/s &lt; θ&apos; &lt; θ 或其他）</translation>
+    </message>
+    <message>
+        <source>original context L₀ = %1</source>
+        <translation>原始上下文 L₀ = %1</translation>
+    </message>
+    <message>
+        <source>context L = %1</source>
+        <translation>上下文 L = %1</translation>
+    </message>
+    <message>
+        <source>context L = L₀ = %1</source>
+        <translation>上下文 L = L₀ = %1</translation>
+    </message>
+    <message>
+        <source>other layers: b = %1</source>
+        <translation>其他层：b = %1</translation>
+    </message>
+    <message>
+        <source>other layers: b = %1, linear ×%2</source>
+        <translation>其他层：b = %1，线性 ×%2</translation>
+    </message>
+    <message>
+        <source>attention factor</source>
+        <translation>注意力因子</translation>
+    </message>
+    <message>
+        <source>pairs kept (extrapolated)</source>
+        <translation>保持的维度对（外推）</translation>
+    </message>
+    <message>
+        <source>pairs interpolated</source>
+        <translation>内插的维度对</translation>
+    </message>
+    <message>
+        <source>pairs blended</source>
+        <translation>混合的维度对</translation>
+    </message>
+    <message>
+        <source>pairs not rotated (θ&apos; = 0, λ = ∞)</source>
+        <translation>不旋转的维度对（θ&apos; = 0，λ = ∞）</translation>
+    </message>
+    <message>
+        <source>cos(mθᵢ) before (left) and after %1 (right)</source>
+        <translation>%1 之前（左）与之后（右）的 cos(mθᵢ)</translation>
+    </message>
+    <message>
+        <source>pair i (left: original; right: scaled)</source>
+        <translation>维度对 i（左：原始；右：缩放后）</translation>
+    </message>
+    <message>
+        <source>position m (tokens)</source>
+        <translation>位置 m（词元）</translation>
+    </message>
+    <message>
+        <source>cos(mθᵢ)</source>
+        <translation>cos(mθᵢ)</translation>
+    </message>
+    <message>
+        <source>Mean cosine c̄(m) = (2/d)·Σᵢ cos(mθᵢ): original vs %1</source>
+        <translation>平均余弦 c̄(m) = (2/d)·Σᵢ cos(mθᵢ)：原始 vs %1</translation>
+    </message>
+    <message>
+        <source>Phase of every pair (d = %1, b = %2%3)</source>
+        <translation>每对的相位（d = %1，b = %2%3）</translation>
+    </message>
+    <message>
+        <source>, %1 s = %2</source>
+        <translation>，%1 s = %2</translation>
+    </message>
+    <message>
+        <source>pair i  (θᵢ = b^(−2i/d) rad/token)</source>
+        <translation>维度对 i（θᵢ = b^(−2i/d) rad/词元）</translation>
+    </message>
+    <message>
+        <source>cos(mθᵢ), mean over a pixel row</source>
+        <translation>cos(mθᵢ)，每像素行的平均</translation>
+    </message>
+    <message>
+        <source>sin(mθᵢ), mean over a pixel row</source>
+        <translation>sin(mθᵢ)，每像素行的平均</translation>
+    </message>
+    <message>
+        <source>mθᵢ mod 2π (rad), circular mean</source>
+        <translation>mθᵢ mod 2π（rad），圆周平均</translation>
+    </message>
+    <message>
+        <source>period λᵢ = 2π/θᵢ (tokens)</source>
+        <translation>周期 λᵢ = 2π/θᵢ（词元）</translation>
+    </message>
+    <message>
+        <source>positions per pixel row</source>
+        <translation>每像素行的位置数</translation>
+    </message>
+    <message>
+        <source>pairs not rotated (θᵢ = 0, λᵢ = ∞)</source>
+        <translation>不旋转的维度对（θᵢ = 0，λᵢ = ∞）</translation>
+    </message>
+    <message>
+        <source>R_mᵀR_n (left) and R_(n−m) (right): m = %1, n = %2, %3 layout</source>
+        <translation>R_mᵀR_n（左）与 R_(n−m)（右）：m = %1，n = %2，%3 布局</translation>
+    </message>
+    <message>
+        <source>column j (left: R_mᵀR_n; right: R_(n−m))</source>
+        <translation>列 j（左：R_mᵀR_n；右：R_(n−m)）</translation>
+    </message>
+    <message>
+        <source>row i</source>
+        <translation>行 i</translation>
+    </message>
+    <message>
+        <source>matrix entry</source>
+        <translation>矩阵元素</translation>
+    </message>
+    <message>
+        <source>max |R_mᵀR_n − R_(n−m)|</source>
+        <translation>max |R_mᵀR_n − R_(n−m)|</translation>
+    </message>
+    <message>
+        <source>qᵢ·e^(i tθᵢ), t = 0 … %1</source>
+        <translation>qᵢ·e^(i tθᵢ)，t = 0 … %1</translation>
+    </message>
+    <message>
+        <source>kᵢ·e^(i tθᵢ)</source>
+        <translation>kᵢ·e^(i tθᵢ)</translation>
+    </message>
+    <message>
+        <source>qᵢ·e^(imθᵢ) at m = %1</source>
+        <translation>m = %1 处的 qᵢ·e^(imθᵢ)</translation>
+    </message>
+    <message>
+        <source>kᵢ·e^(inθᵢ) at n = %1</source>
+        <translation>n = %1 处的 kᵢ·e^(inθᵢ)</translation>
+    </message>
+    <message>
+        <source>circles |qᵢ|, |kᵢ|</source>
+        <translation>圆 |qᵢ|、|kᵢ|</translation>
+    </message>
+    <message>
+        <source>real part</source>
+        <translation>实部</translation>
+    </message>
+    <message>
+        <source>imaginary part</source>
+        <translation>虚部</translation>
+    </message>
+    <message>
+        <source>pair score Re[(qᵢe^(imθᵢ))*·kᵢe^(inθᵢ)]</source>
+        <translation>单对分数 Re[(qᵢe^(imθᵢ))*·kᵢe^(inθᵢ)]</translation>
+    </message>
+    <message>
+        <source>full score ⟨R_m q, R_n k⟩</source>
+        <translation>完整分数 ⟨R_m q, R_n k⟩</translation>
+    </message>
+    <message>
+        <source>R_m R_n − R_(m+n)</source>
+        <translation>R_m R_n − R_(m+n)</translation>
+    </message>
+    <message>
+        <source>R_mᵀ R_m − I</source>
+        <translation>R_mᵀ R_m − I</translation>
+    </message>
+    <message>
+        <source>R_mᵀ R_n − R_(n−m)</source>
+        <translation>R_mᵀ R_n − R_(n−m)</translation>
+    </message>
+    <message>
+        <source>|%1| entry by entry (m = %2, n = %3, %4 layout)</source>
+        <translation>|%1| 逐元素（m = %2，n = %3，%4 布局）</translation>
+    </message>
+    <message>
+        <source>column j</source>
+        <translation>列 j</translation>
+    </message>
+    <message>
+        <source>|residual entry| (log scale)</source>
+        <translation>|残差元素|（对数坐标）</translation>
+    </message>
+    <message>
+        <source>max |R_mR_n − R_(m+n)|</source>
+        <translation>max |R_mR_n − R_(m+n)|</translation>
+    </message>
+    <message>
+        <source>max |R_mᵀR_m − I|</source>
+        <translation>max |R_mᵀR_m − I|</translation>
+    </message>
+    <message>
+        <source>Dynamic NTK and the KV cache (d = %1, b = %2, s = %3, L₀ = %4)</source>
+        <translation>Dynamic NTK 与 KV 缓存（d = %1，b = %2，s = %3，L₀ = %4）</translation>
+    </message>
+    <message>
+        <source>current sequence length L (tokens)</source>
+        <translation>当前序列长度 L（词元）</translation>
+    </message>
+    <message>
+        <source>score ⟨R(m)q, R(n)k⟩, q = k = 1/√d</source>
+        <translation>分数 ⟨R(m)q, R(n)k⟩，q = k = 1/√d</translation>
+    </message>
+    <message>
+        <source>key re-rotated with θ(L)</source>
+        <translation>用 θ(L) 重新旋转的键</translation>
+    </message>
+    <message>
+        <source>key as cached, rotated with θ(C = %1)</source>
+        <translation>缓存中的键，用 θ(C = %1) 旋转</translation>
+    </message>
+    <message>
+        <source>mismatch (cached − re-rotated)</source>
+        <translation>不一致（缓存 − 重新旋转）</translation>
+    </message>
+    <message>
+        <source>L = L₀ = %1: θ starts to change</source>
+        <translation>L = L₀ = %1：θ 开始变化</translation>
+    </message>
+    <message>
+        <source>key position n</source>
+        <translation>键位置 n</translation>
+    </message>
+    <message>
+        <source>length when cached C</source>
+        <translation>缓存时长度 C</translation>
+    </message>
+    <message>
+        <source>largest |mismatch|</source>
+        <translation>最大 |不一致|</translation>
+    </message>
+    <message>
+        <source>Pairs in both layouts, d = %1</source>
+        <translation>两种布局中的维度对，d = %1</translation>
+    </message>
+    <message>
+        <source>coordinate j; half[j] = interleaved[p_j], p = %1</source>
+        <translation>坐标 j；half[j] = interleaved[p_j]，p = %1</translation>
+    </message>
+    <message>
+        <source>layout</source>
+        <translation>布局</translation>
+    </message>
+    <message>
+        <source>permutation: interleaved p_j → half j</source>
+        <translation>置换：interleaved p_j → half j</translation>
+    </message>
+    <message>
+        <source>interleaved pairs (x₂ᵢ, x₂ᵢ₊₁), colour = pair i</source>
+        <translation>交错配对 (x₂ᵢ, x₂ᵢ₊₁)，颜色 = 维度对 i</translation>
+    </message>
+    <message>
+        <source>interleaved pair %1: (x%2, x%3)</source>
+        <translation>交错配对 %1：(x%2, x%3)</translation>
+    </message>
+    <message>
+        <source>rotate_half pairs (xᵢ, xᵢ₊d/₂)</source>
+        <translation>rotate_half 配对 (xᵢ, xᵢ₊d/₂)</translation>
+    </message>
+    <message>
+        <source>rotate_half pair %1: (x%2, x%3)</source>
+        <translation>rotate_half 配对 %1：(x%2, x%3)</translation>
+    </message>
+    <message>
+        <source>coordinates</source>
+        <translation>坐标</translation>
+    </message>
+    <message>
+        <source>R_m, %1 layout (d = %2, m = %3)</source>
+        <translation>R_m，%1 布局（d = %2，m = %3）</translation>
+    </message>
+    <message>
+        <source>column (input coordinate)</source>
+        <translation>列（输入坐标）</translation>
+    </message>
+    <message>
+        <source>row (output coordinate)</source>
+        <translation>行（输出坐标）</translation>
+    </message>
+    <message>
+        <source>entry of R_m (cos mθᵢ, ±sin mθᵢ)</source>
+        <translation>R_m 的元素（cos mθᵢ，±sin mθᵢ）</translation>
+    </message>
+    <message>
+        <source>W_q/W_k row permutation (%1 heads, d = %2)</source>
+        <translation>W_q/W_k 行置换（%1 个头，d = %2）</translation>
+    </message>
+    <message>
+        <source>old row (interleaved checkpoint)</source>
+        <translation>原行（interleaved 检查点）</translation>
+    </message>
+    <message>
+        <source>new row j (rotate_half checkpoint)</source>
+        <translation>新行 j（rotate_half 检查点）</translation>
+    </message>
+    <message>
+        <source>1 = row moved here</source>
+        <translation>1 = 该行移到此处</translation>
+    </message>
+    <message>
+        <source>Scores against n − m (d = %1, m = %2)</source>
+        <translation>分数随 n − m 的变化（d = %1，m = %2）</translation>
+    </message>
+    <message>
+        <source>relative position n − m (tokens)</source>
+        <translation>相对位置 n − m（词元）</translation>
+    </message>
+    <message>
+        <source>logit ⟨R_m q, R_n k⟩ (seeded random W, x)</source>
+        <translation>logit ⟨R_m q, R_n k⟩（固定种子的随机 W、x）</translation>
+    </message>
+    <message>
+        <source>trained: interleaved RoPE, original W</source>
+        <translation>训练时：interleaved RoPE，原始 W</translation>
+    </message>
+    <message>
+        <source>converted: rotate_half, permuted W rows</source>
+        <translation>转换后：rotate_half，置换后的 W 行</translation>
+    </message>
+    <message>
+        <source>bug: rotate_half, original W</source>
+        <translation>错误：rotate_half，原始 W</translation>
+    </message>
+    <message>
+        <source>|bug − trained|</source>
+        <translation>|错误 − 训练时|</translation>
+    </message>
+    <message>
+        <source>max |bug − trained|</source>
+        <translation>max |错误 − 训练时|</translation>
+    </message>
+    <message>
+        <source>max |converted − trained| score</source>
+        <translation>max |转换后 − 训练时| 分数</translation>
+    </message>
+    <message>
+        <source>M-RoPE positions (%1, section %2·%3·%4 pairs)</source>
+        <translation>M-RoPE 位置（%1，分段 %2·%3·%4 对）</translation>
+    </message>
+    <message>
+        <source>Qwen3-VL interleaved</source>
+        <translation>Qwen3-VL 交错</translation>
+    </message>
+    <message>
+        <source>Qwen2-VL blocks</source>
+        <translation>Qwen2-VL 分块</translation>
+    </message>
+    <message>
+        <source>token index</source>
+        <translation>词元序号</translation>
+    </message>
+    <message>
+        <source>position id</source>
+        <translation>位置 id</translation>
+    </message>
+    <message>
+        <source>temporal</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>height</source>
+        <translation>高度</translation>
+    </message>
+    <message>
+        <source>width</source>
+        <translation>宽度</translation>
+    </message>
+    <message>
+        <source> row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>text ×%1</source>
+        <translation>文本 ×%1</translation>
+    </message>
+    <message>
+        <source>query q = %1, key k = %2</source>
+        <translation>查询 q = %1，键 k = %2</translation>
+    </message>
+    <message>
+        <source>axis read by each pair</source>
+        <translation>每对读取的轴</translation>
+    </message>
+    <message>
+        <source>pair j</source>
+        <translation>维度对 j</translation>
+    </message>
+    <message>
+        <source>0 = t, 1 = h, 2 = w</source>
+        <translation>0 = t，1 = h，2 = w</translation>
+    </message>
+    <message>
+        <source> pairs</source>
+        <translation>维度对</translation>
+    </message>
+    <message>
+        <source>Δt = t(q) − t(k)</source>
+        <translation>Δt = t(q) − t(k)</translation>
+    </message>
+    <message>
+        <source>score from absolute rotations</source>
+        <translation>由绝对旋转得到的分数</translation>
+    </message>
+    <message>
+        <source>score from Δ per axis</source>
+        <translation>由各轴 Δ 得到的分数</translation>
+    </message>
+    <message>
+        <source>float32 repeated multiplication θᵢ₊₁ = θᵢ·σ (ggml)</source>
+        <translation>float32 反复相乘 θᵢ₊₁ = θᵢ·σ（ggml）</translation>
+    </message>
+    <message>
+        <source>float32 product m·θᵢ (Hugging Face)</source>
+        <translation>float32 乘积 m·θᵢ（Hugging Face）</translation>
+    </message>
+    <message>
+        <source> (error exactly 0 everywhere)</source>
+        <translation>（误差处处恰为 0）</translation>
+    </message>
+    <message>
+        <source>worst pair</source>
+        <translation>最差的维度对</translation>
+    </message>
+    <message>
+        <source>pair %1</source>
+        <translation>维度对 %1</translation>
+    </message>
+    <message>
+        <source>Float32 angle error, %1, b = %2, r = %3</source>
+        <translation>Float32 角度误差，%1，b = %2，r = %3</translation>
+    </message>
+    <message>
+        <source>; beyond 2²⁴ = 16777216 not shown (float32 cannot hold m)</source>
+        <translation>；超过 2²⁴ = 16777216 的部分不显示（float32 无法精确表示 m）</translation>
+    </message>
+    <message>
+        <source>|θ_float32 − mθ| (rad, exact angle in long double)</source>
+        <translation>|θ_float32 − mθ|（rad，精确角度用 long double 计算）</translation>
+    </message>
+    <message>
+        <source>probe position m</source>
+        <translation>探测位置 m</translation>
+    </message>
+    <message>
+        <source>max |θ̃ − mθ| at m (repeated multiplication)</source>
+        <translation>位置 m 处的 max |θ̃ − mθ|（反复相乘）</translation>
+    </message>
+    <message>
+        <source>double, cast</source>
+        <translation>double 后转换</translation>
+    </message>
+    <message>
+        <source>mθ in format</source>
+        <translation>该格式下的 mθ</translation>
+    </message>
+    <message>
+        <source>Score error, n − m = %1 (%2)</source>
+        <translation>分数误差，n − m = %1（%2）</translation>
+    </message>
+    <message>
+        <source>|s_low − s| (q, k uniform in [−1, 1)ᵈ)</source>
+        <translation>|s_low − s|（q、k 在 [−1, 1)ᵈ 上均匀分布）</translation>
+    </message>
+    <message>
+        <source>cos/sin error, %1 (%2)</source>
+        <translation>cos/sin 误差，%1（%2）</translation>
+    </message>
+    <message>
+        <source>max |R_low − R| (cos/sin entries)</source>
+        <translation>max |R_low − R|（cos/sin 元素）</translation>
+    </message>
+    <message>
+        <source>Angle error, %1 (%2)</source>
+        <translation>角度误差，%1（%2）</translation>
+    </message>
+    <message>
+        <source>|mθ_low − mθ| wrapped to [−π, π] (rad)</source>
+        <translation>|mθ_low − mθ| 折回 [−π, π]（rad）</translation>
+    </message>
+    <message>
+        <source>%1 cannot store m (overflow); largest finite value</source>
+        <translation>%1 无法存储 m（溢出）；最大有限值</translation>
+    </message>
+    <message>
+        <source>%1 stores m as</source>
+        <translation>%1 把 m 存为</translation>
+    </message>
+    <message>
+        <source>%1: positions %2…%3 share it, count</source>
+        <translation>%1：位置 %2…%3 共用此值，个数</translation>
+    </message>
+    <message>
+        <source>Relativity of exp(xB₁ + yB₂)</source>
+        <translation>exp(xB₁ + yB₂) 的相对性</translation>
+    </message>
+    <message>
+        <source>t (patches): positions (%1, %2) and (%1 + t, %2)</source>
+        <translation>t（图块）：位置 (%1, %2) 与 (%1 + t, %2)</translation>
+    </message>
+    <message>
+        <source>max |E₁ᵀE₂ − exp(ΔxB₁ + ΔyB₂)|</source>
+        <translation>max |E₁ᵀE₂ − exp(ΔxB₁ + ΔyB₂)|</translation>
+    </message>
+    <message>
+        <source>RoPE generators, [B₁, B₂] = 0 (d = 8)</source>
+        <translation>RoPE 生成元，[B₁, B₂] = 0（d = 8）</translation>
+    </message>
+    <message>
+        <source>overlapping planes on ℝ³, [B₁, B₂] ≠ 0</source>
+        <translation>ℝ³ 上相互重叠的平面，[B₁, B₂] ≠ 0</translation>
+    </message>
+    <message>
+        <source>‖[B₁, B₂]‖max, RoPE</source>
+        <translation>‖[B₁, B₂]‖max，RoPE</translation>
+    </message>
+    <message>
+        <source>‖[B₁, B₂]‖max, overlapping</source>
+        <translation>‖[B₁, B₂]‖max，重叠平面</translation>
+    </message>
+    <message>
+        <source>max |exp(xB₁+yB₂) − R_{x,y}| at the query (d = %1)</source>
+        <translation>查询处的 max |exp(xB₁+yB₂) − R_{x,y}|（d = %1）</translation>
+    </message>
+    <message>
+        <source>Flattened 1D RoPE (x·w + y): query patch (%1, %2) ●</source>
+        <translation>展平的一维 RoPE（x·w + y）：查询图块 (%1, %2) ●</translation>
+    </message>
+    <message>
+        <source>Axial 2D RoPE: query patch (%1, %2) ●</source>
+        <translation>轴向二维 RoPE：查询图块 (%1, %2) ●</translation>
+    </message>
+    <message>
+        <source>key patch column y</source>
+        <translation>键图块的列 y</translation>
+    </message>
+    <message>
+        <source>key patch row x</source>
+        <translation>键图块的行 x</translation>
+    </message>
+    <message>
+        <source>score ⟨R(query) q, R(key) k⟩ (d = %1)</source>
+        <translation>分数 ⟨R(查询) q, R(键) k⟩（d = %1）</translation>
+    </message>
+    <message>
+        <source>query patch</source>
+        <translation>查询图块</translation>
+    </message>
+    <message>
+        <source>relativity residual, query → last patch</source>
+        <translation>相对性残差，查询 → 最后一个图块</translation>
+    </message>
+    <message>
+        <source>x recovered from R_{x,y}</source>
+        <translation>由 R_{x,y} 还原的 x</translation>
+    </message>
+    <message>
+        <source>patches</source>
+        <translation>图块</translation>
+    </message>
+    <message>
+        <source>y recovered from R_{x,y}</source>
+        <translation>由 R_{x,y} 还原的 y</translation>
+    </message>
+    <message>
+        <source>row-wrap gap, 2D</source>
+        <translation>换行处的跳变，二维</translation>
+    </message>
+    <message>
+        <source>row-wrap gap, flattened</source>
+        <translation>换行处的跳变，展平</translation>
+    </message>
+    <message>
+        <source>Pair %1 turns by θ_%1 = %2 rad per token</source>
+        <translation>第 %1 对每个词元转过 θ_%1 = %2 rad</translation>
+    </message>
+    <message>
+        <source>coordinate 2i of the pair</source>
+        <translation>该对的坐标 2i</translation>
+    </message>
+    <message>
+        <source>coordinate 2i+1</source>
+        <translation>坐标 2i+1</translation>
+    </message>
+    <message>
+        <source>unit circles</source>
+        <translation>单位圆</translation>
+    </message>
+    <message>
+        <source>q (position 0)</source>
+        <translation>q（位置 0）</translation>
+    </message>
+    <message>
+        <source>R_m q (q at position m)</source>
+        <translation>R_m q（位置 m 上的 q）</translation>
+    </message>
+    <message>
+        <source>R_n k (k at position n)</source>
+        <translation>R_n k（位置 n 上的 k）</translation>
+    </message>
+    <message>
+        <source>Pair j = row + column: hand at mθⱼ</source>
+        <translation>维度对 j = 行 + 列：指针位于 mθⱼ</translation>
+    </message>
+    <message>
+        <source>Every %1th pair (row + column): hand at mθⱼ</source>
+        <translation>每隔 %1 对取一对（行 + 列）：指针位于 mθⱼ</translation>
+    </message>
+    <message>
+        <source>clock faces</source>
+        <translation>钟面</translation>
+    </message>
+    <message>
+        <source>clock %1 hand (mθ_%1)</source>
+        <translation>钟 %1 的指针（mθ_%1）</translation>
+    </message>
+    <message>
+        <source>m·θ_i mod 2π</source>
+        <translation>m·θ_i mod 2π</translation>
+    </message>
+    <message>
+        <source>n·θ_i mod 2π</source>
+        <translation>n·θ_i mod 2π</translation>
+    </message>
+    <message>
+        <source>(n−m)·θ_i mod 2π</source>
+        <translation>(n−m)·θ_i mod 2π</translation>
+    </message>
+    <message>
+        <source>angle R_m q → R_n k</source>
+        <translation>夹角 R_m q → R_n k</translation>
+    </message>
+    <message>
+        <source>score qᵀR_(n−m)k</source>
+        <translation>分数 qᵀR_(n−m)k</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>无</translation>
+    </message>
+</context>
+<context>
+    <name>Io</name>
+    <message>
+        <source>%1 is a directory</source>
+        <translation>%1 是一个目录</translation>
+    </message>
+    <message>
+        <source>only %1 of %2 bytes written (%3)</source>
+        <translation>只写入了 %2 字节中的 %1 字节（%3）</translation>
+    </message>
+    <message>
+        <source>%1 disagrees with %2 = %3; using %2</source>
+        <translation>%1 与 %2 = %3 不一致；使用 %2</translation>
+    </message>
+    <message>
+        <source>expected an object, got %1</source>
+        <translation>应为对象，实际为%1</translation>
+    </message>
+    <message>
+        <source>expected an object or null, got %1</source>
+        <translation>应为对象或 null，实际为%1</translation>
+    </message>
+    <message>
+        <source>unknown field; a rope dict may hold: %1</source>
+        <translation>未知字段；rope 字典可包含：%1</translation>
+    </message>
+    <message>
+        <source>one dict per layer type; showing &apos;%1&apos;%2</source>
+        <translation>每种层类型一个字典；显示“%1”%2</translation>
+    </message>
+    <message>
+        <source> (not shown: %1)</source>
+        <translation>（未显示：%1）</translation>
+    </message>
+    <message>
+        <source>missing; using 10000 (transformers&apos; default)</source>
+        <translation>缺失；使用 10000（transformers 的默认值）</translation>
+    </message>
+    <message>
+        <source>missing; the head dimension is %1 / %2</source>
+        <translation>缺失；头维度取 %1 / %2</translation>
+    </message>
+    <message>
+        <source>must be positive, got %1</source>
+        <translation>必须为正数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be in (0, 1], got %1</source>
+        <translation>必须在 (0, 1] 内，实际为 %1</translation>
+    </message>
+    <message>
+        <source>missing; the context stays at %1 tokens</source>
+        <translation>缺失；上下文保持为 %1 个词元</translation>
+    </message>
+    <message>
+        <source>expected an array of numbers, got %1</source>
+        <translation>应为数字数组，实际为%1</translation>
+    </message>
+    <message>
+        <source>item %1: expected a number, got %2</source>
+        <translation>第 %1 项：应为数字，实际为%2</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; contradicts rope_type &apos;%2&apos;</source>
+        <translation>“%1”与 rope_type“%2”矛盾</translation>
+    </message>
+    <message>
+        <source>not used by &apos;%1&apos;, ignored</source>
+        <translation>“%1”不使用此字段，已忽略</translation>
+    </message>
+    <message>
+        <source>missing (required by &apos;%1&apos;)</source>
+        <translation>缺失（“%1”需要此字段）</translation>
+    </message>
+    <message>
+        <source>must be in [1, 100000], got %1</source>
+        <translation>必须在 [1, 100000] 内，实际为 %1</translation>
+    </message>
+    <message>
+        <source>has %1 entries but num_hidden_layers is %2</source>
+        <translation>有 %1 项，但 num_hidden_layers 为 %2</translation>
+    </message>
+    <message>
+        <source>expected strings, got %1</source>
+        <translation>应为字符串，实际为%1</translation>
+    </message>
+    <message>
+        <source>expected an array, got %1</source>
+        <translation>应为数组，实际为%1</translation>
+    </message>
+    <message>
+        <source>no entry for layer type &apos;%1&apos; (has: %2)</source>
+        <translation>没有层类型“%1”的条目（已有：%2）</translation>
+    </message>
+    <message>
+        <source>item %1: expected 0 (NoPE) or 1 (RoPE), got %2</source>
+        <translation>第 %1 项：应为 0（NoPE）或 1（RoPE），实际为%2</translation>
+    </message>
+    <message>
+        <source>model configs</source>
+        <translation>模型配置</translation>
+    </message>
+    <message>
+        <source>line %1, column %2 (offset %3): %4</source>
+        <translation>第 %1 行，第 %2 列（偏移 %3）：%4</translation>
+    </message>
+    <message>
+        <source>malformed JSON at </source>
+        <translation>JSON 格式错误，位置：</translation>
+    </message>
+    <message>
+        <source>expected a JSON object at the top level</source>
+        <translation>顶层应为 JSON 对象</translation>
+    </message>
+    <message>
+        <source>the string &quot;%1&quot;</source>
+        <translation>字符串“%1”</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>数组</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>expected a number, got %1</source>
+        <translation>应为数字，实际为%1</translation>
+    </message>
+    <message>
+        <source>expected a finite number, got %1</source>
+        <translation>应为有限数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>expected an integer, got %1</source>
+        <translation>应为整数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>%1 is out of range</source>
+        <translation>%1 超出范围</translation>
+    </message>
+    <message>
+        <source>expected a string, got %1</source>
+        <translation>应为字符串，实际为%1</translation>
+    </message>
+    <message>
+        <source>expected true or false, got %1</source>
+        <translation>应为 true 或 false，实际为%1</translation>
+    </message>
+    <message>
+        <source>%1 is %2 bytes; %3 over %4 bytes (16 MiB) are refused</source>
+        <translation>%1 有 %2 字节；超过 %4 字节（16 MiB）的%3会被拒绝</translation>
+    </message>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 holds more than %2 bytes (16 MiB); refused</source>
+        <translation>%1 超过 %2 字节（16 MiB）；已拒绝</translation>
+    </message>
+    <message>
+        <source>unknown preset &apos;%1&apos; (known: %2)</source>
+        <translation>未知预设“%1”（已知：%2）</translation>
+    </message>
+    <message>
+        <source>skipped keys this version (%1) does not know: %2</source>
+        <translation>跳过了此版本（%1）不认识的键：%2</translation>
+    </message>
+    <message>
+        <source>expected &quot;%1&quot;, got &quot;%2&quot;</source>
+        <translation>应为“%1”，实际为“%2”</translation>
+    </message>
+    <message>
+        <source>expected an integer, got null</source>
+        <translation>应为整数，实际为 null</translation>
+    </message>
+    <message>
+        <source>must be 0 or more, got %1</source>
+        <translation>必须 ≥ 0，实际为 %1</translation>
+    </message>
+    <message>
+        <source>missing; expected &quot;%1&quot;</source>
+        <translation>缺失；应为“%1”</translation>
+    </message>
+    <message>
+        <source>missing; default parameters used</source>
+        <translation>缺失；使用默认参数</translation>
+    </message>
+    <message>
+        <source>expected &quot;interleaved&quot; or &quot;half&quot;, got &quot;%1&quot;</source>
+        <translation>应为“interleaved”或“half”，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>expected an object of options, got %1</source>
+        <translation>应为选项对象，实际为%1</translation>
+    </message>
+    <message>
+        <source>not valid base64</source>
+        <translation>不是有效的 base64</translation>
+    </message>
+    <message>
+        <source>cannot save %1: %2</source>
+        <translation>无法保存 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>RoPE Explorer sessions (*.%1)</source>
+        <translation>RoPE Explorer 会话 (*.%1)</translation>
+    </message>
+</context>
+<context>
+    <name>ScalingMethods</name>
+    <message>
+        <source>None (original RoPE)</source>
+        <translation>无（原始 RoPE）</translation>
+    </message>
+    <message>
+        <source>θ_i = b^(-2i/d), unchanged.</source>
+        <translation>θ_i = b^(-2i/d)，不变。</translation>
+    </message>
+    <message>
+        <source>Linear (position interpolation)</source>
+        <translation>线性（位置内插）</translation>
+    </message>
+    <message>
+        <source>θ&apos;_i = θ_i / s: positions squeezed by s; attention 1.</source>
+        <translation>θ&apos;_i = θ_i / s：位置被压缩 s 倍；注意力因子 1。</translation>
+    </message>
+    <message>
+        <source>NTK-aware</source>
+        <translation>NTK-aware</translation>
+    </message>
+    <message>
+        <source>b&apos; = b·s^(d/(d-2)): fastest pair kept, slowest divided by s; attention 1.</source>
+        <translation>b&apos; = b·s^(d/(d-2))：最快的一对保持不变，最慢的一对除以 s；注意力因子 1。</translation>
+    </message>
+    <message>
+        <source>Dynamic NTK</source>
+        <translation>Dynamic NTK</translation>
+    </message>
+    <message>
+        <source>b&apos; = b·(s·L/L0 - (s-1))^(d/(d-2)), L = max(seq-len, L0); attention 1.</source>
+        <translation>b&apos; = b·(s·L/L0 - (s-1))^(d/(d-2))，L = max(seq-len, L0)；注意力因子 1。</translation>
+    </message>
+    <message>
+        <source>YaRN</source>
+        <translation>YaRN</translation>
+    </message>
+    <message>
+        <source>Pairs with &gt; beta-fast turns over L0 keep θ_i, &lt; beta-slow get θ_i/s, a linear ramp between; attention 0.1·ln s + 1.</source>
+        <translation>在 L0 内转过多于 beta-fast 圈的维度对保持 θ_i，少于 beta-slow 圈的变为 θ_i/s，两者之间线性过渡；注意力因子 0.1·ln s + 1。</translation>
+    </message>
+    <message>
+        <source>Llama 3.1</source>
+        <translation>Llama 3.1</translation>
+    </message>
+    <message>
+        <source>λ_i &gt; L0/low: θ_i/s; λ_i &lt; L0/high: θ_i; smooth blend between; attention 1.</source>
+        <translation>λ_i &gt; L0/low：θ_i/s；λ_i &lt; L0/high：θ_i；两者之间平滑过渡；注意力因子 1。</translation>
+    </message>
+    <message>
+        <source>LongRoPE (Phi-3)</source>
+        <translation>LongRoPE（Phi-3）</translation>
+    </message>
+    <message>
+        <source>θ&apos;_i = θ_i / e_i, e = long-factor if seq-len &gt; L0 else short-factor; attention √(1 + ln s / ln L0).</source>
+        <translation>θ&apos;_i = θ_i / e_i，seq-len &gt; L0 时 e = long-factor，否则 e = short-factor；注意力因子 √(1 + ln s / ln L0)。</translation>
+    </message>
+    <message>
+        <source>p-RoPE (proportional, Gemma 4)</source>
+        <translation>p-RoPE（按比例，Gemma 4）</translation>
+    </message>
+    <message>
+        <source>θ&apos;_i = b^(-2i/d)/s for the first rotary-dim/2 pairs, 0 for the rest (exponent over the full head); attention 1.</source>
+        <translation>前 rotary-dim/2 对 θ&apos;_i = b^(-2i/d)/s，其余为 0（指数按整个头计算）；注意力因子 1。</translation>
+    </message>
+</context>
+<context>
+    <name>rope-explorer</name>
+    <message>
+        <source>See and touch rotary position embeddings (RoPE).</source>
+        <translation>看得见、摸得着的旋转位置编码（RoPE）。</translation>
+    </message>
+    <message>
+        <source>A session (.ropex) or a Hugging Face config.json to open.</source>
+        <translation>要打开的会话（.ropex）或 Hugging Face config.json。</translation>
+    </message>
+    <message>
+        <source>Show the program in LANG (en, zh_CN) instead of the language chosen under View &gt; Language (default: the system&apos;s).</source>
+        <translation>以 LANG（en、zh_CN）显示程序，而不使用“视图 &gt; 语言”中选择的语言（默认：系统语言）。</translation>
+    </message>
+</context>
+<context>
+    <name>rope::ui::CoursePane</name>
+    <message>
+        <source>&amp;Check</source>
+        <translation>检查(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Previous</source>
+        <translation>上一步(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Next</source>
+        <translation>下一步(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Show &amp;answer</source>
+        <translation>显示答案(&amp;A)</translation>
+    </message>
+    <message>
+        <source>%v of %m solved</source>
+        <translation>已完成 %v / %m</translation>
+    </message>
+    <message>
+        <source>Your answer (a number)</source>
+        <translation>你的答案（一个数）</translation>
+    </message>
+    <message>
+        <source>&amp;Reset panel</source>
+        <translation>重置面板(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Put the panel back in the state this step prepared</source>
+        <translation>把面板恢复到本步骤准备好的状态</translation>
+    </message>
+    <message>
+        <source>The course has no steps.</source>
+        <translation>课程没有任何步骤。</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2: %3</source>
+        <translation>第 %1 步，共 %2 步：%3</translation>
+    </message>
+    <message>
+        <source>Not a number: &apos;%1&apos;. Type a number such as 46 or 0.94.</source>
+        <translation>不是数字：“%1”。请输入一个数，例如 46 或 0.94。</translation>
+    </message>
+    <message>
+        <source>Correct: the answer is %1 (±%2).</source>
+        <translation>正确：答案是 %1（±%2）。</translation>
+    </message>
+    <message>
+        <source>Correct: the answer is %1.</source>
+        <translation>正确：答案是 %1。</translation>
+    </message>
+    <message>
+        <source>Not quite: %1 is more than ±%2 away. Try again, or press Show answer.</source>
+        <translation>还不对：%1 的偏差超过 ±%2。再试一次，或按“显示答案”。</translation>
+    </message>
+    <message>
+        <source>Not quite: %1 is not it. Try again, or press Show answer.</source>
+        <translation>还不对：%1 不是答案。再试一次，或按“显示答案”。</translation>
+    </message>
+    <message>
+        <source>The answer is %1.</source>
+        <translation>答案是 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>rope::ui::FigurePanel</name>
+    <message>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Save this figure as PNG, SVG, PDF or its data as CSV.</source>
+        <translation>把此图保存为 PNG、SVG、PDF，或把数据保存为 CSV。</translation>
+    </message>
+    <message>
+        <source>PNG image…</source>
+        <translation>PNG 图像…</translation>
+    </message>
+    <message>
+        <source>SVG vector image…</source>
+        <translation>SVG 矢量图…</translation>
+    </message>
+    <message>
+        <source>PDF document…</source>
+        <translation>PDF 文档…</translation>
+    </message>
+    <message>
+        <source>CSV data…</source>
+        <translation>CSV 数据…</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>计算中…</translation>
+    </message>
+    <message>
+        <source>Layer %1 has no RoPE (NoPE): its queries and keys are not rotated, so there is nothing to draw here. Choose a RoPE layer in the layer strip above.</source>
+        <translation>第 %1 层没有 RoPE（NoPE）：它的查询和键不做旋转，因此这里没有可画的内容。请在上方的层条中选择一个使用 RoPE 的层。</translation>
+    </message>
+    <message>
+        <source>PNG resolution</source>
+        <translation>PNG 分辨率</translation>
+    </message>
+    <message>
+        <source>Dots per inch:</source>
+        <translation>每英寸点数：</translation>
+    </message>
+    <message>
+        <source>Export %1</source>
+        <translation>导出 %1</translation>
+    </message>
+    <message>
+        <source>%1 files (*.%2)</source>
+        <translation>%1 文件 (*.%2)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>Whole &amp;context</source>
+        <translation>整个上下文(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Zoom out to positions 0 … L−1.</source>
+        <translation>缩小到位置 0 … L−1。</translation>
+    </message>
+    <message>
+        <source>Wheel: zoom positions · drag: pan</source>
+        <translation>滚轮：缩放位置 · 拖动：平移</translation>
+    </message>
+    <message>
+        <source>move m</source>
+        <translation>移动 m</translation>
+    </message>
+    <message>
+        <source>move m and n together</source>
+        <translation>m 和 n 一起移动</translation>
+    </message>
+    <message>
+        <source>Moving both keeps n − m, the angle between R_m q and R_n k and the score fixed.</source>
+        <translation>两者一起移动时 n − m 不变，因此 R_m q 与 R_n k 的夹角和分数都不变。</translation>
+    </message>
+    <message>
+        <source>Animation</source>
+        <translation>动画</translation>
+    </message>
+    <message>
+        <source>Advance the position by one token per frame.</source>
+        <translation>每帧把位置前进一个词元。</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Play</source>
+        <translation>播放(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Attention factor:</source>
+        <translation>注意力因子(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>Unchecked: the factor of the current scaling method.</source>
+        <translation>不勾选：使用当前缩放方法的因子。</translation>
+    </message>
+    <message>
+        <source>Attention factor</source>
+        <translation>注意力因子</translation>
+    </message>
+    <message>
+        <source>q and k are multiplied by a, so every score by a² (an inverse softmax temperature).</source>
+        <translation>q 和 k 乘以 a，于是每个分数乘以 a²（相当于 softmax 温度的倒数）。</translation>
+    </message>
+    <message>
+        <source>dense b*(L): %p%</source>
+        <translation>密集 b*(L)：%p%</translation>
+    </message>
+    <message>
+        <source>Dense curve progress</source>
+        <translation>密集曲线进度</translation>
+    </message>
+    <message>
+        <source>Ca&amp;ncel</source>
+        <translation>取消(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Stop the background computation; finished points are kept.</source>
+        <translation>停止后台计算；已算好的点会保留。</translation>
+    </message>
+    <message>
+        <source>Res&amp;ume</source>
+        <translation>继续(&amp;U)</translation>
+    </message>
+</context>
+<context>
+    <name>rope::ui::LayerStrip</name>
+    <message>
+        <source>layer %1: %2, no RoPE (NoPE)</source>
+        <translation>第 %1 层：%2，无 RoPE（NoPE）</translation>
+    </message>
+    <message>
+        <source>layer %1: %2, b = %3, rotary dim %4</source>
+        <translation>第 %1 层：%2，b = %3，旋转维度 %4</translation>
+    </message>
+    <message>
+        <source>, %1 ×%2</source>
+        <translation>，%1 ×%2</translation>
+    </message>
+    <message>
+        <source>Layer (%1):</source>
+        <translation>层（%1）：</translation>
+    </message>
+</context>
+<context>
+    <name>rope::ui::MainWindow</name>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Panels</source>
+        <translation>面板</translation>
+    </message>
+    <message>
+        <source>Course</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <source>The course could not be loaded:
+%1</source>
+        <translation>无法加载课程：
+%1</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open session…</source>
+        <translation>打开会话(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Save session</source>
+        <translation>保存会话(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save session &amp;as…</source>
+        <translation>会话另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Export current figure…</source>
+        <translation>导出当前图(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+E</source>
+        <translation>Ctrl+E</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Copy as &amp;NumPy code</source>
+        <translation>复制为 &amp;NumPy 代码</translation>
+    </message>
+    <message>
+        <source>Copy as &amp;PyTorch code</source>
+        <translation>复制为 &amp;PyTorch 代码</translation>
+    </message>
+    <message>
+        <source>&amp;Show code…</source>
+        <translation>显示代码(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation>模型(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Open config.json…</source>
+        <translation>打开 config.json(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+O</source>
+        <translation>Ctrl+Shift+O</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Find panel</source>
+        <translation>查找面板(&amp;F)</translation>
+    </message>
+    <message>
+        <source>N&amp;ext panel</source>
+        <translation>下一个面板(&amp;E)</translation>
+    </message>
+    <message>
+        <source>P&amp;revious panel</source>
+        <translation>上一个面板(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About RoPE Explorer</source>
+        <translation>关于 RoPE Explorer(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>关于 &amp;Qt</translation>
+    </message>
+    <message>
+        <source>Not applied (%1): %2</source>
+        <translation>未应用（%1）：%2</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>Export figure</source>
+        <translation>导出图</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf);;CSV data (*.csv)</source>
+        <translation>PNG 图像 (*.png);;SVG 图像 (*.svg);;PDF 文档 (*.pdf);;CSV 数据 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>已写入 %1</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>Open a Hugging Face config.json</source>
+        <translation>打开 Hugging Face config.json</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Model config not opened: %1</source>
+        <translation>未打开模型配置：%1</translation>
+    </message>
+    <message>
+        <source>Model config not opened</source>
+        <translation>未打开模型配置</translation>
+    </message>
+    <message>
+        <source>Could not import
+%1
+
+%2</source>
+        <translation>无法导入
+%1
+
+%2</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Model loaded with errors</source>
+        <translation>模型已加载，但有错误</translation>
+    </message>
+    <message>
+        <source>%1: some fields could not be used and kept their defaults:
+
+%2</source>
+        <translation>%1：部分字段无法使用，保留了默认值：
+
+%2</translation>
+    </message>
+    <message>
+        <source>Loaded %1</source>
+        <translation>已加载 %1</translation>
+    </message>
+    <message>
+        <source>Loaded %1 (%2)</source>
+        <translation>已加载 %1（%2）</translation>
+    </message>
+    <message>
+        <source>Search panels (Ctrl+F)</source>
+        <translation>搜索面板（Ctrl+F）</translation>
+    </message>
+    <message>
+        <source>Course step %1: no panel &apos;%2&apos;</source>
+        <translation>课程第 %1 步：没有面板“%2”</translation>
+    </message>
+    <message>
+        <source>Session not saved: %1</source>
+        <translation>会话未保存：%1</translation>
+    </message>
+    <message>
+        <source>Session not saved</source>
+        <translation>会话未保存</translation>
+    </message>
+    <message>
+        <source>Could not save the session to
+%1
+
+%2</source>
+        <translation>无法把会话保存到
+%1
+
+%2</translation>
+    </message>
+    <message>
+        <source>Saved session %1</source>
+        <translation>已保存会话 %1</translation>
+    </message>
+    <message>
+        <source>Session not opened: %1</source>
+        <translation>未打开会话：%1</translation>
+    </message>
+    <message>
+        <source>Session not opened</source>
+        <translation>未打开会话</translation>
+    </message>
+    <message>
+        <source>Could not open the session
+%1
+
+%2</source>
+        <translation>无法打开会话
+%1
+
+%2</translation>
+    </message>
+    <message>
+        <source>Session opened with errors</source>
+        <translation>会话已打开，但有错误</translation>
+    </message>
+    <message>
+        <source>%1: these entries could not be used and kept their defaults:
+
+%2</source>
+        <translation>%1：以下条目无法使用，保留了默认值：
+
+%2</translation>
+    </message>
+    <message>
+        <source>Opened session %1</source>
+        <translation>已打开会话 %1</translation>
+    </message>
+    <message>
+        <source>Opened session %1 (%2)</source>
+        <translation>已打开会话 %1（%2）</translation>
+    </message>
+    <message>
+        <source>window.geometry: not restored</source>
+        <translation>window.geometry：未恢复</translation>
+    </message>
+    <message>
+        <source>window.state: not restored</source>
+        <translation>window.state：未恢复</translation>
+    </message>
+    <message>
+        <source>panelOptions.%1: no such panel, skipped</source>
+        <translation>panelOptions.%1：没有这个面板，已跳过</translation>
+    </message>
+    <message>
+        <source>activePanel: no panel &apos;%1&apos;, skipped</source>
+        <translation>activePanel：没有面板“%1”，已跳过</translation>
+    </message>
+    <message>
+        <source>RoPE Explorer[*]</source>
+        <translation>RoPE Explorer[*]</translation>
+    </message>
+    <message>
+        <source>%1[*] — RoPE Explorer</source>
+        <translation>%1[*] — RoPE Explorer</translation>
+    </message>
+    <message>
+        <source>&amp;Clear list</source>
+        <translation>清空列表(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Save session</source>
+        <translation>保存会话</translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <source>;;All files (*)</source>
+        <translation>;;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Not opened: %1 is neither a session (.%2) nor a model config (.json)</source>
+        <translation>未打开：%1 既不是会话（.%2）也不是模型配置（.json）</translation>
+    </message>
+    <message>
+        <source>Not opened: only local files can be dropped</source>
+        <translation>未打开：只能拖入本地文件</translation>
+    </message>
+    <message>
+        <source>Opening only the first of %1 dropped files</source>
+        <translation>拖入了 %1 个文件，只打开第一个</translation>
+    </message>
+    <message>
+        <source>No code: %1</source>
+        <translation>没有代码：%1</translation>
+    </message>
+    <message>
+        <source>Copied NumPy code for the current parameters</source>
+        <translation>已复制当前参数的 NumPy 代码</translation>
+    </message>
+    <message>
+        <source>Copied PyTorch code for the current parameters</source>
+        <translation>已复制当前参数的 PyTorch 代码</translation>
+    </message>
+    <message>
+        <source>Code for the current parameters</source>
+        <translation>当前参数的代码</translation>
+    </message>
+    <message>
+        <source># No code: %1</source>
+        <translation># 没有代码：%1</translation>
+    </message>
+    <message>
+        <source>NumPy</source>
+        <translation>NumPy</translation>
+    </message>
+    <message>
+        <source>PyTorch</source>
+        <translation>PyTorch</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copied %1 code</source>
+        <translation>已复制 %1 代码</translation>
+    </message>
+    <message>
+        <source>About RoPE Explorer</source>
+        <translation>关于 RoPE Explorer</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;RoPE Explorer %1&lt;/h3&gt;&lt;p&gt;Rotary position embeddings, seen and touched.&lt;/p&gt;&lt;p&gt;Licence: GPL-3.0-or-later. This program comes with ABSOLUTELY NO WARRANTY.&lt;/p&gt;&lt;p&gt;Built with Qt %2 (running %3), QCustomPlot %4, Eigen %5.%6.%7.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;RoPE Explorer %1&lt;/h3&gt;&lt;p&gt;看得见、摸得着的旋转位置编码。&lt;/p&gt;&lt;p&gt;许可证：GPL-3.0-or-later。本程序不提供任何担保。&lt;/p&gt;&lt;p&gt;构建于 Qt %2（运行于 %3）、QCustomPlot %4、Eigen %5.%6.%7。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>The language changes to %1 when RoPE Explorer starts again.</source>
+        <translation>RoPE Explorer 下次启动时界面语言将切换为%1。</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>&amp;Restart now</source>
+        <translation>立即重启(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Later</source>
+        <translation>稍后(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Foundations</source>
+        <translation>基础</translation>
+    </message>
+    <message>
+        <source>Long context</source>
+        <translation>长上下文</translation>
+    </message>
+    <message>
+        <source>Engineering</source>
+        <translation>工程实现</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>模型</translation>
+    </message>
+</context>
+<context>
+    <name>rope::ui::ParameterForm</name>
+    <message>
+        <source>floor/ceil the blend range</source>
+        <translation>对过渡区间取整（floor/ceil）</translation>
+    </message>
+    <message>
+        <source>Head dim &amp;d</source>
+        <translation>头维度 &amp;d</translation>
+    </message>
+    <message>
+        <source>Rotated dimensions d (even): d/2 pairs, pair i turns by θ_i = b^(−2i/d) per token.</source>
+        <translation>旋转的维度 d（偶数）：共 d/2 对，第 i 对每个词元转过 θ_i = b^(−2i/d)。</translation>
+    </message>
+    <message>
+        <source>&amp;Base b</source>
+        <translation>底数 &amp;b</translation>
+    </message>
+    <message>
+        <source>RoPE base b (rope_theta), &gt; 1. Larger b slows every pair but the first.</source>
+        <translation>RoPE 底数 b（rope_theta），&gt; 1。b 越大，除第一对外每一对都转得越慢。</translation>
+    </message>
+    <message>
+        <source>Position &amp;m</source>
+        <translation>位置 &amp;m</translation>
+    </message>
+    <message>
+        <source>Query position m (tokens).</source>
+        <translation>查询位置 m（词元）。</translation>
+    </message>
+    <message>
+        <source>Position &amp;n</source>
+        <translation>位置 &amp;n</translation>
+    </message>
+    <message>
+        <source>Key position n (tokens).</source>
+        <translation>键位置 n（词元）。</translation>
+    </message>
+    <message>
+        <source>&amp;Context L</source>
+        <translation>上下文 &amp;L</translation>
+    </message>
+    <message>
+        <source>Context length L (tokens) the plots cover, 64 … 1,048,576.</source>
+        <translation>图中覆盖的上下文长度 L（词元），64 … 1,048,576。</translation>
+    </message>
+    <message>
+        <source>interleaved (x0,x1),(x2,x3)…</source>
+        <translation>交错 (x0,x1),(x2,x3)…</translation>
+    </message>
+    <message>
+        <source>half (x_i, x_(i+d/2)), rotate_half</source>
+        <translation>对半 (x_i, x_(i+d/2))，rotate_half</translation>
+    </message>
+    <message>
+        <source>Which coordinates form a pair: RoFormer/GPT-J interleave them, GPT-NeoX and Hugging Face Llama pair the two halves.</source>
+        <translation>哪些坐标组成一对：RoFormer/GPT-J 相邻交错配对，GPT-NeoX 和 Hugging Face 的 Llama 把前后两半配对。</translation>
+    </message>
+    <message>
+        <source>&amp;Layout</source>
+        <translation>布局(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Context-extension method (Hugging Face rope_scaling).</source>
+        <translation>上下文扩展方法（Hugging Face rope_scaling）。</translation>
+    </message>
+    <message>
+        <source>&amp;Scaling</source>
+        <translation>缩放(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Factor &amp;s</source>
+        <translation>因子 &amp;s</translation>
+    </message>
+    <message>
+        <source>Scale factor s = new context / original context (≥ 1).</source>
+        <translation>缩放因子 s = 新上下文 / 原始上下文（≥ 1）。</translation>
+    </message>
+    <message>
+        <source>Original L₀</source>
+        <translation>原始 L₀</translation>
+    </message>
+    <message>
+        <source>original_max_position_embeddings L₀ (tokens): the context the model was trained on.</source>
+        <translation>original_max_position_embeddings L₀（词元）：模型训练时的上下文长度。</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Current sequence length for dynamic NTK (tokens); &apos;auto&apos; = L₀.</source>
+        <translation>dynamic NTK 的当前序列长度（词元）；“自动” = L₀。</translation>
+    </message>
+    <message>
+        <source>auto (= L₀)</source>
+        <translation>自动（= L₀）</translation>
+    </message>
+    <message>
+        <source>β fast</source>
+        <translation>β fast</translation>
+    </message>
+    <message>
+        <source>YaRN beta_fast: pairs turning more than β_fast times over L₀ keep θ_i.</source>
+        <translation>YaRN beta_fast：在 L₀ 内转过多于 β_fast 圈的维度对保持 θ_i。</translation>
+    </message>
+    <message>
+        <source>β slow</source>
+        <translation>β slow</translation>
+    </message>
+    <message>
+        <source>YaRN beta_slow: pairs turning fewer than β_slow times over L₀ get θ_i/s.</source>
+        <translation>YaRN beta_slow：在 L₀ 内转过少于 β_slow 圈的维度对变为 θ_i/s。</translation>
+    </message>
+    <message>
+        <source>mscale</source>
+        <translation>mscale</translation>
+    </message>
+    <message>
+        <source>YaRN mscale (0 = unset).</source>
+        <translation>YaRN mscale（0 = 未设置）。</translation>
+    </message>
+    <message>
+        <source>mscale all dim</source>
+        <translation>mscale all dim</translation>
+    </message>
+    <message>
+        <source>YaRN mscale_all_dim (0 = unset).</source>
+        <translation>YaRN mscale_all_dim（0 = 未设置）。</translation>
+    </message>
+    <message>
+        <source>Attention factor</source>
+        <translation>注意力因子</translation>
+    </message>
+    <message>
+        <source>Explicit attention_factor multiplying cos and sin (0 = computed by the method).</source>
+        <translation>显式的 attention_factor，乘到 cos 和 sin 上（0 = 由方法计算）。</translation>
+    </message>
+    <message>
+        <source>YaRN truncate: round the correction range to whole pairs.</source>
+        <translation>YaRN truncate：把校正区间取整到整数对。</translation>
+    </message>
+    <message>
+        <source>Truncate</source>
+        <translation>取整</translation>
+    </message>
+    <message>
+        <source>Low-freq factor</source>
+        <translation>低频因子</translation>
+    </message>
+    <message>
+        <source>Llama 3 low_freq_factor: wavelengths above L₀/low_freq_factor are divided by s.</source>
+        <translation>Llama 3 low_freq_factor：波长大于 L₀/low_freq_factor 的频率除以 s。</translation>
+    </message>
+    <message>
+        <source>High-freq factor</source>
+        <translation>高频因子</translation>
+    </message>
+    <message>
+        <source>Llama 3 high_freq_factor: wavelengths below L₀/high_freq_factor are kept.</source>
+        <translation>Llama 3 high_freq_factor：波长小于 L₀/high_freq_factor 的频率保持不变。</translation>
+    </message>
+    <message>
+        <source>&amp;Reset to defaults</source>
+        <translation>恢复默认值(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Back to d = 128, b = 10000, no scaling.</source>
+        <translation>恢复为 d = 128，b = 10000，不缩放。</translation>
+    </message>
+    <message>
+        <source>Not applied (%1): %2</source>
+        <translation>未应用（%1）：%2</translation>
+    </message>
+</context>
+</TS>
