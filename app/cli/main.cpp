@@ -21,7 +21,7 @@
 namespace {
 
 void printUsage(std::ostream& os) {
-    os << "Usage: rope-cli <command> [options]\n\n"
+    os << "Usage: rope-cli [--lang LANG] <command> [options]\n\n"
           "Numbers as JSON on stdout, figures as files. Run 'rope-cli <command> --help' for "
           "the options of a command.\n\nCommands:\n";
     for (const rope::cli::Command& c : rope::cli::allCommands()) {
