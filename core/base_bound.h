@@ -202,6 +202,50 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
 /// InvalidParameter("context") when the sweep would exceed its work limit (2^37 multiply-adds).
 MinimalBase allFeasibleAbove(long long context, int dim, const MinimalBaseOptions& options = {});
 
+/// \brief One base of the feasibility landscape: g(b) = min over the checked m of f_b(m).
+struct LandscapePoint {
+    double base = 0.0;     ///< b
+    double minValue = 0.0; ///< g(b) = min_m Σ_i cos(m·b^(−2i/d)) (computed, error ≤ ~1e-9)
+    long long argmin = -1; ///< the binding m (the first one attaining the minimum)
+};
+
+/// \brief The feasibility landscape g(b) = min_{0 ≤ m < count} f_b(m) over log-spaced bases.
+struct FeasibilityLandscape {
+    std::vector<LandscapePoint> points; ///< increasing base
+    bool cancelled = false;             ///< stopped by the callback: points is incomplete
+};
+
+/// \brief Settings of feasibilityLandscape().
+struct LandscapeOptions {
+    double lowBase = 2.0;   ///< first base, > 1
+    double highBase = 1e8;  ///< last base, > lowBase, ≤ limits::kMaxBase
+    int samples = 800;      ///< log-spaced bases, 2 … 20 000
+    /// Bases evaluated as well (e.g. b*, its lower bracket, b_T): a certified number is then a
+    /// sample of the picture, so a curve never contradicts it. Values outside the range are
+    /// ignored.
+    std::vector<double> extraBases;
+    /// Rounds of bisection in ln b of every interval between neighbours of opposite sign of g
+    /// (the edges of the islands), each adding at most `samples` bases in total. 0 … 40.
+    int refineRounds = 12;
+    int threads = 2; ///< 1 … 64
+    bool includeContext = false; ///< m ∈ [0, L] instead of [0, L)
+};
+
+/// \brief g(b) = min over m of f_b(m) at the bases of \p options: every base is one full scan
+/// of every distance (about L·d/2 multiply-adds), so the picture has no sampling error in m; in
+/// b it is sampled, then refined around every sign change. A feasible base (g ≥ 0) between two
+/// infeasible samples is only seen if it is a sample: pass b* and b_T as extra bases.
+/// \param progress called on the calling thread with the finished fraction (0 … 1) after each
+///        base; returning false cancels (the result then has cancelled = true).
+/// \warning Throws InvalidParameter("context", "dim", "base", "samples", "threads").
+FeasibilityLandscape feasibilityLandscape(long long context, int dim,
+                                          const LandscapeOptions& options,
+                                          const std::function<bool(double)>& progress = {});
+
+/// \brief Maximal runs of consecutive points with minValue ≥ 0 (the islands seen by a sampled
+/// landscape, the last one possibly reaching past the range).
+int countFeasibleRuns(const std::vector<LandscapePoint>& points);
+
 /// \brief b*(L, d) for each L of an increasing list, as minimalBase(), handed to \p emit in
 /// list order as soon as each one and all before it are done.
 ///
