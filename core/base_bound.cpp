@@ -775,7 +775,22 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
         return result;
     };
 
+    const double pairs = static_cast<double>(dim / 2);
+    const auto checkWork = [&] {
+        const double work = static_cast<double>(result.evaluations) * pairs +
+                            static_cast<double>(result.scans) * static_cast<double>(count) *
+                                pairs / 128.0;
+        if (work > limits::kMaxBaseSweepWork) {
+            throw InvalidParameter(
+                "context", "min-base gave up at context " + std::to_string(context) + ", dim " +
+                               std::to_string(dim) +
+                               ": the certified sweep exceeded its work limit of 4e8 cosine "
+                               "evaluations (about 10 s) at base " +
+                               std::to_string(b) + " (every smaller base is proven infeasible)");
+        }
+    };
     for (;;) {
+        checkWork();
         // 1. The active set; then the pool; then a full scan, until some distance certifies a step.
         double step = 0.0;
         long long best = -1;
@@ -942,7 +957,9 @@ MinimalBase allFeasibleAbove(long long context, int dim, const MinimalBaseOption
     validateDim(dim, "dim");
     if (static_cast<double>(context) * (dim / 2) > 4194304.0) {
         throw InvalidParameter("context", "--all-above is certified for context × dim/2 <= "
-                                          "2^22 only, got context " +
+                                          "2^22 only (L <= 65536 at d = 128: its certificate "
+                                          "scans every m at every step, work ~ L²·d/2; see "
+                                          "docs/base-bound.md), got context " +
                                               std::to_string(context) + " at dim " +
                                               std::to_string(dim));
     }
@@ -969,15 +986,15 @@ MinimalBase allFeasibleAbove(long long context, int dim, const MinimalBaseOption
         (tailIsFeasible(dim, mid, count) ? hi : lo) = mid;
     }
     // 2. Downward sweep of full scans from the certified tail.
-    constexpr double kMaxWork = 137438953472.0; // 2^37 multiply-adds
+    constexpr double kMaxWork = limits::kMaxThresholdWork;
     const double scanWork = static_cast<double>(count) * (dim / 2);
     MinimalBase result;
     double t = std::log(hi);
     SweepPoint point(dim);
     for (;;) {
         if (static_cast<double>(result.scans + 1) * scanWork > kMaxWork) {
-            throw InvalidParameter("context", "--all-above needs more than 2^37 multiply-adds "
-                                              "at context " +
+            throw InvalidParameter("context", "--all-above needs more than its work limit of "
+                                              "2^36 multiply-adds (about 10 s) at context " +
                                                   std::to_string(context) + ", dim " +
                                                   std::to_string(dim) + " (stopped at base " +
                                                   std::to_string(std::exp(t)) + ")");
@@ -1179,6 +1196,10 @@ FeasibilityLandscape feasibilityLandscape(long long context, int dim,
             std::rethrow_exception(failure);
         }
         done += finished;
+        // After a cancel some slots were never computed (base 0): drop them.
+        results.erase(std::remove_if(results.begin(), results.end(),
+                                     [](const LandscapePoint& p) { return p.base == 0.0; }),
+                      results.end());
         return results;
     };
     out.points = evaluate(bases);

@@ -30,6 +30,16 @@ inline constexpr double kMaxScanWork = 17179869184.0;
 /// L = 2^20, d = 128 takes about 8 s of one core (docs/PERFORMANCE.md); the largest contexts
 /// admitted here were not timed.
 inline constexpr double kMaxBaseSearchWork = 268435456.0;
+/// Work cap of one minimalBase() sweep, in cosine evaluations: each single-distance evaluation
+/// counts d/2, each full scan (L·d/2 multiply-adds) counts L·d/2/128, as a multiply-add of the
+/// block scan costs about 1/128 of a cosine here. 4e8 is about 12 s of one core of the 2-vCPU
+/// EPYC of docs/PERFORMANCE.md; b*(2^20, 128) takes about 3e8. A sweep that would go further
+/// stops with InvalidParameter("context") instead of running for minutes (e.g. d = 610,
+/// L = 500 000).
+inline constexpr double kMaxBaseSweepWork = 4e8;
+/// Work cap of one allFeasibleAbove() downward sweep: 2^36 multiply-adds of full scans (about
+/// 9 s here).
+inline constexpr double kMaxThresholdWork = 68719476736.0;
 } // namespace limits
 
 /// \brief f(m) = Σ_i cos(m·θ_i) for the consecutive integer distances first … first+count−1.
@@ -180,7 +190,8 @@ struct MinimalBase {
 /// tolerance it tries b·(1+tolerance) directly. docs/base-bound.md gives the proof.
 /// \param context L (tokens), 1 … limits::kMaxContext, and L·d/2 ≤ limits::kMaxBaseSearchWork.
 /// \param dim d, even, 2 … limits::kMaxDim.
-/// \warning Throws InvalidParameter("context", "dim", "tolerance", "start").
+/// \warning Throws InvalidParameter("context", "dim", "tolerance", "start"), and
+/// InvalidParameter("context") when the sweep exceeds limits::kMaxBaseSweepWork.
 MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& options = {});
 
 /// \brief The threshold b_T(L, d) above which every base is feasible: the smallest b_T with
@@ -199,7 +210,7 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
 /// base with a certifiably negative f (at m = witness), base/lowerBracket − 1 ≤ tolerance.
 /// \param context L, 1 … limits::kMaxContext, and L·d/2 ≤ 2^22.
 /// \warning Throws InvalidParameter("context", "dim", "tolerance"), and
-/// InvalidParameter("context") when the sweep would exceed its work limit (2^37 multiply-adds).
+/// InvalidParameter("context") when the sweep would exceed limits::kMaxThresholdWork.
 MinimalBase allFeasibleAbove(long long context, int dim, const MinimalBaseOptions& options = {});
 
 /// \brief One base of the feasibility landscape: g(b) = min over the checked m of f_b(m).

@@ -12,11 +12,20 @@
 #include "figures/minimal_base_cache.h"
 #include "figures/minimal_base_curve.h"
 #include "core/base_bound_tables.h"
+#include "io/file_access.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QStandardPaths>
 
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
+#include <mutex>
 #include <optional>
 
 namespace rope::figures {
@@ -139,6 +148,89 @@ FigureData cosineSumView(const rope::RopeParams& params, const FigureOptions& op
 
 // The printed values of Su (2024) and Men et al. (2024) beside the exact b*(L, 128) of both
 // conventions: each printed base is checked on every m of its own context.
+struct Checked {
+    rope::PublishedMinimalBase row;
+    rope::PublishedBaseCheck check;
+    double exact = std::numeric_limits<double>::quiet_NaN(); ///< b* at the row's L, or NaN
+};
+
+// The exact values at the printed contexts up to 2^17 (about a second each at most; the longer
+// ones take seconds each: rope-cli min-base, or the dense curves).
+constexpr long long kExactLimit = 1LL << 17;
+
+QString publishedCachePath() {
+    // Bump the version when the search or the table changes: an old file is then ignored.
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::CacheLocation))
+        .filePath(QStringLiteral("published-bases-v1.json"));
+}
+
+// The 22 checks and 11 searches take ~15 s the first time (one core): they run once per
+// machine, with progress for the panel's bar, and are kept on disk (CacheLocation) and in
+// memory; a later start reads them back at once.
+const std::vector<Checked>& publishedChecks() {
+    static std::mutex mutex;
+    static std::optional<std::vector<Checked>> done;
+    const std::lock_guard<std::mutex> lock(mutex);
+    if (done) {
+        return *done;
+    }
+    const std::span<const rope::PublishedMinimalBase> table = rope::publishedMinimalBases();
+    std::vector<Checked> rows;
+    QFile file(publishedCachePath());
+    if (file.open(QIODevice::ReadOnly)) {
+        const QJsonArray stored = QJsonDocument::fromJson(file.readAll()).array();
+        if (stored.size() == static_cast<qsizetype>(table.size())) {
+            for (std::size_t k = 0; k < table.size(); ++k) {
+                const QJsonArray r = stored.at(static_cast<qsizetype>(k)).toArray();
+                if (r.size() != 4 || r.at(0).toDouble() != static_cast<double>(table[k].context)) {
+                    rows.clear();
+                    break;
+                }
+                Checked c{table[k], {}, std::numeric_limits<double>::quiet_NaN()};
+                c.check.passes = r.at(1).toBool();
+                if (r.at(2).toDouble() >= 0.0) {
+                    c.check.firstFailing = static_cast<long long>(r.at(2).toDouble());
+                }
+                if (r.at(3).isDouble()) {
+                    c.exact = r.at(3).toDouble();
+                }
+                rows.push_back(c);
+            }
+        }
+    }
+    if (rows.size() != table.size()) {
+        rows.clear();
+        ViewProgress progress;
+        const double total = 2.0 * static_cast<double>(table.size());
+        double finished = 0.0;
+        for (const rope::PublishedMinimalBase& row : table) {
+            const bool men = row.source == rope::BaseTableSource::Men2024;
+            Checked c{row, rope::checkPublishedBase(row, men),
+                      std::numeric_limits<double>::quiet_NaN()};
+            progress.set(++finished / total);
+            if (row.context <= kExactLimit) {
+                const rope::MinimalBase b = cachedMinimalBase(row.context, row.dim, men);
+                if (b.found) {
+                    c.exact = b.base;
+                }
+            }
+            progress.set(++finished / total);
+            rows.push_back(c);
+        }
+        QJsonArray stored;
+        for (const Checked& c : rows) {
+            stored.append(QJsonArray{static_cast<double>(c.row.context), c.check.passes,
+                                     static_cast<double>(c.check.firstFailing.value_or(-1)),
+                                     std::isnan(c.exact) ? QJsonValue() : QJsonValue(c.exact)});
+        }
+        // A cache that cannot be written only costs the next start its time.
+        QDir().mkpath(QFileInfo(publishedCachePath()).absolutePath());
+        io::writeFileAtomically(publishedCachePath(), QJsonDocument(stored).toJson(QJsonDocument::Compact));
+    }
+    done = std::move(rows);
+    return *done;
+}
+
 FigureData publishedView() {
     FigureData data;
     data.title = QStringLiteral("Published b*(L, 128) against the exact value (✓ passes, ✗ fails)");
@@ -146,19 +238,7 @@ FigureData publishedView() {
     data.yLabel = QStringLiteral("base b (log scale)");
     data.logX = true;
     data.logY = true;
-    struct Checked {
-        rope::PublishedMinimalBase row;
-        rope::PublishedBaseCheck check;
-    };
-    // Each check scans up to 2^20 distances; the 22 rows are checked once per process.
-    static const std::vector<Checked> checked = [] {
-        std::vector<Checked> out;
-        for (const rope::PublishedMinimalBase& row : rope::publishedMinimalBases()) {
-            out.push_back({row, rope::checkPublishedBase(
-                                    row, row.source == rope::BaseTableSource::Men2024)});
-        }
-        return out;
-    }();
+    const std::vector<Checked>& checked = publishedChecks();
     Series exactSu;
     exactSu.name = QStringLiteral("exact b*, m < L (Su's convention), L ≤ 2^17");
     exactSu.colour = 0;
@@ -189,19 +269,12 @@ FigureData publishedView() {
                                    false});
         }
     }
-    // The exact values at the printed contexts up to 2^17 (memoised searches of about a second
-    // at most; the longer ones take 2–8 s each: rope-cli min-base, or the dense curves).
-    constexpr long long kExactLimit = 1LL << 17;
     for (const Checked& c : checked) {
         const bool men = c.row.source == rope::BaseTableSource::Men2024;
-        if (c.row.context > kExactLimit) {
-            continue;
-        }
-        Series& exact = men ? exactMen : exactSu;
-        const rope::MinimalBase b = cachedMinimalBase(c.row.context, c.row.dim, men);
-        if (b.found) {
+        if (!std::isnan(c.exact)) {
+            Series& exact = men ? exactMen : exactSu;
             exact.x.push_back(static_cast<double>(c.row.context));
-            exact.y.push_back(b.base);
+            exact.y.push_back(c.exact);
         }
     }
     double yLow = std::numeric_limits<double>::infinity();

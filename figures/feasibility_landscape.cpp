@@ -64,6 +64,19 @@ rope::FeasibilityLandscape cachedLandscape(const LandscapeKey& key) {
     return result;
 }
 
+ViewProgress::ViewProgress() {
+    ++state().running;
+    state().progress = 0.0;
+}
+
+ViewProgress::~ViewProgress() {
+    --state().running;
+}
+
+void ViewProgress::set(double fraction) {
+    state().progress = fraction;
+}
+
 std::optional<double> landscapeProgress() {
     const State& s = state();
     if (s.running.load() > 0) {

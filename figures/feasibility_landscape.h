@@ -32,11 +32,22 @@ struct LandscapeKey {
 /// A cancelled computation returns what it has (cancelled = true) and is not kept.
 rope::FeasibilityLandscape cachedLandscape(const LandscapeKey& key);
 
-/// \brief Progress of the running landscape computation, 0 … 1, or nullopt if none runs.
+/// \brief Progress of the running slow base-bound view (the landscape, or the published tables'
+/// first computation), 0 … 1, or nullopt if none runs.
 std::optional<double> landscapeProgress();
 
 /// \brief Stops every landscape computation started so far (after its current base).
 void cancelLandscape();
+
+/// \brief While alive, a slow base-bound view reports its progress through landscapeProgress().
+class ViewProgress {
+public:
+    ViewProgress();
+    ~ViewProgress();
+    ViewProgress(const ViewProgress&) = delete;
+    ViewProgress& operator=(const ViewProgress&) = delete;
+    void set(double fraction);
+};
 
 /// \brief The point of the last finished landscape closest to \p base in ln b (the cursor
 /// readout), or nullopt if none was computed.
