@@ -780,12 +780,15 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
         const double work = static_cast<double>(result.evaluations) * pairs +
                             static_cast<double>(result.scans) * static_cast<double>(count) *
                                 pairs / 128.0;
-        if (work > limits::kMaxBaseSweepWork) {
+        if (options.workLimit > 0.0 && work > options.workLimit) {
             throw InvalidParameter(
                 "context", "min-base gave up at context " + std::to_string(context) + ", dim " +
                                std::to_string(dim) +
-                               ": the certified sweep exceeded its work limit of 4e8 cosine "
-                               "evaluations (about 10 s) at base " +
+                               ": the certified sweep exceeded its work limit of " +
+                               (options.workLimit == limits::kMaxBaseSweepWork
+                                    ? std::string("4e8")
+                                    : std::to_string(options.workLimit)) +
+                               " cosine evaluations (about 10 s) at base " +
                                std::to_string(b) + " (every smaller base is proven infeasible)");
         }
     };

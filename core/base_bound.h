@@ -141,6 +141,9 @@ struct MinimalBaseOptions {
     /// a shorter context: b*(L, d) does not decrease with L), or 0 to start at 4/π.
     /// \warning The sweep trusts it: a start above b* gives a wrong answer.
     double startBase = 0.0;
+    /// Work cap of the sweep (see limits::kMaxBaseSweepWork), or 0 for none (background jobs
+    /// with their own progress and cancel).
+    double workLimit = limits::kMaxBaseSweepWork;
 };
 
 /// \brief Result of minimalBase(): b* bracketed by lowerBracket ≤ b* ≤ base.

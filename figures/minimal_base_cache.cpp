@@ -35,6 +35,9 @@ rope::MinimalBase cachedMinimalBase(long long context, int dim, bool includeCont
     }
     rope::MinimalBaseOptions options;
     options.includeContext = includeContext;
+    // The panel computes on a worker with its busy overlay: no time cap (d = 256, L = 2^20
+    // needs more than the CLI's).
+    options.workLimit = 0.0;
     const rope::MinimalBase result = rope::minimalBase(context, dim, options);
     const std::lock_guard<std::mutex> lock(memo().mutex);
     memo().results.emplace(key, result);
