@@ -7,9 +7,11 @@
 #include "core/rope_params.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <condition_variable>
 #include <exception>
+#include <iterator>
 #include <limits>
 #include <mutex>
 #include <numbers>
@@ -460,6 +462,7 @@ namespace {
 
 constexpr double kEps = std::numeric_limits<double>::epsilon();
 
+
 // One base of the sweep over t = ln b: θ_i = b^(−2i/d), the rates c_i = −∂ln θ_i/∂t = 2i/d, and
 // what a certified step needs at one distance m (angles φ_i = m·θ_i with their cos and sin).
 class SweepPoint {
@@ -524,6 +527,10 @@ public:
         }
         return f;
     }
+
+    // After evaluate(m): ∂f(m)/∂t = Σ_i sin φ_i · c_i φ_i at this base (rounded; used only to
+    // guess which distance to try next).
+    double trend() const { return (m_sin * m_phi * m_rate).sum(); }
 
     // After evaluate(m) returned f: the largest s found such that f_{b'}(m) < 0 for every
     // b' ∈ [b, b·e^s], or 0 if f is not certifiably negative, or +∞ if it never changes (d = 2).
@@ -723,7 +730,7 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
 
     constexpr std::size_t kKeepFromScan = 2048;
     constexpr std::size_t kMaxActive = 8;
-    constexpr std::size_t kEnoughFromPool = 2;
+    constexpr std::size_t kEnoughFromPool = 1;
     constexpr std::size_t kEnoughFromActive = 1;
     // The upper end is tried at b·e^δ with δ a little under ln(1 + tolerance), so that the
     // bracket [lower, upper] is at most `tolerance` wide.
@@ -743,13 +750,17 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
         double t0;
         double low;
         double rate;
+        double value = 0.0; // f̃ at t0
+        double trend = 0.0; // ∂f/∂t at t0 when evaluated singly (a guess, never a proof)
+        bool hasTrend = false;
     };
+    std::vector<std::pair<double, std::size_t>> order; // (predicted f at t, pool index)
     std::vector<Candidate> pool;
     const auto toPool = [&](const SweepPoint& at, const FullScan& scan) {
         pool.clear();
         const double t0 = std::log(at.base());
         for (const auto& [m, f] : scan.candidates) {
-            pool.push_back({m, t0, f - 2.0 * at.errorBound(m), at.slopeBound(m)});
+            pool.push_back({m, t0, f - 2.0 * at.errorBound(m), at.slopeBound(m), f});
         }
     };
     long long witness = -1;
@@ -764,7 +775,25 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
         return result;
     };
 
+    const double pairs = static_cast<double>(dim / 2);
+    const auto checkWork = [&] {
+        const double work = static_cast<double>(result.evaluations) * pairs +
+                            static_cast<double>(result.scans) * static_cast<double>(count) *
+                                pairs / 128.0;
+        if (options.workLimit > 0.0 && work > options.workLimit) {
+            throw InvalidParameter(
+                "context", "min-base gave up at context " + std::to_string(context) + ", dim " +
+                               std::to_string(dim) +
+                               ": the certified sweep exceeded its work limit of " +
+                               (options.workLimit == limits::kMaxBaseSweepWork
+                                    ? std::string("4e8")
+                                    : std::to_string(options.workLimit)) +
+                               " cosine evaluations (about 10 s) at base " +
+                               std::to_string(b) + " (every smaller base is proven infeasible)");
+        }
+    };
     for (;;) {
+        checkWork();
         // 1. The active set; then the pool; then a full scan, until some distance certifies a step.
         double step = 0.0;
         long long best = -1;
@@ -801,22 +830,33 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
         // The pool in order, skipping candidates proven non-negative here, until `enough`
         // certify a step; those move to the front (a distance that went negative once tends to
         // again).
+        // The pool, skipping candidates proven non-negative here, most promising first, until
+        // `enough` certify a step. "Most promising" is the lowest predicted f at this t: the
+        // first-order extrapolation f̃ + (∂f/∂t)·(t − t₀) for a candidate evaluated singly,
+        // its full-scan value otherwise. The order is only a guess: it decides how many
+        // distances are evaluated, never what a step proves (that is certifiedStep()).
         const auto tryPool = [&](std::size_t enough) {
             const double t = std::log(b);
-            std::size_t found = 0;
-            for (std::size_t k = 0; k < pool.size() && found < enough; ++k) {
-                Candidate& c = pool[k];
+            order.clear();
+            for (std::size_t k = 0; k < pool.size(); ++k) {
+                const Candidate& c = pool[k];
                 if (t >= c.t0 && c.low - c.rate * (t - c.t0) * (1.0 + 1e-9) > 0.0) {
                     continue;
                 }
+                const double predicted = c.value + (c.hasTrend ? c.trend * (t - c.t0) : 0.0);
+                order.emplace_back(-predicted, k); // max-heap on −predicted
+            }
+            std::make_heap(order.begin(), order.end());
+            std::size_t found = 0;
+            while (!order.empty() && found < enough) {
+                std::pop_heap(order.begin(), order.end());
+                Candidate& c = pool[order.back().second];
+                order.pop_back();
                 double f = 0.0;
                 const bool certifies = tryDistance(c.m, f);
-                c = {c.m, t, f - 2.0 * point.errorBound(c.m), point.slopeBound(c.m)};
-                if (certifies) {
-                    ++found;
-                    std::rotate(pool.begin(), pool.begin() + static_cast<std::ptrdiff_t>(k),
-                                pool.begin() + static_cast<std::ptrdiff_t>(k) + 1);
-                }
+                c = {c.m, t, f - 2.0 * point.errorBound(c.m), point.slopeBound(c.m), f,
+                     point.trend(), true};
+                found += certifies ? 1 : 0;
             }
         };
         tryActive();
@@ -920,7 +960,9 @@ MinimalBase allFeasibleAbove(long long context, int dim, const MinimalBaseOption
     validateDim(dim, "dim");
     if (static_cast<double>(context) * (dim / 2) > 4194304.0) {
         throw InvalidParameter("context", "--all-above is certified for context × dim/2 <= "
-                                          "2^22 only, got context " +
+                                          "2^22 only (L <= 65536 at d = 128: its certificate "
+                                          "scans every m at every step, work ~ L²·d/2; see "
+                                          "docs/base-bound.md), got context " +
                                               std::to_string(context) + " at dim " +
                                               std::to_string(dim));
     }
@@ -947,15 +989,15 @@ MinimalBase allFeasibleAbove(long long context, int dim, const MinimalBaseOption
         (tailIsFeasible(dim, mid, count) ? hi : lo) = mid;
     }
     // 2. Downward sweep of full scans from the certified tail.
-    constexpr double kMaxWork = 137438953472.0; // 2^37 multiply-adds
+    constexpr double kMaxWork = limits::kMaxThresholdWork;
     const double scanWork = static_cast<double>(count) * (dim / 2);
     MinimalBase result;
     double t = std::log(hi);
     SweepPoint point(dim);
     for (;;) {
         if (static_cast<double>(result.scans + 1) * scanWork > kMaxWork) {
-            throw InvalidParameter("context", "--all-above needs more than 2^37 multiply-adds "
-                                              "at context " +
+            throw InvalidParameter("context", "--all-above needs more than its work limit of "
+                                              "2^36 multiply-adds (about 10 s) at context " +
                                                   std::to_string(context) + ", dim " +
                                                   std::to_string(dim) + " (stopped at base " +
                                                   std::to_string(std::exp(t)) + ")");
@@ -1040,6 +1082,173 @@ MinimalBase allFeasibleAbove(long long context, int dim, const MinimalBaseOption
         }
         t -= step;
     }
+}
+
+namespace {
+
+// g(b) = min over m < count of f_b(m), one full scan (the same θ̃_i as the sweep).
+LandscapePoint landscapePoint(int dim, double base, long long count) {
+    SweepPoint point(dim);
+    point.setBase(base);
+    LandscapePoint out;
+    out.base = base;
+    out.minValue = std::numeric_limits<double>::infinity();
+    BlockCosineSum scan(point.theta(), count);
+    scan.run(0, count, [&out](long long m0, const double* f, long long n) {
+        const long long k = std::min_element(f, f + n) - f;
+        if (f[k] < out.minValue) {
+            out.minValue = f[k];
+            out.argmin = m0 + k;
+        }
+        return true;
+    });
+    return out;
+}
+
+} // namespace
+
+FeasibilityLandscape feasibilityLandscape(long long context, int dim,
+                                          const LandscapeOptions& options,
+                                          const std::function<bool(double)>& progress) {
+    validateContext(context);
+    validateDim(dim, "dim");
+    if (!(options.lowBase > 1.0 && options.highBase > options.lowBase &&
+          options.highBase <= limits::kMaxBase)) {
+        throw InvalidParameter("base", "landscape bases must satisfy 1 < low < high <= 1e30, got " +
+                                           std::to_string(options.lowBase) + " … " +
+                                           std::to_string(options.highBase));
+    }
+    if (options.samples < 2 || options.samples > 20000 || options.refineRounds < 0 ||
+        options.refineRounds > 40) {
+        throw InvalidParameter("samples", "landscape samples must be in [2, 20000] and refine "
+                                          "rounds in [0, 40], got " +
+                                              std::to_string(options.samples) + ", " +
+                                              std::to_string(options.refineRounds));
+    }
+    if (options.threads < 1 || options.threads > 64) {
+        throw InvalidParameter("threads", "threads must be in [1, 64], got " +
+                                              std::to_string(options.threads));
+    }
+    const long long count = options.includeContext ? context + 1 : context;
+    std::vector<double> bases;
+    const double span = std::log(options.highBase / options.lowBase);
+    for (int k = 0; k < options.samples; ++k) {
+        bases.push_back(options.lowBase * std::exp(span * k / (options.samples - 1)));
+    }
+    bases.back() = options.highBase;
+    for (double b : options.extraBases) {
+        if (b >= options.lowBase && b <= options.highBase) {
+            bases.push_back(b);
+        }
+    }
+    std::sort(bases.begin(), bases.end());
+    bases.erase(std::unique(bases.begin(), bases.end()), bases.end());
+
+    FeasibilityLandscape out;
+    // Evaluates `todo` on up to options.threads threads; the calling thread reports progress.
+    // The total planned work is the samples plus at most `samples` refinements per round that
+    // finds a sign change; `done`/`planned` is the reported fraction.
+    std::size_t done = 0;
+    const double planned =
+        static_cast<double>(bases.size()) * (options.refineRounds > 0 ? 2.0 : 1.0);
+    const auto evaluate = [&](const std::vector<double>& todo) {
+        std::vector<LandscapePoint> results(todo.size());
+        std::atomic<std::size_t> next{0};
+        std::atomic<std::size_t> finished{0};
+        std::atomic<bool> stop{false};
+        std::exception_ptr failure;
+        std::mutex failureMutex;
+        const auto work = [&] {
+            try {
+                for (std::size_t k = next++; k < todo.size() && !stop; k = next++) {
+                    results[k] = landscapePoint(dim, todo[k], count);
+                    ++finished;
+                }
+            } catch (...) {
+                const std::lock_guard<std::mutex> lock(failureMutex);
+                failure = std::current_exception();
+                stop = true;
+            }
+        };
+        const std::size_t helpers =
+            std::min<std::size_t>(static_cast<std::size_t>(options.threads), todo.size()) - 1;
+        std::vector<std::thread> workers;
+        for (std::size_t k = 0; k < helpers; ++k) {
+            workers.emplace_back(work);
+        }
+        // The calling thread works too, one base at a time, and reports after each.
+        try {
+            for (std::size_t k = next++; k < todo.size() && !stop; k = next++) {
+                results[k] = landscapePoint(dim, todo[k], count);
+                ++finished;
+                if (progress &&
+                    !progress(std::min(1.0, static_cast<double>(done + finished) / planned))) {
+                    stop = true;
+                    out.cancelled = true;
+                }
+            }
+        } catch (...) {
+            const std::lock_guard<std::mutex> lock(failureMutex);
+            failure = std::current_exception();
+            stop = true;
+        }
+        for (std::thread& t : workers) {
+            t.join();
+        }
+        if (failure) {
+            std::rethrow_exception(failure);
+        }
+        done += finished;
+        // After a cancel some slots were never computed (base 0): drop them.
+        results.erase(std::remove_if(results.begin(), results.end(),
+                                     [](const LandscapePoint& p) { return p.base == 0.0; }),
+                      results.end());
+        return results;
+    };
+    out.points = evaluate(bases);
+    // Bisect in ln b between neighbours of opposite sign: the edges of the islands sharpen
+    // where it matters, at the cost of one scan per new base.
+    for (int round = 0; round < options.refineRounds && !out.cancelled; ++round) {
+        std::vector<double> mids;
+        for (std::size_t k = 1; k < out.points.size(); ++k) {
+            const LandscapePoint& a = out.points[k - 1];
+            const LandscapePoint& b = out.points[k];
+            const bool change = (a.minValue >= 0.0) != (b.minValue >= 0.0);
+            const double mid = std::sqrt(a.base * b.base);
+            if (change && mid > a.base && mid < b.base &&
+                mids.size() < static_cast<std::size_t>(options.samples) / 4) {
+                mids.push_back(mid);
+            }
+        }
+        if (mids.empty()) {
+            break;
+        }
+        std::vector<LandscapePoint> added = evaluate(mids);
+        if (out.cancelled) {
+            break;
+        }
+        std::vector<LandscapePoint> merged;
+        merged.reserve(out.points.size() + added.size());
+        std::merge(out.points.begin(), out.points.end(), added.begin(), added.end(),
+                   std::back_inserter(merged),
+                   [](const LandscapePoint& x, const LandscapePoint& y) { return x.base < y.base; });
+        out.points = std::move(merged);
+    }
+    if (progress && !out.cancelled) {
+        progress(1.0);
+    }
+    return out;
+}
+
+int countFeasibleRuns(const std::vector<LandscapePoint>& points) {
+    int runs = 0;
+    bool inside = false;
+    for (const LandscapePoint& p : points) {
+        const bool feasible = p.minValue >= 0.0;
+        runs += (feasible && !inside) ? 1 : 0;
+        inside = feasible;
+    }
+    return runs;
 }
 
 void minimalBaseCurve(const std::vector<long long>& contexts, int dim,

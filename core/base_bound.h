@@ -30,6 +30,16 @@ inline constexpr double kMaxScanWork = 17179869184.0;
 /// L = 2^20, d = 128 takes about 8 s of one core (docs/PERFORMANCE.md); the largest contexts
 /// admitted here were not timed.
 inline constexpr double kMaxBaseSearchWork = 268435456.0;
+/// Work cap of one minimalBase() sweep, in cosine evaluations: each single-distance evaluation
+/// counts d/2, each full scan (L·d/2 multiply-adds) counts L·d/2/128, as a multiply-add of the
+/// block scan costs about 1/128 of a cosine here. 4e8 is about 12 s of one core of the 2-vCPU
+/// EPYC of docs/PERFORMANCE.md; b*(2^20, 128) takes about 3e8. A sweep that would go further
+/// stops with InvalidParameter("context") instead of running for minutes (e.g. d = 610,
+/// L = 500 000).
+inline constexpr double kMaxBaseSweepWork = 4e8;
+/// Work cap of one allFeasibleAbove() downward sweep: 2^36 multiply-adds of full scans (about
+/// 9 s here).
+inline constexpr double kMaxThresholdWork = 68719476736.0;
 } // namespace limits
 
 /// \brief f(m) = Σ_i cos(m·θ_i) for the consecutive integer distances first … first+count−1.
@@ -131,6 +141,9 @@ struct MinimalBaseOptions {
     /// a shorter context: b*(L, d) does not decrease with L), or 0 to start at 4/π.
     /// \warning The sweep trusts it: a start above b* gives a wrong answer.
     double startBase = 0.0;
+    /// Work cap of the sweep (see limits::kMaxBaseSweepWork), or 0 for none (background jobs
+    /// with their own progress and cancel).
+    double workLimit = limits::kMaxBaseSweepWork;
 };
 
 /// \brief Result of minimalBase(): b* bracketed by lowerBracket ≤ b* ≤ base.
@@ -180,7 +193,8 @@ struct MinimalBase {
 /// tolerance it tries b·(1+tolerance) directly. docs/base-bound.md gives the proof.
 /// \param context L (tokens), 1 … limits::kMaxContext, and L·d/2 ≤ limits::kMaxBaseSearchWork.
 /// \param dim d, even, 2 … limits::kMaxDim.
-/// \warning Throws InvalidParameter("context", "dim", "tolerance", "start").
+/// \warning Throws InvalidParameter("context", "dim", "tolerance", "start"), and
+/// InvalidParameter("context") when the sweep exceeds limits::kMaxBaseSweepWork.
 MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& options = {});
 
 /// \brief The threshold b_T(L, d) above which every base is feasible: the smallest b_T with
@@ -199,8 +213,52 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
 /// base with a certifiably negative f (at m = witness), base/lowerBracket − 1 ≤ tolerance.
 /// \param context L, 1 … limits::kMaxContext, and L·d/2 ≤ 2^22.
 /// \warning Throws InvalidParameter("context", "dim", "tolerance"), and
-/// InvalidParameter("context") when the sweep would exceed its work limit (2^37 multiply-adds).
+/// InvalidParameter("context") when the sweep would exceed limits::kMaxThresholdWork.
 MinimalBase allFeasibleAbove(long long context, int dim, const MinimalBaseOptions& options = {});
+
+/// \brief One base of the feasibility landscape: g(b) = min over the checked m of f_b(m).
+struct LandscapePoint {
+    double base = 0.0;     ///< b
+    double minValue = 0.0; ///< g(b) = min_m Σ_i cos(m·b^(−2i/d)) (computed, error ≤ ~1e-9)
+    long long argmin = -1; ///< the binding m (the first one attaining the minimum)
+};
+
+/// \brief The feasibility landscape g(b) = min_{0 ≤ m < count} f_b(m) over log-spaced bases.
+struct FeasibilityLandscape {
+    std::vector<LandscapePoint> points; ///< increasing base
+    bool cancelled = false;             ///< stopped by the callback: points is incomplete
+};
+
+/// \brief Settings of feasibilityLandscape().
+struct LandscapeOptions {
+    double lowBase = 2.0;   ///< first base, > 1
+    double highBase = 1e8;  ///< last base, > lowBase, ≤ limits::kMaxBase
+    int samples = 800;      ///< log-spaced bases, 2 … 20 000
+    /// Bases evaluated as well (e.g. b*, its lower bracket, b_T): a certified number is then a
+    /// sample of the picture, so a curve never contradicts it. Values outside the range are
+    /// ignored.
+    std::vector<double> extraBases;
+    /// Rounds of bisection in ln b of every interval between neighbours of opposite sign of g
+    /// (the edges of the islands), each adding at most `samples` bases in total. 0 … 40.
+    int refineRounds = 12;
+    int threads = 2; ///< 1 … 64
+    bool includeContext = false; ///< m ∈ [0, L] instead of [0, L)
+};
+
+/// \brief g(b) = min over m of f_b(m) at the bases of \p options: every base is one full scan
+/// of every distance (about L·d/2 multiply-adds), so the picture has no sampling error in m; in
+/// b it is sampled, then refined around every sign change. A feasible base (g ≥ 0) between two
+/// infeasible samples is only seen if it is a sample: pass b* and b_T as extra bases.
+/// \param progress called on the calling thread with the finished fraction (0 … 1) after each
+///        base; returning false cancels (the result then has cancelled = true).
+/// \warning Throws InvalidParameter("context", "dim", "base", "samples", "threads").
+FeasibilityLandscape feasibilityLandscape(long long context, int dim,
+                                          const LandscapeOptions& options,
+                                          const std::function<bool(double)>& progress = {});
+
+/// \brief Maximal runs of consecutive points with minValue ≥ 0 (the islands seen by a sampled
+/// landscape, the last one possibly reaching past the range).
+int countFeasibleRuns(const std::vector<LandscapePoint>& points);
 
 /// \brief b*(L, d) for each L of an increasing list, as minimalBase(), handed to \p emit in
 /// list order as soon as each one and all before it are done.

@@ -7,16 +7,27 @@
 #include "core/rope_params.h"
 #include "core/scaling/scaling_registry.h"
 #include "figures/decay_envelope.h"
+#include "figures/feasibility_landscape.h"
 #include "figures/figure_registry.h"
 #include "figures/figure_text.h"
 #include "figures/minimal_base_cache.h"
 #include "figures/minimal_base_curve.h"
 #include "core/base_bound_tables.h"
+#include "io/file_access.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QStandardPaths>
 
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
+#include <mutex>
+#include <optional>
 
 namespace rope::figures {
 
@@ -138,6 +149,89 @@ FigureData cosineSumView(const rope::RopeParams& params, const FigureOptions& op
 
 // The printed values of Su (2024) and Men et al. (2024) beside the exact b*(L, 128) of both
 // conventions: each printed base is checked on every m of its own context.
+struct Checked {
+    rope::PublishedMinimalBase row;
+    rope::PublishedBaseCheck check;
+    double exact = std::numeric_limits<double>::quiet_NaN(); ///< b* at the row's L, or NaN
+};
+
+// The exact values at the printed contexts up to 2^17 (about a second each at most; the longer
+// ones take seconds each: rope-cli min-base, or the dense curves).
+constexpr long long kExactLimit = 1LL << 17;
+
+QString publishedCachePath() {
+    // Bump the version when the search or the table changes: an old file is then ignored.
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::CacheLocation))
+        .filePath(QStringLiteral("published-bases-v1.json"));
+}
+
+// The 22 checks and 11 searches take ~15 s the first time (one core): they run once per
+// machine, with progress for the panel's bar, and are kept on disk (CacheLocation) and in
+// memory; a later start reads them back at once.
+const std::vector<Checked>& publishedChecks() {
+    static std::mutex mutex;
+    static std::optional<std::vector<Checked>> done;
+    const std::lock_guard<std::mutex> lock(mutex);
+    if (done) {
+        return *done;
+    }
+    const std::span<const rope::PublishedMinimalBase> table = rope::publishedMinimalBases();
+    std::vector<Checked> rows;
+    QFile file(publishedCachePath());
+    if (file.open(QIODevice::ReadOnly)) {
+        const QJsonArray stored = QJsonDocument::fromJson(file.readAll()).array();
+        if (stored.size() == static_cast<qsizetype>(table.size())) {
+            for (std::size_t k = 0; k < table.size(); ++k) {
+                const QJsonArray r = stored.at(static_cast<qsizetype>(k)).toArray();
+                if (r.size() != 4 || r.at(0).toDouble() != static_cast<double>(table[k].context)) {
+                    rows.clear();
+                    break;
+                }
+                Checked c{table[k], {}, std::numeric_limits<double>::quiet_NaN()};
+                c.check.passes = r.at(1).toBool();
+                if (r.at(2).toDouble() >= 0.0) {
+                    c.check.firstFailing = static_cast<long long>(r.at(2).toDouble());
+                }
+                if (r.at(3).isDouble()) {
+                    c.exact = r.at(3).toDouble();
+                }
+                rows.push_back(c);
+            }
+        }
+    }
+    if (rows.size() != table.size()) {
+        rows.clear();
+        ViewProgress progress;
+        const double total = 2.0 * static_cast<double>(table.size());
+        double finished = 0.0;
+        for (const rope::PublishedMinimalBase& row : table) {
+            const bool men = row.source == rope::BaseTableSource::Men2024;
+            Checked c{row, rope::checkPublishedBase(row, men),
+                      std::numeric_limits<double>::quiet_NaN()};
+            progress.set(++finished / total);
+            if (row.context <= kExactLimit) {
+                const rope::MinimalBase b = cachedMinimalBase(row.context, row.dim, men);
+                if (b.found) {
+                    c.exact = b.base;
+                }
+            }
+            progress.set(++finished / total);
+            rows.push_back(c);
+        }
+        QJsonArray stored;
+        for (const Checked& c : rows) {
+            stored.append(QJsonArray{static_cast<double>(c.row.context), c.check.passes,
+                                     static_cast<double>(c.check.firstFailing.value_or(-1)),
+                                     std::isnan(c.exact) ? QJsonValue() : QJsonValue(c.exact)});
+        }
+        // A cache that cannot be written only costs the next start its time.
+        QDir().mkpath(QFileInfo(publishedCachePath()).absolutePath());
+        io::writeFileAtomically(publishedCachePath(), QJsonDocument(stored).toJson(QJsonDocument::Compact));
+    }
+    done = std::move(rows);
+    return *done;
+}
+
 FigureData publishedView() {
     FigureData data;
     data.title = FigureText::tr("Published b*(L, 128) against the exact value (✓ passes, ✗ fails)");
@@ -145,19 +239,7 @@ FigureData publishedView() {
     data.yLabel = FigureText::tr("base b (log scale)");
     data.logX = true;
     data.logY = true;
-    struct Checked {
-        rope::PublishedMinimalBase row;
-        rope::PublishedBaseCheck check;
-    };
-    // Each check scans up to 2^20 distances; the 22 rows are checked once per process.
-    static const std::vector<Checked> checked = [] {
-        std::vector<Checked> out;
-        for (const rope::PublishedMinimalBase& row : rope::publishedMinimalBases()) {
-            out.push_back({row, rope::checkPublishedBase(
-                                    row, row.source == rope::BaseTableSource::Men2024)});
-        }
-        return out;
-    }();
+    const std::vector<Checked>& checked = publishedChecks();
     Series exactSu;
     exactSu.name = FigureText::tr("exact b*, m < L (Su's convention), L ≤ 2^17");
     exactSu.colour = 0;
@@ -188,19 +270,12 @@ FigureData publishedView() {
                                    false});
         }
     }
-    // The exact values at the printed contexts up to 2^17 (memoised searches of about a second
-    // at most; the longer ones take 2–8 s each: rope-cli min-base, or the dense curves).
-    constexpr long long kExactLimit = 1LL << 17;
     for (const Checked& c : checked) {
         const bool men = c.row.source == rope::BaseTableSource::Men2024;
-        if (c.row.context > kExactLimit) {
-            continue;
-        }
-        Series& exact = men ? exactMen : exactSu;
-        const rope::MinimalBase b = cachedMinimalBase(c.row.context, c.row.dim, men);
-        if (b.found) {
+        if (!std::isnan(c.exact)) {
+            Series& exact = men ? exactMen : exactSu;
             exact.x.push_back(static_cast<double>(c.row.context));
-            exact.y.push_back(b.base);
+            exact.y.push_back(c.exact);
         }
     }
     double yLow = std::numeric_limits<double>::infinity();
@@ -216,6 +291,174 @@ FigureData publishedView() {
     data.series = {exactSu, exactMen, pass, fail};
     data.readouts.push_back({FigureText::tr("printed values that pass their own context"),
                              static_cast<double>(passing), FigureText::tr("of %1").arg(checked.size())});
+    data.legendBelow = true;
+    return data;
+}
+
+// The feasibility landscape g(b) = min_{0≤m<L} f_b(m) against b for the current (L, d): the
+// feasible bases are where g ≥ 0, a dust of islands between b* and the threshold b_T. Every
+// sample is a full scan of every m; the edges of the islands are refined by bisection, and b*
+// (and b_T where it is affordable) are samples themselves, so the curve agrees with the
+// certified numbers at the points that matter.
+// b_T is certified here only up to L·d/2 = 2^19 (L = 8192 at d = 128, a few seconds); its
+// downward sweep scans every m at every step (docs/base-bound.md).
+constexpr double kLandscapeThresholdWork = 524288.0;
+
+FigureData landscapeView(const rope::RopeParams& params, const FigureOptions& options) {
+    const long long context = params.context;
+    const int dim = params.effectiveRotaryDim();
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    FigureData data;
+    data.title = QStringLiteral("Feasibility landscape g(b) = min over m < %1 of Σᵢ cos(m·b^(−2i/d)), "
+                                "d = %2 (feasible where g ≥ 0)")
+                     .arg(context)
+                     .arg(dim);
+    data.xLabel = QStringLiteral("base b (log scale)");
+    data.yLabel = QStringLiteral("g(b) = min_m f_b(m)");
+    data.logX = true;
+    std::optional<rope::MinimalBase> best;
+    std::optional<rope::MinimalBase> threshold;
+    QString bestNote;
+    QString thresholdNote;
+    try {
+        best = cachedMinimalBase(context, dim);
+    } catch (const rope::InvalidParameter& e) {
+        bestNote = QString::fromUtf8(e.what());
+    }
+    if (static_cast<double>(context) * (dim / 2) <= kLandscapeThresholdWork) {
+        try {
+            threshold = cachedAllFeasibleAbove(context, dim);
+        } catch (const rope::InvalidParameter& e) {
+            thresholdNote = QString::fromUtf8(e.what());
+        }
+    } else {
+        thresholdNote = QStringLiteral("not certified in this view (L·d/2 > 2^19)");
+    }
+    const bool haveBest = best && best->found && best->base > 1.0;
+    const bool haveThreshold = threshold && threshold->found && threshold->base > 1.0;
+    // Default range: from b*/3 to twice b_T (or 4·b* when b_T is unknown); the current base
+    // when b* is unknown.
+    double low = haveBest ? best->lowerBracket / 3.0 : params.base / 10.0;
+    double high = haveThreshold ? threshold->base * 2.0
+                  : haveBest   ? best->base * 4.0
+                               : params.base * 10.0;
+    const double zoomLow = options.value(QStringLiteral("b-min"), 0.0).toDouble();
+    const double zoomHigh = options.value(QStringLiteral("b-max"), 0.0).toDouble();
+    if (zoomLow > 1.0 && zoomHigh > zoomLow * (1.0 + 1e-12)) {
+        low = zoomLow;
+        high = zoomHigh;
+    }
+    low = std::max(low, 1.0 + 1e-9);
+    high = std::min(std::max(high, low * 1.01), rope::limits::kMaxBase);
+    LandscapeKey key;
+    key.context = context;
+    key.dim = dim;
+    key.lowBase = low;
+    key.highBase = high;
+    key.samples = static_cast<int>(
+        std::clamp(options.value(QStringLiteral("plot-width-px"), 1000).toLongLong(), 200LL, 2000LL));
+    for (const std::optional<rope::MinimalBase>& r : {best, threshold}) {
+        if (r && r->found && r->base > 1.0) {
+            key.extraBases.push_back(r->base);
+            key.extraBases.push_back(r->lowerBracket);
+        }
+    }
+    key.extraBases.push_back(params.base);
+    const rope::FeasibilityLandscape landscape = cachedLandscape(key);
+
+    Series g;
+    g.name = QStringLiteral("g(b) = min_m f_b(m)");
+    g.colour = 0;
+    Series feasible;
+    feasible.name = QStringLiteral("feasible bases (g ≥ 0), shaded");
+    feasible.colour = 2;
+    feasible.fillToZero = true;
+    double yLow = 0.0;
+    double yHigh = 0.0;
+    for (const rope::LandscapePoint& p : landscape.points) {
+        g.x.push_back(p.base);
+        g.y.push_back(p.minValue);
+        feasible.x.push_back(p.base);
+        feasible.y.push_back(p.minValue >= 0.0 ? p.minValue : nan);
+        yLow = std::min(yLow, p.minValue);
+        yHigh = std::max(yHigh, p.minValue);
+    }
+    // A feasible sample between two infeasible ones is an island narrower than the sampling
+    // (b* itself often is): a marker, since a shaded stretch needs two points.
+    Series narrow;
+    narrow.name = QStringLiteral("feasible island narrower than a sample step");
+    narrow.style = SeriesStyle::Scatter;
+    narrow.colour = 2;
+    for (std::size_t k = 0; k < landscape.points.size(); ++k) {
+        const auto feasibleAt = [&landscape](std::size_t i) {
+            return landscape.points[i].minValue >= 0.0;
+        };
+        if (feasibleAt(k) && (k == 0 || !feasibleAt(k - 1)) &&
+            (k + 1 == landscape.points.size() || !feasibleAt(k + 1))) {
+            narrow.x.push_back(landscape.points[k].base);
+            narrow.y.push_back(landscape.points[k].minValue);
+        }
+    }
+    const double pad = 0.08 * std::max(yHigh - yLow, 1e-3);
+    yLow -= pad;
+    yHigh += pad;
+    data.series.push_back(std::move(g));
+    data.series.push_back(std::move(feasible));
+    if (!narrow.x.empty()) {
+        data.series.push_back(std::move(narrow));
+    }
+    Series zero;
+    zero.name = QStringLiteral("zero");
+    zero.style = SeriesStyle::Guide;
+    zero.x = {low, high};
+    zero.y = {0.0, 0.0};
+    data.series.push_back(std::move(zero));
+    if (haveBest) {
+        data.series.push_back(verticalLine(
+            QStringLiteral("b* = %1 (smallest feasible base, certified)").arg(best->base, 0, 'g', 10),
+            best->base, yLow, yHigh, 1));
+    }
+    if (haveThreshold) {
+        data.series.push_back(verticalLine(
+            QStringLiteral("b_T = %1 (every larger base feasible)").arg(threshold->base, 0, 'g', 8),
+            threshold->base, yLow, yHigh, 3));
+    }
+    if (params.base >= low && params.base <= high) {
+        data.series.push_back(verticalLine(
+            QStringLiteral("current b = %1").arg(params.base, 0, 'g', 6), params.base, yLow, yHigh, 6));
+    }
+    data.readouts = {
+        {haveBest ? QStringLiteral("b* (upper end of the certified bracket)")
+                  : QStringLiteral("b* not computed: ") + bestNote,
+         haveBest ? best->base : nan, QString()},
+    };
+    if (haveBest) {
+        data.readouts.push_back({QStringLiteral("b* lower bracket"), best->lowerBracket, QString()});
+        data.readouts.push_back({QStringLiteral("binding m at b*"),
+                                 static_cast<double>(best->argminDistance), QStringLiteral("tokens")});
+    }
+    data.readouts.push_back({haveThreshold ? QStringLiteral("b_T, every base above is feasible")
+                                           : QStringLiteral("b_T: ") + thresholdNote,
+                             haveThreshold ? threshold->base : nan, QString()});
+    data.readouts.push_back({QStringLiteral("feasible islands seen in the range"),
+                             static_cast<double>(rope::countFeasibleRuns(landscape.points)),
+                             QString()});
+    data.readouts.push_back({landscape.cancelled
+                                 ? QStringLiteral("bases scanned (cancelled: partial picture)")
+                                 : QStringLiteral("bases scanned (each: every m < L)"),
+                             static_cast<double>(landscape.points.size()), QString()});
+    data.xRange = {{low, high}};
+    data.yRange = {{yLow, yHigh}};
+    // Named ticks, log-spaced, with as many digits as the zoom needs: the power-of-ten ticks
+    // of a log axis repeat one label ("2·10⁶") over a range narrower than a decade.
+    const double decades = std::log10(high / low);
+    const int digits = std::clamp(3 + static_cast<int>(std::ceil(-std::log10(decades))), 3, 15);
+    constexpr int kTicks = 6;
+    for (int k = 0; k < kTicks; ++k) {
+        const double v = low * std::pow(high / low, (k + 0.5) / kTicks);
+        const QString text = QString::number(v, 'g', digits);
+        data.xTicks.push_back({text.toDouble(), text});
+    }
     data.legendBelow = true;
     return data;
 }
@@ -266,6 +509,9 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
     }
     if (view == QLatin1String("published")) {
         return publishedView();
+    }
+    if (view == QLatin1String("landscape")) {
+        return landscapeView(params, options);
     }
     const int lastLog2 = options.value(QStringLiteral("extend"), false).toBool() ? kExtendedLastLog2
                                                                                  : kDefaultLastLog2;
@@ -432,7 +678,8 @@ const OptionTable& baseBoundOptions() {
          .defaultValue = QStringLiteral("curves"),
          .choices = {{"curves", QT_TRANSLATE_NOOP("FigureOptions", "b*(L) curves and models")},
                      {"cosine-sum", QT_TRANSLATE_NOOP("FigureOptions", "Σcos(mθᵢ) over the context")},
-                     {"published", QT_TRANSLATE_NOOP("FigureOptions", "published tables vs exact b*")}}},
+                     {"published", QT_TRANSLATE_NOOP("FigureOptions", "published tables vs exact b*")},
+                     {"landscape", QT_TRANSLATE_NOOP("FigureOptions", "feasibility landscape min f over b")}}},
         {.id = "dense",
          .label = QT_TRANSLATE_NOOP("FigureOptions", "&Dense curves"),
          .kind = OptionKind::Toggle,
@@ -448,6 +695,20 @@ const OptionTable& baseBoundOptions() {
          .kind = OptionKind::Toggle,
          .defaultValue = false,
          .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Σcos view: search b* with f ≥ 0 on 0 … L−1 (Xu et al. 2024; Su 2024). Takes up to seconds for long contexts; runs in the background.")},
+        // Landscape view: the bases shown, set by zooming and dragging the plot; unset = the
+        // default range around b* and b_T.
+        {.id = "b-min",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "smallest base shown"),
+         .kind = OptionKind::Real,
+         .min = 0.0,
+         .max = rope::limits::kMaxBase,
+         .control = OptionControl::Hidden},
+        {.id = "b-max",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "largest base shown"),
+         .kind = OptionKind::Real,
+         .min = 0.0,
+         .max = rope::limits::kMaxBase,
+         .control = OptionControl::Hidden},
     };
     return table;
 }

@@ -51,6 +51,9 @@ struct Series {
     /// edges of a min–max band (a per-pixel envelope); both are drawn thin and translucent in
     /// this colour. The band is not filled: a fill cost 40–60 ms per frame (PERFORMANCE.md).
     bool fillToPrevious = false;
+    /// Line only: the area between the line and y = 0 is shaded in a translucent colour (NaN
+    /// ends a shaded stretch), e.g. the feasible islands of a landscape.
+    bool fillToZero = false;
 };
 
 /// \brief A named tick: the axis shows \p label at coordinate \p at (categories such as tokens

@@ -69,7 +69,7 @@ const std::vector<Figure>& allFigures() {
          .group = "long-context",
          .options = &baseBoundOptions,
          .data = &baseBoundFigure,
-         .special = {"base-bound-progress"}},
+         .special = {"base-bound-progress", "base-bound-landscape"}},
         {.id = "layouts",
          .title = QT_TRANSLATE_NOOP("Figures", "Pair layouts"),
          .group = "engineering",

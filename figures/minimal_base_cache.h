@@ -21,6 +21,10 @@ namespace rope::figures {
 /// held during the search. \throws rope::InvalidParameter as rope::minimalBase().
 rope::MinimalBase cachedMinimalBase(long long context, int dim, bool includeContext = false);
 
+/// \brief rope::allFeasibleAbove(context, dim) with default options, computed once per (L, d),
+/// as cachedMinimalBase(). \throws rope::InvalidParameter as rope::allFeasibleAbove().
+rope::MinimalBase cachedAllFeasibleAbove(long long context, int dim);
+
 /// \brief A released model's context length and RoPE base (its config.json's
 /// max_position_embeddings and rope_theta), marked on the base-bound panel.
 struct ModelContext {

@@ -197,6 +197,7 @@ private:
             } else {
                 rope::MinimalBaseOptions options;
                 options.startBase = start;
+                options.workLimit = 0.0; // a background job with progress and cancel
                 rope::minimalBaseCurve(chunk, dim, options, 2,
                                        [&results](std::size_t i, const rope::MinimalBase& r) {
                                            results[i] = r;

@@ -63,3 +63,17 @@ rope_cli_expect_error(cli_min_base_threads "--threads must be in \\[1, 64\\], go
                       min-base --range 10:20:2 --threads 0)
 rope_cli_expect_error(cli_min_base_all_above_limit "--all-above is certified for context"
                       min-base --context 1048576 --all-above)
+
+# Work caps (issue #12): a sweep that would run for minutes refuses with exit 2 and names its
+# limit (d = 610, L = 500 000 needs about twice the cap); --all-above beyond L·d/2 = 2^22 says
+# why it is not certified (the limit itself: cli_min_base_all_above_limit above).
+rope_cli_expect_error(cli_min_base_work_limit "exceeded its work limit of 4e8 cosine evaluations"
+                      min-base --dim 610 --context 500000)
+rope_cli_expect_error(cli_min_base_all_above_limit_why "work ~ L²·d/2; see docs/base-bound.md"
+                      min-base --context 131072 --all-above)
+# The landscape view's CSV: g(b) per base, b* and b_T as marked lines. b*(1024, 128) =
+# 4293.4375… and b_T = 6018.2808… are the NumPy-checked values above; the CSV must carry both.
+add_test(NAME cli_min_base_landscape_csv
+         COMMAND sh -c "\"$0\" figure --panel base-bound --set view=landscape --context 1024 --out \"$1\" >/dev/null && grep -q '^\"b\\* = 4293.43757' \"$1\" && grep -q '^b_T = 6018.28' \"$1\" && grep -q '^feasible islands seen in the range,,,[1-9]' \"$1\" && grep -q '^g(b) = min_m f_b(m),' \"$1\""
+                 ${ROPE_CLI} ${CMAKE_CURRENT_BINARY_DIR}/cli_min_base_landscape.csv)
+set_tests_properties(cli_min_base_landscape_csv PROPERTIES LABELS cli)

@@ -280,6 +280,103 @@ private slots:
         }
     }
 
+    // The landscape g(b) = min_m f_b(m) agrees with the certified b*: at b* (a sample) g ≥ 0 up
+    // to rounding, and just below the lower bracket (proven infeasible) g < 0, which a
+    // long-double sum at the reported binding m confirms.
+    void landscapeAgreesWithCertifiedBase_data() {
+        QTest::addColumn<qlonglong>("context");
+        QTest::addColumn<int>("dim");
+        QTest::newRow("L=4096 d=128") << 4096LL << 128;
+        QTest::newRow("L=131072 d=128") << 131072LL << 128;
+    }
+    void landscapeAgreesWithCertifiedBase() {
+        QFETCH(qlonglong, context);
+        QFETCH(int, dim);
+        const rope::MinimalBase best = rope::minimalBase(context, dim);
+        QVERIFY(best.found);
+        const double below = best.lowerBracket * (1.0 - 1e-7);
+        rope::LandscapeOptions options;
+        options.lowBase = best.base / 2.0;
+        options.highBase = best.base * 2.0;
+        options.samples = 40;
+        options.extraBases = {best.base, below};
+        const rope::FeasibilityLandscape l = rope::feasibilityLandscape(context, dim, options);
+        QVERIFY(!l.cancelled);
+        const auto at = [&l](double b) {
+            return *std::find_if(l.points.begin(), l.points.end(),
+                                 [b](const rope::LandscapePoint& p) { return p.base == b; });
+        };
+        QVERIFY2(at(best.base).minValue >= -1e-9,
+                 qPrintable(QString::number(at(best.base).minValue, 'g', 17)));
+        const rope::LandscapePoint under = at(below);
+        QVERIFY(under.minValue < 0.0);
+        QVERIFY(longDoubleCosineSum(rope::inverseFrequencies(dim, below),
+                                    static_cast<double>(under.argmin)) < 0.0L);
+        QVERIFY(std::is_sorted(l.points.begin(), l.points.end(),
+                               [](const rope::LandscapePoint& a, const rope::LandscapePoint& b) {
+                                   return a.base < b.base;
+                               }));
+    }
+
+    // Islands on a small case against a brute-force scan in long double: the same log grid of
+    // bases, every m < L summed in long double with θ_i = b^(−2i/d) in long double, runs of
+    // g ≥ 0 counted. No sample lies within 1e-6 of 0, so the double and long-double signs must
+    // agree. Refinement only adds bases, so it can split or reveal islands, never lose one.
+    void landscapeIslandsMatchLongDoubleScan() {
+        constexpr long long kContext = 512;
+        constexpr int kDim = 32;
+        rope::LandscapeOptions options;
+        // b*(512, 32) = 12 487.2, b_T = 18 815.0: the islands lie between.
+        options.lowBase = 10000.0;
+        options.highBase = 20000.0;
+        options.samples = 300;
+        options.refineRounds = 0;
+        const rope::FeasibilityLandscape plain =
+            rope::feasibilityLandscape(kContext, kDim, options);
+        QCOMPARE(plain.points.size(), std::size_t{300});
+        int islands = 0;
+        bool inside = false;
+        for (const rope::LandscapePoint& p : plain.points) {
+            long double g = std::numeric_limits<long double>::infinity();
+            for (long long m = 0; m < kContext; ++m) {
+                long double f = 0.0L;
+                for (int i = 0; i < kDim / 2; ++i) {
+                    const long double theta =
+                        powl(static_cast<long double>(p.base), -2.0L * i / kDim);
+                    f += cosl(static_cast<long double>(m) * theta);
+                }
+                g = std::min(g, f);
+            }
+            QVERIFY2(fabsl(g) > 1e-6L, qPrintable(QString::number(p.base, 'g', 17)));
+            QVERIFY(std::abs(static_cast<long double>(p.minValue) - g) < 1e-9L);
+            islands += (g >= 0.0L && !inside) ? 1 : 0;
+            inside = g >= 0.0L;
+        }
+        QVERIFY(islands >= 2); // the case has islands, not one feasible interval
+        QCOMPARE(rope::countFeasibleRuns(plain.points), islands);
+        options.refineRounds = 12;
+        const rope::FeasibilityLandscape refined =
+            rope::feasibilityLandscape(kContext, kDim, options);
+        QVERIFY(refined.points.size() > plain.points.size());
+        QVERIFY(rope::countFeasibleRuns(refined.points) >= islands);
+    }
+
+    // A cancel from the progress callback stops early and says so.
+    void landscapeCancels() {
+        rope::LandscapeOptions options;
+        options.lowBase = 1e3;
+        options.highBase = 1e5;
+        options.samples = 200;
+        options.threads = 1;
+        int calls = 0;
+        const rope::FeasibilityLandscape l = rope::feasibilityLandscape(
+            4096, 128, options, [&calls](double) { return ++calls < 5; });
+        QVERIFY(l.cancelled);
+        QCOMPARE(l.points.size(), std::size_t{5}); // only the bases finished before the cancel
+        QVERIFY(l.points.front().base == 1e3);
+        QCOMPARE(calls, 5);
+    }
+
     // Rows of the published tables that the default search reproduces to the two digits
     // printed. "1k" is 1024 (L = 1000 gives 4.2e3, see lengthConventionIsBinary). The 32k, 64k
     // and 1M rows, and 128k with a finer grid, run in tests/cli/decay.cmake (release build: they

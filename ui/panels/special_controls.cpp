@@ -3,6 +3,7 @@
 #include "ui/panels/special_controls.h"
 
 #include "core/scaling/scaling_registry.h"
+#include "figures/feasibility_landscape.h"
 #include "figures/minimal_base_curve.h"
 #include "ui/explorer_state.h"
 #include "ui/panels/figure_panel.h"
@@ -21,6 +22,7 @@
 
 #include <cmath>
 #include <memory>
+#include <optional>
 
 namespace rope::ui {
 
@@ -244,6 +246,131 @@ QWidget* baseBoundProgress(FigurePanel& panel, ExplorerState& state) {
     return box;
 }
 
+// Base bound, landscape view: zoom (wheel) and pan (drag) along b, each new range recomputed
+// (options "b-min"/"b-max"), a button back to the default range; the progress of the running
+// computation with Cancel / Recompute; and the binding m under the cursor.
+QWidget* baseBoundLandscape(FigurePanel& panel, ExplorerState& state) {
+    QWidget* box = row();
+    auto* resetView = new QPushButton(FigurePanel::tr("Whole &range"), box);
+    resetView->setToolTip(FigurePanel::tr("Back to the default bases: b*/3 … 2·b_T."));
+    auto* bar = new QProgressBar(box);
+    bar->setRange(0, 1000);
+    bar->setFormat(FigurePanel::tr("landscape: %p%"));
+    bar->setAccessibleName(FigurePanel::tr("Landscape progress"));
+    auto* stop = new QPushButton(FigurePanel::tr("Ca&ncel"), box);
+    stop->setToolTip(FigurePanel::tr("Stop computing the landscape; the bases done so far are "
+                                     "drawn."));
+    auto* cursor = new QLabel(FigurePanel::tr("Wheel: zoom b · drag: pan"), box);
+    cursor->setObjectName(QStringLiteral("landscape-cursor"));
+    cursor->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    box->layout()->addWidget(resetView);
+    box->layout()->addWidget(bar);
+    box->layout()->addWidget(stop);
+    box->layout()->addWidget(cursor);
+    static_cast<QHBoxLayout*>(box->layout())->addStretch(1);
+    QCustomPlot* plot = panel.plot();
+    const auto isLandscape = [&panel] {
+        return figures::withDefaults(panel.figure().options(), panel.options())
+                   .value(QStringLiteral("view"))
+                   .toString() == QLatin1String("landscape");
+    };
+    auto* timer = new QTimer(box);
+    timer->setInterval(200);
+    const auto update = [&panel, isLandscape, box, bar, stop, timer, plot, resetView, cursor] {
+        const bool on = isLandscape();
+        // The published-tables view computes ~15 s the first time: it shows the bar too.
+        const bool published =
+            figures::withDefaults(panel.figure().options(), panel.options())
+                .value(QStringLiteral("view"))
+                .toString() == QLatin1String("published");
+        plot->setInteractions(on ? QCP::iRangeDrag | QCP::iRangeZoom : QCP::Interactions());
+        plot->axisRect()->setRangeDrag(Qt::Horizontal);
+        plot->axisRect()->setRangeZoom(Qt::Horizontal);
+        const std::optional<double> progress = figures::landscapeProgress();
+        const bool running = (on || published) && (progress.has_value() || panel.busy());
+        box->setVisible(on || running);
+        resetView->setVisible(on);
+        cursor->setVisible(on);
+        bar->setFormat(on ? FigurePanel::tr("landscape: %p%")
+                          : FigurePanel::tr("published tables: %p%"));
+        bar->setVisible(running);
+        bar->setValue(static_cast<int>(std::lround(1000 * progress.value_or(0.0))));
+        stop->setText(running ? FigurePanel::tr("Ca&ncel") : FigurePanel::tr("Re&compute"));
+        const bool partial = !panel.data().readouts.empty() &&
+                             panel.data().readouts.back().label.contains(QStringLiteral("cancelled"));
+        stop->setVisible(on && (running || partial));
+        if (running) {
+            timer->start();
+        } else {
+            timer->stop();
+        }
+    };
+    QObject::connect(timer, &QTimer::timeout, box, update);
+    QObject::connect(stop, &QPushButton::clicked, &panel, [&panel, update] {
+        if (figures::landscapeProgress().has_value()) {
+            figures::cancelLandscape();
+        } else {
+            panel.refresh();
+        }
+        update();
+    });
+    QObject::connect(resetView, &QPushButton::clicked, &panel, [&panel] {
+        figures::cancelLandscape();
+        panel.setOptions({{QStringLiteral("b-min"), QVariant()}, {QStringLiteral("b-max"), QVariant()}});
+    });
+    QObject::connect(plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), &panel,
+                     [&panel, isLandscape](const QCPRange& range) {
+                         if (!panel.isDrawing() && isLandscape()) {
+                             // The computation for the old range is superseded.
+                             figures::cancelLandscape();
+                             panel.setOptions({{QStringLiteral("b-min"), range.lower},
+                                               {QStringLiteral("b-max"), range.upper}});
+                         }
+                     });
+    // New parameters supersede the running computation; a new L or d shows its own default
+    // range (b* moves by orders of magnitude).
+    auto last = std::make_shared<std::pair<long long, int>>(state.params().context,
+                                                             state.params().effectiveRotaryDim());
+    QObject::connect(&state, &ExplorerState::paramsChanged, box,
+                     [&panel, isLandscape, last](const rope::RopeParams& p) {
+                         if (isLandscape()) {
+                             figures::cancelLandscape();
+                         }
+                         const std::pair<long long, int> now{p.context, p.effectiveRotaryDim()};
+                         if (now != *last) {
+                             *last = now;
+                             panel.setOptions({{QStringLiteral("b-min"), QVariant()},
+                                               {QStringLiteral("b-max"), QVariant()}});
+                         }
+                     });
+    QObject::connect(plot, &QCustomPlot::mouseMove, cursor,
+                     [plot, cursor, isLandscape](QMouseEvent* event) {
+                         if (!isLandscape()) {
+                             return;
+                         }
+                         const double b = plot->xAxis->pixelToCoord(event->position().x());
+                         const std::optional<rope::LandscapePoint> p =
+                             figures::landscapePointNear(b);
+                         if (!p) {
+                             return;
+                         }
+                         cursor->setText(FigurePanel::tr("b = %1: g = %2, binding m = %3 (%4)")
+                                             .arg(p->base, 0, 'g', 10)
+                                             .arg(p->minValue, 0, 'g', 4)
+                                             .arg(p->argmin)
+                                             .arg(p->minValue >= 0.0 ? FigurePanel::tr("feasible")
+                                                                     : FigurePanel::tr("infeasible")));
+                     });
+    QObject::connect(&panel, &FigurePanel::rendered, box, update);
+    QObject::connect(&panel, &FigurePanel::optionsChanged, box, [update] {
+        update();
+        // A computation starts on the worker: poll its progress.
+    });
+    box->setVisible(false);
+    QTimer::singleShot(0, box, update);
+    return box;
+}
+
 struct Special {
     std::string_view id;
     QWidget* (*build)(FigurePanel&, ExplorerState&);
@@ -255,6 +382,7 @@ constexpr Special kSpecials[] = {
     {"rope-2d-pick", &rope2dPick},
     {"attention-factor", &attentionFactor},
     {"base-bound-progress", &baseBoundProgress},
+    {"base-bound-landscape", &baseBoundLandscape},
 };
 
 } // namespace

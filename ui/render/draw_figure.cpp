@@ -279,6 +279,12 @@ void drawSeries(QCustomPlot& plot, QCPAxisRect* rect, const Series& s,
             pen = QPen(edge, 1.0);
             other->setPen(pen);
         }
+        if (s.fillToZero && s.style == SeriesStyle::Line) {
+            // A graph's brush fills down to the value axis' zero, piece by piece between NaNs.
+            QColor fill = paletteColour(s.colour);
+            fill.setAlpha(70);
+            graph->setBrush(fill);
+        }
         plottable = graph;
     } else {
         auto* curve = new QCPCurve(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
