@@ -137,6 +137,16 @@ void TestPresets::presetLoadsPublishedValues() {
         QCOMPARE(r.params.scaling.lowFreqFactor, 1.0);
         QCOMPARE(r.params.scaling.highFreqFactor, 4.0);
     }
+    if (id == QLatin1String("llama-2-7b")) {
+        // The published Llama-2-7b-hf config.json predates rope_theta: the base 10000 above is
+        // transformers' default, and the importer says so instead of using it silently.
+        QVERIFY2(std::any_of(r.warnings.begin(), r.warnings.end(),
+                             [](const QString& w) {
+                                 return w.startsWith(
+                                     QLatin1String("rope_theta: missing; using 10000"));
+                             }),
+                 qPrintable(r.warnings.join(QStringLiteral(" | "))));
+    }
 }
 
 // Layer structure transcribed from each config: layer count, which layers have no RoPE, the
