@@ -168,7 +168,7 @@ void TestPresets::presetLayers_data() {
     const QList<int> everyFourthOf32{3, 7, 11, 15, 19, 23, 27, 31};
     QTest::newRow("command-r7b") << "command-r7b" << 32 << everyFourthOf32 << everyFourthOf32 << 5e4
                                  << 5e4 << false << 1.0;
-    // Llama 4 Scout: 48 layers, no_rope_layers [] → interval 4: 3, 7, …, 47 NoPE.
+    // Llama 4 Scout: 48 layers, no_rope_layers 1, 1, 1, 0, … → 3, 7, …, 47 NoPE.
     QList<int> everyFourthOf48;
     for (int i = 3; i < 48; i += 4) {
         everyFourthOf48 << i;
