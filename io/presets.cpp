@@ -10,8 +10,8 @@ namespace rope::ui {
 const QList<Preset>& allPresets() {
     static const QList<Preset> presets = {
         {QStringLiteral("llama-2-7b"), QStringLiteral("Llama 2 7B"),
-         QStringLiteral("meta-llama/Llama-2-7b-hf config.json: rope_theta 10000, hidden 4096 / 32 "
-                        "heads, 4096 positions")},
+         QStringLiteral("meta-llama/Llama-2-7b-hf config.json: no rope_theta (transformers' "
+                        "default 10000), hidden 4096 / 32 heads, 4096 positions")},
         {QStringLiteral("llama-3.1-8b"), QStringLiteral("Llama 3.1 8B (llama3 scaling)"),
          QStringLiteral("meta-llama/Llama-3.1-8B config.json: rope_theta 500000, llama3 factor 8 "
                         "over 8192, 131072 positions")},

@@ -137,6 +137,16 @@ void TestPresets::presetLoadsPublishedValues() {
         QCOMPARE(r.params.scaling.lowFreqFactor, 1.0);
         QCOMPARE(r.params.scaling.highFreqFactor, 4.0);
     }
+    if (id == QLatin1String("llama-2-7b")) {
+        // The published Llama-2-7b-hf config.json predates rope_theta: the base 10000 above is
+        // transformers' default, and the importer says so instead of using it silently.
+        QVERIFY2(std::any_of(r.warnings.begin(), r.warnings.end(),
+                             [](const QString& w) {
+                                 return w.startsWith(
+                                     QLatin1String("rope_theta: missing; using 10000"));
+                             }),
+                 qPrintable(r.warnings.join(QStringLiteral(" | "))));
+    }
 }
 
 // Layer structure transcribed from each config: layer count, which layers have no RoPE, the
@@ -158,7 +168,7 @@ void TestPresets::presetLayers_data() {
     const QList<int> everyFourthOf32{3, 7, 11, 15, 19, 23, 27, 31};
     QTest::newRow("command-r7b") << "command-r7b" << 32 << everyFourthOf32 << everyFourthOf32 << 5e4
                                  << 5e4 << false << 1.0;
-    // Llama 4 Scout: 48 layers, no_rope_layers [] → interval 4: 3, 7, …, 47 NoPE.
+    // Llama 4 Scout: 48 layers, no_rope_layers 1, 1, 1, 0, … → 3, 7, …, 47 NoPE.
     QList<int> everyFourthOf48;
     for (int i = 3; i < 48; i += 4) {
         everyFourthOf48 << i;
