@@ -47,6 +47,10 @@ ParameterForm::ParameterForm(ExplorerState& state, bool persistent, QWidget* par
         m_controls.insert(id, control);
         auto* text = new QLabel(label, this);
         text->setBuddy(control->spinBox());
+        // Screen readers name both halves after the row's label ("Head dim d").
+        const QString name = QString(label).remove(QLatin1Char('&'));
+        control->spinBox()->setAccessibleName(name);
+        control->slider()->setAccessibleName(tr("%1 slider").arg(name));
         text->setToolTip(tip);
         m_layout->addRow(text, control);
         connect(control, &SliderSpinBox::valueChanged, this, &ParameterForm::onEdited);

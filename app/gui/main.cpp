@@ -1,5 +1,6 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/app_theme.h"
 #include "ui/course_pane.h"
 #include "ui/explorer_state.h"
 #include "ui/main_window.h"
@@ -86,6 +87,12 @@ int main(int argc, char* argv[]) {
     // ROPE_EXPLORER_SCREENSHOT=DIR: grab every tab of a fixed-size window into DIR/<id>.png
     // and quit (documentation screenshots; works with QT_QPA_PLATFORM=offscreen).
     const QString shots = qEnvironmentVariable("ROPE_EXPLORER_SCREENSHOT");
+    // ROPE_EXPLORER_SCREENSHOT_THEME=light|dark|system: the theme of the screenshots.
+    if (const auto theme =
+            rope::ui::themeChoiceFromId(qEnvironmentVariable("ROPE_EXPLORER_SCREENSHOT_THEME"));
+        !shots.isEmpty() && theme) {
+        rope::ui::applyThemeChoice(*theme);
+    }
     rope::ui::MainWindow window(nullptr, shots.isEmpty());
     window.show();
     if (!parser.positionalArguments().isEmpty()) {
