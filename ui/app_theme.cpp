@@ -43,7 +43,8 @@ QPalette darkPalette() {
     p.setColor(QPalette::ToolTipText, text);
     p.setColor(QPalette::PlaceholderText, QColor(0xa0, 0xa0, 0xa0));
     p.setColor(QPalette::Text, text);
-    p.setColor(QPalette::Button, window);
+    // Buttons and slider handles a step lighter than the window, so they stand out from it.
+    p.setColor(QPalette::Button, QColor(0x3c, 0x3f, 0x44));
     p.setColor(QPalette::ButtonText, text);
     p.setColor(QPalette::BrightText, QColor(0xff, 0x8a, 0x65));
     p.setColor(QPalette::Light, QColor(0x45, 0x47, 0x4b));

@@ -3,12 +3,14 @@
 #include "ui/parameter_form.h"
 
 #include "core/scaling/scaling_registry.h"
+#include "ui/app_theme.h"
 #include "ui/explorer_state.h"
 #include "ui/slider_spin_box.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -188,7 +190,7 @@ ParameterForm::ParameterForm(ExplorerState& state, bool persistent, QWidget* par
                 .step = 0});
 
     m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: #b2182b;"));
+    colourErrorText();
     m_error->setObjectName(QStringLiteral("validation-message"));
     outer->addWidget(m_error);
     auto* resetButton = new QPushButton(tr("&Reset to defaults"), this);
@@ -396,6 +398,20 @@ rope::RopeParams ParameterForm::loadSaved() const {
     s.lowFreqFactor = num("low-freq-factor", s.lowFreqFactor);
     s.highFreqFactor = num("high-freq-factor", s.highFreqFactor);
     return p;
+}
+
+void ParameterForm::colourErrorText() {
+    // ColorBrewer RdBu's dark red on a light window, its light red (#f4a582) on a dark one:
+    // both ≥ 4.5:1 (WCAG AA) against the window colour.
+    m_error->setStyleSheet(paletteIsDark(palette()) ? QStringLiteral("color: #f4a582;")
+                                                    : QStringLiteral("color: #b2182b;"));
+}
+
+void ParameterForm::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) {
+        colourErrorText();
+    }
 }
 
 } // namespace rope::ui

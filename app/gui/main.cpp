@@ -25,8 +25,13 @@ namespace {
 // Documentation screenshots must stay ≤ 200 KB. Most are far below as RGB PNGs; a noisy image
 // (the phase heatmap) is converted to 8-bit indexed colour by Qt (QImage's own palette
 // conversion, no dithering: UI screenshots are dominated by flat colours).
+// ROPE_EXPLORER_SCREENSHOT_MAX_KB overrides the limit (0: none), to inspect full-resolution
+// shots, e.g. at QT_SCALE_FACTOR=2.
 void saveScreenshot(const QImage& grabbed, const QString& path) {
-    constexpr qsizetype kMaxBytes = 200 * 1024;
+    const int maxKb = qEnvironmentVariableIsSet("ROPE_EXPLORER_SCREENSHOT_MAX_KB")
+                          ? qEnvironmentVariableIntValue("ROPE_EXPLORER_SCREENSHOT_MAX_KB")
+                          : 200;
+    const qsizetype kMaxBytes = maxKb > 0 ? qsizetype(maxKb) * 1024 : qsizetype(1) << 40;
     const QImage rgb = grabbed.convertToFormat(QImage::Format_RGB888);
     QByteArray png;
     QBuffer buffer(&png);
