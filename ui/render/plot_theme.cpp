@@ -16,11 +16,12 @@ void colourAxis(QCPAxis* axis, const PlotColours& c) {
     axis->setSubTickPen(line);
     axis->setTickLabelColor(c.foreground);
     axis->setLabelColor(c.foreground);
-    // Grid lines stay solid-thin as in QCustomPlot's default, only their colour follows; the
-    // zero line is the grid colour too (QCustomPlot draws it only where turned on).
-    axis->grid()->setPen(QPen(c.grid, 0, Qt::DotLine));
-    axis->grid()->setSubGridPen(QPen(c.subGrid, 0, Qt::DotLine));
-    axis->grid()->setZeroLinePen(QPen(c.grid, 0));
+    // Dotted grid as in QCustomPlot's default, but one logical pixel wide instead of QCustomPlot's
+    // cosmetic (one device pixel) pen, which at device pixel ratio 2 is a hairline. The zero
+    // line is the grid colour too (QCustomPlot draws it only where turned on).
+    axis->grid()->setPen(QPen(c.grid, 1, Qt::DotLine));
+    axis->grid()->setSubGridPen(QPen(c.subGrid, 1, Qt::DotLine));
+    axis->grid()->setZeroLinePen(QPen(c.grid, 1));
 }
 } // namespace
 
