@@ -80,7 +80,7 @@ struct ColourMap {
     double yFirst = 0, yLast = 0; ///< centre of the first/last row
     std::vector<double> values;   ///< row-major: values[row·columns + column]; NaN = gap
     double zMin = -1, zMax = 1;   ///< colour scale range
-    bool diverging = true;        ///< blue–white–red (signed data) or viridis (magnitudes)
+    bool diverging = true;        ///< blue–grey–orange (signed data) or viridis (magnitudes)
     bool logScale =
         false;     ///< logarithmic colour scale (zMin > 0); values ≤ 0 get the lowest colour
     QString label; ///< colour bar label with units

@@ -7,11 +7,14 @@
 #include "io/model_config.h"
 #include "io/presets.h"
 #include "io/session.h"
+#include "ui/app_theme.h"
 #include "ui/course_pane.h"
 #include "ui/explorer_state.h"
+#include "ui/export_options_dialog.h"
 #include "ui/layer_strip.h"
 #include "ui/panels/figure_panel.h"
 #include "ui/parameter_form.h"
+#include "ui/shortcuts_dialog.h"
 
 #include <Eigen/Core>
 #include <QActionGroup>
@@ -58,6 +61,8 @@ namespace rope::ui {
 namespace {
 const QString kRecentKey = QStringLiteral("sessions/recent");
 
+const QString kRecentModelsKey = QStringLiteral("models/recent");
+const QString kThemeKey = QStringLiteral("view/theme");
 const QString kSessionDirKey = QStringLiteral("sessions/directory");
 
 QString sessionFilter() {
@@ -88,6 +93,7 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
     auto* scroll = new QScrollArea;
     scroll->setWidget(m_form);
     scroll->setWidgetResizable(true);
+    scroll->setAccessibleName(tr("Parameters"));
     auto* dock = new QDockWidget(tr("Parameters"), this);
     dock->setObjectName(QStringLiteral("parameters-dock"));
     dock->setWidget(scroll);
@@ -202,7 +208,12 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
             go->setShortcut(QKeySequence(QStringLiteral("Alt+%1").arg(k + 1)));
         }
     }
+    buildThemeMenu(view);
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* keys = help->addAction(tr("&Keyboard shortcuts"), QKeySequence::HelpContents, this,
+                                    &MainWindow::showShortcuts);
+    keys->setObjectName(QStringLiteral("keyboard-shortcuts"));
+    help->addSeparator();
     help->addAction(tr("&About RoPE Explorer"), this, &MainWindow::showAbout);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 
@@ -275,8 +286,16 @@ void MainWindow::exportCurrent() {
         return;
     }
     settings.setValue(QStringLiteral("export/directory"), QFileInfo(path).absolutePath());
+    const std::optional<ExportFormat> format = exportFormatForPath(path);
+    std::optional<ExportStyle> style = ExportStyle{};
+    if (format) { // an unknown extension is reported by exportTo
+        style = ExportOptionsDialog::ask(*format, panel->plot()->size(), this);
+        if (!style) {
+            return;
+        }
+    }
     try {
-        panel->exportTo(path, settings.value(QStringLiteral("export/dpi"), 150).toInt());
+        panel->exportTo(path, *style);
         statusBar()->showMessage(tr("Wrote %1").arg(path), 5000);
     } catch (const ExportError& e) {
         QMessageBox::warning(this, tr("Export failed"), QString::fromUtf8(e.what()));
@@ -309,6 +328,7 @@ bool MainWindow::openModelConfigFile(const QString& path) {
         return false;
     }
     applyModel(result);
+    addRecentModelConfig(path);
     return true;
 }
 
@@ -402,8 +422,10 @@ QWidget* MainWindow::buildNavigation() {
     m_filter->setObjectName(QStringLiteral("navigation-filter"));
     m_filter->setPlaceholderText(tr("Search panels (Ctrl+F)"));
     m_filter->setClearButtonEnabled(true);
+    m_filter->setAccessibleName(tr("Search panels"));
     m_navigation = new QTreeWidget(box);
     m_navigation->setObjectName(QStringLiteral("navigation"));
+    m_navigation->setAccessibleName(tr("Panels"));
     m_navigation->setHeaderHidden(true);
     m_navigation->setRootIsDecorated(false);
     m_navigation->setIndentation(12);
@@ -466,6 +488,7 @@ QWidget* MainWindow::buildNavigation() {
     });
     auto* clear = new QShortcut(QKeySequence(Qt::Key_Escape), m_filter);
     clear->setContext(Qt::WidgetShortcut);
+    clear->setWhatsThis(tr("Clear the search"));
     connect(clear, &QShortcut::activated, m_filter, &QLineEdit::clear);
 
     auto* layout = new QVBoxLayout(box);
@@ -668,9 +691,27 @@ void MainWindow::addRecentSession(const QString& path) {
     rebuildRecentMenu();
 }
 
+QStringList MainWindow::recentModelConfigs() {
+    return QSettings().value(kRecentModelsKey).toStringList();
+}
+
+void MainWindow::addRecentModelConfig(const QString& path) {
+    QStringList recent = recentModelConfigs();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    recent.removeAll(absolute);
+    recent.prepend(absolute);
+    while (recent.size() > kMaxRecentSessions) {
+        recent.removeLast();
+    }
+    QSettings().setValue(kRecentModelsKey, recent);
+    rebuildRecentMenu();
+}
+
 void MainWindow::rebuildRecentMenu() {
     m_recentMenu->clear();
     const QStringList recent = recentSessions();
+    const QStringList models = recentModelConfigs();
+    m_recentMenu->addSection(tr("Sessions"));
     for (int k = 0; k < recent.size(); ++k) {
         const QString& path = recent[k];
         QAction* action = m_recentMenu->addAction(
@@ -678,13 +719,27 @@ void MainWindow::rebuildRecentMenu() {
             [this, path] { openSession(path); });
         action->setToolTip(QDir::toNativeSeparators(path));
     }
+    // Model configs are numbered on from the sessions, so every entry keeps a unique mnemonic.
+    m_recentMenu->addSection(tr("Model configs"));
+    for (int k = 0; k < models.size(); ++k) {
+        const QString& path = models[k];
+        const int number = static_cast<int>(recent.size()) + k + 1;
+        QAction* action = m_recentMenu->addAction(
+            number <= 9 ? QStringLiteral("&%1 %2").arg(number).arg(QFileInfo(path).fileName())
+                        : QFileInfo(path).fileName(),
+            this, [this, path] { openModelConfigFile(path); });
+        action->setToolTip(QDir::toNativeSeparators(path));
+        action->setObjectName(QStringLiteral("recent-model"));
+    }
     m_recentMenu->setToolTipsVisible(true);
     m_recentMenu->addSeparator();
     QAction* clear = m_recentMenu->addAction(tr("&Clear list"), this, [this] {
-        QSettings().remove(kRecentKey);
+        QSettings settings;
+        settings.remove(kRecentKey);
+        settings.remove(kRecentModelsKey);
         rebuildRecentMenu();
     });
-    clear->setEnabled(!recent.isEmpty());
+    clear->setEnabled(!recent.isEmpty() || !models.isEmpty());
     m_recentMenu->setEnabled(true);
 }
 
@@ -863,6 +918,56 @@ void MainWindow::chooseLanguage(const QString& code) {
     if (close()) {
         QProcess::startDetached(QCoreApplication::applicationFilePath(), args);
     }
+}
+
+void MainWindow::buildThemeMenu(QMenu* view) {
+    view->addSeparator();
+    QMenu* menu = view->addMenu(tr("&Theme"));
+    menu->setObjectName(QStringLiteral("theme-menu"));
+    auto* group = new QActionGroup(menu);
+    const std::pair<ThemeChoice, QString> choices[] = {
+        {ThemeChoice::System, tr("&System")},
+        {ThemeChoice::Light, tr("&Light")},
+        {ThemeChoice::Dark, tr("&Dark")},
+    };
+    ThemeChoice chosen = currentThemeChoice();
+    if (m_persistent) {
+        // An unknown stored value (a newer version's theme) falls back to System, visibly.
+        const QString stored = QSettings().value(kThemeKey, themeChoiceId(chosen)).toString();
+        const std::optional<ThemeChoice> known = themeChoiceFromId(stored);
+        if (!known) {
+            statusBar()->showMessage(
+                tr("Unknown theme '%1' in the settings: using the system's").arg(stored), 10000);
+        }
+        chosen = known.value_or(ThemeChoice::System);
+        if (chosen != currentThemeChoice()) {
+            applyThemeChoice(chosen);
+        }
+    }
+    for (const auto& [choice, label] : choices) {
+        QAction* action = menu->addAction(label);
+        action->setObjectName(QStringLiteral("theme-") + themeChoiceId(choice));
+        action->setCheckable(true);
+        action->setChecked(choice == chosen);
+        group->addAction(action);
+        connect(action, &QAction::triggered, this, [this, choice = choice] { setTheme(choice); });
+    }
+}
+
+void MainWindow::setTheme(ThemeChoice choice) {
+    applyThemeChoice(choice);
+    if (auto* action = findChild<QAction*>(QStringLiteral("theme-") + themeChoiceId(choice))) {
+        action->setChecked(true);
+    }
+    if (m_persistent) {
+        QSettings().setValue(kThemeKey, themeChoiceId(choice));
+    }
+}
+
+void MainWindow::showShortcuts() {
+    auto* dialog = new ShortcutsDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
 }
 
 void MainWindow::showAbout() {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "io/code_export.h"
+#include "ui/app_theme.h"
 
 #include "figures/course.h"
 
@@ -36,7 +37,8 @@ struct Session;
 /// (Export…, Quit), Model (open a Hugging Face config.json, built-in presets), View and Help menus,
 /// validation messages in the status bar. The window opens at 85 % of the screen's available area
 /// (at least 1280×800 when the screen has room); geometry, dock layout and the current panel
-/// persist in QSettings ("window/…").
+/// persist in QSettings ("window/…"), the theme (View ▸ Theme: System, Light, Dark) in
+/// "view/theme". Help ▸ Keyboard shortcuts lists every shortcut from the actions themselves.
 ///
 /// Sessions (io/session.h): File → Save session (Ctrl+S), Save session as…, Open
 /// session… (Ctrl+O) and Open recent (QSettings "sessions/recent") save and restore the
@@ -113,6 +115,14 @@ public:
     /// \brief Most recent first, at most kMaxRecentSessions (QSettings "sessions/recent").
     static QStringList recentSessions();
     static constexpr int kMaxRecentSessions = 8;
+    /// \brief Model configs opened successfully, most recent first, at most kMaxRecentSessions
+    /// (QSettings "models/recent"); listed under File ▸ Open recent after the sessions.
+    static QStringList recentModelConfigs();
+    /// \brief View ▸ Theme: applies \p choice (app_theme.h) and remembers it (QSettings
+    /// "view/theme", when persistent); the plots and lessons follow the new palette.
+    void setTheme(ThemeChoice choice);
+    /// \brief Opens Help ▸ Keyboard shortcuts (ShortcutsDialog, generated from the actions).
+    void showShortcuts();
 
     /// \brief Opens the non-modal "Show code" dialog (objectName "code-dialog").
     void showCode();
@@ -138,6 +148,8 @@ private:
     void setSessionPath(const QString& path);
     void markModified();
     void addRecentSession(const QString& path);
+    void addRecentModelConfig(const QString& path);
+    void buildThemeMenu(QMenu* view);
     void rebuildRecentMenu();
     void showError(const QString& title, const QString& text);
     QWidget* buildNavigation();

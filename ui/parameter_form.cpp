@@ -5,6 +5,7 @@
 #include "core/scaling/scaling_fields.h"
 #include "core/scaling/scaling_registry.h"
 #include "io/params_check.h"
+#include "ui/app_theme.h"
 #include "ui/explorer_state.h"
 #include "ui/slider_spin_box.h"
 
@@ -12,6 +13,7 @@
 #include <QCoreApplication>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -171,6 +173,10 @@ ParameterForm::ParameterForm(ExplorerState& state, bool persistent, QWidget* par
         m_controls.insert(id, control);
         auto* text = new QLabel(label, this);
         text->setBuddy(control->spinBox());
+        // Screen readers name both halves after the row's label ("Head dim d").
+        const QString name = QString(label).remove(QLatin1Char('&'));
+        control->spinBox()->setAccessibleName(name);
+        control->slider()->setAccessibleName(tr("%1 slider").arg(name));
         text->setToolTip(tip);
         m_layout->addRow(text, control);
         connect(control, &SliderSpinBox::valueChanged, this, &ParameterForm::onEdited);
@@ -262,7 +268,7 @@ ParameterForm::ParameterForm(ExplorerState& state, bool persistent, QWidget* par
     }
 
     m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: #b2182b;"));
+    colourErrorText();
     m_error->setObjectName(QStringLiteral("validation-message"));
     outer->addWidget(m_error);
     auto* resetButton = new QPushButton(tr("&Reset to defaults"), this);
@@ -460,6 +466,20 @@ rope::RopeParams ParameterForm::loadSaved() const {
                                                                  : saved.toDouble());
     }
     return p;
+}
+
+void ParameterForm::colourErrorText() {
+    // ColorBrewer RdBu's dark red on a light window, its light red (#f4a582) on a dark one:
+    // both ≥ 4.5:1 (WCAG AA) against the window colour.
+    m_error->setStyleSheet(paletteIsDark(palette()) ? QStringLiteral("color: #f4a582;")
+                                                    : QStringLiteral("color: #b2182b;"));
+}
+
+void ParameterForm::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) {
+        colourErrorText();
+    }
 }
 
 } // namespace rope::ui

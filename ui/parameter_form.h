@@ -47,7 +47,12 @@ public:
     /// \brief Back to RopeParams{} defaults.
     void reset();
 
+protected:
+    /// The validation message's red follows the theme (dark red on light, light red on dark).
+    void changeEvent(QEvent* event) override;
+
 private:
+    void colourErrorText();
     void onEdited();
     void showParams(const rope::RopeParams& params);
     void updateVisibleRows();

@@ -10,6 +10,8 @@
 #include "ui/render/figure_export.h"
 #include "figures/figure_registry.h"
 #include "io/session.h"
+#include "ui/render/figure_export.h"
+#include "ui/render/plot_theme.h"
 
 #include <QDir>
 #include <qcustomplot.h>
@@ -87,18 +89,47 @@ int dimensionFlag(const QCommandLineParser& parser, const char* flag, long long 
     return static_cast<int>(v);
 }
 
+// --theme light|dark (default light, as printed figures usually are).
+ui::PlotTheme themeFlag(const QCommandLineParser& parser) {
+    const QString value = parser.value(QStringLiteral("theme"));
+    if (const std::optional<ui::PlotTheme> theme = ui::plotThemeFromId(value)) {
+        return *theme;
+    }
+    throw UsageError("--theme must be light or dark, got '" + value.toStdString() + "'");
+}
+
+// --scale S (PNG pixel multiplier) or --dpi D (S = D/96); both at once would contradict.
+double scaleFlag(const QCommandLineParser& parser) {
+    if (!parser.isSet(QStringLiteral("scale"))) {
+        return dimensionFlag(parser, "dpi", 24, 1200) / 96.0;
+    }
+    if (parser.isSet(QStringLiteral("dpi"))) {
+        throw UsageError("give --scale or --dpi, not both (--dpi D is --scale D/96)");
+    }
+    const double scale =
+        parseDouble(parser.value(QStringLiteral("scale")), QStringLiteral("scale"));
+    if (!(scale >= ui::kMinExportScale && scale <= ui::kMaxExportScale)) {
+        throw UsageError("--scale must be in [" + jsonNumber(ui::kMinExportScale) + ", " +
+                         jsonNumber(ui::kMaxExportScale) + "], got " +
+                         parser.value(QStringLiteral("scale")).toStdString());
+    }
+    return scale;
+}
+
 std::string writeFigure(const figures::Figure& figure, const RopeParams& params,
                         const ui::FigureOptions& options, const QString& path, QSize size,
-                        int dpi) {
+                        const ui::PlotTheme theme, double scale) {
     if (!ui::exportFormatForPath(path)) {
         throw UsageError("unknown extension of '" + path.toStdString() +
                          "' (use .png, .svg, .pdf or .csv)");
     }
     QCustomPlot plot;
     plot.resize(size);
+    ui::setPlotTheme(plot, theme);
     const ui::FigureData data = ui::renderFigure(plot, figure, params, options);
     try {
-        ui::exportFigure(plot, data, path, size, dpi);
+        ui::exportFigure(plot, data, path, size,
+                         ui::ExportStyle{.scale = scale, .theme = std::nullopt});
     } catch (const ui::ExportError& e) {
         throw UsageError(e.what());
     }
@@ -159,6 +190,12 @@ int runFigure(const QStringList& args) {
         {QStringLiteral("dpi"),
          QStringLiteral("PNG resolution; pixels scale by dpi/96 (default 96)."),
          QStringLiteral("DPI"), QStringLiteral("96")},
+        {QStringLiteral("scale"),
+         QStringLiteral("PNG pixel multiplier in [1, 4]: a WxH figure becomes a (S*W)x(S*H) PNG "
+                        "stored at 96*S dpi (instead of --dpi)."),
+         QStringLiteral("S")},
+        {QStringLiteral("theme"), QStringLiteral("Colours of images: light (default) or dark."),
+         QStringLiteral("light|dark"), QStringLiteral("light")},
         {QStringLiteral("context"), QStringLiteral("Context length L (tokens, default 4096)."),
          QStringLiteral("L")},
         {QStringLiteral("m"), QStringLiteral("Query position m (default 3)."), QStringLiteral("M")},
@@ -218,7 +255,7 @@ int runFigure(const QStringList& args) {
         printJson("{\"written\":[" +
                   jsonString(writeFigure(figure, session.params, optionsFor(figure, parser, saved),
                                          requiredValue(parser, QStringLiteral("out")), size,
-                                         dimensionFlag(parser, "dpi", 24, 1200))) +
+                                         themeFlag(parser), scaleFlag(parser))) +
                   "]}");
         return 0;
     }
@@ -237,7 +274,8 @@ int runFigure(const QStringList& args) {
     validate(params);
     const QSize size(dimensionFlag(parser, "width", 200, 8000),
                      dimensionFlag(parser, "height", 150, 8000));
-    const int dpi = dimensionFlag(parser, "dpi", 24, 1200);
+    const double scale = scaleFlag(parser);
+    const ui::PlotTheme theme = themeFlag(parser);
 
     std::string json = "{\"written\":[";
     if (parser.isSet(QStringLiteral("all"))) {
@@ -251,14 +289,15 @@ int runFigure(const QStringList& args) {
                 QString::fromLatin1(f.id.data(), static_cast<qsizetype>(f.id.size()));
             const std::string written =
                 writeFigure(f, params, optionsForAll(f, parser),
-                            QDir(dir).filePath(id + QStringLiteral(".png")), size, dpi);
+                            QDir(dir).filePath(id + QStringLiteral(".png")), size, theme, scale);
             json += (first ? "" : ",") + jsonString(written);
             first = false;
         }
     } else {
         const figures::Figure& figure = figureById(requiredValue(parser, QStringLiteral("panel")));
         json += jsonString(writeFigure(figure, params, optionsFor(figure, parser),
-                                       requiredValue(parser, QStringLiteral("out")), size, dpi));
+                                       requiredValue(parser, QStringLiteral("out")), size, theme,
+                                       scale));
     }
     printJson(json + "]}");
     return 0;

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "figures/language.h"
+#include "ui/app_theme.h"
 #include "ui/course_pane.h"
 #include "ui/explorer_state.h"
 #include "ui/main_window.h"
@@ -26,13 +27,18 @@ namespace {
 // Documentation screenshots must stay ≤ 200 KB. Most are far below as RGB PNGs; a noisy image
 // (the phase heatmap) is converted to 8-bit indexed colour by Qt (QImage's own palette
 // conversion, no dithering: UI screenshots are dominated by flat colours).
+// ROPE_EXPLORER_SCREENSHOT_MAX_KB overrides the limit (0: none), to inspect full-resolution
+// shots, e.g. at QT_SCALE_FACTOR=2.
 void saveScreenshot(const QImage& grabbed, const QString& path) {
-    // ROPE_EXPLORER_SCREENSHOT_MAX_BYTES overrides the limit (0: none, full size in RGB, e.g.
-    // for a palette quantiser run afterwards, as docs/zh_CN/README.md describes).
-    const qsizetype kMaxBytes =
-        qEnvironmentVariableIsSet("ROPE_EXPLORER_SCREENSHOT_MAX_BYTES")
-            ? qEnvironmentVariable("ROPE_EXPLORER_SCREENSHOT_MAX_BYTES").toLongLong()
-            : 200 * 1024;
+    // ROPE_EXPLORER_SCREENSHOT_MAX_BYTES or ROPE_EXPLORER_SCREENSHOT_MAX_KB overrides the limit
+    // (0: none, full size in RGB, e.g. for a palette quantiser run afterwards, as
+    // docs/zh_CN/README.md describes; dark and 2x shots need it to stay judgeable).
+    qsizetype kMaxBytes = 200 * 1024;
+    if (qEnvironmentVariableIsSet("ROPE_EXPLORER_SCREENSHOT_MAX_BYTES")) {
+        kMaxBytes = qEnvironmentVariable("ROPE_EXPLORER_SCREENSHOT_MAX_BYTES").toLongLong();
+    } else if (qEnvironmentVariableIsSet("ROPE_EXPLORER_SCREENSHOT_MAX_KB")) {
+        kMaxBytes = qsizetype(qEnvironmentVariableIntValue("ROPE_EXPLORER_SCREENSHOT_MAX_KB")) * 1024;
+    }
     const QImage rgb = grabbed.convertToFormat(QImage::Format_RGB888);
     QByteArray png;
     QBuffer buffer(&png);
@@ -136,6 +142,12 @@ int main(int argc, char* argv[]) {
     // ROPE_EXPLORER_SCREENSHOT=DIR: grab every tab of a fixed-size window into DIR/<id>.png
     // and quit (documentation screenshots; works with QT_QPA_PLATFORM=offscreen).
     const QString shots = qEnvironmentVariable("ROPE_EXPLORER_SCREENSHOT");
+    // ROPE_EXPLORER_SCREENSHOT_THEME=light|dark|system: the theme of the screenshots.
+    if (const auto theme =
+            rope::ui::themeChoiceFromId(qEnvironmentVariable("ROPE_EXPLORER_SCREENSHOT_THEME"));
+        !shots.isEmpty() && theme) {
+        rope::ui::applyThemeChoice(*theme);
+    }
     rope::ui::MainWindow window(nullptr, shots.isEmpty());
     window.show();
     if (!parser.positionalArguments().isEmpty()) {

@@ -31,3 +31,19 @@ add_test(NAME cli_figure_non_utf8_name_refused
                  ${ROPE_CLI})
 set_tests_properties(cli_figure_non_utf8_name_refused PROPERTIES LABELS cli
                      WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
+# --scale S multiplies the PNG's pixels (300x200 at S = 3 is 900x600, read from the PNG's IHDR
+# chunk: width and height are big-endian 32-bit integers at bytes 16–23); --theme picks the
+# colours. Out-of-range or unknown values exit 2 naming them.
+add_test(NAME cli_figure_scale_png_size
+         COMMAND sh -c "\"$0\" figure --panel decay --width 300 --height 200 --scale 3 --theme dark --out scaled.png >/dev/null && python3 -c \"import struct,sys; d=open('scaled.png','rb').read(24); w,h=struct.unpack('>II', d[16:24]); sys.exit(0 if (w,h)==(900,600) else print(w,h) or 1)\""
+                 ${ROPE_CLI})
+set_tests_properties(cli_figure_scale_png_size PROPERTIES LABELS cli
+                     WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
+rope_cli_expect_error(cli_figure_scale_too_large "--scale must be in \\[1, 4\\], got 5"
+                      figure --panel heatmap --scale 5 --out x.png)
+rope_cli_expect_error(cli_figure_scale_too_small "--scale must be in \\[1, 4\\], got 0.5"
+                      figure --panel heatmap --scale 0.5 --out x.png)
+rope_cli_expect_error(cli_figure_scale_and_dpi "give --scale or --dpi, not both"
+                      figure --panel heatmap --scale 2 --dpi 192 --out x.png)
+rope_cli_expect_error(cli_figure_unknown_theme "--theme must be light or dark, got 'blue'"
+                      figure --panel heatmap --theme blue --out x.png)

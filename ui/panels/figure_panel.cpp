@@ -4,7 +4,9 @@
 
 #include "figures/language.h"
 #include "figures/lessons.h"
+#include "ui/app_theme.h"
 #include "ui/explorer_state.h"
+#include "ui/export_options_dialog.h"
 #include "ui/panels/option_controls.h"
 #include "ui/panels/special_controls.h"
 
@@ -12,15 +14,13 @@
 #include <QEvent>
 #include <QFileDialog>
 #include <QHBoxLayout>
-#include <QInputDialog>
-#include <QLabel>
-#include <QTimer>
 #include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
 #include <QSettings>
 #include <QSplitter>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <QWheelEvent>
@@ -36,13 +36,21 @@ FigurePanel::FigurePanel(const Figure& figure, ExplorerState& state, QWidget* pa
     setObjectName(figures::figureId(figure));
     m_plot->setMinimumSize(320, 240);
     m_plot->setNoAntialiasingOnDrag(true);
+    setPlotTheme(*m_plot, plotThemeFor(palette()));
     m_lesson->setOpenExternalLinks(true);
     m_lesson->setHtml(figures::lessonHtml(figure.id, figures::currentLanguage()));
     m_lesson->setMinimumWidth(220);
+    // Screen readers announce what a plot and a lesson are about, not "custom widget".
+    const QString title = QCoreApplication::translate("Figures", figure.title);
+    m_plot->setAccessibleName(tr("%1 plot").arg(title));
+    // On the Tab chain, so keyboard and screen-reader users reach the plot too.
+    m_plot->setFocusPolicy(Qt::StrongFocus);
+    m_lesson->setAccessibleName(tr("%1 lesson").arg(title));
 
     auto* exportButton = new QToolButton(this);
     exportButton->setText(tr("&Export"));
     exportButton->setToolTip(tr("Save this figure as PNG, SVG, PDF or its data as CSV."));
+    exportButton->setAccessibleName(tr("Export"));
     exportButton->setPopupMode(QToolButton::InstantPopup);
     auto* menu = new QMenu(exportButton);
     menu->addAction(tr("PNG image…"), this, [this] { exportInteractively(ExportFormat::Png); });
@@ -285,25 +293,31 @@ void FigurePanel::display(const Result& result) {
 }
 
 void FigurePanel::exportTo(const QString& path, int dpi) {
-    exportFigure(*m_plot, m_data, path, m_plot->size(), dpi);
+    exportTo(path, ExportStyle{.scale = std::clamp(dpi, 24, 1200) / 96.0, .theme = std::nullopt});
+}
+
+void FigurePanel::exportTo(const QString& path, const ExportStyle& style) {
+    // An export in another theme redraws the plot twice: axis-range signals from it must not
+    // reach the controls that turn user zooms into options.
+    const bool wasDrawing = std::exchange(m_drawing, true);
+    try {
+        exportFigure(*m_plot, m_data, path, m_plot->size(), style);
+    } catch (...) {
+        m_drawing = wasDrawing;
+        throw;
+    }
+    m_drawing = wasDrawing;
 }
 
 void FigurePanel::exportInteractively(ExportFormat format) {
+    const std::optional<ExportStyle> style = ExportOptionsDialog::ask(format, m_plot->size(), this);
+    if (!style) {
+        return;
+    }
     QSettings settings;
     const QString ext = exportExtension(format);
     const QString dirKey = QStringLiteral("export/directory");
     const QString dir = settings.value(dirKey, QDir::homePath()).toString();
-    int dpi = 96;
-    if (format == ExportFormat::Png) {
-        bool ok = false;
-        dpi = QInputDialog::getInt(this, tr("PNG resolution"), tr("Dots per inch:"),
-                                   settings.value(QStringLiteral("export/dpi"), 150).toInt(), 48,
-                                   600, 1, &ok);
-        if (!ok) {
-            return;
-        }
-        settings.setValue(QStringLiteral("export/dpi"), dpi);
-    }
     const QString path =
         QFileDialog::getSaveFileName(this, tr("Export %1").arg(ext.toUpper()),
                                      QDir(dir).filePath(objectName() + QLatin1Char('.') + ext),
@@ -313,10 +327,26 @@ void FigurePanel::exportInteractively(ExportFormat format) {
     }
     settings.setValue(dirKey, QFileInfo(path).absolutePath());
     try {
-        exportTo(path, dpi);
+        exportTo(path, *style);
     } catch (const ExportError& e) {
         QMessageBox::warning(this, tr("Export failed"), QString::fromUtf8(e.what()));
     }
+}
+
+void FigurePanel::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() != QEvent::PaletteChange) {
+        return;
+    }
+    const PlotTheme theme = plotThemeFor(palette());
+    if (theme == plotTheme(*m_plot)) {
+        return;
+    }
+    setPlotTheme(*m_plot, theme);
+    m_drawing = true;
+    drawFigure(*m_plot, m_data);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    m_drawing = false;
 }
 
 } // namespace rope::ui

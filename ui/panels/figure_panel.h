@@ -71,7 +71,11 @@ public:
     /// \brief Writes the current figure; the format comes from the extension. Images use the
     /// plot's on-screen size. \throws ExportError.
     void exportTo(const QString& path, int dpi = 96);
-    /// \brief Opens the save dialog for \p format (remembering folder and DPI) and exports;
+    /// \brief As above with a pixel scale and a theme (ExportStyle); the plot on screen keeps
+    /// its own theme. \throws ExportError.
+    void exportTo(const QString& path, const ExportStyle& style);
+    /// \brief Opens the export options (theme, PNG scale: ExportOptionsDialog) and the save
+    /// dialog for \p format (remembering folder, theme and scale) and exports;
     /// errors are shown in a message box.
     void exportInteractively(ExportFormat format);
 
@@ -88,6 +92,8 @@ signals:
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
     void showEvent(QShowEvent* event) override;
+    /// Follows the palette: a light/dark change redraws the plot in the matching PlotTheme.
+    void changeEvent(QEvent* event) override;
 
 private:
     struct Result {

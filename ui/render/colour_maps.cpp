@@ -25,9 +25,15 @@ template <std::size_t N> QCPColorGradient fromStops(const std::array<const char*
 } // namespace
 
 QCPColorGradient divergingGradient() {
-    // ColorBrewer RdBu-11 from the blue end (#053061) through #f7f7f7 to the red end (#67001f).
-    return fromStops<11>({"#053061", "#2166ac", "#4393c3", "#92c5de", "#d1e5f0", "#f7f7f7",
-                          "#fddbc7", "#f4a582", "#d6604d", "#b2182b", "#67001f"});
+    // Blue for −1, light grey for 0, orange for +1: the blue arm of ColorBrewer's 9-class RdBu
+    // (#2166ac … #d1e5f0) and the orange arm of its 9-class PuOr (#fee0b6 … #b35806) around
+    // their shared centre #f7f7f7. Stops at the same distance from the centre differ by at
+    // most 6 in CIELAB lightness (L* 42.5/47.7, 58.0/63.2, 76.9/79.7, 89.8/90.7), so equal
+    // |value| reads as equal strength; the 11-class ends (#053061 L* 20, #7f3b08 L* 33) would
+    // not. Blue against orange runs along the blue–yellow opponent axis, which protanopes and
+    // deuteranopes keep; red against green would not survive.
+    return fromStops<9>({"#2166ac", "#4393c3", "#92c5de", "#d1e5f0", "#f7f7f7", "#fee0b6",
+                         "#fdb863", "#e08214", "#b35806"});
 }
 
 QCPColorGradient viridisGradient() {

@@ -10,8 +10,10 @@ class QCPColorGradient;
 
 namespace rope::ui {
 
-/// \brief Diverging blue–white–red (ColorBrewer RdBu, 11 classes, reversed so −1 is blue):
-/// for signed data such as cos(mθ) in [−1, 1]; white marks 0.
+/// \brief Diverging blue–grey–orange (ColorBrewer RdBu's blue arm and PuOr's orange arm, 9
+/// stops): for signed data such as cos(mθ) in [−1, 1]; −1 is blue, 0 is near-white
+/// (#f7f7f7), +1 dark orange. No red–green pair: readable with the common colour-vision
+/// deficiencies.
 QCPColorGradient divergingGradient();
 
 /// \brief Viridis (van der Walt & Smith, matplotlib), sampled at 11 stops: for magnitudes and

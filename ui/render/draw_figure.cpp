@@ -4,6 +4,7 @@
 
 #include "figures/figure_text.h"
 #include "ui/render/colour_maps.h"
+#include "ui/render/plot_theme.h"
 
 #include <qcustomplot.h>
 
@@ -22,6 +23,12 @@ QColor paletteColour(int index) {
         QColor(0x00, 0x00, 0x00)};
     const int n = static_cast<int>(colours.size());
     return colours[static_cast<std::size_t>(((index % n) + n) % n)];
+}
+
+QColor seriesColour(const QCustomPlot& plot, int index) {
+    const QColor c = paletteColour(index);
+    // The palette's black is "the text colour": on a dark background it is the foreground.
+    return c == QColor(Qt::black) ? plotColours(plotTheme(plot)).foreground : c;
 }
 
 namespace {
@@ -247,9 +254,11 @@ void drawLabels(QCustomPlot& plot, QCPAxisRect* rect, const std::vector<TextLabe
 // \p previous is the plottable drawn for the preceding series (for fillToPrevious).
 void drawSeries(QCustomPlot& plot, QCPAxisRect* rect, const Series& s,
                 QCPAbstractPlottable* previous) {
+    const PlotColours& theme = plotColours(plotTheme(plot));
+    const QColor colour = seriesColour(plot, s.colour);
     // Wide antialiased pens are slow to stroke along long jagged polylines (a decay curve has
     // ~2 points per pixel); dense series get a 1-px pen so a frame stays within budget.
-    QPen pen(paletteColour(s.colour), s.x.size() > 256 ? 1.0 : 2.0);
+    QPen pen(colour, s.x.size() > 256 ? 1.0 : 2.0);
     const QVector<double> x(s.x.begin(), s.x.end());
     const QVector<double> y(s.y.begin(), s.y.end());
     QCPAbstractPlottable* plottable = nullptr;
@@ -257,7 +266,7 @@ void drawSeries(QCustomPlot& plot, QCPAxisRect* rect, const Series& s,
         auto* bars = new QCPBars(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
         bars->setData(x, y, true);
         bars->setWidth(0.6);
-        QColor fill = paletteColour(s.colour);
+        QColor fill = colour;
         fill.setAlpha(190);
         bars->setBrush(fill);
         plottable = bars;
@@ -274,7 +283,7 @@ void drawSeries(QCustomPlot& plot, QCPAxisRect* rect, const Series& s,
             // mean line. Filling it (QCPGraph channel fill, or one QCPCurve polygon) cost
             // 40–60 ms per frame for five 900-point bands, far over the 16 ms frame budget;
             // the edges alone draw in about a millisecond and show the same envelope.
-            QColor edge = paletteColour(s.colour);
+            QColor edge = colour;
             edge.setAlpha(110);
             pen = QPen(edge, 1.0);
             other->setPen(pen);
@@ -291,7 +300,7 @@ void drawSeries(QCustomPlot& plot, QCPAxisRect* rect, const Series& s,
         curve->setData(x, y);
         plottable = curve;
         if (s.style == SeriesStyle::Guide) {
-            pen = QPen(QColor(150, 150, 150), 1.0, Qt::DashLine);
+            pen = QPen(theme.guide, 1.0, Qt::DashLine);
         } else if (s.style == SeriesStyle::Arrow && s.x.size() >= 2) {
             auto* head = new QCPItemLine(&plot);
             head->setClipAxisRect(rect);
@@ -364,7 +373,7 @@ void placeLegend(QCustomPlot& plot, QCPLayoutGrid* readouts, bool below, Qt::Ali
         // Not in any layout at this point (the readout row was rebuilt without it).
         inset->addElement(plot.legend, corner);
     }
-    plot.legend->setBorderPen(QPen(Qt::black));
+    plot.legend->setBorderPen(QPen(plotColours(plotTheme(plot)).legendBorder));
     inset->setInsetAlignment(0, corner);
 }
 
@@ -395,7 +404,8 @@ void drawReadouts(QCustomPlot& plot, QCPLayoutGrid* grid, const std::vector<Read
         }
         auto* text = new WrappingText(&plot, font, Qt::AlignLeft | Qt::AlignTop, 1.0 / columns);
         text->setText(lines.join(QLatin1Char('\n')));
-        text->setTextColor(QColor(40, 40, 40));
+        text->setObjectName(QStringLiteral("ropeReadout"));
+        text->setTextColor(plotColours(plotTheme(plot)).readout);
         grid->addElement(0, c, text);
     }
 }
@@ -468,13 +478,14 @@ void drawSide(QCustomPlot& plot, QCPLayoutGrid* body, const SidePlot& side) {
         title->position->setCoords(0.5, 0.0);
         title->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
         title->setText(side.title);
+        title->setColor(plotColours(plotTheme(plot)).foreground);
         title->setPadding(QMargins(0, 0, 0, 4));
         rect->setMinimumMargins(QMargins(4, QFontMetrics(plot.font()).height() + 10, 4, 4));
     }
     for (const Series& s : side.series) {
         drawSeries(plot, rect, s, nullptr);
     }
-    drawLabels(plot, rect, side.labels, 0.8, QColor(90, 90, 90));
+    drawLabels(plot, rect, side.labels, 0.8, plotColours(plotTheme(plot)).sideLabel);
     x->setRange(side.xRange.first, side.xRange.second);
     y->setRange(side.yRange.first, side.yRange.second);
     setEqualAspect(rect, side.equalAspect);
@@ -511,14 +522,14 @@ void drawFigure(QCustomPlot& plot, const FigureData& data) {
         drawSeries(plot, plot.axisRect(), s, previous);
         previous = plot.plottable(plot.plottableCount() - 1);
     }
-    drawLabels(plot, plot.axisRect(), data.labels, 1.0, QColor(20, 20, 20));
+    drawLabels(plot, plot.axisRect(), data.labels, 1.0, plotColours(plotTheme(plot)).label);
 
     bool anyInLegend = false;
     for (const Series& s : data.series) {
         anyInLegend = anyInLegend || (s.inLegend && s.style != SeriesStyle::Guide);
     }
     plot.legend->setVisible(anyInLegend);
-    plot.legend->setBrush(QColor(255, 255, 255, 220));
+    plot.legend->setBrush(plotColours(plotTheme(plot)).legendBrush);
     drawReadouts(plot, layout.readouts, data.readouts);
     // Over a colour map every corner is data: the legend goes below the axes.
     placeLegend(plot, layout.readouts,
@@ -544,6 +555,7 @@ void drawFigure(QCustomPlot& plot, const FigureData& data) {
         plot.setProperty("ropeAspectConnected", true);
     }
     applyEqualAspect(plot);
+    applyPlotColours(plot, plotTheme(plot));
 }
 
 

@@ -44,4 +44,8 @@ FigureData renderFigure(QCustomPlot& plot, const figures::Figure& figure,
 /// \brief Okabe–Ito colour \p index (wraps), the colour-blind-safe palette of Okabe & Ito 2008.
 QColor paletteColour(int index);
 
+/// \brief paletteColour(\p index) as drawn on \p plot: its black becomes the plot theme's
+/// foreground (plot_theme.h), so a black series stays visible on a dark background.
+QColor seriesColour(const QCustomPlot& plot, int index);
+
 } // namespace rope::ui

@@ -48,8 +48,9 @@ QString exportExtension(ExportFormat format) {
     return {};
 }
 
-QByteArray exportBytes(QCustomPlot& plot, const FigureData& data, ExportFormat format, QSize size,
-                       int dpi) {
+namespace {
+QByteArray renderBytes(QCustomPlot& plot, const FigureData& data, ExportFormat format, QSize size,
+                       double scale) {
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
@@ -60,9 +61,9 @@ QByteArray exportBytes(QCustomPlot& plot, const FigureData& data, ExportFormat f
         return figureCsv(data);
     case ExportFormat::Png: {
         // QCustomPlot::savePng takes a file name; toPixmap gives the same picture in memory.
-        const double scale = std::clamp(dpi, 24, 1200) / 96.0;
+        // toPixmap rounds w·scale and h·scale to whole pixels (qRound).
         QImage image = plot.toPixmap(w, h, scale).toImage();
-        const int dotsPerMeter = static_cast<int>(std::lround(std::clamp(dpi, 24, 1200) / 0.0254));
+        const int dotsPerMeter = static_cast<int>(std::lround(96.0 * scale / 0.0254));
         image.setDotsPerMeterX(dotsPerMeter);
         image.setDotsPerMeterY(dotsPerMeter);
         image.save(&buffer, "PNG");
@@ -103,14 +104,47 @@ QByteArray exportBytes(QCustomPlot& plot, const FigureData& data, ExportFormat f
     return bytes;
 }
 
+// The DPI form of the older API: 24…1200 dpi, pixels scaled by dpi/96.
+ExportStyle dpiStyle(int dpi) {
+    return ExportStyle{.scale = std::clamp(dpi, 24, 1200) / 96.0, .theme = std::nullopt};
+}
+} // namespace
+
+QByteArray exportBytes(QCustomPlot& plot, const FigureData& data, ExportFormat format, QSize size,
+                       int dpi) {
+    return exportBytes(plot, data, format, size, dpiStyle(dpi));
+}
+
+QByteArray exportBytes(QCustomPlot& plot, const FigureData& data, ExportFormat format, QSize size,
+                       const ExportStyle& style) {
+    // 24…1200 dpi, the range exports have always accepted.
+    const double scale = std::clamp(style.scale, 0.25, 12.5);
+    const PlotTheme own = plotTheme(plot);
+    if (!style.theme || *style.theme == own || format == ExportFormat::Csv) {
+        return renderBytes(plot, data, format, size, scale);
+    }
+    setPlotTheme(plot, *style.theme);
+    drawFigure(plot, data);
+    const QByteArray bytes = renderBytes(plot, data, format, size, scale);
+    setPlotTheme(plot, own);
+    drawFigure(plot, data);
+    plot.replot(QCustomPlot::rpQueuedReplot);
+    return bytes;
+}
+
 void exportFigure(QCustomPlot& plot, const FigureData& data, const QString& path, QSize size,
                   int dpi) {
+    exportFigure(plot, data, path, size, dpiStyle(dpi));
+}
+
+void exportFigure(QCustomPlot& plot, const FigureData& data, const QString& path, QSize size,
+                  const ExportStyle& style) {
     const std::optional<ExportFormat> format = exportFormatForPath(path);
     if (!format) {
         throw ExportError("unknown extension of '" + path.toStdString() +
                           "' (use .png, .svg, .pdf or .csv)");
     }
-    const QByteArray bytes = exportBytes(plot, data, *format, size, dpi);
+    const QByteArray bytes = exportBytes(plot, data, *format, size, style);
     if (bytes.isEmpty()) {
         throw ExportError("rendering '" + path.toStdString() + "' produced no data");
     }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "ui/render/draw_figure.h"
+#include "ui/render/plot_theme.h"
 
 #include <QByteArray>
 #include <QSize>
@@ -24,6 +25,20 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+/// \brief How an image export looks, independent of the screen: its pixel multiplier and its
+/// theme.
+struct ExportStyle {
+    /// PNG pixels per logical pixel: a W×H figure becomes a round(W·scale)×round(H·scale) PNG
+    /// whose stored resolution is 96·scale dpi. Vector formats ignore it.
+    double scale = 1.0;
+    /// The theme drawn into the file; nullopt keeps the plot's own (the screen's).
+    std::optional<PlotTheme> theme = std::nullopt;
+};
+
+/// \brief The range the GUI and `rope-cli figure --scale` accept for ExportStyle::scale.
+inline constexpr double kMinExportScale = 1.0;
+inline constexpr double kMaxExportScale = 4.0;
+
 /// \brief Format for \p path's extension (.png .svg .pdf .csv, any case), or nullopt.
 std::optional<ExportFormat> exportFormatForPath(const QString& path);
 
@@ -36,9 +51,18 @@ QString exportExtension(ExportFormat format);
 QByteArray exportBytes(QCustomPlot& plot, const FigureData& data, ExportFormat format, QSize size,
                        int dpi = 96);
 
+/// \brief As above with an explicit pixel multiplier and theme. A theme other than the plot's
+/// redraws \p data on \p plot in that theme for the export and then in its own again.
+QByteArray exportBytes(QCustomPlot& plot, const FigureData& data, ExportFormat format, QSize size,
+                       const ExportStyle& style);
+
 /// \brief exportFormatForPath + exportBytes + io::writeFileAtomically().
 /// \throws ExportError for an unknown extension or an unwritable path.
 void exportFigure(QCustomPlot& plot, const FigureData& data, const QString& path, QSize size,
                   int dpi = 96);
+
+/// \brief exportFigure with an ExportStyle (scale and theme). \throws ExportError.
+void exportFigure(QCustomPlot& plot, const FigureData& data, const QString& path, QSize size,
+                  const ExportStyle& style);
 
 } // namespace rope::ui
