@@ -15,6 +15,7 @@ struct SweepParameter {
     bool integer;
     bool logarithmic;
     void (*set)(rope::RopeParams& p, double v);
+    double (*get)(const rope::RopeParams& p);
     // Checked here as well as by rope::validate(), which leaves a factor the default method
     // ignores unchecked: [1, 1e6] is the range every scaling method accepts.
     double min = -HUGE_VAL;
@@ -24,16 +25,21 @@ struct SweepParameter {
 // Positions and lengths are whole tokens; a base spans decades, so equal frame steps are
 // equal ratios (10³ → 10⁶ moves one decade per third of the frames).
 const SweepParameter kParameters[] = {
-    {"m", true, false, [](rope::RopeParams& p, double v) { p.m = static_cast<long long>(v); }},
-    {"n", true, false, [](rope::RopeParams& p, double v) { p.n = static_cast<long long>(v); }},
-    {"base", false, true, [](rope::RopeParams& p, double v) { p.base = v; }},
-    {"factor", false, false, [](rope::RopeParams& p, double v) { p.scaling.factor = v; }, 1, 1e6},
+    {"m", true, false, [](rope::RopeParams& p, double v) { p.m = static_cast<long long>(v); },
+     [](const rope::RopeParams& p) { return double(p.m); }},
+    {"n", true, false, [](rope::RopeParams& p, double v) { p.n = static_cast<long long>(v); },
+     [](const rope::RopeParams& p) { return double(p.n); }},
+    {"base", false, true, [](rope::RopeParams& p, double v) { p.base = v; },
+     [](const rope::RopeParams& p) { return p.base; }},
+    {"factor", false, false, [](rope::RopeParams& p, double v) { p.scaling.factor = v; },
+     [](const rope::RopeParams& p) { return p.scaling.factor; }, 1, 1e6},
     {"context", true, false,
-     [](rope::RopeParams& p, double v) { p.context = static_cast<long long>(v); }},
+     [](rope::RopeParams& p, double v) { p.context = static_cast<long long>(v); },
+     [](const rope::RopeParams& p) { return double(p.context); }},
     {"beta-fast", false, false, [](rope::RopeParams& p, double v) { p.scaling.betaFast = v; },
-     1e-6, 1e6},
+     [](const rope::RopeParams& p) { return p.scaling.betaFast; }, 1e-6, 1e6},
     {"beta-slow", false, false, [](rope::RopeParams& p, double v) { p.scaling.betaSlow = v; },
-     1e-6, 1e6},
+     [](const rope::RopeParams& p) { return p.scaling.betaSlow; }, 1e-6, 1e6},
 };
 
 const SweepParameter* findParameter(const QString& key) {
@@ -132,6 +138,20 @@ AnimationSweep planSweep(const Figure& figure, const rope::RopeParams& params, c
         }
     }
     return sweep;
+}
+
+double sweepStartValue(const Figure& figure, const rope::RopeParams& params,
+                       const FigureOptions& options, const QString& key) {
+    if (const OptionSpec* spec = findOption(figure.options(), key)) {
+        const QVariant v = options.value(key, spec->defaultValue);
+        bool ok = false;
+        const double d = v.toDouble(&ok);
+        return ok ? d : spec->min;
+    }
+    if (const SweepParameter* parameter = findParameter(key)) {
+        return parameter->get(params);
+    }
+    return 0;
 }
 
 double sweepValue(const AnimationSweep& sweep, int k) {

@@ -58,6 +58,11 @@ QStringList sweepKeys(const Figure& figure);
 AnimationSweep planSweep(const Figure& figure, const rope::RopeParams& params, const QString& key,
                          double from, double to, int frames);
 
+/// \brief The value \p key has now: the option's value in \p options (else its default, else
+/// its minimum for a derived one) or the parameter's value in \p params; 0 for an unknown key.
+double sweepStartValue(const Figure& figure, const rope::RopeParams& params,
+                       const FigureOptions& options, const QString& key);
+
 /// \brief Value of frame \p k: linear interpolation from → to, or geometric
 /// (from·(to/from)^(k/(N−1))) when logarithmic; rounded when integer. Frame 0 is exactly
 /// \p from, the last exactly \p to.

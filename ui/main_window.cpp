@@ -6,6 +6,7 @@
 #include "io/model_config.h"
 #include "io/presets.h"
 #include "io/session.h"
+#include "ui/animation_dialog.h"
 #include "ui/course_pane.h"
 #include "ui/explorer_state.h"
 #include "ui/layer_strip.h"
@@ -146,6 +147,16 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
     file->addSeparator();
     file->addAction(tr("&Export current figure…"), QKeySequence(tr("Ctrl+E")), this,
                     &MainWindow::exportCurrent);
+    QAction* animate = file->addAction(tr("Export &animation…"), QKeySequence(tr("Ctrl+Shift+E")),
+                                       this, [this] {
+                                           if (FigurePanel* p = currentPanel()) {
+                                               auto* dialog = new AnimationDialog(
+                                                   *p, m_state->params(), this);
+                                               dialog->setAttribute(Qt::WA_DeleteOnClose);
+                                               dialog->show();
+                                           }
+                                       });
+    animate->setObjectName(QStringLiteral("export-animation"));
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));

@@ -5,7 +5,17 @@
 // PNG folders, the ffmpeg path checked by ffprobe (skipped when ffmpeg is not installed), the
 // message when it is missing, and a cancelled GUI export leaving no file behind.
 #include "figures/animation_sweep.h"
+#include "ui/animation_dialog.h"
+#include "ui/explorer_state.h"
+#include "ui/panels/figure_panel.h"
 #include "ui/render/animation_export.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QSpinBox>
 
 #include <QDir>
 #include <QProcess>
@@ -54,6 +64,8 @@ private slots:
     void mp4FrameCountByFfprobe();
     void missingFfmpegIsNamed();
     void cancelledExportLeavesNoFile();
+    void dialogExportsAndCancels();
+    void dialogNamesMissingFfmpeg();
 };
 
 void TestAnimationExport::linearIntegerSweep() {
@@ -205,6 +217,62 @@ void TestAnimationExport::cancelledExportLeavesNoFile() {
     QVERIFY(finished.first().at(1).toString().isEmpty());
     QCOMPARE(finished.first().at(2).toBool(), true);
     QVERIFY(QDir(dir.path()).isEmpty(QDir::Files | QDir::Hidden | QDir::Dirs | QDir::NoDotAndDotDot));
+}
+
+void TestAnimationExport::dialogExportsAndCancels() {
+    ExplorerState state;
+    FigurePanel panel(figureNamed("heatmap"), state);
+    panel.resize(900, 600);
+    AnimationDialog dialog(panel, state.params());
+    // The heatmap starts on a base sweep from the current base 10⁴.
+    QCOMPARE(dialog.findChild<QComboBox*>(QStringLiteral("key"))->currentText(),
+             QStringLiteral("base"));
+    QCOMPARE(dialog.findChild<QDoubleSpinBox*>(QStringLiteral("from"))->value(), 10000.0);
+    dialog.findChild<QSpinBox*>(QStringLiteral("frames"))->setValue(3);
+    dialog.findChild<QSpinBox*>(QStringLiteral("width"))->setValue(200);
+    dialog.findChild<QSpinBox*>(QStringLiteral("height"))->setValue(150);
+    QTemporaryDir dir;
+    QSignalSpy finished(&dialog, &AnimationDialog::exportFinished);
+    const QString path = dir.filePath(QStringLiteral("base.gif"));
+    dialog.startExport(path);
+    QVERIFY(dialog.progressDialog() != nullptr);
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(finished.first().at(0).toStringList(), QStringList{path});
+    QVERIFY(QFileInfo(path).size() > 0);
+
+    // Cancel from the progress dialog: no file.
+    dialog.findChild<QSpinBox*>(QStringLiteral("frames"))->setValue(200);
+    const QString cancelled = dir.filePath(QStringLiteral("cancelled.gif"));
+    dialog.startExport(cancelled);
+    connect(dialog.exporter(), &AnimationExporter::progress, &dialog, [&dialog](int done) {
+        if (done == 1 && dialog.progressDialog() != nullptr) {
+            // The user's click: QProgressDialog::cancel() alone does not emit canceled().
+            dialog.progressDialog()->findChild<QPushButton*>()->click();
+        }
+    });
+    finished.clear();
+    QVERIFY(finished.wait(60000));
+    QVERIFY2(finished.first().at(2).toBool(), qPrintable(finished.first().at(1).toString()));
+    QVERIFY(!QFileInfo::exists(cancelled));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden),
+             QStringList{QStringLiteral("base.gif")});
+}
+
+void TestAnimationExport::dialogNamesMissingFfmpeg() {
+    ExplorerState state;
+    FigurePanel panel(figureNamed("rotation"), state);
+    AnimationDialog dialog(panel, state.params());
+    QTemporaryDir emptyPath;
+    const QByteArray saved = qgetenv("PATH");
+    qputenv("PATH", QFile::encodeName(emptyPath.path()));
+    auto* format = dialog.findChild<QComboBox*>(QStringLiteral("format"));
+    format->setCurrentIndex(format->findData(int(AnimationFormat::Mp4)));
+    qputenv("PATH", saved);
+    auto* problem = dialog.findChild<QLabel*>(QStringLiteral("problem"));
+    QVERIFY2(problem->text().contains(QStringLiteral("MP4 export needs ffmpeg")),
+             qPrintable(problem->text()));
+    QVERIFY(!problem->isHidden());
+    QVERIFY(!dialog.findChild<QPushButton*>(QStringLiteral("export"))->isEnabled());
 }
 
 QTEST_MAIN(TestAnimationExport)
