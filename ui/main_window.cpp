@@ -11,6 +11,7 @@
 #include "ui/explorer_state.h"
 #include "ui/layer_strip.h"
 #include "ui/panels/figure_panel.h"
+#include "ui/presenter_window.h"
 #include "ui/parameter_form.h"
 
 #include <Eigen/Core>
@@ -188,6 +189,7 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
                     [this] { stepPanel(1); });
     view->addAction(tr("P&revious panel"), QKeySequence(Qt::CTRL | Qt::Key_PageUp), this,
                     [this] { stepPanel(-1); });
+    addPresenterAction(*this, view);
     view->addSeparator();
     for (int k = 0; k < m_pages->count(); ++k) {
         QAction* go = view->addAction(

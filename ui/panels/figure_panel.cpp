@@ -51,6 +51,19 @@ FigurePanel::FigurePanel(const Figure& figure, ExplorerState& state, QWidget* pa
     menu->addAction(tr("CSV data…"), this, [this] { exportInteractively(ExportFormat::Csv); });
     exportButton->setMenu(menu);
 
+    // The lesson can be folded away so the plot takes the whole width (a 1280-px window, a
+    // projector); the choice is shared by every panel (QSettings "view/lesson-visible").
+    m_lessonToggle = new QToolButton(this);
+    m_lessonToggle->setObjectName(QStringLiteral("lesson-toggle"));
+    m_lessonToggle->setText(tr("&Lesson"));
+    m_lessonToggle->setCheckable(true);
+    m_lessonToggle->setChecked(true);
+    m_lessonToggle->setToolTip(tr("Show or hide the lesson beside the plot."));
+    connect(m_lessonToggle, &QToolButton::toggled, this, [this](bool on) {
+        m_lesson->setVisible(on);
+        QSettings().setValue(QStringLiteral("view/lesson-visible"), on);
+    });
+
     auto* top = new QHBoxLayout;
     m_controls = buildOptionControls(figure.options(), *this, state);
     m_controls->setParent(this);
@@ -62,6 +75,7 @@ FigurePanel::FigurePanel(const Figure& figure, ExplorerState& state, QWidget* pa
         }
     }
     top->addWidget(m_controls, 1);
+    top->addWidget(m_lessonToggle, 0, Qt::AlignTop);
     top->addWidget(exportButton, 0, Qt::AlignTop);
 
     auto* splitter = new QSplitter(Qt::Horizontal, this);
@@ -69,7 +83,9 @@ FigurePanel::FigurePanel(const Figure& figure, ExplorerState& state, QWidget* pa
     splitter->addWidget(m_lesson);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 1);
-    splitter->setChildrenCollapsible(false);
+    // The plot never collapses; dragging the lesson's edge to the right folds it away.
+    splitter->setCollapsible(0, false);
+    splitter->setCollapsible(1, true);
     splitter->setSizes({900, 300});
 
     auto* layout = new QVBoxLayout(this);
@@ -128,6 +144,7 @@ void FigurePanel::restoreOptions(const FigureOptions& options) {
     FigureOptions next = options;
     next.remove(QStringLiteral("plot-width-px"));
     next.remove(QStringLiteral("plot-height-px"));
+    next.remove(QStringLiteral("plot-font-px"));
     applyOptions(std::move(next));
 }
 
@@ -135,6 +152,7 @@ FigureOptions FigurePanel::persistentOptions() const {
     FigureOptions saved = m_options; // never holds null values (applyOptions drops them)
     saved.remove(QStringLiteral("plot-width-px"));
     saved.remove(QStringLiteral("plot-height-px"));
+    saved.remove(QStringLiteral("plot-font-px"));
     return saved;
 }
 
@@ -170,6 +188,11 @@ void FigurePanel::syncControls(const FigureOptions& previous) {
 
 void FigurePanel::showEvent(QShowEvent* event) {
     QWidget::showEvent(event);
+    // Another panel may have folded or unfolded the lesson meanwhile.
+    const bool lesson = QSettings().value(QStringLiteral("view/lesson-visible"), true).toBool();
+    if (m_lessonToggle->isChecked() != lesson) {
+        m_lessonToggle->setChecked(lesson);
+    }
     if (m_dirty) {
         refresh();
     }
@@ -197,6 +220,7 @@ FigureOptions FigurePanel::currentOptions() {
     const QRect rect = m_plot->axisRect()->rect();
     options.insert(QStringLiteral("plot-width-px"), std::max(rect.width(), 1));
     options.insert(QStringLiteral("plot-height-px"), std::max(rect.height(), 1));
+    options.insert(QStringLiteral("plot-font-px"), QFontMetrics(m_plot->font()).height());
     return options;
 }
 

@@ -14,6 +14,7 @@ class QLabel;
 class QLabel;
 class QTextBrowser;
 class QTimer;
+class QToolButton;
 
 namespace rope::ui {
 
@@ -45,6 +46,9 @@ public:
     const FigureData& data() const noexcept { return m_data; }
     const FigureOptions& options() const noexcept { return m_options; }
     QWidget* controls() const noexcept { return m_controls; }
+    /// \brief The lesson beside the plot (hidden by the "lesson-toggle" button, shared by all
+    /// panels through QSettings "view/lesson-visible").
+    QTextBrowser* lesson() const noexcept { return m_lesson; }
     /// \brief The visible reason shown instead of the plot while the chosen layer of the
     /// loaded model has no RoPE (ExplorerState::layerHasRope() false); hidden otherwise.
     QLabel* layerNote() const noexcept { return m_layerNote; }
@@ -109,6 +113,7 @@ private:
     ExplorerState& m_state;
     QCustomPlot* m_plot;
     QTextBrowser* m_lesson;
+    QToolButton* m_lessonToggle = nullptr;
     /// "Computing…" over the plot while a computation has run longer than 200 ms, so a slow
     /// figure (a b* search) never looks like an empty or frozen plot.
     QLabel* m_busy = nullptr;
