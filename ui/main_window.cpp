@@ -45,6 +45,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTextBrowser>
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
 #include <QUrl>
@@ -190,6 +191,19 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
     view->addAction(tr("P&revious panel"), QKeySequence(Qt::CTRL | Qt::Key_PageUp), this,
                     [this] { stepPanel(-1); });
     addPresenterAction(*this, view);
+    // The lessons take a quarter of the width: on a 1280-px screen or a projector the plot
+    // may want it all.
+    QAction* lessons = view->addAction(tr("Show &lessons"));
+    lessons->setObjectName(QStringLiteral("show-lessons"));
+    lessons->setShortcut(QKeySequence(tr("Ctrl+L")));
+    lessons->setCheckable(true);
+    lessons->setChecked(QSettings().value(QStringLiteral("view/lesson-visible"), true).toBool());
+    connect(lessons, &QAction::toggled, this, [this](bool on) {
+        QSettings().setValue(QStringLiteral("view/lesson-visible"), on);
+        for (FigurePanel* p : m_panels) {
+            p->lesson()->setVisible(on);
+        }
+    });
     view->addSeparator();
     for (int k = 0; k < m_pages->count(); ++k) {
         QAction* go = view->addAction(

@@ -51,19 +51,6 @@ FigurePanel::FigurePanel(const Figure& figure, ExplorerState& state, QWidget* pa
     menu->addAction(tr("CSV data…"), this, [this] { exportInteractively(ExportFormat::Csv); });
     exportButton->setMenu(menu);
 
-    // The lesson can be folded away so the plot takes the whole width (a 1280-px window, a
-    // projector); the choice is shared by every panel (QSettings "view/lesson-visible").
-    m_lessonToggle = new QToolButton(this);
-    m_lessonToggle->setObjectName(QStringLiteral("lesson-toggle"));
-    m_lessonToggle->setText(tr("&Lesson"));
-    m_lessonToggle->setCheckable(true);
-    m_lessonToggle->setChecked(true);
-    m_lessonToggle->setToolTip(tr("Show or hide the lesson beside the plot."));
-    connect(m_lessonToggle, &QToolButton::toggled, this, [this](bool on) {
-        m_lesson->setVisible(on);
-        QSettings().setValue(QStringLiteral("view/lesson-visible"), on);
-    });
-
     auto* top = new QHBoxLayout;
     m_controls = buildOptionControls(figure.options(), *this, state);
     m_controls->setParent(this);
@@ -75,7 +62,6 @@ FigurePanel::FigurePanel(const Figure& figure, ExplorerState& state, QWidget* pa
         }
     }
     top->addWidget(m_controls, 1);
-    top->addWidget(m_lessonToggle, 0, Qt::AlignTop);
     top->addWidget(exportButton, 0, Qt::AlignTop);
 
     auto* splitter = new QSplitter(Qt::Horizontal, this);
@@ -117,6 +103,20 @@ FigurePanel::FigurePanel(const Figure& figure, ExplorerState& state, QWidget* pa
         }
     });
     m_lesson->viewport()->installEventFilter(this);
+    // The axis rectangle takes its new size only in the layout pass of the next replot, after
+    // the resize event that asked for a new frame: that frame was computed for the old size
+    // (labels placed in pixels landed far from their markers). When a layout pass finds a
+    // size other than the one computed for, compute once more; at most twice in a row, so a
+    // layout that alternates between two sizes cannot loop.
+    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
+        const QSize laidOut = m_plot->axisRect()->rect().size();
+        if (laidOut.isValid() && laidOut != m_requestedSize && m_layoutRetries < 2) {
+            ++m_layoutRetries;
+            QMetaObject::invokeMethod(this, &FigurePanel::refresh, Qt::QueuedConnection);
+        } else if (laidOut == m_requestedSize) {
+            m_layoutRetries = 0;
+        }
+    });
     connect(&m_state, &ExplorerState::paramsChanged, this, &FigurePanel::refresh);
     connect(&m_state, &ExplorerState::layerChanged, this, &FigurePanel::showLayer);
     showLayer(m_state.layer(), m_state.layerHasRope());
@@ -188,11 +188,8 @@ void FigurePanel::syncControls(const FigureOptions& previous) {
 
 void FigurePanel::showEvent(QShowEvent* event) {
     QWidget::showEvent(event);
-    // Another panel may have folded or unfolded the lesson meanwhile.
-    const bool lesson = QSettings().value(QStringLiteral("view/lesson-visible"), true).toBool();
-    if (m_lessonToggle->isChecked() != lesson) {
-        m_lessonToggle->setChecked(lesson);
-    }
+    // View ▸ Show lessons may have changed while this panel was hidden.
+    m_lesson->setVisible(QSettings().value(QStringLiteral("view/lesson-visible"), true).toBool());
     if (m_dirty) {
         refresh();
     }
@@ -218,6 +215,7 @@ bool FigurePanel::eventFilter(QObject* watched, QEvent* event) {
 FigureOptions FigurePanel::currentOptions() {
     FigureOptions options = m_options;
     const QRect rect = m_plot->axisRect()->rect();
+    m_requestedSize = rect.size();
     options.insert(QStringLiteral("plot-width-px"), std::max(rect.width(), 1));
     options.insert(QStringLiteral("plot-height-px"), std::max(rect.height(), 1));
     options.insert(QStringLiteral("plot-font-px"), QFontMetrics(m_plot->font()).height());
