@@ -463,28 +463,94 @@ FigureData landscapeView(const rope::RopeParams& params, const FigureOptions& op
     return data;
 }
 
-// Model labels sit above their markers; a label that would run into the previous one (same
-// height, closer than its estimated width on the log axis) moves up by one label height.
-void placeModelLabels(FigureData& data, const std::vector<ModelContext>& models,
-                      double plotWidthPx, double xLow, double xHigh) {
-    constexpr double kCharPx = 7.5;
-    const double pxPerDecade = plotWidthPx / std::log10(xHigh / xLow);
-    std::vector<std::pair<double, double>> placed; // (log10 x of the right end, y) per label
+// Model labels, placed in pixels so that none overlaps another label or a model's marker,
+// whatever the plot's size and font: each label starts centred just above its marker; while
+// its box meets one already placed it moves up to sit on top of that one (greedy vertical
+// stacking, in order of L); a label pushed out of the top goes below its marker instead. A
+// label that moved away from its marker gets a thin leader line (a Guide series: not data,
+// left out of the CSV). Sizes: a label line is the plot font's height \p fontPx, a character
+// at most 0.6 of it (DejaVu Sans averages 0.5).
+void placeModelLabels(FigureData& data, const std::vector<ModelContext>& models, double widthPx,
+                      double heightPx, double fontPx, std::pair<double, double> xRange,
+                      std::pair<double, double> yRange) {
+    struct Box {
+        double left, right, top, bottom; // pixels, y downwards
+        bool meets(const Box& o) const {
+            return left < o.right && right > o.left && top < o.bottom && bottom > o.top;
+        }
+    };
+    const double xDecades = std::log10(xRange.second / xRange.first);
+    const double yDecades = std::log10(yRange.second / yRange.first);
+    const auto toPx = [&](double x, double y) {
+        return std::pair{widthPx * std::log10(x / xRange.first) / xDecades,
+                         heightPx * (1.0 - std::log10(y / yRange.first) / yDecades)};
+    };
+    const auto fromPx = [&](double px, double py) {
+        return std::pair{xRange.first * std::pow(10.0, xDecades * px / widthPx),
+                         yRange.first * std::pow(10.0, yDecades * (1.0 - py / heightPx))};
+    };
+    const double gap = 0.4 * fontPx;
+    const double marker = 6.0; // half the marker's extent, with a margin
+    std::vector<Box> taken;
     for (const ModelContext& model : models) {
-        const double x = std::log10(static_cast<double>(model.context));
-        const double halfWidth = 0.5 * model.name.size() * kCharPx / pxPerDecade;
-        double y = model.base * 1.45;
-        for (bool moved = true; moved;) {
-            moved = false;
-            for (const auto& [right, other] : placed) {
-                if (std::abs(std::log10(other / y)) < 0.12 && x - halfWidth < right) {
-                    y *= 1.9;
-                    moved = true;
+        const auto [mx, my] = toPx(static_cast<double>(model.context), model.base);
+        taken.push_back({mx - marker, mx + marker, my - marker, my + marker});
+    }
+    std::vector<const ModelContext*> order;
+    for (const ModelContext& model : models) {
+        order.push_back(&model);
+    }
+    std::stable_sort(order.begin(), order.end(), [](const ModelContext* a, const ModelContext* b) {
+        return a->context < b->context;
+    });
+    const double lineHeight = 1.15 * fontPx;
+    for (const ModelContext* model : order) {
+        const auto [mx, my] = toPx(static_cast<double>(model->context), model->base);
+        const double width = 0.6 * fontPx * static_cast<double>(model->name.size()) + 4.0;
+        const double left = std::clamp(mx - width / 2, 0.0, std::max(0.0, widthPx - width));
+        // Up from just above the marker (dy = −1) or, if that leaves the plot, down from just
+        // below it (dy = +1).
+        Box box{};
+        for (const int dy : {-1, 1}) {
+            box = dy < 0 ? Box{left, left + width, my - marker - gap - lineHeight, my - marker - gap}
+                         : Box{left, left + width, my + marker + gap, my + marker + gap + lineHeight};
+            for (bool moved = true; moved;) {
+                moved = false;
+                for (const Box& other : taken) {
+                    if (box.meets(other)) {
+                        const double shift =
+                            dy < 0 ? other.top - 1.0 - box.bottom : other.bottom + 1.0 - box.top;
+                        box.top += shift;
+                        box.bottom += shift;
+                        moved = true;
+                    }
                 }
             }
+            if (dy < 0 ? box.top >= 0.0 : box.bottom <= heightPx) {
+                break;
+            }
         }
-        placed.emplace_back(x + halfWidth, y);
-        data.labels.push_back({static_cast<double>(model.context), y, model.name, false});
+        taken.push_back(box);
+        const double cx = 0.5 * (box.left + box.right);
+        const double cy = 0.5 * (box.top + box.bottom);
+        const auto [lx, ly] = fromPx(cx, cy);
+        data.labels.push_back({lx, ly, model->name, false});
+        // Leader line when the label is more than half a line away from its natural place.
+        const double natural = my - marker - gap;
+        const bool above = box.bottom <= my;
+        if (std::abs((above ? box.bottom : box.top) - (above ? natural : my + marker + gap)) >
+                0.5 * lineHeight ||
+            std::abs(cx - mx) > 0.5 * width) {
+            Series leader;
+            leader.name = QStringLiteral("label of %1").arg(model->name);
+            leader.style = SeriesStyle::Guide;
+            leader.inLegend = false;
+            const auto [ax, ay] = fromPx(mx, above ? my - marker : my + marker);
+            const auto [bx, by] = fromPx(cx, above ? box.bottom : box.top);
+            leader.x = {ax, bx};
+            leader.y = {ay, by};
+            data.series.push_back(std::move(leader));
+        }
     }
 }
 
@@ -665,7 +731,9 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
     data.yRange = {{std::max(yLow, 1.0), yHigh}};
     placeModelLabels(data, publishedModelContexts(),
                      options.value(QStringLiteral("plot-width-px"), 1000).toDouble(),
-                     data.xRange->first, data.xRange->second);
+                     options.value(QStringLiteral("plot-height-px"), 600).toDouble(),
+                     options.value(QStringLiteral("plot-font-px"), 13).toDouble(), *data.xRange,
+                     *data.yRange);
     data.legendAlignment = Qt::AlignBottom | Qt::AlignRight;
     return data;
 }

@@ -21,9 +21,10 @@
 namespace rope::figures {
 
 /// \brief Per-panel options keyed by kebab-case option id ("quantity", "pair", …). Figures read
-/// them with defaults, so an empty map always renders. Two ids are set by whoever draws:
+/// them with defaults, so an empty map always renders. Three ids are set by whoever draws:
 /// "plot-width-px" and "plot-height-px", the axis rectangle's size in device-independent pixels,
-/// so a figure can compute at screen resolution.
+/// so a figure can compute at screen resolution, and "plot-font-px", the height of a line of
+/// the plot's text, so a figure can keep its labels apart (larger in presenter mode).
 using FigureOptions = QVariantMap;
 
 /// \brief How a Series is drawn.

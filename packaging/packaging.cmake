@@ -124,6 +124,8 @@ set_tests_properties(install_man_pages install_man_generator install_tree PROPER
 # QCustomPlot, libstdc++ …); the xcb and offscreen platform plugins ship in libqt6gui6.
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME rope-explorer)
+# ffmpeg adds MP4/WebM to the animation export (GIF and PNG frames need nothing more).
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS ffmpeg)
 set(CPACK_PACKAGE_VENDOR "RoPE Explorer authors")
 set(CPACK_PACKAGE_CONTACT "RoPE Explorer developers <dev@rope-explorer.invalid>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${PROJECT_DESCRIPTION}")

@@ -8,11 +8,13 @@
 #include "io/presets.h"
 #include "io/session.h"
 #include "ui/app_theme.h"
+#include "ui/animation_dialog.h"
 #include "ui/course_pane.h"
 #include "ui/explorer_state.h"
 #include "ui/export_options_dialog.h"
 #include "ui/layer_strip.h"
 #include "ui/panels/figure_panel.h"
+#include "ui/presenter_window.h"
 #include "ui/parameter_form.h"
 #include "ui/shortcuts_dialog.h"
 
@@ -50,6 +52,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTranslator>
+#include <QTextBrowser>
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
 #include <QUrl>
@@ -157,6 +160,16 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
     file->addSeparator();
     file->addAction(tr("&Export current figure…"), QKeySequence(tr("Ctrl+E")), this,
                     &MainWindow::exportCurrent);
+    QAction* animate = file->addAction(tr("Export &animation…"), QKeySequence(tr("Ctrl+Shift+E")),
+                                       this, [this] {
+                                           if (FigurePanel* p = currentPanel()) {
+                                               auto* dialog = new AnimationDialog(
+                                                   *p, m_state->params(), this);
+                                               dialog->setAttribute(Qt::WA_DeleteOnClose);
+                                               dialog->show();
+                                           }
+                                       });
+    animate->setObjectName(QStringLiteral("export-animation"));
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
@@ -199,6 +212,20 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
                     [this] { stepPanel(1); });
     view->addAction(tr("P&revious panel"), QKeySequence(Qt::CTRL | Qt::Key_PageUp), this,
                     [this] { stepPanel(-1); });
+    addPresenterAction(*this, view);
+    // The lessons take a quarter of the width: on a 1280-px screen or a projector the plot
+    // may want it all.
+    QAction* lessons = view->addAction(tr("Show &lessons"));
+    lessons->setObjectName(QStringLiteral("show-lessons"));
+    lessons->setShortcut(QKeySequence(tr("Ctrl+L")));
+    lessons->setCheckable(true);
+    lessons->setChecked(QSettings().value(QStringLiteral("view/lesson-visible"), true).toBool());
+    connect(lessons, &QAction::toggled, this, [this](bool on) {
+        QSettings().setValue(QStringLiteral("view/lesson-visible"), on);
+        for (FigurePanel* p : m_panels) {
+            p->lesson()->setVisible(on);
+        }
+    });
     view->addSeparator();
     for (int k = 0; k < m_pages->count(); ++k) {
         QAction* go = view->addAction(

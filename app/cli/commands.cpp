@@ -18,6 +18,8 @@ const std::vector<Command>& allCommands() {
          &runKvCache},
         {"bench", "throughput of the batch RoPE kernels (GB/s)", false, &runBench},
         {"figure", "render a panel's figure to PNG, SVG, PDF or CSV", true, &runFigure},
+        {"animate", "sweep a panel option or parameter into a GIF, MP4, WebM or PNG frames", true,
+         &runAnimate},
         {"course", "the guided course: list its steps, check an answer", false, &runCourse},
     };
     return commands;

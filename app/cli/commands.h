@@ -32,5 +32,6 @@ int runLayers(const QStringList& args);
 int runMrope(const QStringList& args);
 int runKvCache(const QStringList& args);
 int runCourse(const QStringList& args);
+int runAnimate(const QStringList& args);
 
 } // namespace rope::cli

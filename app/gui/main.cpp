@@ -6,6 +6,7 @@
 #include "ui/explorer_state.h"
 #include "ui/main_window.h"
 #include "ui/panels/figure_panel.h"
+#include "ui/presenter_window.h"
 
 #include <QApplication>
 #include <QBuffer>
@@ -206,6 +207,32 @@ int main(int argc, char* argv[]) {
                 QThread::msleep(300);
                 QCoreApplication::processEvents();
                 saveScreenshot(window.grab().toImage(), shots + QStringLiteral("/course.png"));
+            }
+            // With ROPE_EXPLORER_SCREENSHOT_PRESENTER=1 also presenter mode at the window's size
+            // (…_SIZE=1920x1080 for a projector) on course step 5 (the heatmap) and on the
+            // extension panel's lesson: presenter.png, presenter-lesson.png.
+            if (qEnvironmentVariableIntValue("ROPE_EXPLORER_SCREENSHOT_PRESENTER")) {
+                const auto waitFor = [](rope::ui::PresenterWindow* p) {
+                    QElapsedTimer waited;
+                    waited.start();
+                    do {
+                        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+                        QThread::msleep(50);
+                    } while ((p->busy() || waited.elapsed() < 600) && waited.elapsed() < 120000);
+                    QCoreApplication::processEvents();
+                };
+                if (course != nullptr) {
+                    course->setCurrentIndex(4);
+                }
+                rope::ui::PresenterWindow* presenter =
+                    rope::ui::openPresenter(window, window.size());
+                waitFor(presenter);
+                saveScreenshot(presenter->grab().toImage(), shots + QStringLiteral("/presenter.png"));
+                window.showPanel(QStringLiteral("extension"));
+                waitFor(presenter);
+                saveScreenshot(presenter->grab().toImage(),
+                               shots + QStringLiteral("/presenter-lesson.png"));
+                presenter->close();
             }
             QApplication::quit();
         });

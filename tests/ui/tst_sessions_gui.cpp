@@ -40,12 +40,13 @@ using rope::ui::MainWindow;
 
 namespace {
 
-// The options the panel computes with: the restored ones plus its plot size (figure_panel.cpp).
+// The options the panel computes with: the restored ones plus its plot and font size (figure_panel.cpp).
 FigureOptions computedOptions(const FigurePanel& panel) {
     FigureOptions options = panel.options();
     const QRect rect = panel.plot()->axisRect()->rect();
     options.insert(QStringLiteral("plot-width-px"), std::max(rect.width(), 1));
     options.insert(QStringLiteral("plot-height-px"), std::max(rect.height(), 1));
+    options.insert(QStringLiteral("plot-font-px"), QFontMetrics(panel.plot()->font()).height());
     return options;
 }
 

@@ -78,7 +78,9 @@ FigurePanel::FigurePanel(const Figure& figure, ExplorerState& state, QWidget* pa
     splitter->addWidget(m_lesson);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 1);
-    splitter->setChildrenCollapsible(false);
+    // The plot never collapses; dragging the lesson's edge to the right folds it away.
+    splitter->setCollapsible(0, false);
+    splitter->setCollapsible(1, true);
     splitter->setSizes({900, 300});
 
     auto* layout = new QVBoxLayout(this);
@@ -110,6 +112,20 @@ FigurePanel::FigurePanel(const Figure& figure, ExplorerState& state, QWidget* pa
         }
     });
     m_lesson->viewport()->installEventFilter(this);
+    // The axis rectangle takes its new size only in the layout pass of the next replot, after
+    // the resize event that asked for a new frame: that frame was computed for the old size
+    // (labels placed in pixels landed far from their markers). When a layout pass finds a
+    // size other than the one computed for, compute once more; at most twice in a row, so a
+    // layout that alternates between two sizes cannot loop.
+    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
+        const QSize laidOut = m_plot->axisRect()->rect().size();
+        if (laidOut.isValid() && laidOut != m_requestedSize && m_layoutRetries < 2) {
+            ++m_layoutRetries;
+            QMetaObject::invokeMethod(this, &FigurePanel::refresh, Qt::QueuedConnection);
+        } else if (laidOut == m_requestedSize) {
+            m_layoutRetries = 0;
+        }
+    });
     connect(&m_state, &ExplorerState::paramsChanged, this, &FigurePanel::refresh);
     connect(&m_state, &ExplorerState::layerChanged, this, &FigurePanel::showLayer);
     showLayer(m_state.layer(), m_state.layerHasRope());
@@ -137,6 +153,7 @@ void FigurePanel::restoreOptions(const FigureOptions& options) {
     FigureOptions next = options;
     next.remove(QStringLiteral("plot-width-px"));
     next.remove(QStringLiteral("plot-height-px"));
+    next.remove(QStringLiteral("plot-font-px"));
     applyOptions(std::move(next));
 }
 
@@ -144,6 +161,7 @@ FigureOptions FigurePanel::persistentOptions() const {
     FigureOptions saved = m_options; // never holds null values (applyOptions drops them)
     saved.remove(QStringLiteral("plot-width-px"));
     saved.remove(QStringLiteral("plot-height-px"));
+    saved.remove(QStringLiteral("plot-font-px"));
     return saved;
 }
 
@@ -179,6 +197,8 @@ void FigurePanel::syncControls(const FigureOptions& previous) {
 
 void FigurePanel::showEvent(QShowEvent* event) {
     QWidget::showEvent(event);
+    // View ▸ Show lessons may have changed while this panel was hidden.
+    m_lesson->setVisible(QSettings().value(QStringLiteral("view/lesson-visible"), true).toBool());
     if (m_dirty) {
         refresh();
     }
@@ -204,8 +224,10 @@ bool FigurePanel::eventFilter(QObject* watched, QEvent* event) {
 FigureOptions FigurePanel::currentOptions() {
     FigureOptions options = m_options;
     const QRect rect = m_plot->axisRect()->rect();
+    m_requestedSize = rect.size();
     options.insert(QStringLiteral("plot-width-px"), std::max(rect.width(), 1));
     options.insert(QStringLiteral("plot-height-px"), std::max(rect.height(), 1));
+    options.insert(QStringLiteral("plot-font-px"), QFontMetrics(m_plot->font()).height());
     return options;
 }
 

@@ -14,6 +14,7 @@ class QLabel;
 class QLabel;
 class QTextBrowser;
 class QTimer;
+class QToolButton;
 
 namespace rope::ui {
 
@@ -45,6 +46,10 @@ public:
     const FigureData& data() const noexcept { return m_data; }
     const FigureOptions& options() const noexcept { return m_options; }
     QWidget* controls() const noexcept { return m_controls; }
+    /// \brief The lesson beside the plot; View ▸ Show lessons folds it away in every panel
+    /// (QSettings "view/lesson-visible", read when a panel is shown) so the plot takes the
+    /// whole width; dragging the splitter to the right does the same for one panel.
+    QTextBrowser* lesson() const noexcept { return m_lesson; }
     /// \brief The visible reason shown instead of the plot while the chosen layer of the
     /// loaded model has no RoPE (ExplorerState::layerHasRope() false); hidden otherwise.
     QLabel* layerNote() const noexcept { return m_layerNote; }
@@ -128,6 +133,10 @@ private:
     bool m_pending = false;
     bool m_dirty = false;
     quint64 m_generation = 0;
+    /// Axis rectangle size the last frame was requested for, and how many frames in a row
+    /// were recomputed because the layout then gave another size.
+    QSize m_requestedSize;
+    int m_layoutRetries = 0;
     QFutureWatcher<Result> m_watcher;
 };
 

@@ -251,6 +251,13 @@ void drawLabels(QCustomPlot& plot, QCPAxisRect* rect, const std::vector<TextLabe
     }
 }
 
+// Line widths and marker sizes are multiplied by this (1 on screen; larger in presenter mode,
+// set by setPresentationStyle()).
+double penScale(const QCustomPlot& plot) {
+    const QVariant scale = plot.property("ropePenScale");
+    return scale.isValid() ? scale.toDouble() : 1.0;
+}
+
 // \p previous is the plottable drawn for the preceding series (for fillToPrevious).
 void drawSeries(QCustomPlot& plot, QCPAxisRect* rect, const Series& s,
                 QCPAbstractPlottable* previous) {
@@ -258,7 +265,8 @@ void drawSeries(QCustomPlot& plot, QCPAxisRect* rect, const Series& s,
     const QColor colour = seriesColour(plot, s.colour);
     // Wide antialiased pens are slow to stroke along long jagged polylines (a decay curve has
     // ~2 points per pixel); dense series get a 1-px pen so a frame stays within budget.
-    QPen pen(colour, s.x.size() > 256 ? 1.0 : 2.0);
+    const double scale = penScale(plot);
+    QPen pen(colour, (s.x.size() > 256 ? 1.0 : 2.0) * scale);
     const QVector<double> x(s.x.begin(), s.x.end());
     const QVector<double> y(s.y.begin(), s.y.end());
     QCPAbstractPlottable* plottable = nullptr;
@@ -275,7 +283,7 @@ void drawSeries(QCustomPlot& plot, QCPAxisRect* rect, const Series& s,
         graph->setData(x, y, true);
         if (s.style == SeriesStyle::Scatter) {
             graph->setLineStyle(QCPGraph::lsNone);
-            graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
+            graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5 * scale));
         }
         if (auto* other = qobject_cast<QCPGraph*>(previous);
             s.fillToPrevious && s.style == SeriesStyle::Line && other != nullptr) {
@@ -285,7 +293,7 @@ void drawSeries(QCustomPlot& plot, QCPAxisRect* rect, const Series& s,
             // the edges alone draw in about a millisecond and show the same envelope.
             QColor edge = colour;
             edge.setAlpha(110);
-            pen = QPen(edge, 1.0);
+            pen = QPen(edge, 1.0 * scale);
             other->setPen(pen);
         }
         if (s.fillToZero && s.style == SeriesStyle::Line) {
@@ -300,7 +308,7 @@ void drawSeries(QCustomPlot& plot, QCPAxisRect* rect, const Series& s,
         curve->setData(x, y);
         plottable = curve;
         if (s.style == SeriesStyle::Guide) {
-            pen = QPen(theme.guide, 1.0, Qt::DashLine);
+            pen = QPen(theme.guide, 1.0 * scale, Qt::DashLine);
         } else if (s.style == SeriesStyle::Arrow && s.x.size() >= 2) {
             auto* head = new QCPItemLine(&plot);
             head->setClipAxisRect(rect);
@@ -309,7 +317,7 @@ void drawSeries(QCustomPlot& plot, QCPAxisRect* rect, const Series& s,
             head->start->setCoords(s.x[s.x.size() - 2], s.y[s.y.size() - 2]);
             head->end->setCoords(s.x.back(), s.y.back());
             head->setPen(pen);
-            head->setHead(QCPLineEnding(QCPLineEnding::esSpikeArrow, 10, 12));
+            head->setHead(QCPLineEnding(QCPLineEnding::esSpikeArrow, 10 * scale, 12 * scale));
         }
     }
     plottable->setName(s.name);
@@ -559,12 +567,33 @@ void drawFigure(QCustomPlot& plot, const FigureData& data) {
 }
 
 
+void setPresentationStyle(QCustomPlot& plot, double scale) {
+    QFont font = plot.font();
+    font.setPointSizeF(font.pointSizeF() * scale);
+    // Elements made later (title, readouts, labels, side plots, colour bars) take the plot's
+    // font; the axes and the legend already exist and take it here.
+    plot.setFont(font);
+    plot.legend->setFont(font);
+    for (QCPAxis* axis : plot.axisRect()->axes()) {
+        axis->setLabelFont(font);
+        axis->setTickLabelFont(font);
+        axis->setBasePen(QPen(Qt::black, scale));
+        axis->setTickPen(QPen(Qt::black, scale));
+        axis->setSubTickPen(QPen(Qt::black, scale));
+        axis->setTickLengthIn(int(5 * scale));
+        axis->setLabelPadding(int(5 * scale));
+        axis->grid()->setPen(QPen(QColor(200, 200, 200), scale, Qt::DotLine));
+    }
+    plot.setProperty("ropePenScale", scale);
+}
+
 FigureOptions withPlotSize(QCustomPlot& plot, FigureOptions options) {
     // A replot lays the elements out at the widget's size; the axis rectangle is then valid.
     plot.replot(QCustomPlot::rpImmediateRefresh);
     const QRect rect = plot.axisRect()->rect();
     options.insert(QStringLiteral("plot-width-px"), std::max(rect.width(), 1));
     options.insert(QStringLiteral("plot-height-px"), std::max(rect.height(), 1));
+    options.insert(QStringLiteral("plot-font-px"), QFontMetrics(plot.font()).height());
     return options;
 }
 

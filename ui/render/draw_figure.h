@@ -31,6 +31,11 @@ using figures::Tick;
 /// cover data and no figure pads its ranges to make room for them.
 void drawFigure(QCustomPlot& plot, const FigureData& data);
 
+/// \brief Large print for a projector (presenter mode): every font \p scale times the plot's,
+/// and lines, markers, arrow heads, axes and grid \p scale times as thick. Call on a fresh plot,
+/// before the first drawFigure() (the title and margins are made from the font then).
+void setPresentationStyle(QCustomPlot& plot, double scale);
+
 /// \brief Options with "plot-width-px"/"plot-height-px" set from \p plot's axis rectangle
 /// (after a layout pass at the plot's current size).
 FigureOptions withPlotSize(QCustomPlot& plot, FigureOptions options);

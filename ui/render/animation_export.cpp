@@ -1,0 +1,516 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/render/animation_export.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QProcess>
+#include <QSaveFile>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTemporaryFile>
+#include <QTimer>
+#include <QtConcurrent/QtConcurrentRun>
+#include <qcustomplot.h>
+
+#include <gif_lib.h>
+
+#include <array>
+#include <cmath>
+#include <filesystem>
+#include <system_error>
+#include <vector>
+
+namespace rope::ui {
+
+namespace {
+
+std::string str(const QString& s) {
+    return s.toStdString();
+}
+
+// The folder a file goes into must exist and take new files (checked before any frame is
+// drawn, so an unwritable target fails at once, not after a minute of rendering).
+void requireWritableFolder(const QString& folder, const QString& out) {
+    const QFileInfo info(folder.isEmpty() ? QStringLiteral(".") : folder);
+    if (!info.isDir()) {
+        throw AnimationError("cannot write '" + str(out) + "': folder '" + str(info.filePath()) +
+                             "' does not exist");
+    }
+    if (!info.isWritable()) {
+        throw AnimationError("cannot write '" + str(out) + "': folder '" + str(info.filePath()) +
+                             "' is not writable");
+    }
+}
+
+// Replaces \p target by \p source in one step (rename(2) replaces an existing file atomically).
+void moveInto(const QString& source, const QString& target) {
+    std::error_code ec;
+    std::filesystem::rename(source.toStdString(), target.toStdString(), ec);
+    if (ec) {
+        throw AnimationError("cannot move the finished file to '" + str(target) +
+                             "': " + ec.message());
+    }
+}
+
+// ---- PNG sequence ------------------------------------------------------------------------
+
+class PngSequenceWriter : public AnimationWriter {
+public:
+    PngSequenceWriter(const QString& out, QSize size) : m_out(QDir::cleanPath(out)), m_size(size) {
+        if (!QFileInfo(m_out).exists()) {
+            requireWritableFolder(QFileInfo(m_out).absolutePath(), out);
+            if (!QDir().mkpath(m_out)) {
+                throw AnimationError("cannot create folder '" + str(m_out) + "'");
+            }
+            m_created = true;
+        } else if (!QFileInfo(m_out).isDir()) {
+            throw AnimationError("'" + str(m_out) + "' exists and is not a folder");
+        }
+        requireWritableFolder(m_out, out);
+        // Frames go into a hidden folder inside the target and are moved in at the end.
+        m_temp = std::make_unique<QTemporaryDir>(QDir(m_out).filePath(QStringLiteral(".frames-XXXXXX")));
+        if (!m_temp->isValid()) {
+            throw AnimationError("cannot write into '" + str(m_out) + "': " +
+                                 str(m_temp->errorString()));
+        }
+    }
+    ~PngSequenceWriter() override {
+        m_temp.reset();
+        if (m_created && !m_finished) {
+            QDir().rmdir(m_out); // only if empty: never removes anything else
+        }
+    }
+    void addFrame(const QImage& frame) override {
+        const QString name = animationFrameName(m_count);
+        const QImage image = frame.size() == m_size ? frame : frame.scaled(m_size);
+        if (!image.save(m_temp->filePath(name), "PNG")) {
+            throw AnimationError("cannot write frame '" + str(m_temp->filePath(name)) + "'");
+        }
+        ++m_count;
+    }
+    QStringList finish() override {
+        QStringList written;
+        for (int k = 0; k < m_count; ++k) {
+            const QString target = QDir(m_out).filePath(animationFrameName(k));
+            moveInto(m_temp->filePath(animationFrameName(k)), target);
+            written << target;
+        }
+        m_finished = true;
+        return written;
+    }
+
+private:
+    QString m_out;
+    QSize m_size;
+    std::unique_ptr<QTemporaryDir> m_temp;
+    int m_count = 0;
+    bool m_created = false;
+    bool m_finished = false;
+};
+
+// ---- GIF (giflib) ------------------------------------------------------------------------
+
+class GifWriter : public AnimationWriter {
+public:
+    GifWriter(const QString& out, QSize size, double fps) : m_file(out), m_size(size) {
+        requireWritableFolder(QFileInfo(out).absolutePath(), out);
+        if (!m_file.open(QIODevice::WriteOnly)) {
+            throw AnimationError("cannot write '" + str(out) + "': " + str(m_file.errorString()));
+        }
+        int error = 0;
+        m_gif = EGifOpen(this, &GifWriter::write, &error);
+        if (m_gif == nullptr) {
+            throw AnimationError("giflib: " + std::string(GifErrorString(error)));
+        }
+        EGifSetGifVersion(m_gif, true); // GIF89a: frame delays and looping
+        // No global colour map: each frame carries its own 256-colour quantisation.
+        check(EGifPutScreenDesc(m_gif, size.width(), size.height(), 8, 0, nullptr));
+        // NETSCAPE2.0 application extension, sub-block {1, loops lo, loops hi}: 0 loops = forever.
+        static const char kNetscape[] = "NETSCAPE2.0";
+        static const GifByteType kLoop[] = {1, 0, 0};
+        check(EGifPutExtensionLeader(m_gif, APPLICATION_EXT_FUNC_CODE));
+        check(EGifPutExtensionBlock(m_gif, 11, kNetscape));
+        check(EGifPutExtensionBlock(m_gif, 3, kLoop));
+        check(EGifPutExtensionTrailer(m_gif));
+        // Delays are hundredths of a second; under 2 most viewers substitute 10.
+        m_delay = std::max(2, static_cast<int>(std::lround(100.0 / fps)));
+    }
+    ~GifWriter() override {
+        if (m_gif != nullptr) {
+            int error = 0;
+            EGifCloseFile(m_gif, &error); // frees it; the bytes go to the discarded QSaveFile
+        }
+        // m_file is destroyed uncommitted: QSaveFile removes its temporary file.
+    }
+    void addFrame(const QImage& frame) override {
+        const QImage rgb = (frame.size() == m_size ? frame : frame.scaled(m_size))
+                               .convertToFormat(QImage::Format_RGB888);
+        const int w = m_size.width();
+        const int h = m_size.height();
+        const std::size_t pixels = std::size_t(w) * std::size_t(h);
+        std::vector<GifByteType> red(pixels), green(pixels), blue(pixels), index(pixels);
+        for (int y = 0; y < h; ++y) {
+            const uchar* line = rgb.constScanLine(y);
+            for (int x = 0; x < w; ++x) {
+                const std::size_t at = std::size_t(y) * std::size_t(w) + std::size_t(x);
+                red[at] = line[3 * x];
+                green[at] = line[3 * x + 1];
+                blue[at] = line[3 * x + 2];
+            }
+        }
+        // giflib's median-cut quantiser picks this frame's 256 colours (at most).
+        int colours = 256;
+        std::array<GifColorType, 256> map{};
+        if (GifQuantizeBuffer(unsigned(w), unsigned(h), &colours, red.data(), green.data(),
+                              blue.data(), index.data(), map.data()) == GIF_ERROR) {
+            throw AnimationError("giflib could not quantise frame " + std::to_string(m_count + 1));
+        }
+        GraphicsControlBlock control{};
+        control.DisposalMode = DISPOSE_DO_NOT;
+        control.UserInputFlag = false;
+        control.DelayTime = m_delay;
+        control.TransparentColor = NO_TRANSPARENT_COLOR;
+        GifByteType extension[4];
+        const size_t length = EGifGCBToExtension(&control, extension);
+        check(EGifPutExtension(m_gif, GRAPHICS_EXT_FUNC_CODE, int(length), extension));
+        // The map must have a power-of-two size: 256 entries, the unused ones black.
+        ColorMapObject* colourMap = GifMakeMapObject(256, map.data());
+        if (colourMap == nullptr) {
+            throw AnimationError("giflib: out of memory");
+        }
+        const int put = EGifPutImageDesc(m_gif, 0, 0, w, h, false, colourMap);
+        GifFreeMapObject(colourMap);
+        check(put);
+        check(EGifPutLine(m_gif, index.data(), int(pixels)));
+        ++m_count;
+    }
+    QStringList finish() override {
+        int error = 0;
+        GifFileType* gif = std::exchange(m_gif, nullptr);
+        if (EGifCloseFile(gif, &error) == GIF_ERROR) {
+            throw AnimationError("giflib: " + std::string(GifErrorString(error)));
+        }
+        if (!m_file.commit()) {
+            throw AnimationError("cannot write '" + str(m_file.fileName()) +
+                                 "': " + str(m_file.errorString()));
+        }
+        return {m_file.fileName()};
+    }
+
+private:
+    static int write(GifFileType* gif, const GifByteType* bytes, int length) {
+        auto* self = static_cast<GifWriter*>(gif->UserData);
+        return int(self->m_file.write(reinterpret_cast<const char*>(bytes), length));
+    }
+    void check(int status) {
+        if (status == GIF_ERROR) {
+            throw AnimationError(
+                "cannot write '" + str(m_file.fileName()) + "': " +
+                (m_file.error() != QFileDevice::NoError ? str(m_file.errorString())
+                                                         : std::string(GifErrorString(m_gif->Error))));
+        }
+    }
+
+    QSaveFile m_file;
+    QSize m_size;
+    GifFileType* m_gif = nullptr;
+    int m_delay = 10;
+    int m_count = 0;
+};
+
+// ---- MP4 / WebM (ffmpeg) -----------------------------------------------------------------
+
+class FfmpegWriter : public AnimationWriter {
+public:
+    FfmpegWriter(AnimationFormat format, const QString& out, QSize size, double fps)
+        : m_out(out), m_size(size) {
+        const QString program = ffmpegProgram();
+        if (program.isEmpty()) {
+            throw AnimationError(animationFormatName(format).toStdString() +
+                                 " export needs ffmpeg, which is not installed (not found on "
+                                 "PATH): install it (Debian: apt install ffmpeg), or export a "
+                                 "GIF or PNG frames instead");
+        }
+        const QFileInfo info(out);
+        requireWritableFolder(info.absolutePath(), out);
+        // ffmpeg writes a hidden file beside the target (MP4 seeks back to write its index),
+        // renamed over the target only once ffmpeg has exited successfully.
+        m_temp.setFileTemplate(QDir(info.absolutePath())
+                                   .filePath(QStringLiteral(".%1-XXXXXX.%2")
+                                                 .arg(info.completeBaseName(), info.suffix())));
+        if (!m_temp.open()) {
+            throw AnimationError("cannot write into '" + str(info.absolutePath()) +
+                                 "': " + str(m_temp.errorString()));
+        }
+        m_temp.close();
+        QStringList args{QStringLiteral("-hide_banner"), QStringLiteral("-loglevel"),
+                         QStringLiteral("error"), QStringLiteral("-y"),
+                         // Input: raw 8-bit RGB frames on stdin.
+                         QStringLiteral("-f"), QStringLiteral("rawvideo"),
+                         QStringLiteral("-pixel_format"), QStringLiteral("rgb24"),
+                         QStringLiteral("-video_size"),
+                         QStringLiteral("%1x%2").arg(size.width()).arg(size.height()),
+                         QStringLiteral("-framerate"), QString::number(fps, 'g', 6),
+                         QStringLiteral("-i"), QStringLiteral("pipe:0"),
+                         // 4:2:0 chroma needs even sides: pad by one pixel when odd.
+                         QStringLiteral("-vf"),
+                         QStringLiteral("pad=ceil(iw/2)*2:ceil(ih/2)*2"),
+                         QStringLiteral("-pix_fmt"), QStringLiteral("yuv420p")};
+        if (format == AnimationFormat::Mp4) {
+            // H.264 in 4:2:0 plays everywhere (browsers, slides); faststart puts the index
+            // first so a presentation can start before the whole file is read.
+            args << QStringLiteral("-c:v") << QStringLiteral("libx264") << QStringLiteral("-crf")
+                 << QStringLiteral("20") << QStringLiteral("-movflags")
+                 << QStringLiteral("+faststart");
+        } else {
+            args << QStringLiteral("-c:v") << QStringLiteral("libvpx-vp9") << QStringLiteral("-crf")
+                 << QStringLiteral("32") << QStringLiteral("-b:v") << QStringLiteral("0")
+                 << QStringLiteral("-deadline") << QStringLiteral("good")
+                 << QStringLiteral("-cpu-used") << QStringLiteral("5");
+        }
+        args << QStringLiteral("-f") << (format == AnimationFormat::Mp4 ? QStringLiteral("mp4")
+                                                                        : QStringLiteral("webm"))
+             << m_temp.fileName();
+        m_process.setProgram(program);
+        m_process.setArguments(args);
+        m_process.setProcessChannelMode(QProcess::SeparateChannels);
+        m_process.start();
+        if (!m_process.waitForStarted(10000)) {
+            throw AnimationError("cannot start '" + str(program) +
+                                 "': " + str(m_process.errorString()));
+        }
+    }
+    ~FfmpegWriter() override {
+        if (m_process.state() != QProcess::NotRunning) {
+            m_process.kill();
+            m_process.waitForFinished(10000);
+        }
+        // m_temp (autoRemove) deletes ffmpeg's partial output.
+    }
+    void addFrame(const QImage& frame) override {
+        const QImage rgb = (frame.size() == m_size ? frame : frame.scaled(m_size))
+                               .convertToFormat(QImage::Format_RGB888);
+        // Scan lines are padded to 4 bytes; ffmpeg's rawvideo expects exactly 3·width per row.
+        QByteArray bytes;
+        bytes.reserve(3 * m_size.width() * m_size.height());
+        for (int y = 0; y < m_size.height(); ++y) {
+            bytes.append(reinterpret_cast<const char*>(rgb.constScanLine(y)), 3 * m_size.width());
+        }
+        if (m_process.write(bytes) != bytes.size()) {
+            throw AnimationError("ffmpeg stopped reading frames: " + ffmpegError());
+        }
+        // Bound the pipe's buffer to about one frame: wait until ffmpeg has taken it.
+        while (m_process.bytesToWrite() > 0) {
+            if (!m_process.waitForBytesWritten(60000)) {
+                throw AnimationError("ffmpeg stopped reading frames: " + ffmpegError());
+            }
+        }
+    }
+    QStringList finish() override {
+        m_process.closeWriteChannel();
+        if (!m_process.waitForFinished(600000) || m_process.exitStatus() != QProcess::NormalExit ||
+            m_process.exitCode() != 0) {
+            throw AnimationError("ffmpeg failed writing '" + str(m_out) + "': " + ffmpegError());
+        }
+        // QTemporaryFile made it owner-only; a video is an ordinary document (rw-r--r--).
+        m_temp.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner |
+                              QFileDevice::ReadGroup | QFileDevice::ReadOther);
+        moveInto(m_temp.fileName(), m_out);
+        m_temp.setAutoRemove(false);
+        return {m_out};
+    }
+
+private:
+    std::string ffmpegError() {
+        const QString text = QString::fromLocal8Bit(m_process.readAllStandardError()).trimmed();
+        return text.isEmpty() ? str(m_process.errorString()) : str(text);
+    }
+
+    QString m_out;
+    QSize m_size;
+    QTemporaryFile m_temp;
+    QProcess m_process;
+};
+
+} // namespace
+
+std::optional<AnimationFormat> animationFormatForPath(const QString& out) {
+    if (out.endsWith(QLatin1Char('/')) || QFileInfo(out).isDir()) {
+        return AnimationFormat::PngSequence;
+    }
+    const QString suffix = QFileInfo(out).suffix().toLower();
+    if (suffix == QLatin1String("gif")) {
+        return AnimationFormat::Gif;
+    }
+    if (suffix == QLatin1String("mp4")) {
+        return AnimationFormat::Mp4;
+    }
+    if (suffix == QLatin1String("webm")) {
+        return AnimationFormat::WebM;
+    }
+    return std::nullopt;
+}
+
+QString animationFormatName(AnimationFormat format) {
+    switch (format) {
+    case AnimationFormat::PngSequence:
+        return QObject::tr("PNG frames");
+    case AnimationFormat::Gif:
+        return QStringLiteral("GIF");
+    case AnimationFormat::Mp4:
+        return QStringLiteral("MP4");
+    case AnimationFormat::WebM:
+        return QStringLiteral("WebM");
+    }
+    return {};
+}
+
+QString ffmpegProgram() {
+    return QStandardPaths::findExecutable(QStringLiteral("ffmpeg"));
+}
+
+QString animationFrameName(int k) {
+    return QStringLiteral("frame-%1.png").arg(k + 1, 4, 10, QLatin1Char('0'));
+}
+
+std::unique_ptr<AnimationWriter> openAnimationWriter(AnimationFormat format, const QString& out,
+                                                     QSize frameSize, double fps) {
+    switch (format) {
+    case AnimationFormat::PngSequence:
+        return std::make_unique<PngSequenceWriter>(out, frameSize);
+    case AnimationFormat::Gif:
+        return std::make_unique<GifWriter>(out, frameSize, fps);
+    case AnimationFormat::Mp4:
+    case AnimationFormat::WebM:
+        return std::make_unique<FfmpegWriter>(format, out, frameSize, fps);
+    }
+    throw AnimationError("unknown animation format");
+}
+
+FigureOptions animationOptions(QCustomPlot& plot, const AnimationJob& job) {
+    plot.resize(job.size);
+    // Draw frame 0 once so the layout (title height, readout rows) is that of the animation,
+    // then measure the axis rectangle the figures compute for.
+    drawFigure(plot, animationFrameData(job, withPlotSize(plot, job.options), 0));
+    return withPlotSize(plot, job.options);
+}
+
+FigureData animationFrameData(const AnimationJob& job, const FigureOptions& sizedOptions, int k) {
+    rope::RopeParams params = job.params;
+    FigureOptions options = sizedOptions;
+    figures::applySweep(job.sweep, k, params, options);
+    return figures::figureData(*job.figure, params, options);
+}
+
+QImage drawAnimationFrame(QCustomPlot& plot, const FigureData& data, QSize size) {
+    drawFigure(plot, data);
+    return plot.toPixmap(size.width(), size.height(), 1.0).toImage();
+}
+
+QStringList exportAnimation(const AnimationJob& job) {
+    const std::optional<AnimationFormat> format = animationFormatForPath(job.out);
+    if (!format) {
+        throw AnimationError("unknown animation format of '" + str(job.out) +
+                             "' (use .gif, .mp4, .webm or a folder ending in /)");
+    }
+    std::unique_ptr<AnimationWriter> writer = openAnimationWriter(*format, job.out, job.size,
+                                                                  job.fps);
+    QCustomPlot plot;
+    const FigureOptions sized = animationOptions(plot, job);
+    for (int k = 0; k < job.sweep.frames; ++k) {
+        writer->addFrame(drawAnimationFrame(plot, animationFrameData(job, sized, k), job.size));
+    }
+    return writer->finish();
+}
+
+AnimationExporter::AnimationExporter(AnimationJob job, QObject* parent)
+    : QObject(parent), m_job(std::move(job)) {
+    connect(&m_watcher, &QFutureWatcher<Frame>::finished, this, &AnimationExporter::frameComputed);
+}
+
+AnimationExporter::~AnimationExporter() {
+    m_watcher.waitForFinished();
+}
+
+void AnimationExporter::start() {
+    try {
+        const std::optional<AnimationFormat> format = animationFormatForPath(m_job.out);
+        if (!format) {
+            throw AnimationError("unknown animation format of '" + str(m_job.out) + "'");
+        }
+        m_writer = openAnimationWriter(*format, m_job.out, m_job.size, m_job.fps);
+        m_plot = std::make_unique<QCustomPlot>();
+        m_sizedOptions = animationOptions(*m_plot, m_job);
+    } catch (const std::exception& e) {
+        // Reported after start() returns, like every other outcome.
+        QTimer::singleShot(0, this, [this, why = QString::fromUtf8(e.what())] { fail(why); });
+        return;
+    }
+    computeFrame();
+}
+
+void AnimationExporter::cancel() {
+    if (m_done) {
+        return;
+    }
+    m_cancelled = true;
+    if (!m_watcher.isRunning()) {
+        m_done = true;
+        m_writer.reset();
+        emit finished({}, {}, true);
+    }
+    // else: frameComputed() sees m_cancelled and ends there.
+}
+
+void AnimationExporter::computeFrame() {
+    m_watcher.setFuture(QtConcurrent::run([job = m_job, options = m_sizedOptions, k = m_next] {
+        Frame frame;
+        try {
+            frame.data = animationFrameData(job, options, k);
+        } catch (const std::exception& e) {
+            frame.error = QString::fromUtf8(e.what());
+        }
+        return frame;
+    }));
+}
+
+void AnimationExporter::frameComputed() {
+    if (m_cancelled) {
+        m_done = true;
+        m_writer.reset(); // discards the partial file
+        emit finished({}, {}, true);
+        return;
+    }
+    const Frame frame = m_watcher.result();
+    if (!frame.error.isEmpty()) {
+        fail(frame.error);
+        return;
+    }
+    try {
+        m_writer->addFrame(drawAnimationFrame(*m_plot, frame.data, m_job.size));
+        ++m_next;
+        emit progress(m_next);
+        if (m_next < m_job.sweep.frames) {
+            computeFrame();
+            return;
+        }
+        const QStringList written = m_writer->finish();
+        m_writer.reset();
+        m_done = true;
+        emit finished(written, {}, false);
+    } catch (const std::exception& e) {
+        fail(QString::fromUtf8(e.what()));
+    }
+}
+
+void AnimationExporter::fail(const QString& error) {
+    if (m_done) {
+        return;
+    }
+    m_done = true;
+    m_writer.reset();
+    emit finished({}, error, false);
+}
+
+} // namespace rope::ui
