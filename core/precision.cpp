@@ -384,6 +384,56 @@ PrecisionSweep precisionSweep(const Eigen::Ref<const Eigen::ArrayXd>& invFreq,
     return s;
 }
 
+Eigen::ArrayXd maxAngleErrorSweep(const Eigen::Ref<const Eigen::ArrayXd>& invFreq,
+                                  const Eigen::Ref<const Eigen::ArrayXd>& positions,
+                                  FloatFormat format, AnglePath path) {
+    validateInvFreq(invFreq);
+    if (positions.size() < 1 || positions.size() > limits::kMaxSweepPositions) {
+        throw InvalidParameter("positions", "positions must have 1…1048576 entries, got " +
+                                                std::to_string(positions.size()));
+    }
+    for (Eigen::Index j = 0; j < positions.size(); ++j) {
+        validatePosition(positions[j], "position");
+    }
+    // rotationTable() returns the reference angles mθ_i themselves for these: the difference
+    // is exactly 0 (DoubleThenCast rounds only cos/sin, which the angle error does not see).
+    if (path != AnglePath::LowPrecisionProduct || format == FloatFormat::Float64) {
+        return Eigen::ArrayXd::Zero(positions.size());
+    }
+    const Eigen::Index pairs = invFreq.size();
+    // fl(θ_i) does not depend on the position: rounded once, not once per position.
+    Eigen::ArrayXd theta(pairs);
+    for (Eigen::Index i = 0; i < pairs; ++i) {
+        theta[i] = roundToFormat(invFreq[i], format);
+    }
+    constexpr double kPi = std::numbers::pi;
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    Eigen::ArrayXd out(positions.size());
+    for (Eigen::Index j = 0; j < positions.size(); ++j) {
+        const double position = positions[j];
+        // The same operations, in the same order, as rotationTable() and rotationErrors().
+        const double m = roundToFormat(position, format);
+        double worst = 0.0;
+        bool overflow = std::isinf(m);
+        for (Eigen::Index i = 0; i < pairs && !overflow; ++i) {
+            const double a = roundToFormat(m * theta[i], format);
+            if (!std::isfinite(a)) {
+                overflow = true;
+                break;
+            }
+            const double d = a - invFreq[i] * position;
+            // remainder(d, 2π) = d − n·2π with n = d/2π rounded to nearest, ties to even; for
+            // |d| ≤ π, |d/2π| ≤ 1/2 (2π is exactly twice π in double), so n = 0 and the
+            // result is d itself: the call is needed only past π.
+            const double wrapped = std::abs(d) <= kPi ? std::abs(d)
+                                                      : std::abs(std::remainder(d, 2.0 * kPi));
+            worst = std::max(worst, wrapped);
+        }
+        out[j] = overflow ? nan : worst;
+    }
+    return out;
+}
+
 PositionInterval positionCollapseInterval(FloatFormat format, long long position) {
     const auto cap = static_cast<long long>(limits::kMaxPosition);
     if (position < 0 || position > cap) {

@@ -193,6 +193,19 @@ PrecisionSweep precisionSweep(const Eigen::Ref<const Eigen::ArrayXd>& invFreq,
                               const Eigen::Ref<const Eigen::ArrayXd>& positions, FloatFormat format,
                               AnglePath path);
 
+/// \brief precisionSweep(...).maxAngleError alone, bit for bit, without the cos/sin tables.
+///
+/// The angle error needs only the angles: low \f$a_i = \mathrm{fl}(\mathrm{fl}(m)\,
+/// \mathrm{fl}(θ_i))\f$ (LowPrecisionProduct; every other path and float64 give \f$a_i = mθ_i\f$,
+/// error 0) against the reference \f$mθ_i\f$ in double, wrapped to \f$[−π, π]\f$ and maximised
+/// over pairs; NaN where the rounded position or an angle overflows. No trigonometry and no
+/// allocation per position: the plotted angle view costs O(positions × pairs) roundings instead
+/// of four cos/sin evaluations per pair and position.
+/// \warning Throws like precisionSweep.
+Eigen::ArrayXd maxAngleErrorSweep(const Eigen::Ref<const Eigen::ArrayXd>& invFreq,
+                                  const Eigen::Ref<const Eigen::ArrayXd>& positions,
+                                  FloatFormat format, AnglePath path);
+
 namespace limits {
 /// Largest number of positions one precisionSweep evaluates (2^20).
 inline constexpr Eigen::Index kMaxSweepPositions = 1 << 20;

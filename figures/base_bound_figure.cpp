@@ -126,14 +126,23 @@ FigureData cosineSumView(const rope::RopeParams& params, const FigureOptions& op
         try {
             const rope::MinimalBase best =
                 cachedMinimalBase(params.context, params.effectiveRotaryDim());
-            data.readouts.push_back(
-                {FigureText::tr("smallest base b* for L (default ladder)"),
-                 best.found ? best.base : std::numeric_limits<double>::quiet_NaN(), QString()});
+            // A readout shows a number: when there is none, the label says why and the value
+            // is the bound that was checked, never NaN (shown as "n/a", written as "nan").
+            if (best.found) {
+                data.readouts.push_back(
+                    {FigureText::tr("smallest base b* for L (default ladder)"), best.base, QString()});
+            } else {
+                data.readouts.push_back(
+                    {FigureText::tr("no b* for L: f < 0 somewhere for every base up to"),
+                     rope::limits::kMaxBase, QString()});
+            }
         } catch (const rope::InvalidParameter& e) {
             // The search has a work limit (L·d/2 ≤ 2^28); the curve is still worth showing.
             data.readouts.push_back(
-                {FigureText::tr("b* not searched: ") + QString::fromUtf8(e.what()),
-                 std::numeric_limits<double>::quiet_NaN(), QString()});
+                {FigureText::tr("b* not searched (%1); work L·d/2")
+                     .arg(QString::fromUtf8(e.what())),
+                 static_cast<double>(params.context) * params.effectiveRotaryDim() / 2.0,
+                 QString()});
         }
     }
     data.readouts.push_back(

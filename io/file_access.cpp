@@ -27,6 +27,15 @@ QString reason(const QFileDevice& file, int savedErrno) {
 } // namespace
 
 QString writeFileAtomically(const QString& path, const QByteArray& bytes) {
+    // Qt decodes file-name bytes that are not UTF-8 (e.g. Latin-1 0xFF) to U+FFFD, and encoding
+    // that back gives EF BF BD: the write would create a second, differently named file and
+    // leave the one the user chose unchanged while reporting success. Refused by name instead
+    // (rope-cli refuses such names already when it reads its arguments).
+    if (path.contains(QChar(QChar::ReplacementCharacter))) {
+        return QStringLiteral("the file name %1 is not valid UTF-8 (file names must be UTF-8 "
+                              "here)")
+            .arg(path);
+    }
     if (QFileInfo(path).isDir()) {
         return IoText::tr("%1 is a directory").arg(path);
     }

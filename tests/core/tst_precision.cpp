@@ -310,6 +310,64 @@ private slots:
         QVERIFY(std::isnan(s.maxAngleError[2])); // 1e5 overflows fp16
     }
 
+    void angleSweepClosedForms() {
+        // θ = 1: the error is |fl(m) − m| wrapped. float16 keeps 11 significant bits: 2049 lies
+        // halfway between 2048 and 2050 and rounds to the even 2048 (error 1); 4097 rounds to
+        // 4096 (spacing 4, error 1); 4099 rounds to 4100 (error 1); 1000 is exact (0); 70000
+        // overflows float16 (max 65504): NaN.
+        Eigen::ArrayXd one(1);
+        one << 1.0;
+        Eigen::ArrayXd positions(5);
+        positions << 2049.0, 4097.0, 4099.0, 1000.0, 70000.0;
+        const Eigen::ArrayXd e = rope::maxAngleErrorSweep(
+            one, positions, rope::FloatFormat::Float16, rope::AnglePath::LowPrecisionProduct);
+        QCOMPARE(e[0], 1.0);
+        QCOMPARE(e[1], 1.0);
+        QCOMPARE(e[2], 1.0);
+        QCOMPARE(e[3], 0.0);
+        QVERIFY(std::isnan(e[4]));
+        // bfloat16 (8 bits) at m = 15962 → 15936 (worked out in collapseIntervalHandWorked):
+        // d = −26, wrapped by 4 turns: |−26 + 8π|.
+        Eigen::ArrayXd m(1);
+        m << 15962.0;
+        const Eigen::ArrayXd b = rope::maxAngleErrorSweep(
+            one, m, rope::FloatFormat::BFloat16, rope::AnglePath::LowPrecisionProduct);
+        QCOMPARE(b[0], std::abs(-26.0 + 8.0 * std::numbers::pi));
+        // Only the product path rounds the angle.
+        QCOMPARE(rope::maxAngleErrorSweep(one, positions, rope::FloatFormat::Float16,
+                                          rope::AnglePath::DoubleThenCast)
+                     .abs()
+                     .maxCoeff(),
+                 0.0);
+    }
+
+    void angleSweepEqualsFullSweep() {
+        // The angle-only sweep promises precisionSweep's maxAngleError bit for bit (the plots
+        // switched to it): every format and path, positions across float16's overflow and
+        // past 2^24, two bases.
+        Eigen::ArrayXd positions(9);
+        positions << 1.0, 7.0, 2049.0, 15962.0, 65504.0, 65520.0, 1e5, 16777217.0, 1e9;
+        for (double base : {1e4, 5e5}) {
+            const Eigen::ArrayXd theta = rope::inverseFrequencies(64, base);
+            for (rope::FloatFormat f : rope::allFloatFormats()) {
+                for (rope::AnglePath path :
+                     {rope::AnglePath::Reference, rope::AnglePath::LowPrecisionProduct,
+                      rope::AnglePath::DoubleThenCast}) {
+                    const Eigen::ArrayXd fast = rope::maxAngleErrorSweep(theta, positions, f, path);
+                    const Eigen::ArrayXd full = rope::precisionSweep(theta, positions, f, path).maxAngleError;
+                    for (Eigen::Index j = 0; j < positions.size(); ++j) {
+                        QVERIFY2((std::isnan(fast[j]) && std::isnan(full[j])) || fast[j] == full[j],
+                                 qPrintable(QStringLiteral("%1 at m = %2: %3 vs %4")
+                                                .arg(rope::floatFormatId(f))
+                                                .arg(positions[j])
+                                                .arg(fast[j])
+                                                .arg(full[j])));
+                    }
+                }
+            }
+        }
+    }
+
     void collapseIntervalHandWorked() {
         // bf16 around 15962 (worked out above): round(15962) = 15936; the ties 15904 → 15872 and
         // 15968 → 16000 leave the class [15905, 15967], 63 integers.

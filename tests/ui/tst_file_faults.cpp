@@ -25,8 +25,14 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <QProcess>
+
 #include <csignal>
+#include <dirent.h>
+#include <string_view>
+#include <fcntl.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 using rope::ui::ExportError;
 using rope::ui::FigurePanel;
@@ -70,17 +76,76 @@ QString takeErrorBox(MainWindow& w) {
     return text;
 }
 
-// A directory whose permissions stop this user from creating files in it, or an empty string
-// when they do not (root).
+// Makes \p dir refuse new files: its permissions for an ordinary user; for root (CI runs as
+// root, where permissions are not enforced) the immutable attribute, which root's writes obey
+// too. False, with a note, where neither works (a file system without chattr support).
 bool makeReadOnly(const QString& dir) {
     QFile::setPermissions(dir, QFile::ReadOwner | QFile::ExeOwner);
     const QString probe = dir + QStringLiteral("/probe");
-    if (writeAll(probe, "x")) {
-        QFile::remove(probe);
-        QFile::setPermissions(dir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-        return false;
+    if (!writeAll(probe, "x")) {
+        return true;
     }
-    return true;
+    QFile::remove(probe);
+    if (QProcess::execute(QStringLiteral("chattr"), {QStringLiteral("+i"), dir}) == 0) {
+        if (!writeAll(probe, "x")) {
+            return true;
+        }
+        QFile::remove(probe);
+        QProcess::execute(QStringLiteral("chattr"), {QStringLiteral("-i"), dir});
+    }
+    QFile::setPermissions(dir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    qInfo("read-only folder not exercised: neither permissions nor chattr +i stop writes here");
+    return false;
+}
+
+// Undoes makeReadOnly() (the temporary directory must be removable afterwards).
+void makeWritable(const QString& dir) {
+    QProcess::execute(QStringLiteral("chattr"), {QStringLiteral("-i"), dir});
+    QFile::setPermissions(dir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+}
+
+// Creates a file whose name has the byte 0xFF (not UTF-8) in \p dir with \p bytes, and returns
+// the name as Qt sees it (QFile::decodeName: U+FFFD in place of the byte), which is what a file
+// dialog or a directory listing hands to the app.
+QString makeNonUtf8File(const QString& dir, const QByteArray& bytes, const char* suffix) {
+    const QByteArray raw = QFile::encodeName(dir) + QByteArray("/old\xff.") + suffix;
+    const int fd = ::open(raw.constData(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0) {
+        return {};
+    }
+    const bool ok = ::write(fd, bytes.constData(), static_cast<size_t>(bytes.size())) ==
+                    static_cast<ssize_t>(bytes.size());
+    ::close(fd);
+    return ok ? QFile::decodeName(raw) : QString();
+}
+
+// Entries of \p dir other than . and .., counted by the system (QDir skips names it cannot
+// decode).
+int rawEntryCount(const QString& dir) {
+    int n = 0;
+    if (DIR* d = ::opendir(QFile::encodeName(dir).constData())) {
+        while (const dirent* e = ::readdir(d)) {
+            const std::string_view name(e->d_name);
+            n += name != "." && name != ".." ? 1 : 0;
+        }
+        ::closedir(d);
+    }
+    return n;
+}
+
+// The bytes of the file named by \p raw (a name Qt cannot spell).
+QByteArray readRaw(const QByteArray& raw) {
+    QByteArray out;
+    const int fd = ::open(raw.constData(), O_RDONLY);
+    if (fd < 0) {
+        return out;
+    }
+    char buffer[4096];
+    for (ssize_t n; (n = ::read(fd, buffer, sizeof buffer)) > 0;) {
+        out.append(buffer, n);
+    }
+    ::close(fd);
+    return out;
 }
 
 } // namespace
@@ -160,9 +225,30 @@ private slots:
         QVERIFY(writeAll(roPath, old));
         if (makeReadOnly(ro)) {
             QVERIFY_THROWS_EXCEPTION(ExportError, panel.exportTo(roPath));
-            QFile::setPermissions(ro, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+            makeWritable(ro);
             QCOMPARE(readAll(roPath), old);
+            QCOMPARE(QDir(ro).entryList(QDir::Files | QDir::Hidden),
+                     QStringList{QStringLiteral("old.") + extension});
         }
+
+        // A name that is not UTF-8: refused by name; the file stays byte-identical and no
+        // second file (named with U+FFFD's UTF-8 bytes) appears.
+        const QString odd = dir.filePath(QStringLiteral("odd"));
+        QVERIFY(QDir().mkdir(odd));
+        const QString oddPath = makeNonUtf8File(odd, old, qPrintable(extension));
+        QVERIFY(!oddPath.isEmpty());
+        QString oddMessage;
+        try {
+            panel.exportTo(oddPath);
+        } catch (const ExportError& e) {
+            oddMessage = QString::fromUtf8(e.what());
+        }
+        QVERIFY2(oddMessage.contains(QStringLiteral("not valid UTF-8")), qPrintable(oddMessage));
+        QCOMPARE(readRaw(QFile::encodeName(odd) + QByteArray("/old\xff.") +
+                         extension.toLatin1()),
+                 old);
+        QVERIFY(!QFileInfo::exists(oddPath)); // no file named with U+FFFD's UTF-8 bytes
+        QCOMPARE(rawEntryCount(odd), 1);
     }
 
     void sessionSaveFaults() {
@@ -206,10 +292,30 @@ private slots:
         QVERIFY(writeAll(roPath, old));
         if (makeReadOnly(ro)) {
             QVERIFY(!w.saveSessionTo(roPath));
-            QFile::setPermissions(ro, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+            makeWritable(ro);
             QVERIFY(takeErrorBox(w).contains(roPath));
             QCOMPARE(readAll(roPath), old);
+            QCOMPARE(QDir(ro).entryList(QDir::Files | QDir::Hidden),
+                     QStringList{QStringLiteral("s.ropex")});
         }
+
+        // A missing directory: refused by name, nothing created.
+        const QString missing = dir.filePath(QStringLiteral("no/such/dir/s.ropex"));
+        QVERIFY(!w.saveSessionTo(missing));
+        QVERIFY(takeErrorBox(w).contains(missing));
+        QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("no"))));
+
+        // A name that is not UTF-8: refused by name, the file stays byte-identical, no second
+        // file appears.
+        const QString odd = dir.filePath(QStringLiteral("odd"));
+        QVERIFY(QDir().mkdir(odd));
+        const QString oddPath = makeNonUtf8File(odd, old, "ropex");
+        QVERIFY(!oddPath.isEmpty());
+        QVERIFY(!w.saveSessionTo(oddPath));
+        QVERIFY(takeErrorBox(w).contains(QStringLiteral("not valid UTF-8")));
+        QCOMPARE(readRaw(QFile::encodeName(odd) + QByteArray("/old\xff.ropex")), old);
+        QVERIFY(!QFileInfo::exists(oddPath)); // no file named with U+FFFD's UTF-8 bytes
+        QCOMPARE(rawEntryCount(odd), 1);
     }
 };
 

@@ -16,8 +16,20 @@
 #include <qcustomplot.h>
 
 #include <algorithm>
+#include <ctime>
 #include <memory>
 #include <vector>
+
+namespace {
+// CPU time of the calling thread in ms. In Sync mode the whole frame (compute, draw, raster
+// paint) runs on the GUI thread, so this is the frame's cost without the time other processes
+// on a shared machine take from it (QBENCHMARK's wall-clock figure includes that).
+double threadCpuMs() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+}
+} // namespace
 
 // Frame time of one slider step through the real widgets (offscreen), one QBENCHMARK per
 // registry row: slider step → ParameterForm → ExplorerState → the visible panel computes
@@ -74,7 +86,9 @@ private slots:
         if (m_position < 0) {
             m_position = slider->value();
         }
+        std::vector<double> cpuMs;
         QBENCHMARK {
+            const double cpuStart = threadCpuMs();
             if (m_position + 5 * m_direction > slider->maximum() ||
                 m_position + 5 * m_direction < slider->minimum()) {
                 m_direction = -m_direction;
@@ -82,9 +96,17 @@ private slots:
             m_position += 5 * m_direction;
             slider->setValue(m_position);
             QCoreApplication::processEvents(); // the queued paint of the new frame
+            cpuMs.push_back(threadCpuMs() - cpuStart);
         }
+        std::sort(cpuMs.begin(), cpuMs.end());
+        qInfo("frame cpu %s: median %.2f ms, worst %.2f ms over %zu steps", qPrintable(panel),
+              cpuMs[cpuMs.size() / 2], cpuMs.back(), cpuMs.size());
         // The step reached the panel: its figure was recomputed for the new base.
         QVERIFY(!shown->data().title.isEmpty());
+        // Back to the app's mode: a hidden Async panel only marks itself stale, while a Sync one
+        // recomputes on every step, so leaving it Sync would bill each later row for every
+        // earlier panel (the rows measured 6–25× their own cost that way).
+        shown->setMode(rope::ui::FigurePanel::Mode::Async);
     }
 
     // A pan of the heatmap (no recompute of other panels): 120 frames, median and worst.

@@ -352,6 +352,31 @@ private slots:
                  first ? static_cast<double>(*first) : -1.0);
     }
 
+    void baseBoundWithoutBStarShowsTheBoundNotNaN() {
+        // d = 2: θ_0 = 1 for every base and cos 2 < 0, so no base keeps f ≥ 0 once m = 2 is
+        // checked (L ≥ 3; core/base_bound.h). The readout then names the bound that was
+        // searched, a finite number, instead of NaN ("n/a" on screen, "nan" in a CSV); the
+        // GUI monkey found the NaN (seed 1795469018805).
+        rope::RopeParams p;
+        p.headDim = 2;
+        p.context = 16;
+        const rope::figures::Figure* figure = rope::figures::findFigure("base-bound");
+        QVERIFY(figure != nullptr);
+        const FigureData data = rope::figures::figureData(
+            *figure, p,
+            {{QStringLiteral("view"), QStringLiteral("cosine-sum")},
+             {QStringLiteral("min-base"), true}});
+        bool named = false;
+        for (const auto& r : data.readouts) {
+            QVERIFY2(std::isfinite(r.value), qPrintable(r.label));
+            if (r.label.startsWith(QStringLiteral("no b* for L"))) {
+                named = true;
+                QCOMPARE(r.value, rope::limits::kMaxBase);
+            }
+        }
+        QVERIFY(named);
+    }
+
     // --- extension -----------------------------------------------------------------------
 
     void extensionClassifiesPairs_data() {
