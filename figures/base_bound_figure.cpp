@@ -318,12 +318,12 @@ FigureData landscapeView(const rope::RopeParams& params, const FigureOptions& op
     const int dim = params.effectiveRotaryDim();
     const double nan = std::numeric_limits<double>::quiet_NaN();
     FigureData data;
-    data.title = QStringLiteral("Feasibility landscape g(b) = min over m < %1 of Σᵢ cos(m·b^(−2i/d)), "
+    data.title = FigureText::tr("Feasibility landscape g(b) = min over m < %1 of Σᵢ cos(m·b^(−2i/d)), "
                                 "d = %2 (feasible where g ≥ 0)")
                      .arg(context)
                      .arg(dim);
-    data.xLabel = QStringLiteral("base b (log scale)");
-    data.yLabel = QStringLiteral("g(b) = min_m f_b(m)");
+    data.xLabel = FigureText::tr("base b (log scale)");
+    data.yLabel = FigureText::tr("g(b) = min_m f_b(m)");
     data.logX = true;
     std::optional<rope::MinimalBase> best;
     std::optional<rope::MinimalBase> threshold;
@@ -341,7 +341,7 @@ FigureData landscapeView(const rope::RopeParams& params, const FigureOptions& op
             thresholdNote = QString::fromUtf8(e.what());
         }
     } else {
-        thresholdNote = QStringLiteral("not certified in this view (L·d/2 > 2^19)");
+        thresholdNote = FigureText::tr("not certified in this view (L·d/2 > 2^19)");
     }
     const bool haveBest = best && best->found && best->base > 1.0;
     const bool haveThreshold = threshold && threshold->found && threshold->base > 1.0;
@@ -376,10 +376,10 @@ FigureData landscapeView(const rope::RopeParams& params, const FigureOptions& op
     const rope::FeasibilityLandscape landscape = cachedLandscape(key);
 
     Series g;
-    g.name = QStringLiteral("g(b) = min_m f_b(m)");
+    g.name = FigureText::tr("g(b) = min_m f_b(m)");
     g.colour = 0;
     Series feasible;
-    feasible.name = QStringLiteral("feasible bases (g ≥ 0), shaded");
+    feasible.name = FigureText::tr("feasible bases (g ≥ 0), shaded");
     feasible.colour = 2;
     feasible.fillToZero = true;
     double yLow = 0.0;
@@ -395,7 +395,7 @@ FigureData landscapeView(const rope::RopeParams& params, const FigureOptions& op
     // A feasible sample between two infeasible ones is an island narrower than the sampling
     // (b* itself often is): a marker, since a shaded stretch needs two points.
     Series narrow;
-    narrow.name = QStringLiteral("feasible island narrower than a sample step");
+    narrow.name = FigureText::tr("feasible island narrower than a sample step");
     narrow.style = SeriesStyle::Scatter;
     narrow.colour = 2;
     for (std::size_t k = 0; k < landscape.points.size(); ++k) {
@@ -424,37 +424,37 @@ FigureData landscapeView(const rope::RopeParams& params, const FigureOptions& op
     data.series.push_back(std::move(zero));
     if (haveBest) {
         data.series.push_back(verticalLine(
-            QStringLiteral("b* = %1 (smallest feasible base, certified)").arg(best->base, 0, 'g', 10),
+            FigureText::tr("b* = %1 (smallest feasible base, certified)").arg(best->base, 0, 'g', 10),
             best->base, yLow, yHigh, 1));
     }
     if (haveThreshold) {
         data.series.push_back(verticalLine(
-            QStringLiteral("b_T = %1 (every larger base feasible)").arg(threshold->base, 0, 'g', 8),
+            FigureText::tr("b_T = %1 (every larger base feasible)").arg(threshold->base, 0, 'g', 8),
             threshold->base, yLow, yHigh, 3));
     }
     if (params.base >= low && params.base <= high) {
         data.series.push_back(verticalLine(
-            QStringLiteral("current b = %1").arg(params.base, 0, 'g', 6), params.base, yLow, yHigh, 6));
+            FigureText::tr("current b = %1").arg(params.base, 0, 'g', 6), params.base, yLow, yHigh, 6));
     }
     data.readouts = {
-        {haveBest ? QStringLiteral("b* (upper end of the certified bracket)")
-                  : QStringLiteral("b* not computed: ") + bestNote,
+        {haveBest ? FigureText::tr("b* (upper end of the certified bracket)")
+                  : FigureText::tr("b* not computed: ") + bestNote,
          haveBest ? best->base : nan, QString()},
     };
     if (haveBest) {
-        data.readouts.push_back({QStringLiteral("b* lower bracket"), best->lowerBracket, QString()});
-        data.readouts.push_back({QStringLiteral("binding m at b*"),
+        data.readouts.push_back({FigureText::tr("b* lower bracket"), best->lowerBracket, QString()});
+        data.readouts.push_back({FigureText::tr("binding m at b*"),
                                  static_cast<double>(best->argminDistance), QStringLiteral("tokens")});
     }
-    data.readouts.push_back({haveThreshold ? QStringLiteral("b_T, every base above is feasible")
-                                           : QStringLiteral("b_T: ") + thresholdNote,
+    data.readouts.push_back({haveThreshold ? FigureText::tr("b_T, every base above is feasible")
+                                           : FigureText::tr("b_T: ") + thresholdNote,
                              haveThreshold ? threshold->base : nan, QString()});
-    data.readouts.push_back({QStringLiteral("feasible islands seen in the range"),
+    data.readouts.push_back({FigureText::tr("feasible islands seen in the range"),
                              static_cast<double>(rope::countFeasibleRuns(landscape.points)),
                              QString()});
     data.readouts.push_back({landscape.cancelled
-                                 ? QStringLiteral("bases scanned (cancelled: partial picture)")
-                                 : QStringLiteral("bases scanned (each: every m < L)"),
+                                 ? FigureText::tr("bases scanned (cancelled: partial picture)")
+                                 : FigureText::tr("bases scanned (each: every m < L)"),
                              static_cast<double>(landscape.points.size()), QString()});
     data.xRange = {{low, high}};
     data.yRange = {{yLow, yHigh}};

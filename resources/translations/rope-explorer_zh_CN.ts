@@ -599,6 +599,18 @@
         <source>Angle between q and k before any rotation.</source>
         <translation>旋转之前 q 与 k 之间的夹角。</translation>
     </message>
+    <message>
+        <source>feasibility landscape min f over b</source>
+        <translation>可行性地形：min f 随 b 的变化</translation>
+    </message>
+    <message>
+        <source>smallest base shown</source>
+        <translation>显示的最小底数</translation>
+    </message>
+    <message>
+        <source>largest base shown</source>
+        <translation>显示的最大底数</translation>
+    </message>
 </context>
 <context>
     <name>Figures</name>
@@ -897,10 +909,6 @@ independent</source>
     <message>
         <source>smallest base b* for L (default ladder)</source>
         <translation>L 所需的最小底数 b*（默认频率阶梯）</translation>
-    </message>
-    <message>
-        <source>b* not searched: </source>
-        <translation>未搜索 b*：</translation>
     </message>
     <message>
         <source>tokens per column</source>
@@ -1826,6 +1834,82 @@ independent</source>
         <source>n/a</source>
         <translation>无</translation>
     </message>
+    <message>
+        <source>no b* for L: f &lt; 0 somewhere for every base up to</source>
+        <translation>L 没有 b*：直到以下底数，每个底数都有某处 f &lt; 0</translation>
+    </message>
+    <message>
+        <source>b* not searched (%1); work L·d/2</source>
+        <translation>未搜索 b*（%1）；工作量 L·d/2</translation>
+    </message>
+    <message>
+        <source>Feasibility landscape g(b) = min over m &lt; %1 of Σᵢ cos(m·b^(−2i/d)), d = %2 (feasible where g ≥ 0)</source>
+        <translation>可行性地形 g(b) = 对 m &lt; %1 取 min Σᵢ cos(m·b^(−2i/d))，d = %2（g ≥ 0 处可行）</translation>
+    </message>
+    <message>
+        <source>g(b) = min_m f_b(m)</source>
+        <translation>g(b) = min_m f_b(m)</translation>
+    </message>
+    <message>
+        <source>not certified in this view (L·d/2 &gt; 2^19)</source>
+        <translation>本视图中未经证明（L·d/2 &gt; 2^19）</translation>
+    </message>
+    <message>
+        <source>feasible bases (g ≥ 0), shaded</source>
+        <translation>可行底数（g ≥ 0），阴影</translation>
+    </message>
+    <message>
+        <source>feasible island narrower than a sample step</source>
+        <translation>比采样步长更窄的可行岛</translation>
+    </message>
+    <message>
+        <source>b* = %1 (smallest feasible base, certified)</source>
+        <translation>b* = %1（最小可行底数，已证明）</translation>
+    </message>
+    <message>
+        <source>b_T = %1 (every larger base feasible)</source>
+        <translation>b_T = %1（更大的底数都可行）</translation>
+    </message>
+    <message>
+        <source>current b = %1</source>
+        <translation>当前 b = %1</translation>
+    </message>
+    <message>
+        <source>b* (upper end of the certified bracket)</source>
+        <translation>b*（已证明区间的上端）</translation>
+    </message>
+    <message>
+        <source>b* not computed: </source>
+        <translation>未计算 b*：</translation>
+    </message>
+    <message>
+        <source>b* lower bracket</source>
+        <translation>b* 区间下端</translation>
+    </message>
+    <message>
+        <source>binding m at b*</source>
+        <translation>b* 处起约束作用的 m</translation>
+    </message>
+    <message>
+        <source>b_T, every base above is feasible</source>
+        <translation>b_T，其上每个底数都可行</translation>
+    </message>
+    <message>
+        <source>b_T: </source>
+        <translation>b_T：</translation>
+    </message>
+    <message>
+        <source>feasible islands seen in the range</source>
+        <translation>范围内可见的可行岛</translation>
+    </message>
+    <message>
+        <source>bases scanned (cancelled: partial picture)</source>
+        <translation>已扫描的底数（已取消：部分结果）</translation>
+    </message>
+    <message>
+        <source>bases scanned (each: every m &lt; L)</source>
+        <translation>已扫描的底数（每个都检查所有 m &lt; L）</translation>
+    </message>
 </context>
 <context>
     <name>Io</name>
@@ -2040,6 +2124,10 @@ independent</source>
         <source>RoPE Explorer sessions (*.%1)</source>
         <translation>RoPE Explorer 会话 (*.%1)</translation>
     </message>
+    <message>
+        <source>PNG frames</source>
+        <translation>PNG 帧序列</translation>
+    </message>
 </context>
 <context>
     <name>ScalingMethods</name>
@@ -2124,6 +2212,113 @@ independent</source>
     </message>
 </context>
 <context>
+    <name>rope::ui::AnimationDialog</name>
+    <message>
+        <source>Export animation: %1</source>
+        <translation>导出动画：%1</translation>
+    </message>
+    <message>
+        <source>A numeric option of this panel, or a parameter shared by all panels (positions m and n, base, factor, …).</source>
+        <translation>本面板的一个数值选项，或所有面板共享的参数（位置 m 和 n、底数、因子……）。</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <source>&amp;Sweep:</source>
+        <translation>扫描参数(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;From:</source>
+        <translation>起点(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>&amp;To:</source>
+        <translation>终点(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>F&amp;rames:</source>
+        <translation>帧数(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Frames per &amp;second:</source>
+        <translation>每秒帧数(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>F&amp;ormat:</source>
+        <translation>格式(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>&amp;Width:</source>
+        <translation>宽度(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>&amp;Height:</source>
+        <translation>高度(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>%1 export needs ffmpeg, which is not installed (not found on PATH). Install it (Debian: apt install ffmpeg), or choose GIF or PNG frames.</source>
+        <translation>%1 导出需要 ffmpeg，但未安装（PATH 中找不到）。请安装（Debian：apt install ffmpeg），或选择 GIF 或 PNG 帧序列。</translation>
+    </message>
+    <message>
+        <source>Folder for the PNG frames</source>
+        <translation>PNG 帧所在的文件夹</translation>
+    </message>
+    <message>
+        <source>Export GIF</source>
+        <translation>导出 GIF</translation>
+    </message>
+    <message>
+        <source>GIF animations (*.gif)</source>
+        <translation>GIF 动画 (*.gif)</translation>
+    </message>
+    <message>
+        <source>Export MP4</source>
+        <translation>导出 MP4</translation>
+    </message>
+    <message>
+        <source>MP4 videos (*.mp4)</source>
+        <translation>MP4 视频 (*.mp4)</translation>
+    </message>
+    <message>
+        <source>Export WebM</source>
+        <translation>导出 WebM</translation>
+    </message>
+    <message>
+        <source>WebM videos (*.webm)</source>
+        <translation>WebM 视频 (*.webm)</translation>
+    </message>
+    <message>
+        <source>Rendering %1 frames…</source>
+        <translation>正在渲染 %1 帧…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Export failed: %1</source>
+        <translation>导出失败：%1</translation>
+    </message>
+    <message>
+        <source>Export cancelled: nothing was written.</source>
+        <translation>已取消导出：没有写入任何文件。</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>已写入 %1</translation>
+    </message>
+    <message>
+        <source>Wrote %1 frames into %2</source>
+        <translation>已将 %1 帧写入 %2</translation>
+    </message>
+</context>
+<context>
     <name>rope::ui::CoursePane</name>
     <message>
         <source>&amp;Check</source>
@@ -2189,6 +2384,57 @@ independent</source>
         <source>The answer is %1.</source>
         <translation>答案是 %1。</translation>
     </message>
+    <message>
+        <source>Course task</source>
+        <translation>课程任务</translation>
+    </message>
+    <message>
+        <source>Your answer</source>
+        <translation>你的答案</translation>
+    </message>
+    <message>
+        <source>Explanation</source>
+        <translation>解释</translation>
+    </message>
+</context>
+<context>
+    <name>rope::ui::ExportOptionsDialog</name>
+    <message>
+        <source>Export options</source>
+        <translation>导出选项</translation>
+    </message>
+    <message>
+        <source>As on screen</source>
+        <translation>与屏幕相同</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>主题</translation>
+    </message>
+    <message>
+        <source>Pixel scale</source>
+        <translation>像素倍数</translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation>主题(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Pixel &amp;scale:</source>
+        <translation>像素倍数(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>%1 × %2 pixels, %3 dpi</source>
+        <translation>%1 × %2 像素，%3 dpi</translation>
+    </message>
 </context>
 <context>
     <name>rope::ui::FigurePanel</name>
@@ -2223,14 +2469,6 @@ independent</source>
     <message>
         <source>Layer %1 has no RoPE (NoPE): its queries and keys are not rotated, so there is nothing to draw here. Choose a RoPE layer in the layer strip above.</source>
         <translation>第 %1 层没有 RoPE（NoPE）：它的查询和键不做旋转，因此这里没有可画的内容。请在上方的层条中选择一个使用 RoPE 的层。</translation>
-    </message>
-    <message>
-        <source>PNG resolution</source>
-        <translation>PNG 分辨率</translation>
-    </message>
-    <message>
-        <source>Dots per inch:</source>
-        <translation>每英寸点数：</translation>
     </message>
     <message>
         <source>Export %1</source>
@@ -2319,6 +2557,62 @@ independent</source>
     <message>
         <source>Res&amp;ume</source>
         <translation>继续(&amp;U)</translation>
+    </message>
+    <message>
+        <source>%1 plot</source>
+        <translation>%1 图</translation>
+    </message>
+    <message>
+        <source>%1 lesson</source>
+        <translation>%1 课文</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Whole &amp;range</source>
+        <translation>整个范围(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Back to the default bases: b*/3 … 2·b_T.</source>
+        <translation>回到默认底数范围：b*/3 … 2·b_T。</translation>
+    </message>
+    <message>
+        <source>landscape: %p%</source>
+        <translation>地形：%p%</translation>
+    </message>
+    <message>
+        <source>Landscape progress</source>
+        <translation>地形计算进度</translation>
+    </message>
+    <message>
+        <source>Stop computing the landscape; the bases done so far are drawn.</source>
+        <translation>停止计算地形；已完成的底数会被画出。</translation>
+    </message>
+    <message>
+        <source>Wheel: zoom b · drag: pan</source>
+        <translation>滚轮：缩放 b · 拖动：平移</translation>
+    </message>
+    <message>
+        <source>published tables: %p%</source>
+        <translation>已发表的表格：%p%</translation>
+    </message>
+    <message>
+        <source>Re&amp;compute</source>
+        <translation>重新计算(&amp;C)</translation>
+    </message>
+    <message>
+        <source>b = %1: g = %2, binding m = %3 (%4)</source>
+        <translation>b = %1：g = %2，起约束作用的 m = %3（%4）</translation>
+    </message>
+    <message>
+        <source>feasible</source>
+        <translation>可行</translation>
+    </message>
+    <message>
+        <source>infeasible</source>
+        <translation>不可行</translation>
     </message>
 </context>
 <context>
@@ -2722,6 +3016,62 @@ independent</source>
         <source>Models</source>
         <translation>模型</translation>
     </message>
+    <message>
+        <source>Export &amp;animation…</source>
+        <translation>导出动画(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+E</source>
+        <translation>Ctrl+Shift+E</translation>
+    </message>
+    <message>
+        <source>Show &amp;lessons</source>
+        <translation>显示课文(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Ctrl+L</source>
+        <translation>Ctrl+L</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Search panels</source>
+        <translation>搜索面板</translation>
+    </message>
+    <message>
+        <source>Clear the search</source>
+        <translation>清除搜索</translation>
+    </message>
+    <message>
+        <source>Sessions</source>
+        <translation>会话</translation>
+    </message>
+    <message>
+        <source>Model configs</source>
+        <translation>模型配置</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation>跟随系统(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Unknown theme &apos;%1&apos; in the settings: using the system&apos;s</source>
+        <translation>设置中的主题“%1”未知：使用系统主题</translation>
+    </message>
 </context>
 <context>
     <name>rope::ui::ParameterForm</name>
@@ -2896,6 +3246,52 @@ independent</source>
     <message>
         <source>Not applied (%1): %2</source>
         <translation>未应用（%1）：%2</translation>
+    </message>
+    <message>
+        <source>%1 slider</source>
+        <translation>%1 滑块</translation>
+    </message>
+</context>
+<context>
+    <name>rope::ui::PresenterWindow</name>
+    <message>
+        <source>RoPE Explorer — presenter mode (Esc leaves)</source>
+        <translation>RoPE Explorer — 演示模式（按 Esc 退出）</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2 · %3</source>
+        <translation>第 %1 步，共 %2 步 · %3</translation>
+    </message>
+    <message>
+        <source>Return: show the explanation · Page Down: next step</source>
+        <translation>回车：显示解释 · Page Down：下一步</translation>
+    </message>
+    <message>
+        <source>&amp;Presenter mode</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>The visible panel full screen in large print; Page Down/Up step through the course, Esc leaves.</source>
+        <translation>当前面板全屏大字显示；Page Down/Up 在课程中前后翻步，Esc 退出。</translation>
+    </message>
+</context>
+<context>
+    <name>rope::ui::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>位置</translation>
     </message>
 </context>
 </TS>
