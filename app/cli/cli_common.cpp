@@ -274,6 +274,23 @@ RopeParams ropeParamsFrom(const QCommandLineParser& parser) {
     return p;
 }
 
+RopeParams figureParamsFrom(const QCommandLineParser& parser) {
+    RopeParams params = ropeParamsFrom(parser);
+    // The figure commands' view: the context the plots cover and the two positions.
+    if (parser.isSet(QStringLiteral("context"))) {
+        params.context =
+            parseInteger(parser.value(QStringLiteral("context")), QStringLiteral("context"));
+    }
+    if (parser.isSet(QStringLiteral("m"))) {
+        params.m = parseInteger(parser.value(QStringLiteral("m")), QStringLiteral("m"));
+    }
+    if (parser.isSet(QStringLiteral("n"))) {
+        params.n = parseInteger(parser.value(QStringLiteral("n")), QStringLiteral("n"));
+    }
+    validate(params);
+    return params;
+}
+
 std::string jsonNumber(double value) {
     if (!std::isfinite(value)) {
         return "null";

@@ -50,6 +50,11 @@ bool parseArguments(QCommandLineParser& parser, const QStringList& args);
 /// \throws UsageError or rope::InvalidParameter naming the flag, the preset or the config field.
 RopeParams ropeParamsFrom(const QCommandLineParser& parser);
 
+/// \brief ropeParamsFrom() plus the figure commands' --context, --m and --n (those commands
+/// define them), validated.
+/// \warning Throws UsageError or InvalidParameter as ropeParamsFrom().
+RopeParams figureParamsFrom(const QCommandLineParser& parser);
+
 /// Strict number parsing: the whole string must be a finite number. \p flag names the option.
 double parseDouble(const QString& text, const QString& flag);
 long long parseInteger(const QString& text, const QString& flag);

@@ -79,18 +79,7 @@ int runAnimate(const QStringList& args) {
         }
         throw UsageError("unknown panel '" + panelId.toStdString() + "' (known: " + known + ")");
     }
-    RopeParams params = ropeParamsFrom(parser);
-    if (parser.isSet(QStringLiteral("context"))) {
-        params.context =
-            parseInteger(parser.value(QStringLiteral("context")), QStringLiteral("context"));
-    }
-    if (parser.isSet(QStringLiteral("m"))) {
-        params.m = parseInteger(parser.value(QStringLiteral("m")), QStringLiteral("m"));
-    }
-    if (parser.isSet(QStringLiteral("n"))) {
-        params.n = parseInteger(parser.value(QStringLiteral("n")), QStringLiteral("n"));
-    }
-    validate(params);
+    RopeParams params = figureParamsFrom(parser);
 
     ui::AnimationJob job;
     job.figure = figure;

@@ -260,18 +260,7 @@ int runFigure(const QStringList& args) {
         return 0;
     }
 
-    RopeParams params = ropeParamsFrom(parser);
-    if (parser.isSet(QStringLiteral("context"))) {
-        params.context =
-            parseInteger(parser.value(QStringLiteral("context")), QStringLiteral("context"));
-    }
-    if (parser.isSet(QStringLiteral("m"))) {
-        params.m = parseInteger(parser.value(QStringLiteral("m")), QStringLiteral("m"));
-    }
-    if (parser.isSet(QStringLiteral("n"))) {
-        params.n = parseInteger(parser.value(QStringLiteral("n")), QStringLiteral("n"));
-    }
-    validate(params);
+    RopeParams params = figureParamsFrom(parser);
     const QSize size(dimensionFlag(parser, "width", 200, 8000),
                      dimensionFlag(parser, "height", 150, 8000));
     const double scale = scaleFlag(parser);
