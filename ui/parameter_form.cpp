@@ -164,6 +164,11 @@ ParameterForm::ParameterForm(ExplorerState& state, bool persistent, QWidget* par
     auto* outer = new QVBoxLayout(this);
     outer->addLayout(m_layout);
     m_layout->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
+    // The parameter column is narrow (about 240 px at 1280×800: the panels' control rows take
+    // the rest). Side by side, label + slider + value box did not fit: the scroll area clipped
+    // the value boxes, or the sliders shrank to their handles. Each label goes above its
+    // control, which then has the column's whole width.
+    m_layout->setRowWrapPolicy(QFormLayout::WrapAllRows);
 
     const auto number = [this](const QString& id, const QString& label, const QString& tip,
                                const Spec& spec) {
@@ -221,7 +226,7 @@ ParameterForm::ParameterForm(ExplorerState& state, bool persistent, QWidget* par
     auto* layoutLabel = new QLabel(tr("&Layout"), this);
     layoutLabel->setBuddy(m_layoutBox);
     m_layoutBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_layoutBox->setMinimumContentsLength(12);
+    m_layoutBox->setMinimumContentsLength(10);
     m_layout->addRow(layoutLabel, m_layoutBox);
     connect(m_layoutBox, &QComboBox::currentIndexChanged, this, &ParameterForm::onEdited);
 
@@ -238,6 +243,11 @@ ParameterForm::ParameterForm(ExplorerState& state, bool persistent, QWidget* par
                               Qt::ToolTipRole);
     }
     m_method->setToolTip(tr("Context-extension method (Hugging Face rope_scaling)."));
+    // The longest method name ("p-RoPE (proportional, Gemma 4)") would set the form's minimum
+    // width above the parameter column's (290 px at 1280×800) and the scroll area would clip
+    // the value boxes on the right; the popup still shows the full names.
+    m_method->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_method->setMinimumContentsLength(10);
     auto* methodLabel = new QLabel(tr("&Scaling"), this);
     methodLabel->setBuddy(m_method);
     m_layout->addRow(methodLabel, m_method);

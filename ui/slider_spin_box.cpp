@@ -26,7 +26,11 @@ SliderSpinBox::SliderSpinBox(const Spec& spec, QWidget* parent)
     m_spin->setSuffix(spec.suffix);
     m_spin->setSpecialValueText(spec.specialValueText);
     m_spin->setKeyboardTracking(false); // typing "4096" must not try 4, 40, 409 on the way
-    m_spin->setMinimumWidth(110);
+    // Capped, not sized for the range's longest value (a base box sized for 1e12 with two
+    // decimals took most of the 290 px parameter column at 1280×800 and left the slider a
+    // handle): room for "1000000.00", and the slider takes the rest.
+    m_spin->setMinimumWidth(72);
+    m_spin->setMaximumWidth(96);
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_slider, 1);

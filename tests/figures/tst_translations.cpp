@@ -150,6 +150,11 @@ private slots:
     // in the committed one (else a new or changed string was never translated), and nothing
     // in the committed one may have vanished from the sources.
     void committedTsMatchesTheSources() {
+#if !ROPE_LUPDATE_ALL_SOURCES
+        // Without the UI (core-only builds: nosimd, sanitizers without UI) lupdate would not see
+        // the widgets' and programs' messages and call them vanished; the UI builds check them.
+        QSKIP("built without the UI: lupdate's source list is incomplete");
+#endif
         QFile list(QStringLiteral(ROPE_LUPDATE_SOURCES_FILE));
         QVERIFY2(list.open(QIODevice::ReadOnly), ROPE_LUPDATE_SOURCES_FILE);
         QStringList sources;
