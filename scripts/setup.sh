@@ -107,7 +107,7 @@ sanitize)
     # -O0); -g1 keeps the line tables a report needs and builds faster than full -g. ccache
     # reuses these objects between runs (its keys include the flags, so not those of build/).
     configure build-asan -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g1" \
-        -DROPE_SANITIZE=ON -DROPE_BUILD_UI=ON -DROPE_WERROR=ON
+        -DROPE_SANITIZE=ON -DROPE_BUILD_UI="${ROPE_ASAN_UI:-ON}" -DROPE_WERROR=ON
     cmake --build build-asan -j "$JOBS"
     # Leaks are reported (detect_leaks=1) except the proven third-party ones listed, with the
     # reason for each, in tests/sanitizers/lsan.supp. Every ctest runs offscreen.
