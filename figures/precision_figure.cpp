@@ -19,6 +19,24 @@ namespace rope::figures {
 
 namespace {
 
+// A log y axis spanning whole decades around every series' values, so the axis (and its tick
+// labels' width, hence the plot size the samples are computed for) does not move with the
+// sampling. Nothing is set when no value is positive.
+void setWholeDecadeRange(FigureData& data) {
+    double lo = INFINITY;
+    double hi = 0;
+    for (const Series& s : data.series) {
+        for (double y : s.y) {
+            lo = std::min(lo, y);
+            hi = std::max(hi, y);
+        }
+    }
+    if (hi > 0) {
+        data.yRange = {{std::pow(10.0, std::floor(std::log10(lo))),
+                        std::pow(10.0, std::ceil(std::log10(hi)))}};
+    }
+}
+
 constexpr double kDefaultMaxPosition = 1e7;
 constexpr int kMaxSamples = 2048;
 const rope::FloatFormat kFormats[] = {rope::FloatFormat::Float32, rope::FloatFormat::BFloat16,
@@ -127,18 +145,7 @@ FigureData accumulatedFigure(const rope::RopeParams& params, const FigureOptions
     data.logY = true;
     data.series = {accumulated, product};
     data.xRange = {{1.0, positions.back()}};
-    double lo = INFINITY;
-    double hi = 0;
-    for (const Series& s : data.series) {
-        for (double y : s.y) {
-            lo = std::min(lo, y);
-            hi = std::max(hi, y);
-        }
-    }
-    if (hi > 0) {
-        data.yRange = {{std::pow(10.0, std::floor(std::log10(lo))),
-                        std::pow(10.0, std::ceil(std::log10(hi)))}};
-    }
+    setWholeDecadeRange(data);
     const long long requested = options.value(QStringLiteral("position"), -1).toLongLong();
     const auto probe = static_cast<std::int64_t>(std::clamp<long long>(
         requested < 0 ? params.m : requested, 0, static_cast<long long>(kLargest)));
@@ -231,20 +238,7 @@ FigureData precisionFigure(const rope::RopeParams& params, const FigureOptions& 
     }
 
     data.xRange = {{1.0, positions.back()}};
-    // Whole decades around the data: the axis (and its tick labels' width, hence the plot
-    // size the samples are computed for) does not move with the sampling.
-    double lo = INFINITY;
-    double hi = 0;
-    for (const Series& s : data.series) {
-        for (double y : s.y) {
-            lo = std::min(lo, y);
-            hi = std::max(hi, y);
-        }
-    }
-    if (hi > 0) {
-        data.yRange = {{std::pow(10.0, std::floor(std::log10(lo))),
-                        std::pow(10.0, std::ceil(std::log10(hi)))}};
-    }
+    setWholeDecadeRange(data);
 
     // position −1 (the default) follows the form's m.
     const long long requested = options.value(QStringLiteral("position"), -1).toLongLong();
