@@ -10,6 +10,7 @@
 #include <atomic>
 #include <cmath>
 #include <condition_variable>
+#include <cstdio>
 #include <exception>
 #include <iterator>
 #include <limits>
@@ -462,6 +463,20 @@ namespace {
 
 constexpr double kEps = std::numeric_limits<double>::epsilon();
 
+// Work limits in messages: two significant digits ("4e+08").
+std::string shortNumber(double v) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2g", v);
+    return text;
+}
+
+// Bases in messages: ten significant digits, enough to restart a sweep near it.
+std::string baseText(double b) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.10g", b);
+    return text;
+}
+
 
 // One base of the sweep over t = ln b: θ_i = b^(−2i/d), the rates c_i = −∂ln θ_i/∂t = 2i/d, and
 // what a certified step needs at one distance m (angles φ_i = m·θ_i with their cos and sin).
@@ -697,6 +712,19 @@ double advance(double b, double s) {
 
 } // namespace
 
+double sweepWorkLimit(long long context, int dim) {
+    const double pairDistances = static_cast<double>(context) * static_cast<double>(dim / 2);
+    return std::clamp(limits::kSweepWorkPerPairDistance * pairDistances, limits::kMinSweepWork,
+                      limits::kMaxBaseSweepWork);
+}
+
+double sweepWork(long long evaluations, long long scans, long long count, int dim) {
+    const double pairs = static_cast<double>(dim / 2);
+    return static_cast<double>(evaluations) * (pairs + limits::kEvaluationOverhead) +
+           static_cast<double>(scans) * static_cast<double>(count) *
+               (limits::kScanCostPerDistance + pairs / 512.0);
+}
+
 MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& options) {
     validateContext(context);
     validateDim(dim, "dim");
@@ -775,23 +803,24 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
         return result;
     };
 
-    const double pairs = static_cast<double>(dim / 2);
+    const double workLimit = options.workLimit == MinimalBaseOptions::kAutomaticWorkLimit
+                                 ? sweepWorkLimit(context, dim)
+                                 : options.workLimit;
+    const auto gaveUp = [&](const std::string& why) {
+        return InvalidParameter("context", "min-base gave up at context " +
+                                               std::to_string(context) + ", dim " +
+                                               std::to_string(dim) + ": " + why + " at base " +
+                                               baseText(b) +
+                                               " (every smaller base is proven infeasible)");
+    };
     const auto checkWork = [&] {
-        const double work = static_cast<double>(result.evaluations) * pairs +
-                            static_cast<double>(result.scans) * static_cast<double>(count) *
-                                pairs / 128.0;
-        if (options.workLimit > 0.0 && work > options.workLimit) {
-            throw InvalidParameter(
-                "context", "min-base gave up at context " + std::to_string(context) + ", dim " +
-                               std::to_string(dim) +
-                               ": the certified sweep exceeded its work limit of " +
-                               (options.workLimit == limits::kMaxBaseSweepWork
-                                    ? std::string("4e8")
-                                    : std::to_string(options.workLimit)) +
-                               " cosine evaluations (about 10 s) at base " +
-                               std::to_string(b) + " (every smaller base is proven infeasible)");
+        if (workLimit > 0.0 &&
+            sweepWork(result.evaluations, result.scans, count, dim) > workLimit) {
+            throw gaveUp("the certified sweep exceeded its work limit of " +
+                         shortNumber(workLimit) + " cosine evaluations");
         }
     };
+    long long gapsInARow = 0;
     for (;;) {
         checkWork();
         // 1. The active set; then the pool; then a full scan, until some distance certifies a step.
@@ -888,6 +917,11 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
                 // An island narrower than δ, or rounding: step over a hair without a
                 // certificate; the certified lower end stays where it was.
                 ++result.roundingGaps;
+                if (++gapsInARow >= limits::kMaxConsecutiveRoundingGaps) {
+                    throw gaveUp("f stays within rounding of 0 over " +
+                                 std::to_string(gapsInARow) +
+                                 " bases in a row, so double precision cannot certify a step");
+                }
                 b = std::nextafter(b * (1.0 + 64.0 * kEps), limits::kMaxBase);
                 if (b >= limits::kMaxBase) {
                     break;
@@ -899,6 +933,7 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
             }
         }
         ++result.steps;
+        gapsInARow = 0;
         active = std::move(next);
         // Keep the best distance first: it is the likeliest to certify the next step too.
         const auto it = std::find(active.begin(), active.end(), best);
@@ -966,8 +1001,13 @@ MinimalBase allFeasibleAbove(long long context, int dim, const MinimalBaseOption
                                               std::to_string(context) + " at dim " +
                                               std::to_string(dim));
     }
+    // One work budget for both parts: the sweep up to b* and the downward sweep from the tail.
+    const double workLimit = options.workLimit == MinimalBaseOptions::kAutomaticWorkLimit
+                                 ? sweepWorkLimit(context, dim)
+                                 : options.workLimit;
     MinimalBaseOptions first = options;
     first.startBase = 0.0;
+    first.workLimit = workLimit;
     const MinimalBase lowest = minimalBase(context, dim, first);
     if (!lowest.found || lowest.base <= 1.0) {
         // No feasible base at all, or every base is feasible (b* = 1 = b_T).
@@ -988,19 +1028,22 @@ MinimalBase allFeasibleAbove(long long context, int dim, const MinimalBaseOption
         const double mid = std::sqrt(lo * hi);
         (tailIsFeasible(dim, mid, count) ? hi : lo) = mid;
     }
-    // 2. Downward sweep of full scans from the certified tail.
-    constexpr double kMaxWork = limits::kMaxThresholdWork;
-    const double scanWork = static_cast<double>(count) * (dim / 2);
+    // 2. Downward sweep of full scans from the certified tail, with what the first part left.
+    const double spent = sweepWork(lowest.evaluations, lowest.scans, count, dim);
+    const double scanWork = sweepWork(0, 1, count, dim);
     MinimalBase result;
     double t = std::log(hi);
     SweepPoint point(dim);
     for (;;) {
-        if (static_cast<double>(result.scans + 1) * scanWork > kMaxWork) {
-            throw InvalidParameter("context", "--all-above needs more than its work limit of "
-                                              "2^36 multiply-adds (about 10 s) at context " +
-                                                  std::to_string(context) + ", dim " +
-                                                  std::to_string(dim) + " (stopped at base " +
-                                                  std::to_string(std::exp(t)) + ")");
+        if (workLimit > 0.0 &&
+            spent + static_cast<double>(result.scans + 1) * scanWork > workLimit) {
+            throw InvalidParameter("context", "--all-above needs more than its work limit of " +
+                                                  shortNumber(workLimit) +
+                                                  " cosine evaluations at context " +
+                                                  std::to_string(context) +
+                                                  ", dim " + std::to_string(dim) +
+                                                  " (stopped at base " +
+                                                  baseText(std::exp(t)) + ")");
         }
         const double b = std::exp(t);
         point.setBase(b);

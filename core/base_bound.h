@@ -30,16 +30,30 @@ inline constexpr double kMaxScanWork = 17179869184.0;
 /// L = 2^20, d = 128 takes about 8 s of one core (docs/PERFORMANCE.md); the largest contexts
 /// admitted here were not timed.
 inline constexpr double kMaxBaseSearchWork = 268435456.0;
-/// Work cap of one minimalBase() sweep, in cosine evaluations: each single-distance evaluation
-/// counts d/2, each full scan (L·d/2 multiply-adds) counts L·d/2/128, as a multiply-add of the
-/// block scan costs about 1/128 of a cosine here. 4e8 is about 12 s of one core of the 2-vCPU
-/// EPYC of docs/PERFORMANCE.md; b*(2^20, 128) takes about 3e8. A sweep that would go further
-/// stops with InvalidParameter("context") instead of running for minutes (e.g. d = 610,
-/// L = 500 000).
+/// Work of the certified sweeps, in cosine-equivalents (one sincos, about 30 ns on the 2-vCPU
+/// EPYC of docs/PERFORMANCE.md). A single-distance evaluation costs its d/2 sincos plus about
+/// kEvaluationOverhead more (the certified step, the pool's ordering); a full scan costs about
+/// kScanCostPerDistance + (d/2)/512 per distance (below d ≈ 512 the per-distance bookkeeping
+/// outweighs the block products). Fitted by least squares to 11 timed sweeps from d = 4 to
+/// d = 128, within ±25 %; counting only the cosines (d/2 per evaluation, (d/2)/128 per scanned
+/// distance) underestimated d = 4 sweeps tenfold, so their cap let them run for minutes.
+inline constexpr double kEvaluationOverhead = 3.0;
+inline constexpr double kScanCostPerDistance = 1.0 / 3.0;
+/// Work cap of one minimalBase() sweep (and of one allFeasibleAbove(), both parts together):
+/// kSweepWorkPerPairDistance per (distance, pair), clamped to [kMinSweepWork, kMaxBaseSweepWork]
+/// (about 1 s … 12 s here). The sweeps that succeed use 4 to 45 per (distance, pair):
+/// b*(2^20, 128) needs 2.8e8 and b*(2^19, 128), the hardest row of the published tables (an
+/// island), 3.8e8; the sweeps beyond the cap are those that crawl through bases
+/// where some f stays within rounding of 0 (d = 4, 6, 8 at long contexts), or d·L far beyond
+/// the published tables (d = 610, L = 500 000 needs twice the cap).
+inline constexpr double kSweepWorkPerPairDistance = 100.0;
+inline constexpr double kMinSweepWork = 3e7;
 inline constexpr double kMaxBaseSweepWork = 4e8;
-/// Work cap of one allFeasibleAbove() downward sweep: 2^36 multiply-adds of full scans (about
-/// 9 s here).
-inline constexpr double kMaxThresholdWork = 68719476736.0;
+/// Uncertified rounding gaps in a row (no certified step between them) after which the sweep
+/// gives up: each gap moves b by 64 ulps, so a run of them crawls where double precision cannot
+/// decide the sign of f (tens of thousands at d = 4, L = 614); no successful sweep tested has
+/// any.
+inline constexpr long long kMaxConsecutiveRoundingGaps = 32;
 } // namespace limits
 
 /// \brief f(m) = Σ_i cos(m·θ_i) for the consecutive integer distances first … first+count−1.
@@ -141,9 +155,11 @@ struct MinimalBaseOptions {
     /// a shorter context: b*(L, d) does not decrease with L), or 0 to start at 4/π.
     /// \warning The sweep trusts it: a start above b* gives a wrong answer.
     double startBase = 0.0;
-    /// Work cap of the sweep (see limits::kMaxBaseSweepWork), or 0 for none (background jobs
-    /// with their own progress and cancel).
-    double workLimit = limits::kMaxBaseSweepWork;
+    /// Work cap of the sweep in cosine-equivalents: kAutomaticWorkLimit for
+    /// sweepWorkLimit(context, dim), 0 for none (background jobs with their own progress and
+    /// cancel), or a positive cap.
+    double workLimit = kAutomaticWorkLimit;
+    static constexpr double kAutomaticWorkLimit = -1.0;
 };
 
 /// \brief Result of minimalBase(): b* bracketed by lowerBracket ≤ b* ≤ base.
@@ -171,9 +187,19 @@ struct MinimalBase {
     /// Full scans of every m (about d/2 multiply-adds per distance).
     long long scans = 0;
     /// Points where no distance was certifiably negative and yet some f̃ ∈ [−E, 0): stepped
-    /// over by a few ulps without a certificate. 0 in every case tested.
+    /// over by a few ulps without a certificate. 0 in every successful sweep tested; the sweep
+    /// gives up after limits::kMaxConsecutiveRoundingGaps of them in a row.
     long long roundingGaps = 0;
 };
+
+/// \brief The default work cap of minimalBase() and allFeasibleAbove() at this size, in
+/// cosine-equivalents: limits::kSweepWorkPerPairDistance · L · d/2 clamped to
+/// [limits::kMinSweepWork, limits::kMaxBaseSweepWork].
+double sweepWorkLimit(long long context, int dim);
+
+/// \brief Work of a sweep so far, in cosine-equivalents (limits::kEvaluationOverhead): its
+/// single-distance evaluations and full scans of `count` distances at dimension `dim`.
+double sweepWork(long long evaluations, long long scans, long long count, int dim);
 
 /// \brief Smallest base b* such that \f$f_b(m) = \sum_{i=0}^{d/2-1}\cos(m\,b^{-2i/d}) \ge 0\f$
 /// for every integer m = 0 … L−1 (or 0 … L with MinimalBaseOptions::includeContext), bracketed
@@ -194,7 +220,9 @@ struct MinimalBase {
 /// \param context L (tokens), 1 … limits::kMaxContext, and L·d/2 ≤ limits::kMaxBaseSearchWork.
 /// \param dim d, even, 2 … limits::kMaxDim.
 /// \warning Throws InvalidParameter("context", "dim", "tolerance", "start"), and
-/// InvalidParameter("context") when the sweep exceeds limits::kMaxBaseSweepWork.
+/// InvalidParameter("context") when the sweep exceeds its work limit
+/// (MinimalBaseOptions::workLimit) or crawls through limits::kMaxConsecutiveRoundingGaps
+/// uncertified bases in a row.
 MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& options = {});
 
 /// \brief The threshold b_T(L, d) above which every base is feasible: the smallest b_T with
@@ -213,7 +241,8 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
 /// base with a certifiably negative f (at m = witness), base/lowerBracket − 1 ≤ tolerance.
 /// \param context L, 1 … limits::kMaxContext, and L·d/2 ≤ 2^22.
 /// \warning Throws InvalidParameter("context", "dim", "tolerance"), and
-/// InvalidParameter("context") when the sweep would exceed limits::kMaxThresholdWork.
+/// InvalidParameter("context") when both sweeps together would exceed the work limit
+/// (MinimalBaseOptions::workLimit, sweepWorkLimit() by default).
 MinimalBase allFeasibleAbove(long long context, int dim, const MinimalBaseOptions& options = {});
 
 /// \brief One base of the feasibility landscape: g(b) = min over the checked m of f_b(m).

@@ -30,6 +30,16 @@ namespace {
 // Q + K above this many bytes is refused: the bench holds them plus a copy target in memory.
 constexpr long long kMaxBenchBytes = 4LL * 1024 * 1024 * 1024;
 
+// Memory traffic of one invocation above this is refused before anything is allocated: bytes
+// moved per run × runs × threads, every run counted (warm-up, timed, the memcpy ceiling, each
+// mode of --compare), a ggml-style run three times (its scalar loop runs at about a third of
+// the table kernel's rate here). 128 GiB is about 7.5 s of CPU on the machine of
+// docs/PERFORMANCE.md, whose longest documented run, `--angles computed --compare --reps 50`
+// at 4096 × 32 × 128, is 104 GiB and took 4.5 s; the CLI campaign of docs/RELIABILITY.md drew
+// `--heads-kv 1630 --compare` (670 GiB), which ran past its 10 s limit before this cap.
+constexpr double kMaxBenchTraffic = 128.0 * 1024 * 1024 * 1024;
+constexpr double kGgmlStyleRunWeight = 3.0;
+
 long long boundedInteger(const QCommandLineParser& parser, const char* flag, long long lo,
                          long long hi, const char* meaning) {
     const QString name = QString::fromLatin1(flag);
@@ -210,6 +220,28 @@ int runBench(const QStringList& args) {
                             ? options.threads
                             : plannedThreadCount(shape, options.threads, options.minBytesPerThread);
     const long long bytes = copy ? copyBytesMoved(shape) : batchBytesMoved(shape);
+    {
+        // Runs per round, weighted: the chosen mode, the memcpy ceiling of a non-copy run, and
+        // the five runs of a --compare round (memcpy, table build, table, computed, ggml-style;
+        // the build writes only the small table and is counted with the table).
+        const double mode = angles == AngleMode::GgmlStyle && !copy ? kGgmlStyleRunWeight : 1.0;
+        const double perRound =
+            mode + (copy ? 0.0 : 1.0) + (compare ? 3.0 + kGgmlStyleRunWeight : 0.0);
+        const double traffic = static_cast<double>(warmup + reps) * perRound *
+                               static_cast<double>(std::max(bytes, 2 * qkBytes)) *
+                               static_cast<double>(compare ? std::max(threads, ggmlThreads)
+                                                           : threads);
+        if (traffic > kMaxBenchTraffic) {
+            char text[160];
+            std::snprintf(text, sizeof text,
+                          "--reps %d, --warmup %d and this shape ask for %.0f GiB of memory "
+                          "traffic (bytes per run x runs x threads)",
+                          reps, warmup, traffic / (1024.0 * 1024.0 * 1024.0));
+            throw InvalidParameter("reps", std::string(text) +
+                                               ", above the bench limit of 128 GiB (about 8 s "
+                                               "of CPU); lower --reps or the shape");
+        }
+    }
 
     // Q and K hold a smooth pattern in [−1, 1]; positions are start … start+seq−1 (prefill).
     // 64-byte aligned storage plus --offset floats: std::vector alone starts 16 bytes past a

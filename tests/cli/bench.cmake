@@ -75,6 +75,14 @@ rope_cli_expect_error(cli_bench_bad_warmup "--warmup must be an integer in \\[0,
 rope_cli_expect_error(cli_bench_bad_isa "--isa 'neon' is not available" bench --isa neon)
 rope_cli_expect_error(cli_bench_too_big "exceeds the bench limit of 4 GiB"
                       bench --seq 67108864 --heads 64)
+# Total memory traffic (bytes per run × runs × threads, a ggml-style run counted three times)
+# above 128 GiB is refused before anything is allocated: 4096 × (32 + 1630) × 128 floats is
+# 3.5 GB of Q+K, 7 GB moved per run, × 12 rounds × (table, the memcpy ceiling, and the --compare
+# round's memcpy, table, computed and ggml-style ×3) × 2 threads = 1247 GiB. The CLI
+# campaign's seed 20261123 drew it; it ran past the campaign's 10 s CPU limit before the cap.
+rope_cli_expect_error(cli_bench_traffic_limit
+                      "ask for 1247 GiB of memory traffic .* above the bench limit of 128 GiB"
+                      bench --heads-kv 1630 --compare --threads 2)
 rope_cli_expect_error(cli_bench_bad_angles
                       "angles must be 'table', 'computed' or 'ggml-style', got 'cached'"
                       bench --angles cached)

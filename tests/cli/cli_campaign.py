@@ -184,13 +184,13 @@ class Generator:
         return args
 
 
-# `min-base` certifies b* over every m < L for d/2 frequencies: its work grows with d × L
-# (measured here: d = 128, L = 131072 needs 1.6 s of CPU; d = 128, L = 10^6 needs 7.7 s;
-# d = 64, L = 4194304 over 70 s) and today's command has no cap on it (a cap with a clear
-# refusal is the command owner's change). So the campaign keeps numeric --context values to
-# d × L <= MIN_BASE_WORK and a --range to N × d × LMAX <= 2 × MIN_BASE_WORK; malformed and
-# out-of-range values still go through unchanged. Drop this bound once min-base refuses
-# oversized work itself.
+# `min-base` certifies b* over every m < L for d/2 frequencies: its work grows with d × L.
+# It caps itself (a work limit of 4e8 cosine-equivalents, and it gives up where rounding hides
+# the sign of f; docs/base-bound.md), but the cap admits every published row, and the hardest of
+# them, b*(2^19, 128), legitimately needs about 10 s of CPU (b*(2^20, 128) about 8 s). So the
+# campaign keeps numeric --context values to d × L <= MIN_BASE_WORK (d = 128, L = 131072 needs
+# 1.6 s) and a --range to N × d × LMAX <= 2 × MIN_BASE_WORK; malformed and out-of-range values
+# still go through unchanged, and every d from 2 up is drawn, the pathological small ones too.
 MIN_BASE_WORK = 1 << 24
 
 

@@ -64,11 +64,22 @@ rope_cli_expect_error(cli_min_base_threads "--threads must be in \\[1, 64\\], go
 rope_cli_expect_error(cli_min_base_all_above_limit "--all-above is certified for context"
                       min-base --context 1048576 --all-above)
 
-# Work caps (issue #12): a sweep that would run for minutes refuses with exit 2 and names its
-# limit (d = 610, L = 500 000 needs about twice the cap); --all-above beyond L·d/2 = 2^22 says
-# why it is not certified (the limit itself: cli_min_base_all_above_limit above).
-rope_cli_expect_error(cli_min_base_work_limit "exceeded its work limit of 4e8 cosine evaluations"
-                      min-base --dim 610 --context 500000)
+# Work caps (issues #12, #18): a sweep that would run for minutes refuses with exit 2 and names
+# its limit (4e8 cosine-equivalents at this size: d = 8, L = 2^21 stops there after a few
+# seconds); a sweep that crawls through bases where rounding hides the sign of f (d = 4: the
+# CLI campaign's seed 20261123 drew L = 614, which ran into the old cap after 10 s, and
+# --all-above at L = 131072, 25 s) gives up after 32 uncertified steps in a row; --all-above
+# beyond L·d/2 = 2^22 says why it is not certified (the limit itself:
+# cli_min_base_all_above_limit above).
+rope_cli_expect_error(cli_min_base_work_limit
+                      "exceeded its work limit of 4e\\+08 cosine evaluations at base"
+                      min-base --dim 8 --context 2097152)
+rope_cli_expect_error(cli_min_base_rounding_crawl
+                      "f stays within rounding of 0 over 32 bases in a row"
+                      min-base --dim 4 --context 614)
+rope_cli_expect_error(cli_min_base_all_above_rounding_crawl
+                      "f stays within rounding of 0 over 32 bases in a row"
+                      min-base --dim 4 --context 131072 --all-above --m-inclusive)
 rope_cli_expect_error(cli_min_base_all_above_limit_why "work ~ L²·d/2; see docs/base-bound.md"
                       min-base --context 131072 --all-above)
 # The landscape view's CSV: g(b) per base, b* and b_T as marked lines. b*(1024, 128) =

@@ -189,6 +189,40 @@ private slots:
         }
     }
 
+    // The default work cap is 100 cosine-equivalents per (distance, pair), clamped to
+    // [3e7, 4e8]: closed-form values on both clamps and in between.
+    void sweepWorkLimitIsProportionalAndClamped() {
+        QCOMPARE(rope::sweepWorkLimit(614, 4), 3e7);             // 100·614·2 = 122 800
+        QCOMPARE(rope::sweepWorkLimit(100000, 32), 1.6e8);       // 100·100 000·16
+        QCOMPARE(rope::sweepWorkLimit(131072, 128), 4e8);        // 100·131 072·64 = 8.4e8
+        QCOMPARE(rope::sweepWork(10, 0, 1000, 128), 10.0 * 67.0); // d/2 + 3 per evaluation
+        // A full scan of 1536 distances at d = 128: 1536·(1/3 + 64/512) = 512 + 192.
+        QCOMPARE(rope::sweepWork(0, 1, 1536, 128), 704.0);
+    }
+
+    // d = 4, L = 614: f_b(m) = cos m + cos(m/√b) sits within rounding of 0 for long stretches
+    // of b near 1.37e14 (cos 355 = −1 + 3e-11), where the sweep could only step over 64 ulps at
+    // a time without a certificate. It gives up after 32 such steps in a row, naming the
+    // reason, instead of running into the work cap after ~10 s (the CLI campaign's seed
+    // 20261123 drew it) or, in the GUI's uncapped jobs, forever.
+    void sweepGivesUpWhereRoundingHidesTheSign() {
+        for (const auto& [context, dim] : {std::pair{614LL, 4}, std::pair{30000LL, 8}}) {
+            rope::MinimalBaseOptions uncapped;
+            uncapped.workLimit = 0.0;
+            try {
+                rope::minimalBase(context, dim, uncapped);
+                QFAIL("minimalBase returned");
+            } catch (const rope::InvalidParameter& e) {
+                QVERIFY2(QByteArray(e.what()).contains(
+                             "f stays within rounding of 0 over 32 bases in a row"),
+                         e.what());
+            }
+        }
+        // Every published row, and the reference brackets above, ran without one such gap.
+        rope::MinimalBaseOptions options;
+        QCOMPARE(rope::minimalBase(32768, 128, options).roundingGaps, 0LL);
+    }
+
     // The bracket's two ends checked by other means than the sweep that found them: the upper
     // end by the direct per-m sum (cosineSum, not the block scan) at every m; the lower end by
     // a long-double value of the witness there (≤ 0: the witness was certified negative on a
