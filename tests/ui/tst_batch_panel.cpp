@@ -30,9 +30,10 @@ using rope::ui::FigurePanel;
 struct Fixture {
     rope::ui::ExplorerState state;
     std::unique_ptr<FigurePanel> panel;
-    Fixture() {
+    explicit Fixture(FigurePanel::Measuring measuring = FigurePanel::Measuring::Inline) {
         panel = std::make_unique<FigurePanel>(*rope::figures::findFigure("batch"), state);
         panel->setMode(FigurePanel::Mode::Sync);
+        panel->setMeasuring(measuring);
         panel->resize(900, 600);
         panel->show();
         panel->refresh();
