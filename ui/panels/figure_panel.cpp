@@ -385,6 +385,8 @@ void FigurePanel::onMeasured() {
     // newer than what is drawn: keep it, it is shown marked stale until the next arrives.
     if (result) {
         m_measurement = result;
+    } else if (m_measureCancel && m_measureCancel->load()) {
+        ++m_measurementsCancelled;
     }
     if (!m_measureDelay->isActive() && !m_dirty && m_state.layerHasRope()) {
         scheduleMeasurement();

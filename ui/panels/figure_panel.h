@@ -73,6 +73,8 @@ public:
     /// since the panel was made: a superseded measurement is started but never delivered.
     int measurementsStarted() const noexcept { return m_measurementsStarted; }
     int measurementsDelivered() const noexcept { return m_measurementsDelivered; }
+    /// Measurements that stopped early because their inputs changed (a subset of the others).
+    int measurementsCancelled() const noexcept { return m_measurementsCancelled; }
     /// \brief Sets one per-panel option and recomputes if it changed.
     void setOption(const QString& id, const QVariant& value);
     /// \brief Sets several options with one recompute (the others keep their values).
@@ -172,6 +174,7 @@ private:
     QVariantMap m_measuringInputs;                     ///< inputs of the running measurement
     int m_measurementsStarted = 0;
     int m_measurementsDelivered = 0;
+    int m_measurementsCancelled = 0;
 };
 
 } // namespace rope::ui
