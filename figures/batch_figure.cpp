@@ -339,7 +339,7 @@ FigureData composeBatchPanel(const rope::RopeParams& shared, const FigureOptions
         {FigureText::tr("threads used"), static_cast<double>(s.used), QString()},
         {FigureText::tr("cos/sin table memory"), static_cast<double>(tableBytes),
          QStringLiteral("B")},
-        {FigureText::tr("table build: cos/sin pairs (tokens × r/2)"),
+        {FigureText::tr("sincos per table build"),
          static_cast<double>(shape.seq) * pairs, QString()},
     };
 
@@ -347,6 +347,7 @@ FigureData composeBatchPanel(const rope::RopeParams& shared, const FigureOptions
         // Nothing measured yet: the axes wait, a note says why.
         data.xLabel = FigureText::tr("backend (measuring…)");
         data.xRange = {{-0.5, 0.5}};
+        data.xTicks = {{0.0, QString()}}; // no numbers on a category axis without categories
         data.yRange = {{0.0, 1.0}};
         data.labels.push_back({0.0, 0.5, FigureText::tr("Measuring…"), false});
         return data;
@@ -354,7 +355,7 @@ FigureData composeBatchPanel(const rope::RopeParams& shared, const FigureOptions
 
     // A measurement taken for other inputs is still drawn (the user sees the last result while
     // a drag settles) but every measured text says it belongs to the previous parameters.
-    const QString stale = fresh ? QString() : FigureText::tr(" (previous parameters)");
+    const QString stale = fresh ? QString() : FigureText::tr(" (stale)");
     const QString isaText = QString::fromStdString(m->isa);
     data.xLabel = FigureText::tr("backend (same Q/K rotated in place, median of %1 runs)")
                       .arg(m->reps);

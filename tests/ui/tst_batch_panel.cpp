@@ -98,7 +98,8 @@ std::size_t barCount(const rope::ui::FigureData& data) {
 QStringList staleTexts(const rope::ui::FigureData& data) {
     QStringList found;
     const auto check = [&found](const QString& text) {
-        if (text.contains(QStringLiteral("previous parameters")) ||
+        if (text.contains(QStringLiteral(" (stale)")) ||
+            text.contains(QStringLiteral("previous parameters")) ||
             text.contains(QStringLiteral("measuring…"))) {
             found << text;
         }
@@ -292,7 +293,7 @@ private slots:
         QCOMPARE(barCount(f.data()), rope::simdIsaNames().size() + 3);
         QVERIFY(staleTexts(f.data()).isEmpty());
 
-        // A step: new exact readouts at once, the old bars marked as the previous parameters'.
+        // A step: new exact readouts at once, the old bars marked stale.
         f.control<QSpinBox>("seq")->setValue(32);
         QCOMPARE(f.readout(QStringLiteral("bytes moved per apply")),
                  static_cast<double>(closedFormBytes(32, 2, dim)));
@@ -305,7 +306,7 @@ private slots:
         QVERIFY2(stale.size() >= 6 + 9, qPrintable(stale.join(QLatin1Char('|'))));
         for (const rope::ui::Readout& r : f.data().readouts) {
             if (r.measured) {
-                QVERIFY2(r.label.endsWith(QStringLiteral(" (previous parameters)")),
+                QVERIFY2(r.label.endsWith(QStringLiteral(" (stale)")),
                          qPrintable(r.label));
             }
         }

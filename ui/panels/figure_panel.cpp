@@ -149,8 +149,10 @@ FigurePanel::~FigurePanel() {
 }
 
 bool FigurePanel::busy() const noexcept {
-    return m_watcher.isRunning() || m_pending || m_dirty || m_measureDelay->isActive() ||
-           m_measureWatcher.isRunning();
+    // The awaited flags, not QFutureWatcher::isRunning(): a future that has just finished is no
+    // longer running while its result is still to be drawn (onComputed() not yet called).
+    return m_computeAwaited || m_pending || m_dirty || m_measureDelay->isActive() ||
+           m_measureAwaited;
 }
 
 bool FigurePanel::measuresDeferred() const noexcept {
@@ -299,7 +301,7 @@ void FigurePanel::refresh() {
                               deferred, m_measurement));
         return;
     }
-    if (m_watcher.isRunning()) {
+    if (m_computeAwaited) {
         m_pending = true; // coalesce: one follow-up with the newest inputs
         return;
     }
@@ -311,6 +313,7 @@ void FigurePanel::startComputation() {
     if (!m_busy->isVisible()) {
         m_busyDelay->start();
     }
+    m_computeAwaited = true;
     m_watcher.setFuture(QtConcurrent::run(&FigurePanel::computeResult, std::cref(m_figure),
                                           m_state.params(), currentOptions(), m_generation,
                                           measuresDeferred(), m_measurement));
@@ -328,7 +331,7 @@ void FigurePanel::scheduleMeasurement() {
         m_measureDelay->stop();
         return;
     }
-    const bool running = m_measureWatcher.isRunning();
+    const bool running = m_measureAwaited;
     if (running && m_measuringInputs != inputs) {
         m_measureCancel->store(true); // superseded: stop it between two timed runs
     }
@@ -341,7 +344,7 @@ void FigurePanel::scheduleMeasurement() {
 }
 
 void FigurePanel::startMeasurement() {
-    if (m_measureWatcher.isRunning()) {
+    if (m_measureAwaited) {
         return; // a cancelled run is ending; onMeasured() schedules the next
     }
     if (m_mode == Mode::Async && !isVisible()) {
@@ -355,6 +358,7 @@ void FigurePanel::startMeasurement() {
     }
     m_measureCancel = std::make_shared<std::atomic<bool>>(false);
     ++m_measurementsStarted;
+    m_measureAwaited = true;
     m_measureWatcher.setFuture(QtConcurrent::run(
         [](const Figure& figure, const rope::RopeParams& params, const FigureOptions& options,
            const std::shared_ptr<std::atomic<bool>>& cancel)
@@ -370,6 +374,7 @@ void FigurePanel::startMeasurement() {
 
 void FigurePanel::onMeasured() {
     const std::shared_ptr<const figures::Measurement> result = m_measureWatcher.result();
+    m_measureAwaited = false;
     QVariantMap inputs;
     try {
         inputs = figures::measurementInputs(m_figure, m_state.params(), m_options);
@@ -395,6 +400,7 @@ void FigurePanel::onMeasured() {
 
 void FigurePanel::onComputed() {
     const Result result = m_watcher.result();
+    m_computeAwaited = false;
     if (m_pending) {
         startComputation();
     }
@@ -479,3 +485,4 @@ void FigurePanel::changeEvent(QEvent* event) {
 }
 
 } // namespace rope::ui
+

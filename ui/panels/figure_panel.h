@@ -175,6 +175,9 @@ private:
     int m_measurementsStarted = 0;
     int m_measurementsDelivered = 0;
     int m_measurementsCancelled = 0;
+    /// A computation / measurement was started and its result is not handled yet.
+    bool m_computeAwaited = false;
+    bool m_measureAwaited = false;
 };
 
 } // namespace rope::ui
