@@ -93,6 +93,7 @@ private slots:
             m_position = slider->value();
         }
         std::vector<double> cpuMs;
+        const int measurementsBefore = shown->measurementsStarted();
         QBENCHMARK {
             const double cpuStart = threadCpuMs();
             if (m_position + 5 * m_direction > slider->maximum() ||
@@ -105,8 +106,11 @@ private slots:
             cpuMs.push_back(threadCpuMs() - cpuStart);
         }
         std::sort(cpuMs.begin(), cpuMs.end());
-        qInfo("frame cpu %s: median %.2f ms, worst %.2f ms over %zu steps", qPrintable(panel),
-              cpuMs[cpuMs.size() / 2], cpuMs.back(), cpuMs.size());
+        // Measurements started inside the timed steps (0 unless a step outlasted the debounce).
+        qInfo("frame cpu %s: median %.2f ms, worst %.2f ms over %zu steps; measurements "
+              "started during the steps: %d",
+              qPrintable(panel), cpuMs[cpuMs.size() / 2], cpuMs.back(), cpuMs.size(),
+              shown->measurementsStarted() - measurementsBefore);
         // The step reached the panel: its figure was recomputed for the new base.
         QVERIFY(!shown->data().title.isEmpty());
         // A measured panel measures once the steps stop: let it finish (untimed) so its worker
