@@ -297,8 +297,8 @@ std::shared_ptr<const Measurement> measureBatchPanel(const rope::RopeParams& sha
         const std::vector<std::int32_t> positions32(positions.begin(), positions.end());
         m->ggml = timed(
             [&](int warmup) {
-                return rope::measureGgmlStyle(ggml, positions32.data(), shape, workQ, workK,
-                                              s.used, warmup, 1);
+                return rope::measureGgmlStyle(ggml, positions32.data(), shape, workQ, workK, s.used,
+                                              warmup, 1);
             },
             1);
         if (!m->ggml) {
@@ -339,8 +339,8 @@ FigureData composeBatchPanel(const rope::RopeParams& shared, const FigureOptions
         {FigureText::tr("threads used"), static_cast<double>(s.used), QString()},
         {FigureText::tr("cos/sin table memory"), static_cast<double>(tableBytes),
          QStringLiteral("B")},
-        {FigureText::tr("sincos per table build"),
-         static_cast<double>(shape.seq) * pairs, QString()},
+        {FigureText::tr("sincos per table build"), static_cast<double>(shape.seq) * pairs,
+         QString()},
     };
 
     if (m == nullptr) {
@@ -357,8 +357,8 @@ FigureData composeBatchPanel(const rope::RopeParams& shared, const FigureOptions
     // a drag settles) but every measured text says it belongs to the previous parameters.
     const QString stale = fresh ? QString() : FigureText::tr(" (stale)");
     const QString isaText = QString::fromStdString(m->isa);
-    data.xLabel = FigureText::tr("backend (same Q/K rotated in place, median of %1 runs)")
-                      .arg(m->reps);
+    data.xLabel =
+        FigureText::tr("backend (same Q/K rotated in place, median of %1 runs)").arg(m->reps);
     for (const QString& reason : m->missing) {
         data.xLabel += QStringLiteral("; ") + reason;
     }
@@ -457,8 +457,8 @@ FigureData composeBatchPanel(const rope::RopeParams& shared, const FigureOptions
     measured(FigureText::tr("table apply %1").arg(isaText), simdSeconds * 1e3,
              QStringLiteral("ms"));
     if (m->computed) {
-        measured(FigureText::tr("computed apply %1").arg(isaText),
-                 m->computed->medianSeconds * 1e3, QStringLiteral("ms"));
+        measured(FigureText::tr("computed apply %1").arg(isaText), m->computed->medianSeconds * 1e3,
+                 QStringLiteral("ms"));
     }
     if (m->ggml) {
         measured(FigureText::tr("ggml-style apply"), m->ggml->medianSeconds * 1e3,

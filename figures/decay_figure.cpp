@@ -54,8 +54,14 @@ struct CurveKey {
 // computed 4 curves per frame, 3 of them unchanged). Shared by the panel's worker, rope-cli
 // and tests, hence the mutex; the newest kCachedCurves keys are kept.
 constexpr std::size_t kCachedCurves = 24;
-std::mutex g_curveCacheMutex;
-std::deque<std::pair<CurveKey, std::shared_ptr<const CurveWork>>> g_curveCache;
+struct CurveCache {
+    std::mutex mutex;
+    std::deque<std::pair<CurveKey, std::shared_ptr<const CurveWork>>> entries; // newest first
+};
+CurveCache& curveCache() {
+    static CurveCache cache;
+    return cache;
+}
 
 CurveWork computeCurve(const CurveKey& key, const Eigen::ArrayXd& theta,
                        const std::vector<long long>& edges) {
@@ -65,12 +71,12 @@ CurveWork computeCurve(const CurveKey& key, const Eigen::ArrayXd& theta,
     // Every m < L is scanned, so the marker is exact whatever the column width.
     w.firstNegative = rope::firstNegativeDistance(theta, key.context);
     if (w.firstNegative) {
-        const Eigen::ArrayXd at = Eigen::ArrayXd::Constant(1, static_cast<double>(*w.firstNegative));
-        w.markerY = key.curve == QLatin1String("upper-bound")
-                        ? rope::relativeUpperBound(theta, at)[0]
-                    : key.curve == QLatin1String("similar-score")
-                        ? rope::expectedSimilarScore(theta, at)[0]
-                        : rope::meanCosine(theta, at)[0];
+        const Eigen::ArrayXd at =
+            Eigen::ArrayXd::Constant(1, static_cast<double>(*w.firstNegative));
+        w.markerY =
+            key.curve == QLatin1String("upper-bound")     ? rope::relativeUpperBound(theta, at)[0]
+            : key.curve == QLatin1String("similar-score") ? rope::expectedSimilarScore(theta, at)[0]
+                                                          : rope::meanCosine(theta, at)[0];
     }
     return w;
 }
@@ -80,9 +86,10 @@ std::shared_ptr<const CurveWork> curveWork(const QString& curve, const Eigen::Ar
                                            const std::vector<long long>& edges) {
     CurveKey key{curve, std::vector<double>(theta.data(), theta.data() + theta.size()), context,
                  buckets, logX};
+    CurveCache& cache = curveCache();
     {
-        const std::lock_guard lock(g_curveCacheMutex);
-        for (const auto& [k, work] : g_curveCache) {
+        const std::lock_guard lock(cache.mutex);
+        for (const auto& [k, work] : cache.entries) {
             if (k == key) {
                 return work;
             }
@@ -90,10 +97,10 @@ std::shared_ptr<const CurveWork> curveWork(const QString& curve, const Eigen::Ar
     }
     // Computed outside the lock: two threads may both compute a missing key (same result).
     auto work = std::make_shared<const CurveWork>(computeCurve(key, theta, edges));
-    const std::lock_guard lock(g_curveCacheMutex);
-    g_curveCache.emplace_front(std::move(key), work);
-    if (g_curveCache.size() > kCachedCurves) {
-        g_curveCache.pop_back();
+    const std::lock_guard lock(cache.mutex);
+    cache.entries.emplace_front(std::move(key), work);
+    if (cache.entries.size() > kCachedCurves) {
+        cache.entries.pop_back();
     }
     return work;
 }

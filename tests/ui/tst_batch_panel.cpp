@@ -306,8 +306,7 @@ private slots:
         QVERIFY2(stale.size() >= 6 + 9, qPrintable(stale.join(QLatin1Char('|'))));
         for (const rope::ui::Readout& r : f.data().readouts) {
             if (r.measured) {
-                QVERIFY2(r.label.endsWith(QStringLiteral(" (stale)")),
-                         qPrintable(r.label));
+                QVERIFY2(r.label.endsWith(QStringLiteral(" (stale)")), qPrintable(r.label));
             }
         }
         QVERIFY(f.data().title.endsWith(QStringLiteral("measuring…")));

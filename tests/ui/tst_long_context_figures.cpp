@@ -259,9 +259,9 @@ private slots:
             const QString curve = f.control<QComboBox>("curve")->currentData().toString();
             const bool logX = data.logX;
             for (double b : {now.base, 5e5, 1e6}) {
-                const QString name = (b == now.base ? QStringLiteral("b = %1 (current)")
-                                                    : QStringLiteral("b = %1"))
-                                         .arg(b, 0, 'g', 6);
+                const QString name =
+                    (b == now.base ? QStringLiteral("b = %1 (current)") : QStringLiteral("b = %1"))
+                        .arg(b, 0, 'g', 6);
                 const Series* mean = seriesNamed(data, name + QStringLiteral(" (column mean)"));
                 const Series* hi = seriesNamed(data, name + QStringLiteral(" max per column"));
                 QVERIFY2(mean != nullptr && hi != nullptr, step);

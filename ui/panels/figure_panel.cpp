@@ -260,9 +260,8 @@ FigurePanel::computeResult(const Figure& figure, const rope::RopeParams& params,
     Result result;
     result.generation = generation;
     try {
-        result.data = deferred
-                          ? figures::composeFigure(figure, params, options, measurement.get())
-                          : figures::figureData(figure, params, options);
+        result.data = deferred ? figures::composeFigure(figure, params, options, measurement.get())
+                               : figures::figureData(figure, params, options);
     } catch (const std::exception& e) {
         result.error = QString::fromUtf8(e.what());
     }
@@ -297,8 +296,8 @@ void FigurePanel::refresh() {
         scheduleMeasurement();
     }
     if (m_mode == Mode::Sync) {
-        display(computeResult(m_figure, m_state.params(), currentOptions(), m_generation,
-                              deferred, m_measurement));
+        display(computeResult(m_figure, m_state.params(), currentOptions(), m_generation, deferred,
+                              m_measurement));
         return;
     }
     if (m_computeAwaited) {
@@ -485,4 +484,3 @@ void FigurePanel::changeEvent(QEvent* event) {
 }
 
 } // namespace rope::ui
-

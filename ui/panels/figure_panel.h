@@ -128,8 +128,7 @@ private:
         quint64 generation = 0;
     };
     static Result computeResult(const Figure& figure, const rope::RopeParams& params,
-                                const FigureOptions& options, quint64 generation,
-                                bool deferred,
+                                const FigureOptions& options, quint64 generation, bool deferred,
                                 std::shared_ptr<const figures::Measurement> measurement);
     void startComputation();
     void onComputed();
@@ -171,7 +170,7 @@ private:
     QTimer* m_measureDelay = nullptr;
     QFutureWatcher<std::shared_ptr<const figures::Measurement>> m_measureWatcher;
     std::shared_ptr<std::atomic<bool>> m_measureCancel; ///< of the running measurement
-    QVariantMap m_measuringInputs;                     ///< inputs of the running measurement
+    QVariantMap m_measuringInputs;                      ///< inputs of the running measurement
     int m_measurementsStarted = 0;
     int m_measurementsDelivered = 0;
     int m_measurementsCancelled = 0;
