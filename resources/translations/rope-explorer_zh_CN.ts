@@ -2642,6 +2642,10 @@ independent</source>
         <source>infeasible</source>
         <translation>不可行</translation>
     </message>
+    <message>
+        <source>The measurement failed: %1</source>
+        <translation>测量失败：%1</translation>
+    </message>
 </context>
 <context>
     <name>rope::ui::LayerStrip</name>

@@ -134,8 +134,7 @@ FigurePanel::FigurePanel(const Figure& figure, ExplorerState& state, QWidget* pa
     m_measureDelay->setSingleShot(true);
     m_measureDelay->setInterval(kMeasureDelayMs);
     connect(m_measureDelay, &QTimer::timeout, this, &FigurePanel::startMeasurement);
-    connect(&m_measureWatcher,
-            &QFutureWatcher<std::shared_ptr<const figures::Measurement>>::finished, this,
+    connect(&m_measureWatcher, &QFutureWatcher<MeasureOutcome>::finished, this,
             &FigurePanel::onMeasured);
 }
 
@@ -335,7 +334,7 @@ void FigurePanel::scheduleMeasurement() {
         m_measureCancel->store(true); // superseded: stop it between two timed runs
     }
     if ((m_measurement && m_measurement->inputs == inputs) ||
-        (running && m_measuringInputs == inputs)) {
+        (running && m_measuringInputs == inputs) || (!running && m_failedInputs == inputs)) {
         m_measureDelay->stop(); // fresh, or the running measurement will deliver it
         return;
     }
@@ -360,19 +359,21 @@ void FigurePanel::startMeasurement() {
     m_measureAwaited = true;
     m_measureWatcher.setFuture(QtConcurrent::run(
         [](const Figure& figure, const rope::RopeParams& params, const FigureOptions& options,
-           const std::shared_ptr<std::atomic<bool>>& cancel)
-            -> std::shared_ptr<const figures::Measurement> {
+           const std::shared_ptr<std::atomic<bool>>& cancel) {
+            MeasureOutcome outcome;
             try {
-                return figures::measureFigure(figure, params, options, *cancel);
-            } catch (const std::exception&) {
-                return nullptr; // the compose step shows the reason
+                outcome.measurement = figures::measureFigure(figure, params, options, *cancel);
+            } catch (const std::exception& e) {
+                outcome.error = QString::fromUtf8(e.what());
             }
+            return outcome;
         },
         std::cref(m_figure), m_state.params(), m_options, m_measureCancel));
 }
 
 void FigurePanel::onMeasured() {
-    const std::shared_ptr<const figures::Measurement> result = m_measureWatcher.result();
+    const MeasureOutcome outcome = m_measureWatcher.result();
+    const std::shared_ptr<const figures::Measurement>& result = outcome.measurement;
     m_measureAwaited = false;
     QVariantMap inputs;
     try {
@@ -391,6 +392,11 @@ void FigurePanel::onMeasured() {
         m_measurement = result;
     } else if (m_measureCancel && m_measureCancel->load()) {
         ++m_measurementsCancelled;
+    } else if (!outcome.error.isEmpty()) {
+        // Not retried for the same inputs (it would fail again every kMeasureDelayMs); the
+        // reason is shown like a failed compute.
+        m_failedInputs = m_measuringInputs;
+        emit failed(tr("The measurement failed: %1").arg(outcome.error));
     }
     if (!m_measureDelay->isActive() && !m_dirty && m_state.layerHasRope()) {
         scheduleMeasurement();

@@ -168,7 +168,13 @@ private:
     Measuring m_measuring = Measuring::Deferred;
     std::shared_ptr<const figures::Measurement> m_measurement; ///< the last one delivered
     QTimer* m_measureDelay = nullptr;
-    QFutureWatcher<std::shared_ptr<const figures::Measurement>> m_measureWatcher;
+    struct MeasureOutcome {
+        std::shared_ptr<const figures::Measurement> measurement; ///< nullptr: cancelled or failed
+        QString error;                                           ///< why it failed
+    };
+    QFutureWatcher<MeasureOutcome> m_measureWatcher;
+    /// Inputs whose measurement failed: not retried until the inputs change.
+    QVariantMap m_failedInputs;
     std::shared_ptr<std::atomic<bool>> m_measureCancel; ///< of the running measurement
     QVariantMap m_measuringInputs;                      ///< inputs of the running measurement
     int m_measurementsStarted = 0;
