@@ -13,6 +13,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <optional>
 
 namespace rope::figures {
 
@@ -26,6 +30,80 @@ struct DecayCurve {
     Eigen::ArrayXd theta;
     int colour = 0;
 };
+
+// What one curve costs to compute: its envelope over every distance (≈ 0.7 ms at L = 32768,
+// 64 pairs) and its first negative distance (a scan of every m < L).
+struct CurveWork {
+    CurveEnvelope envelope;
+    std::optional<long long> firstNegative;
+    double markerY = 0; // the measure at firstNegative
+};
+
+// The inputs that determine a CurveWork, compared exactly (θ bit for bit).
+struct CurveKey {
+    QString curve;
+    std::vector<double> theta;
+    long long context = 0;
+    long long buckets = 0;
+    bool logX = false;
+    bool operator==(const CurveKey&) const = default;
+};
+
+// A slider step changes the current base's curve only: the extra bases (three by default)
+// keep their θ, so their work is reused, bit for bit, from this small cache (a drag of b
+// computed 4 curves per frame, 3 of them unchanged). Shared by the panel's worker, rope-cli
+// and tests, hence the mutex; the newest kCachedCurves keys are kept.
+constexpr std::size_t kCachedCurves = 24;
+struct CurveCache {
+    std::mutex mutex;
+    std::deque<std::pair<CurveKey, std::shared_ptr<const CurveWork>>> entries; // newest first
+};
+CurveCache& curveCache() {
+    static CurveCache cache;
+    return cache;
+}
+
+CurveWork computeCurve(const CurveKey& key, const Eigen::ArrayXd& theta,
+                       const std::vector<long long>& edges) {
+    CurveWork w;
+    w.envelope = key.logX ? decayEnvelopeOnEdges(key.curve, theta, edges)
+                          : decayEnvelope(key.curve, theta, key.context, key.buckets);
+    // Every m < L is scanned, so the marker is exact whatever the column width.
+    w.firstNegative = rope::firstNegativeDistance(theta, key.context);
+    if (w.firstNegative) {
+        const Eigen::ArrayXd at =
+            Eigen::ArrayXd::Constant(1, static_cast<double>(*w.firstNegative));
+        w.markerY =
+            key.curve == QLatin1String("upper-bound")     ? rope::relativeUpperBound(theta, at)[0]
+            : key.curve == QLatin1String("similar-score") ? rope::expectedSimilarScore(theta, at)[0]
+                                                          : rope::meanCosine(theta, at)[0];
+    }
+    return w;
+}
+
+std::shared_ptr<const CurveWork> curveWork(const QString& curve, const Eigen::ArrayXd& theta,
+                                           long long context, long long buckets, bool logX,
+                                           const std::vector<long long>& edges) {
+    CurveKey key{curve, std::vector<double>(theta.data(), theta.data() + theta.size()), context,
+                 buckets, logX};
+    CurveCache& cache = curveCache();
+    {
+        const std::lock_guard lock(cache.mutex);
+        for (const auto& [k, work] : cache.entries) {
+            if (k == key) {
+                return work;
+            }
+        }
+    }
+    // Computed outside the lock: two threads may both compute a missing key (same result).
+    auto work = std::make_shared<const CurveWork>(computeCurve(key, theta, edges));
+    const std::lock_guard lock(cache.mutex);
+    cache.entries.emplace_front(std::move(key), work);
+    if (cache.entries.size() > kCachedCurves) {
+        cache.entries.pop_back();
+    }
+    return work;
+}
 
 } // namespace
 
@@ -133,8 +211,9 @@ FigureData decayFigure(const rope::RopeParams& params, const FigureOptions& opti
     };
     bool markerInLegend = true;
     for (const DecayCurve& c : curves) {
-        const CurveEnvelope env = logX ? decayEnvelopeOnEdges(curve, c.theta, edges)
-                                       : decayEnvelope(curve, c.theta, params.context, buckets);
+        const std::shared_ptr<const CurveWork> work =
+            curveWork(curve, c.theta, params.context, buckets, logX, edges);
+        const CurveEnvelope& env = work->envelope;
         // Column centre in tokens: the band covers first … last of each column.
         const Eigen::ArrayXd x = 0.5 * (env.firstDistance + env.lastDistance);
         const bool band = (env.lastDistance > env.firstDistance).any();
@@ -159,18 +238,12 @@ FigureData decayFigure(const rope::RopeParams& params, const FigureOptions& opti
         mean.y = toVector(env.mean);
         data.series.push_back(std::move(mean));
 
-        // Every m < L is scanned, so the marker is exact whatever the column width.
-        const std::optional<long long> first = rope::firstNegativeDistance(c.theta, params.context);
+        const std::optional<long long> first = work->firstNegative;
         data.readouts.push_back(
             {FigureText::tr("first m with c̄ < 0, %1 (−1: none below L)").arg(c.name),
              first ? static_cast<double>(*first) : -1.0, FigureText::tr("tokens")});
         if (first) {
-            const Eigen::ArrayXd at = Eigen::ArrayXd::Constant(1, static_cast<double>(*first));
-            const double y = curve == QLatin1String("upper-bound")
-                                 ? rope::relativeUpperBound(c.theta, at)[0]
-                             : curve == QLatin1String("similar-score")
-                                 ? rope::expectedSimilarScore(c.theta, at)[0]
-                                 : rope::meanCosine(c.theta, at)[0];
+            const double y = work->markerY;
             Series marker;
             marker.name = markerInLegend ? FigureText::tr("first m with c̄(m) < 0")
                                          : FigureText::tr("first m with c̄(m) < 0, ") + c.name;

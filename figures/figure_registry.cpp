@@ -32,6 +32,7 @@ FigureData precisionFigure(const rope::RopeParams&, const FigureOptions&);
 const OptionTable& precisionOptions();
 FigureData batchFigure(const rope::RopeParams&, const FigureOptions&);
 const OptionTable& batchOptions();
+const MeasuredParts& batchMeasuredParts();
 FigureData mropeFigure(const rope::RopeParams&, const FigureOptions&);
 const OptionTable& mropeOptions();
 FigureData kvCacheFigure(const rope::RopeParams&, const FigureOptions&);
@@ -99,7 +100,8 @@ const std::vector<Figure>& allFigures() {
          .title = QT_TRANSLATE_NOOP("Figures", "SIMD batch"),
          .group = "engineering",
          .options = &batchOptions,
-         .data = &batchFigure},
+         .data = &batchFigure,
+         .measured = &batchMeasuredParts()},
         {.id = "mrope",
          .title = QT_TRANSLATE_NOOP("Figures", "M-RoPE"),
          .group = "models",
@@ -130,6 +132,23 @@ QString figureId(const Figure& figure) {
 FigureData figureData(const Figure& figure, const rope::RopeParams& params,
                       const FigureOptions& options) {
     return figure.data(params, withDefaults(figure.options(), options));
+}
+
+QVariantMap measurementInputs(const Figure& figure, const rope::RopeParams& params,
+                              const FigureOptions& options) {
+    return figure.measured->inputs(params, withDefaults(figure.options(), options));
+}
+
+std::shared_ptr<const Measurement> measureFigure(const Figure& figure,
+                                                 const rope::RopeParams& params,
+                                                 const FigureOptions& options,
+                                                 const std::atomic<bool>& cancel) {
+    return figure.measured->measure(params, withDefaults(figure.options(), options), cancel);
+}
+
+FigureData composeFigure(const Figure& figure, const rope::RopeParams& params,
+                         const FigureOptions& options, const Measurement* last) {
+    return figure.measured->compose(params, withDefaults(figure.options(), options), last);
 }
 
 } // namespace rope::figures

@@ -5,6 +5,8 @@
 #include "figures/figure_data.h"
 #include "figures/option_table.h"
 
+#include <atomic>
+#include <memory>
 #include <string_view>
 #include <vector>
 
@@ -28,6 +30,35 @@ namespace rope::figures {
 /// \brief Pure figure computation: parameters + option values (defaults filled in) → data.
 using DataFunction = FigureData (*)(const rope::RopeParams& params, const FigureOptions& options);
 
+/// \brief What one measurement of a measured figure found (figure-specific subclasses), with
+/// the inputs it was taken for.
+struct Measurement {
+    virtual ~Measurement() = default;
+    /// MeasuredParts::inputs() of the parameters and options it was measured with.
+    QVariantMap inputs;
+};
+
+/// \brief The two halves of a figure whose data is partly a wall-clock measurement too slow for
+/// a frame (the batch benchmark: ≈ 55 kernel passes over 8 MiB, ≈ 80 ms). A slider step then
+/// costs only the exact half (compose); the panel measures off the frame, debounced, on a
+/// worker, and shows the previous measurement marked stale meanwhile (FigurePanel). The row's
+/// `.data` stays the whole figure (compose of a fresh measure) for rope-cli, exports and tests.
+struct MeasuredParts {
+    /// Everything the measurement depends on, as comparable values: a measurement is fresh for
+    /// the inputs whose key equals its Measurement::inputs. Cheap (called on every step).
+    QVariantMap (*inputs)(const rope::RopeParams& params, const FigureOptions& options) = nullptr;
+    /// Slow: measures for these inputs (options with defaults). Polls \p cancel between timed
+    /// runs and returns nullptr once it is set. Pure; runs on a worker thread.
+    std::shared_ptr<const Measurement> (*measure)(const rope::RopeParams& params,
+                                                  const FigureOptions& options,
+                                                  const std::atomic<bool>& cancel) = nullptr;
+    /// Cheap and exact: the figure for these inputs with the measured values of \p last
+    /// (nullptr: none yet, nothing measured is drawn); values \p last measured for other
+    /// inputs are drawn marked stale, never as if they belonged to these inputs.
+    FigureData (*compose)(const rope::RopeParams& params, const FigureOptions& options,
+                          const Measurement* last) = nullptr;
+};
+
 /// \brief One registry row.
 struct Figure {
     /// Stable kebab-case id: settings key, `rope-cli figure --panel` value, lesson file name,
@@ -42,6 +73,8 @@ struct Figure {
     DataFunction data = nullptr;
     /// Ids of special controls the UI adds beside the generic ones (empty: none).
     std::vector<std::string_view> special{};
+    /// Set for a figure that measures wall-clock time (see MeasuredParts); nullptr otherwise.
+    const MeasuredParts* measured = nullptr;
 };
 
 /// \brief Every figure, in navigation order.
@@ -58,5 +91,22 @@ QString figureId(const Figure& figure);
 /// \throws rope::InvalidParameter from core on invalid parameters.
 FigureData figureData(const Figure& figure, const rope::RopeParams& params,
                       const FigureOptions& options);
+
+/// \brief The measured figure's MeasuredParts::inputs() with the table's defaults filled in.
+/// \pre figure.measured != nullptr. \throws rope::InvalidParameter on invalid parameters.
+QVariantMap measurementInputs(const Figure& figure, const rope::RopeParams& params,
+                              const FigureOptions& options);
+
+/// \brief MeasuredParts::measure() with the table's defaults filled in.
+/// \pre figure.measured != nullptr. \throws rope::InvalidParameter on invalid parameters.
+std::shared_ptr<const Measurement> measureFigure(const Figure& figure,
+                                                 const rope::RopeParams& params,
+                                                 const FigureOptions& options,
+                                                 const std::atomic<bool>& cancel);
+
+/// \brief MeasuredParts::compose() with the table's defaults filled in.
+/// \pre figure.measured != nullptr. \throws rope::InvalidParameter on invalid parameters.
+FigureData composeFigure(const Figure& figure, const rope::RopeParams& params,
+                         const FigureOptions& options, const Measurement* last);
 
 } // namespace rope::figures

@@ -1910,6 +1910,34 @@ independent</source>
         <source>bases scanned (each: every m &lt; L)</source>
         <translation>已扫描的底数（每个都检查所有 m &lt; L）</translation>
     </message>
+    <message>
+        <source>sincos per table build</source>
+        <translation>每次建表的 sincos 次数</translation>
+    </message>
+    <message>
+        <source>backend (measuring…)</source>
+        <translation>后端（测量中…）</translation>
+    </message>
+    <message>
+        <source>Measuring…</source>
+        <translation>测量中…</translation>
+    </message>
+    <message>
+        <source> (stale)</source>
+        <translation>（已过时）</translation>
+    </message>
+    <message>
+        <source>measuring…</source>
+        <translation>测量中…</translation>
+    </message>
+    <message>
+        <source>STALE: bars measured for the previous parameters; measuring the new ones…</source>
+        <translation>已过时：柱形为上一组参数的测量结果；正在测量新参数…</translation>
+    </message>
+    <message>
+        <source>Measuring… the bars are from the previous parameters</source>
+        <translation>测量中…柱形来自上一组参数</translation>
+    </message>
 </context>
 <context>
     <name>Io</name>
@@ -2613,6 +2641,10 @@ independent</source>
     <message>
         <source>infeasible</source>
         <translation>不可行</translation>
+    </message>
+    <message>
+        <source>The measurement failed: %1</source>
+        <translation>测量失败：%1</translation>
     </message>
 </context>
 <context>

@@ -30,9 +30,10 @@ using rope::ui::FigurePanel;
 struct Fixture {
     rope::ui::ExplorerState state;
     std::unique_ptr<FigurePanel> panel;
-    Fixture() {
+    explicit Fixture(FigurePanel::Measuring measuring = FigurePanel::Measuring::Inline) {
         panel = std::make_unique<FigurePanel>(*rope::figures::findFigure("batch"), state);
         panel->setMode(FigurePanel::Mode::Sync);
+        panel->setMeasuring(measuring);
         panel->resize(900, 600);
         panel->show();
         panel->refresh();
@@ -81,6 +82,40 @@ double directMaxDiff(const rope::RopeParams& params, long long seq, int heads,
     rope::applyRopeBatch(cache, shape, qr.data(), kr.data(), ref);
     rope::applyRopeBatch(cache, shape, qs.data(), ks.data(), simd);
     return std::max((qr - qs).abs().maxCoeff(), (kr - ks).abs().maxCoeff());
+}
+
+std::size_t barCount(const rope::ui::FigureData& data) {
+    std::size_t bars = 0;
+    for (const rope::ui::Series& s : data.series) {
+        if (s.style == rope::ui::SeriesStyle::Bars) {
+            bars += s.y.size();
+        }
+    }
+    return bars;
+}
+
+// Every text of the figure that marks a value as measured for other inputs.
+QStringList staleTexts(const rope::ui::FigureData& data) {
+    QStringList found;
+    const auto check = [&found](const QString& text) {
+        if (text.contains(QStringLiteral(" (stale)")) ||
+            text.contains(QStringLiteral("previous parameters")) ||
+            text.contains(QStringLiteral("measuring…"))) {
+            found << text;
+        }
+    };
+    check(data.title);
+    check(data.xLabel);
+    for (const rope::ui::Series& s : data.series) {
+        check(s.name);
+    }
+    for (const rope::ui::Readout& r : data.readouts) {
+        check(r.label);
+    }
+    for (const rope::ui::TextLabel& l : data.labels) {
+        check(l.text);
+    }
+    return found;
 }
 
 } // namespace
@@ -235,6 +270,94 @@ private slots:
                  static_cast<double>(closedFormBytes(seq, heads, dim)));
         QVERIFY(
             f.data().title.contains(QStringLiteral("%1 tokens × %2 heads").arg(seq).arg(heads)));
+    }
+
+    // Deferred measuring (the app's default): a step draws the exact parts at once; the
+    // measured bars arrive from a worker once the inputs settle, and meanwhile the previous
+    // measurement is drawn with every measured text marked stale.
+    void deferredStepDrawsExactPartsAndMarksOldBarsStale() {
+        Fixture f(FigurePanel::Measuring::Deferred);
+        f.control<QSpinBox>("reps")->setValue(1);
+        f.control<QSpinBox>("heads")->setValue(2);
+        f.control<QSpinBox>("seq")->setValue(64);
+        const int dim = f.state.params().headDim;
+        // Nothing measured yet: no bars, the exact readouts already there.
+        QCOMPARE(f.panel->measurementsDelivered(), 0);
+        QCOMPARE(barCount(f.data()), std::size_t{0});
+        QCOMPARE(f.readout(QStringLiteral("bytes moved per apply")),
+                 static_cast<double>(closedFormBytes(64, 2, dim)));
+        QVERIFY(std::isnan(f.readout(QStringLiteral("reference"))));
+        QTRY_COMPARE_WITH_TIMEOUT(f.panel->measurementsDelivered(), 1, 60000);
+        QVERIFY(!f.panel->busy());
+        QCOMPARE(f.panel->measurementsStarted(), 1); // the option changes came within the delay
+        QCOMPARE(barCount(f.data()), rope::simdIsaNames().size() + 3);
+        QVERIFY(staleTexts(f.data()).isEmpty());
+
+        // A step: new exact readouts at once, the old bars marked stale.
+        f.control<QSpinBox>("seq")->setValue(32);
+        QCOMPARE(f.readout(QStringLiteral("bytes moved per apply")),
+                 static_cast<double>(closedFormBytes(32, 2, dim)));
+        QCOMPARE(f.readout(QStringLiteral("cos/sin table memory")),
+                 static_cast<double>(2LL * 4 * 32 * (dim / 2)));
+        QCOMPARE(barCount(f.data()), rope::simdIsaNames().size() + 3);
+        const QStringList stale = staleTexts(f.data());
+        // Every bar series, the memcpy line and every measured readout (9) say so, and the
+        // title, the x label and a note on the plot.
+        QVERIFY2(stale.size() >= 6 + 9, qPrintable(stale.join(QLatin1Char('|'))));
+        for (const rope::ui::Readout& r : f.data().readouts) {
+            if (r.measured) {
+                QVERIFY2(r.label.endsWith(QStringLiteral(" (stale)")), qPrintable(r.label));
+            }
+        }
+        QVERIFY(f.data().title.endsWith(QStringLiteral("measuring…")));
+        QVERIFY(f.data().xLabel.startsWith(QStringLiteral("STALE")));
+        QVERIFY(!f.data().labels.empty());
+        QVERIFY(f.panel->busy());
+        QTRY_COMPARE_WITH_TIMEOUT(f.panel->measurementsDelivered(), 2, 60000);
+        QVERIFY(staleTexts(f.data()).isEmpty());
+        QVERIFY(f.data().labels.empty());
+    }
+
+    // Thirty slider steps with the event loop running between them (as a drag) launch one
+    // measurement, after the last step, and it is for the last step's inputs.
+    void dragLaunchesOneMeasurementAfterItSettles() {
+        Fixture f(FigurePanel::Measuring::Deferred);
+        f.control<QSpinBox>("reps")->setValue(1);
+        f.control<QSpinBox>("heads")->setValue(1);
+        f.control<QSpinBox>("seq")->setValue(16);
+        QTRY_COMPARE_WITH_TIMEOUT(f.panel->measurementsDelivered(), 1, 60000);
+        QCOMPARE(f.panel->measurementsStarted(), 1);
+        rope::RopeParams p = f.state.params();
+        for (int step = 0; step < 30; ++step) {
+            p.base += 100;
+            QVERIFY(f.state.setParams(p));
+            QCoreApplication::processEvents(); // the step's frame; far shorter than the delay
+            QVERIFY(!staleTexts(f.data()).isEmpty());
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(f.panel->measurementsDelivered(), 2, 60000);
+        QTest::qWait(2 * FigurePanel::kMeasureDelayMs);
+        QCOMPARE(f.panel->measurementsStarted(), 2);
+        QCOMPARE(f.panel->measurementsDelivered(), 2);
+        QVERIFY(staleTexts(f.data()).isEmpty()); // fresh for the last base
+        QVERIFY(!f.panel->busy());
+    }
+
+    // A change of inputs while a long measurement runs cancels it: it delivers nothing, and
+    // one new measurement, for the new inputs, is delivered instead.
+    void parameterChangeCancelsARunningMeasurement() {
+        Fixture f(FigurePanel::Measuring::Deferred);
+        // ≈ 50 runs × 8 backends over 2 × 8192 × 8 × 128 floats (64 MiB): many seconds uncut.
+        f.control<QSpinBox>("reps")->setValue(50);
+        f.control<QSpinBox>("seq")->setValue(8192);
+        QTRY_COMPARE_WITH_TIMEOUT(f.panel->measurementsStarted(), 1, 10000);
+        QVERIFY(f.panel->busy());
+        f.control<QSpinBox>("reps")->setValue(1);
+        f.control<QSpinBox>("seq")->setValue(16);
+        QTRY_COMPARE_WITH_TIMEOUT(f.panel->measurementsDelivered(), 1, 60000);
+        QCOMPARE(f.panel->measurementsCancelled(), 1);
+        QCOMPARE(f.panel->measurementsStarted(), 2);
+        QVERIFY(staleTexts(f.data()).isEmpty());
+        QVERIFY(f.data().xLabel.contains(QStringLiteral("median of 1 runs")));
     }
 
     void threadReadoutIsThePlannedCount() {

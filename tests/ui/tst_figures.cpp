@@ -114,6 +114,9 @@ private slots:
         QVERIFY(figure != nullptr);
         FigurePanel panel(*figure, state);
         panel.setMode(FigurePanel::Mode::Sync);
+        // The whole figure in one frame, measured parts included (the deferred measurement of
+        // the batch panel is tested in tst_batch_panel).
+        panel.setMeasuring(FigurePanel::Measuring::Inline);
         panel.resize(900, 600);
         panel.show();
         QSignalSpy rendered(&panel, &FigurePanel::rendered);

@@ -245,6 +245,66 @@ private slots:
         QVERIFY(!f.panel->data().logX);
     }
 
+    // The extra bases' curves are reused between steps (a drag of b changes only the current
+    // one). After every kind of step — base, context, measure, log axis — every curve must be
+    // bit for bit the envelope computed afresh for the new inputs, and every marker core's.
+    void decayCurvesReusedAcrossStepsAreExact() {
+        rope::RopeParams p;
+        p.context = 32768;
+        p.base = 1e4;
+        PanelFixture f("decay", p);
+        const auto check = [&f](const char* step) {
+            const rope::RopeParams now = f.state.params();
+            const FigureData& data = f.panel->data();
+            const QString curve = f.control<QComboBox>("curve")->currentData().toString();
+            const bool logX = data.logX;
+            for (double b : {now.base, 5e5, 1e6}) {
+                const QString name =
+                    (b == now.base ? QStringLiteral("b = %1 (current)") : QStringLiteral("b = %1"))
+                        .arg(b, 0, 'g', 6);
+                const Series* mean = seriesNamed(data, name + QStringLiteral(" (column mean)"));
+                const Series* hi = seriesNamed(data, name + QStringLiteral(" max per column"));
+                QVERIFY2(mean != nullptr && hi != nullptr, step);
+                const Eigen::ArrayXd theta = rope::inverseFrequencies(128, b);
+                const auto columns = static_cast<long long>(mean->x.size());
+                const rope::figures::CurveEnvelope env =
+                    logX ? rope::figures::decayEnvelopeOnEdges(
+                               curve, theta,
+                               rope::figures::logColumnEdges(
+                                   now.context,
+                                   static_cast<long long>(f.panel->plot()->axisRect()->width())))
+                         : rope::figures::decayEnvelope(curve, theta, now.context, columns);
+                QCOMPARE(static_cast<long long>(env.mean.size()), columns);
+                for (long long k = 0; k < columns; ++k) {
+                    QVERIFY2(mean->y[k] == env.mean[k] && hi->y[k] == env.maximum[k], step);
+                }
+                const std::optional<long long> first =
+                    rope::firstNegativeDistance(theta, now.context);
+                QVERIFY2(readout(data, QStringLiteral("first m with c̄ < 0, ") + name) ==
+                             (first ? static_cast<double>(*first) : -1.0),
+                         step);
+            }
+        };
+        check("start");
+        p.base = 2e4;
+        QVERIFY(f.state.setParams(p));
+        check("base 2e4");
+        p.base = 3e4;
+        QVERIFY(f.state.setParams(p));
+        check("base 3e4");
+        p.context = 16384;
+        QVERIFY(f.state.setParams(p));
+        check("context 16384");
+        auto* combo = f.control<QComboBox>("curve");
+        combo->setCurrentIndex(combo->findData(QStringLiteral("upper-bound")));
+        check("upper bound");
+        f.control<QCheckBox>("log-x")->setChecked(true);
+        check("log x");
+        p.base = 2e4; // a θ seen before, now with another measure, context and axis
+        QVERIFY(f.state.setParams(p));
+        check("base 2e4 again");
+    }
+
     void restoredBasesMoveTheLineEdit() {
         rope::RopeParams p;
         p.context = 1024;

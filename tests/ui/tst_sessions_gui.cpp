@@ -116,9 +116,12 @@ QVariant shown(QWidget* w) {
     return {};
 }
 
+// Sync and, for the measured batch panel, the whole figure per frame (Inline), so every panel's
+// data can be compared with figureData() at once.
 void useSyncPanels(MainWindow& w) {
     for (FigurePanel* p : w.panels()) {
         p->setMode(FigurePanel::Mode::Sync);
+        p->setMeasuring(FigurePanel::Measuring::Inline);
     }
 }
 

@@ -130,11 +130,32 @@ FigurePanel::FigurePanel(const Figure& figure, ExplorerState& state, QWidget* pa
     connect(&m_state, &ExplorerState::layerChanged, this, &FigurePanel::showLayer);
     showLayer(m_state.layer(), m_state.layerHasRope());
     connect(&m_watcher, &QFutureWatcher<Result>::finished, this, &FigurePanel::onComputed);
+    m_measureDelay = new QTimer(this);
+    m_measureDelay->setSingleShot(true);
+    m_measureDelay->setInterval(kMeasureDelayMs);
+    connect(m_measureDelay, &QTimer::timeout, this, &FigurePanel::startMeasurement);
+    connect(&m_measureWatcher, &QFutureWatcher<MeasureOutcome>::finished, this,
+            &FigurePanel::onMeasured);
 }
 
 FigurePanel::~FigurePanel() {
-    // The worker reads m_figure and copies of the inputs only; wait so no result arrives late.
+    // The workers read m_figure and copies of the inputs only; wait so no result arrives late.
+    if (m_measureCancel) {
+        m_measureCancel->store(true);
+    }
+    m_measureWatcher.waitForFinished();
     m_watcher.waitForFinished();
+}
+
+bool FigurePanel::busy() const noexcept {
+    // The awaited flags, not QFutureWatcher::isRunning(): a future that has just finished is no
+    // longer running while its result is still to be drawn (onComputed() not yet called).
+    return m_computeAwaited || m_pending || m_dirty || m_measureDelay->isActive() ||
+           m_measureAwaited;
+}
+
+bool FigurePanel::measuresDeferred() const noexcept {
+    return m_figure.measured != nullptr && m_measuring == Measuring::Deferred;
 }
 
 void FigurePanel::setOption(const QString& id, const QVariant& value) {
@@ -231,12 +252,15 @@ FigureOptions FigurePanel::currentOptions() {
     return options;
 }
 
-FigurePanel::Result FigurePanel::computeResult(const Figure& figure, const rope::RopeParams& params,
-                                               const FigureOptions& options, quint64 generation) {
+FigurePanel::Result
+FigurePanel::computeResult(const Figure& figure, const rope::RopeParams& params,
+                           const FigureOptions& options, quint64 generation, bool deferred,
+                           std::shared_ptr<const figures::Measurement> measurement) {
     Result result;
     result.generation = generation;
     try {
-        result.data = figures::figureData(figure, params, options);
+        result.data = deferred ? figures::composeFigure(figure, params, options, measurement.get())
+                               : figures::figureData(figure, params, options);
     } catch (const std::exception& e) {
         result.error = QString::fromUtf8(e.what());
     }
@@ -266,11 +290,16 @@ void FigurePanel::refresh() {
         return;
     }
     m_dirty = false;
+    const bool deferred = measuresDeferred();
+    if (deferred) {
+        scheduleMeasurement();
+    }
     if (m_mode == Mode::Sync) {
-        display(computeResult(m_figure, m_state.params(), currentOptions(), m_generation));
+        display(computeResult(m_figure, m_state.params(), currentOptions(), m_generation, deferred,
+                              m_measurement));
         return;
     }
-    if (m_watcher.isRunning()) {
+    if (m_computeAwaited) {
         m_pending = true; // coalesce: one follow-up with the newest inputs
         return;
     }
@@ -282,12 +311,101 @@ void FigurePanel::startComputation() {
     if (!m_busy->isVisible()) {
         m_busyDelay->start();
     }
+    m_computeAwaited = true;
     m_watcher.setFuture(QtConcurrent::run(&FigurePanel::computeResult, std::cref(m_figure),
-                                          m_state.params(), currentOptions(), m_generation));
+                                          m_state.params(), currentOptions(), m_generation,
+                                          measuresDeferred(), m_measurement));
+}
+
+void FigurePanel::scheduleMeasurement() {
+    QVariantMap inputs;
+    try {
+        inputs = figures::measurementInputs(m_figure, m_state.params(), m_options);
+    } catch (const std::exception&) {
+        // Invalid inputs: the compose step reports them (failed()); nothing to measure.
+        if (m_measureCancel) {
+            m_measureCancel->store(true);
+        }
+        m_measureDelay->stop();
+        return;
+    }
+    const bool running = m_measureAwaited;
+    if (running && m_measuringInputs != inputs) {
+        m_measureCancel->store(true); // superseded: stop it between two timed runs
+    }
+    if ((m_measurement && m_measurement->inputs == inputs) ||
+        (running && m_measuringInputs == inputs) || (!running && m_failedInputs == inputs)) {
+        m_measureDelay->stop(); // fresh, or the running measurement will deliver it
+        return;
+    }
+    m_measureDelay->start(); // (re)start: measure once the inputs stay put (debounce)
+}
+
+void FigurePanel::startMeasurement() {
+    if (m_measureAwaited) {
+        return; // a cancelled run is ending; onMeasured() schedules the next
+    }
+    if (m_mode == Mode::Async && !isVisible()) {
+        m_dirty = true; // another tab now: measured when shown again
+        return;
+    }
+    try {
+        m_measuringInputs = figures::measurementInputs(m_figure, m_state.params(), m_options);
+    } catch (const std::exception&) {
+        return;
+    }
+    m_measureCancel = std::make_shared<std::atomic<bool>>(false);
+    ++m_measurementsStarted;
+    m_measureAwaited = true;
+    m_measureWatcher.setFuture(QtConcurrent::run(
+        [](const Figure& figure, const rope::RopeParams& params, const FigureOptions& options,
+           const std::shared_ptr<std::atomic<bool>>& cancel) {
+            MeasureOutcome outcome;
+            try {
+                outcome.measurement = figures::measureFigure(figure, params, options, *cancel);
+            } catch (const std::exception& e) {
+                outcome.error = QString::fromUtf8(e.what());
+            }
+            return outcome;
+        },
+        std::cref(m_figure), m_state.params(), m_options, m_measureCancel));
+}
+
+void FigurePanel::onMeasured() {
+    const MeasureOutcome outcome = m_measureWatcher.result();
+    const std::shared_ptr<const figures::Measurement>& result = outcome.measurement;
+    m_measureAwaited = false;
+    QVariantMap inputs;
+    try {
+        inputs = figures::measurementInputs(m_figure, m_state.params(), m_options);
+    } catch (const std::exception&) {
+    }
+    if (result && result->inputs == inputs) {
+        m_measurement = result;
+        ++m_measurementsDelivered;
+        refresh(); // redraw with the fresh values (the compose step is cheap)
+        return;
+    }
+    // Superseded (cancelled, or finished before it saw the cancel). A finished one is still
+    // newer than what is drawn: keep it, it is shown marked stale until the next arrives.
+    if (result) {
+        m_measurement = result;
+    } else if (m_measureCancel && m_measureCancel->load()) {
+        ++m_measurementsCancelled;
+    } else if (!outcome.error.isEmpty()) {
+        // Not retried for the same inputs (it would fail again every kMeasureDelayMs); the
+        // reason is shown like a failed compute.
+        m_failedInputs = m_measuringInputs;
+        emit failed(tr("The measurement failed: %1").arg(outcome.error));
+    }
+    if (!m_measureDelay->isActive() && !m_dirty && m_state.layerHasRope()) {
+        scheduleMeasurement();
+    }
 }
 
 void FigurePanel::onComputed() {
     const Result result = m_watcher.result();
+    m_computeAwaited = false;
     if (m_pending) {
         startComputation();
     }

@@ -9,6 +9,9 @@
 #include <QFutureWatcher>
 #include <QWidget>
 
+#include <atomic>
+#include <memory>
+
 class QCustomPlot;
 class QLabel;
 class QLabel;
@@ -31,11 +34,20 @@ using figures::Figure;
 /// newest inputs, so a dragged slider never queues stale frames and results from superseded
 /// inputs are dropped; a hidden panel (another tab) only marks itself stale and catches up
 /// when shown. Sync mode computes and draws in place (tests, benchmarks).
+///
+/// A measured figure (Figure::measured, e.g. the batch benchmark) computes only its exact part
+/// per step, with the last measurement drawn marked stale when the inputs changed; the
+/// measurement itself runs on another worker once the inputs have not changed for
+/// kMeasureDelayMs (a drag launches one measurement after it settles), and a change of inputs
+/// cancels a running one. Measuring::Inline instead computes the whole figure per step.
 class FigurePanel : public QWidget {
     Q_OBJECT
 
 public:
     enum class Mode { Async, Sync };
+    enum class Measuring { Deferred, Inline };
+    /// Quiet time after the last change of a measured figure's inputs before it is measured.
+    static constexpr int kMeasureDelayMs = 300;
 
     FigurePanel(const Figure& figure, ExplorerState& state, QWidget* parent = nullptr);
     ~FigurePanel() override;
@@ -55,6 +67,14 @@ public:
     QLabel* layerNote() const noexcept { return m_layerNote; }
 
     void setMode(Mode mode) { m_mode = mode; }
+    /// \brief How a measured figure measures (Deferred by default; no effect on other figures).
+    void setMeasuring(Measuring measuring) { m_measuring = measuring; }
+    /// \brief Deferred measurements started and delivered (a result for the current inputs)
+    /// since the panel was made: a superseded measurement is started but never delivered.
+    int measurementsStarted() const noexcept { return m_measurementsStarted; }
+    int measurementsDelivered() const noexcept { return m_measurementsDelivered; }
+    /// Measurements that stopped early because their inputs changed (a subset of the others).
+    int measurementsCancelled() const noexcept { return m_measurementsCancelled; }
     /// \brief Sets one per-panel option and recomputes if it changed.
     void setOption(const QString& id, const QVariant& value);
     /// \brief Sets several options with one recompute (the others keep their values).
@@ -72,7 +92,8 @@ public:
     /// \brief Recompute now (Sync) or schedule (Async).
     void refresh();
     /// \brief A computation is running or waiting to (the frame on screen is not the newest).
-    bool busy() const noexcept { return m_watcher.isRunning() || m_pending || m_dirty; }
+    /// A deferred measurement waiting or running counts too.
+    bool busy() const noexcept;
     /// \brief Writes the current figure; the format comes from the extension. Images use the
     /// plot's on-screen size. \throws ExportError.
     void exportTo(const QString& path, int dpi = 96);
@@ -107,7 +128,8 @@ private:
         quint64 generation = 0;
     };
     static Result computeResult(const Figure& figure, const rope::RopeParams& params,
-                                const FigureOptions& options, quint64 generation);
+                                const FigureOptions& options, quint64 generation, bool deferred,
+                                std::shared_ptr<const figures::Measurement> measurement);
     void startComputation();
     void onComputed();
     void display(const Result& result);
@@ -115,6 +137,10 @@ private:
     void applyOptions(FigureOptions options);
     void syncControls(const FigureOptions& previous);
     void showLayer(int index, bool hasRope);
+    void scheduleMeasurement();
+    void startMeasurement();
+    void onMeasured();
+    bool measuresDeferred() const noexcept;
 
     const Figure& m_figure;
     ExplorerState& m_state;
@@ -138,6 +164,25 @@ private:
     QSize m_requestedSize;
     int m_layoutRetries = 0;
     QFutureWatcher<Result> m_watcher;
+    // Deferred measurement (measured figures only).
+    Measuring m_measuring = Measuring::Deferred;
+    std::shared_ptr<const figures::Measurement> m_measurement; ///< the last one delivered
+    QTimer* m_measureDelay = nullptr;
+    struct MeasureOutcome {
+        std::shared_ptr<const figures::Measurement> measurement; ///< nullptr: cancelled or failed
+        QString error;                                           ///< why it failed
+    };
+    QFutureWatcher<MeasureOutcome> m_measureWatcher;
+    /// Inputs whose measurement failed: not retried until the inputs change.
+    QVariantMap m_failedInputs;
+    std::shared_ptr<std::atomic<bool>> m_measureCancel; ///< of the running measurement
+    QVariantMap m_measuringInputs;                      ///< inputs of the running measurement
+    int m_measurementsStarted = 0;
+    int m_measurementsDelivered = 0;
+    int m_measurementsCancelled = 0;
+    /// A computation / measurement was started and its result is not handled yet.
+    bool m_computeAwaited = false;
+    bool m_measureAwaited = false;
 };
 
 } // namespace rope::ui
