@@ -5,6 +5,7 @@
 #include "figures/language.h"
 #include "figures/lessons.h"
 #include "ui/app_theme.h"
+#include "ui/compute_pool.h"
 #include "ui/explorer_state.h"
 #include "ui/export_options_dialog.h"
 #include "ui/panels/option_controls.h"
@@ -282,8 +283,9 @@ void FigurePanel::startComputation() {
     if (!m_busy->isVisible()) {
         m_busyDelay->start();
     }
-    m_watcher.setFuture(QtConcurrent::run(&FigurePanel::computeResult, std::cref(m_figure),
-                                          m_state.params(), currentOptions(), m_generation));
+    m_watcher.setFuture(QtConcurrent::run(&computePool(), &FigurePanel::computeResult,
+                                          std::cref(m_figure), m_state.params(), currentOptions(),
+                                          m_generation));
 }
 
 void FigurePanel::onComputed() {
