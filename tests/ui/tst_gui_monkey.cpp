@@ -218,7 +218,7 @@ class GuiMonkey : public QObject {
 
 private:
     QRandomGenerator m_rng;
-    std::deque<QString> m_log; // the last actions, printed on failure
+    std::deque<QString> m_log;         // the last actions, printed on failure
     std::vector<QString> m_actionText; // every action's description, by action number
     int m_done = 0;
     int m_exports = 0;

@@ -59,7 +59,9 @@ void drawSegments(QCPPainter& painter, const QVector<QPointF>& points) {
     QPen square = pen;
     square.setCapStyle(Qt::SquareCap);
     painter.setPen(square);
-    const auto finite = [](const QPointF& p) { return std::isfinite(p.x()) && std::isfinite(p.y()); };
+    const auto finite = [](const QPointF& p) {
+        return std::isfinite(p.x()) && std::isfinite(p.y());
+    };
     for (qsizetype k = 1; k < points.size(); ++k) {
         if (finite(points[k - 1]) && finite(points[k])) {
             painter.drawLine(QLineF(points[k - 1], points[k]));
