@@ -338,7 +338,7 @@ FigureData landscapeView(const rope::RopeParams& params, const FigureOptions& op
         try {
             threshold = cachedAllFeasibleAbove(context, dim);
         } catch (const rope::InvalidParameter& e) {
-            thresholdNote = QString::fromUtf8(e.what());
+            thresholdNote = FigureText::tr("not certified (%1)").arg(QString::fromUtf8(e.what()));
         }
     } else {
         thresholdNote = FigureText::tr("not certified in this view (L·d/2 > 2^19)");
@@ -436,19 +436,43 @@ FigureData landscapeView(const rope::RopeParams& params, const FigureOptions& op
         data.series.push_back(verticalLine(
             FigureText::tr("current b = %1").arg(params.base, 0, 'g', 6), params.base, yLow, yHigh, 6));
     }
-    data.readouts = {
-        {haveBest ? FigureText::tr("b* (upper end of the certified bracket)")
-                  : FigureText::tr("b* not computed: ") + bestNote,
-         haveBest ? best->base : nan, QString()},
-    };
+    // A readout shows a number: when there is no b* or b_T, the label says why and the value
+    // is the bound that was checked, never NaN ("n/a" on screen, "nan" in a CSV). The search
+    // returns base = 1 when at most m = 0 and 1 are checked (L ≤ 2): every b > 1 is feasible.
+    const double work = static_cast<double>(context) * (dim / 2);
+    if (haveBest) {
+        data.readouts.push_back(
+            {FigureText::tr("b* (upper end of the certified bracket)"), best->base, QString()});
+    } else if (!best) {
+        data.readouts.push_back(
+            {FigureText::tr("b* not searched (%1); work L·d/2").arg(bestNote), work, QString()});
+    } else if (!best->found) {
+        data.readouts.push_back(
+            {FigureText::tr("no b* for L: f < 0 somewhere for every base up to"),
+             rope::limits::kMaxBase, QString()});
+    } else {
+        data.readouts.push_back(
+            {FigureText::tr("b*: every base above 1 is feasible (L ≤ 2)"), 1.0, QString()});
+    }
     if (haveBest) {
         data.readouts.push_back({FigureText::tr("b* lower bracket"), best->lowerBracket, QString()});
         data.readouts.push_back({FigureText::tr("binding m at b*"),
                                  static_cast<double>(best->argminDistance), QStringLiteral("tokens")});
     }
-    data.readouts.push_back({haveThreshold ? FigureText::tr("b_T, every base above is feasible")
-                                           : FigureText::tr("b_T: ") + thresholdNote,
-                             haveThreshold ? threshold->base : nan, QString()});
+    if (haveThreshold) {
+        data.readouts.push_back(
+            {FigureText::tr("b_T, every base above is feasible"), threshold->base, QString()});
+    } else if (!threshold) {
+        data.readouts.push_back(
+            {FigureText::tr("b_T %1; work L·d/2").arg(thresholdNote), work, QString()});
+    } else if (!threshold->found) {
+        data.readouts.push_back(
+            {FigureText::tr("no b_T: f < 0 somewhere for every base up to"),
+             rope::limits::kMaxBase, QString()});
+    } else {
+        data.readouts.push_back(
+            {FigureText::tr("b_T: every base above 1 is feasible (L ≤ 2)"), 1.0, QString()});
+    }
     data.readouts.push_back({FigureText::tr("feasible islands seen in the range"),
                              static_cast<double>(rope::countFeasibleRuns(landscape.points)),
                              QString()});

@@ -17,6 +17,7 @@
 #include <map>
 #include <mutex>
 #include <thread>
+#include <utility>
 
 namespace rope::figures {
 
@@ -107,6 +108,10 @@ public:
                 s.cancelled = true;
             }
         }
+        if (m_nextDim >= 0) {
+            entry(m_nextDim).running = false; // queued, never started
+            m_nextDim = -1;
+        }
     }
 
 private:
@@ -134,35 +139,68 @@ private:
     }
 
     void stop() {
+        {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            m_nextDim = -1;
+        }
         m_cancel = true;
         if (m_thread.joinable()) {
             m_thread.join();
         }
     }
 
+    // Never waits for a running job: the caller may be the GUI thread (Resume), and a job
+    // finishes its chunk before it looks at m_cancel, seconds at large L (joining it here
+    // froze the window for 5.5 s in the GUI monkey, seed 20261123). A running job takes
+    // \p dim up itself once its chunk is done.
     void launch(int dim) {
-        stop();
-        m_cancel = false;
         {
             std::lock_guard<std::mutex> lock(m_mutex);
             MinimalBaseCurveSnapshot& s = entry(dim);
             s.running = true;
             s.cancelled = false;
+            if (m_threadAlive) {
+                if (m_nextDim >= 0 && m_nextDim != dim) {
+                    entry(m_nextDim).running = false; // superseded before it started
+                }
+                m_nextDim = dim;
+                m_cancel = true;
+                return;
+            }
+            m_threadAlive = true;
+            m_cancel = false;
+        }
+        if (m_thread.joinable()) {
+            m_thread.join(); // a finished job: its last step cleared m_threadAlive
         }
         m_thread = std::thread([this, dim] { run(dim); });
     }
 
-    // Computes what is missing, chunk by chunk, saving after each chunk.
+    // Computes what is missing, chunk by chunk, saving after each chunk; then the d queued
+    // by launch() meanwhile, if any.
     void run(int dim) {
-        try {
-            runCurve(dim, false);
-            runCurve(dim, true);
-        } catch (const std::exception& e) {
+        for (;;) {
+            try {
+                runCurve(dim, false);
+                runCurve(dim, true);
+            } catch (const std::exception& e) {
+                std::lock_guard<std::mutex> lock(m_mutex);
+                entry(dim).error = QString::fromUtf8(e.what());
+            }
             std::lock_guard<std::mutex> lock(m_mutex);
-            entry(dim).error = QString::fromUtf8(e.what());
+            const int next = std::exchange(m_nextDim, -1);
+            if (next >= 0) {
+                if (next != dim) {
+                    entry(dim).running = false;
+                }
+                dim = next; // entry(next).running was set by launch()
+                m_cancel = false;
+                continue;
+            }
+            entry(dim).running = false;
+            m_threadAlive = false;
+            return;
         }
-        std::lock_guard<std::mutex> lock(m_mutex);
-        entry(dim).running = false;
     }
 
     void runCurve(int dim, bool threshold) {
@@ -226,6 +264,8 @@ private:
     std::map<int, MinimalBaseCurveSnapshot> m_curves;
     std::thread m_thread;
     std::atomic<bool> m_cancel{false};
+    bool m_threadAlive = false; // under m_mutex: m_thread has not finished run()
+    int m_nextDim = -1;         // under m_mutex: the d to compute after the current job, or -1
 };
 
 Store& store() {

@@ -3,6 +3,7 @@
 #include "ui/presenter_window.h"
 
 #include "figures/lessons.h"
+#include "ui/compute_pool.h"
 #include "ui/course_pane.h"
 #include "ui/explorer_state.h"
 #include "ui/main_window.h"
@@ -136,8 +137,8 @@ void PresenterWindow::compute() {
     m_pending = false;
     // Computed for the presenter's own axis rectangle, so sampled curves use its resolution.
     const figures::FigureOptions options = withPlotSize(*m_plot, m_options);
-    m_watcher.setFuture(QtConcurrent::run(
-        [figure = m_figure, params = m_state.params(), options] {
+    m_watcher.setFuture(
+        QtConcurrent::run(&computePool(), [figure = m_figure, params = m_state.params(), options] {
             Frame frame;
             try {
                 frame.data = figures::figureData(*figure, params, options);

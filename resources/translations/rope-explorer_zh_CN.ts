@@ -1855,6 +1855,10 @@ independent</source>
         <translation>本视图中未经证明（L·d/2 &gt; 2^19）</translation>
     </message>
     <message>
+        <source>not certified (%1)</source>
+        <translation>未经证明（%1）</translation>
+    </message>
+    <message>
         <source>feasible bases (g ≥ 0), shaded</source>
         <translation>可行底数（g ≥ 0），阴影</translation>
     </message>
@@ -1879,8 +1883,16 @@ independent</source>
         <translation>b*（已证明区间的上端）</translation>
     </message>
     <message>
-        <source>b* not computed: </source>
-        <translation>未计算 b*：</translation>
+        <source>b* not searched (%1); work L·d/2</source>
+        <translation>未搜索 b*（%1）；工作量 L·d/2</translation>
+    </message>
+    <message>
+        <source>no b* for L: f &lt; 0 somewhere for every base up to</source>
+        <translation>L 内没有 b*：直到此底数，每个底数都在某处 f &lt; 0</translation>
+    </message>
+    <message>
+        <source>b*: every base above 1 is feasible (L ≤ 2)</source>
+        <translation>b*：大于 1 的每个底数都可行（L ≤ 2）</translation>
     </message>
     <message>
         <source>b* lower bracket</source>
@@ -1895,8 +1907,16 @@ independent</source>
         <translation>b_T，其上每个底数都可行</translation>
     </message>
     <message>
-        <source>b_T: </source>
-        <translation>b_T：</translation>
+        <source>b_T %1; work L·d/2</source>
+        <translation>b_T %1；工作量 L·d/2</translation>
+    </message>
+    <message>
+        <source>no b_T: f &lt; 0 somewhere for every base up to</source>
+        <translation>没有 b_T：直到此底数，每个底数都在某处 f &lt; 0</translation>
+    </message>
+    <message>
+        <source>b_T: every base above 1 is feasible (L ≤ 2)</source>
+        <translation>b_T：大于 1 的每个底数都可行（L ≤ 2）</translation>
     </message>
     <message>
         <source>feasible islands seen in the range</source>

@@ -437,6 +437,52 @@ private slots:
         QVERIFY(named);
     }
 
+    void landscapeWithoutBStarShowsTheBoundNotNaN_data() {
+        QTest::addColumn<long long>("context");
+        QTest::addColumn<QString>("bStarLabel");
+        QTest::addColumn<double>("bStar");
+        QTest::addColumn<QString>("bTLabel");
+        QTest::addColumn<double>("bT");
+        // d = 2, L = 16: θ_0 = 1 for every base and cos 2 < 0, so no base up to the search's
+        // limit is feasible (as above), and no threshold either.
+        QTest::newRow("d=2 L=16") << 16LL << "no b* for L" << rope::limits::kMaxBase
+                                  << "no b_T" << rope::limits::kMaxBase;
+        // L = 2: only m = 0 and 1 are checked, f_b(1) = cos 1 + … > 0 for every b > 1, so the
+        // infimum 1 is the answer for both (core/base_bound.h).
+        QTest::newRow("d=2 L=2") << 2LL << "b*: every base above 1" << 1.0
+                                 << "b_T: every base above 1" << 1.0;
+    }
+    void landscapeWithoutBStarShowsTheBoundNotNaN() {
+        // The landscape view's readouts said "b* not computed: " / "b_T: " with the value NaN
+        // ("n/a" on screen, "nan" in a CSV) when the search found no base or returned the
+        // infimum 1; the GUI monkey found it (seed 20261123, action 444).
+        QFETCH(long long, context);
+        QFETCH(QString, bStarLabel);
+        QFETCH(double, bStar);
+        QFETCH(QString, bTLabel);
+        QFETCH(double, bT);
+        rope::RopeParams p;
+        p.headDim = 2;
+        p.context = context;
+        const rope::figures::Figure* figure = rope::figures::findFigure("base-bound");
+        QVERIFY(figure != nullptr);
+        const FigureData data = rope::figures::figureData(
+            *figure, p, {{QStringLiteral("view"), QStringLiteral("landscape")}});
+        int named = 0;
+        for (const auto& r : data.readouts) {
+            QVERIFY2(std::isfinite(r.value), qPrintable(r.label));
+            if (r.label.startsWith(bStarLabel)) {
+                ++named;
+                QCOMPARE(r.value, bStar);
+            }
+            if (r.label.startsWith(bTLabel)) {
+                ++named;
+                QCOMPARE(r.value, bT);
+            }
+        }
+        QCOMPARE(named, 2);
+    }
+
     // --- extension -----------------------------------------------------------------------
 
     void extensionClassifiesPairs_data() {

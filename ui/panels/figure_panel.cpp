@@ -5,6 +5,7 @@
 #include "figures/language.h"
 #include "figures/lessons.h"
 #include "ui/app_theme.h"
+#include "ui/compute_pool.h"
 #include "ui/explorer_state.h"
 #include "ui/export_options_dialog.h"
 #include "ui/panels/option_controls.h"
@@ -312,9 +313,9 @@ void FigurePanel::startComputation() {
         m_busyDelay->start();
     }
     m_computeAwaited = true;
-    m_watcher.setFuture(QtConcurrent::run(&FigurePanel::computeResult, std::cref(m_figure),
-                                          m_state.params(), currentOptions(), m_generation,
-                                          measuresDeferred(), m_measurement));
+    m_watcher.setFuture(QtConcurrent::run(&computePool(), &FigurePanel::computeResult,
+                                          std::cref(m_figure), m_state.params(), currentOptions(),
+                                          m_generation, measuresDeferred(), m_measurement));
 }
 
 void FigurePanel::scheduleMeasurement() {
@@ -357,7 +358,9 @@ void FigurePanel::startMeasurement() {
     m_measureCancel = std::make_shared<std::atomic<bool>>(false);
     ++m_measurementsStarted;
     m_measureAwaited = true;
+    // The panels' own pool, like the compute step (computePool(): Qt paints on the global one).
     m_measureWatcher.setFuture(QtConcurrent::run(
+        &computePool(),
         [](const Figure& figure, const rope::RopeParams& params, const FigureOptions& options,
            const std::shared_ptr<std::atomic<bool>>& cancel) {
             MeasureOutcome outcome;

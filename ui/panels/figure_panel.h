@@ -29,7 +29,7 @@ using figures::Figure;
 /// lesson text and an Export menu (PNG at a chosen DPI, SVG, PDF, CSV of the plotted data).
 ///
 /// On every ExplorerState::paramsChanged, option change or resize the panel recomputes. In
-/// Async mode (the default) compute() runs on a QtConcurrent worker; at most one computation
+/// Async mode (the default) compute() runs on a worker of computePool(); at most one computation
 /// runs at a time, and a request arriving meanwhile is coalesced into one follow-up with the
 /// newest inputs, so a dragged slider never queues stale frames and results from superseded
 /// inputs are dropped; a hidden panel (another tab) only marks itself stale and catches up

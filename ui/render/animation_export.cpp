@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/render/animation_export.h"
 
+#include "ui/compute_pool.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QProcess>
@@ -464,15 +466,16 @@ void AnimationExporter::cancel() {
 }
 
 void AnimationExporter::computeFrame() {
-    m_watcher.setFuture(QtConcurrent::run([job = m_job, options = m_sizedOptions, k = m_next] {
-        Frame frame;
-        try {
-            frame.data = animationFrameData(job, options, k);
-        } catch (const std::exception& e) {
-            frame.error = QString::fromUtf8(e.what());
-        }
-        return frame;
-    }));
+    m_watcher.setFuture(
+        QtConcurrent::run(&computePool(), [job = m_job, options = m_sizedOptions, k = m_next] {
+            Frame frame;
+            try {
+                frame.data = animationFrameData(job, options, k);
+            } catch (const std::exception& e) {
+                frame.error = QString::fromUtf8(e.what());
+            }
+            return frame;
+        }));
 }
 
 void AnimationExporter::frameComputed() {

@@ -33,6 +33,74 @@ QColor seriesColour(const QCustomPlot& plot, int index) {
 
 namespace {
 
+// Qt's raster engine strokes a wide (> 1 px) antialiased polyline as one outline polygon and
+// fills that; where the line doubles back on itself (a square wave, an oscillating decay curve)
+// the outline overlaps itself across the whole plot and the fill costs seconds: 64 points
+// alternating between the bottom and the top of a 3840×2160 image took 8 s with a 2 px pen
+// (0.9 s at 1280×720), the same 63 segments drawn one by one 9 ms. The absolute panel's binary
+// curves (64 positions) stalled the GUI thread for 2.6 s that way. So on raster targets a wide
+// solid opaque line is drawn segment by segment. Square caps (the pen's default) close every
+// joint, overlapping by half the pen width, and keep Qt's fast path for straight wide lines:
+// round caps cost 30 times as much (1.1 s for 255 such segments at 3840×2160). Vector targets
+// (SVG, PDF) keep the polyline: their viewer strokes it. A translucent pen keeps it too:
+// overlapping caps would darken the joints.
+bool strokeBySegments(const QPainter& painter) {
+    const QPen& pen = painter.pen();
+    const QPaintEngine* engine = painter.paintEngine();
+    return engine != nullptr && engine->type() == QPaintEngine::Raster &&
+           pen.style() == Qt::SolidLine && !pen.isCosmetic() && pen.widthF() > 1.0 &&
+           pen.brush().style() == Qt::SolidPattern && pen.color().alpha() == 255;
+}
+
+// The polyline through \p points as separate segments; a NaN point breaks the line, as
+// QCustomPlot's own polyline does.
+void drawSegments(QCPPainter& painter, const QVector<QPointF>& points) {
+    const QPen pen = painter.pen();
+    QPen square = pen;
+    square.setCapStyle(Qt::SquareCap);
+    painter.setPen(square);
+    const auto finite = [](const QPointF& p) {
+        return std::isfinite(p.x()) && std::isfinite(p.y());
+    };
+    for (qsizetype k = 1; k < points.size(); ++k) {
+        if (finite(points[k - 1]) && finite(points[k])) {
+            painter.drawLine(QLineF(points[k - 1], points[k]));
+        }
+    }
+    painter.setPen(pen);
+}
+
+// QCPGraph and QCPCurve whose line goes through strokeBySegments().
+class SegmentedGraph : public QCPGraph {
+public:
+    using QCPGraph::QCPGraph;
+
+protected:
+    void drawLinePlot(QCPPainter* painter, const QVector<QPointF>& lines) const override {
+        if (!strokeBySegments(*painter)) {
+            QCPGraph::drawLinePlot(painter, lines);
+            return;
+        }
+        applyDefaultAntialiasingHint(painter);
+        drawSegments(*painter, lines);
+    }
+};
+
+class SegmentedCurve : public QCPCurve {
+public:
+    using QCPCurve::QCPCurve;
+
+protected:
+    void drawCurveLine(QCPPainter* painter, const QVector<QPointF>& lines) const override {
+        if (!strokeBySegments(*painter)) {
+            QCPCurve::drawCurveLine(painter, lines);
+            return;
+        }
+        applyDefaultAntialiasingHint(painter);
+        drawSegments(*painter, lines);
+    }
+};
+
 // A text element that word-wraps to the width it will get: its share of the plot's viewport.
 // QCPTextElement asks for the full one-line width as its minimum, which forces the layout wider
 // than a narrow window and clips long titles; this one asks for little width and for the height
@@ -279,7 +347,8 @@ void drawSeries(QCustomPlot& plot, QCPAxisRect* rect, const Series& s,
         bars->setBrush(fill);
         plottable = bars;
     } else if (s.style == SeriesStyle::Line || s.style == SeriesStyle::Scatter) {
-        auto* graph = plot.addGraph(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+        auto* graph =
+            new SegmentedGraph(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
         graph->setData(x, y, true);
         if (s.style == SeriesStyle::Scatter) {
             graph->setLineStyle(QCPGraph::lsNone);
@@ -304,7 +373,8 @@ void drawSeries(QCustomPlot& plot, QCPAxisRect* rect, const Series& s,
         }
         plottable = graph;
     } else {
-        auto* curve = new QCPCurve(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+        auto* curve =
+            new SegmentedCurve(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
         curve->setData(x, y);
         plottable = curve;
         if (s.style == SeriesStyle::Guide) {

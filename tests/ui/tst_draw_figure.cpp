@@ -1,0 +1,179 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// How drawFigure()'s lines reach the paint engine. Qt's raster engine strokes a wide
+// antialiased polyline as one outline and fills it; for a line that doubles back on itself
+// (the absolute panel's binary curves: 0, 1, 0, 1, … at every position) that fill took seconds
+// and stalled the GUI thread (GUI monkey, seed 20261123). On a raster target such lines are now
+// drawn segment by segment; vector targets keep the polyline. The test records what a paint
+// engine is asked to draw, so it checks the drawing calls themselves, not a time.
+
+#include "figures/figure_registry.h"
+#include "ui/render/draw_figure.h"
+
+#include <QApplication>
+#include <QPaintDevice>
+#include <QPaintEngine>
+#include <QTest>
+#include <qcustomplot.h>
+
+#include <memory>
+
+using rope::ui::FigureData;
+
+namespace {
+
+// A paint engine that draws nothing and records every line: polylines (their point count) and
+// single segments, with the width of the pen they were drawn with. It reports the engine type
+// it is given, so the renderer treats it as Qt's raster engine or as a vector one.
+class RecordingEngine : public QPaintEngine {
+public:
+    explicit RecordingEngine(Type type) : QPaintEngine(QPaintEngine::AllFeatures), m_type(type) {}
+
+    struct Polyline {
+        int points = 0;
+        double penWidth = 0;
+    };
+    std::vector<Polyline> polylines;
+    int wideSegments = 0; // segments drawn one at a time with a pen wider than 1 px
+
+    bool begin(QPaintDevice*) override { return true; }
+    bool end() override { return true; }
+    void updateState(const QPaintEngineState& state) override {
+        if (state.state() & QPaintEngine::DirtyPen) {
+            m_pen = state.pen();
+        }
+    }
+    void drawPolygon(const QPointF*, int count, PolygonDrawMode mode) override {
+        if (mode == PolylineMode) {
+            polylines.push_back({count, penWidth()});
+        }
+    }
+    void drawLines(const QLineF*, int count) override {
+        if (penWidth() > 1.0) {
+            wideSegments += count;
+        }
+    }
+    void drawPixmap(const QRectF&, const QPixmap&, const QRectF&) override {}
+    void drawPath(const QPainterPath&) override {}
+    void drawTextItem(const QPointF&, const QTextItem&) override {}
+    Type type() const override { return m_type; }
+
+private:
+    double penWidth() const { return m_pen.isCosmetic() ? 0.0 : m_pen.widthF(); }
+    Type m_type;
+    QPen m_pen;
+};
+
+class RecordingDevice : public QPaintDevice {
+public:
+    RecordingDevice(QPaintEngine::Type type, QSize size)
+        : m_engine(std::make_unique<RecordingEngine>(type)), m_size(size) {}
+    ~RecordingDevice() override = default;
+    QPaintEngine* paintEngine() const override { return m_engine.get(); }
+    RecordingEngine& engine() { return *m_engine; }
+
+protected:
+    int metric(PaintDeviceMetric m) const override {
+        switch (m) {
+        case PdmWidth:
+            return m_size.width();
+        case PdmHeight:
+            return m_size.height();
+        case PdmWidthMM:
+            return m_size.width() * 254 / 960;
+        case PdmHeightMM:
+            return m_size.height() * 254 / 960;
+        case PdmNumColors:
+            return 0;
+        case PdmDepth:
+            return 32;
+        case PdmDpiX:
+        case PdmDpiY:
+        case PdmPhysicalDpiX:
+        case PdmPhysicalDpiY:
+            return 96;
+        case PdmDevicePixelRatio:
+            return 1;
+        case PdmDevicePixelRatioScaled:
+            return static_cast<int>(devicePixelRatioFScale());
+        }
+        return 0;
+    }
+
+private:
+    std::unique_ptr<RecordingEngine> m_engine;
+    QSize m_size;
+};
+
+// The absolute panel's curves of the binary encoding, d = 64, P = 64: six curves (columns
+// j = 0 … 63 spread evenly), 64 points each; column 0 is p mod 2, a square wave.
+FigureData binaryCurves() {
+    const rope::figures::Figure* figure = rope::figures::findFigure("absolute");
+    if (figure == nullptr) {
+        return {};
+    }
+    return rope::figures::figureData(*figure, rope::RopeParams{},
+                                     {{QStringLiteral("view"), QStringLiteral("curves")},
+                                      {QStringLiteral("scheme"), QStringLiteral("binary")},
+                                      {QStringLiteral("dim"), 64},
+                                      {QStringLiteral("positions"), 64}});
+}
+
+// Draws \p data on a fresh plot into a recording device of engine type \p type.
+void record(const FigureData& data, RecordingDevice& device) {
+    QCustomPlot plot;
+    plot.resize(1280, 800);
+    rope::ui::drawFigure(plot, data);
+    QCPPainter painter;
+    QVERIFY(painter.begin(&device));
+    painter.setRenderHint(QPainter::Antialiasing);
+    plot.toPainter(&painter, 1280, 800);
+    painter.end();
+}
+
+} // namespace
+
+class TestDrawFigure : public QObject {
+    Q_OBJECT
+
+private slots:
+    void wideLinesAreSegmentsOnRasterTargets() {
+        const FigureData data = binaryCurves();
+        QCOMPARE(data.series.size(), std::size_t{6});
+        for (const auto& s : data.series) {
+            QCOMPARE(s.x.size(), std::size_t{64});
+        }
+        RecordingDevice device(QPaintEngine::Raster, QSize(1280, 800));
+        record(data, device);
+        // No wide line reaches the raster engine as a polyline of more than one segment (the
+        // outline that took seconds to fill)…
+        for (const auto& p : device.engine().polylines) {
+            QVERIFY2(p.points <= 2 || p.penWidth <= 1.0,
+                     qPrintable(QStringLiteral("a %1-point polyline with a %2 px pen")
+                                    .arg(p.points)
+                                    .arg(p.penWidth)));
+        }
+        // …and the curves are still drawn: 6 curves of 64 points are 6 × 63 segments (with
+        // 64 ≤ 256 points a series gets a 2 px pen), plus the legend's line samples.
+        QVERIFY2(device.engine().wideSegments >= 6 * 63,
+                 qPrintable(QString::number(device.engine().wideSegments)));
+    }
+
+    void vectorTargetsKeepThePolyline() {
+        // An SVG or PDF viewer strokes the line itself: the file keeps one path per curve.
+        const FigureData data = binaryCurves();
+        RecordingDevice device(QPaintEngine::SVG, QSize(1280, 800));
+        record(data, device);
+        int curves = 0;
+        for (const auto& p : device.engine().polylines) {
+            if (p.points == 64 && p.penWidth > 1.0) {
+                ++curves;
+            }
+        }
+        QCOMPARE(curves, 6);
+    }
+};
+
+QTEST_MAIN(TestDrawFigure)
+#include "tst_draw_figure.moc"

@@ -1,0 +1,19 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+class QThreadPool;
+
+namespace rope::ui {
+
+/// \brief The worker threads that compute FigureData for the panels, the presenter window and
+/// the animation export (`QtConcurrent::run(&computePool(), …)`), one per core.
+///
+/// Not QThreadPool::globalInstance(): Qt 6.4's raster engine splits a large fill (a widget's
+/// background, a scroll bar, a plot's buffer) into pieces that it runs on the global pool while
+/// the GUI thread waits for them. With the panels' computations on that pool, a b* search that
+/// takes a minute on every pool thread froze every repaint for that minute (the GUI monkey
+/// stood still for over 4 minutes, seed 20261123). The global pool is left to Qt.
+QThreadPool& computePool();
+
+} // namespace rope::ui
