@@ -94,6 +94,9 @@ public:
     /// \brief A computation is running or waiting to (the frame on screen is not the newest).
     /// A deferred measurement waiting or running counts too.
     bool busy() const noexcept;
+    /// \brief The worker of the compute step is running now (its result may still be waiting
+    /// for the event loop when this turns false; busy() covers that too).
+    bool computeRunning() const { return m_watcher.isRunning(); }
     /// \brief Writes the current figure; the format comes from the extension. Images use the
     /// plot's on-screen size. \throws ExportError.
     void exportTo(const QString& path, int dpi = 96);
