@@ -119,14 +119,14 @@ sanitize)
     # action and invocation several times slower; the full 5000 actions and 2000 invocations
     # run in the plain build: `reliability`).
     ctest --test-dir build-asan --output-on-failure -j "$JOBS" -LE 'monkey|campaign'
-    # ROPE_ASAN_MONKEY_ACTIONS=0 skips the monkey here (CI, until its stall is fixed).
+    # ROPE_ASAN_MONKEY_ACTIONS=N sets its length (0 skips it).
     if [ "${ROPE_ASAN_MONKEY_ACTIONS:-500}" -gt 0 ]; then
         ROPE_MONKEY_ACTIONS="${ROPE_ASAN_MONKEY_ACTIONS:-500}" \
             ctest --test-dir build-asan --output-on-failure -R tst_gui_monkey
     fi
     # ASan costs 2–3× per instruction: the campaign's 10 s CPU limit per invocation becomes 30 s
     # here (the 10 s contract is checked on the plain build in `reliability`).
-    # ROPE_ASAN_CAMPAIGN_COUNT=0 skips the campaign here (CI, until its slow cases are capped).
+    # ROPE_ASAN_CAMPAIGN_COUNT=N sets its length (0 skips it).
     if [ "${ROPE_ASAN_CAMPAIGN_COUNT:-300}" -gt 0 ]; then
         ROPE_CLI_CAMPAIGN_CPU_S=30 python3 tests/cli/cli_campaign.py build-asan/bin/rope-cli \
             --count "${ROPE_ASAN_CAMPAIGN_COUNT:-300}" --jobs "$JOBS" --data tests/data
