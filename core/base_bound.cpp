@@ -725,6 +725,17 @@ double sweepWork(long long evaluations, long long scans, long long count, int di
                (limits::kScanCostPerDistance + pairs / 512.0);
 }
 
+namespace {
+
+// The cap a sweep runs under: the caller's, or sweepWorkLimit() when it asked for the default.
+double resolvedWorkLimit(const MinimalBaseOptions& options, long long context, int dim) {
+    return options.workLimit == MinimalBaseOptions::kAutomaticWorkLimit
+               ? sweepWorkLimit(context, dim)
+               : options.workLimit;
+}
+
+} // namespace
+
 MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& options) {
     validateContext(context);
     validateDim(dim, "dim");
@@ -803,9 +814,7 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
         return result;
     };
 
-    const double workLimit = options.workLimit == MinimalBaseOptions::kAutomaticWorkLimit
-                                 ? sweepWorkLimit(context, dim)
-                                 : options.workLimit;
+    const double workLimit = resolvedWorkLimit(options, context, dim);
     const auto gaveUp = [&](const std::string& why) {
         return InvalidParameter("context", "min-base gave up at context " +
                                                std::to_string(context) + ", dim " +
@@ -1002,9 +1011,7 @@ MinimalBase allFeasibleAbove(long long context, int dim, const MinimalBaseOption
                                               std::to_string(dim));
     }
     // One work budget for both parts: the sweep up to b* and the downward sweep from the tail.
-    const double workLimit = options.workLimit == MinimalBaseOptions::kAutomaticWorkLimit
-                                 ? sweepWorkLimit(context, dim)
-                                 : options.workLimit;
+    const double workLimit = resolvedWorkLimit(options, context, dim);
     MinimalBaseOptions first = options;
     first.startBase = 0.0;
     first.workLimit = workLimit;
