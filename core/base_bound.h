@@ -145,6 +145,18 @@ double slowestPeriod(const Eigen::Ref<const Eigen::ArrayXd>& invFreq);
 /// \warning Throws InvalidParameter("dim", "base").
 double slowestPeriod(int dim, double base);
 
+/// \brief Evaluator of the certified b* sweep (minimalBase()). Both prove every step the same
+/// way; they differ in how fast f̃(m) is computed and so in the rounding of the path the sweep
+/// takes (docs/base-bound.md, "Fast sweep").
+enum class SweepBackend {
+    /// SLEEF's 1-ulp sincos, four pairs per AVX2 vector (scalar SLEEF without it), full scans
+    /// split over MinimalBaseOptions::threads, and MPFR for the signs double cannot decide.
+    Fast,
+    /// The serial evaluator of issue #12 (glibc sincos, one thread, a rounding gap where double
+    /// cannot decide): the baseline of `rope-cli bench-min-base`.
+    Reference,
+};
+
 /// \brief Search settings of minimalBase().
 struct MinimalBaseOptions {
     /// Bracket width: the search stops once upper/lower − 1 ≤ this, 1e-12 … 1e-2.
@@ -160,6 +172,11 @@ struct MinimalBaseOptions {
     /// cancel), or a positive cap.
     double workLimit = kAutomaticWorkLimit;
     static constexpr double kAutomaticWorkLimit = -1.0;
+    /// Evaluator of the sweep.
+    SweepBackend backend = SweepBackend::Fast;
+    /// Threads of each full scan with SweepBackend::Fast: 0 for every hardware thread, else
+    /// 1 … 64. minimalBaseCurve() divides them among its chains.
+    int threads = 0;
 };
 
 /// \brief Result of minimalBase(): b* bracketed by lowerBracket ≤ b* ≤ base.
@@ -190,6 +207,9 @@ struct MinimalBase {
     /// over by a few ulps without a certificate. 0 in every successful sweep tested; the sweep
     /// gives up after limits::kMaxConsecutiveRoundingGaps of them in a row.
     long long roundingGaps = 0;
+    /// Single-distance evaluations in MPFR (SweepBackend::Fast only): where every f̃ that the
+    /// double scan left negative lay within its rounding bound of 0.
+    long long preciseEvaluations = 0;
 };
 
 /// \brief The default work cap of minimalBase() and allFeasibleAbove() at this size, in
