@@ -829,11 +829,21 @@ double sweepWork(long long evaluations, long long scans, long long count, int di
 
 namespace {
 
-// The cap a sweep runs under: the caller's, or sweepWorkLimit() when it asked for the default.
+// The cap a sweep runs under: the caller's, or sweepWorkLimit() when it asked for the default
+// (times limits::kFastWorkFactor for the fast backend, whose work units cost less).
 double resolvedWorkLimit(const MinimalBaseOptions& options, long long context, int dim) {
-    return options.workLimit == MinimalBaseOptions::kAutomaticWorkLimit
-               ? sweepWorkLimit(context, dim)
-               : options.workLimit;
+    if (options.workLimit != MinimalBaseOptions::kAutomaticWorkLimit) {
+        return options.workLimit;
+    }
+    return sweepWorkLimit(context, dim) *
+           (options.backend == SweepBackend::Fast ? limits::kFastWorkFactor : 1.0);
+}
+
+// CPU seconds of `work` cosine-equivalents, for messages: ≈ 30 ns each with the reference
+// evaluator, ≈ 12 ns with the fast one (b*(2^20, 128): 2.8e8 units, 8 s and 3.5 s of CPU on the
+// 2-vCPU EPYC of docs/PERFORMANCE.md).
+double workSeconds(double work, SweepBackend backend) {
+    return work * (backend == SweepBackend::Fast ? 12e-9 : 30e-9);
 }
 
 } // namespace
@@ -939,7 +949,9 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
         if (workLimit > 0.0 &&
             sweepWork(result.evaluations, result.scans, count, dim) > workLimit) {
             throw gaveUp("the certified sweep exceeded its work limit of " +
-                         shortNumber(workLimit) + " cosine evaluations");
+                         shortNumber(workLimit) + " cosine evaluations (about " +
+                         shortNumber(workSeconds(workLimit, options.backend)) +
+                         " s of CPU here)");
         }
     };
     // The distances of a scan within rounding of 0 (f̃ < 2E(m)), lowest f̃ first, at most
@@ -1206,9 +1218,10 @@ bool tailIsFeasible(int dim, double bigBase, long long count) {
 MinimalBase allFeasibleAbove(long long context, int dim, const MinimalBaseOptions& options) {
     validateContext(context);
     validateDim(dim, "dim");
-    if (static_cast<double>(context) * (dim / 2) > 4194304.0) {
+    const double pairDistances = static_cast<double>(context) * (dim / 2);
+    if (pairDistances > 67108864.0) {
         throw InvalidParameter("context", "--all-above is certified for context × dim/2 <= "
-                                          "2^22 only (L <= 65536 at d = 128: its certificate "
+                                          "2^26 only (L <= 2^20 at d = 128: its certificate "
                                           "scans every m at every step, work ~ L²·d/2; see "
                                           "docs/base-bound.md), got context " +
                                               std::to_string(context) + " at dim " +
@@ -1216,6 +1229,26 @@ MinimalBase allFeasibleAbove(long long context, int dim, const MinimalBaseOption
     }
     // One work budget for both parts: the sweep up to b* and the downward sweep from the tail.
     const double workLimit = resolvedWorkLimit(options, context, dim);
+    // The downward sweep needs about 1 400 full scans at L·d/2 = 2^18 (L = 4 096, d = 128), and
+    // the number grows like L·d/2 (f oscillates in ln b at a rate ~ m·θ_1·2/d). Refuse at once,
+    // with the estimate, what would run into the cap only after its whole budget (above the
+    // old limit L·d/2 = 2^22; below it the sweeps run as before and stop at the cap).
+    const long long countAll = options.includeContext ? context + 1 : context;
+    const double expectedScans = std::max(1.0, 1400.0 * pairDistances / 262144.0);
+    const double expectedWork = expectedScans * sweepWork(0, 1, countAll, dim);
+    if (workLimit > 0.0 && pairDistances > 4194304.0 && expectedWork > workLimit) {
+        throw InvalidParameter(
+            "context", "--all-above is certified for context × dim/2 <= 2^26 within its work "
+                       "limit only: context " +
+                           std::to_string(context) + " at dim " + std::to_string(dim) +
+                           " needs about " + shortNumber(expectedScans) +
+                           " full scans of every m, " + shortNumber(expectedWork) +
+                           " cosine evaluations (about " +
+                           shortNumber(workSeconds(expectedWork, options.backend)) +
+                           " s of CPU here) against a limit of " + shortNumber(workLimit) +
+                           " (its certificate scans every m at every step, work ~ L²·d/2; see "
+                           "docs/base-bound.md)");
+    }
     MinimalBaseOptions first = options;
     first.startBase = 0.0;
     first.workLimit = workLimit;

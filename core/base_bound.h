@@ -49,6 +49,11 @@ inline constexpr double kScanCostPerDistance = 1.0 / 3.0;
 inline constexpr double kSweepWorkPerPairDistance = 100.0;
 inline constexpr double kMinSweepWork = 3e7;
 inline constexpr double kMaxBaseSweepWork = 4e8;
+/// The default cap of a SweepBackend::Fast sweep is this multiple of sweepWorkLimit(): its
+/// work units cost ≈ 12 ns instead of ≈ 30 ns (SLEEF's vector sincos, scans on two threads), so
+/// the cap stays a matter of seconds (≈ 20 s of CPU at most) and admits sweeps the old one
+/// refused after 12 s.
+inline constexpr double kFastWorkFactor = 4.0;
 /// Uncertified rounding gaps in a row (no certified step between them) after which the sweep
 /// gives up: each gap moves b by 64 ulps, so a run of them crawls where double precision cannot
 /// decide the sign of f (tens of thousands at d = 4, L = 614); no successful sweep tested has
@@ -259,7 +264,9 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
 /// grows like L²·(d/2)·(oscillation of f in ln b): L ≤ 65 536 at d = 128.
 /// Result fields: base = b_T (verified feasible, and so is every larger base), lowerBracket = a
 /// base with a certifiably negative f (at m = witness), base/lowerBracket − 1 ≤ tolerance.
-/// \param context L, 1 … limits::kMaxContext, and L·d/2 ≤ 2^22.
+/// \param context L, 1 … limits::kMaxContext, and L·d/2 ≤ 2^26; refused at once, with the
+/// estimated number of scans and CPU time, when the downward sweep's estimated work (≈ 1 400
+/// scans at L·d/2 = 2^18, growing like L·d/2) exceeds the work limit.
 /// \warning Throws InvalidParameter("context", "dim", "tolerance"), and
 /// InvalidParameter("context") when both sweeps together would exceed the work limit
 /// (MinimalBaseOptions::workLimit, sweepWorkLimit() by default).
