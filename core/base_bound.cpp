@@ -980,7 +980,11 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
     // (then `settled` reports the smallest MPFR value), infeasible when one is not.
     const auto feasible = [&](SweepPoint& at, const FullScan& scan, FullScan& settled) {
         settled = scan;
-        const std::vector<long long> near = fast ? nearZero(at, scan) : std::vector<long long>{};
+        if (!fast || scan.minValue < -2.0 * at.errorBound(scan.argmin)) {
+            // Certifiably negative somewhere (or the old sweep's rule): no MPFR needed.
+            return scan.minValue >= 0.0;
+        }
+        const std::vector<long long> near = nearZero(at, scan);
         if (near.empty()) {
             return scan.minValue >= 0.0;
         }

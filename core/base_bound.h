@@ -242,6 +242,11 @@ double sweepWork(long long evaluations, long long scans, long long count, int di
 /// the last full scan, and scans every m only when none of them is negative. The sweep stops at
 /// the first base where a full scan finds every f ≥ 0; when the steps become shorter than the
 /// tolerance it tries b·(1+tolerance) directly. docs/base-bound.md gives the proof.
+/// With SweepBackend::Fast (the default) the single distances are evaluated with SLEEF's 1-ulp
+/// sincos (E(m) then takes the larger of the block scan's and SLEEF's proven arithmetic bound),
+/// the full scans run on MinimalBaseOptions::threads threads, and distances within rounding of
+/// 0 are settled in MPFR (a step from a truly negative f, a feasible verdict only when each is
+/// truly ≥ 0), where the reference sweep stepped over uncertified rounding gaps.
 /// \param context L (tokens), 1 … limits::kMaxContext, and L·d/2 ≤ limits::kMaxBaseSearchWork.
 /// \param dim d, even, 2 … limits::kMaxDim.
 /// \warning Throws InvalidParameter("context", "dim", "tolerance", "start"), and
