@@ -854,7 +854,7 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
     if (static_cast<double>(context) * (dim / 2) > limits::kMaxBaseSearchWork) {
         throw InvalidParameter("context", "context " + std::to_string(context) + " at dim " +
                                               std::to_string(dim) +
-                                              " exceeds the search limit context × dim/2 <= 2^28");
+                                              " exceeds the search limit context × dim/2 <= 2^29");
     }
     if (!(options.relativeTolerance >= 1e-12 && options.relativeTolerance <= 1e-2)) {
         throw InvalidParameter("tolerance", "tolerance must be in [1e-12, 1e-2], got " +

@@ -25,11 +25,12 @@ namespace limits {
 /// Largest distances × pairs of one scan (firstNegativeDistance()): 2^34 ≈ 1.7e10
 /// multiply-adds, a few seconds. At d = 128 it admits every context up to kMaxContext.
 inline constexpr double kMaxScanWork = 17179869184.0;
-/// Largest context × pairs of one minimalBase() search, 2^28 (L ≤ 4 194 304 at d = 128). The
-/// certified sweep runs a few hundred full scans and 10^5–10^6 single-distance evaluations:
-/// L = 2^20, d = 128 takes about 8 s of one core (docs/PERFORMANCE.md); the largest contexts
-/// admitted here were not timed.
-inline constexpr double kMaxBaseSearchWork = 268435456.0;
+/// Largest context × pairs of one minimalBase() search, 2^29 (L ≤ 8 388 608 at d = 128, and
+/// every d ≤ 1024 at L ≤ 2^20). The certified sweep runs a few hundred full scans and
+/// 10^5–10^6 single-distance evaluations: L = 2^20, d = 128 takes about 8 s of one core with
+/// the reference evaluator, 3.5 s of CPU with the fast one (docs/PERFORMANCE.md); what the work
+/// cap does not admit is refused with its CPU seconds in the message.
+inline constexpr double kMaxBaseSearchWork = 536870912.0;
 /// Work of the certified sweeps, in cosine-equivalents (one sincos, about 30 ns on the 2-vCPU
 /// EPYC of docs/PERFORMANCE.md). A single-distance evaluation costs its d/2 sincos plus about
 /// kEvaluationOverhead more (the certified step, the pool's ordering); a full scan costs about
