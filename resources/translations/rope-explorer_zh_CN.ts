@@ -1883,14 +1883,6 @@ independent</source>
         <translation>b*（已证明区间的上端）</translation>
     </message>
     <message>
-        <source>b* not searched (%1); work L·d/2</source>
-        <translation>未搜索 b*（%1）；工作量 L·d/2</translation>
-    </message>
-    <message>
-        <source>no b* for L: f &lt; 0 somewhere for every base up to</source>
-        <translation>L 内没有 b*：直到此底数，每个底数都在某处 f &lt; 0</translation>
-    </message>
-    <message>
         <source>b*: every base above 1 is feasible (L ≤ 2)</source>
         <translation>b*：大于 1 的每个底数都可行（L ≤ 2）</translation>
     </message>
@@ -2443,6 +2435,14 @@ independent</source>
     <message>
         <source>Explanation</source>
         <translation>解释</translation>
+    </message>
+    <message>
+        <source>Computing the answer…</source>
+        <translation>正在计算答案…</translation>
+    </message>
+    <message>
+        <source>Computing the answer… %1 will be checked when it is ready.</source>
+        <translation>正在计算答案…答案就绪后将检查 %1。</translation>
     </message>
 </context>
 <context>
@@ -3325,6 +3325,10 @@ independent</source>
     <message>
         <source>The visible panel full screen in large print; Page Down/Up step through the course, Esc leaves.</source>
         <translation>当前面板全屏大字显示；Page Down/Up 在课程中前后翻步，Esc 退出。</translation>
+    </message>
+    <message>
+        <source>Computing the answer…</source>
+        <translation>正在计算答案…</translation>
     </message>
 </context>
 <context>
