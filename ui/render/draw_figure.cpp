@@ -569,6 +569,34 @@ void drawSide(QCustomPlot& plot, QCPLayoutGrid* body, const SidePlot& side) {
     setEqualAspect(rect, side.equalAspect);
 }
 
+// A wrapping text that may grow taller than its text: as a column of the body row it must not
+// cap that row's height (WrappingText's maximum is its wrapped height, right for a row of its
+// own).
+class CaptionText : public WrappingText {
+public:
+    using WrappingText::WrappingText;
+    QSize maximumOuterSizeHint() const override { return {QWIDGETSIZE_MAX, QWIDGETSIZE_MAX}; }
+};
+
+// The caption column right of everything else in the body: as wide as the main axes' column
+// times kCaptionShare, text from its top-left corner, wrapped to the column.
+void drawCaption(QCustomPlot& plot, QCPLayoutGrid* body, const QString& caption) {
+    constexpr double kCaptionShare = 0.8;
+    QList<double> stretch = body->columnStretchFactors();
+    double total = kCaptionShare;
+    for (double s : stretch) {
+        total += s;
+    }
+    auto* text = new CaptionText(&plot, plot.font(), Qt::AlignLeft | Qt::AlignTop,
+                                 kCaptionShare / total);
+    text->setObjectName(QStringLiteral("ropeCaption"));
+    text->setText(caption);
+    text->setTextColor(plotColours(plotTheme(plot)).foreground);
+    text->setMargins(QMargins(12, 8, 16, 4));
+    body->addElement(0, body->columnCount(), text);
+    stretch.append(kCaptionShare);
+    body->setColumnStretchFactors(stretch);
+}
 
 } // namespace
 
@@ -626,6 +654,9 @@ void drawFigure(QCustomPlot& plot, const FigureData& data) {
     setEqualAspect(plot.axisRect(), data.equalAspect);
     if (data.side) {
         drawSide(plot, layout.body, *data.side);
+    }
+    if (!data.caption.isEmpty()) {
+        drawCaption(plot, layout.body, data.caption);
     }
     if (!plot.property("ropeAspectConnected").toBool()) {
         QObject::connect(&plot, &QCustomPlot::afterLayout, &plot,
