@@ -86,10 +86,11 @@ Series arc(double radius, double from, double sweep, int colour) {
     return s;
 }
 
-// A label just outside the middle of an arc.
-TextLabel arcLabel(double radius, double from, double sweep, const QString& text) {
-    const double mid = from + 0.5 * sweep;
-    return {(radius + 0.13) * std::cos(mid), (radius + 0.13) * std::sin(mid), text};
+// A label just outside an arc, at the given fraction of its sweep.
+TextLabel arcLabel(double radius, double from, double sweep, const QString& text,
+                   double at = 0.5) {
+    const double t = from + at * sweep;
+    return {(radius + 0.13) * std::cos(t), (radius + 0.13) * std::sin(t), text};
 }
 
 struct PageText {
@@ -241,9 +242,10 @@ void derivationPage(FigureData& data, int page, double theta, double phi, double
     data.series.push_back(
         arrow(FigureText::tr("f(k, n) = k·e^(inθ)"), kKLength, kAngle + n * theta, 1));
     data.series.push_back(arc(0.22, kQAngle, angleM, 0));
-    data.labels.push_back(arcLabel(0.22, kQAngle, angleM, FigureText::tr("mθ")));
+    // The mθ and nθ arcs start together: their labels go near their ends, which differ.
+    data.labels.push_back(arcLabel(0.22, kQAngle, angleM, FigureText::tr("mθ"), 0.85));
     data.series.push_back(arc(0.36, kAngle, angleN, 1));
-    data.labels.push_back(arcLabel(0.36, kAngle, angleN, FigureText::tr("nθ")));
+    data.labels.push_back(arcLabel(0.36, kAngle, angleN, FigureText::tr("nθ"), 0.85));
     data.series.push_back(arc(0.55, kQAngle + m * theta, between, 2));
     data.labels.push_back(arcLabel(0.55, kQAngle + m * theta, between,
                                    phi == 0.0 ? FigureText::tr("(n−m)θ")
@@ -499,12 +501,15 @@ void ladderPage(FigureData& data, const Eigen::ArrayXd& theta, double m, int dim
     data.colourMap = std::move(map);
     data.yReversed = true;
     data.equalAspect = true;
-    data.xLabel = shown < pairs
-                      ? FigureText::tr("column (first %1 of %2 pairs)").arg(shown).arg(pairs)
-                      : FigureText::tr("column");
-    data.yLabel = FigureText::tr("row");
+    data.xLabel = shown < pairs ? FigureText::tr("column, by pair i (first %1 of %2 pairs)")
+                                      .arg(shown)
+                                      .arg(pairs)
+                                : FigureText::tr("column, by pair i");
+    data.yLabel = FigureText::tr("row, by pair i");
+    data.xRange = {{-0.5, 2.0 * shown - 0.5}};
+    data.yRange = {{-0.5, 2.0 * shown - 0.5}};
     for (int i = 0; i < shown; ++i) {
-        data.xTicks.push_back({2.0 * i + 0.5, FigureText::tr("pair %1").arg(i)});
+        data.xTicks.push_back({2.0 * i + 0.5, QString::number(i)});
         data.yTicks.push_back({2.0 * i + 0.5, QString::number(i)});
     }
     data.readouts = {

@@ -2331,18 +2331,6 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>R_m 的元素</translation>
     </message>
     <message>
-        <source>column (first %1 of %2 pairs)</source>
-        <translation>列（%2 对中的前 %1 对）</translation>
-    </message>
-    <message>
-        <source>column</source>
-        <translation>列</translation>
-    </message>
-    <message>
-        <source>row</source>
-        <translation>行</translation>
-    </message>
-    <message>
         <source>d</source>
         <translation>d</translation>
     </message>
@@ -2369,6 +2357,18 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
     <message>
         <source>in the matrix</source>
         <translation>在矩阵中</translation>
+    </message>
+    <message>
+        <source>column, by pair i (first %1 of %2 pairs)</source>
+        <translation>列，按配对 i（%2 对中的前 %1 对）</translation>
+    </message>
+    <message>
+        <source>column, by pair i</source>
+        <translation>列，按配对 i</translation>
+    </message>
+    <message>
+        <source>row, by pair i</source>
+        <translation>行，按配对 i</translation>
     </message>
 </context>
 <context>
