@@ -241,13 +241,14 @@ void derivationPage(FigureData& data, int page, double theta, double phi, double
         arrow(FigureText::tr("f(q, m) = q·e^(imθ)"), kQLength, kQAngle + m * theta, 0));
     data.series.push_back(
         arrow(FigureText::tr("f(k, n) = k·e^(inθ)"), kKLength, kAngle + n * theta, 1));
-    data.series.push_back(arc(0.22, kQAngle, angleM, 0));
-    // The mθ and nθ arcs start together: their labels go near their ends, which differ.
-    data.labels.push_back(arcLabel(0.22, kQAngle, angleM, FigureText::tr("mθ"), 0.85));
-    data.series.push_back(arc(0.36, kAngle, angleN, 1));
-    data.labels.push_back(arcLabel(0.36, kAngle, angleN, FigureText::tr("nθ"), 0.85));
-    data.series.push_back(arc(0.55, kQAngle + m * theta, between, 2));
-    data.labels.push_back(arcLabel(0.55, kQAngle + m * theta, between,
+    // Radii 0.18, 0.42, 0.6 keep each label (0.13 outside its arc) off the next arc. The mθ
+    // and nθ arcs start together: their labels go near their ends, which differ.
+    data.series.push_back(arc(0.18, kQAngle, angleM, 0));
+    data.labels.push_back(arcLabel(0.18, kQAngle, angleM, FigureText::tr("mθ"), 0.85));
+    data.series.push_back(arc(0.42, kAngle, angleN, 1));
+    data.labels.push_back(arcLabel(0.42, kAngle, angleN, FigureText::tr("nθ"), 0.85));
+    data.series.push_back(arc(0.6, kQAngle + m * theta, between, 2));
+    data.labels.push_back(arcLabel(0.6, kQAngle + m * theta, between,
                                    phi == 0.0 ? FigureText::tr("(n−m)θ")
                                               : FigureText::tr("φ + (n−m)θ")));
     data.readouts = {
@@ -280,9 +281,9 @@ void derivationPage(FigureData& data, int page, double theta, double phi, double
             alone.y.push_back(rotaryScore(theta, phi, m, n + s));
         }
         side.series = {std::move(alone), std::move(together)};
-        side.xRange = {0.0, span};
+        side.xRange = {0.0, 1.04 * span};
         side.yRange = {-1.0, 1.0};
-        side.widthShare = 0.6;
+        side.widthShare = 0.5;
         data.side = std::move(side);
     }
 }
@@ -386,7 +387,7 @@ void collisionPage(FigureData& data, double theta, double m, double toleranceDeg
         side.series = {std::move(level), std::move(all), std::move(pairPoints)};
         side.xRange = {m - 0.02 * hit.gap - 1, second + 0.02 * hit.gap + 1};
         side.yRange = {0.0, 380.0};
-        side.widthShare = 0.6;
+        side.widthShare = 0.5;
         data.side = std::move(side);
     }
 }
@@ -456,9 +457,9 @@ void sinPage(FigureData& data, double theta, double phi, double m, double n) {
         sinOnly.y.push_back(dot * std::sin((m + s) * theta) * std::sin((n + s) * theta));
     }
     side.series = {std::move(rotary), std::move(sinOnly)};
-    side.xRange = {0.0, span};
+    side.xRange = {0.0, 1.04 * span};
     side.yRange = {-1.0, 1.0};
-    side.widthShare = 0.6;
+    side.widthShare = 0.5;
     data.side = std::move(side);
 }
 
