@@ -1883,14 +1883,6 @@ independent</source>
         <translation>b*（已证明区间的上端）</translation>
     </message>
     <message>
-        <source>b* not searched (%1); work L·d/2</source>
-        <translation>未搜索 b*（%1）；工作量 L·d/2</translation>
-    </message>
-    <message>
-        <source>no b* for L: f &lt; 0 somewhere for every base up to</source>
-        <translation>L 内没有 b*：直到此底数，每个底数都在某处 f &lt; 0</translation>
-    </message>
-    <message>
         <source>b*: every base above 1 is feasible (L ≤ 2)</source>
         <translation>b*：大于 1 的每个底数都可行（L ≤ 2）</translation>
     </message>
@@ -2164,6 +2156,10 @@ independent</source>
     <message>
         <source>cannot save %1: %2</source>
         <translation>无法保存 %1：%2</translation>
+    </message>
+    <message>
+        <source>[%1, %2, %3] sums to %4 rotary pairs, but the head has %5 (rotary dimension %6 / 2)</source>
+        <translation>[%1, %2, %3] 合计 %4 个旋转对，但注意力头只有 %5 个（旋转维度 %6 / 2）</translation>
     </message>
 </context>
 <context>
