@@ -91,6 +91,15 @@ constexpr RegressionRow kRegressionRows[] = {
     // CI's seed since 2026-11-24: wide zig-zag polylines (2.6 s), the frozen thread pool, the
     // Resume wait of the dense b*(L) job.
     {20261123, 5000},
+    // Issue 23's seeds (5 000 actions each on main at b1d5777): 7 blocked 2.4 s on a spin box
+    // edit and 99 for 2.2 s, both with course clicks of 1.8–2.7 s; 1795641769363 for 4.1 s on
+    // the menu action "Context extension" after the base-bound panel at b ≈ 10⁹. Causes: the
+    // presenter's translucent band edges on Qt's slow wide-polyline path, the course answers
+    // computed on the GUI thread (docs/RELIABILITY.md). Their first 2 500 actions, to keep CI
+    // under 40 minutes.
+    {7, 2500},
+    {99, 2500},
+    {1795641769363, 2500},
 };
 
 // Longest the event loop may be blocked by work on the GUI thread: CPU time of the GUI thread
@@ -840,9 +849,10 @@ int main(int argc, char** argv) {
         g_stallMs = std::max<qint64>(g_stallMs, 2 * g_stallCpuMs);
     }
     // QTest's default 300 s per test function is too short for 5000 actions on a loaded
-    // machine; CTest's TIMEOUT (1500 s) stays the outer limit.
+    // machine (seed 7 reached action 3 476 in 1 400 s at load 15); CTest's TIMEOUT (3600 s,
+    // for every row) stays the outer limit.
     if (!qEnvironmentVariableIsSet("QTEST_FUNCTION_TIMEOUT")) {
-        qputenv("QTEST_FUNCTION_TIMEOUT", "1400000");
+        qputenv("QTEST_FUNCTION_TIMEOUT", "3500000");
     }
     int restCount = static_cast<int>(rest.size());
     QApplication app(restCount, rest.data());
