@@ -785,12 +785,21 @@ const OptionTable& baseBoundOptions() {
          .label = QT_TRANSLATE_NOOP("FigureOptions", "&Dense curves"),
          .kind = OptionKind::Toggle,
          .defaultValue = false,
-         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "b*(L) at 100 contexts per decade up to 2^20 and the all-above threshold b_T(L), for the current d, computed in the background and kept on disk. rope-cli: min-base --range.")},
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "b*(L) at 100 contexts per decade up to 2^20 and the all-above threshold b_T(L), for the current d, computed in the background and kept on disk. rope-cli: min-base --range."),
+         // In a render the background job has barely started when the image is written.
+         .batchRefusal = "the dense b*(L) curves are computed in the background of the "
+                         "explorer (minutes the first time); from the command line use "
+                         "rope-cli min-base --range LMIN:LMAX:N --dim D"},
         {.id = "extend",
          .label = QT_TRANSLATE_NOOP("FigureOptions", "E&xtend to 1M"),
          .kind = OptionKind::Toggle,
          .defaultValue = false,
-         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Add L = 2^17 … 2^20 to the b*(L) curves, computed once in the background (results are kept).")},
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Add L = 2^17 … 2^20 to the b*(L) curves, computed once in the background (results are kept)."),
+         // 12 certified searches up to L = 2^20 at d = 256: 143 s of CPU in one render.
+         .batchRefusal = "b*(L) for L = 2^17 … 2^20 at d = 64, 128, 256 takes minutes of CPU "
+                         "the first time (the explorer computes it once in the background); "
+                         "from the command line use rope-cli min-base --range "
+                         "131072:1048576:4 --dim D"},
         {.id = "min-base",
          .label = QT_TRANSLATE_NOOP("FigureOptions", "Compute the smallest base &b* for L"),
          .kind = OptionKind::Toggle,

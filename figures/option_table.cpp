@@ -180,6 +180,19 @@ QString optionKeys(const OptionTable& table) {
     return keys.isEmpty() ? QStringLiteral("(none)") : keys.join(QStringLiteral(", "));
 }
 
+void requireBatchWork(const QString& panel, const OptionTable& table,
+                      const FigureOptions& options) {
+    for (const OptionSpec& spec : table) {
+        if (spec.batchRefusal != nullptr && spec.kind == OptionKind::Toggle &&
+            options.value(QString::fromLatin1(spec.id)).toBool()) {
+            throw OptionError(
+                QStringLiteral("option '%1' of panel '%2' is not available here: %3")
+                    .arg(QString::fromLatin1(spec.id), panel, QString::fromUtf8(spec.batchRefusal))
+                    .toStdString());
+        }
+    }
+}
+
 FigureOptions parseOptionAssignments(const QString& panel, const OptionTable& table,
                                      const QStringList& items, FigureOptions base) {
     for (const QString& item : items) {

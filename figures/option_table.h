@@ -80,6 +80,10 @@ struct OptionSpec {
     const char* maxFromOption = nullptr;
     int decimals = 2;                  ///< Real: decimals shown
     TextValidator validate = nullptr;  ///< Text: the check
+    /// Toggle: why turning it on is refused by a command-line render (requireBatchWork), or
+    /// nullptr. For options whose work runs minutes the first time (b*(L) up to 2^20 for three
+    /// d): the explorer computes it in the background and keeps it; a render would block on it.
+    const char* batchRefusal = nullptr;
 };
 
 /// \brief A figure's option rows, in control order.
@@ -90,6 +94,11 @@ class OptionError : public std::invalid_argument {
 public:
     using std::invalid_argument::invalid_argument;
 };
+
+/// \brief Throws OptionError naming the panel, the option and its batchRefusal for every Toggle
+/// of \p table that \p options turns on and that has one (rope-cli figure and animate: every
+/// panel option's work is bounded there).
+void requireBatchWork(const QString& panel, const OptionTable& table, const FigureOptions& options);
 
 /// \brief The row with this id, or nullptr.
 const OptionSpec* findOption(const OptionTable& table, const QString& id) noexcept;

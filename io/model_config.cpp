@@ -4,6 +4,7 @@
 #include "io/io_text.h"
 
 #include "core/model_layers.h"
+#include "core/mrope.h"
 #include "core/scaling/scaling_fields.h"
 #include "core/scaling/scaling_registry.h"
 #include "io/params_check.h"
@@ -160,6 +161,7 @@ public:
         });
         m_result.modelType = m_modelType;
         if (m_layerType.isEmpty()) {
+            checkMropeSection();
             readLayers(root, text);
         }
     }
@@ -484,6 +486,34 @@ private:
         }
         if (const auto v = m_reader.boolean(m_rope, p, QStringLiteral("mrope_interleaved"))) {
             m_result.mropeInterleaved = *v;
+        }
+    }
+
+    // mrope_section counts rotary pairs per axis, so it must sum to d_rot/2: transformers
+    // splits cos/sin of width d_rot by 2·section and fails on any other sum. Checked with the
+    // core's own rule (rope::mropeAxisOfPair) once the rotary dimension is known, so freqs,
+    // layers and the explorer refuse what rope-cli mrope would.
+    void checkMropeSection() {
+        if (m_result.mropeSection.empty() || !m_result.errors.isEmpty()) {
+            return;
+        }
+        const int pairs = m_result.params.effectiveRotaryDim() / 2;
+        try {
+            rope::mropeAxisOfPair(
+                m_result.mropeSection,
+                m_result.mropeInterleaved ? MropeLayout::Interleaved : MropeLayout::Blocks, pairs);
+        } catch (const InvalidParameter&) {
+            const std::vector<int>& s = m_result.mropeSection;
+            m_reader.error(m_ropePrefix + QStringLiteral("mrope_section"),
+                           IoText::tr("[%1, %2, %3] sums to %4 rotary pairs, but the head has "
+                                      "%5 (rotary dimension %6 / 2)")
+                               .arg(s[0])
+                               .arg(s[1])
+                               .arg(s[2])
+                               .arg(static_cast<long long>(s[0]) + s[1] + s[2])
+                               .arg(pairs)
+                               .arg(m_result.params.effectiveRotaryDim()));
+            m_result.mropeSection.clear();
         }
     }
 

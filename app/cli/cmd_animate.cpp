@@ -88,17 +88,25 @@ int runAnimate(const QStringList& args) {
         job.options = figures::parseOptionAssignments(figures::figureId(*figure),
                                                       figure->options(),
                                                       parser.values(QStringLiteral("set")));
+        figures::requireBatchWork(figures::figureId(*figure), figure->options(), job.options);
     } catch (const figures::OptionError& e) {
         throw UsageError(e.what());
     }
     const long long frames =
         parseInteger(requiredValue(parser, QStringLiteral("frames")), QStringLiteral("frames"));
+    // Checked here, on the value as given: planSweep() takes an int, and clamping first
+    // reported --frames 1000000 as "got 1001".
+    if (frames < figures::kMinSweepFrames || frames > figures::kMaxSweepFrames) {
+        throw UsageError("--frames must be in [" + std::to_string(figures::kMinSweepFrames) + ", " +
+                         std::to_string(figures::kMaxSweepFrames) + "], got " +
+                         std::to_string(frames));
+    }
     try {
         job.sweep = figures::planSweep(
             *figure, params, requiredValue(parser, QStringLiteral("param")),
             parseDouble(requiredValue(parser, QStringLiteral("from")), QStringLiteral("from")),
             parseDouble(requiredValue(parser, QStringLiteral("to")), QStringLiteral("to")),
-            static_cast<int>(std::clamp<long long>(frames, -1, figures::kMaxSweepFrames + 1)));
+            static_cast<int>(frames));
     } catch (const figures::SweepError& e) {
         throw UsageError(e.what());
     }

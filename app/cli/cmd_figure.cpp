@@ -46,9 +46,11 @@ const figures::Figure& figureById(const QString& id) {
 figures::FigureOptions optionsFor(const figures::Figure& figure, const QCommandLineParser& parser,
                                   figures::FigureOptions base = {}) {
     try {
-        return figures::parseOptionAssignments(figures::figureId(figure), figure.options(),
-                                               parser.values(QStringLiteral("set")),
-                                               std::move(base));
+        figures::FigureOptions options =
+            figures::parseOptionAssignments(figures::figureId(figure), figure.options(),
+                                            parser.values(QStringLiteral("set")), std::move(base));
+        figures::requireBatchWork(figures::figureId(figure), figure.options(), options);
+        return options;
     } catch (const figures::OptionError& e) {
         throw UsageError(e.what());
     }
@@ -72,7 +74,10 @@ figures::FigureOptions optionsForAll(const figures::Figure& figure,
         }
     }
     try {
-        return figures::parseOptionAssignments(figures::figureId(figure), figure.options(), mine);
+        figures::FigureOptions options =
+            figures::parseOptionAssignments(figures::figureId(figure), figure.options(), mine);
+        figures::requireBatchWork(figures::figureId(figure), figure.options(), options);
+        return options;
     } catch (const figures::OptionError& e) {
         throw UsageError(e.what());
     }
@@ -114,6 +119,14 @@ double scaleFlag(const QCommandLineParser& parser) {
                          parser.value(QStringLiteral("scale")).toStdString());
     }
     return scale;
+}
+
+// Checked before anything is drawn, for every format: the plot itself is width × height
+// pixels, and a PNG width × height × scale².
+void requireWithinPixelBudget(QSize size, double scale) {
+    if (const std::string problem = ui::pixelBudgetProblem(size, scale); !problem.empty()) {
+        throw UsageError(problem);
+    }
 }
 
 std::string writeFigure(const figures::Figure& figure, const RopeParams& params,
@@ -252,6 +265,7 @@ int runFigure(const QStringList& args) {
         const figures::FigureOptions& saved = check.accepted;
         const QSize size(dimensionFlag(parser, "width", 200, 8000),
                          dimensionFlag(parser, "height", 150, 8000));
+        requireWithinPixelBudget(size, scaleFlag(parser));
         printJson("{\"written\":[" +
                   jsonString(writeFigure(figure, session.params, optionsFor(figure, parser, saved),
                                          requiredValue(parser, QStringLiteral("out")), size,
@@ -264,6 +278,7 @@ int runFigure(const QStringList& args) {
     const QSize size(dimensionFlag(parser, "width", 200, 8000),
                      dimensionFlag(parser, "height", 150, 8000));
     const double scale = scaleFlag(parser);
+    requireWithinPixelBudget(size, scale);
     const ui::PlotTheme theme = themeFlag(parser);
 
     std::string json = "{\"written\":[";

@@ -4,7 +4,19 @@
 #include "app/cli/commands.h"
 #include "core/mrope.h"
 
+#include <charconv>
+#include <iostream>
+#include <stdexcept>
+
 namespace rope::cli {
+
+namespace {
+
+// 2^22 tokens: ~0.1 GB of ids in memory and ~0.1 GB of JSON, a few seconds; a longer sequence
+// is a question for the M-RoPE panel, not a printout.
+constexpr long long kMaxPrintedMropeTokens = 1LL << 22;
+
+} // namespace
 
 int runMrope(const QStringList& args) {
     QCommandLineParser parser;
@@ -40,21 +52,51 @@ int runMrope(const QStringList& args) {
         model->mropeInterleaved ? MropeLayout::Interleaved : MropeLayout::Blocks;
     const std::vector<int> axis =
         mropeAxisOfPair(model->mropeSection, layout, model->params.effectiveRotaryDim() / 2);
-    const auto rows =
-        mropePositionIds(parseMropeSegments(tokens.toStdString()), model->mropeInterleaved);
+    const std::vector<MropeSegment> segments = parseMropeSegments(tokens.toStdString());
+    // The core accepts up to 2^26 tokens; printed whole, that is 3 rows of 2^26 ids (1.6 GB
+    // in memory, ~1.5 GB of JSON: 30 s and 6.8 GB when the text was built as one string).
+    // The printout is bounded before anything is computed and written as it is produced.
+    // Summed in double: T·H·W of three ints can pass 2^63; exact below 2^53, far above the bound.
+    double count = 0;
+    for (const MropeSegment& s : segments) {
+        count += s.isText ? static_cast<double>(s.textTokens)
+                          : static_cast<double>(s.gridT) * s.gridH * s.gridW;
+    }
+    if (count > static_cast<double>(kMaxPrintedMropeTokens)) {
+        throw UsageError("--tokens describes " + jsonNumber(count) +
+                         " tokens; rope-cli mrope prints position ids for at most " +
+                         std::to_string(kMaxPrintedMropeTokens) +
+                         " tokens (3 rows of JSON numbers)");
+    }
+    const auto rows = mropePositionIds(segments, model->mropeInterleaved);
     std::string json = "{\"axis_of_pair\":[";
     for (std::size_t j = 0; j < axis.size(); ++j) {
         json += (j > 0 ? "," : "") + std::to_string(axis[j]);
     }
     json += "],\"position_ids\":[";
+    // Streamed in blocks of about 64 KiB; to_chars writes each id without a temporary string.
+    constexpr std::size_t kBlock = 1 << 16;
+    json.reserve(kBlock + 64);
     for (std::size_t r = 0; r < rows.size(); ++r) {
         json += (r > 0 ? ",[" : "[");
         for (std::size_t k = 0; k < rows[r].size(); ++k) {
-            json += (k > 0 ? "," : "") + std::to_string(rows[r][k]);
+            if (k > 0) {
+                json += ',';
+            }
+            char digits[24];
+            const auto end = std::to_chars(digits, digits + sizeof digits, rows[r][k]).ptr;
+            json.append(digits, end);
+            if (json.size() >= kBlock) {
+                std::cout.write(json.data(), static_cast<std::streamsize>(json.size()));
+                json.clear();
+            }
         }
         json += "]";
     }
     printJson(json + "]}");
+    if (!std::cout) {
+        throw std::runtime_error("cannot write the output (standard output failed)");
+    }
     return 0;
 }
 

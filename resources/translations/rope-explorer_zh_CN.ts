@@ -2577,6 +2577,10 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <source>cannot save %1: %2</source>
         <translation>无法保存 %1：%2</translation>
     </message>
+    <message>
+        <source>[%1, %2, %3] sums to %4 rotary pairs, but the head has %5 (rotary dimension %6 / 2)</source>
+        <translation>[%1, %2, %3] 合计 %4 个旋转对，但注意力头只有 %5 个（旋转维度 %6 / 2）</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>

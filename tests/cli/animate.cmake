@@ -40,7 +40,7 @@ rope_cli_expect_error(cli_animate_fractional_position "'m' is a whole number, go
     animate --panel identity --param m --from 1.5 --to 8 --frames 3 --out ${ROPE_ANIMATE_DIR}/x.gif)
 rope_cli_expect_error(cli_animate_one_frame "--frames must be in \\[2, 1000\\], got 1"
     animate --panel rotation --param m --from 0 --to 5 --frames 1 --out ${ROPE_ANIMATE_DIR}/x.gif)
-rope_cli_expect_error(cli_animate_too_many_frames "--frames must be in \\[2, 1000\\], got 1001"
+rope_cli_expect_error(cli_animate_too_many_frames "--frames must be in \\[2, 1000\\], got 1000000"
     animate --panel rotation --param m --from 0 --to 5 --frames 1000000 --out ${ROPE_ANIMATE_DIR}/x.gif)
 rope_cli_expect_error(cli_animate_bad_fps "--fps must be in \\[1, 60\\], got 500"
     animate --panel rotation --param m --from 0 --to 5 --frames 3 --fps 500 --out ${ROPE_ANIMATE_DIR}/x.gif)
@@ -54,3 +54,10 @@ rope_cli_expect_error(cli_animate_bad_set "panel 'rotation' has no option 'nope'
     animate --panel rotation --param m --from 0 --to 5 --frames 3 --set nope=1 --out ${ROPE_ANIMATE_DIR}/x.gif)
 rope_cli_expect_error(cli_animate_missing_param "missing required option --param"
     animate --panel rotation --from 0 --to 5 --frames 3 --out ${ROPE_ANIMATE_DIR}/x.gif)
+
+# A .gif target that is an existing folder is refused before any frame is drawn, and the folder
+# is left as it was (it used to be filled with PNG frames, exit 0).
+add_test(NAME cli_animate_gif_target_is_folder
+         COMMAND sh -c "rm -rf \"$1\" && mkdir -p \"$1\" && \"$0\" animate --panel rotation --param m --from 0 --to 5 --frames 3 --width 320 --height 240 --out \"$1\" >/dev/null 2>\"$1.err\"; test $? -eq 2 && grep -q \"cannot write '.*folder.gif': it is an existing folder\" \"$1.err\" && test -z \"$(ls -A \"$1\")\""
+                 ${ROPE_CLI} ${ROPE_ANIMATE_DIR}/folder.gif)
+set_tests_properties(cli_animate_gif_target_is_folder PROPERTIES LABELS cli)

@@ -10,8 +10,12 @@ Every invocation must
   - finish within 10 s of CPU time and never stop computing for 60 s of wall time (a hang),
   - never print NaN or an infinity as a number on stdout.
 
-Subcommands and their options are read from `rope-cli --help` and `rope-cli <cmd> --help`, so a
-new command or option is covered without editing this file. The seed is printed first; a run
+Subcommands and their options are read from `rope-cli --help` and `rope-cli <cmd> --help`, the
+panels from `rope-cli figure --list` and each panel's options (kind, range, choices) from
+`rope-cli figure --panel ID --list-options`, so a new command, option, panel or panel option is
+covered without editing this file: `--set KEY=VALUE` of figure and animate draws a key of the
+panel named in the same invocation (or of a random one) and a value at its ends, just outside,
+a choice, a toggle or garbage. The seed is printed first; a run
 replays with --seed N, and each failure prints the exact command line to rerun by hand.
 
 usage: cli_campaign.py ROPE_CLI [--seed N] [--count N] [--jobs N] [--data DIR]
@@ -101,14 +105,69 @@ def parse_options(cli, command):
     return [tuple(o) for o in options]
 
 
+def parse_panel_options(cli, panels):
+    """{panel: [option, …]} from `figure --panel ID --list-options` (its JSON option table)."""
+    table = {}
+    for panel in panels:
+        r = subprocess.run([cli, "figure", "--panel", panel, "--list-options"],
+                           capture_output=True, text=True)
+        try:
+            table[panel] = json.loads(r.stdout)["options"]
+        except (ValueError, KeyError, TypeError):
+            table[panel] = []
+    return table
+
+
+def option_value(rng, option, plausible):
+    """A value for one panel option: its ends, its default, a point inside, just outside, each
+    choice, a toggle; garbage one time in five unless plausible."""
+    kind = option.get("kind")
+    if not plausible and rng.random() < 0.2:
+        return rng.choice(EXTREMES[:40] + ["maybe", "nope"])
+    if kind == "toggle":
+        return rng.choice(["true", "false"])
+    if kind == "choice":
+        return rng.choice(list(option.get("choices") or ["nope"]))
+    lo, hi = option.get("min"), option.get("max")
+    if lo is None or hi is None:
+        return number(rng, plausible)
+    inside = lo + (hi - lo) * rng.random()
+    if option.get("default") is not None and isinstance(option["default"], (int, float)):
+        default = option["default"]
+    else:
+        default = inside
+    candidates = [lo, hi, default, inside, lo + (hi - lo) * rng.random() ** 4]
+    if not plausible:
+        span = max(abs(hi - lo), 1.0)
+        candidates += [lo - 1 if kind == "integer" else lo - 1e-3 * span,
+                       hi + 1 if kind == "integer" else hi + 1e-3 * span]
+    v = rng.choice(candidates)
+    if kind == "integer":
+        return str(int(round(v)))
+    return repr(float(v))
+
+
 class Generator:
-    def __init__(self, rng, data_dir, work_dir, presets, methods, panels):
+    def __init__(self, rng, data_dir, work_dir, presets, methods, panels, panel_options=None):
         self.rng = rng
         self.data_dir = data_dir
         self.work = work_dir
         self.presets = presets
         self.methods = methods
         self.panels = panels
+        self.panel_options = panel_options or {}
+
+    def panel_set(self, panel, plausible):
+        """--set KEY=VALUE for \p panel's option table (a random panel's when None)."""
+        rng = self.rng
+        if panel not in self.panel_options:
+            panel = rng.choice(sorted(self.panel_options)) if self.panel_options else None
+        options = self.panel_options.get(panel) or []
+        if not options or (not plausible and rng.random() < 0.1):
+            key = rng.choice(["zzz", "", "a=b", "view"])
+            return "%s=%s" % (key, rng.choice([number(rng), "abc", "true", ""]))
+        option = rng.choice(options)
+        return "%s=%s" % (option["id"], option_value(rng, option, plausible))
 
     def path_value(self, flag):
         rng = self.rng
@@ -143,8 +202,7 @@ class Generator:
         if flag in ("config", "session", "out", "out-dir", "output") or "file" in value_name.lower():
             return self.path_value(flag)
         if flag == "set":
-            key = rng.choice(["mode", "pair", "quantity", "view", "scale", "zzz", "", "a=b"])
-            return "%s=%s" % (key, rng.choice([number(rng), "abc", "true", ""]))
+            return self.panel_set(None, plausible)
         if flag in ("layout",):
             return rng.choice(["half", "interleaved", "nope", ""])
         if flag in ("format",):
@@ -168,6 +226,19 @@ class Generator:
             args.append("--" + flag)
             if takes_value:
                 args.append(self.value(flag, value_name, description, plausible))
+        flags = {o[0] for o in options}
+        if "set" in flags and "panel" in flags and self.panel_options and rng.random() < 0.5:
+            # A panel and one to three of its own options, so option values (not only keys)
+            # are exercised: the panel named earlier in the line, else a random one.
+            panel = None
+            for i in range(1, len(args) - 1):
+                if args[i] == "--panel":
+                    panel = args[i + 1]
+            if panel not in self.panel_options:
+                panel = rng.choice(sorted(self.panel_options))
+                args += ["--panel", panel]
+            for _ in range(rng.choice([1, 1, 2, 3])):
+                args += ["--set", self.panel_set(panel, plausible)]
         if plausible:
             return args
         r = rng.random()
@@ -331,14 +402,19 @@ def main():
                                 text=True).stdout
     methods = sorted(set(re.findall(r"\b(default|linear|ntk|dynamic|yarn|llama3|longrope|"
                                     r"proportional)\b", freqs_help))) or ["default"]
-    fig_help = subprocess.run([a.cli, "figure", "--help"], capture_output=True,
-                              text=True).stdout
-    panels = sorted(set(re.findall(r"\b(rotation|heatmap|decay|identity|layouts|precision|"
-                                   r"attention|extension|absolute|rope-2d|base-bound|batch)\b",
-                                   fig_help))) or ["heatmap"]
+    try:
+        listed = json.loads(subprocess.run([a.cli, "figure", "--list"], capture_output=True,
+                                           text=True).stdout)
+        panels = sorted(p["id"] for p in listed)
+    except (ValueError, KeyError, TypeError):
+        panels = []
+    panels = panels or ["heatmap"]
+    panel_options = parse_panel_options(a.cli, panels)
+    print("cli_campaign: %d panels, %d panel options from --list-options"
+          % (len(panels), sum(len(v) for v in panel_options.values())), flush=True)
 
     work = tempfile.mkdtemp(prefix="rope-cli-campaign-")
-    gen = Generator(rng, a.data, work, presets, methods, panels)
+    gen = Generator(rng, a.data, work, presets, methods, panels, panel_options)
     plan = []
     for k in range(a.count):
         command = commands[k % len(commands)] if k < len(commands) * 3 else rng.choice(commands)

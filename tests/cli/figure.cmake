@@ -47,3 +47,21 @@ rope_cli_expect_error(cli_figure_scale_and_dpi "give --scale or --dpi, not both"
                       figure --panel heatmap --scale 2 --dpi 192 --out x.png)
 rope_cli_expect_error(cli_figure_unknown_theme "--theme must be light or dark, got 'blue'"
                       figure --panel heatmap --theme blue --out x.png)
+
+# One pixel budget (7680×4320) for every image, refused before drawing: 8000×8000 at scale 4 is
+# 1 024 000 000 pixels (it ran over 100 s at 4 GB; each size alone is in range).
+rope_cli_expect_error(cli_figure_pixel_budget
+    "the image would have 1024000000 pixels \\(width×height×scale² = 8000×8000×4²\\), over the budget of 33177600 pixels"
+    figure --panel decay --width 8000 --height 8000 --scale 4 --out ${CMAKE_CURRENT_BINARY_DIR}/budget.png)
+# Every panel option's work is bounded in a render: the base-bound panel's "extend to 1M" (12
+# certified searches up to L = 2^20, 143 s of CPU uncached) and its dense curves (a background
+# job of minutes) are refused, naming the option and the command that computes those values.
+rope_cli_expect_error(cli_figure_base_bound_extend_refused
+    "option 'extend' of panel 'base-bound' is not available here: .*rope-cli min-base --range"
+    figure --panel base-bound --set extend=true --out ${CMAKE_CURRENT_BINARY_DIR}/extend.png)
+rope_cli_expect_error(cli_figure_base_bound_dense_refused
+    "option 'dense' of panel 'base-bound' is not available here"
+    figure --panel base-bound --set dense=true --out ${CMAKE_CURRENT_BINARY_DIR}/dense.png)
+rope_cli_expect_error(cli_animate_base_bound_extend_refused
+    "option 'extend' of panel 'base-bound' is not available here"
+    animate --panel base-bound --param m --from 0 --to 5 --frames 2 --set extend=true --out ${CMAKE_CURRENT_BINARY_DIR}/extend.gif)

@@ -109,6 +109,19 @@ rope_modern_expect(cli_modern_mrope_qwen2vl_video
 rope_modern_expect_error(cli_modern_mrope_not_multimodal "no mrope_section" mrope --preset llama-2-7b --tokens text:3)
 rope_modern_expect_error(cli_modern_mrope_bad_kind "unknown kind 'audio'" mrope --preset qwen2-vl-7b --tokens audio:3)
 rope_modern_expect_error(cli_modern_mrope_needs_tokens "missing required option --tokens" mrope --preset qwen2-vl-7b)
+# The printout is bounded (2^22 tokens) before anything is computed: 2^26 text tokens, inside the
+# core's limit, took 30 s and 6.8 GB when the JSON was built whole.
+rope_modern_expect_error(cli_modern_mrope_print_bound
+    "--tokens describes 67108864 tokens; rope-cli mrope prints position ids for at most 4194304 tokens"
+    mrope --preset qwen2-vl-7b --tokens text:67108864)
+# A config whose mrope_section sums past d_rot/2 (16+24+32 = 72 pairs; head_dim 3584/28 = 128 has
+# 64) is refused by every command that reads it, naming the field (it was accepted silently).
+rope_modern_expect_error(cli_modern_freqs_mrope_section_too_long
+    "rope_scaling\\.mrope_section: \\[16, 24, 32\\] sums to 72 rotary pairs, but the head has 64 \\(rotary dimension 128 / 2\\)"
+    freqs --config ${PROJECT_SOURCE_DIR}/tests/data/configs/mrope-section-too-long.json)
+rope_modern_expect_error(cli_modern_layers_mrope_section_too_long
+    "rope_scaling\\.mrope_section: \\[16, 24, 32\\] sums to 72"
+    layers --config ${PROJECT_SOURCE_DIR}/tests/data/configs/mrope-section-too-long.json)
 
 # kv-cache: same position and a cache as long as the sequence: every pair contributes
 # (2/8)·cos 0, so both scores are exactly 1.

@@ -27,6 +27,8 @@
 #include <gif_lib.h>
 
 #include <cmath>
+#include <csignal>
+#include <sys/resource.h>
 
 using namespace rope;
 using namespace rope::ui;
@@ -49,6 +51,32 @@ AnimationJob rotationJob(const QString& out, int frames, double fps) {
     return job;
 }
 
+QByteArray readAll(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// Runs \p write with every file this process writes capped at \p bytes (writes past it fail
+// with EFBIG, as ENOSPC would on a full disk; SIGXFSZ ignored), as tst_file_faults does.
+// \return the AnimationError's message, empty when nothing was thrown.
+template <typename F> QString underFileSizeLimit(rlim_t bytes, F&& write) {
+    rlimit saved{};
+    ::getrlimit(RLIMIT_FSIZE, &saved);
+    rlimit small = saved;
+    small.rlim_cur = bytes;
+    const auto oldHandler = std::signal(SIGXFSZ, SIG_IGN);
+    ::setrlimit(RLIMIT_FSIZE, &small);
+    QString message;
+    try {
+        write();
+    } catch (const AnimationError& e) {
+        message = QString::fromUtf8(e.what());
+    }
+    ::setrlimit(RLIMIT_FSIZE, &saved);
+    std::signal(SIGXFSZ, oldHandler);
+    return message;
+}
+
 } // namespace
 
 class TestAnimationExport : public QObject {
@@ -63,6 +91,10 @@ private slots:
     void pngFolderHasNumberedFrames();
     void mp4FrameCountByFfprobe();
     void missingFfmpegIsNamed();
+    void fullDiskKeepsThePreviousPngFrames();
+    void fullDiskKeepsThePreviousGif();
+    void fileTargetThatIsAFolderIsRefused();
+    void framesOverThePixelBudgetAreRefused();
     void cancelledExportLeavesNoFile();
     void dialogExportsAndCancels();
     void dialogNamesMissingFfmpeg();
@@ -197,6 +229,81 @@ void TestAnimationExport::missingFfmpegIsNamed() {
     qputenv("PATH", saved);
     QVERIFY2(message.contains(QStringLiteral("WebM export needs ffmpeg, which is not installed")),
              qPrintable(message));
+    QVERIFY(QDir(dir.path()).isEmpty(QDir::Files | QDir::Hidden));
+}
+
+void TestAnimationExport::fullDiskKeepsThePreviousPngFrames() {
+    // A good export first, then the same folder again with the disk "full" at 256 bytes (a
+    // 320×240 PNG frame is several KiB). QImage::save() did not check closing its file, so the
+    // export reported success and moved 0-byte frames over the good ones.
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("frames")) + QLatin1Char('/');
+    QCOMPARE(exportAnimation(rotationJob(out, 3, 10)).size(), 3);
+    std::vector<QByteArray> before;
+    for (int k = 0; k < 3; ++k) {
+        before.push_back(readAll(QDir(out).filePath(animationFrameName(k))));
+        QVERIFY(before.back().size() > 256);
+    }
+    const QString message =
+        underFileSizeLimit(256, [&] { exportAnimation(rotationJob(out, 3, 10)); });
+    QVERIFY2(message.contains(QStringLiteral("cannot write frame")) &&
+                 message.contains(QStringLiteral("frame-0001.png")),
+             qPrintable(message));
+    for (int k = 0; k < 3; ++k) {
+        QCOMPARE(readAll(QDir(out).filePath(animationFrameName(k))), before[std::size_t(k)]);
+    }
+    // No temporary folder or file left beside the frames.
+    QCOMPARE(
+        QDir(out).entryList(QDir::Files | QDir::Dirs | QDir::Hidden | QDir::NoDotAndDotDot).size(),
+        3);
+}
+
+void TestAnimationExport::fullDiskKeepsThePreviousGif() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("rotation.gif"));
+    QCOMPARE(exportAnimation(rotationJob(path, 3, 10)), QStringList{path});
+    const QByteArray before = readAll(path);
+    QVERIFY(before.size() > 1024);
+    const QString message =
+        underFileSizeLimit(1024, [&] { exportAnimation(rotationJob(path, 3, 10)); });
+    QVERIFY2(message.contains(QStringLiteral("cannot write '") + path), qPrintable(message));
+    QCOMPARE(readAll(path), before);
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden),
+             QStringList{QStringLiteral("rotation.gif")});
+}
+
+void TestAnimationExport::fileTargetThatIsAFolderIsRefused() {
+    // X.gif is an existing folder: a GIF target, refused; the folder stays empty (it used to
+    // get PNG frames). A path ending in '/' is a PNG folder, whatever its name.
+    QTemporaryDir dir;
+    const QString folder = dir.filePath(QStringLiteral("x.gif"));
+    QVERIFY(QDir().mkpath(folder));
+    QCOMPARE(animationFormatForPath(folder), std::optional(AnimationFormat::Gif));
+    QCOMPARE(animationFormatForPath(folder + QLatin1Char('/')),
+             std::optional(AnimationFormat::PngSequence));
+    QCOMPARE(animationFormatForPath(dir.path()), std::optional(AnimationFormat::PngSequence));
+    QString message;
+    try {
+        exportAnimation(rotationJob(folder, 3, 10));
+    } catch (const AnimationError& e) {
+        message = QString::fromUtf8(e.what());
+    }
+    QVERIFY2(message.contains(QStringLiteral("it is an existing folder")), qPrintable(message));
+    QVERIFY(QDir(folder).isEmpty(QDir::Files | QDir::Dirs | QDir::Hidden | QDir::NoDotAndDotDot));
+}
+
+void TestAnimationExport::framesOverThePixelBudgetAreRefused() {
+    // The figures' budget, 7680 × 4320 pixels, applies to every frame: one pixel more is refused
+    // when the writer opens, before any frame is drawn.
+    QTemporaryDir dir;
+    QString message;
+    try {
+        openAnimationWriter(AnimationFormat::Gif, dir.filePath(QStringLiteral("x.gif")),
+                            QSize(7681, 4320), 10);
+    } catch (const AnimationError& e) {
+        message = QString::fromUtf8(e.what());
+    }
+    QVERIFY2(message.contains(QStringLiteral("7681×4320×1²")), qPrintable(message));
     QVERIFY(QDir(dir.path()).isEmpty(QDir::Files | QDir::Hidden));
 }
 

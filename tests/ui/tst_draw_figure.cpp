@@ -17,6 +17,8 @@
 #include <QTest>
 #include <qcustomplot.h>
 
+#include <algorithm>
+#include <cmath>
 #include <memory>
 
 using rope::ui::FigureData;
@@ -43,6 +45,9 @@ public:
         if (state.state() & QPaintEngine::DirtyPen) {
             m_pen = state.pen();
         }
+        if (state.state() & QPaintEngine::DirtyTransform) {
+            m_scale = std::sqrt(std::abs(state.transform().determinant()));
+        }
     }
     void drawPolygon(const QPointF*, int count, PolygonDrawMode mode) override {
         if (mode == PolylineMode) {
@@ -60,9 +65,12 @@ public:
     Type type() const override { return m_type; }
 
 private:
-    double penWidth() const { return m_pen.isCosmetic() ? 0.0 : m_pen.widthF(); }
+    // On the device: a non-cosmetic pen is scaled by the painter's transform (an export at
+    // scale 4 draws a 1 px pen 4 px wide).
+    double penWidth() const { return m_pen.isCosmetic() ? 0.0 : m_pen.widthF() * m_scale; }
     Type m_type;
     QPen m_pen;
+    double m_scale = 1.0;
 };
 
 class RecordingDevice : public QPaintDevice {
@@ -120,16 +128,40 @@ FigureData binaryCurves() {
                                       {QStringLiteral("positions"), 64}});
 }
 
-// Draws \p data on a fresh plot into a recording device of engine type \p type.
-void record(const FigureData& data, RecordingDevice& device) {
+// The decay panel's default figure: five min…max bands (two edges each, fillToPrevious) around
+// their mean curves, 900 points and more per series.
+FigureData decayBands() {
+    const rope::figures::Figure* figure = rope::figures::findFigure("decay");
+    if (figure == nullptr) {
+        return {};
+    }
+    return rope::figures::figureData(*figure, rope::RopeParams{}, {});
+}
+
+// Draws \p data on a fresh plot into a recording device of engine type \p type; \p penScale
+// is the presenter window's pen factor, \p painterScale an export's pixel multiplier.
+void record(const FigureData& data, RecordingDevice& device, double penScale = 1.0,
+            double painterScale = 1.0) {
     QCustomPlot plot;
+    plot.setProperty("ropePenScale", penScale);
     plot.resize(1280, 800);
     rope::ui::drawFigure(plot, data);
     QCPPainter painter;
     QVERIFY(painter.begin(&device));
     painter.setRenderHint(QPainter::Antialiasing);
+    painter.scale(painterScale, painterScale);
     plot.toPainter(&painter, 1280, 800);
     painter.end();
+}
+
+// Every wide line reached the engine as single segments: none as a polyline of more points.
+void requireNoWidePolyline(const RecordingEngine& engine) {
+    for (const auto& p : engine.polylines) {
+        QVERIFY2(p.points <= 2 || p.penWidth <= 1.0,
+                 qPrintable(QStringLiteral("a %1-point polyline with a %2 px pen")
+                                .arg(p.points)
+                                .arg(p.penWidth)));
+    }
 }
 
 } // namespace
@@ -148,16 +180,36 @@ private slots:
         record(data, device);
         // No wide line reaches the raster engine as a polyline of more than one segment (the
         // outline that took seconds to fill)…
-        for (const auto& p : device.engine().polylines) {
-            QVERIFY2(p.points <= 2 || p.penWidth <= 1.0,
-                     qPrintable(QStringLiteral("a %1-point polyline with a %2 px pen")
-                                    .arg(p.points)
-                                    .arg(p.penWidth)));
-        }
+        requireNoWidePolyline(device.engine());
         // …and the curves are still drawn: 6 curves of 64 points are 6 × 63 segments (with
         // 64 ≤ 256 points a series gets a 2 px pen), plus the legend's line samples.
         QVERIFY2(device.engine().wideSegments >= 6 * 63,
                  qPrintable(QString::number(device.engine().wideSegments)));
+    }
+
+    void presenterBandEdgesAreSegments() {
+        // The presenter window draws with ×2.2 pens; the bands' edges were translucent, which
+        // kept them on the polyline path: 2.2 s of GUI-thread time per redraw of the decay
+        // panel (issue 23). They are opaque now and go segment by segment like every wide line.
+        const FigureData data = decayBands();
+        const auto banded = std::count_if(data.series.begin(), data.series.end(),
+                                          [](const auto& s) { return s.fillToPrevious; });
+        QVERIFY2(banded >= 1, "the decay figure has no band any more: pick another figure");
+        RecordingDevice device(QPaintEngine::Raster, QSize(1280, 800));
+        record(data, device, 2.2);
+        requireNoWidePolyline(device.engine());
+        QVERIFY(device.engine().wideSegments > 900);
+    }
+
+    void exportScaleCountsAsPenWidth() {
+        // A PNG export at scale 4 scales the painter: 1 px pens become 4 px strokes on the
+        // device and must take the segment path too (a decay figure at 8000×8000×4² ran over
+        // 100 s before the pixel budget).
+        const FigureData data = decayBands();
+        RecordingDevice device(QPaintEngine::Raster, QSize(5120, 3200));
+        record(data, device, 1.0, 4.0);
+        requireNoWidePolyline(device.engine());
+        QVERIFY(device.engine().wideSegments > 900);
     }
 
     void vectorTargetsKeepThePolyline() {

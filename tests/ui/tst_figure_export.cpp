@@ -132,6 +132,36 @@ private slots:
         }
     }
 
+    void pixelBudgetIsWidthTimesHeightTimesScaleSquared() {
+        // 7680 × 4320 = 33 177 600 pixels; 3840 × 2160 at scale 2 is exactly that.
+        QVERIFY(rope::ui::pixelBudgetProblem(QSize(7680, 4320), 1.0).empty());
+        QVERIFY(rope::ui::pixelBudgetProblem(QSize(3840, 2160), 2.0).empty());
+        QVERIFY(!rope::ui::pixelBudgetProblem(QSize(3841, 2160), 2.0).empty());
+        QVERIFY(!rope::ui::pixelBudgetProblem(QSize(7680, 4321), 1.0).empty());
+        // 8000 × 8000 × 4² = 1 024 000 000.
+        const QString problem =
+            QString::fromStdString(rope::ui::pixelBudgetProblem(QSize(8000, 8000), 4.0));
+        QVERIFY2(problem.contains(QStringLiteral("1024000000 pixels")) &&
+                     problem.contains(QStringLiteral("8000×8000×4²")),
+                 qPrintable(problem));
+        // The GUI's export refuses it the same way, before drawing, and writes nothing.
+        rope::ui::ExplorerState state;
+        rope::ui::FigurePanel panel(*rope::figures::findFigure("rotation"), state);
+        panel.setMode(rope::ui::FigurePanel::Mode::Sync);
+        panel.refresh();
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("big.png"));
+        QCustomPlot plot;
+        try {
+            rope::ui::exportFigure(plot, panel.data(), path, QSize(4000, 3000),
+                                   rope::ui::ExportStyle{.scale = 4.0, .theme = std::nullopt});
+            QFAIL("no exception");
+        } catch (const rope::ui::ExportError& e) {
+            QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("4000×3000×4²")),
+                     e.what());
+        }
+        QVERIFY(!QFile::exists(path));
+    }
 };
 
 QTEST_MAIN(TestFigureExport)

@@ -2,10 +2,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/render/animation_export.h"
 
+#include "io/file_access.h"
 #include "ui/compute_pool.h"
+#include "ui/render/figure_export.h"
 
+#include <QBuffer>
 #include <QDir>
 #include <QFileInfo>
+#include <QImageWriter>
 #include <QProcess>
 #include <QSaveFile>
 #include <QStandardPaths>
@@ -18,7 +22,9 @@
 #include <gif_lib.h>
 
 #include <array>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <system_error>
 #include <vector>
@@ -42,6 +48,16 @@ void requireWritableFolder(const QString& folder, const QString& out) {
     if (!info.isWritable()) {
         throw AnimationError("cannot write '" + str(out) + "': folder '" + str(info.filePath()) +
                              "' is not writable");
+    }
+}
+
+// A file target (.gif, .mp4, .webm) that names an existing folder is refused: renaming a file
+// over a folder fails only after every frame is drawn, and writing PNG frames into it instead
+// would not be what was asked for.
+void requireNotAFolder(const QString& out) {
+    if (QFileInfo(out).isDir()) {
+        throw AnimationError("cannot write '" + str(out) +
+                             "': it is an existing folder (PNG frames go to a path ending in /)");
     }
 }
 
@@ -86,8 +102,21 @@ public:
     void addFrame(const QImage& frame) override {
         const QString name = animationFrameName(m_count);
         const QImage image = frame.size() == m_size ? frame : frame.scaled(m_size);
-        if (!image.save(m_temp->filePath(name), "PNG")) {
-            throw AnimationError("cannot write frame '" + str(m_temp->filePath(name)) + "'");
+        // Encoded in memory, then written through writeFileAtomically: QImage::save() does not
+        // check closing its file, so on a full disk it reported success for a 0-byte frame,
+        // which finish() then moved over the good frame of an earlier export.
+        QByteArray bytes;
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
+        QImageWriter encoder(&buffer, "png");
+        if (!encoder.write(image)) {
+            throw AnimationError("cannot encode frame " + std::to_string(m_count + 1) +
+                                 " as PNG: " + str(encoder.errorString()));
+        }
+        const QString error = io::writeFileAtomically(m_temp->filePath(name), bytes);
+        if (!error.isEmpty()) {
+            throw AnimationError("cannot write frame '" + str(m_temp->filePath(name)) +
+                                 "': " + str(error));
         }
         ++m_count;
     }
@@ -116,7 +145,9 @@ private:
 class GifWriter : public AnimationWriter {
 public:
     GifWriter(const QString& out, QSize size, double fps) : m_file(out), m_size(size) {
+        requireNotAFolder(out);
         requireWritableFolder(QFileInfo(out).absolutePath(), out);
+        m_file.setDirectWriteFallback(false);
         if (!m_file.open(QIODevice::WriteOnly)) {
             throw AnimationError("cannot write '" + str(out) + "': " + str(m_file.errorString()));
         }
@@ -193,6 +224,16 @@ public:
         if (EGifCloseFile(gif, &error) == GIF_ERROR) {
             throw AnimationError("giflib: " + std::string(GifErrorString(error)));
         }
+        // Flushed and checked before commit(): Qt 6.4's commit() ignores a failed flush of
+        // the last buffered bytes and would rename a truncated GIF over the old file.
+        errno = 0;
+        if (!m_file.flush()) {
+            const int saved = errno;
+            m_file.cancelWriting();
+            throw AnimationError(
+                "cannot write '" + str(m_file.fileName()) + "': " +
+                (saved != 0 ? std::string(std::strerror(saved)) : str(m_file.errorString())));
+        }
         if (!m_file.commit()) {
             throw AnimationError("cannot write '" + str(m_file.fileName()) +
                                  "': " + str(m_file.errorString()));
@@ -235,6 +276,7 @@ public:
                                  "GIF or PNG frames instead");
         }
         const QFileInfo info(out);
+        requireNotAFolder(out);
         requireWritableFolder(info.absolutePath(), out);
         // ffmpeg writes a hidden file beside the target (MP4 seeks back to write its index),
         // renamed over the target only once ffmpeg has exited successfully.
@@ -338,10 +380,16 @@ private:
 } // namespace
 
 std::optional<AnimationFormat> animationFormatForPath(const QString& out) {
-    if (out.endsWith(QLatin1Char('/')) || QFileInfo(out).isDir()) {
+    if (out.endsWith(QLatin1Char('/'))) {
         return AnimationFormat::PngSequence;
     }
+    // The extension wins over an existing folder of that name (X.gif/ is refused by the GIF
+    // writer, never filled with PNG frames).
     const QString suffix = QFileInfo(out).suffix().toLower();
+    if (QFileInfo(out).isDir() && suffix != QLatin1String("gif") &&
+        suffix != QLatin1String("mp4") && suffix != QLatin1String("webm")) {
+        return AnimationFormat::PngSequence;
+    }
     if (suffix == QLatin1String("gif")) {
         return AnimationFormat::Gif;
     }
@@ -378,6 +426,10 @@ QString animationFrameName(int k) {
 
 std::unique_ptr<AnimationWriter> openAnimationWriter(AnimationFormat format, const QString& out,
                                                      QSize frameSize, double fps) {
+    // Frames are drawn at scale 1: the figures' budget applies to each.
+    if (const std::string problem = pixelBudgetProblem(frameSize, 1.0); !problem.empty()) {
+        throw AnimationError("cannot write '" + str(out) + "': " + problem);
+    }
     switch (format) {
     case AnimationFormat::PngSequence:
         return std::make_unique<PngSequenceWriter>(out, frameSize);

@@ -37,8 +37,9 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-/// \brief PngSequence for a path ending in '/' or naming an existing folder, else from the
-/// extension (.gif .mp4 .webm, any case); nullopt for anything else.
+/// \brief PngSequence for a path ending in '/' or naming an existing folder without an
+/// animation extension, else from the extension (.gif .mp4 .webm, any case; an existing folder
+/// named X.gif is a GIF target, which the writer refuses); nullopt for anything else.
 std::optional<AnimationFormat> animationFormatForPath(const QString& out);
 
 /// \brief "PNG frames", "GIF", "MP4", "WebM".

@@ -44,11 +44,18 @@ namespace {
 // round caps cost 30 times as much (1.1 s for 255 such segments at 3840×2160). Vector targets
 // (SVG, PDF) keep the polyline: their viewer strokes it. A translucent pen keeps it too:
 // overlapping caps would darken the joints.
+//
+// The width that counts is the one on the device: a non-cosmetic pen is scaled by the painter's
+// transform, so a 1 px pen in an export at scale 4 (QCustomPlot::toPixmap scales the painter)
+// is a 4 px stroke, and a decay figure's dense curves took the slow path there; the scale of a
+// transform is sqrt|det| (exact for the uniform scales used here).
 bool strokeBySegments(const QPainter& painter) {
     const QPen& pen = painter.pen();
     const QPaintEngine* engine = painter.paintEngine();
+    const double deviceWidth =
+        pen.widthF() * std::sqrt(std::abs(painter.deviceTransform().determinant()));
     return engine != nullptr && engine->type() == QPaintEngine::Raster &&
-           pen.style() == Qt::SolidLine && !pen.isCosmetic() && pen.widthF() > 1.0 &&
+           pen.style() == Qt::SolidLine && !pen.isCosmetic() && deviceWidth > 1.0 &&
            pen.brush().style() == Qt::SolidPattern && pen.color().alpha() == 255;
 }
 
@@ -356,12 +363,20 @@ void drawSeries(QCustomPlot& plot, QCPAxisRect* rect, const Series& s,
         }
         if (auto* other = qobject_cast<QCPGraph*>(previous);
             s.fillToPrevious && s.style == SeriesStyle::Line && other != nullptr) {
-            // A min…max band is drawn as its two edges in a translucent pen around the solid
+            // A min…max band is drawn as its two edges in a light pen around the solid
             // mean line. Filling it (QCPGraph channel fill, or one QCPCurve polygon) cost
             // 40–60 ms per frame for five 900-point bands, far over the 16 ms frame budget;
             // the edges alone draw in about a millisecond and show the same envelope.
-            QColor edge = colour;
-            edge.setAlpha(110);
+            // The light colour is the series colour at alpha a = 110/255 over the background,
+            // mixed here into one opaque colour a·c + (1 − a)·bg: a translucent pen kept the
+            // edges on Qt's slow path for wide polylines (strokeBySegments), 2.2 s per redraw
+            // with the presenter window's ×2.2 pens.
+            const double a = 110.0 / 255.0;
+            const QColor bg = theme.background;
+            const QColor edge =
+                QColor::fromRgbF(static_cast<float>(a * colour.redF() + (1 - a) * bg.redF()),
+                                 static_cast<float>(a * colour.greenF() + (1 - a) * bg.greenF()),
+                                 static_cast<float>(a * colour.blueF() + (1 - a) * bg.blueF()));
             pen = QPen(edge, 1.0 * scale);
             other->setPen(pen);
         }

@@ -137,12 +137,30 @@ void exportFigure(QCustomPlot& plot, const FigureData& data, const QString& path
     exportFigure(plot, data, path, size, dpiStyle(dpi));
 }
 
+std::string pixelBudgetProblem(QSize size, double scale) {
+    const double pixels = static_cast<double>(size.width()) * size.height() * scale * scale;
+    if (pixels <= static_cast<double>(kMaxExportPixels)) {
+        return {};
+    }
+    // Concatenated, not QString::arg(): "%4²" reads as placeholder 42 (² is a digit to Qt).
+    return "the image would have " + QString::number(pixels, 'f', 0).toStdString() +
+           " pixels (width×height×scale² = " + std::to_string(size.width()) + "×" +
+           std::to_string(size.height()) + "×" + QString::number(scale, 'g', 6).toStdString() +
+           "²), over the budget of " + std::to_string(kMaxExportPixels) +
+           " pixels (7680×4320); lower the width, the height or the scale";
+}
+
 void exportFigure(QCustomPlot& plot, const FigureData& data, const QString& path, QSize size,
                   const ExportStyle& style) {
     const std::optional<ExportFormat> format = exportFormatForPath(path);
     if (!format) {
         throw ExportError("unknown extension of '" + path.toStdString() +
                           "' (use .png, .svg, .pdf or .csv)");
+    }
+    if (*format == ExportFormat::Png) {
+        if (const std::string problem = pixelBudgetProblem(size, style.scale); !problem.empty()) {
+            throw ExportError("cannot export '" + path.toStdString() + "': " + problem);
+        }
     }
     const QByteArray bytes = exportBytes(plot, data, *format, size, style);
     if (bytes.isEmpty()) {

@@ -11,6 +11,7 @@
 
 #include <optional>
 #include <stdexcept>
+#include <string>
 
 class QCustomPlot;
 
@@ -39,6 +40,16 @@ struct ExportStyle {
 inline constexpr double kMinExportScale = 1.0;
 inline constexpr double kMaxExportScale = 4.0;
 
+/// \brief The pixel budget of every image the app writes (figure exports, animation frames):
+/// 7680 × 4320 (8K UHD), 133 MB as 32-bit pixels. Past it a decay figure at 8000 × 8000 × 4²
+/// ran over 100 s at 4 GB; each side and the scale alone were in range.
+inline constexpr long long kMaxExportPixels = 7680LL * 4320LL;
+
+/// \brief Empty when a \p size figure at pixel multiplier \p scale (width × height × scale²
+/// pixels) is within kMaxExportPixels, else a sentence naming width×height×scale², the total
+/// and the budget.
+std::string pixelBudgetProblem(QSize size, double scale);
+
 /// \brief Format for \p path's extension (.png .svg .pdf .csv, any case), or nullopt.
 std::optional<ExportFormat> exportFormatForPath(const QString& path);
 
@@ -61,7 +72,8 @@ QByteArray exportBytes(QCustomPlot& plot, const FigureData& data, ExportFormat f
 void exportFigure(QCustomPlot& plot, const FigureData& data, const QString& path, QSize size,
                   int dpi = 96);
 
-/// \brief exportFigure with an ExportStyle (scale and theme). \throws ExportError.
+/// \brief exportFigure with an ExportStyle (scale and theme). \throws ExportError, also for a
+/// PNG over the pixel budget (pixelBudgetProblem).
 void exportFigure(QCustomPlot& plot, const FigureData& data, const QString& path, QSize size,
                   const ExportStyle& style);
 
