@@ -708,6 +708,8 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
 
     // The loaded model's layers (option off by default; the window fills layer-points): each
     // rotating layer kind at (L = max distance + 1, its base), read against b*(L) of its d.
+    double xLow = std::ldexp(1.0, kFirstLog2 - 1);
+    double xHigh = std::ldexp(1.0, lastLog2 + 3);
     if (options.value(QStringLiteral("model-layers"), false).toBool()) {
         const std::vector<LayerPoint> points =
             parseLayerPoints(options.value(QStringLiteral("layer-points")).toString());
@@ -723,6 +725,8 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
             s.y = {p.base};
             yLow = std::min(yLow, p.base);
             yHigh = std::max(yHigh, p.base);
+            xLow = std::min(xLow, p.context / 2.0);
+            xHigh = std::max(xHigh, p.context * 2.0);
             data.series.push_back(std::move(s));
         }
         // 0 when no model with a layer list is loaded.
@@ -785,7 +789,7 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
         {FigureText::tr("quarter-turn context π/(2θ_min), current"),
          rope::quarterTurnContext(theta), FigureText::tr("tokens")},
     });
-    data.xRange = {{std::ldexp(1.0, kFirstLog2 - 1), std::ldexp(1.0, lastLog2 + 3)}};
+    data.xRange = {{xLow, xHigh}};
     data.yRange = {{std::max(yLow, 1.0), yHigh}};
     placeModelLabels(data, publishedModelContexts(),
                      options.value(QStringLiteral("plot-width-px"), 1000).toDouble(),

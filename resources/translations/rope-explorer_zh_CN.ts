@@ -611,6 +611,22 @@
         <source>largest base shown</source>
         <translation>显示的最大底数</translation>
     </message>
+    <message>
+        <source>Loaded model&apos;s &amp;layers</source>
+        <translation>已加载模型的各层(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Curves view: every rotating layer kind of the loaded model at (its span L = max distance + 1, its base). A point above the b*(L) curve of its d keeps Σcos ≥ 0 over the whole span.</source>
+        <translation>曲线视图：已加载模型中每种旋转层画在（跨度 L = 最大距离 + 1，其底数）处。点位于其 d 的 b*(L) 曲线之上，则在整个跨度内 Σcos ≥ 0。</translation>
+    </message>
+    <message>
+        <source>Layer points</source>
+        <translation>层的点</translation>
+    </message>
+    <message>
+        <source>L:b:d per layer kind, comma-separated.</source>
+        <translation>每种层一个 L:b:d，以逗号分隔。</translation>
+    </message>
 </context>
 <context>
     <name>Figures</name>
@@ -1883,14 +1899,6 @@ independent</source>
         <translation>b*（已证明区间的上端）</translation>
     </message>
     <message>
-        <source>b* not searched (%1); work L·d/2</source>
-        <translation>未搜索 b*（%1）；工作量 L·d/2</translation>
-    </message>
-    <message>
-        <source>no b* for L: f &lt; 0 somewhere for every base up to</source>
-        <translation>L 内没有 b*：直到此底数，每个底数都在某处 f &lt; 0</translation>
-    </message>
-    <message>
         <source>b*: every base above 1 is feasible (L ≤ 2)</source>
         <translation>b*：大于 1 的每个底数都可行（L ≤ 2）</translation>
     </message>
@@ -1957,6 +1965,14 @@ independent</source>
     <message>
         <source>Measuring… the bars are from the previous parameters</source>
         <translation>测量中…柱形来自上一组参数</translation>
+    </message>
+    <message>
+        <source>layer span L = %1, b = %2, d = %3</source>
+        <translation>层跨度 L = %1，b = %2，d = %3</translation>
+    </message>
+    <message>
+        <source>layer kinds of the loaded model shown</source>
+        <translation>显示的已加载模型层种类数</translation>
     </message>
 </context>
 <context>
@@ -2164,6 +2180,18 @@ independent</source>
     <message>
         <source>cannot save %1: %2</source>
         <translation>无法保存 %1：%2</translation>
+    </message>
+    <message>
+        <source>must be &gt; 0 with a head dimension &gt; 2, got %1</source>
+        <translation>必须 &gt; 0 且头维度 &gt; 2，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be in (0, 1e6], got %1</source>
+        <translation>必须在 (0, 1e6] 内，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be at least 1, got %1</source>
+        <translation>必须至少为 1，实际为 %1</translation>
     </message>
 </context>
 <context>
@@ -2670,10 +2698,6 @@ independent</source>
 <context>
     <name>rope::ui::LayerStrip</name>
     <message>
-        <source>layer %1: %2, no RoPE (NoPE)</source>
-        <translation>第 %1 层：%2，无 RoPE（NoPE）</translation>
-    </message>
-    <message>
         <source>layer %1: %2, b = %3, rotary dim %4</source>
         <translation>第 %1 层：%2，b = %3，旋转维度 %4</translation>
     </message>
@@ -2684,6 +2708,68 @@ independent</source>
     <message>
         <source>Layer (%1):</source>
         <translation>层（%1）：</translation>
+    </message>
+    <message>
+        <source>F full · S sliding · C chunked · L linear
+✓ Σcos ≥ 0 over the span · ✗ Σcos &lt; 0 within it · – no RoPE</source>
+        <translation>全 全注意力 · 滑 滑动窗口 · 块 分块 · 线 线性注意力
+✓ 跨度内 Σcos ≥ 0 · ✗ 跨度内 Σcos &lt; 0 · – 无旋转位置编码</translation>
+    </message>
+    <message>
+        <source>Letter: how far the layer&apos;s attention reaches (full context, sliding window, chunk, or linear attention without RoPE). Mark: whether Σᵢ cos(m·θ&apos;ᵢ) stays ≥ 0 at every distance m the layer can attend, with the layer&apos;s own frequencies.</source>
+        <translation>字：该层注意力能看多远（整个上下文、滑动窗口、分块，或不带旋转位置编码的线性注意力）。符号：用该层自己的频率，在它能关注的每个距离 m 上 Σᵢ cos(m·θ&apos;ᵢ) 是否保持 ≥ 0。</translation>
+    </message>
+    <message>
+        <source>F</source>
+        <comment>layer strip: full attention</comment>
+        <translation>全</translation>
+    </message>
+    <message>
+        <source>S</source>
+        <comment>layer strip: sliding-window attention</comment>
+        <translation>滑</translation>
+    </message>
+    <message>
+        <source>C</source>
+        <comment>layer strip: chunked attention</comment>
+        <translation>块</translation>
+    </message>
+    <message>
+        <source>L</source>
+        <comment>layer strip: linear attention</comment>
+        <translation>线</translation>
+    </message>
+    <message>
+        <source>full attention up to distance %1</source>
+        <translation>全注意力，距离至多 %1</translation>
+    </message>
+    <message>
+        <source>full attention</source>
+        <translation>全注意力</translation>
+    </message>
+    <message>
+        <source>sliding window %1 tokens (distances up to %2)</source>
+        <translation>滑动窗口 %1 个词元（距离至多 %2）</translation>
+    </message>
+    <message>
+        <source>chunks of %1 tokens (distances up to %2)</source>
+        <translation>每块 %1 个词元（距离至多 %2）</translation>
+    </message>
+    <message>
+        <source>linear attention, no positional span</source>
+        <translation>线性注意力，无位置跨度</translation>
+    </message>
+    <message>
+        <source>layer %1: %2, no RoPE (NoPE); %3</source>
+        <translation>第 %1 层：%2，无旋转位置编码（NoPE）；%3</translation>
+    </message>
+    <message>
+        <source>: Σcos &lt; 0 first at distance %1, inside the span</source>
+        <translation>：Σcos 在距离 %1 处首次 &lt; 0，位于跨度之内</translation>
+    </message>
+    <message>
+        <source>: Σcos ≥ 0 at every distance of the span</source>
+        <translation>：跨度内每个距离上 Σcos ≥ 0</translation>
     </message>
 </context>
 <context>

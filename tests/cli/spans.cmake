@@ -83,3 +83,9 @@ add_test(NAME cli_spans_every_preset
          COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/cli/check_layer_spans.py
                  ${ROPE_SPANS_CLI} ${PROJECT_SOURCE_DIR}/resources/presets)
 set_tests_properties(cli_spans_every_preset PROPERTIES LABELS cli TIMEOUT 120)
+
+# The base-bound panel's layer points (set by the window from the loaded model): a malformed
+# entry is refused, naming the option.
+rope_spans_expect_error(cli_spans_layer_points_bad "layer-points: 'x' is not L:b:d"
+    figure --panel base-bound --set model-layers=true --set layer-points=x
+    --out ${CMAKE_CURRENT_BINARY_DIR}/spans_layer_points_bad.png)
