@@ -195,8 +195,7 @@ std::vector<LayerBaseCheck> layerBaseChecks(const std::vector<LayerRope>& layers
                 std::ostringstream os;
                 os.precision(17);
                 os << "not computed: L*d/2 = " << c.context << "*" << c.dim / 2 << " = "
-                   << c.context * (c.dim / 2) << " exceeds the work cap "
-                   << options.minBaseWorkCap;
+                   << c.context * (c.dim / 2) << " exceeds the work cap " << options.minBaseWorkCap;
                 c.reason = os.str();
             } else {
                 try {
@@ -211,8 +210,7 @@ std::vector<LayerBaseCheck> layerBaseChecks(const std::vector<LayerRope>& layers
             }
             minBaseCache.emplace(key, c);
         }
-        c.baseSuffices =
-            c.minBaseStatus == MinBaseStatus::Computed && l.params.base >= c.minBase;
+        c.baseSuffices = c.minBaseStatus == MinBaseStatus::Computed && l.params.base >= c.minBase;
     }
     return out;
 }

@@ -34,9 +34,9 @@ std::vector<LayerPoint> parseLayerPoints(const QString& text) {
         if (!okL || !okB || !okD || p.context < 1 || p.context > (1LL << 40) ||
             !std::isfinite(p.base) || !(p.base > 1.0) || p.base > rope::limits::kMaxBase ||
             p.dim < 2 || p.dim % 2 != 0 || p.dim > rope::limits::kMaxDim) {
-            throw rope::InvalidParameter(
-                "layer-points", "layer-points: '" + item.toStdString() +
-                                    "' is not L:b:d (L ≥ 1 tokens, base > 1, even d ≥ 2)");
+            throw rope::InvalidParameter("layer-points",
+                                         "layer-points: '" + item.toStdString() +
+                                             "' is not L:b:d (L ≥ 1 tokens, base > 1, even d ≥ 2)");
         }
         points.push_back(p);
     }

@@ -467,9 +467,9 @@ private:
                                 text.value(QStringLiteral("rope_interleave")).toBool(false);
         static const QStringList interleavedTypes = {
             QStringLiteral("gptj"),        QStringLiteral("deepseek_v2"),
-            QStringLiteral("deepseek_v3"), QStringLiteral("deepseek_v32"), QStringLiteral("cohere"),
-            QStringLiteral("cohere2"),     QStringLiteral("llama4"),
-            QStringLiteral("llama4_text"),
+            QStringLiteral("deepseek_v3"), QStringLiteral("deepseek_v32"),
+            QStringLiteral("cohere"),      QStringLiteral("cohere2"),
+            QStringLiteral("llama4"),      QStringLiteral("llama4_text"),
         };
         if (interleave || interleavedTypes.contains(m_modelType)) {
             m_result.params.layout = Layout::Interleaved;
@@ -910,8 +910,8 @@ private:
         // modeling_ministral3.py, Ministral3Attention.forward: q ·= _get_llama_4_attn_scale(
         // cache_position, llama_4_scaling_beta, original_max_position_embeddings), both read from
         // rope_parameters.
-        if (const auto beta = m_reader.number(m_rope, m_ropePrefix,
-                                              QStringLiteral("llama_4_scaling_beta"))) {
+        if (const auto beta =
+                m_reader.number(m_rope, m_ropePrefix, QStringLiteral("llama_4_scaling_beta"))) {
             const QString l0Key = QStringLiteral("original_max_position_embeddings");
             const auto l0 = m_reader.number(m_rope, m_ropePrefix, l0Key);
             if (!l0 || !(*l0 > 0.0) || !(*beta >= 0.0)) {
@@ -937,9 +937,9 @@ private:
             l.attention = kinds[i];
             const auto span = spans.find(kinds[i]);
             l.window = span != spans.end() ? span->second : 0;
-            const bool unknownSpan = (kinds[i] == AttentionKind::Sliding ||
-                                      kinds[i] == AttentionKind::Chunked) &&
-                                     l.window < 1;
+            const bool unknownSpan =
+                (kinds[i] == AttentionKind::Sliding || kinds[i] == AttentionKind::Chunked) &&
+                l.window < 1;
             l.maxDistance = unknownSpan ? -1 : layerMaxDistance(kinds[i], l.window, maxPositions);
             l.queryScaleOn = queryScale.has_value();
             l.queryScale = queryScale.value_or(QueryScale{});
@@ -1070,8 +1070,8 @@ private:
     // warned); std::nullopt after an error in the field.
     std::optional<long long> spanTokens(const QJsonObject& text, AttentionKind kind) {
         const bool sliding = kind == AttentionKind::Sliding;
-        const QString key = sliding ? QStringLiteral("sliding_window")
-                                    : QStringLiteral("attention_chunk_size");
+        const QString key =
+            sliding ? QStringLiteral("sliding_window") : QStringLiteral("attention_chunk_size");
         if (const auto v = m_reader.integer(text, m_tp, key)) {
             if (*v < 1) {
                 m_reader.error(m_tp + key, IoText::tr("must be at least 1, got %1").arg(*v));

@@ -133,9 +133,7 @@ QString LayerStrip::describe(int index) const {
                                   : tr("full attention");
         break;
     case AttentionKind::Sliding:
-        span = tr("sliding window %1 tokens (distances up to %2)")
-                   .arg(l.window)
-                   .arg(l.maxDistance);
+        span = tr("sliding window %1 tokens (distances up to %2)").arg(l.window).arg(l.maxDistance);
         break;
     case AttentionKind::Chunked:
         span = tr("chunks of %1 tokens (distances up to %2)").arg(l.window).arg(l.maxDistance);
@@ -160,10 +158,9 @@ QString LayerStrip::describe(int index) const {
     }
     text += QStringLiteral("; ") + span;
     if (const LayerBaseCheck* c = check(index); c != nullptr && c->checked) {
-        text += c->firstNegativeSumCos
-                    ? tr(": Σcos < 0 first at distance %1, inside the span")
-                          .arg(*c->firstNegativeSumCos)
-                    : tr(": Σcos ≥ 0 at every distance of the span");
+        text += c->firstNegativeSumCos ? tr(": Σcos < 0 first at distance %1, inside the span")
+                                             .arg(*c->firstNegativeSumCos)
+                                       : tr(": Σcos ≥ 0 at every distance of the span");
     }
     return text;
 }
@@ -186,10 +183,9 @@ void LayerStrip::setLayers(const std::vector<LayerRope>& layers) {
         m_kinds[i] = static_cast<int>(k);
     }
     const bool anyNope = std::find(m_kinds.begin(), m_kinds.end(), -1) != m_kinds.end();
-    const bool spansDiffer =
-        std::any_of(layers.begin(), layers.end(), [&](const LayerRope& l) {
-            return l.attention != layers.front().attention || l.window != layers.front().window;
-        });
+    const bool spansDiffer = std::any_of(layers.begin(), layers.end(), [&](const LayerRope& l) {
+        return l.attention != layers.front().attention || l.window != layers.front().window;
+    });
     m_mixed = kinds.size() > 1 || (anyNope && !layers.empty()) || spansDiffer;
     // Only the Σcos verdict is shown here; b* (a sweep per distinct L and d) is left to
     // rope-cli layers, so the cap 0 skips it.
@@ -231,12 +227,12 @@ void LayerStrip::setLayers(const std::vector<LayerRope>& layers) {
         // the same in light and dark themes since the fill does not change.
         const double luminance =
             0.2126 * colour.redF() + 0.7152 * colour.greenF() + 0.0722 * colour.blueF();
-        cell->setStyleSheet(QStringLiteral("QToolButton { background: %1; border: 1px solid %2; "
-                                           "color: %3; font-size: 8pt; padding: 0px; }"
-                                           "QToolButton:checked { border: 3px solid #202020; }")
-                                .arg(colour.name(), colour.darker(130).name(),
-                                     luminance < 0.45 ? QStringLiteral("#ffffff")
-                                                      : QStringLiteral("#101010")));
+        cell->setStyleSheet(
+            QStringLiteral("QToolButton { background: %1; border: 1px solid %2; "
+                           "color: %3; font-size: 8pt; padding: 0px; }"
+                           "QToolButton:checked { border: 3px solid #202020; }")
+                .arg(colour.name(), colour.darker(130).name(),
+                     luminance < 0.45 ? QStringLiteral("#ffffff") : QStringLiteral("#101010")));
         m_group->addButton(cell, i);
         m_cells->addWidget(cell);
     }

@@ -8,15 +8,15 @@
 #include "io/model_config.h"
 #include "io/presets.h"
 #include "io/session.h"
-#include "ui/app_theme.h"
 #include "ui/animation_dialog.h"
+#include "ui/app_theme.h"
 #include "ui/course_pane.h"
 #include "ui/explorer_state.h"
 #include "ui/export_options_dialog.h"
 #include "ui/layer_strip.h"
 #include "ui/panels/figure_panel.h"
-#include "ui/presenter_window.h"
 #include "ui/parameter_form.h"
+#include "ui/presenter_window.h"
 #include "ui/shortcuts_dialog.h"
 
 #include <Eigen/Core>

@@ -57,9 +57,8 @@ int runLayers(const QStringList& args) {
         const double cap = parseDouble(parser.value(QStringLiteral("min-base-work")),
                                        QStringLiteral("--min-base-work"));
         if (!(cap >= 0.0) || cap > limits::kMaxBaseSearchWork) {
-            throw InvalidParameter("min-base-work",
-                                   "min-base-work must be in [0, 268435456], got " +
-                                       jsonNumber(cap));
+            throw InvalidParameter(
+                "min-base-work", "min-base-work must be in [0, 268435456], got " + jsonNumber(cap));
         }
         checkOptions.minBaseWorkCap = cap;
     }
@@ -73,41 +72,40 @@ int runLayers(const QStringList& args) {
         const LayerFrequencies& f = frequencies[i];
         const LayerRope& l = model->layers[i];
         const LayerBaseCheck& c = checks[i];
-        const std::string verdict = !f.rope                     ? "no_rope"
-                                    : !c.checked                ? "unbounded"
+        const std::string verdict = !f.rope                 ? "no_rope"
+                                    : !c.checked            ? "unbounded"
                                     : c.firstNegativeSumCos ? "negative"
-                                                                : "ok";
+                                                            : "ok";
         json += (i > 0 ? "," : "");
-        json += "{\"index\":" + std::to_string(f.index) + ",\"type\":" + jsonString(f.type) +
-                ",\"rope\":" + (f.rope ? "true" : "false") +
-                ",\"rotary_dim\":" + std::to_string(f.rotaryDim) +
-                ",\"inv_freq\":" + jsonArray(f.invFreq) +
-                ",\"attention_factor\":" + jsonNumber(f.attentionFactor) +
-                ",\"softmax_scale_multiplier\":" + jsonNumber(f.softmaxScaleMultiplier) +
-                ",\"query_temperature\":" +
-                (l.queryTemperatureOn
-                     ? "{\"floor_scale\":" + jsonNumber(l.queryTemperature.floorScale) +
-                           ",\"attn_scale\":" + jsonNumber(l.queryTemperature.attnScale) + "}"
-                     : std::string("null")) +
-                ",\"attention\":" + jsonString(std::string(attentionKindName(l.attention))) +
-                ",\"window\":" + (l.window > 0 ? std::to_string(l.window) : "null") +
-                ",\"max_distance\":" + optionalInteger(l.maxDistance) + ",\"first_negative_sum_cos\":" +
-                (c.firstNegativeSumCos ? std::to_string(*c.firstNegativeSumCos) : "null") +
-                ",\"verdict\":" + jsonString(verdict) + ",\"min_base\":" +
-                (c.minBaseStatus == MinBaseStatus::Computed ? jsonNumber(c.minBase) : "null") +
-                ",\"min_base_status\":" +
-                jsonString(std::string(minBaseStatusName(c.minBaseStatus))) +
-                ",\"min_base_note\":" + (c.reason.empty() ? "null" : jsonString(c.reason)) +
-                ",\"query_scale\":" +
-                (l.queryScaleOn ? "{\"beta\":" + jsonNumber(l.queryScale.beta) +
-                                      ",\"original_max_position_embeddings\":" +
-                                      jsonNumber(l.queryScale.originalContext) + "}"
-                                : std::string("null")) +
-                ",\"indexer_layout\":" +
-                (l.indexerLayout ? jsonString(*l.indexerLayout == Layout::Half ? "half"
-                                                                               : "interleaved")
-                                 : std::string("null")) +
-                "}";
+        json +=
+            "{\"index\":" + std::to_string(f.index) + ",\"type\":" + jsonString(f.type) +
+            ",\"rope\":" + (f.rope ? "true" : "false") +
+            ",\"rotary_dim\":" + std::to_string(f.rotaryDim) +
+            ",\"inv_freq\":" + jsonArray(f.invFreq) +
+            ",\"attention_factor\":" + jsonNumber(f.attentionFactor) +
+            ",\"softmax_scale_multiplier\":" + jsonNumber(f.softmaxScaleMultiplier) +
+            ",\"query_temperature\":" +
+            (l.queryTemperatureOn
+                 ? "{\"floor_scale\":" + jsonNumber(l.queryTemperature.floorScale) +
+                       ",\"attn_scale\":" + jsonNumber(l.queryTemperature.attnScale) + "}"
+                 : std::string("null")) +
+            ",\"attention\":" + jsonString(std::string(attentionKindName(l.attention))) +
+            ",\"window\":" + (l.window > 0 ? std::to_string(l.window) : "null") +
+            ",\"max_distance\":" + optionalInteger(l.maxDistance) + ",\"first_negative_sum_cos\":" +
+            (c.firstNegativeSumCos ? std::to_string(*c.firstNegativeSumCos) : "null") +
+            ",\"verdict\":" + jsonString(verdict) + ",\"min_base\":" +
+            (c.minBaseStatus == MinBaseStatus::Computed ? jsonNumber(c.minBase) : "null") +
+            ",\"min_base_status\":" + jsonString(std::string(minBaseStatusName(c.minBaseStatus))) +
+            ",\"min_base_note\":" + (c.reason.empty() ? "null" : jsonString(c.reason)) +
+            ",\"query_scale\":" +
+            (l.queryScaleOn ? "{\"beta\":" + jsonNumber(l.queryScale.beta) +
+                                  ",\"original_max_position_embeddings\":" +
+                                  jsonNumber(l.queryScale.originalContext) + "}"
+                            : std::string("null")) +
+            ",\"indexer_layout\":" +
+            (l.indexerLayout ? jsonString(*l.indexerLayout == Layout::Half ? "half" : "interleaved")
+                             : std::string("null")) +
+            "}";
     }
     printJson(json + "]}");
     return 0;

@@ -58,8 +58,8 @@ int runMrope(const QStringList& args) {
         time.secondsPerGrid = parseDouble(parser.value(QStringLiteral("seconds-per-grid")),
                                           QStringLiteral("--seconds-per-grid"));
     }
-    const auto rows = mropePositionIds(parseMropeSegments(tokens.toStdString()),
-                                       model->mropeInterleaved, time);
+    const auto rows =
+        mropePositionIds(parseMropeSegments(tokens.toStdString()), model->mropeInterleaved, time);
     std::string json = "{\"axis_of_pair\":[";
     for (std::size_t j = 0; j < axis.size(); ++j) {
         json += (j > 0 ? "," : "") + std::to_string(axis[j]);

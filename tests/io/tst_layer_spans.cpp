@@ -119,8 +119,8 @@ void TestLayerSpans::presetSpans_data() {
     row("llama-4 nope", "llama-4-scout", 3, "full_attention", AttentionKind::Full, false, 0,
         10485759, 0);
     // gpt-oss-20b: sliding_window 128 → 127 on even layers; odd layers full over 131072.
-    row("gpt-oss sliding", "gpt-oss-20b", 0, "sliding_attention", AttentionKind::Sliding, true,
-        128, 127, 64);
+    row("gpt-oss sliding", "gpt-oss-20b", 0, "sliding_attention", AttentionKind::Sliding, true, 128,
+        127, 64);
     row("gpt-oss full", "gpt-oss-20b", 1, "full_attention", AttentionKind::Full, true, 0, 131071,
         64);
     // Command R7B: sliding_window 4096 → 4095; global layer 3 has no RoPE.

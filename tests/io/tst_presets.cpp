@@ -175,8 +175,7 @@ void TestPresets::presetLayers_data() {
         everyFourthOf48 << i;
     }
     QTest::newRow("llama-4-scout")
-        << "llama-4-scout" << 48 << everyFourthOf48 << everyFourthOf48 << 5e5 << 5e5 << true
-        << 1.0;
+        << "llama-4-scout" << 48 << everyFourthOf48 << everyFourthOf48 << 5e5 << 5e5 << true << 1.0;
     // SmolLM3: 36 layers, the published no_rope_layers has 0 at 3, 7, …, 35.
     QList<int> nopeSmol;
     QList<int> all36;
