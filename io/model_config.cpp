@@ -1040,6 +1040,31 @@ private:
             // Ministral 3): a non-null sliding_window gives every layer the sliding-window mask.
             std::fill(types.begin(), types.end(), QStringLiteral("sliding_attention"));
         }
+        const QJsonValue attnTypes = text.value(QStringLiteral("attn_type_list"));
+        if (isType({"minimax", "minimax_m2"}) && !explicitTypes && attnTypes.isArray()) {
+            // MiniMax configs mark each layer 1 (softmax attention with RoPE) or 0 (lightning,
+            // i.e. linear, attention without RoPE): configuration_minimax.py's attn_type_list.
+            const QJsonArray a = attnTypes.toArray();
+            if (static_cast<std::size_t>(a.size()) != count) {
+                m_reader.error(m_tp + QStringLiteral("attn_type_list"),
+                               IoText::tr("has %1 entries but num_hidden_layers is %2")
+                                   .arg(a.size())
+                                   .arg(count));
+                return;
+            }
+            for (std::size_t i = 0; i < count; ++i) {
+                const QJsonValue v = a.at(static_cast<qsizetype>(i));
+                if (!v.isDouble() || (v.toDouble() != 0.0 && v.toDouble() != 1.0)) {
+                    m_reader.error(m_tp + QStringLiteral("attn_type_list"),
+                                   IoText::tr("item %1: expected 0 (linear) or 1 (softmax), got %2")
+                                       .arg(i)
+                                       .arg(jsonDescribe(v)));
+                    return;
+                }
+                types[i] = v.toDouble() == 1.0 ? QStringLiteral("full_attention")
+                                               : QStringLiteral("linear_attention");
+            }
+        }
         if (isType({"gemma4_text"}) && !types.empty() &&
             types.back() != QLatin1String("full_attention")) {
             // configuration_gemma4.py, Gemma4TextConfig.__post_init__ forces the last layer to

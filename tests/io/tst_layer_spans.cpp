@@ -77,6 +77,7 @@ private slots:
     void mistralQueryScaleClosedForm();
     void unknownLayerTypeIsNamed();
     void slidingLayerWithoutWindowIsNamed();
+    void minimaxAttnTypeListMarksLinearLayers();
 };
 
 void TestLayerSpans::maxDistanceClosedForms() {
@@ -317,6 +318,23 @@ void TestLayerSpans::slidingLayerWithoutWindowIsNamed() {
     QCOMPARE(r.layers[1].maxDistance, 4095LL);
     const auto checks = rope::layerBaseChecks(r.layers, rope::layerFrequencies(r.layers));
     QCOMPARE(checks[0].minBaseStatus, MinBaseStatus::Unbounded);
+}
+
+// MiniMax: attn_type_list 0 = lightning (linear) attention without RoPE, 1 = softmax attention.
+void TestLayerSpans::minimaxAttnTypeListMarksLinearLayers() {
+    const QByteArray json = R"({"model_type": "minimax", "head_dim": 128, "rotary_dim": 64,
+        "max_position_embeddings": 8192, "num_hidden_layers": 3, "attn_type_list": [0, 1, 0]})";
+    const rope::ui::ModelConfigResult r = rope::ui::loadModelConfigFromJson(json);
+    QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
+    QCOMPARE(r.layers[0].attention, AttentionKind::Linear);
+    QVERIFY(!r.layers[0].rope);
+    QCOMPARE(r.layers[1].attention, AttentionKind::Full);
+    QVERIFY(r.layers[1].rope);
+    QCOMPARE(r.layers[1].maxDistance, 8191LL);
+    const QByteArray bad = R"({"model_type": "minimax", "head_dim": 128,
+        "max_position_embeddings": 8192, "num_hidden_layers": 2, "attn_type_list": [0, 2]})";
+    const rope::ui::ModelConfigResult e = rope::ui::loadModelConfigFromJson(bad);
+    QVERIFY(e.errors.join(QLatin1Char('\n')).contains(QStringLiteral("attn_type_list: item 1")));
 }
 
 QTEST_GUILESS_MAIN(TestLayerSpans)
