@@ -1002,6 +1002,16 @@ private:
                                    : QStringLiteral("full_attention");
             }
         }
+        if (isType({"gemma4_text"}) && !explicitTypes &&
+            !text.contains(QStringLiteral("sliding_window_pattern"))) {
+            // configuration_gemma4.py, Gemma4TextConfig.__post_init__: without layer_types,
+            // every 6th layer is full attention, the others sliding (then the last is forced
+            // to full below).
+            for (std::size_t i = 0; i < count; ++i) {
+                types[i] = (i + 1) % 6 != 0 ? QStringLiteral("sliding_attention")
+                                            : QStringLiteral("full_attention");
+            }
+        }
         if (isType({"qwen3_next"}) && !explicitTypes) {
             // configuration_qwen3_next.py, Qwen3NextConfig.__init__: every
             // full_attention_interval-th layer (default 4) is full attention, the others

@@ -78,6 +78,7 @@ private slots:
     void unknownLayerTypeIsNamed();
     void slidingLayerWithoutWindowIsNamed();
     void minimaxAttnTypeListMarksLinearLayers();
+    void gemma4DefaultsWithoutLayerTypes();
 };
 
 void TestLayerSpans::maxDistanceClosedForms() {
@@ -335,6 +336,30 @@ void TestLayerSpans::minimaxAttnTypeListMarksLinearLayers() {
         "max_position_embeddings": 8192, "num_hidden_layers": 2, "attn_type_list": [0, 2]})";
     const rope::ui::ModelConfigResult e = rope::ui::loadModelConfigFromJson(bad);
     QVERIFY(e.errors.join(QLatin1Char('\n')).contains(QStringLiteral("attn_type_list: item 1")));
+}
+
+// Gemma4TextConfig without layer_types: every 6th layer full, the rest sliding, the last layer
+// forced to full; sliding_window defaults to 512 (→ 511), warned; full layers 4096 − 1.
+void TestLayerSpans::gemma4DefaultsWithoutLayerTypes() {
+    const QByteArray json = R"({"model_type": "gemma4_text", "head_dim": 256,
+        "global_head_dim": 512, "max_position_embeddings": 4096, "num_hidden_layers": 8,
+        "rope_parameters": {
+            "sliding_attention": {"rope_type": "default", "rope_theta": 10000.0},
+            "full_attention": {"rope_type": "proportional", "rope_theta": 1000000.0,
+                               "partial_rotary_factor": 0.25}}})";
+    const rope::ui::ModelConfigResult r = rope::ui::loadModelConfigFromJson(json);
+    QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
+    QCOMPARE(r.layers.size(), std::size_t(8));
+    for (std::size_t i = 0; i < 8; ++i) {
+        const bool full = i == 5 || i == 7;
+        QCOMPARE(r.layers[i].attention, full ? AttentionKind::Full : AttentionKind::Sliding);
+        QCOMPARE(r.layers[i].maxDistance, full ? 4095LL : 511LL);
+        QCOMPARE(r.layers[i].params.headDim, full ? 512 : 256);
+    }
+    const QString warnings = r.warnings.join(QLatin1Char('\n'));
+    QVERIFY2(warnings.contains(QStringLiteral("sliding_window: missing; using 512")),
+             qPrintable(warnings));
+    QVERIFY2(warnings.contains(QStringLiteral("forces it to full_attention")), qPrintable(warnings));
 }
 
 QTEST_GUILESS_MAIN(TestLayerSpans)
