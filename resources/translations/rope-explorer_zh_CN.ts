@@ -2193,6 +2193,10 @@ independent</source>
         <source>must be at least 1, got %1</source>
         <translation>必须至少为 1，实际为 %1</translation>
     </message>
+    <message>
+        <source>item %1: expected 0 (linear) or 1 (softmax), got %2</source>
+        <translation>第 %1 项：应为 0（线性）或 1（softmax），实际为 %2</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
