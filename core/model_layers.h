@@ -6,7 +6,9 @@
 
 #include <Eigen/Core>
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 /// \file model_layers.h
@@ -24,6 +26,46 @@ struct QueryTemperature {
     double attnScale = 0.1;
 };
 
+/// \brief How far a layer's attention reaches (the mask its model code builds).
+enum class AttentionKind {
+    Full,    ///< causal over the whole context ("full_attention")
+    Sliding, ///< each query sees the last `sliding_window` keys ("sliding_attention")
+    Chunked, ///< each query sees the keys of its own chunk ("chunked_attention", Llama 4)
+    Linear,  ///< linear attention / state-space mixer without RoPE ("linear_attention")
+};
+
+/// \brief "full", "sliding", "chunked" or "linear".
+std::string_view attentionKindName(AttentionKind kind);
+
+/// \brief The kind behind a Hugging Face layer type string: "full_attention", "sliding_attention",
+/// "chunked_attention", "linear_attention"; std::nullopt for any other string.
+std::optional<AttentionKind> attentionKindOf(std::string_view hfLayerType);
+
+/// \brief The largest query–key distance a layer can attend, or −1 when unbounded.
+///
+/// The masks of transformers' masking_utils.py: `sliding_window_overlay` keeps key j for query q
+/// iff q − j < W, so distances 0 … W − 1; `chunked_overlay` keeps j iff ⌊j/C⌋ = ⌊q/C⌋, so at most
+/// C − 1 (q at the end of its chunk, j at its start); a causal full layer reaches
+/// max_position_embeddings − 1. No mask reaches past the context, hence the min with it.
+/// Linear-attention layers have no positional mask (−1).
+/// \param window W or C (tokens, ≥ 1) for Sliding and Chunked; ignored otherwise.
+/// \param maxPositions max_position_embeddings (≥ 1), or ≤ 0 when unknown (Full → −1).
+/// \warning Throws InvalidParameter("window") for a window < 1 on a sliding or chunked layer.
+long long layerMaxDistance(AttentionKind kind, long long window, long long maxPositions);
+
+/// \brief Mistral 3 / Ministral 3's query scale on every layer at position p:
+/// \f$1 + β\ln\bigl(1 + \lfloor p / L_0 \rfloor\bigr)\f$ (`llama_4_scaling_beta` β,
+/// `original_max_position_embeddings` L₀ of its YaRN block).
+struct QueryScale {
+    double beta = 0.1;
+    double originalContext = 16384.0;
+};
+
+/// \brief The multiplier of QueryScale at position p ≥ 0: 1 for p < L₀, then growing like β·ln p.
+/// \warning Throws InvalidParameter("position", "beta", "original-context").
+/// Source: HF modeling_ministral3.py, `_get_llama_4_attn_scale` (transformers 5.x).
+double mistralQueryScale(double position, const QueryScale& s);
+
 /// \brief The positional encoding of one decoder layer.
 struct LayerRope {
     /// Attention type as the config names it ("full_attention", "sliding_attention", …).
@@ -39,6 +81,18 @@ struct LayerRope {
     /// is false.
     bool queryTemperatureOn = false;
     QueryTemperature queryTemperature;
+    /// Which mask the layer's attention uses (from `type` and the family's code).
+    AttentionKind attention = AttentionKind::Full;
+    /// Sliding window W or chunk C in tokens; 0 for full and linear layers.
+    long long window = 0;
+    /// layerMaxDistance(attention, window, max_position_embeddings); −1 when unbounded.
+    long long maxDistance = -1;
+    /// Set on every layer of Mistral 3 / Ministral 3 (`llama_4_scaling_beta`).
+    bool queryScaleOn = false;
+    QueryScale queryScale;
+    /// DeepSeek-V3.2's lightning indexer: its own RoPE layout (Half) while MLA rotates
+    /// interleaved pairs; std::nullopt for models without an indexer.
+    std::optional<Layout> indexerLayout;
 };
 
 /// \brief What a layer's RoPE amounts to, ready to print or plot.
@@ -59,6 +113,59 @@ struct LayerFrequencies {
 /// NoPE layers (rotaryDim 0, empty invFreq, attention factor 1).
 /// \warning Throws InvalidParameter (prefixed "layer i: ") from scaledFrequencies.
 std::vector<LayerFrequencies> layerFrequencies(const std::vector<LayerRope>& layers);
+
+/// \brief Why a layer's b*(L, d) was or was not computed.
+enum class MinBaseStatus {
+    Computed,    ///< minimalBase() found b* (bracketed)
+    NoRope,      ///< the layer does not rotate
+    Unbounded,   ///< the layer's max distance is unbounded (no L)
+    OverWorkCap, ///< L·d/2 above the work cap: not attempted
+    NotFound,    ///< no base ≤ limits::kMaxBase keeps Σcos ≥ 0 up to L − 1
+    Failed,      ///< minimalBase() gave up (its work limit or rounding gaps); see reason
+};
+
+/// \brief "computed", "no_rope", "unbounded", "work_cap", "not_found", "failed".
+std::string_view minBaseStatusName(MinBaseStatus status);
+
+/// \brief The window-aware base check of one layer.
+struct LayerBaseCheck {
+    /// True when the layer rotates and has a bounded max distance: firstNegativeSumCos is
+    /// meaningful.
+    bool checked = false;
+    /// First m in 0 … maxDistance with Σ_i cos(m·θ'_i) < 0 for the layer's own (scaled) θ',
+    /// std::nullopt when none (every m of the layer's span is evaluated: firstNegativeDistance()).
+    std::optional<long long> firstNegativeSumCos;
+    /// L = maxDistance + 1 and d = rotary dimension of the b* search (0 when not checked).
+    long long context = 0;
+    int dim = 0;
+    MinBaseStatus minBaseStatus = MinBaseStatus::NoRope;
+    /// b*(L, d) of the unscaled ladder θ_i = b^(−2i/d): the verified-feasible upper end of
+    /// minimalBase()'s bracket (NaN unless Computed) and its lower end.
+    double minBase = 0.0;
+    double minBaseLower = 0.0;
+    /// Whether the layer's own base is ≥ minBase (meaningful only when Computed).
+    bool baseSuffices = false;
+    /// Human-readable reason for OverWorkCap and Failed.
+    std::string reason;
+};
+
+/// \brief Settings of layerBaseChecks().
+struct LayerBaseCheckOptions {
+    /// Largest L·d/2 for which b*(L, d) is searched; larger ones are OverWorkCap. The default,
+    /// 2^21, admits L = 32 768 at d = 128 (about a second of one core); b* of a 128 k full
+    /// layer is a sweep of many seconds (docs/PERFORMANCE.md).
+    double minBaseWorkCap = 2097152.0;
+};
+
+/// \brief The window-aware base check of every layer: for each rotating layer with a bounded
+/// max distance, the first m ≤ maxDistance with a negative Σcos of its own θ' (\p frequencies),
+/// and b*(maxDistance + 1, rotary dim) — computed once per distinct (L, d).
+/// \param frequencies layerFrequencies(layers).
+/// \warning Throws InvalidParameter("layers") when the two lists differ in length, and what
+/// firstNegativeDistance() throws.
+std::vector<LayerBaseCheck> layerBaseChecks(const std::vector<LayerRope>& layers,
+                                            const std::vector<LayerFrequencies>& frequencies,
+                                            const LayerBaseCheckOptions& options = {});
 
 /// \brief Layer types from a sliding-window pattern p (Gemma 3, Cohere2):
 /// layer i is "full_attention" if (i + 1) mod p = 0, else "sliding_attention".

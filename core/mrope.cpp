@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 
 namespace rope {
 
@@ -47,6 +48,18 @@ std::vector<int> mropeAxisOfPair(const std::vector<int>& section, MropeLayout la
 
 std::array<std::vector<long long>, 3> mropePositionIds(const std::vector<MropeSegment>& segments,
                                                        bool splitFrames) {
+    return mropePositionIds(segments, splitFrames, MropeTime{});
+}
+
+std::array<std::vector<long long>, 3> mropePositionIds(const std::vector<MropeSegment>& segments,
+                                                       bool splitFrames, const MropeTime& time) {
+    if (!std::isfinite(time.tokensPerSecond) || time.tokensPerSecond < 0.0) {
+        throw InvalidParameter("tokens-per-second",
+                               "tokens-per-second must be a finite number >= 0");
+    }
+    if (!std::isfinite(time.secondsPerGrid) || time.secondsPerGrid < 0.0) {
+        throw InvalidParameter("seconds-per-grid", "seconds-per-grid must be a finite number >= 0");
+    }
     if (segments.empty()) {
         throw InvalidParameter("tokens", "tokens: the sequence is empty");
     }
@@ -69,18 +82,35 @@ std::array<std::vector<long long>, 3> mropePositionIds(const std::vector<MropeSe
     }
     // get_rope_index: each block starts at 1 + the largest id of the previous block.
     long long next = 0;
-    const auto addGrid = [&](int t, int h, int w) {
-        long long largest = next;
+    // Temporal id of frame ti: the frame number, or Qwen2.5-VL's ⌊ti·s·tps⌋ (0 for images).
+    const auto temporalId = [&](int ti, bool video) -> long long {
+        if (time.tokensPerSecond <= 0.0) {
+            return ti;
+        }
+        if (!video) {
+            return 0;
+        }
+        const double v = std::floor(ti * time.secondsPerGrid * time.tokensPerSecond);
+        if (v > 1099511627776.0) {
+            throw InvalidParameter("seconds-per-grid",
+                                   "seconds-per-grid × tokens-per-second × frames exceeds 2^40");
+        }
+        return static_cast<long long>(v);
+    };
+    const auto addGrid = [&](int t, int h, int w, bool video) {
+        long long largestT = 0;
         for (int ti = 0; ti < t; ++ti) {
+            const long long tid = temporalId(ti, video);
+            largestT = std::max(largestT, tid);
             for (int hi = 0; hi < h; ++hi) {
                 for (int wi = 0; wi < w; ++wi) {
-                    rows[0].push_back(next + ti);
+                    rows[0].push_back(next + tid);
                     rows[1].push_back(next + hi);
                     rows[2].push_back(next + wi);
                 }
             }
         }
-        largest = next + std::max({t - 1, h - 1, w - 1});
+        const long long largest = next + std::max<long long>({largestT, h - 1, w - 1});
         next = largest + 1;
     };
     for (const MropeSegment& s : segments) {
@@ -91,12 +121,13 @@ std::array<std::vector<long long>, 3> mropePositionIds(const std::vector<MropeSe
                 }
             }
             next += s.textTokens;
-        } else if (splitFrames) {
+        } else if (splitFrames && s.isVideo) {
+            // Qwen3-VL expands video_grid_thw frame by frame; image grids stay whole.
             for (int f = 0; f < s.gridT; ++f) {
-                addGrid(1, s.gridH, s.gridW);
+                addGrid(1, s.gridH, s.gridW, true);
             }
         } else {
-            addGrid(s.gridT, s.gridH, s.gridW);
+            addGrid(s.gridT, s.gridH, s.gridW, s.isVideo);
         }
     }
     return rows;
@@ -180,6 +211,7 @@ std::vector<MropeSegment> parseMropeSegments(const std::string& layout) {
                                                      "' needs a grid TxHxW (after the 2x2 merge)");
             }
             s.isText = false;
+            s.isVideo = kind == "video";
             s.gridT = parsePositive(dims[0], item);
             s.gridH = parsePositive(dims[1], item);
             s.gridW = parsePositive(dims[2], item);

@@ -41,6 +41,9 @@ std::vector<int> mropeAxisOfPair(const std::vector<int>& section, MropeLayout la
 struct MropeSegment {
     /// Text tokens (including vision start/end markers): `gridT` etc. unused.
     bool isText = true;
+    /// A video grid ("video:TxHxW"); false for an image grid. Qwen3-VL splits only videos into
+    /// frames; Qwen2.5-VL gives only videos a time axis.
+    bool isVideo = false;
     /// Number of text tokens (≥ 1) when isText.
     long long textTokens = 0;
     /// Vision grid after the 2×2 spatial merge: T frames (1 for an image), H rows, W columns;
@@ -61,11 +64,30 @@ struct MropeSegment {
 /// \param segments at most 2^26 tokens in total; text runs ≥ 1 token; grids with T, H, W ≥ 1.
 /// \warning Throws InvalidParameter("tokens") for an empty sequence, an empty run or grid, or
 /// more than limits::kMaxContext tokens.
-/// Source: HF `Qwen2VLModel.get_rope_index` (transformers 4.57; temporal index = frame number,
-/// as Qwen2-VL; Qwen2.5-VL scales it by seconds per grid, not modelled) and
-/// `Qwen3VLModel.get_rope_index` (video grids repeated per frame with T = 1).
+/// Source: HF `Qwen2VLModel.get_rope_index` (transformers 4.57; temporal index = frame number)
+/// and `Qwen3VLModel.get_rope_index` (only video grids are repeated per frame with T = 1:
+/// `video_grid_thw` is expanded, `image_grid_thw` is not).
 std::array<std::vector<long long>, 3> mropePositionIds(const std::vector<MropeSegment>& segments,
                                                        bool splitFrames);
+
+/// \brief Qwen2.5-VL's time axis: a video frame t of a grid gets the temporal id
+/// ⌊t · seconds_per_grid · tokens_per_second⌋ (torch `.long()` of a non-negative product), an
+/// image grid 0 for every frame (`second_per_grid_t = 0` for images).
+struct MropeTime {
+    /// `vision_config.tokens_per_second` (> 0); 0 means no time axis (Qwen2-VL, Qwen3-VL).
+    double tokensPerSecond = 0.0;
+    /// Seconds covered by one temporal grid step (`second_per_grid_ts`, 1 by default in
+    /// transformers: temporal_patch_size / fps).
+    double secondsPerGrid = 1.0;
+};
+
+/// \brief mropePositionIds() with Qwen2.5-VL's time axis (\p time.tokensPerSecond > 0). The
+/// next block starts at 1 + the largest id in any row, as `Qwen2_5_VLModel.get_rope_index`.
+/// \warning Throws InvalidParameter("tokens") as above, ("tokens-per-second") or
+/// ("seconds-per-grid") for a negative or non-finite value, or a temporal id above 2^40.
+/// Source: HF `Qwen2_5_VLModel.get_rope_index` (transformers 4.57).
+std::array<std::vector<long long>, 3> mropePositionIds(const std::vector<MropeSegment>& segments,
+                                                       bool splitFrames, const MropeTime& time);
 
 /// \brief Rotation angle of every pair at every token: angle(t, j) = p_{a(j)}(t) · θ_j, where a(j)
 /// is the axis of pair j and p_a the position row of that axis.

@@ -8,6 +8,7 @@
 #include "core/scaling/scaling_registry.h"
 #include "figures/decay_envelope.h"
 #include "figures/feasibility_landscape.h"
+#include "figures/layer_points.h"
 #include "figures/figure_registry.h"
 #include "figures/figure_text.h"
 #include "figures/minimal_base_cache.h"
@@ -705,6 +706,34 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
         data.series.push_back(std::move(s));
     }
 
+    // The loaded model's layers (option off by default; the window fills layer-points): each
+    // rotating layer kind at (L = max distance + 1, its base), read against b*(L) of its d.
+    double xLow = std::ldexp(1.0, kFirstLog2 - 1);
+    double xHigh = std::ldexp(1.0, lastLog2 + 3);
+    if (options.value(QStringLiteral("model-layers"), false).toBool()) {
+        const std::vector<LayerPoint> points =
+            parseLayerPoints(options.value(QStringLiteral("layer-points")).toString());
+        for (const LayerPoint& p : points) {
+            Series s;
+            s.name = FigureText::tr("layer span L = %1, b = %2, d = %3")
+                         .arg(p.context)
+                         .arg(p.base, 0, 'g', 3)
+                         .arg(p.dim);
+            s.style = SeriesStyle::Scatter;
+            s.colour = p.dim <= 64 ? 4 : (p.dim <= 128 ? 0 : 2);
+            s.x = {static_cast<double>(p.context)};
+            s.y = {p.base};
+            yLow = std::min(yLow, p.base);
+            yHigh = std::max(yHigh, p.base);
+            xLow = std::min(xLow, p.context / 2.0);
+            xHigh = std::max(xHigh, p.context * 2.0);
+            data.series.push_back(std::move(s));
+        }
+        // 0 when no model with a layer list is loaded.
+        data.readouts.push_back({FigureText::tr("layer kinds of the loaded model shown"),
+                                 static_cast<double>(points.size()), QString()});
+    }
+
     // The current (b, d): the largest L it serves, i.e. the first negative m.
     const Eigen::ArrayXd theta = rope::scaledFrequencies(params).invFreq;
     const long long scanLimit = std::min<long long>(
@@ -760,7 +789,7 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
         {FigureText::tr("quarter-turn context π/(2θ_min), current"),
          rope::quarterTurnContext(theta), FigureText::tr("tokens")},
     });
-    data.xRange = {{std::ldexp(1.0, kFirstLog2 - 1), std::ldexp(1.0, lastLog2 + 3)}};
+    data.xRange = {{xLow, xHigh}};
     data.yRange = {{std::max(yLow, 1.0), yHigh}};
     placeModelLabels(data, publishedModelContexts(),
                      options.value(QStringLiteral("plot-width-px"), 1000).toDouble(),
@@ -769,6 +798,10 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
                      *data.yRange);
     data.legendAlignment = Qt::AlignBottom | Qt::AlignRight;
     return data;
+}
+
+static void checkLayerPoints(const QString& text) {
+    parseLayerPoints(text);
 }
 
 const OptionTable& baseBoundOptions() {
@@ -805,6 +838,19 @@ const OptionTable& baseBoundOptions() {
          .kind = OptionKind::Toggle,
          .defaultValue = false,
          .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Σcos view: search b* with f ≥ 0 on 0 … L−1 (Xu et al. 2024; Su 2024). Takes up to seconds for long contexts; runs in the background.")},
+        {.id = "model-layers",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "Loaded model's &layers"),
+         .kind = OptionKind::Toggle,
+         .defaultValue = false,
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Curves view: every rotating layer kind of the loaded model at (its span L = max distance + 1, its base). A point above the b*(L) curve of its d keeps Σcos ≥ 0 over the whole span.")},
+        // Set by the window from the loaded model's layers (L:b:d,…); settable with --set.
+        {.id = "layer-points",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "Layer points"),
+         .kind = OptionKind::Text,
+         .defaultValue = QString(),
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "L:b:d per layer kind, comma-separated."),
+         .control = OptionControl::Hidden,
+         .validate = &checkLayerPoints},
         // Landscape view: the bases shown, set by zooming and dragging the plot; unset = the
         // default range around b* and b_T.
         {.id = "b-min",

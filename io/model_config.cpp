@@ -111,6 +111,10 @@ const QStringList& knownRopeKeys() {
             k << key;
         }
         k << QStringLiteral("mrope_section") << QStringLiteral("mrope_interleaved");
+        // Mistral 3 / Ministral 3: the query scale of LayerRope::queryScale.
+        k << QStringLiteral("llama_4_scaling_beta");
+        // Hunyuan's NTK-alpha (with type "dynamic"): a fixed base b·α^(d/(d−2)).
+        k << QStringLiteral("alpha");
         return k;
     }();
     return keys;
@@ -132,6 +136,7 @@ const std::map<QString, std::vector<ClassDefault>>& classDefaults() {
           {"rope_theta", 1000000.0},
           {"rope_local_base_freq", 10000.0},
           {"sliding_window_pattern", 6},
+          {"sliding_window", 4096},
           {"max_position_embeddings", 131072}}},
     };
     return defaults;
@@ -163,6 +168,7 @@ public:
         if (m_layerType.isEmpty()) {
             checkMropeSection();
             readLayers(root, text);
+            readTokensPerSecond(root);
         }
     }
 
@@ -277,6 +283,7 @@ private:
         }
         m_perLayerTypeKeys = keys;
         if (!m_layerType.isEmpty()) {
+            m_chosenLayerType = m_layerType;
             m_rope = m_rope.value(m_layerType).toObject();
             m_ropePrefix = m_tp + QStringLiteral("rope_parameters.%1.").arg(m_layerType);
             return;
@@ -292,6 +299,7 @@ private:
                                               ? QString()
                                               : IoText::tr(" (not shown: %1)")
                                                     .arg(others.join(QStringLiteral(", ")))));
+        m_chosenLayerType = chosen;
         m_rope = m_rope.value(chosen).toObject();
         m_ropePrefix = m_tp + QStringLiteral("rope_parameters.%1.").arg(chosen);
     }
@@ -321,6 +329,25 @@ private:
                              QStringLiteral("multi-head latent attention: RoPE acts on the %1 "
                                             "rope dimensions of each head only")
                                  .arg(*d));
+            return;
+        }
+        // configuration_gemma4.py, Gemma4TextConfig.__post_init__: full-attention layers get
+        // head_dim = global_head_dim (default 512) through per_layer_config; sliding layers keep
+        // head_dim.
+        if (m_modelType == QLatin1String("gemma4_text") &&
+            m_chosenLayerType == QLatin1String("full_attention")) {
+            const QString key = QStringLiteral("global_head_dim");
+            if (const auto d = m_reader.smallInteger(root, none, key)) {
+                m_result.params.headDim = *d;
+            } else if (!hasError(m_tp + key)) {
+                m_result.params.headDim = 512;
+                if (m_layerType.isEmpty()) {
+                    m_reader.warning(m_tp + key, QStringLiteral("missing; using 512, the "
+                                                                "gemma4_text default of "
+                                                                "transformers' config class"));
+                }
+            }
+            m_fieldOf["dim"] = m_tp + key;
             return;
         }
         if (const auto d = m_reader.smallInteger(root, none, QStringLiteral("head_dim"))) {
@@ -442,9 +469,9 @@ private:
                                 text.value(QStringLiteral("rope_interleave")).toBool(false);
         static const QStringList interleavedTypes = {
             QStringLiteral("gptj"),        QStringLiteral("deepseek_v2"),
-            QStringLiteral("deepseek_v3"), QStringLiteral("cohere"),
-            QStringLiteral("cohere2"),     QStringLiteral("llama4"),
-            QStringLiteral("llama4_text"),
+            QStringLiteral("deepseek_v3"), QStringLiteral("deepseek_v32"),
+            QStringLiteral("cohere"),      QStringLiteral("cohere2"),
+            QStringLiteral("llama4"),      QStringLiteral("llama4_text"),
         };
         if (interleave || interleavedTypes.contains(m_modelType)) {
             m_result.params.layout = Layout::Interleaved;
@@ -562,6 +589,36 @@ private:
             m_reader.warning(typeField, QStringLiteral("'su' read as 'longrope' (its earlier name "
                                                        "in Phi-3 configs, as transformers does)"));
             type = QStringLiteral("longrope");
+        }
+        if (type == QLatin1String("dynamic") && m_rope.contains(QStringLiteral("alpha"))) {
+            // Hunyuan (modular_hunyuan_v1_dense.py, HunYuanDenseV1RotaryEmbedding.__init__): with
+            // an alpha, "dynamic" means a fixed NTK base b·α^(d/(d−2)) over head_dim d, attention
+            // scaling 1 — no length-dependent update below max_position_embeddings.
+            const auto alpha = m_reader.number(m_rope, p, QStringLiteral("alpha"));
+            if (!alpha) {
+                return;
+            }
+            if (*alpha != 0.0) {
+                const int d = m_result.params.headDim;
+                if (!(*alpha > 0.0) || d <= 2) {
+                    m_reader.error(p + QStringLiteral("alpha"),
+                                   IoText::tr("must be > 0 with a head dimension > 2, got %1")
+                                       .arg(show(*alpha)));
+                    return;
+                }
+                const double base = m_result.params.base;
+                m_result.params.base = base * std::pow(*alpha, static_cast<double>(d) / (d - 2));
+                m_reader.warning(p + QStringLiteral("alpha"),
+                                 QStringLiteral("NTK-alpha (Hunyuan): fixed base %1·%2^(%3/%4) = "
+                                                "%5, not a dynamic update; the other keys of the "
+                                                "dict are not used")
+                                     .arg(show(base), show(*alpha))
+                                     .arg(d)
+                                     .arg(d - 2)
+                                     .arg(show(m_result.params.base)));
+                m_fieldOf["base"] = p + QStringLiteral("alpha");
+                return;
+            }
         }
         const ScalingMethod* method =
             type == QLatin1String("ntk") ? nullptr : findScalingMethod(type.toStdString());
@@ -684,6 +741,7 @@ private:
         const std::size_t count = static_cast<std::size_t>(*n);
         std::vector<QString> types;
         const QJsonValue layerTypes = text.value(QStringLiteral("layer_types"));
+        const bool explicitTypes = layerTypes.isArray();
         if (layerTypes.isArray()) {
             const QJsonArray a = layerTypes.toArray();
             if (static_cast<std::size_t>(a.size()) != count) {
@@ -724,41 +782,6 @@ private:
                 m_reader.error(m_tp + QStringLiteral("sliding_window_pattern"),
                                QString::fromStdString(e.what()));
                 return;
-            }
-        }
-
-        std::map<QString, RopeParams> byType;
-        for (const QString& t : types) {
-            if (byType.count(t) != 0) {
-                continue;
-            }
-            if (!m_perLayerTypeKeys.isEmpty()) {
-                if (!m_perLayerTypeKeys.contains(t)) {
-                    m_reader.error(m_tp + QStringLiteral("rope_parameters"),
-                                   IoText::tr("no entry for layer type '%1' (has: %2)")
-                                       .arg(t, m_perLayerTypeKeys.join(QStringLiteral(", "))));
-                    return;
-                }
-                ModelConfigResult sub;
-                ConfigImporter(sub, t).run(root);
-                for (const QString& e : sub.errors) {
-                    if (!m_result.errors.contains(e)) {
-                        m_result.errors << e;
-                    }
-                }
-                byType[t] = sub.params;
-            } else if (m_modelType == QLatin1String("gemma3_text") &&
-                       t == QLatin1String("sliding_attention")) {
-                // Gemma 3 (transformers 4.5x): local layers use rope_local_base_freq, unscaled.
-                RopeParams local = m_result.params;
-                local.scaling = ScalingParams{};
-                if (const auto b =
-                        m_reader.number(text, m_tp, QStringLiteral("rope_local_base_freq"))) {
-                    local.base = *b;
-                }
-                byType[t] = local;
-            } else {
-                byType[t] = m_result.params;
             }
         }
 
@@ -812,6 +835,43 @@ private:
             }
         }
 
+        applyFamilyLayerTypes(text, explicitTypes, types, rope);
+
+        std::map<QString, RopeParams> byType;
+        for (const QString& t : types) {
+            if (byType.count(t) != 0) {
+                continue;
+            }
+            if (!m_perLayerTypeKeys.isEmpty()) {
+                if (!m_perLayerTypeKeys.contains(t)) {
+                    m_reader.error(m_tp + QStringLiteral("rope_parameters"),
+                                   IoText::tr("no entry for layer type '%1' (has: %2)")
+                                       .arg(t, m_perLayerTypeKeys.join(QStringLiteral(", "))));
+                    return;
+                }
+                ModelConfigResult sub;
+                ConfigImporter(sub, t).run(root);
+                for (const QString& e : sub.errors) {
+                    if (!m_result.errors.contains(e)) {
+                        m_result.errors << e;
+                    }
+                }
+                byType[t] = sub.params;
+            } else if (m_modelType == QLatin1String("gemma3_text") &&
+                       t == QLatin1String("sliding_attention")) {
+                // Gemma 3 (transformers 4.5x): local layers use rope_local_base_freq, unscaled.
+                RopeParams local = m_result.params;
+                local.scaling = ScalingParams{};
+                if (const auto b =
+                        m_reader.number(text, m_tp, QStringLiteral("rope_local_base_freq"))) {
+                    local.base = *b;
+                }
+                byType[t] = local;
+            } else {
+                byType[t] = m_result.params;
+            }
+        }
+
         // Llama 4: attn_temperature_tuning (true, or a number in early configs) scales queries
         // on NoPE layers; Llama4TextConfig defaults it to true.
         const QJsonValue tuning = text.value(QStringLiteral("attn_temperature_tuning"));
@@ -830,14 +890,92 @@ private:
         double softmax = 1.0;
         const ScalingParams& main = m_result.params.scaling;
         if ((m_modelType == QLatin1String("deepseek_v2") ||
-             m_modelType == QLatin1String("deepseek_v3")) &&
+             m_modelType == QLatin1String("deepseek_v3") ||
+             m_modelType == QLatin1String("deepseek_v32")) &&
             main.method != "default") {
             softmax = deepseekSoftmaxScaleMultiplier(main.factor, main.mscaleAllDim);
         }
 
+        // Attention span of each layer (masking_utils.py: sliding_window_overlay,
+        // chunked_overlay; see layerMaxDistance()).
+        std::map<AttentionKind, long long> spans;
+        std::vector<AttentionKind> kinds(count, AttentionKind::Full);
+        QStringList unknownTypes;
+        for (std::size_t i = 0; i < count; ++i) {
+            const std::optional<AttentionKind> k = attentionKindOf(types[i].toStdString());
+            if (!k) {
+                if (!unknownTypes.contains(types[i])) {
+                    unknownTypes << types[i];
+                }
+                continue;
+            }
+            kinds[i] = *k;
+            if ((*k == AttentionKind::Sliding || *k == AttentionKind::Chunked) &&
+                spans.count(*k) == 0) {
+                // 0: the file does not say (warned); the layer's span stays unbounded.
+                const std::optional<long long> t = spanTokens(text, *k);
+                if (!t) {
+                    return;
+                }
+                spans[*k] = *t;
+            }
+        }
+        if (!unknownTypes.isEmpty()) {
+            m_reader.warning(m_tp + QStringLiteral("layer_types"),
+                             QStringLiteral("unknown layer type(s) %1: read as full attention "
+                                            "(known: full_attention, sliding_attention, "
+                                            "chunked_attention, linear_attention)")
+                                 .arg(unknownTypes.join(QStringLiteral(", "))));
+        }
+        if (text.contains(QStringLiteral("attention_chunk_size")) &&
+            !text.value(QStringLiteral("attention_chunk_size")).isNull() &&
+            spans.count(AttentionKind::Chunked) == 0) {
+            m_reader.warning(m_tp + QStringLiteral("attention_chunk_size"),
+                             QStringLiteral("not used: no layer is a chunked_attention layer"));
+        }
+        const long long maxPositions = m_maxPositions.value_or(0);
+
+        // Mistral 3 / Ministral 3 scale queries by 1 + β·ln(1 + ⌊p / L₀⌋) on every layer.
+        std::optional<QueryScale> queryScale;
+        // modeling_ministral3.py, Ministral3Attention.forward: q ·= _get_llama_4_attn_scale(
+        // cache_position, llama_4_scaling_beta, original_max_position_embeddings), both read from
+        // rope_parameters.
+        if (const auto beta =
+                m_reader.number(m_rope, m_ropePrefix, QStringLiteral("llama_4_scaling_beta"))) {
+            const QString l0Key = QStringLiteral("original_max_position_embeddings");
+            const auto l0 = m_reader.number(m_rope, m_ropePrefix, l0Key);
+            if (!l0 || !(*l0 > 0.0) || !(*beta >= 0.0)) {
+                m_reader.error(m_ropePrefix + QStringLiteral("llama_4_scaling_beta"),
+                               QStringLiteral("needs a beta >= 0 and a positive %1 in the same "
+                                              "dict")
+                                   .arg(l0Key));
+                return;
+            }
+            QueryScale q;
+            q.beta = *beta;
+            q.originalContext = *l0;
+            queryScale = q;
+        }
+        // DeepSeek-V3.2's lightning indexer rotates its queries and keys without interleaving
+        // (pairs (x_i, x_{i+d/2})) while MLA rotates interleaved pairs: DeepSeek's reference
+        // inference/model.py, Indexer.forward, apply_rotary_emb(..., interleaved=False).
+        const bool indexer = isType({"deepseek_v32"});
+
         for (std::size_t i = 0; i < count; ++i) {
             LayerRope l;
             l.type = types[i].toStdString();
+            l.attention = kinds[i];
+            const auto span = spans.find(kinds[i]);
+            l.window = span != spans.end() ? span->second : 0;
+            const bool unknownSpan =
+                (kinds[i] == AttentionKind::Sliding || kinds[i] == AttentionKind::Chunked) &&
+                l.window < 1;
+            l.maxDistance = unknownSpan ? -1 : layerMaxDistance(kinds[i], l.window, maxPositions);
+            l.queryScaleOn = queryScale.has_value();
+            l.queryScale = queryScale.value_or(QueryScale{});
+            if (indexer) {
+                l.indexerLayout = Layout::Half;
+            }
             l.rope = rope[i];
             l.params = byType[types[i]];
             l.softmaxScaleMultiplier = softmax;
@@ -845,6 +983,195 @@ private:
             l.queryTemperature = temperature;
             m_result.layers.push_back(l);
         }
+    }
+
+    // Qwen2_5_VLModel.get_rope_index multiplies a video frame's index by seconds per grid and
+    // vision_config.tokens_per_second (modeling_qwen2_5_vl.py).
+    void readTokensPerSecond(const QJsonObject& root) {
+        const QJsonValue vision = root.value(QStringLiteral("vision_config"));
+        if (!vision.isObject()) {
+            return;
+        }
+        const QString prefix = QStringLiteral("vision_config.");
+        const QJsonObject v = vision.toObject();
+        if (root.value(QStringLiteral("model_type")).toString() != QLatin1String("qwen2_5_vl")) {
+            if (v.contains(QStringLiteral("tokens_per_second"))) {
+                m_reader.warning(prefix + QStringLiteral("tokens_per_second"),
+                                 QStringLiteral("not used: only Qwen2.5-VL (model_type "
+                                                "qwen2_5_vl) scales the temporal id by it"));
+            }
+            return;
+        }
+        if (const auto tps = m_reader.number(v, prefix, QStringLiteral("tokens_per_second"))) {
+            if (!(*tps > 0.0) || *tps > 1e6) {
+                m_reader.error(prefix + QStringLiteral("tokens_per_second"),
+                               IoText::tr("must be in (0, 1e6], got %1").arg(show(*tps)));
+                return;
+            }
+            m_result.mropeTokensPerSecond = *tps;
+        }
+    }
+
+    bool isType(std::initializer_list<const char*> types) const {
+        return std::any_of(types.begin(), types.end(),
+                           [this](const char* t) { return m_modelType == QLatin1String(t); });
+    }
+
+    // Layer types and RoPE flags that a family's config class or attention code derives when the
+    // file does not write them out (each rule names the transformers function it follows).
+    void applyFamilyLayerTypes(const QJsonObject& text, bool explicitTypes,
+                               std::vector<QString>& types, std::vector<bool>& rope) {
+        const std::size_t count = types.size();
+        const QJsonValue window = text.value(QStringLiteral("sliding_window"));
+        const bool hasWindow = window.isDouble();
+        if (isType({"llama4_text"}) && !explicitTypes) {
+            // configuration_llama4.py, Llama4TextConfig.__init__: layer_types defaults to
+            // "chunked_attention" for every layer that uses RoPE, "full_attention" for NoPE layers.
+            for (std::size_t i = 0; i < count; ++i) {
+                types[i] = rope[i] ? QStringLiteral("chunked_attention")
+                                   : QStringLiteral("full_attention");
+            }
+        }
+        if (isType({"gemma4_text"}) && !explicitTypes &&
+            !text.contains(QStringLiteral("sliding_window_pattern"))) {
+            // configuration_gemma4.py, Gemma4TextConfig.__post_init__: without layer_types,
+            // every 6th layer is full attention, the others sliding (then the last is forced
+            // to full below).
+            for (std::size_t i = 0; i < count; ++i) {
+                types[i] = (i + 1) % 6 != 0 ? QStringLiteral("sliding_attention")
+                                            : QStringLiteral("full_attention");
+            }
+        }
+        if (isType({"qwen3_next"}) && !explicitTypes) {
+            // configuration_qwen3_next.py, Qwen3NextConfig.__init__: every
+            // full_attention_interval-th layer (default 4) is full attention, the others
+            // linear attention (Gated DeltaNet).
+            const int interval =
+                m_reader.smallInteger(text, m_tp, QStringLiteral("full_attention_interval"))
+                    .value_or(4);
+            if (interval < 1) {
+                m_reader.error(m_tp + QStringLiteral("full_attention_interval"),
+                               IoText::tr("must be at least 1, got %1").arg(interval));
+                return;
+            }
+            for (std::size_t i = 0; i < count; ++i) {
+                types[i] = (i + 1) % static_cast<std::size_t>(interval) != 0
+                               ? QStringLiteral("linear_attention")
+                               : QStringLiteral("full_attention");
+            }
+        }
+        if (isType({"qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "smollm3"}) && !explicitTypes) {
+            // configuration_qwen2.py (and Qwen3, SmolLM3), Qwen2Config.__init__: sliding_window
+            // counts only with use_sliding_window (default false), and then only for layers
+            // i ≥ max_window_layers.
+            const bool use =
+                text.value(QStringLiteral("use_sliding_window")).toBool(false) && hasWindow;
+            const int from =
+                m_reader.smallInteger(text, m_tp, QStringLiteral("max_window_layers")).value_or(28);
+            for (std::size_t i = 0; i < count && use; ++i) {
+                if (static_cast<long long>(i) >= from) {
+                    types[i] = QStringLiteral("sliding_attention");
+                }
+            }
+        }
+        if (isType({"mistral", "mixtral", "phi3", "starcoder2", "ministral3"}) && !explicitTypes &&
+            hasWindow) {
+            // modeling_mistral.py, MistralModel.forward (and Mixtral, Phi-3, Starcoder2,
+            // Ministral 3): a non-null sliding_window gives every layer the sliding-window mask.
+            std::fill(types.begin(), types.end(), QStringLiteral("sliding_attention"));
+        }
+        const QJsonValue attnTypes = text.value(QStringLiteral("attn_type_list"));
+        if (isType({"minimax", "minimax_m2"}) && !explicitTypes && attnTypes.isArray()) {
+            // MiniMax configs mark each layer 1 (softmax attention with RoPE) or 0 (lightning,
+            // i.e. linear, attention without RoPE): configuration_minimax.py's attn_type_list.
+            const QJsonArray a = attnTypes.toArray();
+            if (static_cast<std::size_t>(a.size()) != count) {
+                m_reader.error(m_tp + QStringLiteral("attn_type_list"),
+                               IoText::tr("has %1 entries but num_hidden_layers is %2")
+                                   .arg(a.size())
+                                   .arg(count));
+                return;
+            }
+            for (std::size_t i = 0; i < count; ++i) {
+                const QJsonValue v = a.at(static_cast<qsizetype>(i));
+                if (!v.isDouble() || (v.toDouble() != 0.0 && v.toDouble() != 1.0)) {
+                    m_reader.error(m_tp + QStringLiteral("attn_type_list"),
+                                   IoText::tr("item %1: expected 0 (linear) or 1 (softmax), got %2")
+                                       .arg(i)
+                                       .arg(jsonDescribe(v)));
+                    return;
+                }
+                types[i] = v.toDouble() == 1.0 ? QStringLiteral("full_attention")
+                                               : QStringLiteral("linear_attention");
+            }
+        }
+        if (isType({"gemma4_text"}) && !types.empty() &&
+            types.back() != QLatin1String("full_attention")) {
+            // configuration_gemma4.py, Gemma4TextConfig.__post_init__ forces the last layer to
+            // full attention (with a warning).
+            m_reader.warning(m_tp + QStringLiteral("layer_types"),
+                             QStringLiteral("the last layer is '%1'; Gemma4TextConfig forces it "
+                                            "to full_attention")
+                                 .arg(types.back()));
+            types.back() = QStringLiteral("full_attention");
+        }
+        if (isType({"exaone4"}) && hasWindow) {
+            // modeling_exaone4.py, Exaone4Attention.forward: with a sliding window, only the
+            // sliding layers apply RoPE; the global layers have no positions.
+            for (std::size_t i = 0; i < count; ++i) {
+                rope[i] = types[i] == QLatin1String("sliding_attention");
+            }
+        }
+        for (std::size_t i = 0; i < count; ++i) {
+            if (types[i] == QLatin1String("linear_attention")) {
+                // Linear-attention layers (Qwen3-Next's Gated DeltaNet) take no RoPE.
+                rope[i] = false;
+            }
+        }
+    }
+
+    // The window (sliding) or chunk (chunked) of each attention kind, in tokens: the file's
+    // sliding_window / attention_chunk_size, else the config class default, else 0 (unknown,
+    // warned); std::nullopt after an error in the field.
+    std::optional<long long> spanTokens(const QJsonObject& text, AttentionKind kind) {
+        const bool sliding = kind == AttentionKind::Sliding;
+        const QString key =
+            sliding ? QStringLiteral("sliding_window") : QStringLiteral("attention_chunk_size");
+        if (const auto v = m_reader.integer(text, m_tp, key)) {
+            if (*v < 1) {
+                m_reader.error(m_tp + key, IoText::tr("must be at least 1, got %1").arg(*v));
+                return std::nullopt;
+            }
+            return *v;
+        }
+        if (hasError(m_tp + key)) {
+            return std::nullopt;
+        }
+        // Class defaults: Cohere2Config sliding_window 4096, Gemma4TextConfig 512,
+        // Llama4TextConfig attention_chunk_size 8192 (Gemma3TextConfig's 4096 is filled in by
+        // classDefaults()).
+        std::optional<long long> fallback;
+        if (sliding && isType({"cohere2"})) {
+            fallback = 4096;
+        } else if (sliding && isType({"gemma4_text"})) {
+            fallback = 512;
+        } else if (!sliding && isType({"llama4_text"})) {
+            fallback = 8192;
+        }
+        if (fallback) {
+            m_reader.warning(m_tp + key, QStringLiteral("missing; using %1, the %2 default of "
+                                                        "transformers' config class")
+                                             .arg(*fallback)
+                                             .arg(m_modelType));
+            return fallback;
+        }
+        // The RoPE is still known; only the span is not: say so and leave it unbounded.
+        m_reader.warning(m_tp + key,
+                         QStringLiteral("missing, but some layers are %1 layers: their span is "
+                                        "unknown (max_distance null)")
+                             .arg(sliding ? QStringLiteral("sliding_attention")
+                                          : QStringLiteral("chunked_attention")));
+        return 0;
     }
 
     bool hasError(const QString& field) const {
@@ -865,6 +1192,8 @@ private:
     QString m_tp;
     // Set for a per-layer-type sub-import (see readLayers).
     QString m_layerType;
+    // The layer type whose rope_parameters entry this import reads (empty without per-type dicts).
+    QString m_chosenLayerType;
     // Layer types of a transformers 5 per-type rope_parameters dict, empty otherwise.
     QStringList m_perLayerTypeKeys;
     std::map<std::string, QString> m_fieldOf = {

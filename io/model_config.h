@@ -31,9 +31,15 @@
 ///   back to the top-level field for longrope, then to max_position_embeddings for yarn,
 ///   dynamic and longrope), `beta_fast`, `beta_slow`, `mscale`, `mscale_all_dim`,
 ///   `attention_factor`, `truncate`, `low_freq_factor`, `high_freq_factor`, `short_factor`,
-///   `long_factor`, `mrope_section`, `mrope_interleaved`. Any other key in the rope dict is an
+///   `long_factor`, `mrope_section`, `mrope_interleaved`, `llama_4_scaling_beta` (Mistral 3's query
+///   scale), `alpha` (Hunyuan's NTK-alpha with type "dynamic": a fixed base b·α^(d/(d−2))), and
+///   `vision_config.tokens_per_second` (Qwen2.5-VL). Any other key in the rope dict is an
 ///   error naming it; top-level keys the importer does not use (vocab_size, `_source`, …) are
 ///   ignored, since real config.json files carry dozens of them.
+/// - spans: `sliding_window`, `attention_chunk_size` (Llama 4), `full_attention_interval`
+///   (Qwen3-Next), `use_sliding_window` / `max_window_layers` (Qwen2/3) and each family's
+///   defaults give every layer its attention kind, window and largest query–key distance;
+///   `global_head_dim` is the head of Gemma 4's full-attention layers.
 /// - layers: `num_hidden_layers`, `layer_types` or `sliding_window_pattern`,
 ///   `rope_local_base_freq` (Gemma 3), `no_rope_layers` / `no_rope_layer_interval` (Llama 4,
 ///   SmolLM3), `attn_temperature_tuning`, `floor_scale`, `attn_scale` (Llama 4); Cohere2's
@@ -76,6 +82,9 @@ struct ModelConfigResult {
     std::vector<int> mropeSection;
     /// Qwen3-VL's `mrope_interleaved`: pairs cycle t, h, w instead of consecutive blocks.
     bool mropeInterleaved = false;
+    /// Qwen2.5-VL's `vision_config.tokens_per_second`: video frame t gets the temporal id
+    /// ⌊t · seconds per grid · tokens_per_second⌋; 0 when the model has no time axis.
+    double mropeTokensPerSecond = 0.0;
 
     /// \brief True when no field had an error.
     bool ok() const noexcept { return errors.isEmpty(); }

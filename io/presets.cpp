@@ -54,6 +54,39 @@ const QList<Preset>& allPresets() {
         {QStringLiteral("gpt-oss-20b"), QStringLiteral("gpt-oss 20B (YaRN, truncate false)"),
          QStringLiteral("openai/gpt-oss-20b config.json: yarn ×32 over 4096, truncate false, "
                         "rope_theta 150000")},
+        {QStringLiteral("gemma-4-26b-a4b"),
+         QStringLiteral("Gemma 4 26B-A4B (p-RoPE global layers)"),
+         QStringLiteral("google/gemma-4-26B-A4B-it config.json: sliding layers head 256, base 1e4, "
+                        "window 1024; every 6th layer global, head 512, proportional 0.25, base "
+                        "1e6")},
+        {QStringLiteral("qwen3-next-80b-a3b"),
+         QStringLiteral("Qwen3-Next 80B-A3B (linear attention, partial rotary)"),
+         QStringLiteral("Qwen/Qwen3-Next-80B-A3B-Instruct config.json: 3 of 4 layers Gated "
+                        "DeltaNet without RoPE, partial_rotary_factor 0.25 of head 256, base 1e7")},
+        {QStringLiteral("glm-4.5"), QStringLiteral("GLM-4.5 (half of each head rotates)"),
+         QStringLiteral("zai-org/GLM-4.5 config.json: partial_rotary_factor 0.5 of head 128, base "
+                        "1e6, 131072 positions")},
+        {QStringLiteral("minimax-m2"), QStringLiteral("MiniMax-M2 (rotary_dim 64 of 128)"),
+         QStringLiteral("MiniMaxAI/MiniMax-M2 config.json: rotary_dim 64 of head 128, base 5e6, "
+                        "196608 positions")},
+        {QStringLiteral("exaone-4.0-32b"),
+         QStringLiteral("EXAONE 4.0 32B (only sliding layers rotate)"),
+         QStringLiteral("LGAI-EXAONE/EXAONE-4.0-32B config.json: 3 sliding layers (window 4096, "
+                        "RoPE llama3 ×16) per global NoPE layer")},
+        {QStringLiteral("hunyuan-7b"), QStringLiteral("Hunyuan 7B (NTK-alpha 1000)"),
+         QStringLiteral("tencent/Hunyuan-7B-Instruct config.json: type dynamic with alpha 1000, a "
+                        "fixed base 10000·1000^(128/126)")},
+        {QStringLiteral("ministral-3-8b"), QStringLiteral("Ministral 3 8B (YaRN + query scale)"),
+         QStringLiteral("mistralai/Ministral-3-8B-Instruct-2512 config.json: yarn ×16 over 16384, "
+                        "queries × 1 + 0.1·ln(1 + ⌊pos/16384⌋)")},
+        {QStringLiteral("deepseek-v3.2"),
+         QStringLiteral("DeepSeek-V3.2 (MLA + half-layout indexer)"),
+         QStringLiteral("deepseek-ai/DeepSeek-V3.2 config.json: as DeepSeek-V3, plus the lightning "
+                        "indexer rotating with the half layout")},
+        {QStringLiteral("qwen2.5-vl-7b"),
+         QStringLiteral("Qwen2.5-VL 7B Instruct (M-RoPE with time)"),
+         QStringLiteral("Qwen/Qwen2.5-VL-7B-Instruct config.json: mrope_section [16, 24, 24], "
+                        "tokens_per_second 2 on the temporal axis")},
     };
     return presets;
 }

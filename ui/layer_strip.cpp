@@ -19,8 +19,8 @@ namespace rope::ui {
 
 namespace {
 
-constexpr int kCellWidth = 14;
-constexpr int kCellHeight = 22;
+constexpr int kCellWidth = 16;
+constexpr int kCellHeight = 30;
 
 auto ropeKey(const LayerRope& l) {
     const rope::RopeParams& p = l.params;
@@ -38,8 +38,8 @@ bool sameLayerRope(const LayerRope& a, const LayerRope& b) {
 }
 
 LayerStrip::LayerStrip(ExplorerState& state, QWidget* parent)
-    : QWidget(parent), m_state(state), m_caption(new QLabel(this)), m_cells(new QHBoxLayout),
-      m_group(new QButtonGroup(this)) {
+    : QWidget(parent), m_state(state), m_caption(new QLabel(this)), m_legend(new QLabel(this)),
+      m_cells(new QHBoxLayout), m_group(new QButtonGroup(this)) {
     setObjectName(QStringLiteral("layer-strip"));
     m_group->setExclusive(true);
     auto* cellHost = new QWidget;
@@ -56,6 +56,14 @@ LayerStrip::LayerStrip(ExplorerState& state, QWidget* parent)
     layout->setContentsMargins(6, 2, 6, 2);
     layout->addWidget(m_caption);
     layout->addWidget(scroll, 1);
+    m_legend->setObjectName(QStringLiteral("layer-strip-legend"));
+    m_legend->setText(tr("F full · S sliding · C chunked · L linear\n"
+                         "✓ Σcos ≥ 0 over the span · ✗ Σcos < 0 within it · – no RoPE"));
+    m_legend->setToolTip(tr("Letter: how far the layer's attention reaches (full context, "
+                            "sliding window, chunk, or linear attention without RoPE). Mark: "
+                            "whether Σᵢ cos(m·θ'ᵢ) stays ≥ 0 at every distance m the layer can "
+                            "attend, with the layer's own frequencies."));
+    layout->addWidget(m_legend);
     connect(m_group, &QButtonGroup::idClicked, this, &LayerStrip::selectLayer);
     hide();
 }
@@ -78,14 +86,64 @@ int LayerStrip::otherKindLayer(int index) const {
     return -1;
 }
 
+const LayerBaseCheck* LayerStrip::check(int index) const {
+    if (index < 0 || index >= static_cast<int>(m_checks.size())) {
+        return nullptr;
+    }
+    return &m_checks[static_cast<std::size_t>(index)];
+}
+
+QString LayerStrip::cellText(int index) const {
+    if (index < 0 || index >= static_cast<int>(m_layers.size())) {
+        return {};
+    }
+    const LayerRope& l = m_layers[static_cast<std::size_t>(index)];
+    QString letter;
+    switch (l.attention) {
+    case AttentionKind::Full:
+        letter = tr("F", "layer strip: full attention");
+        break;
+    case AttentionKind::Sliding:
+        letter = tr("S", "layer strip: sliding-window attention");
+        break;
+    case AttentionKind::Chunked:
+        letter = tr("C", "layer strip: chunked attention");
+        break;
+    case AttentionKind::Linear:
+        letter = tr("L", "layer strip: linear attention");
+        break;
+    }
+    const LayerBaseCheck* c = check(index);
+    const QString mark = c == nullptr || !c->checked ? QStringLiteral("–")
+                         : c->firstNegativeSumCos    ? QStringLiteral("✗")
+                                                     : QStringLiteral("✓");
+    return letter + QLatin1Char('\n') + mark;
+}
+
 QString LayerStrip::describe(int index) const {
     if (index < 0 || index >= static_cast<int>(m_layers.size())) {
         return {};
     }
     const LayerRope& l = m_layers[static_cast<std::size_t>(index)];
     const QString type = QString::fromStdString(l.type);
+    QString span;
+    switch (l.attention) {
+    case AttentionKind::Full:
+        span = l.maxDistance >= 0 ? tr("full attention up to distance %1").arg(l.maxDistance)
+                                  : tr("full attention");
+        break;
+    case AttentionKind::Sliding:
+        span = tr("sliding window %1 tokens (distances up to %2)").arg(l.window).arg(l.maxDistance);
+        break;
+    case AttentionKind::Chunked:
+        span = tr("chunks of %1 tokens (distances up to %2)").arg(l.window).arg(l.maxDistance);
+        break;
+    case AttentionKind::Linear:
+        span = tr("linear attention, no positional span");
+        break;
+    }
     if (!l.rope) {
-        return tr("layer %1: %2, no RoPE (NoPE)").arg(index).arg(type);
+        return tr("layer %1: %2, no RoPE (NoPE); %3").arg(index).arg(type, span);
     }
     const rope::RopeParams& p = l.params;
     QString text = tr("layer %1: %2, b = %3, rotary dim %4")
@@ -97,6 +155,12 @@ QString LayerStrip::describe(int index) const {
         text += tr(", %1 ×%2")
                     .arg(QString::fromStdString(p.scaling.method))
                     .arg(p.scaling.factor, 0, 'g', 4);
+    }
+    text += QStringLiteral("; ") + span;
+    if (const LayerBaseCheck* c = check(index); c != nullptr && c->checked) {
+        text += c->firstNegativeSumCos ? tr(": Σcos < 0 first at distance %1, inside the span")
+                                             .arg(*c->firstNegativeSumCos)
+                                       : tr(": Σcos ≥ 0 at every distance of the span");
     }
     return text;
 }
@@ -119,7 +183,20 @@ void LayerStrip::setLayers(const std::vector<LayerRope>& layers) {
         m_kinds[i] = static_cast<int>(k);
     }
     const bool anyNope = std::find(m_kinds.begin(), m_kinds.end(), -1) != m_kinds.end();
-    m_mixed = kinds.size() > 1 || (anyNope && !layers.empty());
+    const bool spansDiffer = std::any_of(layers.begin(), layers.end(), [&](const LayerRope& l) {
+        return l.attention != layers.front().attention || l.window != layers.front().window;
+    });
+    m_mixed = kinds.size() > 1 || (anyNope && !layers.empty()) || spansDiffer;
+    // Only the Σcos verdict is shown here; b* (a sweep per distinct L and d) is left to
+    // rope-cli layers, so the cap 0 skips it.
+    m_checks.clear();
+    try {
+        LayerBaseCheckOptions options;
+        options.minBaseWorkCap = 0.0;
+        m_checks = layerBaseChecks(layers, layerFrequencies(layers), options);
+    } catch (const InvalidParameter&) {
+        m_checks.clear(); // the state rejects such a layer with its reason when it is chosen
+    }
 
     for (QAbstractButton* b : m_group->buttons()) {
         m_group->removeButton(b);
@@ -142,12 +219,20 @@ void LayerStrip::setLayers(const std::vector<LayerRope>& layers) {
         cell->setFixedSize(kCellWidth, kCellHeight);
         cell->setToolTip(describe(i));
         cell->setAccessibleName(describe(i));
+        cell->setText(cellText(i));
         const int kind = m_kinds[static_cast<std::size_t>(i)];
         const QColor colour = kind < 0 ? QColor(0xb0, 0xb0, 0xb0) : paletteColour(kind + 1);
         // The chosen cell gets a dark frame; colour alone must not carry the selection.
-        cell->setStyleSheet(QStringLiteral("QToolButton { background: %1; border: 1px solid %2; }"
-                                           "QToolButton:checked { border: 3px solid #202020; }")
-                                .arg(colour.name(), colour.darker(130).name()));
+        // Text contrasting with the fill (relative luminance 0.2126 R + 0.7152 G + 0.0722 B),
+        // the same in light and dark themes since the fill does not change.
+        const double luminance =
+            0.2126 * colour.redF() + 0.7152 * colour.greenF() + 0.0722 * colour.blueF();
+        cell->setStyleSheet(
+            QStringLiteral("QToolButton { background: %1; border: 1px solid %2; "
+                           "color: %3; font-size: 8pt; padding: 0px; }"
+                           "QToolButton:checked { border: 3px solid #202020; }")
+                .arg(colour.name(), colour.darker(130).name(),
+                     luminance < 0.45 ? QStringLiteral("#ffffff") : QStringLiteral("#101010")));
         m_group->addButton(cell, i);
         m_cells->addWidget(cell);
     }

@@ -18,14 +18,16 @@ namespace rope::ui {
 class ExplorerState;
 
 /// \brief One cell per decoder layer of the loaded model, coloured by the layer's RoPE (one
-/// colour per distinct base/scaling/rotary dimension, NoPE grey); clicking a cell makes every
-/// panel show that layer.
+/// colour per distinct base/scaling/rotary dimension, NoPE grey) and labelled with its attention
+/// span (F full, S sliding, C chunked, L linear) over its window-aware base verdict (✓ Σcos ≥ 0
+/// at every distance the layer can attend, ✗ negative within it, – no RoPE or unbounded); a
+/// legend names the letters. Clicking a cell makes every panel show that layer.
 ///
 /// Choosing a RoPE layer calls ExplorerState::setParams() with the layer's dimensions, base and
 /// scaling (query and key positions kept, as for "open a model"), then setLayer(index, true).
 /// Choosing a NoPE layer keeps the parameters and calls setLayer(index, false): panels then
 /// show "this layer has no RoPE" instead of a plot. The strip is hidden when the model has no
-/// layer list or one RoPE for all layers.
+/// layer list or one RoPE and one span for all layers.
 class LayerStrip : public QWidget {
     Q_OBJECT
 
@@ -37,7 +39,7 @@ public:
     /// An empty list or a uniform model hides the strip and clears the state's layer.
     void setLayers(const std::vector<LayerRope>& layers);
     const std::vector<LayerRope>& layers() const noexcept { return m_layers; }
-    /// \brief True when the layers differ in their RoPE (the strip is shown).
+    /// \brief True when the layers differ in their RoPE or span (the strip is shown).
     bool isMixed() const noexcept { return m_mixed; }
     /// \brief Makes every panel show layer \p index. \return false (nothing changed) for an
     /// index outside the list or parameters the state rejects (its reason is shown).
@@ -50,8 +52,13 @@ public:
     /// \brief A layer of another RoPE kind than \p index (the comparison the extension panel
     /// draws), or −1 when every RoPE layer has the same kind.
     int otherKindLayer(int index) const;
-    /// \brief "layer 5: full_attention, b = 1e+06, linear ×8" (tooltip and status text).
+    /// \brief "layer 5: full_attention, b = 1e+06, linear ×8; full attention up to 131071
+    /// tokens: Σcos ≥ 0 at every distance" (tooltip and status text).
     QString describe(int index) const;
+    /// \brief The window-aware base check of layer \p index (layerBaseChecks(), b* not searched).
+    const LayerBaseCheck* check(int index) const;
+    /// \brief The cell label of layer \p index: the span letter, a line break, the verdict mark.
+    QString cellText(int index) const;
 
 signals:
     /// A layer was chosen (after the state took its parameters).
@@ -60,10 +67,12 @@ signals:
 private:
     ExplorerState& m_state;
     std::vector<LayerRope> m_layers;
+    std::vector<LayerBaseCheck> m_checks;
     std::vector<int> m_kinds;
     bool m_mixed = false;
     int m_current = -1;
     QLabel* m_caption;
+    QLabel* m_legend;
     QHBoxLayout* m_cells;
     QButtonGroup* m_group;
 };

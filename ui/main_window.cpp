@@ -4,18 +4,19 @@
 
 #include "figures/figure_registry.h"
 #include "figures/language.h"
+#include "figures/layer_points.h"
 #include "io/model_config.h"
 #include "io/presets.h"
 #include "io/session.h"
-#include "ui/app_theme.h"
 #include "ui/animation_dialog.h"
+#include "ui/app_theme.h"
 #include "ui/course_pane.h"
 #include "ui/explorer_state.h"
 #include "ui/export_options_dialog.h"
 #include "ui/layer_strip.h"
 #include "ui/panels/figure_panel.h"
-#include "ui/presenter_window.h"
 #include "ui/parameter_form.h"
+#include "ui/presenter_window.h"
 #include "ui/shortcuts_dialog.h"
 
 #include <Eigen/Core>
@@ -365,6 +366,25 @@ void MainWindow::applyModel(const ModelConfigResult& result) {
         return; // rejected: the reason is already in the status bar
     }
     m_layerStrip->setLayers(result.layers);
+    if (FigurePanel* bound = panel(QStringLiteral("base-bound"))) {
+        // One point per distinct rotating layer kind with a bounded span: (L = max distance + 1,
+        // base, rotary dim), for the panel's "Loaded model's layers" option.
+        std::vector<rope::figures::LayerPoint> points;
+        for (const rope::LayerRope& l : result.layers) {
+            if (!l.rope || l.maxDistance < 0) {
+                continue;
+            }
+            const rope::figures::LayerPoint p{l.maxDistance + 1, l.params.base,
+                                              l.params.effectiveRotaryDim()};
+            if (std::none_of(points.begin(), points.end(), [&](const auto& q) {
+                    return q.context == p.context && q.base == p.base && q.dim == p.dim;
+                })) {
+                points.push_back(p);
+            }
+        }
+        bound->setOptions(
+            {{QStringLiteral("layer-points"), rope::figures::formatLayerPoints(points)}});
+    }
     if (FigurePanel* mrope = panel(QStringLiteral("mrope"))) {
         // Follow the model's own M-RoPE; a model without one leaves the panel's choice alone.
         if (result.mropeSection.size() == 3) {

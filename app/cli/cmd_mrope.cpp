@@ -26,7 +26,9 @@ int runMrope(const QStringList& args) {
         "builds for a sequence of text and vision grids.\n"
         "--tokens \"text:5,image:1x4x6,video:2x4x6,text:3\": grids are T x H x W after the 2x2 "
         "spatial merge, T > 1 = frames. With mrope_interleaved (Qwen3-VL) a video grid is read "
-        "frame by frame (T grids of 1 x H x W); its timestamp text tokens are separate text runs.\n"
+        "frame by frame (T grids of 1 x H x W; image grids stay whole); its timestamp text tokens "
+        "are separate text runs. Qwen2.5-VL (vision_config.tokens_per_second) gives video frame t "
+        "the temporal id floor(t * seconds-per-grid * tokens_per_second), images 0.\n"
         "Output: {\"axis_of_pair\":[...],\"position_ids\":[[t...],[h...],[w...]]}"));
     parser.addOptions({
         {QStringLiteral("preset"), QStringLiteral("A built-in model with mrope_section."),
@@ -35,6 +37,10 @@ int runMrope(const QStringList& args) {
          QStringLiteral("PATH")},
         {QStringLiteral("tokens"), QStringLiteral("Token layout, e.g. text:5,image:1x4x6,text:3."),
          QStringLiteral("LAYOUT")},
+        {QStringLiteral("seconds-per-grid"),
+         QStringLiteral("Seconds one temporal grid step of a video covers (Qwen2.5-VL's "
+                        "second_per_grid_ts = temporal_patch_size / fps; default 1)."),
+         QStringLiteral("S")},
     });
     if (!parseArguments(parser, args)) {
         return 0;
@@ -68,7 +74,19 @@ int runMrope(const QStringList& args) {
                          std::to_string(kMaxPrintedMropeTokens) +
                          " tokens (3 rows of JSON numbers)");
     }
-    const auto rows = mropePositionIds(segments, model->mropeInterleaved);
+    MropeTime time;
+    time.tokensPerSecond = model->mropeTokensPerSecond;
+    if (parser.isSet(QStringLiteral("seconds-per-grid"))) {
+        if (time.tokensPerSecond <= 0.0) {
+            throw InvalidParameter("seconds-per-grid",
+                                   "--seconds-per-grid needs a model with a time axis "
+                                   "(Qwen2.5-VL's vision_config.tokens_per_second); this one has "
+                                   "none");
+        }
+        time.secondsPerGrid = parseDouble(parser.value(QStringLiteral("seconds-per-grid")),
+                                          QStringLiteral("--seconds-per-grid"));
+    }
+    const auto rows = mropePositionIds(segments, model->mropeInterleaved, time);
     std::string json = "{\"axis_of_pair\":[";
     for (std::size_t j = 0; j < axis.size(); ++j) {
         json += (j > 0 ? "," : "") + std::to_string(axis[j]);

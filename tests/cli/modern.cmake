@@ -55,7 +55,7 @@ rope_modern_expect(cli_modern_help_lists_new_methods "longrope .*proportional .*
 
 # layers: Command R7B, pattern 4 → layer 3 is global and has no RoPE (Cohere2).
 rope_modern_expect(cli_modern_layers_cohere2_nope
-    "^\\{\"num_layers\":32,\"layers\":\\[\\{\"index\":0,\"type\":\"sliding_attention\",\"rope\":true,\"rotary_dim\":128,\"inv_freq\":\\[1,.*\\{\"index\":3,\"type\":\"full_attention\",\"rope\":false,\"rotary_dim\":0,\"inv_freq\":\\[\\],\"attention_factor\":1,\"softmax_scale_multiplier\":1,\"query_temperature\":null\\}"
+    "^\\{\"num_layers\":32,\"layers\":\\[\\{\"index\":0,\"type\":\"sliding_attention\",\"rope\":true,\"rotary_dim\":128,\"inv_freq\":\\[1,.*\\{\"index\":3,\"type\":\"full_attention\",\"rope\":false,\"rotary_dim\":0,\"inv_freq\":\\[\\],\"attention_factor\":1,\"softmax_scale_multiplier\":1,\"query_temperature\":null,"
     layers --preset command-r7b)
 # Gemma 3 4B: layer 5 global, base 1e6 with linear ×8 → θ_0 = 1/8; layer 0 local, θ_0 = 1.
 rope_modern_expect(cli_modern_layers_gemma3
@@ -67,7 +67,7 @@ rope_modern_expect(cli_modern_layers_deepseek
     layers --preset deepseek-v3)
 # Llama 4 Scout: layer 3 NoPE with the query temperature of the config.
 rope_modern_expect(cli_modern_layers_llama4
-    "\\{\"index\":3,\"type\":\"full_attention\",\"rope\":false,\"rotary_dim\":0,\"inv_freq\":\\[\\],\"attention_factor\":1,\"softmax_scale_multiplier\":1,\"query_temperature\":\\{\"floor_scale\":8192,\"attn_scale\":0\\.10000000000000001\\}\\}"
+    "\\{\"index\":3,\"type\":\"full_attention\",\"rope\":false,\"rotary_dim\":0,\"inv_freq\":\\[\\],\"attention_factor\":1,\"softmax_scale_multiplier\":1,\"query_temperature\":\\{\"floor_scale\":8192,\"attn_scale\":0\\.10000000000000001\\},"
     layers --preset llama-4-scout)
 rope_modern_expect_error(cli_modern_layers_needs_model "missing required option --config" layers)
 rope_modern_expect_error(cli_modern_layers_no_count "no num_hidden_layers"

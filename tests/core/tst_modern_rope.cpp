@@ -326,6 +326,40 @@ private slots:
         QCOMPARE(rows[2], w);
     }
 
+    // Qwen3-VL splits only video grids (get_rope_index expands video_grid_thw): an image grid
+    // with T = 2 at start 2 keeps t = 2, 2, 2, 2, 3, 3, 3, 3 and the next block starts at
+    // 2 + max(1, 1, 1) + 1 = 4. Split like a video it would have started its second frame at 4.
+    void qwen3vlDoesNotSplitImages() {
+        const auto rows =
+            rope::mropePositionIds(rope::parseMropeSegments("text:2,image:2x2x2,text:1"), true);
+        QCOMPARE(rows[0], (std::vector<long long>{0, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4}));
+        QCOMPARE(rows[1], (std::vector<long long>{0, 1, 2, 2, 3, 3, 2, 2, 3, 3, 4}));
+        QCOMPARE(rows[2], (std::vector<long long>{0, 1, 2, 3, 2, 3, 2, 3, 2, 3, 4}));
+    }
+
+    // Qwen2.5-VL: frame t of a video gets ⌊t·s·tps⌋. tps = 2, s = 1: 0, 2, 4 → rows 1, 3, 5 after
+    // the text token 0, next block at 1 + max(4, 0, 1) + 1 = 6. s = 0.5: 0, 1, 2, next at 4.
+    // Images get 0 on the time axis whatever T (second_per_grid_t = 0).
+    void qwen25vlTimeAxis() {
+        const auto video = rope::parseMropeSegments("text:1,video:3x1x2,text:1");
+        rope::MropeTime time;
+        time.tokensPerSecond = 2.0;
+        time.secondsPerGrid = 1.0;
+        auto rows = rope::mropePositionIds(video, false, time);
+        QCOMPARE(rows[0], (std::vector<long long>{0, 1, 1, 3, 3, 5, 5, 6}));
+        QCOMPARE(rows[1], (std::vector<long long>{0, 1, 1, 1, 1, 1, 1, 6}));
+        QCOMPARE(rows[2], (std::vector<long long>{0, 1, 2, 1, 2, 1, 2, 6}));
+        time.secondsPerGrid = 0.5;
+        rows = rope::mropePositionIds(video, false, time);
+        QCOMPARE(rows[0], (std::vector<long long>{0, 1, 1, 2, 2, 3, 3, 4}));
+        const auto image = rope::parseMropeSegments("text:1,image:2x1x1,text:1");
+        rows = rope::mropePositionIds(image, false, time);
+        QCOMPARE(rows[0], (std::vector<long long>{0, 1, 1, 2}));
+        time.secondsPerGrid = -1.0;
+        QVERIFY_THROWS_EXCEPTION(rope::InvalidParameter,
+                                 rope::mropePositionIds(video, false, time));
+    }
+
     void mropeRejectsBadLayouts_data() {
         QTest::addColumn<QString>("layout");
         QTest::addColumn<QString>("fragment");

@@ -168,17 +168,14 @@ void TestPresets::presetLayers_data() {
     const QList<int> everyFourthOf32{3, 7, 11, 15, 19, 23, 27, 31};
     QTest::newRow("command-r7b") << "command-r7b" << 32 << everyFourthOf32 << everyFourthOf32 << 5e4
                                  << 5e4 << false << 1.0;
-    // Llama 4 Scout: 48 layers, no_rope_layers 1, 1, 1, 0, … → 3, 7, …, 47 NoPE.
+    // Llama 4 Scout: 48 layers, no_rope_layers 1, 1, 1, 0, … → 3, 7, …, 47 NoPE and
+    // full_attention; the RoPE layers chunked_attention (Llama4TextConfig's layer_types default).
     QList<int> everyFourthOf48;
     for (int i = 3; i < 48; i += 4) {
         everyFourthOf48 << i;
     }
-    QList<int> all48;
-    for (int i = 0; i < 48; ++i) {
-        all48 << i;
-    }
     QTest::newRow("llama-4-scout")
-        << "llama-4-scout" << 48 << everyFourthOf48 << all48 << 0.0 << 5e5 << true << 1.0;
+        << "llama-4-scout" << 48 << everyFourthOf48 << everyFourthOf48 << 5e5 << 5e5 << true << 1.0;
     // SmolLM3: 36 layers, the published no_rope_layers has 0 at 3, 7, …, 35.
     QList<int> nopeSmol;
     QList<int> all36;
@@ -222,8 +219,11 @@ void TestPresets::presetLayers() {
         const rope::LayerRope& l = r.layers[static_cast<std::size_t>(i)];
         QCOMPARE(l.rope, !nope.contains(i));
         const bool full = fullAttention.contains(i);
-        QCOMPARE(QString::fromStdString(l.type),
-                 full ? QStringLiteral("full_attention") : QStringLiteral("sliding_attention"));
+        // Llama4TextConfig: layers that rotate are chunked_attention, NoPE layers full.
+        const QString local = id == QLatin1String("llama-4-scout")
+                                  ? QStringLiteral("chunked_attention")
+                                  : QStringLiteral("sliding_attention");
+        QCOMPARE(QString::fromStdString(l.type), full ? QStringLiteral("full_attention") : local);
         if (l.rope) {
             QCOMPARE(l.params.base, full ? fullBase : slidingBase);
         }
