@@ -120,11 +120,11 @@ sanitize)
     # action and invocation several times slower; the full 5000 actions and 2000 invocations
     # run in the plain build: `reliability`).
     ctest --test-dir build-asan --output-on-failure -j "$JOBS" -LE 'monkey|campaign'
-    # ROPE_ASAN_MONKEY_ACTIONS=N sets its length (0 skips it). Only the new seed runs here
-    # (ROPE_MONKEY_NEW_SEED from .ci/run, else the clock): the regression rows replay stalls,
-    # which `reliability` checks on the plain build.
+    # ROPE_ASAN_MONKEY_ACTIONS=N sets its length (0 skips it). One seed runs here
+    # (ROPE_MONKEY_SEED_ASAN, set by .ci/run, else 20261123): the regression rows replay
+    # stalls, which `reliability` checks on the plain build.
     if [ "${ROPE_ASAN_MONKEY_ACTIONS:-500}" -gt 0 ]; then
-        ROPE_MONKEY_SEED="${ROPE_MONKEY_SEED:-${ROPE_MONKEY_NEW_SEED:-$(date +%s)}}" \
+        ROPE_MONKEY_SEED="${ROPE_MONKEY_SEED:-${ROPE_MONKEY_SEED_ASAN:-20261123}}" \
         ROPE_MONKEY_ACTIONS="${ROPE_ASAN_MONKEY_ACTIONS:-500}" \
             ctest --test-dir build-asan --output-on-failure -R tst_gui_monkey
     fi
