@@ -154,7 +154,7 @@ ui::Session sessionFrom(const QString& path) {
 // than silently resolved one way or the other.
 void rejectParameterFlags(const QCommandLineParser& parser) {
     std::vector<std::string> flags = {"dim",    "base",   "rotary-dim", "method", "max-context",
-                                      "layout", "preset", "config",     "context", "m",
+                                      "layout", "preset", "config",     "context", "m", "gguf",
                                       "n",      "all"};
     for (const ScalingField& f : scalingFields()) {
         flags.push_back(scalingFieldFlag(f));
