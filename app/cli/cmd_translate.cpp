@@ -90,15 +90,8 @@ int runTranslate(const QStringList& args) {
     }
     const QJsonObject block = ui::toHfRopeBlock(*model);
     // What the import could not carry over (GGUF keys without a config.json field, assumptions
-    // such as mscale = mscale_all_dim) is in the import warnings.
-    QStringList notes;
-    for (const QString& w : model->warnings) {
-        if (w.contains(QLatin1String("counterpart")) || w.contains(QLatin1String("not stored")) ||
-            w.contains(QLatin1String("not translated")) || w.contains(QLatin1String("recovered")) ||
-            w.contains(QLatin1String("match no Llama 3"))) {
-            notes << w;
-        }
-    }
+    // such as mscale = mscale_all_dim, recovered Llama 3 parameters) is in its warnings.
+    const QStringList notes = model->warnings;
     if (json) {
         printJson("{\"to\":\"hf\",\"config\":" +
                   QJsonDocument(block).toJson(QJsonDocument::Compact).toStdString() +
