@@ -93,18 +93,19 @@ std::optional<DoctorFinding> scalingDisabled(const Context& c) {
     if (!off) {
         return std::nullopt;
     }
-    return finding("scaling-disabled", DoctorSeverity::Error,
-                   {QStringLiteral("rope_type = %1").arg(QString::fromStdString(c.s.method)),
-                    QStringLiteral("factor = %1").arg(num(c.s.factor)),
-                    QStringLiteral("engine arguments = %1").arg(c.in.engineArgs.join(QLatin1Char(' ')))},
-                   "The model declares RoPE scaling but the command line turns it off. Short "
-                   "prompts look normal, because within the original context the unscaled "
-                   "rotation is close to the scaled one; past it the scores drift (the cosine "
-                   "between the two rotations' query-key scores falls well below 1, see rope-cli "
-                   "compare).",
-                   "Drop --rope-scaling none / --rope-freq-scale 1 and let llama.cpp read the "
-                   "scaling from the GGUF, or pass the model's own values (rope-cli translate "
-                   "--to llama.cpp).");
+    return finding(
+        "scaling-disabled", DoctorSeverity::Error,
+        {QStringLiteral("rope_type = %1").arg(QString::fromStdString(c.s.method)),
+         QStringLiteral("factor = %1").arg(num(c.s.factor)),
+         QStringLiteral("engine arguments = %1").arg(c.in.engineArgs.join(QLatin1Char(' ')))},
+        "The model declares RoPE scaling but the command line turns it off. Short "
+        "prompts look normal, because within the original context the unscaled "
+        "rotation is close to the scaled one; past it the scores drift (the cosine "
+        "between the two rotations' query-key scores falls well below 1, see rope-cli "
+        "compare).",
+        "Drop --rope-scaling none / --rope-freq-scale 1 and let llama.cpp read the "
+        "scaling from the GGUF, or pass the model's own values (rope-cli translate "
+        "--to llama.cpp).");
 }
 
 // --rope-freq-scale is 1/factor; a value above 1 compresses nothing and speeds rotation up.
@@ -161,16 +162,17 @@ std::optional<DoctorFinding> stackedScaling(const Context& c) {
     if (!extra) {
         return std::nullopt;
     }
-    return finding("stacked-scaling", DoctorSeverity::Error,
-                   {QStringLiteral("rope_type = %1 (factor %2)")
-                        .arg(QString::fromStdString(c.s.method), num(c.s.factor)),
-                    QStringLiteral("engine arguments = %1").arg(c.in.engineArgs.join(QLatin1Char(' ')))},
-                   "The model's own scaling is already applied from the per-pair factors stored "
-                   "in the GGUF (Llama 3.1's rope_freqs, LongRoPE's rope_factors tensors). A "
-                   "scaling on the command line is applied on top of it, so the slow pairs are "
-                   "divided twice (8 × 8 = 64 for a dynamic or linear ×8 over Llama 3.1).",
-                   "Remove --rope-scaling, --rope-scale and --rope-freq-scale: the GGUF already "
-                   "carries the model's scaling.");
+    return finding(
+        "stacked-scaling", DoctorSeverity::Error,
+        {QStringLiteral("rope_type = %1 (factor %2)")
+             .arg(QString::fromStdString(c.s.method), num(c.s.factor)),
+         QStringLiteral("engine arguments = %1").arg(c.in.engineArgs.join(QLatin1Char(' ')))},
+        "The model's own scaling is already applied from the per-pair factors stored "
+        "in the GGUF (Llama 3.1's rope_freqs, LongRoPE's rope_factors tensors). A "
+        "scaling on the command line is applied on top of it, so the slow pairs are "
+        "divided twice (8 × 8 = 64 for a dynamic or linear ×8 over Llama 3.1).",
+        "Remove --rope-scaling, --rope-scale and --rope-freq-scale: the GGUF already "
+        "carries the model's scaling.");
 }
 
 // DeepSeek's YaRN has two numbers: mscale (cos/sin factor, relative to mscale_all_dim) and
@@ -187,20 +189,21 @@ std::optional<DoctorFinding> deepseekMscale(const Context& c) {
     if (!folded && !lost) {
         return std::nullopt;
     }
-    return finding("mscale-folded", DoctorSeverity::Error,
-                   {QStringLiteral("model_type = %1").arg(c.in.model.modelType),
-                    QStringLiteral("mscale = %1").arg(hasM ? num(c.s.mscale) : QStringLiteral("missing")),
-                    QStringLiteral("mscale_all_dim = %1")
-                        .arg(hasAll ? num(c.s.mscaleAllDim) : QStringLiteral("missing")),
-                    QStringLiteral("engine = %1").arg(c.in.engine)},
-                   "DeepSeek's YaRN uses two different numbers: the cos/sin attention factor "
-                   "mscale(s, mscale) / mscale(s, mscale_all_dim) (1 when both are equal) and "
-                   "the softmax scale multiplier mscale(s, mscale_all_dim)², with mscale(s, m) = "
-                   "0.1·m·ln s + 1. Folding them into one number (or giving only one) scales the "
-                   "logits by the wrong amount: 1.37 instead of 1.87 at s = 40.",
-                   "Give both mscale and mscale_all_dim as the published config does; in "
-                   "llama.cpp only 0.1·mscale_all_dim is stored (rope.scaling.yarn_log_multiplier), "
-                   "so a model with mscale ≠ mscale_all_dim cannot be expressed there.");
+    return finding(
+        "mscale-folded", DoctorSeverity::Error,
+        {QStringLiteral("model_type = %1").arg(c.in.model.modelType),
+         QStringLiteral("mscale = %1").arg(hasM ? num(c.s.mscale) : QStringLiteral("missing")),
+         QStringLiteral("mscale_all_dim = %1")
+             .arg(hasAll ? num(c.s.mscaleAllDim) : QStringLiteral("missing")),
+         QStringLiteral("engine = %1").arg(c.in.engine)},
+        "DeepSeek's YaRN uses two different numbers: the cos/sin attention factor "
+        "mscale(s, mscale) / mscale(s, mscale_all_dim) (1 when both are equal) and "
+        "the softmax scale multiplier mscale(s, mscale_all_dim)², with mscale(s, m) = "
+        "0.1·m·ln s + 1. Folding them into one number (or giving only one) scales the "
+        "logits by the wrong amount: 1.37 instead of 1.87 at s = 40.",
+        "Give both mscale and mscale_all_dim as the published config does; in "
+        "llama.cpp only 0.1·mscale_all_dim is stored (rope.scaling.yarn_log_multiplier), "
+        "so a model with mscale ≠ mscale_all_dim cannot be expressed there.");
 }
 
 // M-RoPE sections count rotary pairs: their sum must cover the rotated width, which a partial
@@ -239,24 +242,24 @@ std::optional<DoctorFinding> mropeLayout(const Context& c) {
     }
     const QString& type = c.in.model.modelType;
     const bool wantInterleaved = type.startsWith(QLatin1String("qwen3_vl"));
-    const bool wantBlocks = type.startsWith(QLatin1String("qwen2_vl")) ||
-                            type.startsWith(QLatin1String("qwen2_5_vl"));
+    const bool wantBlocks =
+        type.startsWith(QLatin1String("qwen2_vl")) || type.startsWith(QLatin1String("qwen2_5_vl"));
     if ((!wantInterleaved || c.in.model.mropeInterleaved) &&
         (!wantBlocks || !c.in.model.mropeInterleaved)) {
         return std::nullopt;
     }
-    return finding("mrope-layout", DoctorSeverity::Error,
-                   {QStringLiteral("model_type = %1").arg(type),
-                    QStringLiteral("mrope_interleaved = %1")
-                        .arg(c.in.model.mropeInterleaved ? QStringLiteral("true")
-                                                         : QStringLiteral("false"))},
-                   "Qwen2-VL and Qwen2.5-VL give the time, height and width positions to "
-                   "consecutive blocks of pairs; Qwen3-VL interleaves them (t, h, w, t, h, w, …). "
-                   "For text tokens all three positions are equal, so both layouts agree and the "
-                   "mistake is invisible; on images and video the wrong pairs get the height and "
-                   "width positions.",
-                   "Set mrope_interleaved to true for Qwen3-VL and leave it false (or absent) for "
-                   "Qwen2-VL / Qwen2.5-VL.");
+    return finding(
+        "mrope-layout", DoctorSeverity::Error,
+        {QStringLiteral("model_type = %1").arg(type),
+         QStringLiteral("mrope_interleaved = %1")
+             .arg(c.in.model.mropeInterleaved ? QStringLiteral("true") : QStringLiteral("false"))},
+        "Qwen2-VL and Qwen2.5-VL give the time, height and width positions to "
+        "consecutive blocks of pairs; Qwen3-VL interleaves them (t, h, w, t, h, w, …). "
+        "For text tokens all three positions are equal, so both layouts agree and the "
+        "mistake is invisible; on images and video the wrong pairs get the height and "
+        "width positions.",
+        "Set mrope_interleaved to true for Qwen3-VL and leave it false (or absent) for "
+        "Qwen2-VL / Qwen2.5-VL.");
 }
 
 // Gemma 3: the ×8 linear scaling belongs to the global layers only.
@@ -266,17 +269,18 @@ std::optional<DoctorFinding> gemmaLocalScaled(const Context& c) {
     }
     for (const LayerRope& l : c.in.model.layers) {
         if (l.rope && l.type == "sliding_attention" && l.params.scaling.method != "default") {
-            return finding("gemma3-local-scaled", DoctorSeverity::Error,
-                           {QStringLiteral("layer type sliding_attention: rope_type = %1, factor = %2")
-                                .arg(QString::fromStdString(l.params.scaling.method),
-                                     num(l.params.scaling.factor))},
-                           "Gemma 3 scales only its global (full-attention) layers; its "
-                           "sliding-window layers keep base 10000 unscaled. Applying the ×8 "
-                           "linear scaling to the local layers too slows their rotation eight "
-                           "times within a 1024-token window, blurring exactly the short-range "
-                           "positions those layers exist for.",
-                           "Scale the full_attention layers only (rope_parameters per layer type "
-                           "in transformers 5: sliding_attention gets rope_type default).");
+            return finding(
+                "gemma3-local-scaled", DoctorSeverity::Error,
+                {QStringLiteral("layer type sliding_attention: rope_type = %1, factor = %2")
+                     .arg(QString::fromStdString(l.params.scaling.method),
+                          num(l.params.scaling.factor))},
+                "Gemma 3 scales only its global (full-attention) layers; its "
+                "sliding-window layers keep base 10000 unscaled. Applying the ×8 "
+                "linear scaling to the local layers too slows their rotation eight "
+                "times within a 1024-token window, blurring exactly the short-range "
+                "positions those layers exist for.",
+                "Scale the full_attention layers only (rope_parameters per layer type "
+                "in transformers 5: sliding_attention gets rope_type default).");
         }
     }
     return std::nullopt;
@@ -333,18 +337,19 @@ std::optional<DoctorFinding> longropeSwitch(const Context& c) {
     if (c.s.method != "longrope" || c.in.context <= 0 || c.in.context <= c.s.originalContext) {
         return std::nullopt;
     }
-    return finding("longrope-switch", DoctorSeverity::Warning,
-                   {QStringLiteral("original_max_position_embeddings = %1").arg(c.s.originalContext),
-                    QStringLiteral("context = %1").arg(c.in.context)},
-                   "LongRoPE rotates with short_factor while the sequence is at most "
-                   "original_max_position_embeddings tokens long and with long_factor once it is "
-                   "longer, for every position including the earlier ones. Keys cached before the "
-                   "switch were rotated with the short factors and no longer match queries "
-                   "rotated with the long ones; transformers recomputes the cache, engines that "
-                   "keep it mix two rotations.",
-                   "Recompute the KV cache when the sequence crosses "
-                   "original_max_position_embeddings, or pick one factor set for the whole run "
-                   "(vLLM and llama.cpp choose by the configured maximum length).");
+    return finding(
+        "longrope-switch", DoctorSeverity::Warning,
+        {QStringLiteral("original_max_position_embeddings = %1").arg(c.s.originalContext),
+         QStringLiteral("context = %1").arg(c.in.context)},
+        "LongRoPE rotates with short_factor while the sequence is at most "
+        "original_max_position_embeddings tokens long and with long_factor once it is "
+        "longer, for every position including the earlier ones. Keys cached before the "
+        "switch were rotated with the short factors and no longer match queries "
+        "rotated with the long ones; transformers recomputes the cache, engines that "
+        "keep it mix two rotations.",
+        "Recompute the KV cache when the sequence crosses "
+        "original_max_position_embeddings, or pick one factor set for the whole run "
+        "(vLLM and llama.cpp choose by the configured maximum length).");
 }
 
 // Dynamic NTK changes the base with the sequence length.
@@ -352,16 +357,16 @@ std::optional<DoctorFinding> dynamicWithCache(const Context& c) {
     if (c.s.method != "dynamic") {
         return std::nullopt;
     }
-    return finding("dynamic-ntk-cache", DoctorSeverity::Warning,
-                   {QStringLiteral("rope_type = dynamic"),
-                    QStringLiteral("factor = %1").arg(num(c.s.factor)),
-                    QStringLiteral("original_max_position_embeddings = %1").arg(c.s.originalContext)},
-                   "Dynamic NTK recomputes the base from the current sequence length once it "
-                   "exceeds the original context. Keys already in the KV cache were rotated with "
-                   "the earlier, smaller base, so cached and fresh rotations disagree (rope-cli "
-                   "kv-cache shows by how much); llama.cpp has no dynamic scaling at all.",
-                   "Recompute the cache when the base changes, or use a static method (YaRN, "
-                   "linear) with the target length.");
+    return finding(
+        "dynamic-ntk-cache", DoctorSeverity::Warning,
+        {QStringLiteral("rope_type = dynamic"), QStringLiteral("factor = %1").arg(num(c.s.factor)),
+         QStringLiteral("original_max_position_embeddings = %1").arg(c.s.originalContext)},
+        "Dynamic NTK recomputes the base from the current sequence length once it "
+        "exceeds the original context. Keys already in the KV cache were rotated with "
+        "the earlier, smaller base, so cached and fresh rotations disagree (rope-cli "
+        "kv-cache shows by how much); llama.cpp has no dynamic scaling at all.",
+        "Recompute the cache when the base changes, or use a static method (YaRN, "
+        "linear) with the target length.");
 }
 
 const std::vector<std::pair<const char*, Check>>& checks() {
@@ -406,8 +411,8 @@ QString severityName(DoctorSeverity s) {
 }
 
 std::vector<DoctorFinding> runDoctor(const DoctorInput& input) {
-    Context c{input, input.model.params, input.model.params.scaling, {}, std::nullopt,
-              input.engine == QLatin1String("llama.cpp")};
+    Context c{input, input.model.params, input.model.params.scaling,
+              {},    std::nullopt,       input.engine == QLatin1String("llama.cpp")};
     const QJsonValue params = input.raw.value(QStringLiteral("rope_parameters"));
     const QJsonValue scaling = input.raw.value(QStringLiteral("rope_scaling"));
     c.rope = params.isObject() ? params.toObject() : scaling.toObject();

@@ -102,7 +102,8 @@ LlamaCppTranslation toLlamaCpp(const ModelConfigResult& model, const QString& ar
         // an explicit attention_factor or mscale ratio.
         const double llamaMagnitude = s.factor > 1.0 ? 0.1 * std::log(s.factor) + 1.0 : 1.0;
         if (s.attentionFactor > 0) {
-            t.flags << QStringLiteral("--yarn-attn-factor") << num(s.attentionFactor / llamaMagnitude);
+            t.flags << QStringLiteral("--yarn-attn-factor")
+                    << num(s.attentionFactor / llamaMagnitude);
             t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.attn_factor"),
                                     num(s.attentionFactor));
         }
@@ -130,17 +131,20 @@ LlamaCppTranslation toLlamaCpp(const ModelConfigResult& model, const QString& ar
                                 .arg(s.originalContext);
         t.flags << QStringLiteral("--rope-scaling") << QStringLiteral("none");
     } else if (s.method == "longrope") {
-        t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.type"), QStringLiteral("longrope"));
+        t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.type"),
+                                QStringLiteral("longrope"));
         t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.original_context_length"),
                                 QString::number(s.originalContext));
         t.notExpressible << QStringLiteral("longrope short_factor/long_factor: no flag; the GGUF "
                                            "carries them as tensors rope_factors_short and "
                                            "rope_factors_long");
     } else if (s.method == "dynamic") {
-        t.notExpressible << QStringLiteral(
-            "dynamic NTK (factor %1): llama.cpp has no dynamic scaling; the base would change "
-            "with the sequence length, which a fixed --rope-freq-base cannot follow")
-                                .arg(num(s.factor));
+        t.notExpressible
+            << QStringLiteral(
+                   "dynamic NTK (factor %1): llama.cpp has no dynamic scaling; the base would "
+                   "change "
+                   "with the sequence length, which a fixed --rope-freq-base cannot follow")
+                   .arg(num(s.factor));
     } else {
         t.notExpressible << QStringLiteral("rope_type '%1': no llama.cpp counterpart known here")
                                 .arg(QString::fromStdString(s.method));

@@ -308,8 +308,8 @@ std::optional<GgufFile> parseGguf(const uchar* bytes, quint64 size, QString& err
             error = IoText::tr("GGUF version 1 (32-bit counts) is not supported; convert the "
                                "file again (versions 2 and 3 are read)");
         } else {
-            error = IoText::tr("unknown GGUF version %1 (versions 2 and 3 are read)")
-                        .arg(f.version);
+            error =
+                IoText::tr("unknown GGUF version %1 (versions 2 and 3 are read)").arg(f.version);
         }
         return std::nullopt;
     }
@@ -373,7 +373,8 @@ std::optional<GgufFile> parseGguf(const uchar* bytes, quint64 size, QString& err
         }
         // ggml tensors have at most 4 dimensions (GGML_MAX_DIMS).
         if (nDims > 4) {
-            c.fail(IoText::tr("tensor '%1' has %2 dimensions (at most 4)").arg(info.name).arg(nDims));
+            c.fail(
+                IoText::tr("tensor '%1' has %2 dimensions (at most 4)").arg(info.name).arg(nDims));
             return std::nullopt;
         }
         for (quint32 d = 0; d < nDims; ++d) {
@@ -435,8 +436,9 @@ std::optional<GgufFile> parseGguf(const uchar* bytes, quint64 size, QString& err
 ModelConfigResult loadGgufFromBytes(const QByteArray& bytes) {
     ModelConfigResult result;
     QString error;
-    const std::optional<GgufFile> file = parseGguf(
-        reinterpret_cast<const uchar*>(bytes.constData()), static_cast<quint64>(bytes.size()), error);
+    const std::optional<GgufFile> file =
+        parseGguf(reinterpret_cast<const uchar*>(bytes.constData()),
+                  static_cast<quint64>(bytes.size()), error);
     if (!file) {
         result.errors << QStringLiteral("(file): ") + error;
         return result;

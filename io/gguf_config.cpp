@@ -102,8 +102,12 @@ public:
 private:
     QString key(const char* suffix) const { return m_p + QLatin1String(suffix); }
 
-    void warn(const QString& k, const QString& text) { m_warnings << k + QStringLiteral(": ") + text; }
-    void fail(const QString& k, const QString& text) { m_errors << k + QStringLiteral(": ") + text; }
+    void warn(const QString& k, const QString& text) {
+        m_warnings << k + QStringLiteral(": ") + text;
+    }
+    void fail(const QString& k, const QString& text) {
+        m_errors << k + QStringLiteral(": ") + text;
+    }
 
     const GgufValue* find(const QString& k) {
         m_read.insert(k);
@@ -382,10 +386,10 @@ private:
             head = out.value(QStringLiteral("hidden_size")).toDouble() /
                    out.value(QStringLiteral("num_attention_heads")).toDouble();
         }
-        const double rot = out.contains(QStringLiteral("partial_rotary_factor"))
-                               ? std::floor(head * out.value(QStringLiteral("partial_rotary_factor"))
-                                                       .toDouble())
-                               : head;
+        const double rot =
+            out.contains(QStringLiteral("partial_rotary_factor"))
+                ? std::floor(head * out.value(QStringLiteral("partial_rotary_factor")).toDouble())
+                : head;
         if (rot <= 0 || static_cast<double>(f.size()) * 2 != rot) {
             fail(tk, IoText::tr("has %1 entries but the rotated dimension is %2 (%3 pairs)")
                          .arg(f.size())
@@ -410,8 +414,8 @@ private:
                 band.emplace_back(1.0 / lambda(i), (1.0 / f[i] - 1.0 / F) / (1.0 - 1.0 / F));
             }
         }
-        const bool allOne = std::all_of(f.begin(), f.end(),
-                                        [](double x) { return std::abs(x - 1.0) < 1e-6; });
+        const bool allOne =
+            std::all_of(f.begin(), f.end(), [](double x) { return std::abs(x - 1.0) < 1e-6; });
         if (allOne) {
             warn(tk, IoText::tr("every factor is 1: no scaling"));
             return rope;

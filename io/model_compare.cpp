@@ -15,21 +15,21 @@ namespace rope::ui {
 ScoreComparison compareScores(const RopeParams& a, const RopeParams& b, long long context,
                               int samples, std::uint64_t seed, double threshold) {
     if (a.headDim != b.headDim) {
-        throw InvalidParameter("dim", "the two models have different head dimensions (" +
-                                          std::to_string(a.headDim) + " and " +
-                                          std::to_string(b.headDim) +
-                                          "); their scores are not comparable");
+        throw InvalidParameter(
+            "dim", "the two models have different head dimensions (" + std::to_string(a.headDim) +
+                       " and " + std::to_string(b.headDim) + "); their scores are not comparable");
     }
     if (context < 1 || context > (1 << 20)) {
-        throw InvalidParameter("context", "--context must be in [1, 1048576], got " +
-                                              std::to_string(context));
+        throw InvalidParameter("context",
+                               "--context must be in [1, 1048576], got " + std::to_string(context));
     }
     const int pairs = a.headDim / 2;
     // θ of pair i on each side; pairs a side does not rotate have θ = 0.
     const auto thetas = [pairs](const RopeParams& p) {
         const Eigen::ArrayXd f = scaledFrequencies(p).invFreq;
         Eigen::ArrayXd t = Eigen::ArrayXd::Zero(pairs);
-        t.head(std::min<Eigen::Index>(f.size(), pairs)) = f.head(std::min<Eigen::Index>(f.size(), pairs));
+        t.head(std::min<Eigen::Index>(f.size(), pairs)) =
+            f.head(std::min<Eigen::Index>(f.size(), pairs));
         return t;
     };
     const Eigen::ArrayXd ta = thetas(a);

@@ -53,9 +53,9 @@ std::optional<ui::ModelConfigResult> modelConfigFrom(const QCommandLineParser& p
     if (int(preset) + int(config) + int(gguf) > 1) {
         throw UsageError("--preset, --config and --gguf are mutually exclusive");
     }
-    const QString what = preset ? parser.value(QStringLiteral("preset"))
-                                : parser.value(config ? QStringLiteral("config")
-                                                      : QStringLiteral("gguf"));
+    const QString what =
+        preset ? parser.value(QStringLiteral("preset"))
+               : parser.value(config ? QStringLiteral("config") : QStringLiteral("gguf"));
     const ui::ModelConfigResult r = preset   ? ui::loadPreset(what)
                                     : config ? ui::loadModelConfig(what)
                                              : ui::loadGguf(what);

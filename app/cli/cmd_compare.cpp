@@ -19,13 +19,13 @@ namespace {
 ui::ModelConfigResult loadModel(const QString& what) {
     const bool file = QFileInfo::exists(what);
     if (!file && ui::findPreset(what) == nullptr) {
-        throw InvalidParameter("model", "'" + what.toStdString() +
-                                            "' is neither a file nor a preset id");
+        throw InvalidParameter("model",
+                               "'" + what.toStdString() + "' is neither a file nor a preset id");
     }
     const ui::ModelConfigResult r = file ? ui::loadModelFile(what) : ui::loadPreset(what);
     if (!r.ok()) {
-        throw InvalidParameter("model", "'" + what.toStdString() +
-                                            "': " + r.errors.join(QStringLiteral("; ")).toStdString());
+        throw InvalidParameter("model", "'" + what.toStdString() + "': " +
+                                            r.errors.join(QStringLiteral("; ")).toStdString());
     }
     for (const QString& w : r.warnings) {
         std::cerr << "rope-cli: warning: " << what.toStdString() << ": " << w.toStdString() << '\n';

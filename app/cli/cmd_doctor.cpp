@@ -48,11 +48,15 @@ std::string jsonList(const QStringList& list) {
 
 int runDoctor(const QStringList& args) {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Checks a model's RoPE for the mistakes inference engines' trackers report. Each finding "
-        "has an id, a severity (error, warning, info), the evidence, an explanation and a fix.\n"
-        "Exit status: 0 when no error-level check fires, 1 when one does, 2 on bad input.\n"
-        "Checks: ") + ui::doctorCheckIds().join(QStringLiteral(", ")) +
+    parser.setApplicationDescription(
+        QStringLiteral(
+            "Checks a model's RoPE for the mistakes inference engines' trackers report. Each "
+            "finding "
+            "has an id, a severity (error, warning, info), the evidence, an explanation and a "
+            "fix.\n"
+            "Exit status: 0 when no error-level check fires, 1 when one does, 2 on bad input.\n"
+            "Checks: ") +
+        ui::doctorCheckIds().join(QStringLiteral(", ")) +
         QStringLiteral("\nOutput (--json): {\"findings\":[{\"id\",\"severity\",\"evidence\":[...],"
                        "\"explanation\",\"fix\"}],\"errors\":n}"));
     parser.addOptions({
@@ -90,11 +94,12 @@ int runDoctor(const QStringList& args) {
         if (input.engine != QLatin1String("llama.cpp")) {
             throw UsageError("--engine-args needs --engine llama.cpp");
         }
-        input.engineArgs = parser.value(QStringLiteral("engine-args"))
-                               .split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        input.engineArgs =
+            parser.value(QStringLiteral("engine-args")).split(QLatin1Char(' '), Qt::SkipEmptyParts);
     }
     if (parser.isSet(QStringLiteral("context"))) {
-        input.context = parseInteger(parser.value(QStringLiteral("context")), QStringLiteral("context"));
+        input.context =
+            parseInteger(parser.value(QStringLiteral("context")), QStringLiteral("context"));
         if (input.context < 1) {
             throw InvalidParameter("context", "--context must be positive, got " +
                                                   std::to_string(input.context));

@@ -154,8 +154,9 @@ ui::Session sessionFrom(const QString& path) {
 // than silently resolved one way or the other.
 void rejectParameterFlags(const QCommandLineParser& parser) {
     std::vector<std::string> flags = {"dim",    "base",   "rotary-dim", "method", "max-context",
-                                      "layout", "preset", "config",     "context", "m", "gguf",
+                                      "layout", "preset", "config",     "context", "m",
                                       "n",      "all"};
+    flags.push_back("gguf");
     for (const ScalingField& f : scalingFields()) {
         flags.push_back(scalingFieldFlag(f));
     }

@@ -54,7 +54,8 @@ int runTranslate(const QStringList& args) {
     }
     const QString to = requiredValue(parser, QStringLiteral("to"));
     if (to != QLatin1String("llama.cpp") && to != QLatin1String("hf")) {
-        throw InvalidParameter("to", "--to must be llama.cpp or hf, got '" + to.toStdString() + "'");
+        throw InvalidParameter("to",
+                               "--to must be llama.cpp or hf, got '" + to.toStdString() + "'");
     }
     const std::optional<ui::ModelConfigResult> model = modelConfigFrom(parser);
     if (!model) {
@@ -72,11 +73,12 @@ int runTranslate(const QStringList& args) {
             }
             printJson("{\"to\":\"llama.cpp\",\"flags\":" + jsonStringList(t.flags) +
                       ",\"command_line\":" + jsonString(shellLine(t.flags).toStdString()) +
-                      ",\"gguf_keys\":" + keys + "},\"not_expressible\":" +
-                      jsonStringList(t.notExpressible) + "}");
+                      ",\"gguf_keys\":" + keys +
+                      "},\"not_expressible\":" + jsonStringList(t.notExpressible) + "}");
             return 0;
         }
-        std::cout << "llama.cpp flags:\n  " << shellLine(t.flags).toStdString() << "\n\nGGUF keys:\n";
+        std::cout << "llama.cpp flags:\n  " << shellLine(t.flags).toStdString()
+                  << "\n\nGGUF keys:\n";
         for (const auto& [k, v] : t.ggufKeys) {
             std::cout << "  " << k.toStdString() << " = " << v.toStdString() << '\n';
         }

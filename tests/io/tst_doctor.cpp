@@ -69,26 +69,34 @@ void TestDoctor::checkFires_data() {
     QTest::addColumn<QString>("engineArgs");
     QTest::addColumn<QString>("id");
     // Llama 2 trained at 4096, run at 8192 with no scaling.
-    QTest::newRow("beyond trained") << "llama-2-7b.json" << 8192LL << "" << "context-beyond-trained";
+    QTest::newRow("beyond trained") << "llama-2-7b.json" << 8192LL << ""
+                                    << "context-beyond-trained";
     QTest::newRow("scaling off") << "qwen2.5-7b-yarn.json" << 0LL << "--rope-scaling none"
                                  << "scaling-disabled";
     QTest::newRow("freq scale as factor") << "llama-2-7b.json" << 0LL << "--rope-freq-scale 8"
                                           << "freq-scale-is-factor";
     QTest::newRow("default base over CodeLlama")
-        << "doctor-codellama-7b.json" << 0LL << "--rope-freq-base 10000" << "base-override";
-    QTest::newRow("stacked on llama3") << "llama-3.1-8b.json" << 0LL
-                                       << "--rope-scaling linear --rope-scale 8" << "stacked-scaling";
-    QTest::newRow("mscale folded") << "doctor-mscale-folded.json" << 0LL << "" << "mscale-folded";
+        << "doctor-codellama-7b.json" << 0LL << "--rope-freq-base 10000"
+        << "base-override";
+    QTest::newRow("stacked on llama3")
+        << "llama-3.1-8b.json" << 0LL << "--rope-scaling linear --rope-scale 8"
+        << "stacked-scaling";
+    QTest::newRow("mscale folded") << "doctor-mscale-folded.json" << 0LL << ""
+                                   << "mscale-folded";
     QTest::newRow("mrope partial") << "doctor-mrope-partial-rotary.json" << 0LL << ""
                                    << "mrope-partial-rotary";
-    QTest::newRow("mrope layout") << "doctor-mrope-layout.json" << 0LL << "" << "mrope-layout";
+    QTest::newRow("mrope layout") << "doctor-mrope-layout.json" << 0LL << ""
+                                  << "mrope-layout";
     QTest::newRow("gemma local") << "doctor-gemma3-local-scaled.json" << 0LL << ""
                                  << "gemma3-local-scaled";
     QTest::newRow("original > max") << "doctor-original-exceeds-max.json" << 0LL << ""
                                     << "original-exceeds-max";
-    QTest::newRow("yarn ratio") << "doctor-yarn-factor-ratio.json" << 0LL << "" << "yarn-factor-ratio";
-    QTest::newRow("longrope switch") << "phi-3-su.json" << 8192LL << "" << "longrope-switch";
-    QTest::newRow("dynamic cache") << "dynamic-no-original.json" << 0LL << "" << "dynamic-ntk-cache";
+    QTest::newRow("yarn ratio") << "doctor-yarn-factor-ratio.json" << 0LL << ""
+                                << "yarn-factor-ratio";
+    QTest::newRow("longrope switch") << "phi-3-su.json" << 8192LL << ""
+                                     << "longrope-switch";
+    QTest::newRow("dynamic cache") << "dynamic-no-original.json" << 0LL << ""
+                                   << "dynamic-ntk-cache";
 }
 
 void TestDoctor::checkFires() {
@@ -186,7 +194,8 @@ void TestDoctor::compareMatchesClosedForm() {
     QVERIFY(r.firstBelow && firstBelow);
     QVERIFY2(std::abs(*r.firstBelow - *firstBelow) <= 2,
              qPrintable(QStringLiteral("%1 vs %2").arg(*r.firstBelow).arg(*firstBelow)));
-    QVERIFY_THROWS_EXCEPTION(rope::InvalidParameter, rope::ui::compareScores(a, rope::RopeParams{}, 10));
+    QVERIFY_THROWS_EXCEPTION(rope::InvalidParameter,
+                             rope::ui::compareScores(a, rope::RopeParams{}, 10));
 }
 
 QTEST_GUILESS_MAIN(TestDoctor)

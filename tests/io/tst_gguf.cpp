@@ -115,7 +115,8 @@ void requireSameModel(const ModelConfigResult& gguf, const ModelConfigResult& js
 }
 
 bool anyContains(const QStringList& list, const QString& text) {
-    return std::any_of(list.begin(), list.end(), [&](const QString& s) { return s.contains(text); });
+    return std::any_of(list.begin(), list.end(),
+                       [&](const QString& s) { return s.contains(text); });
 }
 
 } // namespace
@@ -140,7 +141,8 @@ void TestGguf::llama31MatchesConfigJson() {
     QTemporaryDir dir;
     const QString path = writeTemp(dir, QStringLiteral("llama.gguf"), llama31().bytes());
     const ModelConfigResult gguf = rope::ui::loadGguf(path);
-    const ModelConfigResult json = rope::ui::loadModelConfig(dataFile(QStringLiteral("llama-3.1-8b.json")));
+    const ModelConfigResult json =
+        rope::ui::loadModelConfig(dataFile(QStringLiteral("llama-3.1-8b.json")));
     requireSameModel(gguf, json);
     QCOMPARE(gguf.params.scaling.method, std::string("llama3"));
     QCOMPARE(gguf.params.scaling.factor, 8.0);
@@ -267,34 +269,33 @@ void TestGguf::hostileHeadersAreErrors_data() {
     QTest::addColumn<QString>("message");
     using gguf_test::Writer;
     const auto header = [](uint32_t version, uint64_t tensors, uint64_t kvs) {
-        return QByteArray("GGUF") + Writer::raw(version) + Writer::raw(tensors) +
-               Writer::raw(kvs);
+        return QByteArray("GGUF") + Writer::raw(version) + Writer::raw(tensors) + Writer::raw(kvs);
     };
     QTest::newRow("empty") << QByteArray() << QStringLiteral("does not start with");
-    QTest::newRow("magic") << QByteArray("GGML\x03\0\0\0", 8) << QStringLiteral("does not start with");
+    QTest::newRow("magic") << QByteArray("GGML\x03\0\0\0", 8)
+                           << QStringLiteral("does not start with");
     QTest::newRow("version 1") << header(1, 0, 0) << QStringLiteral("version 1");
     QTest::newRow("version 9") << header(9, 0, 0) << QStringLiteral("unknown GGUF version 9");
     QTest::newRow("big-endian") << header(0x03000000u, 0, 0) << QStringLiteral("big-endian");
     QTest::newRow("huge kv count") << header(3, 0, ~0ull) << QStringLiteral("metadata_kv_count");
-    QTest::newRow("huge tensor count") << header(3, 1ull << 60, 0) << QStringLiteral("tensor_count");
-    QTest::newRow("huge key length")
-        << header(3, 0, 1) + Writer::raw(~0ull) + QByteArray(16, 'x')
-        << QStringLiteral("claims 18446744073709551615 bytes");
-    QTest::newRow("huge array")
-        << header(3, 0, 1) + Writer::string(QStringLiteral("a")) + Writer::raw(uint32_t{9}) +
-               Writer::raw(uint32_t{4}) + Writer::raw(1ull << 40)
-        << QStringLiteral("array 'a' claims 1099511627776 items");
-    QTest::newRow("bad type")
-        << header(3, 0, 1) + Writer::string(QStringLiteral("a")) + Writer::raw(uint32_t{13})
-        << QStringLiteral("value type 13");
-    QTest::newRow("nested array")
-        << header(3, 0, 1) + Writer::string(QStringLiteral("a")) + Writer::raw(uint32_t{9}) +
-               Writer::raw(uint32_t{9}) + Writer::raw(uint64_t{1})
-        << QStringLiteral("item type 9");
-    QTest::newRow("bad bool")
-        << header(3, 0, 1) + Writer::string(QStringLiteral("a")) + Writer::raw(uint32_t{7}) +
-               QByteArray(1, 2)
-        << QStringLiteral("a bool must be 0 or 1");
+    QTest::newRow("huge tensor count")
+        << header(3, 1ull << 60, 0) << QStringLiteral("tensor_count");
+    QTest::newRow("huge key length") << header(3, 0, 1) + Writer::raw(~0ull) + QByteArray(16, 'x')
+                                     << QStringLiteral("claims 18446744073709551615 bytes");
+    QTest::newRow("huge array") << header(3, 0, 1) + Writer::string(QStringLiteral("a")) +
+                                       Writer::raw(uint32_t{9}) + Writer::raw(uint32_t{4}) +
+                                       Writer::raw(1ull << 40)
+                                << QStringLiteral("array 'a' claims 1099511627776 items");
+    QTest::newRow("bad type") << header(3, 0, 1) + Writer::string(QStringLiteral("a")) +
+                                     Writer::raw(uint32_t{13})
+                              << QStringLiteral("value type 13");
+    QTest::newRow("nested array") << header(3, 0, 1) + Writer::string(QStringLiteral("a")) +
+                                         Writer::raw(uint32_t{9}) + Writer::raw(uint32_t{9}) +
+                                         Writer::raw(uint64_t{1})
+                                  << QStringLiteral("item type 9");
+    QTest::newRow("bad bool") << header(3, 0, 1) + Writer::string(QStringLiteral("a")) +
+                                     Writer::raw(uint32_t{7}) + QByteArray(1, 2)
+                              << QStringLiteral("a bool must be 0 or 1");
     {
         Writer w;
         w.u32(QStringLiteral("general.alignment"), 24);
