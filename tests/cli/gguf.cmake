@@ -53,3 +53,10 @@ add_test(NAME cli_compare_gguf_vs_config
          COMMAND ${ROPE_GGUF_CLI} compare ${ROPE_GGUF_FILE} ${ROPE_GGUF_LLAMA} --context 4096)
 set_tests_properties(cli_compare_gguf_vs_config PROPERTIES LABELS cli
     PASS_REGULAR_EXPRESSION "\\{\"context\":4096,\"first_below_0_99\":null,")
+
+# Gemma 3's linear ×8: llama.cpp multiplies positions by --rope-freq-scale, so 1/8 = 0.125; its
+# local layers' base 10000 has no flag and is named.
+add_test(NAME cli_translate_linear_is_inverse
+         COMMAND ${ROPE_GGUF_CLI} translate --preset gemma-3-4b --to llama.cpp --json)
+set_tests_properties(cli_translate_linear_is_inverse PROPERTIES LABELS cli PASS_REGULAR_EXPRESSION
+    "\"command_line\":\"--rope-freq-base 1000000 --rope-scaling linear --rope-freq-scale 0.125\".*\"gemma3.rope.freq_base_swa\":\"10000\".*per-layer base 10000")
