@@ -42,7 +42,8 @@ int runCompare(const QStringList& args) {
         "query-key scores q·R(Δ)k over 128 random (q, k) pairs (seed 20261125), and the first "
         "distance where it drops below 0.99. A and B are config.json files, GGUF files or preset "
         "ids (same head dimension).\n"
-        "Output: {\"context\":L,\"first_below_0_99\":Δ|null,\"distances\":[...],\"cosine\":[...]} "
+        "Output: {\"context\": L, \"first_below_0_99\": Δ|null, \"distances\": [...], "
+        "\"cosine\": [...]} (printed without spaces) "
         "(at most 512 distances listed; first_below_0_99 is over every Δ < L)"));
     parser.addPositionalArgument(QStringLiteral("A"), QStringLiteral("First model."));
     parser.addPositionalArgument(QStringLiteral("B"), QStringLiteral("Second model."));

@@ -57,8 +57,9 @@ int runDoctor(const QStringList& args) {
             "Exit status: 0 when no error-level check fires, 1 when one does, 2 on bad input.\n"
             "Checks: ") +
         ui::doctorCheckIds().join(QStringLiteral(", ")) +
-        QStringLiteral("\nOutput (--json): {\"findings\":[{\"id\",\"severity\",\"evidence\":[...],"
-                       "\"explanation\",\"fix\"}],\"errors\":n}"));
+        QStringLiteral(
+            "\nOutput (--json): {\"findings\": [{\"id\", \"severity\", \"evidence\": [...], "
+            "\"explanation\", \"fix\"}], \"errors\": n} (printed without spaces)"));
     parser.addOptions({
         {QStringLiteral("preset"), QStringLiteral("A built-in model."), QStringLiteral("ID")},
         {QStringLiteral("config"), QStringLiteral("A Hugging Face config.json."),

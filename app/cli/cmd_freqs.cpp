@@ -69,7 +69,7 @@ int runFreqs(const QStringList& args) {
         }
         const std::optional<ui::ModelConfigResult> model = modelConfigFrom(parser);
         if (!model) {
-            throw UsageError("--layer needs --config FILE, --gguf FILE or --preset ID");
+            throw UsageError("--layer needs --config FILE or --preset ID (or --gguf FILE)");
         }
         const long long index =
             parseInteger(parser.value(QStringLiteral("layer")), QStringLiteral("layer"));

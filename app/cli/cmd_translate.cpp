@@ -36,9 +36,9 @@ int runTranslate(const QStringList& args) {
         "--rope-freq-scale = 1/factor, --rope-scale, --yarn-*) and the GGUF keys a converter "
         "writes; --to hf: the Hugging Face rope_scaling / rope_parameters block. What the other "
         "side cannot express is listed under not_expressible.\n"
-        "Output (--json): {\"to\":\"llama.cpp\",\"flags\":[...],\"command_line\":\"...\","
-        "\"gguf_keys\":{...},\"not_expressible\":[...]} or {\"to\":\"hf\",\"config\":{...},"
-        "\"notes\":[...]}"));
+        "Output (--json): {\"to\": \"llama.cpp\", \"flags\": [...], \"command_line\": \"...\", "
+        "\"gguf_keys\": {...}, \"not_expressible\": [...]} or {\"to\": \"hf\", \"config\": {...}, "
+        "\"notes\": [...]} (printed without spaces)"));
     parser.addOptions({
         {QStringLiteral("preset"), QStringLiteral("A built-in model."), QStringLiteral("ID")},
         {QStringLiteral("config"), QStringLiteral("A Hugging Face config.json."),
