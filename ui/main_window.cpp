@@ -5,6 +5,7 @@
 #include "figures/figure_registry.h"
 #include "figures/language.h"
 #include "figures/layer_points.h"
+#include "io/gguf.h"
 #include "io/model_config.h"
 #include "io/presets.h"
 #include "io/session.h"
@@ -335,7 +336,8 @@ void MainWindow::openModelConfig() {
     const QString dir =
         settings.value(QStringLiteral("model/directory"), QDir::homePath()).toString();
     const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open a Hugging Face config.json"), dir, tr("JSON files (*.json);;All files (*)"));
+        this, tr("Open a Hugging Face config.json or a GGUF file"), dir,
+        tr("Model files (*.json *.gguf);;JSON files (*.json);;GGUF files (*.gguf);;All files (*)"));
     if (path.isEmpty()) {
         return;
     }
@@ -344,7 +346,7 @@ void MainWindow::openModelConfig() {
 }
 
 bool MainWindow::openModelConfigFile(const QString& path) {
-    const ModelConfigResult result = loadModelConfig(path);
+    const ModelConfigResult result = loadModelFile(path);
     // A "(file)" error means nothing was read (unreadable, malformed, too large): applying the
     // defaults would silently replace the user's parameters, so refuse instead.
     if (result.errors.filter(QRegularExpression(QStringLiteral("^\\(file\\):"))).size() > 0) {
@@ -828,11 +830,12 @@ bool MainWindow::openDroppedFile(const QString& path) {
     if (fileKindOf(path) == FileKind::Session) {
         return openSession(path);
     }
-    if (info.suffix().compare(QLatin1String("json"), Qt::CaseInsensitive) == 0) {
+    if (info.suffix().compare(QLatin1String("json"), Qt::CaseInsensitive) == 0 ||
+        isGgufFile(path)) {
         return openModelConfigFile(path);
     }
     statusBar()->showMessage(tr("Not opened: %1 is neither a session (.%2) nor a model config "
-                                "(.json)")
+                                "(.json, .gguf)")
                                  .arg(info.fileName(), QLatin1String(kSessionSuffix)),
                              10000);
     return false;

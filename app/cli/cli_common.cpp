@@ -4,6 +4,7 @@
 
 #include "core/scaling/scaling_fields.h"
 #include "core/scaling/scaling_registry.h"
+#include "io/gguf.h"
 #include "io/model_config.h"
 #include "io/presets.h"
 
@@ -32,25 +33,34 @@ void addModelOptions(QCommandLineParser& parser) {
         {QStringLiteral("config"),
          QStringLiteral("Start from a Hugging Face config.json. Other flags override it."),
          QStringLiteral("PATH")},
+        {QStringLiteral("gguf"),
+         QStringLiteral("Start from a GGUF file's metadata (llama.cpp; weights are not read). "
+                        "Other flags override it."),
+         QStringLiteral("PATH")},
     });
 }
 
 } // namespace
 
 std::optional<ui::ModelConfigResult> modelConfigFrom(const QCommandLineParser& parser) {
-    const bool preset = parser.isSet(QStringLiteral("preset"));
-    const bool config = parser.isSet(QStringLiteral("config"));
-    if (!preset && !config) {
+    // optionNames(): a command without --gguf (isSet would warn about an unknown option).
+    const bool preset = parser.optionNames().contains(QStringLiteral("preset"));
+    const bool config = parser.optionNames().contains(QStringLiteral("config"));
+    const bool gguf = parser.optionNames().contains(QStringLiteral("gguf"));
+    if (!preset && !config && !gguf) {
         return std::nullopt;
     }
-    if (preset && config) {
-        throw UsageError("--preset and --config are mutually exclusive");
+    if (int(preset) + int(config) + int(gguf) > 1) {
+        throw UsageError("--preset, --config and --gguf are mutually exclusive");
     }
     const QString what =
-        preset ? parser.value(QStringLiteral("preset")) : parser.value(QStringLiteral("config"));
-    const ui::ModelConfigResult r = preset ? ui::loadPreset(what) : ui::loadModelConfig(what);
+        preset ? parser.value(QStringLiteral("preset"))
+               : parser.value(config ? QStringLiteral("config") : QStringLiteral("gguf"));
+    const ui::ModelConfigResult r = preset   ? ui::loadPreset(what)
+                                    : config ? ui::loadModelConfig(what)
+                                             : ui::loadGguf(what);
     if (!r.ok()) {
-        const std::string name = preset ? "preset" : "config";
+        const std::string name = preset ? "preset" : (config ? "config" : "gguf");
         throw InvalidParameter(name, "--" + name + " '" + what.toStdString() +
                                          "': " + r.errors.join(QStringLiteral("; ")).toStdString());
     }

@@ -169,6 +169,7 @@ void rejectParameterFlags(const QCommandLineParser& parser) {
     std::vector<std::string> flags = {"dim",    "base",   "rotary-dim", "method", "max-context",
                                       "layout", "preset", "config",     "context", "m",
                                       "n",      "all"};
+    flags.push_back("gguf");
     for (const ScalingField& f : scalingFields()) {
         flags.push_back(scalingFieldFlag(f));
     }

@@ -62,14 +62,14 @@ int runFreqs(const QStringList& args) {
         // A layer is the model's own; mixing in flags would describe no real layer.
         for (const QString& option : parser.optionNames()) {
             if (option != QLatin1String("layer") && option != QLatin1String("config") &&
-                option != QLatin1String("preset")) {
+                option != QLatin1String("preset") && option != QLatin1String("gguf")) {
                 throw UsageError("--layer prints a model layer as configured; --" +
                                  option.toStdString() + " cannot be combined with it");
             }
         }
         const std::optional<ui::ModelConfigResult> model = modelConfigFrom(parser);
         if (!model) {
-            throw UsageError("--layer needs --config FILE or --preset ID");
+            throw UsageError("--layer needs --config FILE or --preset ID (or --gguf FILE)");
         }
         const long long index =
             parseInteger(parser.value(QStringLiteral("layer")), QStringLiteral("layer"));

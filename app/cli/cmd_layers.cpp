@@ -39,13 +39,15 @@ int runLayers(const QStringList& args) {
                         "second per distinct (L, d)); larger layers report min_base_status "
                         "work_cap."),
          QStringLiteral("N")},
+        {QStringLiteral("gguf"), QStringLiteral("A GGUF file (metadata only)."),
+         QStringLiteral("PATH")},
     });
     if (!parseArguments(parser, args)) {
         return 0;
     }
     const std::optional<ui::ModelConfigResult> model = modelConfigFrom(parser);
     if (!model) {
-        throw UsageError("missing required option --config (or --preset)");
+        throw UsageError("missing required option --config (or --preset, --gguf)");
     }
     if (model->layers.empty()) {
         throw InvalidParameter("config", "the config has no num_hidden_layers, so there is no "

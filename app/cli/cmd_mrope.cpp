@@ -35,6 +35,8 @@ int runMrope(const QStringList& args) {
          QStringLiteral("ID")},
         {QStringLiteral("config"), QStringLiteral("A Hugging Face config.json with mrope_section."),
          QStringLiteral("PATH")},
+        {QStringLiteral("gguf"), QStringLiteral("A GGUF file (metadata only)."),
+         QStringLiteral("PATH")},
         {QStringLiteral("tokens"), QStringLiteral("Token layout, e.g. text:5,image:1x4x6,text:3."),
          QStringLiteral("LAYOUT")},
         {QStringLiteral("seconds-per-grid"),
@@ -48,7 +50,7 @@ int runMrope(const QStringList& args) {
     const QString tokens = requiredValue(parser, QStringLiteral("tokens"));
     const std::optional<ui::ModelConfigResult> model = modelConfigFrom(parser);
     if (!model) {
-        throw UsageError("missing required option --config (or --preset)");
+        throw UsageError("missing required option --config (or --preset, --gguf)");
     }
     if (model->mropeSection.empty()) {
         throw InvalidParameter("config", "the config has no mrope_section (not a multimodal "

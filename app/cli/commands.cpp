@@ -23,6 +23,11 @@ const std::vector<Command>& allCommands() {
         {"animate", "sweep a panel option or parameter into a GIF, MP4, WebM or PNG frames", true,
          &runAnimate},
         {"course", "the guided course: list its steps, check an answer", false, &runCourse},
+        {"translate", "a model's RoPE as llama.cpp flags and GGUF keys, or as the HF block", false,
+         &runTranslate},
+        {"doctor", "check a model's RoPE for known engine and config mistakes", false, &runDoctor},
+        {"compare", "cosine of two models' query-key scores over relative distance", false,
+         &runCompare},
     };
     return commands;
 }

@@ -34,5 +34,8 @@ int runMrope(const QStringList& args);
 int runKvCache(const QStringList& args);
 int runCourse(const QStringList& args);
 int runAnimate(const QStringList& args);
+int runTranslate(const QStringList& args);
+int runDoctor(const QStringList& args);
+int runCompare(const QStringList& args);
 
 } // namespace rope::cli

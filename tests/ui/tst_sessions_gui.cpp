@@ -413,6 +413,21 @@ private slots:
         QVERIFY(takeErrorBox(w).contains(QStringLiteral("malformed.json")));
     }
 
+    // A GGUF (the Llama 3.1 header tst_gguf writes) opens like its config.json: base 500000,
+    // Llama 3 scaling ×8 from the rope_freqs tensor, and it joins the recent model files.
+    void droppedGgufLoadsTheModel() {
+        MainWindow w(nullptr, false);
+        const QString path = qEnvironmentVariable("ROPE_SOURCE_DIR") +
+                             QStringLiteral("/fuzz/corpus/gguf/llama31.gguf");
+        drop(w, path);
+        const rope::RopeParams& p = w.state().params();
+        QCOMPARE(p.base, 500000.0);
+        QCOMPARE(p.headDim, 128);
+        QCOMPARE(p.scaling.method, std::string("llama3"));
+        QCOMPARE(p.scaling.factor, 8.0);
+        QCOMPARE(MainWindow::recentModelConfigs().value(0), QFileInfo(path).absoluteFilePath());
+    }
+
     void droppedOtherFileIsRefusedWithAReason() {
         const QString path = m_dir.filePath(QStringLiteral("notes.txt"));
         QFile f(path);

@@ -1,0 +1,141 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "app/cli/cli_common.h"
+#include "app/cli/commands.h"
+#include "io/doctor.h"
+#include "io/gguf.h"
+#include "io/presets.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <iostream>
+
+namespace rope::cli {
+
+namespace {
+
+// The fields as written, for the checks on what the import folds away (text_config when the
+// language model is nested).
+QJsonObject rawFields(const QCommandLineParser& parser) {
+    QByteArray bytes;
+    if (parser.isSet(QStringLiteral("gguf"))) {
+        QString error;
+        bytes = ui::ggufConfigJson(parser.value(QStringLiteral("gguf")), error);
+    } else {
+        QFile f(parser.isSet(QStringLiteral("preset"))
+                    ? ui::presetResourcePath(parser.value(QStringLiteral("preset")))
+                    : parser.value(QStringLiteral("config")));
+        if (f.open(QIODevice::ReadOnly) && f.size() <= ui::kMaxModelConfigBytes) {
+            bytes = f.readAll();
+        }
+    }
+    const QJsonObject root = QJsonDocument::fromJson(bytes).object();
+    const QJsonValue text = root.value(QStringLiteral("text_config"));
+    return text.isObject() ? text.toObject() : root;
+}
+
+std::string jsonList(const QStringList& list) {
+    std::string out = "[";
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        out += (i > 0 ? "," : "") + jsonString(list[i].toStdString());
+    }
+    return out + "]";
+}
+
+} // namespace
+
+int runDoctor(const QStringList& args) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral(
+            "Checks a model's RoPE for the mistakes inference engines' trackers report. Each "
+            "finding "
+            "has an id, a severity (error, warning, info), the evidence, an explanation and a "
+            "fix.\n"
+            "Exit status: 0 when no error-level check fires, 1 when one does, 2 on bad input.\n"
+            "Checks: ") +
+        ui::doctorCheckIds().join(QStringLiteral(", ")) +
+        QStringLiteral(
+            "\nOutput (--json): {\"findings\": [{\"id\", \"severity\", \"evidence\": [...], "
+            "\"explanation\", \"fix\"}], \"errors\": n} (printed without spaces)"));
+    parser.addOptions({
+        {QStringLiteral("preset"), QStringLiteral("A built-in model."), QStringLiteral("ID")},
+        {QStringLiteral("config"), QStringLiteral("A Hugging Face config.json."),
+         QStringLiteral("PATH")},
+        {QStringLiteral("gguf"), QStringLiteral("A GGUF file (metadata only)."),
+         QStringLiteral("PATH")},
+        {QStringLiteral("context"), QStringLiteral("The context you run at (tokens)."),
+         QStringLiteral("L")},
+        {QStringLiteral("engine"), QStringLiteral("hf (default) or llama.cpp."),
+         QStringLiteral("hf|llama.cpp"), QStringLiteral("hf")},
+        {QStringLiteral("engine-args"),
+         QStringLiteral("The llama.cpp arguments you pass, as one string "
+                        "(\"--rope-freq-base 10000 --rope-freq-scale 8\")."),
+         QStringLiteral("ARGS")},
+        {QStringLiteral("json"), QStringLiteral("Print JSON instead of text.")},
+    });
+    if (!parseArguments(parser, args)) {
+        return 0;
+    }
+    ui::DoctorInput input;
+    const std::optional<ui::ModelConfigResult> model = modelConfigFrom(parser);
+    if (!model) {
+        throw UsageError("missing required option --config, --gguf or --preset");
+    }
+    input.model = *model;
+    input.raw = rawFields(parser);
+    input.engine = parser.value(QStringLiteral("engine"));
+    if (input.engine != QLatin1String("hf") && input.engine != QLatin1String("llama.cpp")) {
+        throw InvalidParameter("engine", "--engine must be hf or llama.cpp, got '" +
+                                             input.engine.toStdString() + "'");
+    }
+    if (parser.isSet(QStringLiteral("engine-args"))) {
+        if (input.engine != QLatin1String("llama.cpp")) {
+            throw UsageError("--engine-args needs --engine llama.cpp");
+        }
+        input.engineArgs =
+            parser.value(QStringLiteral("engine-args")).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    }
+    if (parser.isSet(QStringLiteral("context"))) {
+        input.context =
+            parseInteger(parser.value(QStringLiteral("context")), QStringLiteral("context"));
+        if (input.context < 1) {
+            throw InvalidParameter("context", "--context must be positive, got " +
+                                                  std::to_string(input.context));
+        }
+    }
+    const std::vector<ui::DoctorFinding> findings = ui::runDoctor(input);
+    int errors = 0;
+    for (const ui::DoctorFinding& f : findings) {
+        errors += f.severity == ui::DoctorSeverity::Error ? 1 : 0;
+    }
+    if (parser.isSet(QStringLiteral("json"))) {
+        std::string json = "{\"findings\":[";
+        for (std::size_t i = 0; i < findings.size(); ++i) {
+            const ui::DoctorFinding& f = findings[i];
+            json += (i > 0 ? "," : "") + std::string("{\"id\":") + jsonString(f.id.toStdString()) +
+                    ",\"severity\":" + jsonString(ui::severityName(f.severity).toStdString()) +
+                    ",\"evidence\":" + jsonList(f.evidence) +
+                    ",\"explanation\":" + jsonString(f.explanation.toStdString()) +
+                    ",\"fix\":" + jsonString(f.fix.toStdString()) + "}";
+        }
+        printJson(json + "],\"errors\":" + std::to_string(errors) + "}");
+    } else if (findings.empty()) {
+        std::cout << "No check fired (" << ui::doctorCheckIds().size() << " checks).\n";
+    } else {
+        for (const ui::DoctorFinding& f : findings) {
+            std::cout << ui::severityName(f.severity).toStdString() << " [" << f.id.toStdString()
+                      << "]\n";
+            for (const QString& e : f.evidence) {
+                std::cout << "  " << e.toStdString() << '\n';
+            }
+            std::cout << "  " << f.explanation.toStdString() << "\n  Fix: " << f.fix.toStdString()
+                      << "\n\n";
+        }
+    }
+    return errors > 0 ? 1 : 0;
+}
+
+} // namespace rope::cli

@@ -1,0 +1,113 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "app/cli/cli_common.h"
+#include "app/cli/commands.h"
+#include "io/engine_translate.h"
+#include "io/gguf.h"
+
+#include <QJsonDocument>
+
+#include <iostream>
+
+namespace rope::cli {
+
+namespace {
+
+std::string jsonStringList(const QStringList& list) {
+    std::string out = "[";
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        out += (i > 0 ? "," : "") + jsonString(list[i].toStdString());
+    }
+    return out + "]";
+}
+
+// A flag value may need quoting in a shell only if it has spaces; ours never do.
+QString shellLine(const QStringList& flags) {
+    return flags.join(QLatin1Char(' '));
+}
+
+} // namespace
+
+int runTranslate(const QStringList& args) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "The same RoPE for another engine.\n"
+        "--to llama.cpp: llama.cpp command-line flags (--rope-freq-base, --rope-scaling, "
+        "--rope-freq-scale = 1/factor, --rope-scale, --yarn-*) and the GGUF keys a converter "
+        "writes; --to hf: the Hugging Face rope_scaling / rope_parameters block. What the other "
+        "side cannot express is listed under not_expressible.\n"
+        "Output (--json): {\"to\": \"llama.cpp\", \"flags\": [...], \"command_line\": \"...\", "
+        "\"gguf_keys\": {...}, \"not_expressible\": [...]} or {\"to\": \"hf\", \"config\": {...}, "
+        "\"notes\": [...]} (printed without spaces)"));
+    parser.addOptions({
+        {QStringLiteral("preset"), QStringLiteral("A built-in model."), QStringLiteral("ID")},
+        {QStringLiteral("config"), QStringLiteral("A Hugging Face config.json."),
+         QStringLiteral("PATH")},
+        {QStringLiteral("gguf"), QStringLiteral("A GGUF file (metadata only)."),
+         QStringLiteral("PATH")},
+        {QStringLiteral("to"), QStringLiteral("Target: llama.cpp or hf."),
+         QStringLiteral("llama.cpp|hf")},
+        {QStringLiteral("json"), QStringLiteral("Print JSON instead of text.")},
+    });
+    if (!parseArguments(parser, args)) {
+        return 0;
+    }
+    const QString to = requiredValue(parser, QStringLiteral("to"));
+    if (to != QLatin1String("llama.cpp") && to != QLatin1String("hf")) {
+        throw InvalidParameter("to",
+                               "--to must be llama.cpp or hf, got '" + to.toStdString() + "'");
+    }
+    const std::optional<ui::ModelConfigResult> model = modelConfigFrom(parser);
+    if (!model) {
+        throw UsageError("missing required option --config, --gguf or --preset");
+    }
+    const bool json = parser.isSet(QStringLiteral("json"));
+    if (to == QLatin1String("llama.cpp")) {
+        const QString arch = ui::llamaCppArchOf(model->modelType);
+        const ui::LlamaCppTranslation t = ui::toLlamaCpp(*model, arch);
+        if (json) {
+            std::string keys = "{";
+            for (std::size_t i = 0; i < t.ggufKeys.size(); ++i) {
+                keys += (i > 0 ? "," : "") + jsonString(t.ggufKeys[i].first.toStdString()) + ":" +
+                        jsonString(t.ggufKeys[i].second.toStdString());
+            }
+            printJson("{\"to\":\"llama.cpp\",\"flags\":" + jsonStringList(t.flags) +
+                      ",\"command_line\":" + jsonString(shellLine(t.flags).toStdString()) +
+                      ",\"gguf_keys\":" + keys +
+                      "},\"not_expressible\":" + jsonStringList(t.notExpressible) + "}");
+            return 0;
+        }
+        std::cout << "llama.cpp flags:\n  " << shellLine(t.flags).toStdString()
+                  << "\n\nGGUF keys:\n";
+        for (const auto& [k, v] : t.ggufKeys) {
+            std::cout << "  " << k.toStdString() << " = " << v.toStdString() << '\n';
+        }
+        if (!t.notExpressible.isEmpty()) {
+            std::cout << "\nNot expressible as flags:\n";
+            for (const QString& n : t.notExpressible) {
+                std::cout << "  - " << n.toStdString() << '\n';
+            }
+        }
+        return 0;
+    }
+    const QJsonObject block = ui::toHfRopeBlock(*model);
+    // What the import could not carry over (GGUF keys without a config.json field, assumptions
+    // such as mscale = mscale_all_dim, recovered Llama 3 parameters) is in its warnings.
+    const QStringList notes = model->warnings;
+    if (json) {
+        printJson("{\"to\":\"hf\",\"config\":" +
+                  QJsonDocument(block).toJson(QJsonDocument::Compact).toStdString() +
+                  ",\"notes\":" + jsonStringList(notes) + "}");
+        return 0;
+    }
+    std::cout << QJsonDocument(block).toJson(QJsonDocument::Indented).toStdString();
+    if (!notes.isEmpty()) {
+        std::cout << "\nNotes:\n";
+        for (const QString& n : notes) {
+            std::cout << "  - " << n.toStdString() << '\n';
+        }
+    }
+    return 0;
+}
+
+} // namespace rope::cli

@@ -1,0 +1,63 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "io/model_config.h"
+
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+/// \file doctor.h
+/// The config doctor: checks for the RoPE mistakes that inference engines' trackers report
+/// (scaling declared but not applied, --rope-freq-scale given as the factor, a default base
+/// overriding the model's, scaling stacked on Llama 3's own, DeepSeek's two mscales folded into
+/// one, M-RoPE sections against the rotary width, …). Each check names its evidence and a fix;
+/// docs/models.md lists the checks with the tracker threads they come from.
+
+namespace rope::ui {
+
+enum class DoctorSeverity { Error, Warning, Info };
+
+/// \brief One check that fired.
+struct DoctorFinding {
+    /// Stable kebab-case id (for scripts and docs/models.md).
+    QString id;
+    DoctorSeverity severity = DoctorSeverity::Warning;
+    /// "field = value" lines.
+    QStringList evidence;
+    /// One paragraph: what goes wrong and why.
+    QString explanation;
+    /// What to change.
+    QString fix;
+};
+
+/// \brief What the doctor looks at.
+struct DoctorInput {
+    /// The imported model (config.json, GGUF or preset).
+    ModelConfigResult model;
+    /// The language model's fields as written (text_config when nested; for a GGUF, the
+    /// translated config), for checks on fields the import folds away.
+    QJsonObject raw;
+    /// The context the user runs at (tokens); 0 when not given.
+    long long context = 0;
+    /// "hf" or "llama.cpp".
+    QString engine = QStringLiteral("hf");
+    /// llama.cpp command-line arguments the user passes (for --engine llama.cpp), split.
+    QStringList engineArgs;
+};
+
+/// \brief Ids of every check, in the order they run.
+QStringList doctorCheckIds();
+
+/// \brief Runs every check.
+/// \throws rope::InvalidParameter naming an engine argument that is not a number where one is
+/// needed.
+std::vector<DoctorFinding> runDoctor(const DoctorInput& input);
+
+/// \brief "error", "warning" or "info".
+QString severityName(DoctorSeverity s);
+
+} // namespace rope::ui

@@ -1,0 +1,238 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "io/engine_translate.h"
+
+#include <QJsonArray>
+
+#include <cmath>
+#include <map>
+
+namespace rope::ui {
+
+namespace {
+
+QString num(double v) {
+    return QString::number(v, 'g', 17);
+}
+
+QJsonArray toArray(const std::vector<double>& v) {
+    QJsonArray a;
+    for (const double x : v) {
+        a.append(x);
+    }
+    return a;
+}
+
+} // namespace
+
+QString llamaCppArchOf(const QString& modelType) {
+    static const std::map<QString, QString> archs = {
+        {QStringLiteral("llama"), QStringLiteral("llama")},
+        {QStringLiteral("mistral"), QStringLiteral("llama")},
+        {QStringLiteral("qwen2"), QStringLiteral("qwen2")},
+        {QStringLiteral("qwen3"), QStringLiteral("qwen3")},
+        {QStringLiteral("qwen2_vl"), QStringLiteral("qwen2vl")},
+        {QStringLiteral("qwen3_vl"), QStringLiteral("qwen3vl")},
+        {QStringLiteral("gemma3_text"), QStringLiteral("gemma3")},
+        {QStringLiteral("gemma3"), QStringLiteral("gemma3")},
+        {QStringLiteral("phi3"), QStringLiteral("phi3")},
+        {QStringLiteral("gpt_neox"), QStringLiteral("gptneox")},
+        {QStringLiteral("gptj"), QStringLiteral("gptj")},
+        {QStringLiteral("deepseek_v2"), QStringLiteral("deepseek2")},
+        {QStringLiteral("deepseek_v3"), QStringLiteral("deepseek2")},
+        {QStringLiteral("cohere2"), QStringLiteral("cohere2")},
+        {QStringLiteral("llama4_text"), QStringLiteral("llama4")},
+        {QStringLiteral("llama4"), QStringLiteral("llama4")},
+        {QStringLiteral("smollm3"), QStringLiteral("smollm3")},
+        {QStringLiteral("gpt_oss"), QStringLiteral("gpt-oss")},
+    };
+    const auto it = archs.find(modelType);
+    return it == archs.end() ? QStringLiteral("llama") : it->second;
+}
+
+// llama.cpp (common/arg.cpp): --rope-scaling {none,linear,yarn}; --rope-scale N expands the
+// context N times, i.e. sets --rope-freq-scale 1/N (positions multiplied by 1/N); --yarn-orig-ctx
+// is the trained context (0: the GGUF's); --yarn-ext-factor mixes extrapolation (1 for YaRN's
+// ramp); --yarn-attn-factor multiplies the attention magnitude that llama.cpp already sets to
+// 0.1·ln(N) + 1; --yarn-beta-fast/slow are HF's beta_fast/beta_slow.
+LlamaCppTranslation toLlamaCpp(const ModelConfigResult& model, const QString& arch) {
+    LlamaCppTranslation t;
+    const RopeParams& p = model.params;
+    const ScalingParams& s = p.scaling;
+    const QString k = arch + QLatin1Char('.');
+    t.flags << QStringLiteral("--rope-freq-base") << num(p.base);
+    t.ggufKeys.emplace_back(k + QStringLiteral("rope.freq_base"), num(p.base));
+    t.ggufKeys.emplace_back(k + QStringLiteral("rope.dimension_count"),
+                            QString::number(p.effectiveRotaryDim()));
+    t.ggufKeys.emplace_back(k + QStringLiteral("context_length"), QString::number(p.context));
+    if (p.rotaryDim > 0 && p.rotaryDim != p.headDim) {
+        t.notExpressible << QStringLiteral("partial_rotary_factor: no flag; the GGUF key "
+                                           "rope.dimension_count = %1 carries it")
+                                .arg(p.rotaryDim);
+    }
+    if (s.method == "default") {
+        t.flags << QStringLiteral("--rope-scaling") << QStringLiteral("none");
+        t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.type"), QStringLiteral("none"));
+    } else if (s.method == "linear") {
+        t.flags << QStringLiteral("--rope-scaling") << QStringLiteral("linear")
+                << QStringLiteral("--rope-freq-scale") << num(1.0 / s.factor);
+        t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.type"), QStringLiteral("linear"));
+        t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.factor"), num(s.factor));
+    } else if (s.method == "ntk") {
+        // Static NTK is a new base: b' = b·s^(d/(d-2)).
+        const double d = p.effectiveRotaryDim();
+        const double b = p.base * std::pow(s.factor, d / (d - 2.0));
+        t.flags[1] = num(b);
+        t.flags << QStringLiteral("--rope-scaling") << QStringLiteral("none");
+        t.ggufKeys[0].second = num(b);
+    } else if (s.method == "yarn") {
+        t.flags << QStringLiteral("--rope-scaling") << QStringLiteral("yarn")
+                << QStringLiteral("--rope-scale") << num(s.factor)
+                << QStringLiteral("--yarn-orig-ctx") << QString::number(s.originalContext)
+                << QStringLiteral("--yarn-ext-factor") << QStringLiteral("1")
+                << QStringLiteral("--yarn-beta-fast") << num(s.betaFast)
+                << QStringLiteral("--yarn-beta-slow") << num(s.betaSlow);
+        t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.type"), QStringLiteral("yarn"));
+        t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.factor"), num(s.factor));
+        t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.original_context_length"),
+                                QString::number(s.originalContext));
+        t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.yarn_beta_fast"), num(s.betaFast));
+        t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.yarn_beta_slow"), num(s.betaSlow));
+        // llama.cpp's magnitude is 0.1·ln(s) + 1 times --yarn-attn-factor; transformers' may be
+        // an explicit attention_factor or mscale ratio.
+        const double llamaMagnitude = s.factor > 1.0 ? 0.1 * std::log(s.factor) + 1.0 : 1.0;
+        if (s.attentionFactor > 0) {
+            t.flags << QStringLiteral("--yarn-attn-factor")
+                    << num(s.attentionFactor / llamaMagnitude);
+            t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.attn_factor"),
+                                    num(s.attentionFactor));
+        }
+        if (s.mscale > 0 || s.mscaleAllDim > 0) {
+            t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.yarn_log_multiplier"),
+                                    num(0.1 * s.mscaleAllDim));
+            t.notExpressible << QStringLiteral(
+                                    "mscale = %1, mscale_all_dim = %2: no flag; llama.cpp's "
+                                    "deepseek2 reads 0.1·mscale_all_dim from "
+                                    "rope.scaling.yarn_log_multiplier and has no separate mscale "
+                                    "(the cos/sin factor and the softmax multiplier differ)")
+                                    .arg(num(s.mscale), num(s.mscaleAllDim));
+        }
+        if (!s.truncate) {
+            t.notExpressible << QStringLiteral("truncate = false: llama.cpp always floors/ceils "
+                                               "the YaRN correction range");
+        }
+    } else if (s.method == "llama3") {
+        t.notExpressible << QStringLiteral(
+                                "llama3 (factor %1, low_freq_factor %2, high_freq_factor %3, "
+                                "original_max_position_embeddings %4): no flag; "
+                                "convert_hf_to_gguf writes the per-pair divisors as the "
+                                "rope_freqs tensor, which llama.cpp applies by itself")
+                                .arg(num(s.factor), num(s.lowFreqFactor), num(s.highFreqFactor))
+                                .arg(s.originalContext);
+        t.flags << QStringLiteral("--rope-scaling") << QStringLiteral("none");
+    } else if (s.method == "longrope") {
+        t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.type"),
+                                QStringLiteral("longrope"));
+        t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.original_context_length"),
+                                QString::number(s.originalContext));
+        t.notExpressible << QStringLiteral("longrope short_factor/long_factor: no flag; the GGUF "
+                                           "carries them as tensors rope_factors_short and "
+                                           "rope_factors_long");
+    } else if (s.method == "dynamic") {
+        t.notExpressible
+            << QStringLiteral(
+                   "dynamic NTK (factor %1): llama.cpp has no dynamic scaling; the base would "
+                   "change "
+                   "with the sequence length, which a fixed --rope-freq-base cannot follow")
+                   .arg(num(s.factor));
+    } else {
+        t.notExpressible << QStringLiteral("rope_type '%1': no llama.cpp counterpart known here")
+                                .arg(QString::fromStdString(s.method));
+    }
+    if (!model.mropeSection.empty()) {
+        t.ggufKeys.emplace_back(k + QStringLiteral("rope.dimension_sections"),
+                                QStringLiteral("[%1, %2, %3, 0]")
+                                    .arg(model.mropeSection[0])
+                                    .arg(model.mropeSection[1])
+                                    .arg(model.mropeSection[2]));
+    }
+    // Layers with a RoPE of their own (Gemma 3's local base, NoPE layers) are per-architecture
+    // code in llama.cpp, not flags.
+    for (const LayerRope& l : model.layers) {
+        if (l.rope && l.params.base != p.base) {
+            t.ggufKeys.emplace_back(k + QStringLiteral("rope.freq_base_swa"), num(l.params.base));
+            t.notExpressible << QStringLiteral("per-layer base %1 (%2 layers): no flag; "
+                                               "rope.freq_base_swa in the GGUF")
+                                    .arg(num(l.params.base), QString::fromStdString(l.type));
+            break;
+        }
+    }
+    return t;
+}
+
+QJsonObject toHfRopeBlock(const ModelConfigResult& model) {
+    const RopeParams& p = model.params;
+    const ScalingParams& s = p.scaling;
+    QJsonObject scaling;
+    scaling[QStringLiteral("rope_type")] = QString::fromStdString(s.method);
+    if (s.method != "default") {
+        scaling[QStringLiteral("factor")] = s.factor;
+    }
+    if (s.method == "yarn" || s.method == "dynamic" || s.method == "llama3" ||
+        s.method == "longrope") {
+        scaling[QStringLiteral("original_max_position_embeddings")] = s.originalContext;
+    }
+    if (s.method == "yarn") {
+        scaling[QStringLiteral("beta_fast")] = s.betaFast;
+        scaling[QStringLiteral("beta_slow")] = s.betaSlow;
+        if (s.mscale > 0) {
+            scaling[QStringLiteral("mscale")] = s.mscale;
+        }
+        if (s.mscaleAllDim > 0) {
+            scaling[QStringLiteral("mscale_all_dim")] = s.mscaleAllDim;
+        }
+        if (!s.truncate) {
+            scaling[QStringLiteral("truncate")] = false;
+        }
+    }
+    if ((s.method == "yarn" || s.method == "longrope") && s.attentionFactor > 0) {
+        scaling[QStringLiteral("attention_factor")] = s.attentionFactor;
+    }
+    if (s.method == "llama3") {
+        scaling[QStringLiteral("low_freq_factor")] = s.lowFreqFactor;
+        scaling[QStringLiteral("high_freq_factor")] = s.highFreqFactor;
+    }
+    if (s.method == "longrope") {
+        scaling[QStringLiteral("short_factor")] = toArray(s.shortFactor);
+        scaling[QStringLiteral("long_factor")] = toArray(s.longFactor);
+    }
+    if (!model.mropeSection.empty()) {
+        QJsonArray section;
+        for (const int v : model.mropeSection) {
+            section.append(v);
+        }
+        scaling[QStringLiteral("mrope_section")] = section;
+        if (model.mropeInterleaved) {
+            scaling[QStringLiteral("mrope_interleaved")] = true;
+        }
+    }
+    QJsonObject out;
+    out[QStringLiteral("rope_theta")] = p.base;
+    out[QStringLiteral("max_position_embeddings")] = static_cast<double>(p.context);
+    // DeepSeek's MLA rotates only its qk_rope_head_dim part of each head.
+    out[model.modelType.startsWith(QLatin1String("deepseek")) ? QStringLiteral("qk_rope_head_dim")
+                                                              : QStringLiteral("head_dim")] =
+        p.headDim;
+    if (p.rotaryDim > 0 && p.rotaryDim != p.headDim) {
+        out[QStringLiteral("partial_rotary_factor")] =
+            static_cast<double>(p.rotaryDim) / static_cast<double>(p.headDim);
+    }
+    out[QStringLiteral("rope_scaling")] =
+        s.method == "default" && model.mropeSection.empty() ? QJsonValue() : QJsonValue(scaling);
+    QJsonObject parameters = scaling;
+    parameters[QStringLiteral("rope_theta")] = p.base;
+    out[QStringLiteral("rope_parameters")] = parameters;
+    return out;
+}
+
+} // namespace rope::ui

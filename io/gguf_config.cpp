@@ -1,0 +1,555 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// GGUF metadata → the Hugging Face config.json fields that llama.cpp's convert_hf_to_gguf.py
+// read to write them, so one importer (model_config.cpp) decides every number: a GGUF and the
+// config.json it was converted from give the same frequencies and layers.
+#include "io/gguf.h"
+#include "io/io_text.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <set>
+
+namespace rope::ui {
+
+namespace {
+
+// llama.cpp architecture name → transformers model_type. The model type decides the layout
+// (rotate-half vs interleaved pairs) and class defaults in the importer. llama.cpp itself
+// rotates adjacent pairs for "llama" because the converter permutes the q/k weights; on the
+// original weights that is rotate-half, which is what the explorer shows.
+const std::map<QString, QString>& modelTypes() {
+    static const std::map<QString, QString> types = {
+        {QStringLiteral("llama"), QStringLiteral("llama")},
+        {QStringLiteral("mistral3"), QStringLiteral("mistral")},
+        {QStringLiteral("qwen2"), QStringLiteral("qwen2")},
+        {QStringLiteral("qwen2moe"), QStringLiteral("qwen2_moe")},
+        {QStringLiteral("qwen3"), QStringLiteral("qwen3")},
+        {QStringLiteral("qwen3moe"), QStringLiteral("qwen3_moe")},
+        {QStringLiteral("qwen2vl"), QStringLiteral("qwen2_vl")},
+        {QStringLiteral("qwen3vl"), QStringLiteral("qwen3_vl")},
+        {QStringLiteral("gemma"), QStringLiteral("gemma")},
+        {QStringLiteral("gemma2"), QStringLiteral("gemma2")},
+        {QStringLiteral("gemma3"), QStringLiteral("gemma3_text")},
+        {QStringLiteral("phi3"), QStringLiteral("phi3")},
+        {QStringLiteral("gptneox"), QStringLiteral("gpt_neox")},
+        {QStringLiteral("gptj"), QStringLiteral("gptj")},
+        {QStringLiteral("deepseek2"), QStringLiteral("deepseek_v2")},
+        {QStringLiteral("command-r"), QStringLiteral("cohere")},
+        {QStringLiteral("cohere2"), QStringLiteral("cohere2")},
+        {QStringLiteral("llama4"), QStringLiteral("llama4_text")},
+        {QStringLiteral("smollm3"), QStringLiteral("smollm3")},
+        {QStringLiteral("gpt-oss"), QStringLiteral("gpt_oss")},
+        {QStringLiteral("starcoder2"), QStringLiteral("starcoder2")},
+        {QStringLiteral("olmo2"), QStringLiteral("olmo2")},
+    };
+    return types;
+}
+
+class Translator {
+public:
+    Translator(const GgufFile& file, QStringList& warnings, QStringList& errors)
+        : m_file(file), m_warnings(warnings), m_errors(errors) {}
+
+    QJsonObject run() {
+        QJsonObject out;
+        const auto arch = string(QStringLiteral("general.architecture"));
+        if (!arch) {
+            m_errors << QStringLiteral("(file): ") +
+                            IoText::tr("general.architecture is missing, so the {arch}.* keys "
+                                       "cannot be found");
+            return out;
+        }
+        m_arch = *arch;
+        m_p = m_arch + QLatin1Char('.');
+        const auto type = modelTypes().find(m_arch);
+        if (type != modelTypes().end()) {
+            out[QStringLiteral("model_type")] = type->second;
+        } else {
+            out[QStringLiteral("model_type")] = m_arch;
+            warn(QStringLiteral("general.architecture"),
+                 IoText::tr("'%1' is not in the explorer's table of llama.cpp architectures; "
+                            "reading it with rotate-half pairs")
+                     .arg(m_arch));
+        }
+        if (const auto name = string(QStringLiteral("general.name"))) {
+            out[QStringLiteral("_name_or_path")] = *name;
+        }
+        put(out, QStringLiteral("max_position_embeddings"), key("context_length"));
+        put(out, QStringLiteral("hidden_size"), key("embedding_length"));
+        put(out, QStringLiteral("num_attention_heads"), key("attention.head_count"));
+        put(out, QStringLiteral("num_key_value_heads"), key("attention.head_count_kv"));
+        put(out, QStringLiteral("num_hidden_layers"), key("block_count"));
+        put(out, QStringLiteral("sliding_window"), key("attention.sliding_window"));
+        readBase(out);
+        readDims(out);
+        readLayerPattern(out);
+        QJsonObject rope = readScaling(out);
+        readSections(rope);
+        if (!rope.isEmpty()) {
+            out[QStringLiteral("rope_scaling")] = rope;
+        }
+        reportUnread();
+        return out;
+    }
+
+private:
+    QString key(const char* suffix) const { return m_p + QLatin1String(suffix); }
+
+    void warn(const QString& k, const QString& text) {
+        m_warnings << k + QStringLiteral(": ") + text;
+    }
+    void fail(const QString& k, const QString& text) {
+        m_errors << k + QStringLiteral(": ") + text;
+    }
+
+    const GgufValue* find(const QString& k) {
+        m_read.insert(k);
+        const auto it = m_file.metadata.find(k);
+        return it == m_file.metadata.end() ? nullptr : &it->second;
+    }
+
+    std::optional<QString> string(const QString& k) {
+        const GgufValue* v = find(k);
+        if (v == nullptr) {
+            return std::nullopt;
+        }
+        if (v->type != GgufType::String) {
+            fail(k, IoText::tr("expected a string"));
+            return std::nullopt;
+        }
+        return v->value.toString();
+    }
+
+    static bool isNumberType(GgufType t) {
+        return t != GgufType::String && t != GgufType::Array && t != GgufType::Bool;
+    }
+
+    // A number, or a per-layer array whose items are all equal (llama.cpp allows per-layer
+    // arrays for head counts and bases); differing items are an error naming the key.
+    std::optional<double> number(const QString& k) {
+        const GgufValue* v = find(k);
+        if (v == nullptr) {
+            return std::nullopt;
+        }
+        if (isNumberType(v->type)) {
+            return v->value.toDouble();
+        }
+        if (v->type == GgufType::Array && isNumberType(v->itemType) && v->value.isValid() &&
+            v->count > 0) {
+            const QVariantList items = v->value.toList();
+            const double first = items.first().toDouble();
+            for (const QVariant& item : items) {
+                if (item.toDouble() != first) {
+                    fail(k, IoText::tr("per-layer values differ (%1 and %2); one value per model "
+                                       "is supported for this key")
+                                .arg(first)
+                                .arg(item.toDouble()));
+                    return std::nullopt;
+                }
+            }
+            return first;
+        }
+        fail(k, IoText::tr("expected a number or an array of numbers"));
+        return std::nullopt;
+    }
+
+    void put(QJsonObject& out, const QString& hf, const QString& k) {
+        if (const auto v = number(k)) {
+            out[hf] = *v;
+        }
+    }
+
+    void readBase(QJsonObject& out) {
+        if (const auto b = number(key("rope.freq_base"))) {
+            out[QStringLiteral("rope_theta")] = *b;
+        }
+        if (const auto swa = number(key("rope.freq_base_swa"))) {
+            if (m_arch == QLatin1String("gemma3")) {
+                out[QStringLiteral("rope_local_base_freq")] = *swa;
+            } else {
+                warn(key("rope.freq_base_swa"),
+                     IoText::tr("the sliding-window layers' base %1 is shown for Gemma 3 only; "
+                                "all layers use rope.freq_base here")
+                         .arg(*swa));
+            }
+        }
+    }
+
+    // Head dimension from attention.key_length (else embedding / heads) and the rotated width
+    // from rope.dimension_count (llama.cpp's n_rot).
+    void readDims(QJsonObject& out) {
+        const auto keyLength = number(key("attention.key_length"));
+        const auto nRot = number(key("rope.dimension_count"));
+        if (m_arch == QLatin1String("deepseek2")) {
+            // MLA: key_length = qk_nope_head_dim + qk_rope_head_dim, and RoPE acts on n_rot.
+            if (nRot) {
+                out[QStringLiteral("qk_rope_head_dim")] = *nRot;
+            }
+            return;
+        }
+        double head = 0;
+        if (keyLength) {
+            out[QStringLiteral("head_dim")] = *keyLength;
+            head = *keyLength;
+        } else if (out.contains(QStringLiteral("hidden_size")) &&
+                   out.value(QStringLiteral("num_attention_heads")).toDouble() > 0) {
+            head = out.value(QStringLiteral("hidden_size")).toDouble() /
+                   out.value(QStringLiteral("num_attention_heads")).toDouble();
+        }
+        if (!nRot || head <= 0 || *nRot == head) {
+            return;
+        }
+        if (m_arch == QLatin1String("gptj")) {
+            out[QStringLiteral("rotary_dim")] = *nRot;
+            return;
+        }
+        // The importer takes int(head_dim · factor); nudge the quotient up by one ulp if
+        // rounding would truncate it below n_rot.
+        double f = *nRot / head;
+        if (static_cast<long long>(head * f) != static_cast<long long>(*nRot)) {
+            f = std::nextafter(f, 2.0);
+        }
+        out[QStringLiteral("partial_rotary_factor")] = f;
+    }
+
+    // llama.cpp's attention.sliding_window_pattern: a period n (every n-th layer global), or
+    // one bool per layer (true: sliding window).
+    void readLayerPattern(QJsonObject& out) {
+        const QString k = key("attention.sliding_window_pattern");
+        const GgufValue* v = find(k);
+        if (v == nullptr) {
+            return;
+        }
+        if (isNumberType(v->type)) {
+            out[QStringLiteral("sliding_window_pattern")] = v->value.toDouble();
+            return;
+        }
+        if (v->type == GgufType::Array && v->itemType == GgufType::Bool && v->value.isValid()) {
+            QJsonArray types;
+            for (const QVariant& b : v->value.toList()) {
+                types.append(b.toBool() ? QStringLiteral("sliding_attention")
+                                        : QStringLiteral("full_attention"));
+            }
+            out[QStringLiteral("layer_types")] = types;
+            return;
+        }
+        fail(k, IoText::tr("expected a number or an array of bools"));
+    }
+
+    std::optional<std::vector<double>> tensor(const char* name) {
+        const auto it = m_file.ropeTensors.find(QLatin1String(name));
+        if (it == m_file.ropeTensors.end()) {
+            return std::nullopt;
+        }
+        m_usedTensors.insert(it->first);
+        return it->second;
+    }
+
+    static QJsonArray toArray(const std::vector<double>& v) {
+        QJsonArray a;
+        for (const double x : v) {
+            a.append(x);
+        }
+        return a;
+    }
+
+    QJsonObject readScaling(const QJsonObject& out) {
+        QJsonObject rope;
+        const QString typeKey = key("rope.scaling.type");
+        std::optional<QString> type = string(typeKey);
+        const auto factor = number(key("rope.scaling.factor"));
+        const auto original = number(key("rope.scaling.original_context_length"));
+        const auto attn = number(key("rope.scaling.attn_factor"));
+        const auto betaFast = number(key("rope.scaling.yarn_beta_fast"));
+        const auto betaSlow = number(key("rope.scaling.yarn_beta_slow"));
+        const auto logMul = number(key("rope.scaling.yarn_log_multiplier"));
+        const auto extFactor = number(key("rope.scaling.yarn_ext_factor"));
+        const auto yarnAttn = number(key("rope.scaling.yarn_attn_factor"));
+        // Older converters wrote a linear factor as rope.scale_linear.
+        const auto scaleLinear = number(key("rope.scale_linear"));
+        if (const GgufValue* ft = find(key("rope.scaling.finetuned"))) {
+            warn(key("rope.scaling.finetuned"),
+                 IoText::tr("%1 (whether the model was trained with this scaling; it does not "
+                            "change the frequencies)")
+                     .arg(ft->value.toString()));
+        }
+        if (!type && scaleLinear && *scaleLinear != 1.0) {
+            type = QStringLiteral("linear");
+        }
+        if (!type || *type == QLatin1String("none")) {
+            if (const auto freqs = tensor("rope_freqs")) {
+                return llama3FromFactors(out, *freqs, factor, original);
+            }
+            return rope;
+        }
+        if (*type == QLatin1String("linear")) {
+            rope[QStringLiteral("rope_type")] = QStringLiteral("linear");
+            const auto f = factor ? factor : scaleLinear;
+            if (f) {
+                rope[QStringLiteral("factor")] = *f;
+            }
+        } else if (*type == QLatin1String("yarn")) {
+            rope[QStringLiteral("rope_type")] = QStringLiteral("yarn");
+            if (factor) {
+                rope[QStringLiteral("factor")] = *factor;
+            }
+            if (original) {
+                rope[QStringLiteral("original_max_position_embeddings")] = *original;
+            }
+            if (betaFast) {
+                rope[QStringLiteral("beta_fast")] = *betaFast;
+            }
+            if (betaSlow) {
+                rope[QStringLiteral("beta_slow")] = *betaSlow;
+            }
+            if (attn) {
+                rope[QStringLiteral("attention_factor")] = *attn;
+            }
+            if (logMul) {
+                // convert_hf_to_gguf writes 0.1 · mscale_all_dim (DeepSeek V2/V3). mscale itself
+                // is not stored; DeepSeek's published configs set both equal.
+                rope[QStringLiteral("mscale_all_dim")] = *logMul / 0.1;
+                rope[QStringLiteral("mscale")] = *logMul / 0.1;
+                warn(key("rope.scaling.yarn_log_multiplier"),
+                     IoText::tr("%1 = 0.1 · mscale_all_dim; mscale is not stored in GGUF and is "
+                                "taken equal to mscale_all_dim = %2")
+                         .arg(*logMul)
+                         .arg(*logMul / 0.1));
+            }
+        } else if (*type == QLatin1String("longrope")) {
+            rope[QStringLiteral("rope_type")] = QStringLiteral("longrope");
+            if (factor) {
+                rope[QStringLiteral("factor")] = *factor;
+            }
+            if (original) {
+                rope[QStringLiteral("original_max_position_embeddings")] = *original;
+            }
+            if (attn) {
+                rope[QStringLiteral("attention_factor")] = *attn;
+            }
+            const auto longF = tensor("rope_factors_long");
+            const auto shortF = tensor("rope_factors_short");
+            if (longF) {
+                rope[QStringLiteral("long_factor")] = toArray(*longF);
+            }
+            if (shortF) {
+                rope[QStringLiteral("short_factor")] = toArray(*shortF);
+            }
+            if (!longF || !shortF) {
+                fail(typeKey, IoText::tr("longrope needs the tensors rope_factors_long and "
+                                         "rope_factors_short, which the file lacks"));
+            }
+        } else {
+            fail(typeKey, IoText::tr("'%1' is not a scaling type llama.cpp writes (none, linear, "
+                                     "yarn, longrope)")
+                              .arg(*type));
+        }
+        // llama.cpp's YaRN mixing knobs have no config.json field; only their neutral values
+        // (ext_factor 1 for yarn, attn_factor 1) describe what transformers computes.
+        if (extFactor && *extFactor != 1.0 && *extFactor >= 0.0) {
+            warn(key("rope.scaling.yarn_ext_factor"),
+                 IoText::tr("%1 has no config.json counterpart (transformers always mixes with "
+                            "weight 1); not shown")
+                     .arg(*extFactor));
+        }
+        if (yarnAttn && *yarnAttn != 1.0) {
+            warn(key("rope.scaling.yarn_attn_factor"),
+                 IoText::tr("%1 multiplies llama.cpp's attention factor and has no config.json "
+                            "counterpart; not shown")
+                     .arg(*yarnAttn));
+        }
+        return rope;
+    }
+
+    // Llama 3.1 GGUFs carry their scaling only as the per-pair divisors
+    // rope_freqs[i] = 1 / ((1 - s_i)/F + s_i), s_i = (L0/λ_i - low)/(high - low) clipped to
+    // [0, 1], λ_i = 2π·b^(2i/d) (convert_hf_to_gguf's LlamaModel). In the blend band
+    // 1/f_i = 1/F + s_i (1 - 1/F), so s_i is affine in 1/λ_i: a least-squares line through the
+    // band gives the two band edges L0/low and L0/high. The recovered parameters are accepted
+    // only if they reproduce every stored factor to float32 precision; otherwise the factors
+    // are shown as they are (LongRoPE lists, whose θ_i/e_i is the same division).
+    QJsonObject llama3FromFactors(const QJsonObject& out, const std::vector<double>& f,
+                                  std::optional<double> declaredFactor,
+                                  std::optional<double> declaredOriginal) {
+        const QString tk = QStringLiteral("rope_freqs");
+        QJsonObject rope;
+        const double base = out.value(QStringLiteral("rope_theta")).toDouble(10000.0);
+        double head = out.value(QStringLiteral("head_dim")).toDouble(0.0);
+        if (head <= 0 && out.value(QStringLiteral("num_attention_heads")).toDouble() > 0) {
+            head = out.value(QStringLiteral("hidden_size")).toDouble() /
+                   out.value(QStringLiteral("num_attention_heads")).toDouble();
+        }
+        const double rot =
+            out.contains(QStringLiteral("partial_rotary_factor"))
+                ? std::floor(head * out.value(QStringLiteral("partial_rotary_factor")).toDouble())
+                : head;
+        if (rot <= 0 || static_cast<double>(f.size()) * 2 != rot) {
+            fail(tk, IoText::tr("has %1 entries but the rotated dimension is %2 (%3 pairs)")
+                         .arg(f.size())
+                         .arg(rot)
+                         .arg(rot / 2));
+            return rope;
+        }
+        for (const double x : f) {
+            if (!(x > 0) || !std::isfinite(x)) {
+                fail(tk, IoText::tr("entries must be finite and positive, got %1").arg(x));
+                return rope;
+            }
+        }
+        const double F = declaredFactor.value_or(*std::max_element(f.begin(), f.end()));
+        const auto lambda = [&](std::size_t i) {
+            return 2.0 * std::numbers::pi * std::pow(base, 2.0 * static_cast<double>(i) / rot);
+        };
+        // Points strictly inside the band (float32 storage: relative tolerance 1e-6).
+        std::vector<std::pair<double, double>> band;
+        for (std::size_t i = 0; i < f.size(); ++i) {
+            if (f[i] > 1.0 + 1e-6 && f[i] < F * (1.0 - 1e-6)) {
+                band.emplace_back(1.0 / lambda(i), (1.0 / f[i] - 1.0 / F) / (1.0 - 1.0 / F));
+            }
+        }
+        const bool allOne =
+            std::all_of(f.begin(), f.end(), [](double x) { return std::abs(x - 1.0) < 1e-6; });
+        if (allOne) {
+            warn(tk, IoText::tr("every factor is 1: no scaling"));
+            return rope;
+        }
+        if (band.size() >= 2 && F > 1.0) {
+            double sx = 0, sy = 0, sxx = 0, sxy = 0;
+            for (const auto& [x, y] : band) {
+                sx += x;
+                sy += y;
+                sxx += x * x;
+                sxy += x * y;
+            }
+            const double n = static_cast<double>(band.size());
+            const double a = (n * sxy - sx * sy) / (n * sxx - sx * sx);
+            const double c = (sy - a * sx) / n;
+            const double lowWavelength = -a / c;
+            const double highWavelength = a / (1.0 - c);
+            // Without original_context_length the band fixes only L0/low and L0/high; Meta's
+            // low_freq_factor is 1, so L0 = the low band edge.
+            const double l0 = declaredOriginal ? *declaredOriginal : std::round(lowWavelength);
+            const auto sixteenth = [](double v) { return std::round(v * 16.0) / 16.0; };
+            const double low = declaredOriginal ? sixteenth(l0 / lowWavelength) : 1.0;
+            const double high = sixteenth(l0 / highWavelength);
+            bool matches = std::isfinite(l0) && l0 >= 1 && low > 0 && high > low;
+            for (std::size_t i = 0; matches && i < f.size(); ++i) {
+                const double wl = lambda(i);
+                double expect = 1.0;
+                if (wl > l0 / low) {
+                    expect = F;
+                } else if (wl >= l0 / high) {
+                    const double s = (l0 / wl - low) / (high - low);
+                    expect = 1.0 / ((1.0 - s) / F + s);
+                }
+                matches = std::abs(expect - f[i]) <= 1e-5 * expect;
+            }
+            if (matches) {
+                rope[QStringLiteral("rope_type")] = QStringLiteral("llama3");
+                rope[QStringLiteral("factor")] = F;
+                rope[QStringLiteral("low_freq_factor")] = low;
+                rope[QStringLiteral("high_freq_factor")] = high;
+                rope[QStringLiteral("original_max_position_embeddings")] = l0;
+                warn(tk, IoText::tr("the %1 per-pair factors are Llama 3 scaling with factor %2, "
+                                    "low_freq_factor %3, high_freq_factor %4, "
+                                    "original_max_position_embeddings %5 (recovered from the "
+                                    "factors%6)")
+                             .arg(f.size())
+                             .arg(F)
+                             .arg(low)
+                             .arg(high)
+                             .arg(l0)
+                             .arg(declaredOriginal
+                                      ? QString()
+                                      : IoText::tr("; low_freq_factor 1 assumed, as Meta's")));
+                return rope;
+            }
+        }
+        rope[QStringLiteral("rope_type")] = QStringLiteral("longrope");
+        rope[QStringLiteral("short_factor")] = toArray(f);
+        rope[QStringLiteral("long_factor")] = toArray(f);
+        rope[QStringLiteral("attention_factor")] = 1.0;
+        if (declaredOriginal) {
+            rope[QStringLiteral("original_max_position_embeddings")] = *declaredOriginal;
+        } else if (out.contains(QStringLiteral("max_position_embeddings"))) {
+            rope[QStringLiteral("original_max_position_embeddings")] =
+                out.value(QStringLiteral("max_position_embeddings"));
+        }
+        warn(tk, IoText::tr("the per-pair factors match no Llama 3 scaling; shown as they are "
+                            "(LongRoPE lists θ_i / e_i, attention factor 1)"));
+        return rope;
+    }
+
+    // rope.dimension_sections [t, h, w, e] in rotary pairs (M-RoPE); llama.cpp's qwen3vl rotates
+    // them interleaved.
+    void readSections(QJsonObject& rope) {
+        const QString k = key("rope.dimension_sections");
+        const GgufValue* v = find(k);
+        if (v == nullptr) {
+            return;
+        }
+        if (v->type != GgufType::Array || !isNumberType(v->itemType) || !v->value.isValid() ||
+            v->count < 3) {
+            fail(k, IoText::tr("expected an array of 3 or 4 integers"));
+            return;
+        }
+        const QVariantList items = v->value.toList();
+        QJsonArray section;
+        for (int i = 0; i < 3; ++i) {
+            section.append(items[i].toDouble());
+        }
+        for (qsizetype i = 3; i < items.size(); ++i) {
+            if (items[i].toDouble() != 0.0) {
+                warn(k, IoText::tr("section %1 = %2 (a fourth axis) has no transformers "
+                                   "counterpart; not shown")
+                            .arg(i)
+                            .arg(items[i].toDouble()));
+            }
+        }
+        if (!rope.contains(QStringLiteral("rope_type"))) {
+            rope[QStringLiteral("type")] = QStringLiteral("mrope");
+        }
+        rope[QStringLiteral("mrope_section")] = section;
+        if (m_arch.startsWith(QLatin1String("qwen3vl"))) {
+            rope[QStringLiteral("mrope_interleaved")] = true;
+        }
+    }
+
+    // Every other RoPE key of the architecture is named: a key we do not translate may change the
+    // frequencies.
+    void reportUnread() {
+        for (const auto& [k, v] : m_file.metadata) {
+            if (k.startsWith(m_p + QStringLiteral("rope.")) && m_read.count(k) == 0) {
+                warn(k, IoText::tr("not translated (no RoPE field of the explorer reads it)"));
+            }
+        }
+        for (const auto& [name, values] : m_file.ropeTensors) {
+            if (m_usedTensors.count(name) == 0) {
+                warn(name, IoText::tr("tensor not used by the scaling type of this file; ignored"));
+            }
+        }
+    }
+
+    const GgufFile& m_file;
+    QStringList& m_warnings;
+    QStringList& m_errors;
+    QString m_arch;
+    QString m_p;
+    std::set<QString> m_read;
+    std::set<QString> m_usedTensors;
+};
+
+} // namespace
+
+QByteArray ggufToHfConfig(const GgufFile& file, QStringList& warnings, QStringList& errors) {
+    return QJsonDocument(Translator(file, warnings, errors).run()).toJson(QJsonDocument::Compact);
+}
+
+} // namespace rope::ui

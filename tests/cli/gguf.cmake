@@ -1,0 +1,62 @@
+# SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+# rope-cli --gguf, translate, doctor, compare. The GGUF is the seed written by tst_gguf for
+# meta-llama/Llama-3.1-8B (fuzz/corpus/gguf/llama31.gguf): its frequencies and layers must be the
+# config.json's, byte for byte.
+set(ROPE_GGUF_CLI $<TARGET_FILE:rope-cli>)
+set(ROPE_GGUF_FILE ${PROJECT_SOURCE_DIR}/fuzz/corpus/gguf/llama31.gguf)
+set(ROPE_GGUF_LLAMA ${PROJECT_SOURCE_DIR}/tests/data/configs/llama-3.1-8b.json)
+
+foreach(cmd freqs layers)
+    add_test(NAME cli_gguf_${cmd}_equals_config
+             COMMAND sh -c "a=$(\"$0\" ${cmd} --gguf \"$1\" 2>/dev/null) && b=$(\"$0\" ${cmd} --config \"$2\" 2>/dev/null) && test -n \"$a\" && test \"$a\" = \"$b\""
+                     ${ROPE_GGUF_CLI} ${ROPE_GGUF_FILE} ${ROPE_GGUF_LLAMA})
+    set_tests_properties(cli_gguf_${cmd}_equals_config PROPERTIES LABELS cli)
+endforeach()
+
+# A file that is not a GGUF: exit 2 naming the problem.
+add_test(NAME cli_gguf_not_gguf
+         COMMAND sh -c "\"$0\" freqs --gguf \"$1\" 2>&1 >/dev/null | grep -q 'does not start with the bytes' && { \"$0\" freqs --gguf \"$1\" >/dev/null 2>&1; test $? -eq 2; }"
+                 ${ROPE_GGUF_CLI} ${ROPE_GGUF_LLAMA})
+set_tests_properties(cli_gguf_not_gguf PROPERTIES LABELS cli)
+
+# Qwen2.5's YaRN block (factor 4, original 32768, default betas 32 and 1) as llama.cpp flags;
+# Llama 3's scaling has no flag (it lives in the rope_freqs tensor) and is named.
+add_test(NAME cli_translate_yarn
+         COMMAND ${ROPE_GGUF_CLI} translate --preset qwen2.5-7b-yarn --to llama.cpp --json)
+set_tests_properties(cli_translate_yarn PROPERTIES LABELS cli PASS_REGULAR_EXPRESSION
+    "\"command_line\":\"--rope-freq-base 1000000 --rope-scaling yarn --rope-scale 4 --yarn-orig-ctx 32768 --yarn-ext-factor 1 --yarn-beta-fast 32 --yarn-beta-slow 1\"")
+add_test(NAME cli_translate_llama3_not_expressible
+         COMMAND ${ROPE_GGUF_CLI} translate --config ${ROPE_GGUF_LLAMA} --to llama.cpp --json)
+set_tests_properties(cli_translate_llama3_not_expressible PROPERTIES LABELS cli
+    PASS_REGULAR_EXPRESSION "\"not_expressible\":\\[\"llama3 \\(factor 8, low_freq_factor 1, high_freq_factor 4, original_max_position_embeddings 8192\\)")
+add_test(NAME cli_translate_gguf_to_hf
+         COMMAND ${ROPE_GGUF_CLI} translate --gguf ${ROPE_GGUF_FILE} --to hf --json)
+set_tests_properties(cli_translate_gguf_to_hf PROPERTIES LABELS cli PASS_REGULAR_EXPRESSION
+    "\"rope_scaling\":\\{\"factor\":8,\"high_freq_factor\":4,\"low_freq_factor\":1,\"original_max_position_embeddings\":8192,\"rope_type\":\"llama3\"\\}")
+
+# doctor: exit 1 when an error-level check fires, 0 when none does, 2 on bad input.
+add_test(NAME cli_doctor_error_exit_1
+         COMMAND sh -c "\"$0\" doctor --gguf \"$1\" --engine llama.cpp --engine-args '--rope-freq-scale 8' --json | grep -q '\"id\":\"freq-scale-is-factor\",\"severity\":\"error\"'; r=$?; \"$0\" doctor --gguf \"$1\" --engine llama.cpp --engine-args '--rope-freq-scale 8' >/dev/null 2>&1; test $? -eq 1 && test $r -eq 0"
+                 ${ROPE_GGUF_CLI} ${ROPE_GGUF_FILE})
+set_tests_properties(cli_doctor_error_exit_1 PROPERTIES LABELS cli)
+add_test(NAME cli_doctor_clean_exit_0 COMMAND ${ROPE_GGUF_CLI} doctor --preset llama-3.1-8b --json)
+set_tests_properties(cli_doctor_clean_exit_0 PROPERTIES LABELS cli
+    PASS_REGULAR_EXPRESSION "^\\{\"findings\":\\[\\],\"errors\":0\\}\n$")
+add_test(NAME cli_doctor_bad_engine
+         COMMAND sh -c "\"$0\" doctor --preset llama-2-7b --engine vllm 2>&1 | grep -q 'engine must be hf or llama.cpp' && { \"$0\" doctor --preset llama-2-7b --engine vllm >/dev/null 2>&1; test $? -eq 2; }"
+                 ${ROPE_GGUF_CLI})
+set_tests_properties(cli_doctor_bad_engine PROPERTIES LABELS cli)
+
+# compare across formats: the GGUF against its own config.json never drops below 0.99.
+add_test(NAME cli_compare_gguf_vs_config
+         COMMAND ${ROPE_GGUF_CLI} compare ${ROPE_GGUF_FILE} ${ROPE_GGUF_LLAMA} --context 4096)
+set_tests_properties(cli_compare_gguf_vs_config PROPERTIES LABELS cli
+    PASS_REGULAR_EXPRESSION "\\{\"context\":4096,\"first_below_0_99\":null,")
+
+# Gemma 3's linear ×8: llama.cpp multiplies positions by --rope-freq-scale, so 1/8 = 0.125; its
+# local layers' base 10000 has no flag and is named.
+add_test(NAME cli_translate_linear_is_inverse
+         COMMAND ${ROPE_GGUF_CLI} translate --preset gemma-3-4b --to llama.cpp --json)
+set_tests_properties(cli_translate_linear_is_inverse PROPERTIES LABELS cli PASS_REGULAR_EXPRESSION
+    "\"command_line\":\"--rope-freq-base 1000000 --rope-scaling linear --rope-freq-scale 0.125\".*\"gemma3.rope.freq_base_swa\":\"10000\".*per-layer base 10000")
