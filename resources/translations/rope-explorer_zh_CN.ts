@@ -1883,14 +1883,6 @@ independent</source>
         <translation>b*（已证明区间的上端）</translation>
     </message>
     <message>
-        <source>b* not searched (%1); work L·d/2</source>
-        <translation>未搜索 b*（%1）；工作量 L·d/2</translation>
-    </message>
-    <message>
-        <source>no b* for L: f &lt; 0 somewhere for every base up to</source>
-        <translation>L 内没有 b*：直到此底数，每个底数都在某处 f &lt; 0</translation>
-    </message>
-    <message>
         <source>b*: every base above 1 is feasible (L ≤ 2)</source>
         <translation>b*：大于 1 的每个底数都可行（L ≤ 2）</translation>
     </message>
@@ -2665,6 +2657,22 @@ independent</source>
     <message>
         <source>The measurement failed: %1</source>
         <translation>测量失败：%1</translation>
+    </message>
+    <message>
+        <source>Loading the lesson…</source>
+        <translation>正在加载课程…</translation>
+    </message>
+    <message>
+        <source>Using this panel</source>
+        <translation>使用本面板</translation>
+    </message>
+    <message>
+        <source>▾ %1 (hide)</source>
+        <translation>▾ %1（收起）</translation>
+    </message>
+    <message>
+        <source>▸ %1 (show)</source>
+        <translation>▸ %1（展开）</translation>
     </message>
 </context>
 <context>
