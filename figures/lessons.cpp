@@ -48,13 +48,20 @@ QString percent(double share) {
     return QStringLiteral("%1 %").arg(std::lround(100.0 * share));
 }
 
+// Digits grouped by a no-break space ("630 000"), as the lessons write numbers in prose: a
+// comma would read as the end of a clause in "≈ 2,970, so …".
+QString spaced(const QString& grouped) {
+    QString out = grouped;
+    return out.replace(QLatin1Char(','), QChar(0x00A0));
+}
+
 QString minimalBaseText(long long context, int dim) {
     const rope::MinimalBase b = cachedMinimalBase(context, dim);
-    return b.found ? rounded(b.base, 3) : QStringLiteral("—");
+    return b.found ? spaced(rounded(b.base, 3)) : QStringLiteral("—");
 }
 
 QString distanceText(std::optional<long long> m) {
-    return m ? QLocale(QLocale::English).toString(*m) : QStringLiteral("—");
+    return m ? spaced(QLocale(QLocale::English).toString(*m)) : QStringLiteral("—");
 }
 
 // b = 10⁴, d = 128: the ladder most lessons quote.

@@ -244,8 +244,8 @@ private slots:
         QVERIFY(lessonHtml("extension").contains(QStringLiteral("1.8739")));
         // First m with Σ_{i<64} cos(m·b^(−i/64)) < 0, scanned in long double over every m:
         // b = 635 000 → 27 650 (inside 32 768, though above b*); b = 10⁴ → 1 707.
-        QVERIFY(lessonHtml("base-bound").contains(QStringLiteral("27,650")));
-        QVERIFY(lessonHtml("decay").contains(QStringLiteral("1,707")));
+        QVERIFY(lessonHtml("base-bound").contains(QStringLiteral("27\u00A0650")));
+        QVERIFY(lessonHtml("decay").contains(QStringLiteral("1\u00A0707")));
     }
 
     void spanClaimsHold() {
@@ -256,7 +256,7 @@ private slots:
         // (5·10⁵, 128), nor on m < 131 072 at (10⁶, ×8, 256); so b* lies below each base.
         const auto baseOf = [](const QString& key) {
             QString v = lessonValues().value(key);
-            v.remove(QLatin1Char(','));
+            v.remove(QChar(0x00A0));
             return v.toDouble();
         };
         QVERIFY(baseOf(QStringLiteral("spans.min-base-1024-d256")) < 1e4);
