@@ -118,11 +118,6 @@ const std::vector<LessonValue>& lessonValueTable() {
         // DeepSeek-V3's softmax scale multiplier g(40, 1)² (yarn_get_mscale, mscale_all_dim 1).
         {"extension.deepseek-softmax-40",
          [] { return QString::number(rope::deepseekSoftmaxScaleMultiplier(40.0, 1.0), 'f', 4); }},
-        {"base-bound.min-base-32k",
-         [] {
-             const rope::MinimalBase b = cachedMinimalBase(32768, 128);
-             return b.found ? QStringLiteral("b* ≈ ") + rounded(b.base, 3) : QStringLiteral("—");
-         }},
         {"base-bound.min-base-32k-d128", [] { return minimalBaseText(32768, 128); }},
         // A base above b*(32 768, 128) ≈ 6.3·10⁵ that still fails: 635 000 has Σcos < 0 inside
         // 32 768 tokens (the feasible bases above b* form islands).

@@ -192,6 +192,22 @@ private slots:
         QVERIFY2(!html.contains(QStringLiteral("{{")), qPrintable(panel));
     }
 
+    void chineseUsesTheTermsOfTheField() {
+        // The terms Chinese readers know from the literature (Su's posts): every Chinese lesson
+        // names RoPE 旋转位置编码, and the lessons together use each of the others.
+        QString all;
+        for (const Figure& f : allFigures()) {
+            const QString zh = rawLesson(figureId(f), QStringLiteral("zh_CN"));
+            QVERIFY2(zh.contains(QStringLiteral("旋转位置编码")), qPrintable(figureId(f)));
+            all += zh;
+        }
+        for (const QString& term :
+             {QStringLiteral("远程衰减"), QStringLiteral("外推"), QStringLiteral("位置内插"),
+              QStringLiteral("β进制"), QStringLiteral("底数")}) {
+            QVERIFY2(all.contains(term), qPrintable(term));
+        }
+    }
+
     void sectionsAreCutAtTheirMarkers() {
         const QString html =
             QStringLiteral("<h3>T</h3>\n<!-- section: idea -->\n<h4>I</h4><p>a</p>\n"
