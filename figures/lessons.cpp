@@ -43,9 +43,9 @@ QString readResource(const QString& path) {
 
 namespace {
 
-// A share in per cent, rounded to a whole number ("49 %").
+// A share in per cent, rounded to a whole number ("49 %", kept on one line).
 QString percent(double share) {
-    return QStringLiteral("%1 %").arg(std::lround(100.0 * share));
+    return QStringLiteral("%1\u00A0%").arg(std::lround(100.0 * share));
 }
 
 // Digits grouped by a no-break space ("630 000"), as the lessons write numbers in prose: a

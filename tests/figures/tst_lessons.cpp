@@ -245,8 +245,8 @@ private slots:
         // Row means of cos over 600 rows of positions 0…4095 (rows of 6 or 7 positions): the
         // largest |mean| of pair 0 is 0.104 and of pair 3 0.486, from the Dirichlet kernel
         // sin(Nθ/2)/(N sin(θ/2)) evaluated in a C loop over the 600 row edges ⌊r·4096/600⌋.
-        QVERIFY(lessonHtml("heatmap").contains(QStringLiteral("10 %")));
-        QVERIFY(lessonHtml("heatmap").contains(QStringLiteral("49 %")));
+        QVERIFY(lessonHtml("heatmap").contains(QStringLiteral("10\u00A0%")));
+        QVERIFY(lessonHtml("heatmap").contains(QStringLiteral("49\u00A0%")));
         // Spacing at 10⁶ ∈ [2^19, 2^20): float32 2^(19−23) = 0.0625; bfloat16 2^(19−7) = 4096.
         QVERIFY(lessonHtml("precision").contains(QStringLiteral("0.0625")));
         QVERIFY(lessonHtml("precision").contains(QStringLiteral("4096")));
