@@ -3314,6 +3314,22 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <source>The next step of the derivation.</source>
         <translation>推导的下一步。</translation>
     </message>
+    <message>
+        <source>Loading the lesson…</source>
+        <translation>正在加载课程…</translation>
+    </message>
+    <message>
+        <source>Using this panel</source>
+        <translation>使用本面板</translation>
+    </message>
+    <message>
+        <source>▾ %1 (hide)</source>
+        <translation>▾ %1（收起）</translation>
+    </message>
+    <message>
+        <source>▸ %1 (show)</source>
+        <translation>▸ %1（展开）</translation>
+    </message>
 </context>
 <context>
     <name>rope::ui::LayerStrip</name>

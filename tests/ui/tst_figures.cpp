@@ -9,6 +9,7 @@
 #include "tests/test_support.h"
 #include "ui/explorer_state.h"
 #include "figures/figure_registry.h"
+#include "figures/lessons.h"
 #include "ui/main_window.h"
 #include "ui/panels/figure_panel.h"
 #include "ui/parameter_form.h"
@@ -18,12 +19,15 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QPushButton>
+#include <QRegularExpression>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QStackedWidget>
 #include <QTest>
 #include <QTextBrowser>
+#include <QTextDocument>
 #include <QWheelEvent>
 #include <qcustomplot.h>
 
@@ -242,6 +246,46 @@ private slots:
         // Stops within one step below 6 pt (each wheel step is 1 pt), never at 0.
         QVERIFY2(lesson->font().pointSizeF() >= 5.0,
                  qPrintable(QString::number(lesson->font().pointSizeF())));
+    }
+
+    void lessonFoldsUsingThisPanelUntilItsLinkIsActivated() {
+        QSettings().remove(QStringLiteral("view/lesson-using-open"));
+        rope::ui::ExplorerState state;
+        rope::ui::FigurePanel panel(*rope::figures::findFigure("heatmap"), state);
+        panel.show();
+        auto* lesson = panel.findChild<QTextBrowser*>();
+        QVERIFY(lesson != nullptr);
+        QTRY_VERIFY_WITH_TIMEOUT(panel.lessonLoaded(), 30000);
+        // A sentence of the section, as lessonSection() gives it (heading dropped).
+        QString section = rope::figures::lessonSection("heatmap", QStringLiteral("en"), "using");
+        section.remove(QRegularExpression(QStringLiteral("<h4>.*?</h4>"),
+                                          QRegularExpression::DotMatchesEverythingOption));
+        QTextDocument doc;
+        doc.setHtml(section);
+        const QString sentence = doc.toPlainText().simplified().left(40);
+        QVERIFY(sentence.size() > 20);
+        const auto shows = [&] { return lesson->toPlainText().simplified().contains(sentence); };
+        QVERIFY(!panel.lessonUsingOpen());
+        QVERIFY2(!shows(), "folded by default");
+        QVERIFY(lesson->toPlainText().contains(QStringLiteral("Using this panel")));
+        QVERIFY(lesson->toPlainText().contains(QStringLiteral("(show)")));
+        // Keyboard: Tab moves to the toggle (the first link of the text), Enter activates it.
+        lesson->setFocus();
+        bool opened = false;
+        for (int i = 0; i < 30 && !opened; ++i) {
+            QTest::keyClick(lesson, Qt::Key_Tab);
+            if (lesson->textCursor().selectedText().contains(QStringLiteral("Using this panel"))) {
+                QTest::keyClick(lesson, Qt::Key_Return);
+                opened = true;
+            }
+        }
+        QVERIFY2(opened, "the toggle is not reachable with Tab");
+        QVERIFY(panel.lessonUsingOpen());
+        QVERIFY2(shows(), "unfolded after Enter");
+        QVERIFY(QSettings().value(QStringLiteral("view/lesson-using-open")).toBool());
+        panel.setLessonUsingOpen(false);
+        QVERIFY(!shows());
+        QSettings().remove(QStringLiteral("view/lesson-using-open"));
     }
 
     void zoomRecomputesAtScreenResolution() {

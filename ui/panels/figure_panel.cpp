@@ -11,6 +11,7 @@
 #include "ui/panels/option_controls.h"
 #include "ui/panels/special_controls.h"
 
+#include <QDesktopServices>
 #include <QDir>
 #include <QEvent>
 #include <QFileDialog>
@@ -18,6 +19,8 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
+#include <QRegularExpression>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
 #include <QTextBrowser>
@@ -38,8 +41,14 @@ FigurePanel::FigurePanel(const Figure& figure, ExplorerState& state, QWidget* pa
     m_plot->setMinimumSize(320, 240);
     m_plot->setNoAntialiasingOnDrag(true);
     setPlotTheme(*m_plot, plotThemeFor(palette()));
-    m_lesson->setOpenExternalLinks(true);
-    m_lesson->setHtml(figures::lessonHtml(figure.id, figures::currentLanguage()));
+    // Links are handled here: the fold toggle is a link inside the text, sources open outside.
+    m_lesson->setOpenLinks(false);
+    connect(m_lesson, &QTextBrowser::anchorClicked, this, &FigurePanel::onLessonLink);
+    m_lessonUsingOpen = QSettings().value(QStringLiteral("view/lesson-using-open"), false).toBool();
+    connect(&m_lessonWatcher, &QFutureWatcher<QString>::finished, this, [this] {
+        m_lessonSource = m_lessonWatcher.result();
+        showLesson();
+    });
     m_lesson->setMinimumWidth(220);
     // Screen readers announce what a plot and a lesson are about, not "custom widget".
     const QString title = QCoreApplication::translate("Figures", figure.title);
@@ -221,8 +230,83 @@ void FigurePanel::showEvent(QShowEvent* event) {
     QWidget::showEvent(event);
     // View ▸ Show lessons may have changed while this panel was hidden.
     m_lesson->setVisible(QSettings().value(QStringLiteral("view/lesson-visible"), true).toBool());
+    requestLesson();
+    // Another panel may have unfolded or folded "Using this panel" meanwhile.
+    const bool usingOpen =
+        QSettings().value(QStringLiteral("view/lesson-using-open"), false).toBool();
+    if (usingOpen != m_lessonUsingOpen) {
+        m_lessonUsingOpen = usingOpen;
+        showLesson();
+    }
     if (m_dirty) {
         refresh();
+    }
+}
+
+namespace {
+
+// The link that folds and unfolds "Using this panel" (never a real address).
+const QString kToggleUsingLink = QStringLiteral("rope-lesson:toggle-using");
+
+} // namespace
+
+void FigurePanel::requestLesson() {
+    if (m_lessonRequested) {
+        return;
+    }
+    m_lessonRequested = true;
+    m_lesson->setPlainText(tr("Loading the lesson…"));
+    const std::string_view id = m_figure.id;
+    const QString language = figures::currentLanguage();
+    m_lessonWatcher.setFuture(QtConcurrent::run(
+        &computePool(), [id, language] { return figures::lessonHtml(id, language); }));
+}
+
+void FigurePanel::showLesson() {
+    if (m_lessonSource.isEmpty()) {
+        return;
+    }
+    QString shown;
+    for (const figures::LessonPart& part : figures::splitLesson(m_lessonSource)) {
+        if (part.id != QLatin1String("using")) {
+            shown += part.html;
+            continue;
+        }
+        // The section's own heading, in the lesson's language, names the toggle.
+        static const QRegularExpression heading(QStringLiteral("<h4>(.*?)</h4>"),
+                                                QRegularExpression::DotMatchesEverythingOption);
+        const QRegularExpressionMatch m = heading.match(part.html);
+        const QString title = m.hasMatch() ? m.captured(1) : tr("Using this panel");
+        const QString body = m.hasMatch() ? part.html.mid(m.capturedEnd()) : part.html;
+        const QString label =
+            m_lessonUsingOpen ? tr("▾ %1 (hide)").arg(title) : tr("▸ %1 (show)").arg(title);
+        shown += QStringLiteral("<h4><a href=\"%1\">%2</a></h4>").arg(kToggleUsingLink, label);
+        if (m_lessonUsingOpen) {
+            shown += body;
+        }
+    }
+    // Keep the reader's place: setHtml() scrolls back to the top.
+    const int scroll = m_lesson->verticalScrollBar()->value();
+    m_lesson->setHtml(shown);
+    m_lesson->verticalScrollBar()->setValue(scroll);
+}
+
+void FigurePanel::setLessonUsingOpen(bool open) {
+    if (open == m_lessonUsingOpen) {
+        return;
+    }
+    m_lessonUsingOpen = open;
+    QSettings().setValue(QStringLiteral("view/lesson-using-open"), open);
+    showLesson();
+}
+
+void FigurePanel::onLessonLink(const QUrl& url) {
+    if (url.toString() == kToggleUsingLink) {
+        setLessonUsingOpen(!m_lessonUsingOpen);
+        return;
+    }
+    if (url.scheme() == QLatin1String("http") || url.scheme() == QLatin1String("https")) {
+        QDesktopServices::openUrl(url);
     }
 }
 

@@ -62,6 +62,14 @@ public:
     /// (QSettings "view/lesson-visible", read when a panel is shown) so the plot takes the
     /// whole width; dragging the splitter to the right does the same for one panel.
     QTextBrowser* lesson() const noexcept { return m_lesson; }
+    /// \brief Whether the lesson's "Using this panel" section (the controls and colours, not
+    /// the idea) is unfolded. Folded by default; a link in the lesson toggles it (mouse, or Tab
+    /// to the link and Enter), and the choice is remembered for every panel (QSettings
+    /// "view/lesson-using-open", read when a panel is shown). The lesson itself is loaded on a
+    /// worker when the panel is first shown (lessonLoaded() tells when it has arrived).
+    bool lessonUsingOpen() const noexcept { return m_lessonUsingOpen; }
+    void setLessonUsingOpen(bool open);
+    bool lessonLoaded() const noexcept { return !m_lessonSource.isEmpty(); }
     /// \brief The visible reason shown instead of the plot while the chosen layer of the
     /// loaded model has no RoPE (ExplorerState::layerHasRope() false); hidden otherwise.
     QLabel* layerNote() const noexcept { return m_layerNote; }
@@ -144,11 +152,20 @@ private:
     void startMeasurement();
     void onMeasured();
     bool measuresDeferred() const noexcept;
+    void requestLesson();
+    void showLesson();
+    void onLessonLink(const QUrl& url);
 
     const Figure& m_figure;
     ExplorerState& m_state;
     QCustomPlot* m_plot;
     QTextBrowser* m_lesson;
+    bool m_lessonUsingOpen = false;
+    /// The lesson, placeholders filled in on a worker (a lesson's numbers may need b* searches
+    /// of seconds), loaded when the panel is first shown.
+    QString m_lessonSource;
+    bool m_lessonRequested = false;
+    QFutureWatcher<QString> m_lessonWatcher;
     /// "Computing…" over the plot while a computation has run longer than 200 ms, so a slow
     /// figure (a b* search) never looks like an empty or frozen plot.
     QLabel* m_busy = nullptr;
