@@ -101,6 +101,10 @@ void PresenterWindow::present(const FigurePanel& panel, const figures::CourseSte
             m_explanationShown = false;
         }
         m_stepText = text;
+        m_choiceTexts.clear();
+        for (const figures::CourseChoice& choice : step->choices) {
+            m_choiceTexts << text.choices.value(choice.id);
+        }
         m_stepHeader = tr("Step %1 of %2 · %3").arg(stepIndex + 1).arg(stepCount).arg(text.title);
     } else {
         m_stepText.reset();
@@ -119,13 +123,24 @@ void PresenterWindow::showTexts() {
     }
     QString html = QStringLiteral("<p>%1</p><p><b>%2</b></p>")
                        .arg(m_stepText->task.toHtmlEscaped(), m_stepText->question.toHtmlEscaped());
+    if (!m_choiceTexts.isEmpty()) {
+        // Lettered as a class answers them (hands up for A, B, C).
+        html += QStringLiteral("<ol type=\"A\">");
+        for (const QString& choice : m_choiceTexts) {
+            html += QStringLiteral("<li>%1</li>").arg(choice.toHtmlEscaped());
+        }
+        html += QStringLiteral("</ol>");
+    }
     if (m_explanationShown && m_answerPending) {
         html += QStringLiteral("<hr><p>%1</p>").arg(tr("Computing the answer…").toHtmlEscaped());
     } else if (m_explanationShown) {
-        html += QStringLiteral("<hr><p>%1</p>").arg(m_stepText->explanation.toHtmlEscaped());
+        html += QStringLiteral("<hr><p>%1</p>")
+                    .arg(m_stepText->solution.toHtmlEscaped().replace(QLatin1Char('\n'),
+                                                                      QStringLiteral("<br>")));
     } else {
-        html += QStringLiteral("<p style=\"color:#555\">%1</p>")
-                    .arg(tr("Return: show the explanation · Page Down: next step").toHtmlEscaped());
+        html +=
+            QStringLiteral("<p style=\"color:#555\">%1</p>")
+                .arg(tr("Return: show the worked solution · Page Down: next step").toHtmlEscaped());
     }
     m_text->setHtml(html);
 }
