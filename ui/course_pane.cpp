@@ -472,6 +472,13 @@ void CoursePane::revealAnswer() {
     showSolution(answer->value);
 }
 
+void CoursePane::commitPrediction() {
+    if (!m_steps.empty() && currentStep().kind == figures::CourseKind::Predict && !m_committed) {
+        m_committed = true;
+        emit revealStep(currentStep());
+    }
+}
+
 void CoursePane::setPanelState(const QVariantMap& state) {
     if (m_steps.empty() || currentStep().kind != figures::CourseKind::Find) {
         return;

@@ -61,6 +61,8 @@ public:
     bool checkChoice(const QString& id);
     /// \brief Shows the expected answer and the worked solution (after a wrong answer).
     void revealAnswer();
+    /// \brief A predict step: moves the panel to its reveal (once; the presenter's Return).
+    void commitPrediction();
     /// \brief The panel's state (figures::courseState()) for a find step: checked on the compute
     /// pool, the newest state first; the line says "not yet" (with the hint) or "reached".
     void setPanelState(const QVariantMap& state);

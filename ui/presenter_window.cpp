@@ -204,6 +204,9 @@ void PresenterWindow::keyPressEvent(QKeyEvent* event) {
     case Qt::Key_Enter:
         m_explanationShown = !m_explanationShown;
         showTexts();
+        if (m_explanationShown) {
+            emit solutionShown();
+        }
         return;
     default:
         QWidget::keyPressEvent(event);
@@ -271,6 +274,9 @@ PresenterWindow* openPresenter(MainWindow& window, QSize size) {
     if (CoursePane* course = window.course()) {
         QObject::connect(course, &CoursePane::openStep, presenter, refresh);
         QObject::connect(&course->answers(), &CourseAnswers::ready, presenter, refresh);
+        // Predict steps in class: the prediction is made aloud, Return reveals it.
+        QObject::connect(presenter, &PresenterWindow::solutionShown, course,
+                         &CoursePane::commitPrediction);
         QObject::connect(presenter, &PresenterWindow::stepRequested, course,
                          [&window, course](int delta) {
                              // Away from the course (another panel shown), "next" first opens

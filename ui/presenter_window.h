@@ -59,6 +59,8 @@ public:
 signals:
     /// The presenter asks for the course step \p delta steps away (+1 next, −1 previous).
     void stepRequested(int delta);
+    /// Return showed the worked solution: a predict step's panel moves to its reveal.
+    void solutionShown();
     /// Esc: the presenter closed.
     void left();
     /// A new frame is on screen.

@@ -4,6 +4,7 @@
 // step through the course, Esc leaves with the main window exactly as it was.
 #include "figures/course.h"
 #include "ui/course_pane.h"
+#include "ui/explorer_state.h"
 #include "ui/main_window.h"
 #include "ui/panels/figure_panel.h"
 #include "ui/presenter_window.h"
@@ -77,6 +78,18 @@ void TestPresenter::largePrintAndClickerKeys() {
     QTest::keyClick(presenter, Qt::Key_Left);
     QCOMPARE(course->currentIndex(), start);
     QCOMPARE(window.pages()->currentIndex(), page);
+
+    // A predict step: Return shows the solution and moves the panel to the reveal (m → 3000).
+    int predict = 0;
+    while (rope::figures::builtinCourse()[std::size_t(predict)].id !=
+           QLatin1String("rotation-keeps-length")) {
+        ++predict;
+    }
+    course->setCurrentIndex(predict);
+    QCOMPARE(window.state().params().m, 3LL);
+    QTest::keyClick(presenter, Qt::Key_Return);
+    QCOMPARE(window.state().params().m, 3000LL);
+    course->setCurrentIndex(start);
 
     // Esc leaves; the main window is as it was.
     QSignalSpy left(presenter, &PresenterWindow::left);
