@@ -2,11 +2,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "figures/course.h"
 
+#include "core/absolute_encoding.h"
+#include "core/attention.h"
 #include "core/base_bound.h"
 #include "core/decay.h"
 #include "core/frequencies.h"
 #include "core/identities.h"
+#include "core/kv_cache.h"
+#include "core/mrope.h"
 #include "core/precision.h"
+#include "core/rope_2d.h"
 #include "core/rotation.h"
 #include "core/scaling/scaling_registry.h"
 #include "figures/figure_registry.h"
@@ -18,12 +23,17 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <numbers>
 #include <set>
 
 namespace rope::figures {
+
+// course_kernels.cpp: the kernels' headers and rotation.h both declare limits, so the one answer
+// that needs a kernel header is computed in its own file.
+long long courseRopeTableBytes(long long rows, int pairs);
 
 namespace {
 
@@ -160,6 +170,120 @@ double relativityResidual(const QVariantMap& args) {
         number(args, "n"));
 }
 
+double rotationAngleRadians(const QVariantMap& args) {
+    const int dim = integer(args, "dim");
+    const Eigen::ArrayXd angles = rope::rotationAngles(
+        rope::inverseFrequencies(dim, number(args, "base")), number(args, "position"));
+    // Unreduced m·θ_i: how far the pair has turned in total.
+    return angles[pairIndex(args, dim)];
+}
+
+double firstNegativeOrLimit(const QVariantMap& args) {
+    // The first m < limit with Σcos(mθ_i) < 0, or limit when there is none: "beyond L" then
+    // reads as value ≥ L, and an infeasible base gives the distance where it fails.
+    const long long limit = static_cast<long long>(number(args, "limit"));
+    const auto m = rope::firstNegativeDistance(integer(args, "dim"), number(args, "base"), limit);
+    return static_cast<double>(m.value_or(limit));
+}
+
+double meanCosineRises(const QVariantMap& args) {
+    // How many r ∈ [1, limit) have a larger mean cosine at r + 1 than at r: 0 for a
+    // monotone decay.
+    const long long limit = static_cast<long long>(number(args, "limit"));
+    if (limit < 2 || limit > 1000000) {
+        throw rope::InvalidParameter("limit", "must be in 2 … 1000000");
+    }
+    const Eigen::ArrayXd r = Eigen::ArrayXd::LinSpaced(limit, 1.0, static_cast<double>(limit));
+    const Eigen::ArrayXd c = rope::meanCosine(integer(args, "dim"), number(args, "base"), r);
+    double rises = 0;
+    for (Eigen::Index k = 0; k + 1 < c.size(); ++k) {
+        rises += c[k + 1] > c[k] ? 1 : 0;
+    }
+    return rises;
+}
+
+double repeatedTokenDifference(const QVariantMap& args) {
+    // "the dog chased another dog": the two "dog"s (positions 1 and 4) have equal embeddings.
+    rope::ToyAttentionParams toy;
+    toy.encoding = rope::parseAttentionEncoding(text(args, "encoding"));
+    return rope::repeatedTokenOutputDifference(toy);
+}
+
+double linearShiftResidual(const QVariantMap& args) {
+    // Residual of the best fixed matrix W with PE(p + shift) ≈ W·PE(p): 0 when the shift is
+    // linear (sinusoidal: a rotation per pair), > 0 when it is only affine (p·1 + shift·1).
+    rope::AbsoluteEncodingParams params;
+    params.scheme = rope::parseAbsoluteScheme(text(args, "scheme"));
+    params.dim = integer(args, "dim");
+    return rope::fitLinearShift(params, static_cast<long long>(number(args, "positions")),
+                                static_cast<long long>(number(args, "shift")))
+        .maxResidual;
+}
+
+double normChange(const QVariantMap& args) {
+    // ||R_m x| − |x|| for x = (1, 2, …, d): rotation keeps every pair's length.
+    const int dim = integer(args, "dim");
+    const Eigen::ArrayXd x = Eigen::ArrayXd::LinSpaced(dim, 1.0, static_cast<double>(dim));
+    return rope::normResidual(x, rope::inverseFrequencies(dim, number(args, "base")),
+                              number(args, "position"));
+}
+
+double relativity2d(const QVariantMap& args) {
+    return rope::relativity2dResidual(
+        rope::inverseFrequencies2d(integer(args, "dim"), number(args, "base")), number(args, "x1"),
+        number(args, "y1"), number(args, "x2"), number(args, "y2"));
+}
+
+double commutator2d(const QVariantMap& args) {
+    return rope::commutatorNorm(rope::ropeGenerators2d(
+        rope::inverseFrequencies2d(integer(args, "dim"), number(args, "base"))));
+}
+
+double mropeAxis(const QVariantMap& args) {
+    const std::vector<int> section = {integer(args, "temporal"), integer(args, "height"),
+                                      integer(args, "width")};
+    const std::string layout = text(args, "layout");
+    if (layout != "blocks" && layout != "interleaved") {
+        throw rope::InvalidParameter("layout", "must be blocks or interleaved");
+    }
+    const int pairs = section[0] + section[1] + section[2];
+    const int pair = integer(args, "pair");
+    if (pair < 0 || pair >= pairs) {
+        throw rope::InvalidParameter("pair", "must be in 0 … sum of the section − 1");
+    }
+    return rope::mropeAxisOfPair(
+        section, layout == "blocks" ? rope::MropeLayout::Blocks : rope::MropeLayout::Interleaved,
+        pairs)[static_cast<std::size_t>(pair)];
+}
+
+double kvCacheScoreGap(const QVariantMap& args) {
+    // |consistent − cachedKey|: how far a score moves when the cached key keeps the rotation of
+    // the shorter sequence it was cached in.
+    const rope::KvCacheScores s = rope::dynamicNtkKvCacheScores(
+        integer(args, "dim"), number(args, "base"), number(args, "factor"),
+        integer(args, "original-context"), static_cast<long long>(number(args, "cached-len")),
+        static_cast<long long>(number(args, "seq-len")),
+        static_cast<long long>(number(args, "query-pos")),
+        static_cast<long long>(number(args, "key-pos")));
+    return std::abs(s.consistent - s.cachedKey);
+}
+
+double ropeTableMebibytes(const QVariantMap& args) {
+    return static_cast<double>(courseRopeTableBytes(static_cast<long long>(number(args, "rows")),
+                                                    integer(args, "pairs"))) /
+           (1024.0 * 1024.0);
+}
+
+double rotatingPairs(const QVariantMap& args) {
+    // Pairs that rotate: rotary-dim/2 of the head's dim/2 (p-RoPE, partial rotary).
+    rope::RopeParams params;
+    params.headDim = integer(args, "dim");
+    params.rotaryDim = integer(args, "rotary-dim");
+    params.base = number(args, "base");
+    rope::validate(params);
+    return params.effectiveRotaryDim() / 2;
+}
+
 QStringList names(std::initializer_list<const char*> list) {
     QStringList out;
     for (const char* name : list) {
@@ -170,9 +294,11 @@ QStringList names(std::initializer_list<const char*> list) {
 
 const QStringList kParamKeys = names({"dim", "rotary-dim", "base", "m", "n", "context", "layout",
                                       "method", "factor", "original-context"});
-const QStringList kTextKeys = names({"title", "task", "question", "explanation"});
+const QStringList kTextKeys = names({"title", "task", "question", "choices", "hints", "solution"});
 const QStringList kStepKeys =
-    names({"id", "panel", "params", "options", "answer", "tolerance", "text"});
+    names({"id", "panel", "kind", "params", "options", "answer", "tolerance", "choices", "accept",
+           "require", "reveal", "hints", "text"});
+const QStringList kKinds = names({"number", "choice", "predict", "find"});
 
 class StepReader {
 public:
@@ -213,23 +339,45 @@ public:
         return v.toString();
     }
 
-    rope::RopeParams params(const QJsonObject& json) const {
-        onlyKeys(json, kParamKeys, QStringLiteral("params"));
-        rope::RopeParams p;
+    // {"min": a, "max": b} (either may be left out: ±∞) plus \p extra keys.
+    CourseRange range(const QJsonObject& json, const QString& where,
+                      const QStringList& extra = {}) const {
+        onlyKeys(json, names({"min", "max"}) + extra, where);
+        CourseRange r;
+        for (const char* end : {"min", "max"}) {
+            const QJsonValue v = json.value(QLatin1String(end));
+            if (v.isUndefined()) {
+                continue;
+            }
+            if (!v.isDouble()) {
+                fail(where + QLatin1Char('.') + QLatin1String(end),
+                     QStringLiteral("expected a number"));
+            }
+            (end[1] == 'i' ? r.min : r.max) = v.toDouble();
+        }
+        if (!(r.min <= r.max)) {
+            fail(where, QStringLiteral("min is above max"));
+        }
+        return r;
+    }
+
+    rope::RopeParams params(const QJsonObject& json, rope::RopeParams p = {},
+                            const QString& where = QStringLiteral("params")) const {
+        onlyKeys(json, kParamKeys, where);
         auto num = [&](const QString& key, double fallback) {
             const QJsonValue v = json.value(key);
             if (v.isUndefined()) {
                 return fallback;
             }
             if (!v.isDouble()) {
-                fail(QStringLiteral("params.") + key, QStringLiteral("expected a number"));
+                fail(where + QLatin1Char('.') + key, QStringLiteral("expected a number"));
             }
             return v.toDouble();
         };
         auto whole = [&](const QString& key, double fallback) {
             const double v = num(key, fallback);
             if (v != std::floor(v) || std::abs(v) > limits::kMaxPosition) {
-                fail(QStringLiteral("params.") + key, QStringLiteral("expected an integer"));
+                fail(where + QLatin1Char('.') + key, QStringLiteral("expected an integer"));
             }
             return v;
         };
@@ -261,7 +409,7 @@ public:
             }
             rope::validate(p);
         } catch (const rope::InvalidParameter& e) {
-            fail(QStringLiteral("params.") + QString::fromStdString(e.parameter()),
+            fail(where + QLatin1Char('.') + QString::fromStdString(e.parameter()),
                  QString::fromUtf8(e.what()));
         }
         return p;
@@ -308,39 +456,174 @@ CourseStep readStep(const QString& file, int index, const QJsonValue& value) {
     }
     step.options = check.accepted;
 
+    const QString kind = reader.string(json, QStringLiteral("kind"), QStringLiteral("kind"));
+    if (!kKinds.contains(kind)) {
+        reader.fail(QStringLiteral("kind"), QStringLiteral("unknown kind '%1' (valid: %2)")
+                                                .arg(kind, kKinds.join(QStringLiteral(", "))));
+    }
+    step.kind = static_cast<CourseKind>(kKinds.indexOf(kind));
+
     const QJsonObject answer = reader.object(json, QStringLiteral("answer"), true);
-    reader.onlyKeys(answer, names({"function", "args"}), QStringLiteral("answer"));
-    step.answerFunction =
-        reader.string(answer, QStringLiteral("function"), QStringLiteral("answer.function"));
-    const CourseAnswerFunction* function = nullptr;
-    QStringList functionIds;
-    for (const CourseAnswerFunction& f : courseAnswerFunctions()) {
-        functionIds << QLatin1String(f.id);
-        if (step.answerFunction == QLatin1String(f.id)) {
-            function = &f;
+    reader.onlyKeys(answer, names({"function", "args", "state"}), QStringLiteral("answer"));
+    const auto readCall = [&](const QJsonObject& call, const QString& where, QString* id,
+                              QStringList exempt) {
+        *id = reader.string(call, QStringLiteral("function"), where + QStringLiteral(".function"));
+        const CourseAnswerFunction* function = nullptr;
+        QStringList functionIds;
+        for (const CourseAnswerFunction& f : courseAnswerFunctions()) {
+            functionIds << QLatin1String(f.id);
+            if (*id == QLatin1String(f.id)) {
+                function = &f;
+            }
         }
-    }
-    if (function == nullptr) {
-        reader.fail(QStringLiteral("answer.function"),
-                    QStringLiteral("unknown answer function '%1' (valid: %2)")
-                        .arg(step.answerFunction, functionIds.join(QStringLiteral(", "))));
-    }
-    const QJsonObject args = answer.value(QStringLiteral("args")).toObject();
-    reader.onlyKeys(args, function->args, QStringLiteral("answer.args"));
-    for (const QString& name : function->args) {
-        const QJsonValue v = args.value(name);
-        if (!v.isDouble() && !v.isString()) {
-            reader.fail(QStringLiteral("answer.args.") + name,
-                        QStringLiteral("missing (a number or an id)"));
+        if (function == nullptr) {
+            reader.fail(where + QStringLiteral(".function"),
+                        QStringLiteral("unknown answer function '%1' (valid: %2)")
+                            .arg(*id, functionIds.join(QStringLiteral(", "))));
         }
+        const QJsonObject args = call.value(QStringLiteral("args")).toObject();
+        reader.onlyKeys(args, function->args, where + QStringLiteral(".args"));
+        for (const QString& name : function->args) {
+            const QJsonValue v = args.value(name);
+            if (!exempt.contains(name) && !v.isDouble() && !v.isString()) {
+                reader.fail(where + QStringLiteral(".args.") + name,
+                            QStringLiteral("missing (a number or an id)"));
+            }
+        }
+        for (const QString& name : exempt) {
+            if (!function->args.contains(name)) {
+                reader.fail(where,
+                            QStringLiteral("'%1' is not an argument of '%2'").arg(name, *id));
+            }
+        }
+        return args.toVariantMap();
+    };
+    for (const QJsonValue& key : answer.value(QStringLiteral("state")).toArray()) {
+        step.stateKeys << key.toString();
     }
-    step.answerArgs = args.toVariantMap();
+    step.answerArgs = readCall(answer, QStringLiteral("answer"), &step.answerFunction, {});
+    if (step.kind == CourseKind::Find) {
+        if (step.stateKeys.isEmpty()) {
+            reader.fail(QStringLiteral("answer.state"),
+                        QStringLiteral("a find step reads at least one argument from the panel"));
+        }
+        for (const QString& key : step.stateKeys) {
+            if (!step.answerArgs.contains(key)) {
+                reader.fail(QStringLiteral("answer.state"),
+                            QStringLiteral("'%1' is not an argument of the answer").arg(key));
+            }
+        }
+        if (!json.value(QStringLiteral("accept")).isObject()) {
+            reader.fail(QStringLiteral("accept"), QStringLiteral("a find step needs one"));
+        }
+        step.accept =
+            reader.range(json.value(QStringLiteral("accept")).toObject(), QStringLiteral("accept"));
+    } else if (!step.stateKeys.isEmpty() || json.contains(QStringLiteral("accept"))) {
+        reader.fail(QStringLiteral("accept"), QStringLiteral("only find steps read the panel"));
+    }
+
+    for (const QJsonValue& c : json.value(QStringLiteral("choices")).toArray()) {
+        const QJsonObject o = c.toObject();
+        CourseChoice choice;
+        choice.id = reader.string(o, QStringLiteral("id"), QStringLiteral("choices.id"));
+        if (o.contains(QStringLiteral("min")) || o.contains(QStringLiteral("max"))) {
+            choice.when = reader.range(o, QStringLiteral("choices.") + choice.id, names({"id"}));
+        } else {
+            // A wrong idea whatever the answer: an empty range.
+            reader.onlyKeys(o, names({"id"}), QStringLiteral("choices.") + choice.id);
+            choice.when = {std::numeric_limits<double>::infinity(),
+                           -std::numeric_limits<double>::infinity()};
+        }
+        step.choices.push_back(choice);
+    }
+    const bool needsChoices = step.kind == CourseKind::Choice;
+    const bool mayHaveChoices = needsChoices || step.kind == CourseKind::Predict;
+    if (needsChoices && step.choices.size() < 2) {
+        reader.fail(QStringLiteral("choices"), QStringLiteral("a choice step needs two or more"));
+    }
+    if (!mayHaveChoices && !step.choices.empty()) {
+        reader.fail(QStringLiteral("choices"), QStringLiteral("only choice and predict steps"));
+    }
 
     const QJsonValue tolerance = json.value(QStringLiteral("tolerance"));
-    if (!tolerance.isDouble() || !std::isfinite(tolerance.toDouble()) || tolerance.toDouble() < 0) {
-        reader.fail(QStringLiteral("tolerance"), QStringLiteral("expected a number ≥ 0"));
+    const bool typed = (step.kind == CourseKind::Number || step.kind == CourseKind::Predict) &&
+                       step.choices.empty();
+    if (typed) {
+        if (!tolerance.isDouble() || !std::isfinite(tolerance.toDouble()) ||
+            tolerance.toDouble() < 0) {
+            reader.fail(QStringLiteral("tolerance"), QStringLiteral("expected a number ≥ 0"));
+        }
+        step.tolerance = tolerance.toDouble();
+    } else if (!tolerance.isUndefined()) {
+        reader.fail(QStringLiteral("tolerance"), QStringLiteral("only for typed answers"));
     }
-    step.tolerance = tolerance.toDouble();
+
+    if (json.contains(QStringLiteral("require"))) {
+        if (step.kind != CourseKind::Number) {
+            reader.fail(QStringLiteral("require"), QStringLiteral("only number steps"));
+        }
+        const QJsonObject r = reader.object(json, QStringLiteral("require"), true);
+        CourseRequirement req;
+        req.input = reader.string(r, QStringLiteral("input"), QStringLiteral("require.input"));
+        req.accept =
+            reader.range(r, QStringLiteral("require"), names({"function", "args", "input"}));
+        req.args = readCall(r, QStringLiteral("require"), &req.function, {req.input});
+        step.requirement = req;
+    }
+
+    if (json.contains(QStringLiteral("reveal"))) {
+        if (step.kind != CourseKind::Predict) {
+            reader.fail(QStringLiteral("reveal"), QStringLiteral("only predict steps"));
+        }
+        const QJsonObject r = reader.object(json, QStringLiteral("reveal"), true);
+        reader.onlyKeys(r, names({"params", "options"}), QStringLiteral("reveal"));
+        step.revealParams = reader.params(reader.object(r, QStringLiteral("params"), false),
+                                          step.params, QStringLiteral("reveal.params"));
+        FigureOptions merged = step.options;
+        const QVariantMap extra = reader.object(r, QStringLiteral("options"), false).toVariantMap();
+        for (auto it = extra.begin(); it != extra.end(); ++it) {
+            merged.insert(it.key(), it.value());
+        }
+        const OptionCheck revealCheck = checkOptions(step.panel, figure->options(), merged);
+        if (!revealCheck.problems.isEmpty()) {
+            reader.fail(QStringLiteral("reveal.options"),
+                        revealCheck.problems.join(QStringLiteral("; ")));
+        }
+        step.revealOptions = revealCheck.accepted;
+    } else if (step.kind == CourseKind::Predict) {
+        reader.fail(QStringLiteral("reveal"), QStringLiteral("a predict step needs one"));
+    }
+
+    for (const QJsonValue& h : json.value(QStringLiteral("hints")).toArray()) {
+        const QJsonObject o = h.toObject();
+        CourseHint hint;
+        hint.id = reader.string(o, QStringLiteral("id"), QStringLiteral("hints.id"));
+        const QString where = QStringLiteral("hints.") + hint.id;
+        if (o.contains(QStringLiteral("choice"))) {
+            reader.onlyKeys(o, names({"id", "choice"}), where);
+            hint.choice =
+                reader.string(o, QStringLiteral("choice"), where + QStringLiteral(".choice"));
+            const bool known =
+                std::any_of(step.choices.begin(), step.choices.end(),
+                            [&](const CourseChoice& c) { return c.id == hint.choice; });
+            if (!known) {
+                reader.fail(where + QStringLiteral(".choice"),
+                            QStringLiteral("no choice '%1'").arg(hint.choice));
+            }
+        } else if (o.contains(QStringLiteral("failing"))) {
+            reader.onlyKeys(o, names({"id", "failing"}), where);
+            if (!step.requirement || !o.value(QStringLiteral("failing")).toBool()) {
+                reader.fail(where, QStringLiteral("\"failing\": true needs a requirement"));
+            }
+            hint.failing = true;
+        } else {
+            hint.range = reader.range(o, where, names({"id"}));
+        }
+        step.hints.push_back(hint);
+    }
+    if (step.hints.empty()) {
+        reader.fail(QStringLiteral("hints"), QStringLiteral("every step has hints"));
+    }
 
     const QJsonObject texts = reader.object(json, QStringLiteral("text"), true);
     if (!texts.contains(QStringLiteral("en"))) {
@@ -358,8 +641,24 @@ CourseStep readStep(const QString& file, int index, const QJsonValue& value) {
         ct.task = reader.string(t, QStringLiteral("task"), where + QStringLiteral(".task"));
         ct.question =
             reader.string(t, QStringLiteral("question"), where + QStringLiteral(".question"));
-        ct.explanation =
-            reader.string(t, QStringLiteral("explanation"), where + QStringLiteral(".explanation"));
+        ct.solution =
+            reader.string(t, QStringLiteral("solution"), where + QStringLiteral(".solution"));
+        const QJsonObject choiceTexts = t.value(QStringLiteral("choices")).toObject();
+        QStringList choiceIds;
+        for (const CourseChoice& c : step.choices) {
+            choiceIds << c.id;
+            ct.choices.insert(
+                c.id, reader.string(choiceTexts, c.id, where + QStringLiteral(".choices.") + c.id));
+        }
+        reader.onlyKeys(choiceTexts, choiceIds, where + QStringLiteral(".choices"));
+        const QJsonObject hintTexts = t.value(QStringLiteral("hints")).toObject();
+        QStringList hintIds;
+        for (const CourseHint& h : step.hints) {
+            hintIds << h.id;
+            ct.hints.insert(
+                h.id, reader.string(hintTexts, h.id, where + QStringLiteral(".hints.") + h.id));
+        }
+        reader.onlyKeys(hintTexts, hintIds, where + QStringLiteral(".hints"));
         step.texts.insert(it.key(), ct);
     }
     return step;
@@ -402,6 +701,36 @@ const std::vector<CourseAnswerFunction>& courseAnswerFunctions() {
          "where interleaved element index lands in the rotate-half layout", &halfLayoutIndex},
         {"relativity-residual", names({"base", "dim", "m", "n"}),
          "max |R_m^T R_n - R_(n-m)| in double", &relativityResidual},
+        {"rotation-angle-rad", names({"base", "dim", "pair", "position"}),
+         "angle position*theta_i of pair i in radians, not reduced", &rotationAngleRadians},
+        {"first-negative-or-limit", names({"base", "dim", "limit"}),
+         "first distance m < limit where sum_i cos(m*theta_i) < 0, or limit if none",
+         &firstNegativeOrLimit},
+        {"mean-cosine-rises", names({"base", "dim", "limit"}),
+         "how many r in [1, limit) have mean cosine at r+1 above that at r", &meanCosineRises},
+        {"repeated-token-difference", names({"encoding"}),
+         "max difference of the toy layer's outputs for the two equal tokens (none, sinusoidal, "
+         "rope)",
+         &repeatedTokenDifference},
+        {"linear-shift-residual", names({"scheme", "dim", "positions", "shift"}),
+         "residual of the best fixed matrix W with PE(p+shift) = W PE(p)", &linearShiftResidual},
+        {"norm-change", names({"base", "dim", "position"}),
+         "||R_m x| - |x|| for x = (1, 2, ..., dim)", &normChange},
+        {"relativity-2d-residual", names({"base", "dim", "x1", "y1", "x2", "y2"}),
+         "max |R_(x1,y1)^T R_(x2,y2) - R_(x2-x1,y2-y1)| of 2D RoPE", &relativity2d},
+        {"commutator-2d", names({"base", "dim"}), "norm of [B1, B2] for the generators of 2D RoPE",
+         &commutator2d},
+        {"mrope-axis", names({"temporal", "height", "width", "layout", "pair"}),
+         "axis (0 temporal, 1 height, 2 width) of pair i under an mrope_section", &mropeAxis},
+        {"kv-cache-score-gap",
+         names({"dim", "base", "factor", "original-context", "cached-len", "seq-len", "query-pos",
+                "key-pos"}),
+         "|score with today's frequencies - score with the cached key's| under dynamic NTK",
+         &kvCacheScoreGap},
+        {"rope-table-mib", names({"rows", "pairs"}),
+         "MiB of a float cos/sin table for rows x pairs", &ropeTableMebibytes},
+        {"rotating-pairs", names({"base", "dim", "rotary-dim"}),
+         "number of pairs that rotate (rotary-dim / 2)", &rotatingPairs},
     };
     return functions;
 }
@@ -409,8 +738,14 @@ const std::vector<CourseAnswerFunction>& courseAnswerFunctions() {
 CourseText CourseStep::text(const QString& language, double answer) const {
     CourseText t = texts.value(language, texts.value(QStringLiteral("en")));
     const QString value = formatCourseNumber(answer);
-    for (QString* s : {&t.title, &t.task, &t.question, &t.explanation}) {
+    for (QString* s : {&t.title, &t.task, &t.question, &t.solution}) {
         s->replace(QStringLiteral("{{answer}}"), value);
+    }
+    for (QString& s : t.choices) {
+        s.replace(QStringLiteral("{{answer}}"), value);
+    }
+    for (QString& s : t.hints) {
+        s.replace(QStringLiteral("{{answer}}"), value);
     }
     return t;
 }
@@ -441,8 +776,8 @@ std::vector<CourseStep> loadCourse(const QString& path) {
                               .arg(path)
                               .toStdString());
     }
-    if (root.value(QStringLiteral("version")).toInt(-1) != 1) {
-        throw CourseError(QStringLiteral("%1: version: expected 1").arg(path).toStdString());
+    if (root.value(QStringLiteral("version")).toInt(-1) != 2) {
+        throw CourseError(QStringLiteral("%1: version: expected 2").arg(path).toStdString());
     }
     const QJsonValue stepsValue = root.value(QStringLiteral("steps"));
     if (!stepsValue.isArray() || stepsValue.toArray().isEmpty()) {
@@ -503,6 +838,110 @@ double courseAnswer(const CourseStep& step) {
     throw CourseError(QStringLiteral("step '%1': answer.function: unknown '%2'")
                           .arg(step.id, step.answerFunction)
                           .toStdString());
+}
+
+const char* courseKindId(CourseKind kind) noexcept {
+    switch (kind) {
+    case CourseKind::Number:
+        return "number";
+    case CourseKind::Choice:
+        return "choice";
+    case CourseKind::Predict:
+        return "predict";
+    case CourseKind::Find:
+        return "find";
+    }
+    return "number";
+}
+
+QVariantMap courseState(const rope::RopeParams& params, const FigureOptions& options) {
+    QVariantMap state = options;
+    state.insert(QStringLiteral("dim"), params.headDim);
+    state.insert(QStringLiteral("rotary-dim"), params.rotaryDim);
+    state.insert(QStringLiteral("base"), params.base);
+    state.insert(QStringLiteral("m"), static_cast<double>(params.m));
+    state.insert(QStringLiteral("n"), static_cast<double>(params.n));
+    state.insert(QStringLiteral("context"), static_cast<double>(params.context));
+    state.insert(QStringLiteral("method"), QString::fromStdString(params.scaling.method));
+    state.insert(QStringLiteral("factor"), params.scaling.factor);
+    state.insert(QStringLiteral("original-context"), params.scaling.originalContext);
+    return state;
+}
+
+CourseStep courseStepAtState(const CourseStep& step, const QVariantMap& state) {
+    CourseStep at = step;
+    for (const QString& key : step.stateKeys) {
+        bool ok = false;
+        const double v = state.value(key).toDouble(&ok);
+        if (!state.contains(key) || !ok || !std::isfinite(v)) {
+            throw CourseError(QStringLiteral("step '%1': state: '%2' is missing or not a number")
+                                  .arg(step.id, key)
+                                  .toStdString());
+        }
+        at.answerArgs.insert(key, v);
+    }
+    return at;
+}
+
+std::optional<CourseStep> courseRequirementStep(const CourseStep& step, double typed) {
+    if (!step.requirement) {
+        return std::nullopt;
+    }
+    CourseStep req = step;
+    req.answerFunction = step.requirement->function;
+    req.answerArgs = step.requirement->args;
+    req.answerArgs.insert(step.requirement->input, typed);
+    return req;
+}
+
+QString correctCourseChoice(const CourseStep& step, double expected) {
+    for (const CourseChoice& c : step.choices) {
+        if (c.when.contains(expected)) {
+            return c.id;
+        }
+    }
+    return {};
+}
+
+CourseVerdict judgeCourseAnswer(const CourseStep& step, const CourseResponse& response,
+                                double expected, std::optional<double> requirementValue) {
+    CourseVerdict verdict;
+    bool requirementFailed = false;
+    if (step.kind == CourseKind::Find) {
+        verdict.correct = std::isfinite(response.number) && step.accept->contains(response.number);
+    } else if (step.answeredByChoice()) {
+        verdict.correct = response.choice == correctCourseChoice(step, expected);
+    } else {
+        verdict.correct = isCourseAnswerCorrect(step, response.number, expected);
+        if (step.requirement) {
+            // Without the requirement's value the answer cannot be confirmed; a value that
+            // fails it names the failure (the "failing" hint).
+            requirementFailed =
+                requirementValue && !step.requirement->accept.contains(*requirementValue);
+            verdict.correct = verdict.correct && requirementValue && !requirementFailed;
+        }
+    }
+    if (verdict.correct) {
+        return verdict;
+    }
+    for (const CourseHint& hint : step.hints) {
+        const bool matches = step.answeredByChoice()
+                                 ? hint.choice == response.choice && !hint.choice.isEmpty()
+                                 : (hint.failing && requirementFailed) ||
+                                       (hint.range && std::isfinite(response.number) &&
+                                        hint.range->contains(response.number));
+        if (matches) {
+            verdict.hint = hint.id;
+            break;
+        }
+    }
+    return verdict;
+}
+
+QString courseHintText(const CourseStep& step, const QString& hintId, const QString& language,
+                       double value, double answer) {
+    QString text = step.text(language, answer).hints.value(hintId);
+    return text.replace(QStringLiteral("{{value}}"), formatCourseNumber(value));
 }
 
 bool isCourseAnswerCorrect(const CourseStep& step, double answer) {

@@ -10,6 +10,8 @@
 #include <QStringList>
 #include <QVariantMap>
 
+#include <limits>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
@@ -19,23 +21,46 @@
 /// panel in a prepared state, states a task and asks a question whose answer is computed by the
 /// core through a named *answer function* (the table in course.cpp) — never stored as a literal.
 ///
+/// Four kinds of step:
+/// - `number`: type a number; correct when |x − answer| ≤ tolerance (and, with "require", when
+///   the typed value also passes a second computed test: e.g. the base is really feasible);
+/// - `choice`: pick one of "choices"; the correct one is the choice whose [min, max] holds the
+///   computed answer, so no choice id is stored as the answer either;
+/// - `predict`: commit to a number or a choice, then the panel moves to "reveal" (parameters and
+///   options applied) and the verdict follows;
+/// - `find`: reach a state in the panel; the answer function is evaluated with the arguments
+///   named in "state" read from the panel (session parameter keys or option ids), and the step is
+///   reached when that value lies in "accept".
+///
+/// A choice without "min" and "max" is a wrong idea whatever the answer (never correct).
+///
 /// File layout:
 /// \code
-/// {"format": "rope-explorer-course", "version": 1,
+/// {"format": "rope-explorer-course", "version": 2,
 ///  "steps": [
-///   {"id": "first-slow-pair", "panel": "heatmap",
-///    "params": {"dim": 128, "base": 10000},           // the shared RopeParams fields
-///    "options": {"quantity": "cos"},                  // checked against the panel's table
-///    "answer": {"function": "first-pair-wavelength-above",
-///               "args": {"base": 10000, "dim": 128, "tokens": 4096}},
-///    "tolerance": 0.5,
-///    "text": {"en": {"title": …, "task": …, "question": …, "explanation": …},
+///   {"id": "rotation-angle-pair-16", "panel": "rotation", "kind": "number",
+///    "params": {"dim": 128, "base": 10000, "m": 100},     // the shared RopeParams fields
+///    "options": {"pair": 16},                             // checked against the panel's table
+///    "answer": {"function": "rotation-angle-deg",
+///               "args": {"base": 10000, "dim": 128, "pair": 16, "position": 100},
+///               "state": []},                             // find: args read from the panel
+///    "tolerance": 0.5,                                    // number, predict without choices
+///    "choices": [{"id": "same", "min": 0, "max": 1e-9}, …],  // choice, predict
+///    "accept": {"min": 32768},                            // find
+///    "require": {"function": …, "args": {…}, "input": "base", "min": …, "max": …},  // number
+///    "reveal": {"params": {…}, "options": {…}},          // predict
+///    "hints": [{"id": "radians", "min": 9.9, "max": 10.1}, {"id": "rule", "choice": "yes"},
+///              {"id": "island", "failing": true}],
+///    "text": {"en": {"title", "task", "question", "choices": {id: text}, "hints": {id: text},
+///                    "solution"},
 ///             "zh_CN": {…}}}]}
 /// \endcode
 /// Parameter keys are the session/rope-cli names ("dim", "rotary-dim", "base", "m", "n",
 /// "context", "layout", "method", "factor", "original-context"); unset ones keep the defaults of
-/// rope::RopeParams. "{{answer}}" in a text is replaced by the computed answer. Texts are keyed
-/// by language; a missing language falls back to "en".
+/// rope::RopeParams. Hints are tried in order on a wrong answer; the first whose range holds the
+/// value (or whose choice was picked, or, for "failing", whose requirement failed) is shown.
+/// "{{answer}}" in a text is the computed answer, "{{value}}" in a hint the value it matched.
+/// Every language present must give every text; a missing language falls back to "en".
 
 namespace rope::figures {
 
@@ -46,26 +71,75 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+/// \brief What the student does in a step.
+enum class CourseKind { Number, Choice, Predict, Find };
+
+/// \brief "number", "choice", "predict", "find".
+const char* courseKindId(CourseKind kind) noexcept;
+
+/// \brief A closed interval [min, max]; either end may be infinite.
+struct CourseRange {
+    double min = -std::numeric_limits<double>::infinity();
+    double max = std::numeric_limits<double>::infinity();
+    bool contains(double x) const noexcept { return x >= min && x <= max; }
+};
+
+/// \brief One option of a choice: it is the correct one when the answer lies in \ref when.
+struct CourseChoice {
+    QString id;
+    CourseRange when;
+};
+
+/// \brief A hint keyed to a typical wrong answer.
+struct CourseHint {
+    QString id;
+    std::optional<CourseRange> range; ///< a typed (or, for find, computed) value in it
+    QString choice;                   ///< or this choice was picked
+    bool failing = false;             ///< or the step's requirement failed
+};
+
+/// \brief A second test a typed number must pass: \ref function evaluated with \ref args and
+/// the typed value as argument \ref input lies in \ref accept.
+struct CourseRequirement {
+    QString function;
+    QVariantMap args;
+    QString input;
+    CourseRange accept;
+};
+
 /// \brief One step's texts in one language.
 struct CourseText {
     QString title;
     QString task;
     QString question;
-    QString explanation;
+    QMap<QString, QString> choices; ///< by choice id
+    QMap<QString, QString> hints;   ///< by hint id
+    QString solution;               ///< the worked solution, lines separated by '\n'
 };
 
 /// \brief One step of the course.
 struct CourseStep {
     QString id;    ///< kebab-case, unique: `rope-cli course --check` value, settings key
     QString panel; ///< figure registry id of the panel the step opens
+    CourseKind kind = CourseKind::Number;
     /// Parameters the step sets: the defaults with the file's "params" applied.
     rope::RopeParams params;
-    FigureOptions options;           ///< checked option values for the panel
-    QString answerFunction;          ///< id of a row of courseAnswerFunctions()
-    QVariantMap answerArgs;          ///< its arguments (numbers, or ids such as "bfloat16")
-    double tolerance = 0;            ///< an answer x is correct when |x − expected| ≤ tolerance
+    FigureOptions options;  ///< checked option values for the panel
+    QString answerFunction; ///< id of a row of courseAnswerFunctions()
+    QVariantMap answerArgs; ///< its arguments (numbers, or ids such as "bfloat16")
+    QStringList stateKeys;  ///< find: arguments read from the panel state
+    double tolerance = 0;   ///< number: correct when |x − expected| ≤ tolerance
+    std::vector<CourseChoice> choices;
+    std::optional<CourseRange> accept; ///< find: reached when the value is in it
+    std::optional<CourseRequirement> requirement;
+    /// predict: the panel after the commitment (params and options of the step, then reveal's).
+    std::optional<rope::RopeParams> revealParams;
+    FigureOptions revealOptions;
+    std::vector<CourseHint> hints;
     QMap<QString, CourseText> texts; ///< by language ("en" is always present)
 
+    /// \brief True when the answer is a choice id (choice, and predict with choices).
+    bool answeredByChoice() const noexcept { return !choices.empty(); }
     /// \brief Texts in \p language, falling back to English; "{{answer}}" is filled in with
     /// \p answer.
     CourseText text(const QString& language, double answer) const;
@@ -84,7 +158,8 @@ const std::vector<CourseAnswerFunction>& courseAnswerFunctions();
 
 /// \brief Reads and checks a course file: panels exist, options are valid for the panel,
 /// parameters are valid, answer functions and their arguments exist, ids are unique and
-/// kebab-case, every step has English texts and a finite non-negative tolerance.
+/// kebab-case, each kind has what it needs, every hint and choice has a text in every language
+/// given, every step has English texts and a solution.
 /// \throws CourseError naming the file, step and field.
 std::vector<CourseStep> loadCourse(const QString& path = QStringLiteral(":/course/course.json"));
 
@@ -95,20 +170,61 @@ const std::vector<CourseStep>& builtinCourse();
 /// \brief The step with this id in \p steps, or nullptr.
 const CourseStep* findCourseStep(const std::vector<CourseStep>& steps, const QString& id);
 
-/// \brief The step's answer, computed by the core through its answer function.
+/// \brief The step's answer, computed by the core through its answer function (for a find
+/// step: the value at the state the step prepares).
 /// \throws CourseError if the arguments are out of range (naming the step and the reason).
 double courseAnswer(const CourseStep& step);
+
+/// \brief The panel state a find step reads: the parameters under their session keys and the
+/// panel's option values.
+QVariantMap courseState(const rope::RopeParams& params, const FigureOptions& options);
+
+/// \brief \p step with its state arguments taken from \p state (find steps), so that
+/// courseAnswer() of the result is the value at that state (same id: one cache per step).
+/// \throws CourseError naming a state key that \p state lacks or that is not a number.
+CourseStep courseStepAtState(const CourseStep& step, const QVariantMap& state);
+
+/// \brief \p step turned into its requirement for the typed value \p typed (courseAnswer() of
+/// the result is the requirement's value), or nullopt when the step has none.
+std::optional<CourseStep> courseRequirementStep(const CourseStep& step, double typed);
+
+/// \brief What the student answered: a number (number, predict, find's value) or a choice id.
+struct CourseResponse {
+    double number = std::numeric_limits<double>::quiet_NaN();
+    QString choice;
+};
+
+/// \brief The verdict on a response.
+struct CourseVerdict {
+    bool correct = false;
+    QString hint; ///< id of the matching hint, empty when none matches or when correct
+};
+
+/// \brief Judges \p response to \p step given its computed \p expected answer (for find: the
+/// response's number is the value at the panel state) and, for a step with a requirement, the
+/// requirement's value for the typed number (computed only for a number within the tolerance;
+/// without it such a step is not correct, and no "failing" hint matches).
+CourseVerdict judgeCourseAnswer(const CourseStep& step, const CourseResponse& response,
+                                double expected,
+                                std::optional<double> requirementValue = std::nullopt);
+
+/// \brief The id of the correct choice for \p expected (empty if no choice holds it).
+QString correctCourseChoice(const CourseStep& step, double expected);
 
 /// \brief Called at the start of every courseAnswer() (on the calling thread), or null. For
 /// tests that count the computations and check where they run; returns the previous one.
 using CourseAnswerObserver = void (*)(const CourseStep& step);
 CourseAnswerObserver setCourseAnswerObserver(CourseAnswerObserver observer);
 
-/// \brief |answer − courseAnswer(step)| ≤ step.tolerance (false for a non-finite answer).
+/// \brief |answer − courseAnswer(step)| ≤ step.tolerance (false for a non-finite answer); for
+/// number steps without a requirement only.
 bool isCourseAnswerCorrect(const CourseStep& step, double answer);
-/// \brief The same test against an \p expected value already computed with courseAnswer()
-/// (some answers, such as minimal-base, take a second).
+/// \brief The same test against an \p expected value already computed with courseAnswer().
 bool isCourseAnswerCorrect(const CourseStep& step, double answer, double expected);
+
+/// \brief The hint text \p hintId of \p step in \p language with "{{value}}" filled in.
+QString courseHintText(const CourseStep& step, const QString& hintId, const QString& language,
+                       double value, double answer);
 
 /// \brief Formats an answer for display: integers without decimals, else 6 significant digits.
 QString formatCourseNumber(double value);

@@ -24,6 +24,13 @@ QString CourseAnswers::key(const figures::CourseStep& step) {
            QString::fromUtf8(args);
 }
 
+std::optional<CourseValue> CourseAnswers::cached(const figures::CourseStep& step) const {
+    if (const auto it = m_done.constFind(key(step)); it != m_done.constEnd()) {
+        return *it;
+    }
+    return std::nullopt;
+}
+
 std::optional<CourseValue> CourseAnswers::value(const figures::CourseStep& step) {
     const QString k = key(step);
     if (const auto it = m_done.constFind(k); it != m_done.constEnd()) {

@@ -42,6 +42,8 @@ public:
     /// \brief The cached answer of \p step, or std::nullopt while it is being computed (the
     /// first call starts it; ready() is emitted when it is in the cache).
     std::optional<CourseValue> value(const figures::CourseStep& step);
+    /// \brief The cached answer of \p step, or std::nullopt; never starts a computation.
+    std::optional<CourseValue> cached(const figures::CourseStep& step) const;
     /// \brief True while a computation started by value() has not finished.
     bool computing() const noexcept { return !m_running.isEmpty(); }
 

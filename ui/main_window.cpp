@@ -110,6 +110,7 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
         connect(panel, &FigurePanel::failed, this,
                 [this](const QString& reason) { statusBar()->showMessage(reason, 8000); });
         connect(panel, &FigurePanel::optionsChanged, this, &MainWindow::markModified);
+        connect(panel, &FigurePanel::optionsChanged, this, &MainWindow::sendCourseState);
         panel->refresh();
     }
     m_layerStrip = new LayerStrip(*m_state);
@@ -134,6 +135,7 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
     try {
         m_course = new CoursePane(figures::builtinCourse(), persistent, courseDock);
         connect(m_course, &CoursePane::openStep, this, &MainWindow::openCourseStep);
+        connect(m_course, &CoursePane::revealStep, this, &MainWindow::revealCourseStep);
         courseDock->setWidget(m_course);
     } catch (const figures::CourseError& e) {
         // A defect of the shipped file (tst_course guards it): say so instead of hiding it.
@@ -253,6 +255,7 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
     connect(m_state, &ExplorerState::paramsChanged, this, [this] {
         statusBar()->clearMessage();
         markModified();
+        sendCourseState();
     });
     statusBar()->showMessage(tr("Ready"), 3000);
 
@@ -610,6 +613,30 @@ void MainWindow::openCourseStep(const figures::CourseStep& step) {
     }
     p->restoreOptions(step.options);
     m_pages->setCurrentWidget(p);
+    sendCourseState();
+}
+
+void MainWindow::revealCourseStep(const figures::CourseStep& step) {
+    FigurePanel* p = panel(step.panel);
+    if (p == nullptr || !step.revealParams) {
+        return;
+    }
+    if (!m_state->setParams(*step.revealParams)) {
+        return; // rejected: the reason is already in the status bar
+    }
+    p->restoreOptions(step.revealOptions);
+    m_pages->setCurrentWidget(p);
+}
+
+void MainWindow::sendCourseState() {
+    if (m_course == nullptr || m_course->currentStep().kind != figures::CourseKind::Find) {
+        return;
+    }
+    const FigurePanel* shown = currentPanel();
+    if (shown == nullptr || shown->objectName() != m_course->currentStep().panel) {
+        return; // the step reads its own panel only
+    }
+    m_course->setPanelState(figures::courseState(m_state->params(), shown->options()));
 }
 
 Session MainWindow::currentSession() const {

@@ -87,6 +87,10 @@ public:
     /// \brief Applies a course step: its parameters, then its options on its panel (others at
     /// their defaults), and shows the panel.
     void openCourseStep(const figures::CourseStep& step);
+    /// A predict step was committed: its reveal parameters and options.
+    void revealCourseStep(const figures::CourseStep& step);
+    /// A find step is checked from the visible panel's state.
+    void sendCourseState();
     /// \brief Left column 290 px wide, panel list 300 px tall: the plot gets the rest (done on the
     /// first show unless a saved layout was restored; call again after resizing the window in
     /// code).

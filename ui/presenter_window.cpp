@@ -101,6 +101,10 @@ void PresenterWindow::present(const FigurePanel& panel, const figures::CourseSte
             m_explanationShown = false;
         }
         m_stepText = text;
+        m_choiceTexts.clear();
+        for (const figures::CourseChoice& choice : step->choices) {
+            m_choiceTexts << text.choices.value(choice.id);
+        }
         m_stepHeader = tr("Step %1 of %2 · %3").arg(stepIndex + 1).arg(stepCount).arg(text.title);
     } else {
         m_stepText.reset();
@@ -119,13 +123,24 @@ void PresenterWindow::showTexts() {
     }
     QString html = QStringLiteral("<p>%1</p><p><b>%2</b></p>")
                        .arg(m_stepText->task.toHtmlEscaped(), m_stepText->question.toHtmlEscaped());
+    if (!m_choiceTexts.isEmpty()) {
+        // Lettered as a class answers them (hands up for A, B, C).
+        html += QStringLiteral("<ol type=\"A\">");
+        for (const QString& choice : m_choiceTexts) {
+            html += QStringLiteral("<li>%1</li>").arg(choice.toHtmlEscaped());
+        }
+        html += QStringLiteral("</ol>");
+    }
     if (m_explanationShown && m_answerPending) {
         html += QStringLiteral("<hr><p>%1</p>").arg(tr("Computing the answer…").toHtmlEscaped());
     } else if (m_explanationShown) {
-        html += QStringLiteral("<hr><p>%1</p>").arg(m_stepText->explanation.toHtmlEscaped());
+        html += QStringLiteral("<hr><p>%1</p>")
+                    .arg(m_stepText->solution.toHtmlEscaped().replace(QLatin1Char('\n'),
+                                                                      QStringLiteral("<br>")));
     } else {
-        html += QStringLiteral("<p style=\"color:#555\">%1</p>")
-                    .arg(tr("Return: show the explanation · Page Down: next step").toHtmlEscaped());
+        html +=
+            QStringLiteral("<p style=\"color:#555\">%1</p>")
+                .arg(tr("Return: show the worked solution · Page Down: next step").toHtmlEscaped());
     }
     m_text->setHtml(html);
 }
@@ -189,6 +204,9 @@ void PresenterWindow::keyPressEvent(QKeyEvent* event) {
     case Qt::Key_Enter:
         m_explanationShown = !m_explanationShown;
         showTexts();
+        if (m_explanationShown) {
+            emit solutionShown();
+        }
         return;
     default:
         QWidget::keyPressEvent(event);
@@ -256,6 +274,9 @@ PresenterWindow* openPresenter(MainWindow& window, QSize size) {
     if (CoursePane* course = window.course()) {
         QObject::connect(course, &CoursePane::openStep, presenter, refresh);
         QObject::connect(&course->answers(), &CourseAnswers::ready, presenter, refresh);
+        // Predict steps in class: the prediction is made aloud, Return reveals it.
+        QObject::connect(presenter, &PresenterWindow::solutionShown, course,
+                         &CoursePane::commitPrediction);
         QObject::connect(presenter, &PresenterWindow::stepRequested, course,
                          [&window, course](int delta) {
                              // Away from the course (another panel shown), "next" first opens

@@ -29,7 +29,7 @@ class MainWindow;
 /// A separate top-level window (objectName "presenter"): the main window is never resized,
 /// re-laid out or restyled, so leaving (Esc) shows it exactly as it was. Keys, as presentation
 /// clickers send them: PageDown, Right, Down, Space → next course step; PageUp, Left, Up,
-/// Backspace → previous; Return shows or hides the step's explanation; Esc leaves.
+/// Backspace → previous; Return shows or hides the step's worked solution; Esc leaves.
 /// It follows the explorer: whatever panel, parameters and options the main window shows are
 /// what it draws (each frame computed on a worker thread at the presenter's plot size).
 class PresenterWindow : public QWidget {
@@ -59,6 +59,8 @@ public:
 signals:
     /// The presenter asks for the course step \p delta steps away (+1 next, −1 previous).
     void stepRequested(int delta);
+    /// Return showed the worked solution: a predict step's panel moves to its reveal.
+    void solutionShown();
     /// Esc: the presenter closed.
     void left();
     /// A new frame is on screen.
@@ -87,6 +89,7 @@ private:
     figures::FigureOptions m_options;
     QString m_lesson;
     std::optional<figures::CourseText> m_stepText;
+    QStringList m_choiceTexts; ///< the step's choices in course order (choice, predict)
     QString m_stepHeader;
     bool m_explanationShown = false;
     bool m_answerPending = false;

@@ -3005,10 +3005,6 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>下一步(&amp;N)</translation>
     </message>
     <message>
-        <source>Show &amp;answer</source>
-        <translation>显示答案(&amp;A)</translation>
-    </message>
-    <message>
         <source>%v of %m solved</source>
         <translation>已完成 %v / %m</translation>
     </message>
@@ -3045,14 +3041,6 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>正确：答案是 %1。</translation>
     </message>
     <message>
-        <source>Not quite: %1 is more than ±%2 away. Try again, or press Show answer.</source>
-        <translation>还不对：%1 的偏差超过 ±%2。再试一次，或按“显示答案”。</translation>
-    </message>
-    <message>
-        <source>Not quite: %1 is not it. Try again, or press Show answer.</source>
-        <translation>还不对：%1 不是答案。再试一次，或按“显示答案”。</translation>
-    </message>
-    <message>
         <source>The answer is %1.</source>
         <translation>答案是 %1。</translation>
     </message>
@@ -3065,16 +3053,72 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>你的答案</translation>
     </message>
     <message>
-        <source>Explanation</source>
-        <translation>解释</translation>
-    </message>
-    <message>
         <source>Computing the answer…</source>
         <translation>正在计算答案…</translation>
     </message>
     <message>
         <source>Computing the answer… %1 will be checked when it is ready.</source>
         <translation>正在计算答案…答案就绪后将检查 %1。</translation>
+    </message>
+    <message>
+        <source>Show &amp;solution</source>
+        <translation>显示解答(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Worked solution</source>
+        <translation>详细解答</translation>
+    </message>
+    <message>
+        <source>Pick one of the answers first.</source>
+        <translation>请先选择一个答案。</translation>
+    </message>
+    <message>
+        <source>Co&amp;mmit</source>
+        <translation>提交预测(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Commit to your prediction; the panel then shows what happens</source>
+        <translation>提交你的预测；随后面板会显示实际结果</translation>
+    </message>
+    <message>
+        <source>Not yet: change the panel to reach the goal.</source>
+        <translation>还没到：调整面板以达到目标。</translation>
+    </message>
+    <message>
+        <source>Hint: %1</source>
+        <translation>提示：%1</translation>
+    </message>
+    <message>
+        <source>Not quite: %1 is not it. Try again, or press Show solution.</source>
+        <translation>不太对：%1 不是答案。再试一次，或点击“显示解答”。</translation>
+    </message>
+    <message>
+        <source>Correct: %1.</source>
+        <translation>正确：%1。</translation>
+    </message>
+    <message>
+        <source>Not this one. Try again, or press Show solution.</source>
+        <translation>不是这个。再试一次，或点击“显示解答”。</translation>
+    </message>
+    <message>
+        <source>The answer is: %1.</source>
+        <translation>答案是：%1。</translation>
+    </message>
+    <message>
+        <source>Checking the panel…</source>
+        <translation>正在检查面板…</translation>
+    </message>
+    <message>
+        <source>Reached ✓</source>
+        <translation>已达成 ✓</translation>
+    </message>
+    <message>
+        <source>Not yet.</source>
+        <translation>还没到。</translation>
+    </message>
+    <message>
+        <source>Course step</source>
+        <translation>课程步骤</translation>
     </message>
 </context>
 <context>
@@ -3979,10 +4023,6 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>第 %1 步，共 %2 步 · %3</translation>
     </message>
     <message>
-        <source>Return: show the explanation · Page Down: next step</source>
-        <translation>回车：显示解释 · Page Down：下一步</translation>
-    </message>
-    <message>
         <source>&amp;Presenter mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
@@ -3993,6 +4033,10 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
     <message>
         <source>Computing the answer…</source>
         <translation>正在计算答案…</translation>
+    </message>
+    <message>
+        <source>Return: show the worked solution · Page Down: next step</source>
+        <translation>回车：显示详细解答 · Page Down：下一步</translation>
     </message>
 </context>
 <context>

@@ -1,17 +1,24 @@
 # SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 # SPDX-License-Identifier: GPL-3.0-or-later
-# rope-cli course contract (issue #14): --list prints every step with the core's answer and the
-# tolerance (tst_course checks there are at least 15); --check ID --answer X says whether X is
-# within it; an unknown step exits 2.
+# rope-cli course contract (issues #14, #22): --list prints every step with its kind, the core's
+# answer, its hints and worked solution (tst_course checks there are at least 28 over 14
+# panels); --check ID --answer X says whether X is right and returns the hint keyed to a typical
+# wrong answer; a choice step takes a choice id; a find step is checked with --state; --solution
+# prints the worked solution; an unknown step exits 2.
 # Expected values are worked by hand: the first pair with 2π·10000^(2i/128) > 4096 is i = 46
-# (i > 64·log10(4096/2π)/4 = 45.03); 3 rad = 171.887°; bfloat16 steps by 2^(13−7) = 64 in
-# [8192, 16384).
+# (i > 64·log10(4096/2π)/4 = 45.03); 3 rad = 171.887°; 100·10000^(−1/4) = 10 rad = 572.96°,
+# 212.958° reduced; bfloat16 steps by 2^(13−7) = 64 in [8192, 16384); without positions the two
+# equal tokens get equal outputs; Σcos(m·635000^(−2i/128)) first turns negative at m = 27 650
+# (a long-double scan, also in tst_course), while b = 630 000 keeps it ≥ 0 below 32 768.
 add_test(NAME cli_course_list COMMAND ${ROPE_CLI} course --list)
 set_tests_properties(cli_course_list PROPERTIES LABELS cli PASS_REGULAR_EXPRESSION
-    "^\\{\"steps\":\\[\\{\"id\":\"absolute-slowest-wavelength\",\"panel\":\"absolute\",\"question\":\"[^\"]+\",\"answer\":[0-9.e+]+,\"tolerance\":[0-9.e+]+\\}(,\\{\"id\":\"[a-z0-9-]+\",\"panel\":\"[a-z0-9-]+\",\"question\":\"[^\"]+\",\"answer\":[-0-9.e+]+,\"tolerance\":[-0-9.e+]+\\})+\\]\\}")
+    "^\\{\"steps\":\\[\\{\"id\":\"attention-permutation\",\"panel\":\"attention\",\"kind\":\"choice\",\"question\":\"[^\"]+\",\"answer\":0,\"choices\":\\[\\{\"id\":\"same\",\"text\":\"[^\"]+\"\\}.*\\],\"correct\":\"same\",\"hints\":\\[\\{\"id\":\"later\",\"text\":\"[^\"]+\"\\}.*\\],\"solution\":\"[^\"]+\"\\}(,\\{\"id\":\"[a-z0-9-]+\",\"panel\":\"[a-z0-9-]+\",\"kind\":\"(number|choice|predict|find)\",.*\"hints\":\\[.*\\],\"solution\":\"[^\"]+\"\\})+\\]\\}")
 add_test(NAME cli_course_list_first_slow_pair COMMAND ${ROPE_CLI} course --list)
 set_tests_properties(cli_course_list_first_slow_pair PROPERTIES LABELS cli PASS_REGULAR_EXPRESSION
-    "\\{\"id\":\"heatmap-first-slow-pair\",\"panel\":\"heatmap\",\"question\":\"[^\"]+\",\"answer\":46,\"tolerance\":0.5\\}")
+    "\\{\"id\":\"heatmap-first-slow-pair\",\"panel\":\"heatmap\",\"kind\":\"number\",\"question\":\"[^\"]+\",\"answer\":46,\"tolerance\":0.5,\"hints\":\\[\\{\"id\":\"off-by-one\",")
+add_test(NAME cli_course_list_find COMMAND ${ROPE_CLI} course --list)
+set_tests_properties(cli_course_list_find PROPERTIES LABELS cli PASS_REGULAR_EXPRESSION
+    "\"id\":\"base-bound-find-feasible\",\"panel\":\"base-bound\",\"kind\":\"find\",\"question\":\"[^\"]+\",\"answer\":18438,\"state\":\\[\"base\"\\],\"accept\":\\{\"min\":32768\\}")
 
 # rope_cli_course_check(<name> <id> <answer> <expected output regex>)
 function(rope_cli_course_check name id answer regex)
@@ -19,21 +26,54 @@ function(rope_cli_course_check name id answer regex)
     set_tests_properties(${name} PROPERTIES LABELS cli PASS_REGULAR_EXPRESSION "${regex}")
 endfunction()
 rope_cli_course_check(cli_course_check_correct heatmap-first-slow-pair 46
-                      "^\\{\"correct\":true,\"expected\":46\\}")
+                      "^\\{\"correct\":true,\"expected\":46,\"hint\":null\\}")
 rope_cli_course_check(cli_course_check_wrong heatmap-first-slow-pair 45
-                      "^\\{\"correct\":false,\"expected\":46\\}")
+                      "^\\{\"correct\":false,\"expected\":46,\"hint\":\"Pair 45 still has")
 rope_cli_course_check(cli_course_check_within_tolerance rotation-angle-pair-0 171.6
-                      "^\\{\"correct\":true,\"expected\":171\\.887")
+                      "^\\{\"correct\":true,\"expected\":171\\.887[0-9]*,\"hint\":null\\}")
 rope_cli_course_check(cli_course_check_outside_tolerance rotation-angle-pair-0 171.3
-                      "^\\{\"correct\":false,\"expected\":171\\.887")
+                      "^\\{\"correct\":false,\"expected\":171\\.887[0-9]*,\"hint\":null\\}")
+rope_cli_course_check(cli_course_check_radians rotation-angle-pair-0 3
+                      "^\\{\"correct\":false,\"expected\":171\\.887[0-9]*,\"hint\":\"3 is the angle in radians")
+rope_cli_course_check(cli_course_check_unreduced rotation-angle-pair-16 572.96
+                      "^\\{\"correct\":false,\"expected\":212\\.957[0-9]*,\"hint\":\"572\\.96° is more than a full turn")
 rope_cli_course_check(cli_course_check_bf16_spacing precision-bf16-spacing 64
-                      "^\\{\"correct\":true,\"expected\":64\\}")
+                      "^\\{\"correct\":true,\"expected\":64,\"hint\":null\\}")
+rope_cli_course_check(cli_course_check_choice attention-permutation same
+                      "^\\{\"correct\":true,\"expected\":\"same\",\"hint\":null\\}")
+rope_cli_course_check(cli_course_check_choice_hint attention-permutation later
+                      "^\\{\"correct\":false,\"expected\":\"same\",\"hint\":\"Position 4 is later")
+rope_cli_course_check(cli_course_check_island base-bound-minimal-base 635000
+                      "^\\{\"correct\":false,\"expected\":[0-9.]+,\"hint\":\"635000 is not feasible")
 
-rope_cli_expect_error(cli_course_unknown_step "course: unknown step 'nope' \\(steps: absolute-"
+add_test(NAME cli_course_find_not_yet
+         COMMAND ${ROPE_CLI} course --check base-bound-find-feasible --state base=635000)
+set_tests_properties(cli_course_find_not_yet PROPERTIES LABELS cli PASS_REGULAR_EXPRESSION
+    "^\\{\"correct\":false,\"value\":27650,\"hint\":\"Not yet: the sum is negative at m = 27650")
+add_test(NAME cli_course_find_reached
+         COMMAND ${ROPE_CLI} course --check base-bound-find-feasible --state base=630000)
+set_tests_properties(cli_course_find_reached PROPERTIES LABELS cli PASS_REGULAR_EXPRESSION
+    "^\\{\"correct\":true,\"value\":32768,\"hint\":null\\}")
+add_test(NAME cli_course_solution COMMAND ${ROPE_CLI} course --solution rotation-angle-pair-16)
+set_tests_properties(cli_course_solution PROPERTIES LABELS cli PASS_REGULAR_EXPRESSION
+    "^θ_16 = 10 000\\^\\(−1/4\\) = 0\\.1 rad per token\\.\n.*\nReduced by one full turn \\(360°\\): 212\\.958°\\.\n$")
+add_test(NAME cli_course_solution_zh
+         COMMAND ${ROPE_CLI} --lang zh_CN course --solution rotation-angle-pair-16)
+set_tests_properties(cli_course_solution_zh PROPERTIES LABELS cli PASS_REGULAR_EXPRESSION
+    "减去一整圈（360°）：212\\.958°。")
+
+rope_cli_expect_error(cli_course_unknown_step "course: unknown step 'nope' \\(steps: attention-"
                       course --check nope --answer 1)
 rope_cli_expect_error(cli_course_bad_answer "--answer expects a finite number, got 'abc'"
                       course --check heatmap-first-slow-pair --answer abc)
+rope_cli_expect_error(cli_course_unknown_choice
+                      "step 'attention-permutation' has no choice 'bogus' \\(choices: same, later"
+                      course --check attention-permutation --answer bogus)
+rope_cli_expect_error(cli_course_find_with_answer "is a find step: check it with --state base="
+                      course --check base-bound-find-feasible --answer 1)
+rope_cli_expect_error(cli_course_unknown_state_key "reads no state key 'dim' \\(it reads: base\\)"
+                      course --check base-bound-find-feasible --state dim=64)
 rope_cli_expect_error(cli_course_missing_answer "missing required option --answer"
                       course --check heatmap-first-slow-pair)
-rope_cli_expect_error(cli_course_no_mode "give either --list or --check" course)
+rope_cli_expect_error(cli_course_no_mode "give either --list, --check" course)
 rope_cli_expect_error(cli_course_unknown_flag "Unknown option 'bogus'" course --list --bogus)

@@ -7,10 +7,10 @@
 # answer 46 is worked by hand in course.cmake.
 add_test(NAME cli_lang_course_list_zh COMMAND ${ROPE_CLI} --lang zh_CN course --list)
 set_tests_properties(cli_lang_course_list_zh PROPERTIES LABELS "cli;i18n" PASS_REGULAR_EXPRESSION
-    "\\{\"id\":\"heatmap-first-slow-pair\",\"panel\":\"heatmap\",\"question\":\"在底数 10 000、d = 128 时，第一个波长超过 4096 个词元的是第几对？\",\"answer\":46,\"tolerance\":0.5\\}")
+    "\\{\"id\":\"heatmap-first-slow-pair\",\"panel\":\"heatmap\",\"kind\":\"number\",\"question\":\"b = 10 000、d = 128 时，第一个波长超过 4096 个词元的是第几对？\",\"answer\":46,\"tolerance\":0.5,\"hints\":\\[\\{\"id\":\"off-by-one\",\"text\":\"第 [^\"]+ 对的波长仍小于 4096")
 add_test(NAME cli_lang_course_list_en COMMAND ${ROPE_CLI} --lang=en course --list)
 set_tests_properties(cli_lang_course_list_en PROPERTIES LABELS "cli;i18n" PASS_REGULAR_EXPRESSION
-    "\"question\":\"At base 10 000 and d = 128, which pair is the first whose wavelength exceeds 4096 tokens\\?\",\"answer\":46,")
+    "\"question\":\"At b = 10 000 and d = 128, which pair is the first whose wavelength exceeds 4096 tokens\\?\",\"answer\":46,")
 
 # A figure's words follow the language, its numbers do not: the CSV's series names.
 add_test(NAME cli_lang_figure_zh

@@ -1,9 +1,10 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The guided course is data: every shipped step loads, opens an existing panel with valid
-// options and parameters, and has a finite answer computed by the core. For most steps the
-// answer is recomputed here independently from the closed form in long double; a broken file
-// is refused with a message naming the file, the step and the field.
+// options and parameters, and has a finite answer computed by the core, hints that fire on
+// their typical wrong answers and a worked solution in English and Chinese. Answers are
+// recomputed here independently, from closed forms or long-double scans (the base-bound
+// islands); a broken file is refused with a message naming the file, the step and the field.
 #include "figures/course.h"
 #include "figures/figure_registry.h"
 
@@ -14,6 +15,7 @@
 
 #include <cmath>
 #include <set>
+#include <vector>
 
 using namespace rope::figures;
 
@@ -60,10 +62,60 @@ void expectClose(const char* id, long double expected, long double tolerance) {
                             .arg(QLatin1String(id))
                             .arg(answer, 0, 'g', 17)
                             .arg(static_cast<double>(expected), 0, 'g', 17)));
-    // The stated tolerance accepts the independent value and refuses one just outside it.
     const CourseStep& s = step(id);
-    QVERIFY(isCourseAnswerCorrect(s, static_cast<double>(expected)));
-    QVERIFY(!isCourseAnswerCorrect(s, static_cast<double>(expected) + 2 * s.tolerance + 1e-6));
+    if (s.kind == CourseKind::Number && !s.requirement) {
+        // The stated tolerance accepts the independent value and refuses one just outside it.
+        QVERIFY(isCourseAnswerCorrect(s, static_cast<double>(expected)));
+        QVERIFY(!isCourseAnswerCorrect(s, static_cast<double>(expected) + 2 * s.tolerance + 1e-6));
+    }
+}
+
+// The verdict on a typed number (with the requirement computed as rope-cli does).
+CourseVerdict judgeNumber(const CourseStep& s, double x) {
+    CourseResponse r;
+    r.number = x;
+    const double expected = courseAnswer(s);
+    std::optional<double> requirement;
+    if (const auto req = courseRequirementStep(s, x);
+        req && isCourseAnswerCorrect(s, x, expected)) {
+        requirement = courseAnswer(*req);
+    }
+    return judgeCourseAnswer(s, r, expected, requirement);
+}
+
+CourseVerdict judgeChoice(const CourseStep& s, const char* choice) {
+    CourseResponse r;
+    r.choice = QString::fromLatin1(choice);
+    return judgeCourseAnswer(s, r, courseAnswer(s));
+}
+
+// A typed wrong answer gets the hint \p hint.
+void expectHint(const char* id, double wrong, const char* hint) {
+    const CourseVerdict v = judgeNumber(step(id), wrong);
+    QVERIFY2(!v.correct && v.hint == QLatin1String(hint),
+             qPrintable(QStringLiteral("%1 at %2: correct %3, hint '%4', expected '%5'")
+                            .arg(QLatin1String(id))
+                            .arg(wrong, 0, 'g', 10)
+                            .arg(v.correct)
+                            .arg(v.hint, QLatin1String(hint))));
+}
+
+// First m < limit with Σcos(mθ_i) < 0 in long double, or limit.
+long long firstNegative(long double base, int dim, long long limit) {
+    std::vector<long double> thetas;
+    for (int i = 0; i < dim / 2; ++i) {
+        thetas.push_back(theta(base, dim, i));
+    }
+    for (long long m = 0; m < limit; ++m) {
+        long double sum = 0;
+        for (const long double t : thetas) {
+            sum += std::cos(static_cast<long double>(m) * t);
+        }
+        if (sum < 0) {
+            return m;
+        }
+    }
+    return limit;
 }
 
 QString writeCourse(const QTemporaryDir& dir, const QByteArray& stepJson) {
@@ -72,15 +124,22 @@ QString writeCourse(const QTemporaryDir& dir, const QByteArray& stepJson) {
     if (!file.open(QIODevice::WriteOnly)) {
         qFatal("cannot write %s", qPrintable(path));
     }
-    file.write(R"({"format": "rope-explorer-course", "version": 1, "steps": [)" + stepJson + "]}");
+    file.write(R"({"format": "rope-explorer-course", "version": 2, "steps": [)" + stepJson + "]}");
     return path;
 }
 
 const QByteArray kGoodStep =
-    R"({"id": "a-step", "panel": "heatmap", "params": {"dim": 64}, "options": {"quantity": "sin"},
+    R"({"id": "a-step", "panel": "heatmap", "kind": "number", "params": {"dim": 64}, "options": {"quantity": "sin"},
         "answer": {"function": "pair-wavelength", "args": {"base": 10000, "dim": 64, "pair": 0}},
-        "tolerance": 0.01,
-        "text": {"en": {"title": "t", "task": "k", "question": "q", "explanation": "e {{answer}}"}}})";
+        "tolerance": 0.01, "hints": [{"id": "h", "min": 1, "max": 2}],
+        "text": {"en": {"title": "t", "task": "k", "question": "q", "hints": {"h": "x {{value}}"}, "solution": "a\nb\ne {{answer}}"}}})";
+
+const QByteArray kChoiceStep =
+    R"({"id": "c-step", "panel": "heatmap", "kind": "choice",
+        "answer": {"function": "pair-wavelength", "args": {"base": 10000, "dim": 64, "pair": 0}},
+        "choices": [{"id": "short", "max": 10}, {"id": "long", "min": 10}],
+        "hints": [{"id": "h", "choice": "long"}],
+        "text": {"en": {"title": "t", "task": "k", "question": "q", "choices": {"short": "s", "long": "l"}, "hints": {"h": "x"}, "solution": "a\nb\n{{answer}}"}}})";
 
 } // namespace
 
@@ -88,43 +147,164 @@ class TestCourse : public QObject {
     Q_OBJECT
 
 private slots:
-    void courseIsLongEnoughAndCoversTenPanels() {
+    void courseIsLongEnoughCoversFourteenPanelsInOrder() {
         const std::vector<CourseStep>& steps = builtinCourse();
-        QVERIFY(steps.size() >= 15);
-        QSet<QString> panels;
+        QVERIFY(steps.size() >= 28);
+        QStringList panels; // in order of first appearance
         for (const CourseStep& s : steps) {
-            panels.insert(s.panel);
+            if (!panels.contains(s.panel)) {
+                panels << s.panel;
+            }
         }
-        QVERIFY2(panels.size() >= 10, qPrintable(QStringList(panels.values()).join(u',')));
+        QVERIFY2(panels.size() >= 14, qPrintable(panels.join(u',')));
+        // Why positions matter first, then the order of a class (today's models last).
+        QCOMPARE(steps.front().id, QStringLiteral("attention-permutation"));
+        const QStringList order = {
+            QStringLiteral("attention"), QStringLiteral("absolute"),   QStringLiteral("rotation"),
+            QStringLiteral("identity"),  QStringLiteral("heatmap"),    QStringLiteral("layouts"),
+            QStringLiteral("decay"),     QStringLiteral("base-bound"), QStringLiteral("extension"),
+            QStringLiteral("precision"), QStringLiteral("rope-2d"),    QStringLiteral("mrope"),
+            QStringLiteral("kv-cache")};
+        QCOMPARE(panels.mid(0, order.size()), order);
+        // Every kind is used.
+        QSet<int> kinds;
+        for (const CourseStep& s : steps) {
+            kinds.insert(int(s.kind));
+        }
+        QCOMPARE(kinds.size(), 4);
     }
 
-    void everyStepOpensItsPanelAndHasAFiniteAnswer_data() {
+    void everyStepLoadsComputesAndHasBothLanguages_data() {
         QTest::addColumn<QString>("id");
         for (const CourseStep& s : builtinCourse()) {
             QTest::newRow(qPrintable(s.id)) << s.id;
         }
     }
 
-    void everyStepOpensItsPanelAndHasAFiniteAnswer() {
+    void everyStepLoadsComputesAndHasBothLanguages() {
         QFETCH(QString, id);
         const CourseStep& s = *findCourseStep(builtinCourse(), id);
         const Figure* figure = findFigure(s.panel.toStdString());
         QVERIFY(figure != nullptr);
         QVERIFY(checkOptions(s.panel, figure->options(), s.options).problems.isEmpty());
-        const FigureData data = figureData(*figure, s.params, s.options);
+        // The measured panel's exact half only: its timing runs are not part of the step.
+        const FigureData data = figure->measured != nullptr
+                                    ? figure->measured->compose(s.params, s.options, nullptr)
+                                    : figureData(*figure, s.params, s.options);
         Q_UNUSED(data);
         const double answer = courseAnswer(s);
         QVERIFY(std::isfinite(answer));
-        QVERIFY(isCourseAnswerCorrect(s, answer));
-        const CourseText text = s.text(QStringLiteral("en"), answer);
-        QVERIFY(!text.question.isEmpty());
-        QVERIFY2(!text.explanation.contains(QStringLiteral("{{")), qPrintable(text.explanation));
+        if (s.answeredByChoice()) {
+            int holding = 0;
+            for (const CourseChoice& c : s.choices) {
+                holding += c.when.contains(answer) ? 1 : 0;
+            }
+            QCOMPARE(holding, 1); // exactly one choice is right
+            QVERIFY(judgeChoice(s, qPrintable(correctCourseChoice(s, answer))).correct);
+        } else if (s.kind == CourseKind::Find) {
+            // The prepared state is not yet the goal: the student has to move.
+            CourseResponse r;
+            r.number = answer;
+            QVERIFY(!judgeCourseAnswer(s, r, answer).correct);
+        } else if (!s.requirement) {
+            QVERIFY(isCourseAnswerCorrect(s, answer));
+        }
+        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            QVERIFY2(s.texts.contains(language), qPrintable(language));
+            const CourseText& raw = s.texts[language];
+            // A worked solution of 3–6 lines whose number is computed, not typed.
+            const qsizetype lines = raw.solution.count(u'\n') + 1;
+            QVERIFY2(lines >= 3 && lines <= 6, qPrintable(raw.solution));
+            QVERIFY2(raw.solution.contains(QStringLiteral("{{answer}}")), qPrintable(raw.solution));
+            for (const CourseChoice& c : s.choices) {
+                QVERIFY(!raw.choices.value(c.id).isEmpty());
+            }
+            for (const CourseHint& h : s.hints) {
+                QVERIFY(!raw.hints.value(h.id).isEmpty());
+            }
+            const CourseText text = s.text(language, answer);
+            QVERIFY(!text.question.isEmpty());
+            QVERIFY2(!text.solution.contains(QStringLiteral("{{")), qPrintable(text.solution));
+        }
+        QVERIFY(s.texts[QStringLiteral("zh_CN")].question !=
+                s.texts[QStringLiteral("en")].question);
+    }
+
+    void everyHintFiresOnItsWrongAnswer_data() {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<int>("hint");
+        for (const CourseStep& s : builtinCourse()) {
+            for (int h = 0; h < int(s.hints.size()); ++h) {
+                QTest::addRow("%s-%d", qPrintable(s.id), h) << s.id << h;
+            }
+        }
+    }
+
+    void everyHintFiresOnItsWrongAnswer() {
+        QFETCH(QString, id);
+        QFETCH(int, hint);
+        const CourseStep& s = *findCourseStep(builtinCourse(), id);
+        const CourseHint& h = s.hints[std::size_t(hint)];
+        if (!h.choice.isEmpty()) {
+            const CourseVerdict v = judgeChoice(s, qPrintable(h.choice));
+            QVERIFY(!v.correct);
+            QCOMPARE(v.hint, h.id);
+        } else if (h.range) {
+            // A value inside the hint's range: its middle, or an end when the other is open.
+            const double x = std::isfinite(h.range->min) && std::isfinite(h.range->max)
+                                 ? (h.range->min + h.range->max) / 2
+                                 : (std::isfinite(h.range->min) ? h.range->min : h.range->max);
+            CourseVerdict v;
+            if (s.kind == CourseKind::Find) {
+                CourseResponse r;
+                r.number = x;
+                v = judgeCourseAnswer(s, r, courseAnswer(s));
+            } else {
+                v = judgeNumber(s, x);
+            }
+            QVERIFY2(!v.correct, qPrintable(QString::number(x)));
+            QCOMPARE(v.hint, h.id);
+        } else {
+            QVERIFY(h.failing); // checked with the islands below
+        }
+    }
+
+    void typicalWrongAnswersGetTheirHints() {
+        // Radians instead of degrees; not reduced modulo 360°.
+        expectHint("rotation-angle-pair-0", 3, "radians");
+        expectHint("rotation-angle-pair-16", 10, "radians");
+        expectHint("rotation-angle-pair-16", static_cast<double>(1000 / kPi * 18 / 10 * 10 / 10),
+                   "unreduced"); // 10 rad = 572.96°
+        expectHint("rotation-angle-pair-16", static_cast<double>(10 - 2 * kPi), "radians-reduced");
+        // Off by one pair: pair 15 at m = 100.
+        expectHint("rotation-angle-pair-16",
+                   static_cast<double>(std::fmod(100 * theta(10000, 128, 15), 2 * kPi) * 180 / kPi),
+                   "pair-off-by-one");
+        expectHint("heatmap-first-slow-pair", 45, "off-by-one");
+        expectHint("layouts-half-index", 4, "off-by-one");
+        expectHint("base-bound-first-negative", 1706, "last-good");
+        // The quarter-turn rule for L = 32 768: L·b^(−(d−2)/d) = π/2 ⇒ b = (2L/π)^(d/(d−2)).
+        expectHint("base-bound-minimal-base",
+                   static_cast<double>(std::pow(2 * 32768 / kPi, 128.0L / 126)), "quarter-turn");
+        expectHint("base-bound-minimal-base", 500000, "llama");
+        // Factor instead of 1/factor.
+        expectHint("extension-linear", static_cast<double>(2 * kPi / 4), "inverse");
+        expectHint("extension-llama3", static_cast<double>(2 * kPi / theta(500000, 128, 63) / 8),
+                   "inverse");
+        expectHint("attention-yarn-factor", static_cast<double>(0.1L * std::log(0.25L) + 1),
+                   "inverse");
+        // log10 instead of ln; a² instead of a.
+        expectHint("attention-yarn-factor", static_cast<double>(0.1L * std::log10(4.0L) + 1),
+                   "log10");
+        const long double a = 0.1L * std::log(4.0L) + 1;
+        expectHint("attention-yarn-factor", static_cast<double>(a * a), "squared");
+        // A correct answer gets no hint.
+        QVERIFY(judgeNumber(step("rotation-angle-pair-0"), 171.9).hint.isEmpty());
     }
 
     void answersAreTheClosedForms() {
         // λ_i = 2π·b^(2i/d).
         expectClose("absolute-slowest-wavelength", 2 * kPi / theta(10000, 64, 31), 1e-6L);
-        expectClose("absolute-fastest-wavelength", 2 * kPi, 1e-12L);
         // Angle m·θ_i reduced to [0°, 360°).
         const auto degrees = [](long double angle) {
             return std::fmod(angle, 2 * kPi) * 180 / kPi;
@@ -138,19 +318,19 @@ private slots:
         }
         QCOMPARE(first, 46); // by hand: i > 64·log10(4096/2π)/4 = 45.03
         expectClose("heatmap-first-slow-pair", first, 0);
+        // At the start of the find step (b = 10 000) pair 32 has 2π·√b.
+        expectClose("heatmap-find-base", 2 * kPi * 100, 1e-9L);
         // Interleaved element k = 2i + 1 sits at d/2 + i in the rotate-half layout.
         expectClose("layouts-half-index", 8 / 2 + 1, 0);
-        expectClose("identity-relativity", 0, 1e-12L);
-        // Mean cosine (2/d)·Σ cos(r·θ_i).
-        expectClose("decay-mean-cosine-near", cosineSum(10000, 128, 1) / 64, 1e-12L);
-        expectClose("decay-mean-cosine-far", cosineSum(10000, 128, 1000) / 64, 1e-12L);
-        // 2π·b^((d−2)/d) and (π/2)·b^((d−2)/d).
-        expectClose("base-bound-slowest-period", 2 * kPi * std::pow(10000.0L, 126.0L / 128), 1e-6L);
-        expectClose("base-bound-quarter-turn", kPi / 2 * std::pow(500000.0L, 126.0L / 128), 1e-6L);
+        QVERIFY(courseAnswer(step("identity-relativity")) <= 1e-12);
+        QCOMPARE(correctCourseChoice(step("identity-relativity"),
+                                     courseAnswer(step("identity-relativity"))),
+                 QStringLiteral("equal"));
         // Linear: θ/s; NTK-aware (bloc97): b' = b·s^(d/(d−2)); Llama 3.1 low band: θ/s.
         expectClose("extension-linear", 4 * 2 * kPi, 1e-9L);
         const long double ntkBase = 10000 * std::pow(4.0L, 128.0L / 126);
         expectClose("extension-ntk", 2 * kPi / theta(ntkBase, 128, 32), 1e-6L);
+        expectClose("extension-ntk-fast-pair", 2 * kPi, 1e-12L);
         expectClose("extension-llama3", 8 * 2 * kPi / theta(500000, 128, 63), 1e-3L);
         // YaRN (transformers get_mscale): 0.1·ln s + 1.
         expectClose("attention-yarn-factor", 0.1L * std::log(4.0L) + 1, 1e-12L);
@@ -161,49 +341,147 @@ private slots:
             distinct.insert(roundBf16(m));
         }
         expectClose("precision-bf16-positions", static_cast<long double>(distinct.size()), 0);
+        // 2·4 bytes·4096 rows·64 pairs = 2 MiB; rotary dim 64 → 32 pairs.
+        expectClose("batch-table-size", 2.0L * 4 * 4096 * 64 / (1024 * 1024), 1e-12L);
+        expectClose("prope-rotating-pairs", 64 / 2, 0);
+        // mrope_section [16, 24, 24] in blocks: pair 20 ∈ [16, 40) is height (1); interleaved
+        // [24, 20, 20]: 20 mod 3 = 2 and 20 < 3·20 → width (2).
+        expectClose("mrope-axis-blocks", 1, 0);
+        expectClose("mrope-axis-interleaved", 2, 0);
+        // Permutation: no encoding gives equal outputs; RoPE does not.
+        QCOMPARE(courseAnswer(step("attention-permutation")), 0.0);
+        QVERIFY(courseAnswer(step("attention-rope-tells-apart")) > 1e-6);
+        // Sinusoidal PE shifts linearly, integer PE does not (W·PE(0) = 0 ≠ PE(3)).
+        QVERIFY(courseAnswer(step("absolute-sinusoidal-shift")) < 1e-9);
+        QVERIFY(courseAnswer(step("absolute-integer-affine")) > 1e-3);
+        QVERIFY(courseAnswer(step("rotation-keeps-length")) < 1e-9);
+        QVERIFY(courseAnswer(step("rope-2d-relative")) < 1e-9);
+        QCOMPARE(courseAnswer(step("rope-2d-commuting")), 0.0);
+    }
+
+    void meanCosineRisesAgainBelowAThousand() {
+        // (2/d)·Σcos(rθ_i) in long double: some r < 1000 has a larger value at r + 1.
+        const double rises = courseAnswer(step("decay-on-average"));
+        long long independent = 0;
+        for (long long r = 1; r < 1000; ++r) {
+            independent += cosineSum(10000, 128, r + 1) > cosineSum(10000, 128, r) ? 1 : 0;
+        }
+        QCOMPARE(static_cast<long long>(rises), independent);
+        QVERIFY(independent > 0);
+        QCOMPARE(correctCourseChoice(step("decay-on-average"), rises), QStringLiteral("ripples"));
+    }
+
+    void kvCacheScoresDifferAsDynamicNtkSays() {
+        // b'(ℓ) = b·(s·max(ℓ, L₀)/L₀ − (s − 1))^(D/(D−2)); the key cached at C = 2048 ≤ L₀ kept b.
+        const long double s = 4, L0 = 4096, L = 16384, D = 128, m = 16000, n = 100;
+        const long double bNow = 10000 * std::pow(s * L / L0 - (s - 1), D / (D - 2));
+        long double fresh = 0, cached = 0;
+        for (int i = 0; i < 64; ++i) {
+            fresh += std::cos((m - n) * theta(bNow, 128, i));
+            cached += std::cos(m * theta(bNow, 128, i) - n * theta(10000, 128, i));
+        }
+        const long double gap = std::abs(fresh - cached) * 2 / D;
+        expectClose("kv-cache-dynamic-ntk", gap, 1e-9L);
+        QCOMPARE(correctCourseChoice(step("kv-cache-dynamic-ntk"), double(gap)),
+                 QStringLiteral("different"));
     }
 
     void firstNegativeDistanceIsTheFirstNegativeSum() {
         const long long m = static_cast<long long>(courseAnswer(step("base-bound-first-negative")));
-        QVERIFY(m > 1);
-        QVERIFY(cosineSum(10000, 128, m) < 0);
-        for (long long k = 0; k < m; ++k) {
-            QVERIFY2(cosineSum(10000, 128, k) >= -1e-12L, qPrintable(QString::number(k)));
-        }
+        QCOMPARE(firstNegative(10000, 128, 1000000), m);
     }
 
-    void minimalBaseIsFeasibleAndTheToleranceBelowIsNot() {
+    void theQuarterTurnRuleIsAHeuristic() {
+        // π/(2θ_min) at b = 5·10⁵ is ≈ 6.4·10⁵, yet Σcos < 0 already at m = 18 438.
+        QVERIFY(kPi / 2 * std::pow(500000.0L, 126.0L / 128) > 600000);
+        const long long m = firstNegative(500000, 128, 32768);
+        QCOMPARE(m, 18438LL);
+        expectClose("base-bound-quarter-turn", m, 0);
+        QCOMPARE(correctCourseChoice(step("base-bound-quarter-turn"), double(m)),
+                 QStringLiteral("no"));
+        QCOMPARE(judgeChoice(step("base-bound-quarter-turn"), "yes").hint, QStringLiteral("rule"));
+    }
+
+    void feasibleBasesFormIslands() {
+        // Above b* yet infeasible, by a long-double scan of every m < 32 768.
         const CourseStep& s = step("base-bound-minimal-base");
-        const long double b = courseAnswer(s);
-        const long long context = 32768;
-        for (long long m = 0; m < context; ++m) {
-            QVERIFY2(cosineSum(b, 128, m) >= -1e-9L, qPrintable(QString::number(m)));
+        const long double bStar = courseAnswer(s);
+        const long long L = 32768;
+        QCOMPARE(firstNegative(500000, 128, L), 18438LL);
+        QCOMPARE(firstNegative(624000, 128, L), 21838LL);
+        QCOMPARE(firstNegative(635000, 128, L), 27650LL);
+        QVERIFY(635000 > bStar);
+        // b* (the upper end of the core's bracket) is feasible by the same long-double scan,
+        // and every infeasible base is refused even within the tolerance.
+        QCOMPARE(firstNegative(bStar, 128, L), L);
+        QVERIFY(judgeNumber(s, double(bStar)).correct);
+        for (const double b : {500000.0, 624000.0, 635000.0}) {
+            const CourseVerdict v = judgeNumber(s, b);
+            QVERIFY2(!v.correct, qPrintable(QString::number(b)));
         }
-        // One tolerance below the answer some distance goes negative: the tolerance is tight
-        // enough to tell the bound from a guess.
-        bool negative = false;
-        for (long long m = 0; m < context && !negative; ++m) {
-            negative = cosineSum(b - s.tolerance, 128, m) < 0;
-        }
-        QVERIFY(negative);
+        // Within the tolerance of b* but infeasible: the islands hint.
+        QVERIFY(std::abs(635000 - bStar) <= s.tolerance);
+        QCOMPARE(judgeNumber(s, 635000).hint, QStringLiteral("infeasible"));
+        // The islands step: 635 000 is not feasible, its sum turns negative at 27 650.
+        expectClose("base-bound-islands", 27650, 0);
+        QCOMPARE(judgeChoice(step("base-bound-islands"), "yes").hint, QStringLiteral("monotone"));
     }
 
-    void goodFileLoadsAndFillsTheAnswer() {
+    void findStepsAreCheckedFromThePanelState() {
+        // Drag b until the first negative Σcos lies beyond L: b* is reached, 5·10⁵ is not.
+        const CourseStep& find = step("base-bound-find-feasible");
+        const double bStar = courseAnswer(step("base-bound-minimal-base"));
+        rope::RopeParams params = find.params;
+        const auto valueAt = [&](double base) {
+            params.base = base;
+            return courseAnswer(courseStepAtState(find, courseState(params, find.options)));
+        };
+        CourseResponse r;
+        r.number = valueAt(bStar);
+        QVERIFY(judgeCourseAnswer(find, r, courseAnswer(find)).correct);
+        r.number = valueAt(635000);
+        const CourseVerdict v = judgeCourseAnswer(find, r, courseAnswer(find));
+        QVERIFY(!v.correct);
+        QCOMPARE(v.hint, QStringLiteral("not-yet"));
+        QCOMPARE(courseHintText(find, v.hint, QStringLiteral("en"), r.number, 0)
+                     .contains(QStringLiteral("27650")),
+                 true);
+        // Pair 32 passes 4096 tokens when 2π·√b > 4096: b = 4.3·10⁵ yes, 4.2·10⁵ no.
+        const CourseStep& heat = step("heatmap-find-base");
+        rope::RopeParams hp = heat.params;
+        hp.base = 430000;
+        r.number = courseAnswer(courseStepAtState(heat, courseState(hp, heat.options)));
+        QVERIFY(judgeCourseAnswer(heat, r, 0).correct);
+        hp.base = 420000;
+        r.number = courseAnswer(courseStepAtState(heat, courseState(hp, heat.options)));
+        QVERIFY(!judgeCourseAnswer(heat, r, 0).correct);
+        // A state without the key is refused by name.
+        QVERIFY_THROWS_EXCEPTION(CourseError, courseStepAtState(heat, {}));
+    }
+
+    void goodFilesLoadAndFillTheAnswer() {
         QTemporaryDir dir;
-        const std::vector<CourseStep> steps = loadCourse(writeCourse(dir, kGoodStep));
-        QCOMPARE(steps.size(), std::size_t{1});
+        const std::vector<CourseStep> steps =
+            loadCourse(writeCourse(dir, kGoodStep + "," + kChoiceStep));
+        QCOMPARE(steps.size(), std::size_t{2});
         QCOMPARE(steps[0].params.headDim, 64);
         QCOMPARE(steps[0].options.value(QStringLiteral("quantity")).toString(),
                  QStringLiteral("sin"));
         // A language without texts falls back to English; the answer is filled in.
-        QCOMPARE(steps[0].text(QStringLiteral("zh_CN"), 6.5).explanation, QStringLiteral("e 6.5"));
+        QCOMPARE(steps[0].text(QStringLiteral("zh_CN"), 6.5).solution,
+                 QStringLiteral("a\nb\ne 6.5"));
+        QCOMPARE(courseHintText(steps[0], QStringLiteral("h"), QStringLiteral("en"), 1.5, 0),
+                 QStringLiteral("x 1.5"));
+        // 2π < 10: "short" is right, "long" gets its hint.
+        QCOMPARE(correctCourseChoice(steps[1], courseAnswer(steps[1])), QStringLiteral("short"));
+        QCOMPARE(judgeChoice(steps[1], "long").hint, QStringLiteral("h"));
     }
 
     void badFilesAreRefusedNamingTheField_data() {
         QTest::addColumn<QByteArray>("json");
         QTest::addColumn<QString>("message");
-        auto with = [](const char* from, const char* to) {
-            QByteArray s = kGoodStep;
+        auto with = [](const char* from, const char* to, const QByteArray& base = kGoodStep) {
+            QByteArray s = base;
             s.replace(from, to);
             return s;
         };
@@ -226,6 +504,24 @@ private slots:
         QTest::newRow("negative-tolerance") << with("0.01", "-1") << "tolerance: expected";
         QTest::newRow("not-kebab") << with("a-step", "A_Step") << "id: 'A_Step' is not kebab-case";
         QTest::newRow("duplicate-id") << kGoodStep + "," + kGoodStep << "id: used twice";
+        QTest::newRow("unknown-kind")
+            << with(R"("number")", R"("essay")") << "kind: unknown kind 'essay'";
+        QTest::newRow("no-hints") << with(R"([{"id": "h", "min": 1, "max": 2}])", "[]")
+                                  << "hints: every step has hints";
+        QTest::newRow("hint-without-text")
+            << with(R"("hints": {"h": "x {{value}}"})", R"("hints": {})") << "text.en.hints.h:";
+        QTest::newRow("no-solution")
+            << with(R"(, "solution": "a\nb\ne {{answer}}")", "") << "text.en.solution:";
+        QTest::newRow("one-choice") << with(R"(, {"id": "long", "min": 10})", "", kChoiceStep)
+                                    << "choices: a choice step needs two";
+        QTest::newRow("hint-unknown-choice")
+            << with(R"("choice": "long")", R"("choice": "longer")", kChoiceStep)
+            << "hints.h.choice: no choice 'longer'";
+        QTest::newRow("find-without-state")
+            << with(R"("kind": "number")", R"("kind": "find")") << "answer.state:";
+        QTest::newRow("predict-without-reveal")
+            << with(R"("kind": "number")", R"("kind": "predict")")
+            << "reveal: a predict step needs one";
     }
 
     void badFilesAreRefusedNamingTheField() {

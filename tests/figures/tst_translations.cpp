@@ -267,10 +267,16 @@ private slots:
             QVERIFY2(step.texts.contains(QStringLiteral("zh_CN")), qPrintable(step.id));
             const CourseText en = step.texts.value(QStringLiteral("en"));
             const CourseText zh = step.texts.value(QStringLiteral("zh_CN"));
-            const QList<std::pair<QString, QString>> pairs = {{en.title, zh.title},
-                                                               {en.task, zh.task},
-                                                               {en.question, zh.question},
-                                                               {en.explanation, zh.explanation}};
+            QList<std::pair<QString, QString>> pairs = {{en.title, zh.title},
+                                                        {en.task, zh.task},
+                                                        {en.question, zh.question},
+                                                        {en.solution, zh.solution}};
+            for (auto it = en.choices.begin(); it != en.choices.end(); ++it) {
+                pairs.append({it.value(), zh.choices.value(it.key())});
+            }
+            for (auto it = en.hints.begin(); it != en.hints.end(); ++it) {
+                pairs.append({it.value(), zh.hints.value(it.key())});
+            }
             for (const auto& [english, chinese] : pairs) {
                 QVERIFY2(hasHan(chinese), qPrintable(step.id + QStringLiteral(": ") + chinese));
                 QCOMPARE(chinese.contains(QStringLiteral("{{answer}}")),

@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QProgressBar>
+#include <QRadioButton>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStandardPaths>
@@ -37,6 +38,18 @@ QStringList visiblePanels(const MainWindow& w) {
     return ids;
 }
 
+} // namespace
+
+namespace {
+int stepIndex(const char* id) {
+    const std::vector<rope::figures::CourseStep>& steps = rope::figures::builtinCourse();
+    for (std::size_t k = 0; k < steps.size(); ++k) {
+        if (steps[k].id == QLatin1String(id)) {
+            return int(k);
+        }
+    }
+    qFatal("no course step %s", id);
+}
 } // namespace
 
 class TestNavigation : public QObject {
@@ -193,10 +206,14 @@ private slots:
         // By hand: 2π·10000^(2i/128) > 4096 first for i = 46.
         QVERIFY(!course->checkAnswer(QStringLiteral("45")));
         QVERIFY(explanation->toPlainText().isEmpty()); // not revealed yet
+        // The typical wrong answer gets its hint (off by one pair).
+        QVERIFY(course->findChild<QLabel*>(QStringLiteral("course-hint"))
+                    ->text()
+                    .contains(QStringLiteral("Pair 45 still has")));
         QCOMPARE(progress->value(), 0);
         QVERIFY(course->checkAnswer(QStringLiteral("46.4")));
         QVERIFY(verdict->text().startsWith(QStringLiteral("Correct")));
-        QVERIFY(explanation->toPlainText().contains(QStringLiteral("i = 46")));
+        QVERIFY(explanation->toPlainText().contains(QStringLiteral("i is 46")));
         QCOMPARE(progress->value(), 1);
         QVERIFY(course->solved().contains(QStringLiteral("heatmap-first-slow-pair")));
         // Moving on clears the answer and the explanation; progress stays.
@@ -207,18 +224,63 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!explanation->toPlainText().isEmpty(), 30000);
     }
 
+    void everyKindShowsItsControls() {
+        MainWindow w(nullptr, false);
+        CoursePane* course = w.course();
+        auto* answer = course->findChild<QLineEdit*>(QStringLiteral("course-answer"));
+        auto* choices = course->findChild<QWidget*>(QStringLiteral("course-choices"));
+        auto* find = course->findChild<QLabel*>(QStringLiteral("course-find"));
+        auto* hint = course->findChild<QLabel*>(QStringLiteral("course-hint"));
+        auto* solution = course->findChild<QTextBrowser*>(QStringLiteral("course-explanation"));
+        // choice: one button per choice; a wrong idea gets its own hint, the right one the
+        // worked solution.
+        course->setCurrentIndex(stepIndex("attention-permutation"));
+        QVERIFY(!answer->isVisibleTo(course) && choices->isVisibleTo(course));
+        QCOMPARE(choices->findChildren<QRadioButton*>().size(), 3);
+        QTRY_VERIFY_WITH_TIMEOUT(course->answerReady(), 30000);
+        QVERIFY(!course->checkChoice(QStringLiteral("later")));
+        QVERIFY(hint->text().contains(QStringLiteral("Position 4 is later")));
+        QVERIFY(course->checkChoice(QStringLiteral("same")));
+        QVERIFY(solution->toPlainText().contains(QStringLiteral("permutation-equivariant")));
+        // predict: committing moves the panel to the reveal (encoding none → rope).
+        course->setCurrentIndex(stepIndex("attention-rope-tells-apart"));
+        QCOMPARE(w.currentPanel()->options().value(QStringLiteral("encoding")).toString(),
+                 QStringLiteral("none"));
+        QTRY_VERIFY_WITH_TIMEOUT(course->answerReady(), 30000);
+        QVERIFY(!course->checkChoice(QStringLiteral("same")));
+        QCOMPARE(w.currentPanel()->options().value(QStringLiteral("encoding")).toString(),
+                 QStringLiteral("rope"));
+        // find: checked live from the panel state, never typed.
+        const int findIndex = stepIndex("base-bound-find-feasible");
+        course->setCurrentIndex(findIndex);
+        QVERIFY(find->isVisibleTo(course) && !answer->isVisibleTo(course) &&
+                !choices->isVisibleTo(course));
+        QTRY_VERIFY_WITH_TIMEOUT(course->findStatus().startsWith(QStringLiteral("Not yet")), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(hint->text().contains(QStringLiteral("m = 18438")), 30000);
+        rope::RopeParams p = w.state().params();
+        p.base = 630000; // inside the first island above b* ≈ 629 978
+        QVERIFY(w.state().setParams(p));
+        QTRY_VERIFY_WITH_TIMEOUT(course->findStatus().startsWith(QStringLiteral("Reached")), 30000);
+        QVERIFY(course->solved().contains(QStringLiteral("base-bound-find-feasible")));
+        p.base = 635000; // in a gap: not feasible although larger
+        QVERIFY(w.state().setParams(p));
+        QTRY_VERIFY_WITH_TIMEOUT(hint->text().contains(QStringLiteral("m = 27650")), 30000);
+        QVERIFY(course->findStatus().startsWith(QStringLiteral("Not yet")));
+    }
+
     void progressIsRememberedAcrossRuns() {
         const std::vector<rope::figures::CourseStep>& steps = rope::figures::builtinCourse();
+        const int kSlowPair = stepIndex("heatmap-first-slow-pair");
         {
             CoursePane first(steps, true);
             QCOMPARE(first.currentIndex(), 0);
-            first.setCurrentIndex(4);
+            first.setCurrentIndex(kSlowPair);
             QCOMPARE(first.currentStep().id, QStringLiteral("heatmap-first-slow-pair"));
             QTRY_VERIFY_WITH_TIMEOUT(first.answerReady(), 30000);
             QVERIFY(first.checkAnswer(QStringLiteral("46")));
         }
         CoursePane second(steps, true);
-        QCOMPARE(second.currentIndex(), 4);
+        QCOMPARE(second.currentIndex(), kSlowPair);
         QCOMPARE(second.solved(), QSet<QString>{QStringLiteral("heatmap-first-slow-pair")});
         QCOMPARE(second.findChild<QProgressBar*>(QStringLiteral("course-progress"))->value(), 1);
         // Without persistence nothing is read.

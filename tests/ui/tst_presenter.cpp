@@ -2,7 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Presenter mode (issue #14 part 3): F5 opens the visible panel in large print, clicker keys
 // step through the course, Esc leaves with the main window exactly as it was.
+#include "figures/course.h"
 #include "ui/course_pane.h"
+#include "ui/explorer_state.h"
 #include "ui/main_window.h"
 #include "ui/panels/figure_panel.h"
 #include "ui/presenter_window.h"
@@ -41,7 +43,13 @@ void TestPresenter::largePrintAndClickerKeys() {
     QCOMPARE(f5->shortcut(), QKeySequence(Qt::Key_F5));
     rope::ui::CoursePane* course = window.course();
     QVERIFY(course != nullptr);
-    course->setCurrentIndex(2);
+    // A step on a panel of curves (thick lines to check): rotation-angle-pair-0.
+    int start = 0;
+    while (rope::figures::builtinCourse()[std::size_t(start)].id !=
+           QLatin1String("rotation-angle-pair-0")) {
+        ++start;
+    }
+    course->setCurrentIndex(start);
     const QByteArray geometry = window.saveGeometry();
     const QByteArray state = window.saveState();
     const int page = window.pages()->currentIndex();
@@ -62,14 +70,26 @@ void TestPresenter::largePrintAndClickerKeys() {
 
     // PageDown / Right: next step; PageUp / Left: previous.
     QTest::keyClick(presenter, Qt::Key_PageDown);
-    QCOMPARE(course->currentIndex(), 3);
+    QCOMPARE(course->currentIndex(), start + 1);
     QCOMPARE(window.currentPanel()->objectName(), course->currentStep().panel);
     QTest::keyClick(presenter, Qt::Key_Right);
-    QCOMPARE(course->currentIndex(), 4);
+    QCOMPARE(course->currentIndex(), start + 2);
     QTest::keyClick(presenter, Qt::Key_PageUp);
     QTest::keyClick(presenter, Qt::Key_Left);
-    QCOMPARE(course->currentIndex(), 2);
+    QCOMPARE(course->currentIndex(), start);
     QCOMPARE(window.pages()->currentIndex(), page);
+
+    // A predict step: Return shows the solution and moves the panel to the reveal (m → 3000).
+    int predict = 0;
+    while (rope::figures::builtinCourse()[std::size_t(predict)].id !=
+           QLatin1String("rotation-keeps-length")) {
+        ++predict;
+    }
+    course->setCurrentIndex(predict);
+    QCOMPARE(window.state().params().m, 3LL);
+    QTest::keyClick(presenter, Qt::Key_Return);
+    QCOMPARE(window.state().params().m, 3000LL);
+    course->setCurrentIndex(start);
 
     // Esc leaves; the main window is as it was.
     QSignalSpy left(presenter, &PresenterWindow::left);
