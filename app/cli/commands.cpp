@@ -21,6 +21,10 @@ const std::vector<Command>& allCommands() {
         {"animate", "sweep a panel option or parameter into a GIF, MP4, WebM or PNG frames", true,
          &runAnimate},
         {"course", "the guided course: list its steps, check an answer", false, &runCourse},
+        {"slides", "a 16:9 PDF slide deck of chosen panels (one figure per page)", true,
+         &runSlides},
+        {"handout", "the course as an A4 PDF handout (steps, figures, lessons)", true,
+         &runHandout},
     };
     return commands;
 }

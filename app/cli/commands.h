@@ -33,5 +33,7 @@ int runMrope(const QStringList& args);
 int runKvCache(const QStringList& args);
 int runCourse(const QStringList& args);
 int runAnimate(const QStringList& args);
+int runSlides(const QStringList& args);
+int runHandout(const QStringList& args);
 
 } // namespace rope::cli

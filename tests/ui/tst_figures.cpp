@@ -518,10 +518,10 @@ private slots:
         }
         QTRY_VERIFY(rendered.count() >= 1);
         QTRY_COMPARE(panel.data().title,
-                     QStringLiteral("Phase of every pair (d = 128, b = 20000)"));
+                     QStringLiteral("cos(mθᵢ) of every pair (d = 128, b = 20000)"));
         QVERIFY(rendered.count() < 20); // coalesced, not one frame per request
         QTest::qWait(50);
-        QCOMPARE(panel.data().title, QStringLiteral("Phase of every pair (d = 128, b = 20000)"));
+        QCOMPARE(panel.data().title, QStringLiteral("cos(mθᵢ) of every pair (d = 128, b = 20000)"));
     }
 };
 
