@@ -734,12 +734,16 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
         const auto at = std::find(dims.begin(), dims.end(), dim);
         region.colour = at == dims.end() ? 1 : dimColours[static_cast<std::size_t>(at - dims.begin())];
         region.faint = true;
+        // One unbroken path, back and forth: out along a base to its edge, up the edge to the
+        // next base, back along it to the left, up, out again. Its right-hand turns trace the
+        // edge itself.
         const double left = std::ldexp(1.0, kFirstLog2 - 1);
+        bool outward = true;
         for (const FeasibleEdge& e : edges) {
-            if (e.largestContext > left) {
-                region.x.insert(region.x.end(), {left, e.largestContext, std::nan("")});
-                region.y.insert(region.y.end(), {e.base, e.base, std::nan("")});
-            }
+            const double right = std::max(e.largestContext, left);
+            region.x.insert(region.x.end(), {outward ? left : right, outward ? right : left});
+            region.y.insert(region.y.end(), {e.base, e.base});
+            outward = !outward;
         }
         data.series.push_back(std::move(region));
     }

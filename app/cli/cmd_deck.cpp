@@ -36,6 +36,13 @@ QString pdfPath(const QCommandLineParser& parser) {
     if (QFileInfo(path).suffix().toLower() != QLatin1String("pdf")) {
         throw UsageError("--out must name a .pdf file, got '" + path.toStdString() + "'");
     }
+    // A missing folder is known before the pages are drawn (a handout takes seconds); other
+    // write errors surface when the file is written.
+    const QFileInfo folder(QFileInfo(path).absolutePath());
+    if (!folder.isDir()) {
+        throw UsageError("cannot write '" + path.toStdString() + "': no folder '" +
+                         folder.filePath().toStdString() + "'");
+    }
     return path;
 }
 

@@ -2,6 +2,92 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>Deck</name>
+    <message>
+        <source>rotary dim %1</source>
+        <translation>旋转维度 %1</translation>
+    </message>
+    <message>
+        <source>%1, s = %2 over L₀ = %3</source>
+        <translation>%1，s = %2，L₀ = %3</translation>
+    </message>
+    <message>
+        <source>RoPE Explorer slides</source>
+        <translation>RoPE Explorer 幻灯片</translation>
+    </message>
+    <message>
+        <source>Rotary position embeddings</source>
+        <translation>旋转位置编码</translation>
+    </message>
+    <message>
+        <source>Figures from RoPE Explorer</source>
+        <translation>RoPE Explorer 中的图</translation>
+    </message>
+    <message>
+        <source>Rotary position embeddings: the course</source>
+        <translation>旋转位置编码：课程讲义</translation>
+    </message>
+    <message>
+        <source>Every step of the guided course with its figure, then the idea and the common misconception of every panel.</source>
+        <translation>引导课程的每一步及其图，然后是每个面板的核心思想与常见误解。</translation>
+    </message>
+    <message>
+        <source>Task:</source>
+        <translation>任务：</translation>
+    </message>
+    <message>
+        <source>Question:</source>
+        <translation>问题：</translation>
+    </message>
+    <message>
+        <source>Explanation:</source>
+        <translation>解释：</translation>
+    </message>
+    <message>
+        <source>The panels&apos; lessons</source>
+        <translation>各面板的讲解</translation>
+    </message>
+</context>
+<context>
+    <name>DeckDialog</name>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>Export slides</source>
+        <translation>导出幻灯片</translation>
+    </message>
+    <message>
+        <source>One 16:9 slide per checked panel, with the current parameters and options:</source>
+        <translation>每个勾选的面板生成一张 16:9 幻灯片，使用当前参数和选项：</translation>
+    </message>
+    <message>
+        <source>No panel was checked.</source>
+        <translation>没有勾选任何面板。</translation>
+    </message>
+    <message>
+        <source>Drawing the slides…</source>
+        <translation>正在绘制幻灯片…</translation>
+    </message>
+    <message>
+        <source>Export handout</source>
+        <translation>导出讲义</translation>
+    </message>
+    <message>
+        <source>Drawing the handout…</source>
+        <translation>正在绘制讲义…</translation>
+    </message>
+</context>
+<context>
     <name>FigureOptions</name>
     <message>
         <source>&amp;Scheme:</source>
@@ -831,10 +917,6 @@ independent</source>
         <translation>分数 QKᵀ/√d</translation>
     </message>
     <message>
-        <source>key token</source>
-        <translation>键词元</translation>
-    </message>
-    <message>
         <source>query token</source>
         <translation>查询词元</translation>
     </message>
@@ -893,10 +975,6 @@ independent</source>
     <message>
         <source>slowest period 2π/θ_min</source>
         <translation>最慢周期 2π/θ_min</translation>
-    </message>
-    <message>
-        <source>first m with f(m) &lt; 0 (−1: none below L)</source>
-        <translation>第一个使 f(m) &lt; 0 的 m（−1：L 以内没有）</translation>
     </message>
     <message>
         <source>tokens</source>
@@ -991,20 +1069,12 @@ independent</source>
         <translation>Llama 3.1：b = 5e5 时 8192 → 131072</translation>
     </message>
     <message>
-        <source>current b = %1, d = %2: valid up to L = %3%4</source>
-        <translation>当前 b = %1，d = %2：有效至 L = %3%4</translation>
-    </message>
-    <message>
         <source>rule of thumb L = π/(2θ_min), d = %1</source>
         <translation>经验法则 L = π/(2θ_min)，d = %1</translation>
     </message>
     <message>
         <source>slowest period L = 2π/θ_min, d = %1</source>
         <translation>最慢周期 L = 2π/θ_min，d = %1</translation>
-    </message>
-    <message>
-        <source>largest L for the current b, d (first m with f &lt; 0; scan limit %1)</source>
-        <translation>当前 b、d 下的最大 L（第一个使 f &lt; 0 的 m；扫描上限 %1）</translation>
     </message>
     <message>
         <source>quarter-turn context π/(2θ_min), current</source>
@@ -1103,10 +1173,6 @@ independent</source>
         <translation>（当前）</translation>
     </message>
     <message>
-        <source>b = %1 with %2 (s = %3)</source>
-        <translation>b = %1，%2（s = %3）</translation>
-    </message>
-    <message>
         <source>RoFormer&apos;s relative upper bound u(m) = (2/d)·Σⱼ|Sⱼ(m)|</source>
         <translation>RoFormer 的相对上界 u(m) = (2/d)·Σⱼ|Sⱼ(m)|</translation>
     </message>
@@ -1123,36 +1189,12 @@ independent</source>
         <translation>期望分数（q, ε ~ N(0, I)）</translation>
     </message>
     <message>
-        <source>Mean cosine c̄(m) = (2/d)·Σᵢ cos(mθᵢ)</source>
-        <translation>平均余弦 c̄(m) = (2/d)·Σᵢ cos(mθᵢ)</translation>
-    </message>
-    <message>
-        <source>c̄(m) (1 at m = 0)</source>
-        <translation>c̄(m)（m = 0 时为 1）</translation>
-    </message>
-    <message>
         <source> min per column</source>
         <translation> 每列最小值</translation>
     </message>
     <message>
         <source> max per column</source>
         <translation> 每列最大值</translation>
-    </message>
-    <message>
-        <source> (column mean)</source>
-        <translation>（列平均）</translation>
-    </message>
-    <message>
-        <source>first m with c̄ &lt; 0, %1 (−1: none below L)</source>
-        <translation>第一个使 c̄ &lt; 0 的 m，%1（−1：L 以内没有）</translation>
-    </message>
-    <message>
-        <source>first m with c̄(m) &lt; 0</source>
-        <translation>第一个使 c̄(m) &lt; 0 的 m</translation>
-    </message>
-    <message>
-        <source>first m with c̄(m) &lt; 0, </source>
-        <translation>第一个使 c̄(m) &lt; 0 的 m，</translation>
     </message>
     <message>
         <source>relative distance m (tokens, log scale)</source>
@@ -1185,10 +1227,6 @@ independent</source>
     <message>
         <source>with </source>
         <translation>使用 </translation>
-    </message>
-    <message>
-        <source>default: identical to the original</source>
-        <translation>default：与原始相同</translation>
     </message>
     <message>
         <source>kept θ&apos; = θ (extrapolated)</source>
@@ -1257,14 +1295,6 @@ independent</source>
     <message>
         <source>cos(mθᵢ)</source>
         <translation>cos(mθᵢ)</translation>
-    </message>
-    <message>
-        <source>Mean cosine c̄(m) = (2/d)·Σᵢ cos(mθᵢ): original vs %1</source>
-        <translation>平均余弦 c̄(m) = (2/d)·Σᵢ cos(mθᵢ)：原始 vs %1</translation>
-    </message>
-    <message>
-        <source>Phase of every pair (d = %1, b = %2%3)</source>
-        <translation>每对的相位（d = %1，b = %2%3）</translation>
     </message>
     <message>
         <source>, %1 s = %2</source>
@@ -1779,14 +1809,6 @@ independent</source>
         <translation>坐标 2i+1</translation>
     </message>
     <message>
-        <source>unit circles</source>
-        <translation>单位圆</translation>
-    </message>
-    <message>
-        <source>q (position 0)</source>
-        <translation>q（位置 0）</translation>
-    </message>
-    <message>
         <source>R_m q (q at position m)</source>
         <translation>R_m q（位置 m 上的 q）</translation>
     </message>
@@ -1809,22 +1831,6 @@ independent</source>
     <message>
         <source>clock %1 hand (mθ_%1)</source>
         <translation>钟 %1 的指针（mθ_%1）</translation>
-    </message>
-    <message>
-        <source>m·θ_i mod 2π</source>
-        <translation>m·θ_i mod 2π</translation>
-    </message>
-    <message>
-        <source>n·θ_i mod 2π</source>
-        <translation>n·θ_i mod 2π</translation>
-    </message>
-    <message>
-        <source>(n−m)·θ_i mod 2π</source>
-        <translation>(n−m)·θ_i mod 2π</translation>
-    </message>
-    <message>
-        <source>angle R_m q → R_n k</source>
-        <translation>夹角 R_m q → R_n k</translation>
     </message>
     <message>
         <source>score qᵀR_(n−m)k</source>
@@ -1881,14 +1887,6 @@ independent</source>
     <message>
         <source>b* (upper end of the certified bracket)</source>
         <translation>b*（已证明区间的上端）</translation>
-    </message>
-    <message>
-        <source>b* not searched (%1); work L·d/2</source>
-        <translation>未搜索 b*（%1）；工作量 L·d/2</translation>
-    </message>
-    <message>
-        <source>no b* for L: f &lt; 0 somewhere for every base up to</source>
-        <translation>L 内没有 b*：直到此底数，每个底数都在某处 f &lt; 0</translation>
     </message>
     <message>
         <source>b*: every base above 1 is feasible (L ≤ 2)</source>
@@ -1957,6 +1955,174 @@ independent</source>
     <message>
         <source>Measuring… the bars are from the previous parameters</source>
         <translation>测量中…柱形来自上一组参数</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>RoPE</source>
+        <translation>RoPE</translation>
+    </message>
+    <message>
+        <source>%1 over “%2”, %3</source>
+        <translation>%1，输入“%2”，%3</translation>
+    </message>
+    <message>
+        <source>key token (no causal mask: every query sees every key)</source>
+        <translation>键词元（无因果掩码：每个查询都能看到每个键）</translation>
+    </message>
+    <message>
+        <source>max |out(%1) − out(%2)|: the two “%3”</source>
+        <translation>max |out(%1) − out(%2)|：两个“%3”</translation>
+    </message>
+    <message>
+        <source>other encodings</source>
+        <translation>其他编码</translation>
+    </message>
+    <message>
+        <source>encoding shown</source>
+        <translation>当前显示的编码</translation>
+    </message>
+    <message>
+        <source>max |out(%1) − out(%2)|</source>
+        <translation>max |out(%1) − out(%2)|</translation>
+    </message>
+    <message>
+        <source>none below L = %1</source>
+        <translation>在 L = %1 以内没有</translation>
+    </message>
+    <message>
+        <source>bases that keep f ≥ 0 up to L, d = %1 (shaded)</source>
+        <translation>在 L 以内保持 f ≥ 0 的底数，d = %1（阴影）</translation>
+    </message>
+    <message>
+        <source>current b = %1, d = %2: valid up to L = %3</source>
+        <translation>当前 b = %1，d = %2：可用到 L = %3</translation>
+    </message>
+    <message>
+        <source>current b = %1, d = %2: valid beyond L = %3</source>
+        <translation>当前 b = %1，d = %2：在 L = %3 之后仍可用</translation>
+    </message>
+    <message>
+        <source>largest L for the current b, d (first m with f &lt; 0)</source>
+        <translation>当前 b、d 可用的最大 L（f &lt; 0 的最小 m）</translation>
+    </message>
+    <message>
+        <source>f ≥ 0 for every m below %1</source>
+        <translation>在 %1 以内所有 m 都有 f ≥ 0</translation>
+    </message>
+    <message>
+        <source>b = %1 with %2, s = %3</source>
+        <translation>b = %1，使用 %2，s = %3</translation>
+    </message>
+    <message>
+        <source>Mean cosine c(m) = (2/d)·Σᵢ cos(mθᵢ)</source>
+        <translation>平均余弦 c(m) = (2/d)·Σᵢ cos(mθᵢ)</translation>
+    </message>
+    <message>
+        <source>c(m), mean per pixel column; 1 at m = 0</source>
+        <translation>c(m)，每个像素列的平均值；m = 0 时为 1</translation>
+    </message>
+    <message>
+        <source>thin lines: min and max over a column&apos;s distances</source>
+        <translation>细线：一列所含距离上的最小值与最大值</translation>
+    </message>
+    <message>
+        <source>first m with c(m) &lt; 0, %1</source>
+        <translation>c(m) &lt; 0 的最小 m，%1</translation>
+    </message>
+    <message>
+        <source>first m with c(m) &lt; 0</source>
+        <translation>c(m) &lt; 0 的最小 m</translation>
+    </message>
+    <message>
+        <source>first m with c(m) &lt; 0, </source>
+        <translation>c(m) &lt; 0 的最小 m，</translation>
+    </message>
+    <message>
+        <source>pairs changed</source>
+        <translation>被改变的维度对</translation>
+    </message>
+    <message>
+        <source>none (no scaling method chosen)</source>
+        <translation>没有（未选择缩放方法）</translation>
+    </message>
+    <message>
+        <source>Mean cosine c(m) = (2/d)·Σᵢ cos(mθᵢ): original vs %1</source>
+        <translation>平均余弦 c(m) = (2/d)·Σᵢ cos(mθᵢ)：原始与 %1 对比</translation>
+    </message>
+    <message>
+        <source>sin(mθᵢ)</source>
+        <translation>sin(mθᵢ)</translation>
+    </message>
+    <message>
+        <source>angle mθᵢ mod 2π</source>
+        <translation>角度 mθᵢ mod 2π</translation>
+    </message>
+    <message>
+        <source>%4 of every pair (d = %1, b = %2%3)</source>
+        <translation>每个维度对的 %4（d = %1，b = %2%3）</translation>
+    </message>
+    <message>
+        <source>circles |q| and |k|</source>
+        <translation>半径为 |q| 和 |k| 的圆</translation>
+    </message>
+    <message>
+        <source>q and k before rotation</source>
+        <translation>旋转前的 q 和 k</translation>
+    </message>
+    <message>
+        <source>k before rotation</source>
+        <translation>旋转前的 k</translation>
+    </message>
+    <message>
+        <source>R_m k (k turned as far as q)</source>
+        <translation>R_m k（k 转过与 q 相同的角度）</translation>
+    </message>
+    <message>
+        <source>arc φ: angle of k to q</source>
+        <translation>弧 φ：k 相对 q 的夹角</translation>
+    </message>
+    <message>
+        <source>arc (n−m)θᵢ: from R_m k to R_n k</source>
+        <translation>弧 (n−m)θᵢ：从 R_m k 到 R_n k</translation>
+    </message>
+    <message>
+        <source>R_m q, m = %1</source>
+        <translation>R_m q，m = %1</translation>
+    </message>
+    <message>
+        <source>R_n k, n = %1</source>
+        <translation>R_n k，n = %1</translation>
+    </message>
+    <message>
+        <source>(n−m)θᵢ</source>
+        <translation>(n−m)θᵢ</translation>
+    </message>
+    <message>
+        <source>|q| = %1</source>
+        <translation>|q| = %1</translation>
+    </message>
+    <message>
+        <source>|k| = %1</source>
+        <translation>|k| = %1</translation>
+    </message>
+    <message>
+        <source>m·θᵢ mod 2π</source>
+        <translation>m·θᵢ mod 2π</translation>
+    </message>
+    <message>
+        <source>n·θᵢ mod 2π</source>
+        <translation>n·θᵢ mod 2π</translation>
+    </message>
+    <message>
+        <source>arc (n−m)·θᵢ mod 2π</source>
+        <translation>弧 (n−m)·θᵢ mod 2π</translation>
+    </message>
+    <message>
+        <source>angle R_m q → R_n k = φ + (n−m)θᵢ</source>
+        <translation>R_m q → R_n k 的夹角 = φ + (n−m)θᵢ</translation>
     </message>
 </context>
 <context>
@@ -3123,6 +3289,14 @@ independent</source>
     <message>
         <source>Unknown theme &apos;%1&apos; in the settings: using the system&apos;s</source>
         <translation>设置中的主题“%1”未知：使用系统主题</translation>
+    </message>
+    <message>
+        <source>Export &amp;slides (PDF)…</source>
+        <translation>导出幻灯片 (PDF)(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;handout (PDF)…</source>
+        <translation>导出讲义 (PDF)(&amp;H)…</translation>
     </message>
 </context>
 <context>

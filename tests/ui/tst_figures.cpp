@@ -387,7 +387,8 @@ private slots:
         const rope::RopeParams& p = window.state().params();
         QCOMPARE(p.scaling.factor, 8.0);
         const Eigen::ArrayXd expected = rope::wavelengths(rope::scaledFrequencies(p).invFreq);
-        const QCPGraph* graph = panel->plot()->graph(1);
+        // Graph 1 is the scaled curve; with no method only the original one (graph 0) is drawn.
+        const QCPGraph* graph = panel->plot()->graph(p.scaling.method == "default" ? 0 : 1);
         QCOMPARE(graph->dataCount(), static_cast<int>(expected.size()));
         for (int i = 0; i < graph->dataCount(); ++i) {
             QCOMPARE(graph->dataMainValue(i), expected[i]);

@@ -223,7 +223,7 @@ private slots:
         p.scaling.factor = 4;
         PanelFixture f("decay", p);
         const Series* s =
-            seriesNamed(f.panel->data(), QStringLiteral("b = 10000 with linear (s = 4)"));
+            seriesNamed(f.panel->data(), QStringLiteral("b = 10000 with linear, s = 4"));
         QVERIFY(s != nullptr);
         QCOMPARE(s->x.size(), std::size_t{512});
         const Eigen::ArrayXd expected =

@@ -10,6 +10,7 @@
 #include "ui/render/figure_export.h"
 #include "ui/render/plot_theme.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QApplication>
 #include <QBuffer>
 #include <QCoreApplication>
@@ -44,8 +45,11 @@ QFont deckFont(double pointSize) {
     return font;
 }
 
-// A QTextDocument laid out at \p width points in the deck's font.
-void prepare(QTextDocument& doc, const QString& html, double width, double pointSize) {
+// A QTextDocument laid out at \p width points in the deck's font, for \p device (its
+// resolution converts the font's points; the screen's would make the text a third larger).
+void prepare(QTextDocument& doc, QPaintDevice* device, const QString& html, double width,
+             double pointSize) {
+    doc.documentLayout()->setPaintDevice(device);
     doc.setDefaultFont(deckFont(pointSize));
     doc.setDocumentMargin(0);
     doc.setHtml(html);
@@ -141,7 +145,7 @@ QByteArray slidesPdf(const std::vector<SlideSpec>& slides, const DeckProgress& p
             items << QStringLiteral("<li>%1</li>").arg(figureTitle(*s.figure).toHtmlEscaped());
         }
         QTextDocument title;
-        prepare(title,
+        prepare(title, &writer,
                 QStringLiteral("<h1 style=\"font-size:40pt\">%1</h1><p>%2</p><ul>%3</ul>")
                     .arg(Deck::tr("Rotary position embeddings").toHtmlEscaped(),
                          Deck::tr("Figures from RoPE Explorer").toHtmlEscaped(), items.join(QString())),
@@ -159,8 +163,8 @@ QByteArray slidesPdf(const std::vector<SlideSpec>& slides, const DeckProgress& p
         for (const SlideSpec& s : slides) {
             writer.newPage();
             QTextDocument header;
-            prepare(header,
-                    QStringLiteral("<p style=\"font-size:28pt; font-weight:bold\">%1</p>"
+            prepare(header, &writer,
+                    QStringLiteral("<p style=\"font-size:26pt; font-weight:bold\">%1</p>"
                                    "<p style=\"font-size:18pt\">%2</p>")
                         .arg(figureTitle(*s.figure).toHtmlEscaped(),
                              describeState(*s.figure, s.params, s.options).toHtmlEscaped()),
