@@ -38,7 +38,7 @@ QString shortEncodingName(rope::AttentionEncoding e) {
     case rope::AttentionEncoding::None:
         return FigureText::tr("none");
     case rope::AttentionEncoding::Sinusoidal:
-        return FigureText::tr("sinusoidal");
+        return FigureText::tr("sin PE");
     case rope::AttentionEncoding::Rope:
         break;
     }
@@ -114,10 +114,6 @@ FigureData attentionFigure(const rope::RopeParams& params, const FigureOptions& 
     // difference between the outputs of the two equal tokens (0 without positions: the head
     // cannot tell them apart). The chosen encoding's bar is vermilion.
     SidePlot side;
-    side.title = FigureText::tr("max |out(%1) − out(%2)|: the two “%3”")
-                     .arg(repeated.first)
-                     .arg(repeated.second)
-                     .arg(QString::fromStdString(toy.tokens[static_cast<std::size_t>(repeated.first)]));
     side.widthShare = 0.45;
     Series others;
     others.name = FigureText::tr("other encodings");
@@ -149,7 +145,11 @@ FigureData attentionFigure(const rope::RopeParams& params, const FigureOptions& 
             side.series.push_back(std::move(*s));
         }
     }
-    side.yLabel = FigureText::tr("max |out(%1) − out(%2)|").arg(repeated.first).arg(repeated.second);
+    side.yLabel = FigureText::tr("two “%3”: max |out(%1) − out(%2)|")
+                      .arg(repeated.first)
+                      .arg(repeated.second)
+                      .arg(QString::fromStdString(
+                          toy.tokens[static_cast<std::size_t>(repeated.first)]));
     side.xRange = {-0.6, slot - 0.4};
     side.yRange = {0.0, 1.15 * std::max(highest, 1e-9)};
     data.side = std::move(side);

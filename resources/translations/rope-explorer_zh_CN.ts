@@ -1973,20 +1973,12 @@ independent</source>
         <translation>键词元（无因果掩码：每个查询都能看到每个键）</translation>
     </message>
     <message>
-        <source>max |out(%1) − out(%2)|: the two “%3”</source>
-        <translation>max |out(%1) − out(%2)|：两个“%3”</translation>
-    </message>
-    <message>
         <source>other encodings</source>
         <translation>其他编码</translation>
     </message>
     <message>
         <source>encoding shown</source>
         <translation>当前显示的编码</translation>
-    </message>
-    <message>
-        <source>max |out(%1) − out(%2)|</source>
-        <translation>max |out(%1) − out(%2)|</translation>
     </message>
     <message>
         <source>none below L = %1</source>
@@ -2123,6 +2115,14 @@ independent</source>
     <message>
         <source>angle R_m q → R_n k = φ + (n−m)θᵢ</source>
         <translation>R_m q → R_n k 的夹角 = φ + (n−m)θᵢ</translation>
+    </message>
+    <message>
+        <source>sin PE</source>
+        <translation>正弦 PE</translation>
+    </message>
+    <message>
+        <source>two “%3”: max |out(%1) − out(%2)|</source>
+        <translation>两个“%3”：max |out(%1) − out(%2)|</translation>
     </message>
 </context>
 <context>

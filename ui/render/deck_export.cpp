@@ -164,8 +164,7 @@ QByteArray slidesPdf(const std::vector<SlideSpec>& slides, const DeckProgress& p
             writer.newPage();
             QTextDocument header;
             prepare(header, &writer,
-                    QStringLiteral("<p style=\"font-size:26pt; font-weight:bold\">%1</p>"
-                                   "<p style=\"font-size:18pt\">%2</p>")
+                    QStringLiteral("<p style=\"font-size:20pt\"><b>%1</b> &nbsp; %2</p>")
                         .arg(figureTitle(*s.figure).toHtmlEscaped(),
                              describeState(*s.figure, s.params, s.options).toHtmlEscaped()),
                     width, 18);

@@ -589,6 +589,7 @@ void drawSide(QCustomPlot& plot, QCPLayoutGrid* body, const SidePlot& side) {
         title->position->setCoords(0.5, 0.0);
         title->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
         title->setText(side.title);
+        title->setFont(plot.font()); // the plot's font (larger in presentation style)
         title->setColor(plotColours(plotTheme(plot)).foreground);
         title->setPadding(QMargins(0, 0, 0, 4));
         rect->setMinimumMargins(QMargins(4, QFontMetrics(plot.font()).height() + 10, 4, 4));
