@@ -18,6 +18,7 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 
+#include <atomic>
 #include <cmath>
 #include <numbers>
 #include <set>
@@ -476,7 +477,18 @@ const CourseStep* findCourseStep(const std::vector<CourseStep>& steps, const QSt
     return nullptr;
 }
 
+namespace {
+std::atomic<CourseAnswerObserver> g_answerObserver{nullptr};
+} // namespace
+
+CourseAnswerObserver setCourseAnswerObserver(CourseAnswerObserver observer) {
+    return g_answerObserver.exchange(observer);
+}
+
 double courseAnswer(const CourseStep& step) {
+    if (const CourseAnswerObserver observer = g_answerObserver.load()) {
+        observer(step);
+    }
     for (const CourseAnswerFunction& f : courseAnswerFunctions()) {
         if (step.answerFunction == QLatin1String(f.id)) {
             try {

@@ -99,6 +99,11 @@ const CourseStep* findCourseStep(const std::vector<CourseStep>& steps, const QSt
 /// \throws CourseError if the arguments are out of range (naming the step and the reason).
 double courseAnswer(const CourseStep& step);
 
+/// \brief Called at the start of every courseAnswer() (on the calling thread), or null. For
+/// tests that count the computations and check where they run; returns the previous one.
+using CourseAnswerObserver = void (*)(const CourseStep& step);
+CourseAnswerObserver setCourseAnswerObserver(CourseAnswerObserver observer);
+
 /// \brief |answer − courseAnswer(step)| ≤ step.tolerance (false for a non-finite answer).
 bool isCourseAnswerCorrect(const CourseStep& step, double answer);
 /// \brief The same test against an \p expected value already computed with courseAnswer()

@@ -16,27 +16,19 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace rope::ui {
 
 namespace {
 const QString kStepKey = QStringLiteral("course/step");
 const QString kSolvedKey = QStringLiteral("course/solved");
-
-// A step's answer, or NaN if the shipped file has a defect (tst_course guards against it).
-double answerOf(const figures::CourseStep& step, QString* error) {
-    try {
-        return figures::courseAnswer(step);
-    } catch (const figures::CourseError& e) {
-        *error = QString::fromUtf8(e.what());
-        return std::nan("");
-    }
-}
 } // namespace
 
 CoursePane::CoursePane(const std::vector<figures::CourseStep>& steps, bool persistent,
-                       QWidget* parent)
-    : QWidget(parent), m_steps(steps), m_persistent(persistent), m_title(new QLabel(this)),
+                       QWidget* parent, CourseAnswers* answers)
+    : QWidget(parent), m_steps(steps), m_persistent(persistent),
+      m_answers(answers != nullptr ? answers : new CourseAnswers(this)), m_title(new QLabel(this)),
       m_progress(new QProgressBar(this)), m_task(new QTextBrowser(this)),
       m_question(new QLabel(this)), m_answer(new QLineEdit(this)),
       m_check(new QPushButton(tr("&Check"), this)), m_verdict(new QLabel(this)),
@@ -101,6 +93,7 @@ CoursePane::CoursePane(const std::vector<figures::CourseStep>& steps, bool persi
     connect(m_previous, &QPushButton::clicked, this, [this] { setCurrentIndex(m_index - 1); });
     connect(m_next, &QPushButton::clicked, this, [this] { setCurrentIndex(m_index + 1); });
     connect(reopen, &QPushButton::clicked, this, [this] { emit openStep(currentStep()); });
+    connect(m_answers, &CourseAnswers::ready, this, &CoursePane::answerArrived);
 
     if (m_persistent) {
         QSettings settings;
@@ -130,25 +123,52 @@ void CoursePane::setCurrentIndex(int index) {
     emit openStep(currentStep());
 }
 
+bool CoursePane::answerReady() const {
+    return !m_steps.empty() && m_answers->value(currentStep()).has_value();
+}
+
 void CoursePane::showStep() {
     if (m_steps.empty()) {
         m_title->setText(tr("The course has no steps."));
         return;
     }
-    const figures::CourseStep& step = currentStep();
-    QString error;
-    const double answer = answerOf(step, &error);
-    const figures::CourseText text = step.text(figures::currentLanguage(), answer);
-    m_title->setText(tr("Step %1 of %2: %3").arg(m_index + 1).arg(m_steps.size()).arg(text.title));
-    m_task->setPlainText(text.task);
-    m_question->setText(text.question);
+    m_waiting = Waiting::Nothing;
     m_answer->clear();
-    m_verdict->setText(error);
     m_explanation->clear();
     m_reveal->setEnabled(false);
     m_previous->setEnabled(m_index > 0);
     m_next->setEnabled(m_index + 1 < static_cast<int>(m_steps.size()));
+    showTexts();
     updateProgress();
+}
+
+void CoursePane::showTexts() {
+    const figures::CourseStep& step = currentStep();
+    const std::optional<CourseValue> answer = m_answers->value(step);
+    const figures::CourseText text =
+        step.text(figures::currentLanguage(),
+                  answer && answer->error.isEmpty() ? answer->value : std::nan(""));
+    m_title->setText(tr("Step %1 of %2: %3").arg(m_index + 1).arg(m_steps.size()).arg(text.title));
+    m_task->setPlainText(text.task);
+    m_question->setText(text.question);
+    if (!answer) {
+        m_verdict->setText(tr("Computing the answer…"));
+    } else {
+        m_verdict->setText(answer->error);
+    }
+}
+
+void CoursePane::answerArrived(const QString& stepId) {
+    if (m_steps.empty() || stepId != currentStep().id) {
+        return; // an earlier step's answer: cached for when the user comes back
+    }
+    const Waiting waiting = std::exchange(m_waiting, Waiting::Nothing);
+    showTexts();
+    if (waiting == Waiting::Check) {
+        checkAnswer(m_waitingText);
+    } else if (waiting == Waiting::Reveal) {
+        revealAnswer();
+    }
 }
 
 bool CoursePane::checkAnswer(const QString& text) {
@@ -167,12 +187,19 @@ bool CoursePane::checkAnswer(const QString& text) {
             tr("Not a number: '%1'. Type a number such as 46 or 0.94.").arg(text.trimmed()));
         return false;
     }
-    QString error;
-    const double expected = answerOf(step, &error);
-    if (!error.isEmpty()) {
-        m_verdict->setText(error);
+    const std::optional<CourseValue> answer = m_answers->value(step);
+    if (!answer) {
+        m_waiting = Waiting::Check;
+        m_waitingText = text;
+        m_verdict->setText(tr("Computing the answer… %1 will be checked when it is ready.")
+                               .arg(figures::formatCourseNumber(value)));
         return false;
     }
+    if (!answer->error.isEmpty()) {
+        m_verdict->setText(answer->error);
+        return false;
+    }
+    const double expected = answer->value;
     const bool correct = figures::isCourseAnswerCorrect(step, value, expected);
     const QString expectedText = figures::formatCourseNumber(expected);
     const QString toleranceText = figures::formatCourseNumber(step.tolerance);
@@ -204,14 +231,18 @@ void CoursePane::revealAnswer() {
         return;
     }
     const figures::CourseStep& step = currentStep();
-    QString error;
-    const double expected = answerOf(step, &error);
-    if (!error.isEmpty()) {
-        m_verdict->setText(error);
+    const std::optional<CourseValue> answer = m_answers->value(step);
+    if (!answer) {
+        m_waiting = Waiting::Reveal;
+        m_verdict->setText(tr("Computing the answer…"));
         return;
     }
-    m_verdict->setText(tr("The answer is %1.").arg(figures::formatCourseNumber(expected)));
-    m_explanation->setPlainText(step.text(figures::currentLanguage(), expected).explanation);
+    if (!answer->error.isEmpty()) {
+        m_verdict->setText(answer->error);
+        return;
+    }
+    m_verdict->setText(tr("The answer is %1.").arg(figures::formatCourseNumber(answer->value)));
+    m_explanation->setPlainText(step.text(figures::currentLanguage(), answer->value).explanation);
 }
 
 void CoursePane::updateProgress() {

@@ -82,17 +82,19 @@ PresenterWindow::~PresenterWindow() {
 }
 
 void PresenterWindow::present(const FigurePanel& panel, const figures::CourseStep* step,
-                              int stepIndex, int stepCount) {
+                              int stepIndex, int stepCount, CourseAnswers* answers) {
     m_figure = &panel.figure();
     m_options = panel.persistentOptions();
     const QString title = QCoreApplication::translate("Figures", m_figure->title);
     if (step != nullptr) {
-        QString error;
+        // From the cache only: a step's answer can take a third of a second, and the presenter
+        // is redrawn on every page turn. A failed answer leaves {{answer}} unfilled.
         double answer = std::nan("");
-        try {
-            answer = figures::courseAnswer(*step);
-        } catch (const figures::CourseError&) {
-            // The texts are still shown; {{answer}} stays unfilled.
+        const std::optional<CourseValue> cached =
+            answers != nullptr ? answers->value(*step) : std::nullopt;
+        m_answerPending = answers != nullptr && !cached;
+        if (cached && cached->error.isEmpty()) {
+            answer = cached->value;
         }
         const figures::CourseText text = step->text(QLocale().name(), answer);
         if (!m_stepText || m_stepText->title != text.title) {
@@ -117,7 +119,9 @@ void PresenterWindow::showTexts() {
     }
     QString html = QStringLiteral("<p>%1</p><p><b>%2</b></p>")
                        .arg(m_stepText->task.toHtmlEscaped(), m_stepText->question.toHtmlEscaped());
-    if (m_explanationShown) {
+    if (m_explanationShown && m_answerPending) {
+        html += QStringLiteral("<hr><p>%1</p>").arg(tr("Computing the answer…").toHtmlEscaped());
+    } else if (m_explanationShown) {
         html += QStringLiteral("<hr><p>%1</p>").arg(m_stepText->explanation.toHtmlEscaped());
     } else {
         html += QStringLiteral("<p style=\"color:#555\">%1</p>")
@@ -241,7 +245,8 @@ PresenterWindow* openPresenter(MainWindow& window, QSize size) {
                             course->currentStep().panel == panel->objectName();
         presenter->present(*panel, onStep ? &course->currentStep() : nullptr,
                            course != nullptr ? course->currentIndex() : 0,
-                           steps != nullptr ? int(steps->size()) : 0);
+                           steps != nullptr ? int(steps->size()) : 0,
+                           course != nullptr ? &course->answers() : nullptr);
     };
     QObject::connect(&window.state(), &ExplorerState::paramsChanged, presenter, refresh);
     QObject::connect(window.pages(), &QStackedWidget::currentChanged, presenter, refresh);
@@ -250,6 +255,7 @@ PresenterWindow* openPresenter(MainWindow& window, QSize size) {
     }
     if (CoursePane* course = window.course()) {
         QObject::connect(course, &CoursePane::openStep, presenter, refresh);
+        QObject::connect(&course->answers(), &CourseAnswers::ready, presenter, refresh);
         QObject::connect(presenter, &PresenterWindow::stepRequested, course,
                          [&window, course](int delta) {
                              // Away from the course (another panel shown), "next" first opens

@@ -4,6 +4,7 @@
 
 #include "figures/course.h"
 #include "figures/figure_registry.h"
+#include "ui/course_answers.h"
 
 #include <QFutureWatcher>
 #include <optional>
@@ -43,9 +44,11 @@ public:
     ~PresenterWindow() override;
 
     /// \brief Draws \p panel's figure (its current options) and shows \p step's texts, or the
-    /// panel's lesson when \p step is null.
+    /// panel's lesson when \p step is null. The step's answer is read from \p answers (never
+    /// computed here); while it is not ready the explanation says so (present() again on
+    /// CourseAnswers::ready).
     void present(const FigurePanel& panel, const figures::CourseStep* step, int stepIndex,
-                 int stepCount);
+                 int stepCount, CourseAnswers* answers = nullptr);
     /// \brief The large-print plot.
     QCustomPlot* plot() const noexcept { return m_plot; }
     /// \brief Font and line scale in use (from the window height: 2.2 at 1080 px).
@@ -86,6 +89,7 @@ private:
     std::optional<figures::CourseText> m_stepText;
     QString m_stepHeader;
     bool m_explanationShown = false;
+    bool m_answerPending = false;
     bool m_pending = false;
     QFutureWatcher<Frame> m_watcher;
 };

@@ -2610,6 +2610,14 @@ independent</source>
         <source>Explanation</source>
         <translation>解释</translation>
     </message>
+    <message>
+        <source>Computing the answer…</source>
+        <translation>正在计算答案…</translation>
+    </message>
+    <message>
+        <source>Computing the answer… %1 will be checked when it is ready.</source>
+        <translation>正在计算答案…答案就绪后将检查 %1。</translation>
+    </message>
 </context>
 <context>
     <name>rope::ui::ExportOptionsDialog</name>
@@ -3499,6 +3507,10 @@ independent</source>
     <message>
         <source>The visible panel full screen in large print; Page Down/Up step through the course, Esc leaves.</source>
         <translation>当前面板全屏大字显示；Page Down/Up 在课程中前后翻步，Esc 退出。</translation>
+    </message>
+    <message>
+        <source>Computing the answer…</source>
+        <translation>正在计算答案…</translation>
     </message>
 </context>
 <context>

@@ -183,6 +183,7 @@ private slots:
             ++index;
         }
         course->setCurrentIndex(index);
+        QTRY_VERIFY_WITH_TIMEOUT(course->answerReady(), 30000);
         auto* verdict = course->findChild<QLabel*>(QStringLiteral("course-verdict"));
         auto* explanation = course->findChild<QTextBrowser*>(QStringLiteral("course-explanation"));
         auto* progress = course->findChild<QProgressBar*>(QStringLiteral("course-progress"));
@@ -202,8 +203,8 @@ private slots:
         course->setCurrentIndex(index + 1);
         QVERIFY(explanation->toPlainText().isEmpty());
         QCOMPARE(progress->value(), 1);
-        course->revealAnswer();
-        QVERIFY(!explanation->toPlainText().isEmpty());
+        course->revealAnswer(); // shown now or once the answer arrives
+        QTRY_VERIFY_WITH_TIMEOUT(!explanation->toPlainText().isEmpty(), 30000);
     }
 
     void progressIsRememberedAcrossRuns() {
@@ -213,6 +214,7 @@ private slots:
             QCOMPARE(first.currentIndex(), 0);
             first.setCurrentIndex(4);
             QCOMPARE(first.currentStep().id, QStringLiteral("heatmap-first-slow-pair"));
+            QTRY_VERIFY_WITH_TIMEOUT(first.answerReady(), 30000);
             QVERIFY(first.checkAnswer(QStringLiteral("46")));
         }
         CoursePane second(steps, true);
