@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/base_bound.h"
 
+#include "core/cosine_sum_fast.h"
 #include "core/decay.h"
 #include "core/frequencies.h"
 #include "core/rope_params.h"
@@ -12,6 +13,7 @@
 #include <condition_variable>
 #include <cstdio>
 #include <exception>
+#include <functional>
 #include <iterator>
 #include <limits>
 #include <mutex>
@@ -482,11 +484,22 @@ std::string baseText(double b) {
 // what a certified step needs at one distance m (angles φ_i = m·θ_i with their cos and sin).
 class SweepPoint {
 public:
-    explicit SweepPoint(int dim)
+    explicit SweepPoint(int dim, SweepBackend backend = SweepBackend::Reference)
         : m_pairs(dim / 2), m_theta(m_pairs), m_rate(m_pairs), m_phi(m_pairs), m_cos(m_pairs),
-          m_sin(m_pairs) {
+          m_sin(m_pairs), m_fast(backend == SweepBackend::Fast) {
         for (Eigen::Index i = 0; i < m_pairs; ++i) {
             m_rate[i] = (2.0 * static_cast<double>(i)) / dim;
+        }
+        const double pairs = static_cast<double>(m_pairs);
+        // Arithmetic part of errorBound(). The block scan: ≤ 8·(d/2)·ε (tested against long
+        // double in tst_base_bound), doubled. The SLEEF evaluation of evaluate() (proven,
+        // cosine_sum_fast.h): each cosine within 1 ulp ≤ ε, and n roundings per term of the sum,
+        // γ_n·Σ|cos| ≤ γ_n·(d/2)·(1 + ε). The larger of the two covers every f̃ the sweep sees.
+        m_arithError = 16.0 * pairs * kEps;
+        if (m_fast) {
+            const double n = static_cast<double>(detail::fastSumRoundings(m_pairs));
+            const double gamma = n * 0.5 * kEps / (1.0 - n * 0.5 * kEps);
+            m_arithError = std::max(m_arithError, pairs * kEps + gamma * pairs * (1.0 + kEps));
         }
     }
 
@@ -517,8 +530,7 @@ public:
     // tst_base_bound), doubled to 16·(d/2)·ε, plus the effect of the rounded θ̃_i, a change of
     // each angle by ≤ m·θ_i·|η_i| and hence of each cosine by as much.
     double errorBound(long long m) const {
-        return 16.0 * static_cast<double>(m_pairs) * kEps +
-               static_cast<double>(m) * m_sumTheta * m_thetaError * 1.01;
+        return m_arithError + static_cast<double>(m) * m_sumTheta * m_thetaError * 1.01;
     }
 
     // Bound on |∂f(m)/∂ln b| at this base and every larger one: m·Σ_i c_iθ_i (θ_i only shrinks).
@@ -533,6 +545,12 @@ public:
     // f̃(m), keeping φ_i, cos φ_i and sin φ_i for certifiedStep().
     double evaluate(long long m) {
         const double md = static_cast<double>(m);
+        if (m_fast) {
+            // The rounding of m·θ̃_i is again in the angle term; SLEEF's 1 ulp and the lane sums
+            // are in m_arithError.
+            return detail::fastCosineSum(md, m_theta.data(), static_cast<long>(m_pairs),
+                                         m_phi.data(), m_cos.data(), m_sin.data());
+        }
         double f = 0.0;
         for (Eigen::Index i = 0; i < m_pairs; ++i) {
             // The rounding of m·θ̃_i (half an ulp) is inside errorBound()'s angle term.
@@ -559,7 +577,32 @@ public:
     // kept back). The quadratic A·s + B·s² ≥ G(s) gives a first s in closed form; doubling and
     // bisection on G itself then lengthen it where the caps 1 − cos φ_i bind.
     double certifiedStep(long long m, double f) const {
-        const double margin = (-f - 2.0 * errorBound(m)) * (1.0 - 1e-6);
+        return stepForMargin((-f - 2.0 * errorBound(m)) * (1.0 - 1e-6));
+    }
+
+    // f_b(m) in MPFR (exact θ_i of this b), then the certified step it allows, or 0. The angles,
+    // cosines and sines reach the step's bounds rounded to double (ε/2 each). Without the caps
+    // 1 − cos φ_i (whose rounding is absolute, ~ε, and would swamp a margin of 10⁻¹⁵) the
+    // quadratic bound A·s + B·s² and the Taylor bound carry only relative errors
+    // ≤ (d/2 + 8)·ε, which the relative 10⁻⁶ kept back covers.
+    double preciseStep(long long m, double& f) {
+        double error = 0.0;
+        f = preciseValue(m, error);
+        return stepForMargin((-f - error) * (1.0 - 1e-6), false);
+    }
+
+    // f_b(m) in MPFR with θ_i of the exact base b, within ±error (cosine_sum_fast.h).
+    double preciseValue(long long m, double& error) {
+        return detail::preciseCosineSum(m, m_base, static_cast<long>(m_pairs), error,
+                                        m_phi.data(), m_cos.data(), m_sin.data());
+    }
+
+private:
+    // The step for a margin −f − (error bounds) > 0 left to f(m) at this base, from the φ_i,
+    // cos φ_i, sin φ_i of the last evaluation (see certifiedStep()).
+    // With caps = false the terms 1 − cos φ_i are left out of G (still an upper bound: G takes
+    // the smaller of the two), so every quantity of the step carries only relative rounding.
+    double stepForMargin(double margin, bool caps = true) const {
         if (!(margin > 0.0)) {
             return 0.0;
         }
@@ -576,6 +619,9 @@ public:
         }
         // Positive root of B·s² + A·s = margin, in the cancellation-free form.
         double lo = 2.0 * margin / (a + std::sqrt(a * a + 4.0 * b * margin));
+        if (!caps) {
+            return std::max(lo, secondOrderStep(margin));
+        }
         const auto g = [this](double s) {
             double sum = 0.0;
             for (Eigen::Index i = 0; i < m_pairs; ++i) {
@@ -600,7 +646,6 @@ public:
         return std::max(lo, secondOrderStep(margin));
     }
 
-private:
     // Near a zero of f(m) the bound G above shrinks the steps only geometrically; Taylor's
     // theorem with the signed slope converges like Newton instead:
     //   ∂f/∂t = Σ_i sin φ_i · c_i φ_i,
@@ -638,6 +683,8 @@ private:
     double m_sumTheta = 0.0;
     double m_slope = 0.0;
     double m_thetaError = 0.0;
+    bool m_fast = false;
+    double m_arithError = 0.0;
 };
 
 // One full scan of every m < count at one base: the minimum, and the `keep` distances with the
@@ -650,14 +697,24 @@ struct FullScan {
     std::vector<std::pair<long long, double>> candidates; // (m, f), smallest f/m first
 };
 
-FullScan fullScan(const SweepPoint& point, long long count, std::size_t keep) {
-    FullScan out;
-    using Scored = std::pair<double, long long>;
+using Scored = std::pair<double, long long>; // (f/m, m)
+
+// The scan of the distances first … first+count−1: the minimum and the candidates (unsorted,
+// at most `keep`, every distance with f/m below the final cut among them).
+struct ScanPart {
+    double minValue = std::numeric_limits<double>::infinity();
+    long long argmin = -1;
+    std::vector<Scored> kept;
+};
+
+ScanPart scanPart(const Eigen::ArrayXd& theta, long long first, long long count,
+                  std::size_t keep) {
+    ScanPart out;
     // Candidates with f/m below the current cut τ, trimmed to the best `keep` by nth_element
     // whenever they reach 4·keep: linear time. (A heap was slower than the scan's products:
     // positive f/m shrinks as m grows, so late distances keep displacing early ones.) f/m < τ is
     // tested as f < τ·m, with no division per distance; m = 0 never enters (f(0) = d/2).
-    std::vector<Scored> kept;
+    std::vector<Scored>& kept = out.kept;
     kept.reserve(4 * keep + 1);
     double tau = std::numeric_limits<double>::infinity();
     const auto trim = [&] {
@@ -666,8 +723,8 @@ FullScan fullScan(const SweepPoint& point, long long count, std::size_t keep) {
         kept.resize(keep);
         tau = kept[keep - 1].first;
     };
-    BlockCosineSum scan(point.theta(), count);
-    scan.run(0, count, [&](long long m0, const double* f, long long n) {
+    BlockCosineSum scan(theta, count);
+    scan.run(first, count, [&](long long m0, const double* f, long long n) {
         double low = out.minValue;
         long long lowAt = -1;
         for (long long j = 0; j < n; ++j) {
@@ -693,8 +750,53 @@ FullScan fullScan(const SweepPoint& point, long long count, std::size_t keep) {
     if (kept.size() > keep) {
         trim();
     }
-    std::sort(kept.begin(), kept.end());
-    for (const Scored& s : kept) {
+    return out;
+}
+
+// Scans below this many distances stay on one thread (starting one costs ~50 µs).
+constexpr long long kMinParallelScan = 65536;
+
+FullScan fullScan(const SweepPoint& point, long long count, std::size_t keep, int threads = 1) {
+    FullScan out;
+    ScanPart all;
+    if (threads <= 1 || count < kMinParallelScan) {
+        all = scanPart(point.theta(), 0, count, keep);
+    } else {
+        // Contiguous parts, one per thread, each a block scan of its own (its own tables and
+        // block centres, so its values round a little differently from one scan of the whole
+        // range; the bound of errorBound() holds for each). Merged: the overall minimum (the
+        // first distance attaining it) and the `keep` smallest f/m of all parts.
+        const auto parts = static_cast<long long>(threads);
+        std::vector<ScanPart> results(static_cast<std::size_t>(parts));
+        std::vector<std::thread> workers;
+        const auto bound = [count, parts](long long k) { return count * k / parts; };
+        for (long long k = 1; k < parts; ++k) {
+            workers.emplace_back([&, k] {
+                results[k] = scanPart(point.theta(), bound(k), bound(k + 1) - bound(k), keep);
+            });
+        }
+        results[0] = scanPart(point.theta(), 0, bound(1), keep);
+        for (std::thread& w : workers) {
+            w.join();
+        }
+        for (ScanPart& r : results) {
+            if (r.minValue < all.minValue) {
+                all.minValue = r.minValue;
+                all.argmin = r.argmin;
+            }
+            all.kept.insert(all.kept.end(), r.kept.begin(), r.kept.end());
+        }
+        if (all.kept.size() > keep) {
+            std::nth_element(all.kept.begin(),
+                             all.kept.begin() + static_cast<std::ptrdiff_t>(keep - 1),
+                             all.kept.end());
+            all.kept.resize(keep);
+        }
+    }
+    out.minValue = all.minValue;
+    out.argmin = all.argmin;
+    std::sort(all.kept.begin(), all.kept.end());
+    for (const Scored& s : all.kept) {
         out.candidates.emplace_back(s.second, s.first * static_cast<double>(s.second));
     }
     return out;
@@ -727,11 +829,21 @@ double sweepWork(long long evaluations, long long scans, long long count, int di
 
 namespace {
 
-// The cap a sweep runs under: the caller's, or sweepWorkLimit() when it asked for the default.
+// The cap a sweep runs under: the caller's, or sweepWorkLimit() when it asked for the default
+// (times limits::kFastWorkFactor for the fast backend, whose work units cost less).
 double resolvedWorkLimit(const MinimalBaseOptions& options, long long context, int dim) {
-    return options.workLimit == MinimalBaseOptions::kAutomaticWorkLimit
-               ? sweepWorkLimit(context, dim)
-               : options.workLimit;
+    if (options.workLimit != MinimalBaseOptions::kAutomaticWorkLimit) {
+        return options.workLimit;
+    }
+    return sweepWorkLimit(context, dim) *
+           (options.backend == SweepBackend::Fast ? limits::kFastWorkFactor : 1.0);
+}
+
+// CPU seconds of `work` cosine-equivalents, for messages: ≈ 30 ns each with the reference
+// evaluator, ≈ 12 ns with the fast one (b*(2^20, 128): 2.8e8 units, 8 s and 3.5 s of CPU on the
+// 2-vCPU EPYC of docs/PERFORMANCE.md).
+double workSeconds(double work, SweepBackend backend) {
+    return work * (backend == SweepBackend::Fast ? 12e-9 : 30e-9);
 }
 
 } // namespace
@@ -742,7 +854,7 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
     if (static_cast<double>(context) * (dim / 2) > limits::kMaxBaseSearchWork) {
         throw InvalidParameter("context", "context " + std::to_string(context) + " at dim " +
                                               std::to_string(dim) +
-                                              " exceeds the search limit context × dim/2 <= 2^28");
+                                              " exceeds the search limit context × dim/2 <= 2^29");
     }
     if (!(options.relativeTolerance >= 1e-12 && options.relativeTolerance <= 1e-2)) {
         throw InvalidParameter("tolerance", "tolerance must be in [1e-12, 1e-2], got " +
@@ -753,6 +865,17 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
         throw InvalidParameter("start", "start base must be 0 or in [1, 1e30], got " +
                                             std::to_string(options.startBase));
     }
+    if (options.threads < 0 || options.threads > 64) {
+        throw InvalidParameter("threads", "threads must be in [0, 64] (0: every hardware "
+                                          "thread), got " +
+                                              std::to_string(options.threads));
+    }
+    const bool fast = options.backend == SweepBackend::Fast;
+    const int scanThreads =
+        !fast ? 1
+              : (options.threads > 0
+                     ? options.threads
+                     : static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1U, 64U)));
     // Distances 0 … count−1.
     const long long count = options.includeContext ? context + 1 : context;
     MinimalBase result;
@@ -775,7 +898,7 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
     // bracket [lower, upper] is at most `tolerance` wide.
     const double delta = 0.9 * std::log1p(options.relativeTolerance);
 
-    SweepPoint point(dim);
+    SweepPoint point(dim, options.backend);
     double b = std::max(kSweepStart, options.startBase);
     point.setBase(b);
     // Every base in (1, certified) is infeasible: below 4/π by f(2) < 0, below a caller's start
@@ -826,8 +949,59 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
         if (workLimit > 0.0 &&
             sweepWork(result.evaluations, result.scans, count, dim) > workLimit) {
             throw gaveUp("the certified sweep exceeded its work limit of " +
-                         shortNumber(workLimit) + " cosine evaluations");
+                         shortNumber(workLimit) + " cosine evaluations (about " +
+                         shortNumber(workSeconds(workLimit, options.backend)) +
+                         " s of CPU here)");
         }
+    };
+    // The distances of a scan within rounding of 0 (f̃ < 2E(m)), lowest f̃ first, at most
+    // kMaxPrecise; empty when there may be more of them than the candidates show (every
+    // candidate is that low).
+    constexpr std::size_t kMaxPrecise = 64;
+    const auto nearZero = [](const SweepPoint& at, const FullScan& scan) {
+        std::vector<std::pair<double, long long>> near;
+        for (const auto& [m, f] : scan.candidates) {
+            if (f < 2.0 * at.errorBound(m)) {
+                near.emplace_back(f, m);
+            }
+        }
+        std::vector<long long> out;
+        if (near.size() == scan.candidates.size() || near.size() > kMaxPrecise) {
+            return out;
+        }
+        std::sort(near.begin(), near.end());
+        for (const auto& [f, m] : near) {
+            out.push_back(m);
+        }
+        return out;
+    };
+    // Is the base of `scan` feasible? The old sweep: every f̃ ≥ 0. The fast one settles the
+    // distances within rounding of 0 in MPFR: feasible when each is ≥ 0 beyond its MPFR error
+    // (then `settled` reports the smallest MPFR value), infeasible when one is not.
+    const auto feasible = [&](SweepPoint& at, const FullScan& scan, FullScan& settled) {
+        settled = scan;
+        if (!fast || scan.minValue < -2.0 * at.errorBound(scan.argmin)) {
+            // Certifiably negative somewhere (or the old sweep's rule): no MPFR needed.
+            return scan.minValue >= 0.0;
+        }
+        const std::vector<long long> near = nearZero(at, scan);
+        if (near.empty()) {
+            return scan.minValue >= 0.0;
+        }
+        settled.minValue = std::numeric_limits<double>::infinity();
+        for (const long long m : near) {
+            ++result.preciseEvaluations;
+            double error = 0.0;
+            const double value = at.preciseValue(m, error);
+            if (value - error < 0.0) {
+                return false;
+            }
+            if (value < settled.minValue) {
+                settled.minValue = value;
+                settled.argmin = m;
+            }
+        }
+        return true;
     };
     long long gapsInARow = 0;
     for (;;) {
@@ -884,17 +1058,41 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
                 const double predicted = c.value + (c.hasTrend ? c.trend * (t - c.t0) : 0.0);
                 order.emplace_back(-predicted, k); // max-heap on −predicted
             }
-            std::make_heap(order.begin(), order.end());
             std::size_t found = 0;
-            while (!order.empty() && found < enough) {
-                std::pop_heap(order.begin(), order.end());
-                Candidate& c = pool[order.back().second];
-                order.pop_back();
+            const auto visit = [&](std::size_t index) {
+                Candidate& c = pool[index];
                 double f = 0.0;
                 const bool certifies = tryDistance(c.m, f);
                 c = {c.m, t, f - 2.0 * point.errorBound(c.m), point.slopeBound(c.m), f,
                      point.trend(), true};
                 found += certifies ? 1 : 0;
+            };
+            if (!fast) {
+                std::make_heap(order.begin(), order.end());
+                while (!order.empty() && found < enough) {
+                    std::pop_heap(order.begin(), order.end());
+                    visit(order.back().second);
+                    order.pop_back();
+                }
+                return;
+            }
+            // The same order as the heap's pops (largest (−predicted, k) first; the pairs are
+            // distinct), sorted in chunks of 128: a walk stops after ~170 of ~2 000 candidates
+            // at 2^20, so selecting a chunk (linear) and sorting it beats heap pops.
+            constexpr std::size_t kChunk = 128;
+            const std::greater<std::pair<double, std::size_t>> first;
+            for (std::size_t done = 0; done < order.size() && found < enough;) {
+                const std::size_t end = std::min(done + kChunk, order.size());
+                if (end < order.size()) {
+                    std::nth_element(order.begin() + static_cast<std::ptrdiff_t>(done),
+                                     order.begin() + static_cast<std::ptrdiff_t>(end),
+                                     order.end(), first);
+                }
+                std::sort(order.begin() + static_cast<std::ptrdiff_t>(done),
+                          order.begin() + static_cast<std::ptrdiff_t>(end), first);
+                for (; done < end && found < enough; ++done) {
+                    visit(order[done].second);
+                }
             }
         };
         tryActive();
@@ -903,11 +1101,12 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
         }
         if (step == 0.0) {
             ++result.scans;
-            const FullScan scan = fullScan(point, count, kKeepFromScan);
-            if (scan.minValue >= 0.0) {
-                // b itself is feasible (every computed f ≥ 0) and everything below it was
-                // certified infeasible: the bracket has width 0.
-                return finish(certified, b, scan);
+            const FullScan scan = fullScan(point, count, kKeepFromScan, scanThreads);
+            FullScan settled;
+            if (feasible(point, scan, settled)) {
+                // b itself is feasible (every f ≥ 0) and everything below it was certified
+                // infeasible: the bracket has width 0.
+                return finish(certified, b, settled);
             }
             toPool(point, scan);
             tryPool(kEnoughFromPool);
@@ -916,29 +1115,50 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
                 // a zero of f to within rounding, and b is certified up to here. The base
                 // b·e^δ decides: if every f ≥ 0 there, [b, b·e^δ] is the bracket.
                 const double upper = b * std::exp(delta);
-                SweepPoint probe(dim);
+                SweepPoint probe(dim, options.backend);
                 probe.setBase(upper);
                 ++result.scans;
-                const FullScan above = fullScan(probe, count, kKeepFromScan);
-                if (above.minValue >= 0.0) {
-                    return finish(certified, upper, above);
+                const FullScan above = fullScan(probe, count, kKeepFromScan, scanThreads);
+                if (feasible(probe, above, settled)) {
+                    return finish(certified, upper, settled);
                 }
-                // An island narrower than δ, or rounding: step over a hair without a
-                // certificate; the certified lower end stays where it was.
-                ++result.roundingGaps;
-                if (++gapsInARow >= limits::kMaxConsecutiveRoundingGaps) {
-                    throw gaveUp("f stays within rounding of 0 over " +
-                                 std::to_string(gapsInARow) +
-                                 " bases in a row, so double precision cannot certify a step");
+                if (fast) {
+                    // Where the old sweep stepped over a rounding gap, decide the signs in MPFR:
+                    // the distances the scan at b left within rounding of 0 (f̃ < 2E), lowest
+                    // first. A truly negative f(m) certifies a step as above
+                    // (SweepPoint::preciseStep()).
+                    for (const long long m : nearZero(point, scan)) {
+                        ++result.preciseEvaluations;
+                        double f = 0.0;
+                        double s = point.preciseStep(m, f);
+                        if (s > 0.0 && !std::isinf(s) && advance(b, s) <= b) {
+                            s = 0.0;
+                        }
+                        if (s > step) {
+                            step = s;
+                            best = m;
+                            next.assign(1, m);
+                        }
+                    }
                 }
-                b = std::nextafter(b * (1.0 + 64.0 * kEps), limits::kMaxBase);
-                if (b >= limits::kMaxBase) {
-                    break;
+                if (step == 0.0) {
+                    // An island narrower than δ, or rounding: step over a hair without a
+                    // certificate; the certified lower end stays where it was.
+                    ++result.roundingGaps;
+                    if (++gapsInARow >= limits::kMaxConsecutiveRoundingGaps) {
+                        throw gaveUp("f stays within rounding of 0 over " +
+                                     std::to_string(gapsInARow) +
+                                     " bases in a row, so double precision cannot certify a step");
+                    }
+                    b = std::nextafter(b * (1.0 + 64.0 * kEps), limits::kMaxBase);
+                    if (b >= limits::kMaxBase) {
+                        break;
+                    }
+                    point.setBase(b);
+                    active.clear();
+                    toPool(probe, above);
+                    continue;
                 }
-                point.setBase(b);
-                active.clear();
-                toPool(probe, above);
-                continue;
             }
         }
         ++result.steps;
@@ -1002,9 +1222,10 @@ bool tailIsFeasible(int dim, double bigBase, long long count) {
 MinimalBase allFeasibleAbove(long long context, int dim, const MinimalBaseOptions& options) {
     validateContext(context);
     validateDim(dim, "dim");
-    if (static_cast<double>(context) * (dim / 2) > 4194304.0) {
+    const double pairDistances = static_cast<double>(context) * (dim / 2);
+    if (pairDistances > 67108864.0) {
         throw InvalidParameter("context", "--all-above is certified for context × dim/2 <= "
-                                          "2^22 only (L <= 65536 at d = 128: its certificate "
+                                          "2^26 only (L <= 2^20 at d = 128: its certificate "
                                           "scans every m at every step, work ~ L²·d/2; see "
                                           "docs/base-bound.md), got context " +
                                               std::to_string(context) + " at dim " +
@@ -1012,6 +1233,26 @@ MinimalBase allFeasibleAbove(long long context, int dim, const MinimalBaseOption
     }
     // One work budget for both parts: the sweep up to b* and the downward sweep from the tail.
     const double workLimit = resolvedWorkLimit(options, context, dim);
+    // The downward sweep needs about 1 400 full scans at L·d/2 = 2^18 (L = 4 096, d = 128), and
+    // the number grows like L·d/2 (f oscillates in ln b at a rate ~ m·θ_1·2/d). Refuse at once,
+    // with the estimate, what would run into the cap only after its whole budget (above the
+    // old limit L·d/2 = 2^22; below it the sweeps run as before and stop at the cap).
+    const long long countAll = options.includeContext ? context + 1 : context;
+    const double expectedScans = std::max(1.0, 1400.0 * pairDistances / 262144.0);
+    const double expectedWork = expectedScans * sweepWork(0, 1, countAll, dim);
+    if (workLimit > 0.0 && pairDistances > 4194304.0 && expectedWork > workLimit) {
+        throw InvalidParameter(
+            "context", "--all-above is certified for context × dim/2 <= 2^26 within its work "
+                       "limit only: context " +
+                           std::to_string(context) + " at dim " + std::to_string(dim) +
+                           " needs about " + shortNumber(expectedScans) +
+                           " full scans of every m, " + shortNumber(expectedWork) +
+                           " cosine evaluations (about " +
+                           shortNumber(workSeconds(expectedWork, options.backend)) +
+                           " s of CPU here) against a limit of " + shortNumber(workLimit) +
+                           " (its certificate scans every m at every step, work ~ L²·d/2; see "
+                           "docs/base-bound.md)");
+    }
     MinimalBaseOptions first = options;
     first.startBase = 0.0;
     first.workLimit = workLimit;
@@ -1328,6 +1569,12 @@ void minimalBaseCurve(const std::vector<long long>& contexts, int dim,
     const auto chain = [&](std::size_t first) {
         try {
             MinimalBaseOptions chained = options;
+            if (chained.threads == 0) {
+                // The chains already use the cores: each scan gets its share of them.
+                const auto cores = static_cast<std::size_t>(
+                    std::clamp(std::thread::hardware_concurrency(), 1U, 64U));
+                chained.threads = static_cast<int>(std::max<std::size_t>(1, cores / chains));
+            }
             for (std::size_t k = first; k < contexts.size(); k += chains) {
                 const MinimalBase r = minimalBase(contexts[k], dim, chained);
                 // Every base below r.lowerBracket fails L_k, hence every longer context.

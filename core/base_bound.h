@@ -25,11 +25,12 @@ namespace limits {
 /// Largest distances × pairs of one scan (firstNegativeDistance()): 2^34 ≈ 1.7e10
 /// multiply-adds, a few seconds. At d = 128 it admits every context up to kMaxContext.
 inline constexpr double kMaxScanWork = 17179869184.0;
-/// Largest context × pairs of one minimalBase() search, 2^28 (L ≤ 4 194 304 at d = 128). The
-/// certified sweep runs a few hundred full scans and 10^5–10^6 single-distance evaluations:
-/// L = 2^20, d = 128 takes about 8 s of one core (docs/PERFORMANCE.md); the largest contexts
-/// admitted here were not timed.
-inline constexpr double kMaxBaseSearchWork = 268435456.0;
+/// Largest context × pairs of one minimalBase() search, 2^29 (L ≤ 8 388 608 at d = 128, and
+/// every d ≤ 1024 at L ≤ 2^20). The certified sweep runs a few hundred full scans and
+/// 10^5–10^6 single-distance evaluations: L = 2^20, d = 128 takes about 8 s of one core with
+/// the reference evaluator, 3.5 s of CPU with the fast one (docs/PERFORMANCE.md); what the work
+/// cap does not admit is refused with its CPU seconds in the message.
+inline constexpr double kMaxBaseSearchWork = 536870912.0;
 /// Work of the certified sweeps, in cosine-equivalents (one sincos, about 30 ns on the 2-vCPU
 /// EPYC of docs/PERFORMANCE.md). A single-distance evaluation costs its d/2 sincos plus about
 /// kEvaluationOverhead more (the certified step, the pool's ordering); a full scan costs about
@@ -49,6 +50,11 @@ inline constexpr double kScanCostPerDistance = 1.0 / 3.0;
 inline constexpr double kSweepWorkPerPairDistance = 100.0;
 inline constexpr double kMinSweepWork = 3e7;
 inline constexpr double kMaxBaseSweepWork = 4e8;
+/// The default cap of a SweepBackend::Fast sweep is this multiple of sweepWorkLimit(): its
+/// work units cost ≈ 12 ns instead of ≈ 30 ns (SLEEF's vector sincos, scans on two threads), so
+/// the cap stays a matter of seconds (≈ 20 s of CPU at most) and admits sweeps the old one
+/// refused after 12 s.
+inline constexpr double kFastWorkFactor = 4.0;
 /// Uncertified rounding gaps in a row (no certified step between them) after which the sweep
 /// gives up: each gap moves b by 64 ulps, so a run of them crawls where double precision cannot
 /// decide the sign of f (tens of thousands at d = 4, L = 614); no successful sweep tested has
@@ -145,6 +151,18 @@ double slowestPeriod(const Eigen::Ref<const Eigen::ArrayXd>& invFreq);
 /// \warning Throws InvalidParameter("dim", "base").
 double slowestPeriod(int dim, double base);
 
+/// \brief Evaluator of the certified b* sweep (minimalBase()). Both prove every step the same
+/// way; they differ in how fast f̃(m) is computed and so in the rounding of the path the sweep
+/// takes (docs/base-bound.md, "Fast sweep").
+enum class SweepBackend {
+    /// SLEEF's 1-ulp sincos, four pairs per AVX2 vector (scalar SLEEF without it), full scans
+    /// split over MinimalBaseOptions::threads, and MPFR for the signs double cannot decide.
+    Fast,
+    /// The serial evaluator of issue #12 (glibc sincos, one thread, a rounding gap where double
+    /// cannot decide): the baseline of `rope-cli bench-min-base`.
+    Reference,
+};
+
 /// \brief Search settings of minimalBase().
 struct MinimalBaseOptions {
     /// Bracket width: the search stops once upper/lower − 1 ≤ this, 1e-12 … 1e-2.
@@ -160,6 +178,11 @@ struct MinimalBaseOptions {
     /// cancel), or a positive cap.
     double workLimit = kAutomaticWorkLimit;
     static constexpr double kAutomaticWorkLimit = -1.0;
+    /// Evaluator of the sweep.
+    SweepBackend backend = SweepBackend::Fast;
+    /// Threads of each full scan with SweepBackend::Fast: 0 for every hardware thread, else
+    /// 1 … 64. minimalBaseCurve() divides them among its chains.
+    int threads = 0;
 };
 
 /// \brief Result of minimalBase(): b* bracketed by lowerBracket ≤ b* ≤ base.
@@ -190,6 +213,9 @@ struct MinimalBase {
     /// over by a few ulps without a certificate. 0 in every successful sweep tested; the sweep
     /// gives up after limits::kMaxConsecutiveRoundingGaps of them in a row.
     long long roundingGaps = 0;
+    /// Single-distance evaluations in MPFR (SweepBackend::Fast only): where every f̃ that the
+    /// double scan left negative lay within its rounding bound of 0.
+    long long preciseEvaluations = 0;
 };
 
 /// \brief The default work cap of minimalBase() and allFeasibleAbove() at this size, in
@@ -217,6 +243,11 @@ double sweepWork(long long evaluations, long long scans, long long count, int di
 /// the last full scan, and scans every m only when none of them is negative. The sweep stops at
 /// the first base where a full scan finds every f ≥ 0; when the steps become shorter than the
 /// tolerance it tries b·(1+tolerance) directly. docs/base-bound.md gives the proof.
+/// With SweepBackend::Fast (the default) the single distances are evaluated with SLEEF's 1-ulp
+/// sincos (E(m) then takes the larger of the block scan's and SLEEF's proven arithmetic bound),
+/// the full scans run on MinimalBaseOptions::threads threads, and distances within rounding of
+/// 0 are settled in MPFR (a step from a truly negative f, a feasible verdict only when each is
+/// truly ≥ 0), where the reference sweep stepped over uncertified rounding gaps.
 /// \param context L (tokens), 1 … limits::kMaxContext, and L·d/2 ≤ limits::kMaxBaseSearchWork.
 /// \param dim d, even, 2 … limits::kMaxDim.
 /// \warning Throws InvalidParameter("context", "dim", "tolerance", "start"), and
@@ -239,7 +270,9 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
 /// grows like L²·(d/2)·(oscillation of f in ln b): L ≤ 65 536 at d = 128.
 /// Result fields: base = b_T (verified feasible, and so is every larger base), lowerBracket = a
 /// base with a certifiably negative f (at m = witness), base/lowerBracket − 1 ≤ tolerance.
-/// \param context L, 1 … limits::kMaxContext, and L·d/2 ≤ 2^22.
+/// \param context L, 1 … limits::kMaxContext, and L·d/2 ≤ 2^26; refused at once, with the
+/// estimated number of scans and CPU time, when the downward sweep's estimated work (≈ 1 400
+/// scans at L·d/2 = 2^18, growing like L·d/2) exceeds the work limit.
 /// \warning Throws InvalidParameter("context", "dim", "tolerance"), and
 /// InvalidParameter("context") when both sweeps together would exceed the work limit
 /// (MinimalBaseOptions::workLimit, sweepWorkLimit() by default).

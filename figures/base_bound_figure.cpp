@@ -140,7 +140,7 @@ FigureData cosineSumView(const rope::RopeParams& params, const FigureOptions& op
                      rope::limits::kMaxBase, QString()});
             }
         } catch (const rope::InvalidParameter& e) {
-            // The search has a work limit (L·d/2 ≤ 2^28); the curve is still worth showing.
+            // The search has a work limit (L·d/2 ≤ 2^29); the curve is still worth showing.
             data.readouts.push_back(
                 {FigureText::tr("b* not searched (%1); work L·d/2")
                      .arg(QString::fromUtf8(e.what())),

@@ -149,6 +149,10 @@ struct FigureData {
     bool yReversed = false; ///< position 0 at the top, as a matrix is read
     /// Corner of the plot area holding the legend.
     Qt::Alignment legendAlignment = Qt::AlignTop | Qt::AlignRight;
+    /// Prose beside the plot (a page of a worked derivation: what the picture shows and the
+    /// formula of the step), word-wrapped in a column right of the axes; "\n" starts a line.
+    /// Not data: left out of the CSV.
+    QString caption;
 };
 
 /// \brief The figure's data as CSV: header "series,x,y,value" then one row per plotted point

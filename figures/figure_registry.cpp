@@ -8,6 +8,8 @@
 namespace rope::figures {
 
 // One declaration + one row per panel; the functions live in figures/<id>_figure.cpp.
+FigureData derivationFigure(const rope::RopeParams&, const FigureOptions&);
+const OptionTable& derivationOptions();
 FigureData heatmapFigure(const rope::RopeParams&, const FigureOptions&);
 const OptionTable& heatmapOptions();
 FigureData rotationFigure(const rope::RopeParams&, const FigureOptions&);
@@ -40,6 +42,11 @@ const OptionTable& kvCacheOptions();
 
 const std::vector<Figure>& allFigures() {
     static const std::vector<Figure> figures = {
+        {.id = "derivation",
+         .title = QT_TRANSLATE_NOOP("Figures", "Derivation"),
+         .group = "foundations",
+         .options = &derivationOptions,
+         .data = &derivationFigure, .special = {"derivation-pages"}},
         {.id = "heatmap",
          .title = QT_TRANSLATE_NOOP("Figures", "Phase heatmap"),
          .group = "foundations",

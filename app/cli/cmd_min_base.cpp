@@ -94,6 +94,11 @@ int runMinBase(const QStringList& args) {
          QStringLiteral("LMIN:LMAX:N")},
         {QStringLiteral("threads"), QStringLiteral("Threads for --range, 1…64 (default 2)."),
          QStringLiteral("T"), QStringLiteral("2")},
+        {QStringLiteral("backend"),
+         QStringLiteral("Evaluator of the sweep: fast (SLEEF vector sincos, scans on every core, "
+                        "MPFR where double cannot decide; default) or reference (the serial "
+                        "evaluator before issue #26). Same certificate."),
+         QStringLiteral("NAME"), QStringLiteral("fast")},
         {QStringLiteral("grid"),
          QStringLiteral("Deprecated and ignored: the search no longer uses a grid (accepted for "
                         "old scripts, with a note on stderr)."),
@@ -116,6 +121,13 @@ int runMinBase(const QStringList& args) {
     }
     MinimalBaseOptions options;
     options.includeContext = parser.isSet(QStringLiteral("m-inclusive"));
+    const QString backend = parser.value(QStringLiteral("backend"));
+    if (backend == QLatin1String("reference")) {
+        options.backend = SweepBackend::Reference;
+    } else if (backend != QLatin1String("fast")) {
+        throw InvalidParameter("backend", "--backend must be fast or reference, got '" +
+                                              backend.toStdString() + "'");
+    }
     const bool allAbove = parser.isSet(QStringLiteral("all-above"));
 
     if (parser.isSet(QStringLiteral("range"))) {

@@ -10,6 +10,8 @@ const std::vector<Command>& allCommands() {
         {"apply", "rotate one vector at one position", false, &runApply},
         {"decay", "long-term decay metrics at chosen relative distances", false, &runDecay},
         {"min-base", "smallest base b*(L, d) whose cosine sum stays >= 0", false, &runMinBase},
+        {"bench-min-base", "timings of the b* sweep, old and new evaluator, in one run", false,
+         &runBenchMinBase},
         {"identity", "residual of R_m^T R_n = R_(n-m)", false, &runIdentity},
         {"layers", "RoPE of every decoder layer of a model (per-layer bases, NoPE layers)", false,
          &runLayers},

@@ -25,6 +25,7 @@ int runFreqs(const QStringList& args);
 int runApply(const QStringList& args);
 int runDecay(const QStringList& args);
 int runMinBase(const QStringList& args);
+int runBenchMinBase(const QStringList& args);
 int runIdentity(const QStringList& args);
 int runBench(const QStringList& args);
 int runFigure(const QStringList& args);

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <exception>
 #include <iostream>
@@ -26,7 +27,8 @@ void printUsage(std::ostream& os) {
           "the options of a command.\n\nCommands:\n";
     for (const rope::cli::Command& c : rope::cli::allCommands()) {
         std::string name = c.name;
-        name.resize(10, ' ');
+        // A column of 10, or one space after a longer name (bench-min-base).
+        name.resize(std::max<std::size_t>(10, name.size() + 1), ' ');
         os << "  " << name << c.summary << '\n';
     }
     os << "\nOptions:\n  -h, --help     Show this help.\n  -v, --version  Show the version.\n"

@@ -697,6 +697,30 @@
         <source>largest base shown</source>
         <translation>显示的最大底数</translation>
     </message>
+    <message>
+        <source>Pa&amp;ge:</source>
+        <translation>页(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>Step of the derivation (Previous / Next).</source>
+        <translation>推导的第几步（上一步 / 下一步）。</translation>
+    </message>
+    <message>
+        <source>Which pair&apos;s θ_i = b^(−2i/d) the pages 1–9 use.</source>
+        <translation>第 1–9 页使用哪一对的 θ_i = b^(−2i/d)。</translation>
+    </message>
+    <message>
+        <source>Angle φ between q and k before any rotation (0: the arc is exactly (n−m)θ).</source>
+        <translation>旋转之前 q 与 k 的夹角 φ（为 0 时弧恰好是 (n−m)θ）。</translation>
+    </message>
+    <message>
+        <source>&amp;Tolerance:</source>
+        <translation>容差(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Page 8: two positions collide when their angles agree within this many degrees.</source>
+        <translation>第 8 页：两个位置的角度相差不超过这么多度时算作相撞。</translation>
+    </message>
 </context>
 <context>
     <name>Figures</name>
@@ -1957,8 +1981,408 @@ independent</source>
         <translation>测量中…柱形来自上一组参数</translation>
     </message>
     <message>
+        <source>Derivation</source>
+        <translation>推导</translation>
+    </message>
+    <message>
+        <source>arc</source>
+        <translation>弧</translation>
+    </message>
+    <message>
+        <source>Derivation %1/%2: %3</source>
+        <translation>推导 %1/%2：%3</translation>
+    </message>
+    <message>
+        <source>q and k as complex numbers</source>
+        <translation>把 q 和 k 看作复数</translation>
+    </message>
+    <message>
+        <source>the requirement</source>
+        <translation>要求</translation>
+    </message>
+    <message>
+        <source>polar form</source>
+        <translation>极坐标形式</translation>
+    </message>
+    <message>
+        <source>set n = m: the lengths</source>
+        <translation>令 n = m：模长</translation>
+    </message>
+    <message>
+        <source>set n = m: the angles</source>
+        <translation>令 n = m：辐角</translation>
+    </message>
+    <message>
+        <source>set n = m − 1: one step</source>
+        <translation>令 n = m − 1：前进一步</translation>
+    </message>
+    <message>
+        <source>the result is a rotation</source>
+        <translation>结果是旋转</translation>
+    </message>
+    <message>
+        <source>Take one pair of coordinates of a query q and of a key k and read each as a complex number: a length and an angle, q = ‖q‖·e^(iΘ(q)). Their dot product is the real part of q times the conjugate k* of k. Multiplying by e^(iα) turns a vector by α and keeps its length: the derivation will arrive at exactly this operation.</source>
+        <translation>取查询 q 和键 k 的一对坐标，各自看作一个复数：模长和辐角，q = ‖q‖·e^(iΘ(q))。它们的点积等于 q 乘以 k 的共轭 k* 的实部。乘以 e^(iα) 会把向量转过 α 而模长不变：推导最后得到的正是这个操作。</translation>
+    </message>
+    <message>
+        <source>⟨q, k⟩ = Re[q·k*] = ‖q‖‖k‖·cos(Θ(q) − Θ(k))</source>
+        <translation>⟨q, k⟩ = Re[q·k*] = ‖q‖‖k‖·cos(Θ(q) − Θ(k))</translation>
+    </message>
+    <message>
+        <source>Let f(q, m) put position m into q. Attention only sees dot products, so ask that the score of q at m and k at n depend on the positions only through m − n, and that position 0 change nothing: f(q, 0) = q. Beside, the answer derived on the next pages: moving m and n together keeps the score; moving n alone does not.</source>
+        <translation>设 f(q, m) 把位置 m 加入 q。注意力只看点积，所以要求位置 m 上的 q 与位置 n 上的 k 的分数只通过 m − n 依赖于位置，并且位置 0 不改变向量：f(q, 0) = q。右侧是后面几页推导出的答案：m 和 n 一起移动时分数不变，只移动 n 时分数会变。</translation>
+    </message>
+    <message>
+        <source>⟨f(q, m), f(k, n)⟩ = g(q, k, m − n)</source>
+        <translation>⟨f(q, m), f(k, n)⟩ = g(q, k, m − n)</translation>
+    </message>
+    <message>
+        <source>In complex numbers ask f(q, m)·f(k, n)* = g(q, k, m − n), whose real part is the requirement. Write each unknown in polar form, a length R and an angle Θ. A product multiplies lengths and adds angles, so the one equation splits into an equation for lengths and one for angles.</source>
+        <translation>用复数来写，要求 f(q, m)·f(k, n)* = g(q, k, m − n)，它的实部就是原来的要求。把每个未知量写成极坐标形式：模长 R 和辐角 Θ。复数相乘时模长相乘、辐角相加，于是一个方程拆成关于模长和关于辐角的两个方程。</translation>
+    </message>
+    <message>
+        <source>f(q, m) = R_f(q, m)·e^(iΘ_f(q, m))
+R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
+Θ_f(q, m) − Θ_f(k, n) = Θ_g(q, k, m − n)</source>
+        <translation>f(q, m) = R_f(q, m)·e^(iΘ_f(q, m))
+R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
+Θ_f(q, m) − Θ_f(k, n) = Θ_g(q, k, m − n)</translation>
+    </message>
+    <message>
+        <source>Set n = m. The right side no longer depends on the position, so it keeps its value at m = n = 0, where f changes nothing. The product of the lengths is therefore the same at every position; the simplest solution, RoPE&apos;s, keeps each length. The dashed circles are ‖q‖ and ‖k‖: the arrows stay on them.</source>
+        <translation>令 n = m。右边不再依赖于位置，因此等于它在 m = n = 0 时的值，而那里 f 什么都不改变。所以模长的乘积在每个位置都相同；最简单的解，也就是旋转位置编码的解，保持每个模长不变。虚线圆的半径是 ‖q‖ 和 ‖k‖：箭头始终在圆上。</translation>
+    </message>
+    <message>
+        <source>R_f(q, m)·R_f(k, m) = R_g(q, k, 0) = ‖q‖‖k‖  ⇒  R_f(q, m) = ‖q‖</source>
+        <translation>R_f(q, m)·R_f(k, m) = R_g(q, k, 0) = ‖q‖‖k‖  ⇒  R_f(q, m) = ‖q‖</translation>
+    </message>
+    <message>
+        <source>The angle equation at n = m has the same right side for every m, its value at 0. Rearranged, the left side below depends on q alone and the right side on k alone, so both equal one function φ(m) of the position: at position m every vector is turned by the same angle φ(m), and φ(0) = 0.</source>
+        <translation>在 n = m 时，辐角方程的右边对每个 m 都相同，等于它在 0 处的值。移项后，下式左边只依赖于 q，右边只依赖于 k，所以两边都等于只依赖于位置的同一个函数 φ(m)：位置 m 上的每个向量都转过同一个角度 φ(m)，并且 φ(0) = 0。</translation>
+    </message>
+    <message>
+        <source>Θ_f(q, m) − Θ(q) = Θ_f(k, m) − Θ(k) = φ(m)</source>
+        <translation>Θ_f(q, m) − Θ(q) = Θ_f(k, m) − Θ(k) = φ(m)</translation>
+    </message>
+    <message>
+        <source>Now take neighbours, n = m − 1. The angle equation gives φ(m) − φ(m − 1) = Θ_g(q, k, 1) + Θ(k) − Θ(q), and the right side does not depend on m. So each step of one position turns by the same angle θ: φ is an arithmetic progression starting at φ(0) = 0.</source>
+        <translation>再取相邻位置，n = m − 1。辐角方程给出 φ(m) − φ(m − 1) = Θ_g(q, k, 1) + Θ(k) − Θ(q)，右边与 m 无关。所以每前进一个位置都转过同一个角度 θ：φ 是从 φ(0) = 0 开始的等差数列。</translation>
+    </message>
+    <message>
+        <source>φ(m) − φ(m − 1) = θ  ⇒  Θ_f(q, m) = Θ(q) + mθ</source>
+        <translation>φ(m) − φ(m − 1) = θ  ⇒  Θ_f(q, m) = Θ(q) + mθ</translation>
+    </message>
+    <message>
+        <source>Put length and angle together: f(q, m) = ‖q‖·e^(i(Θ(q) + mθ)) = q·e^(imθ). Position m turns q by mθ, position n turns k by nθ, and the angle between them grows by (n − m)θ whatever m and n are. As a real 2×2 matrix this is the rotation R_m, and R_mᵀR_n = R_(n−m).</source>
+        <translation>把模长和辐角合起来：f(q, m) = ‖q‖·e^(i(Θ(q) + mθ)) = q·e^(imθ)。位置 m 把 q 转过 mθ，位置 n 把 k 转过 nθ，无论 m 和 n 是多少，两者之间的夹角都增加 (n − m)θ。写成 2×2 实矩阵就是旋转矩阵 R_m，并且 R_mᵀR_n = R_(n−m)。这就是旋转位置编码。</translation>
+    </message>
+    <message>
+        <source>f(q, m) = q·e^(imθ)
+⟨R_m q, R_n k⟩ = qᵀR_(n−m) k</source>
+        <translation>f(q, m) = q·e^(imθ)
+⟨R_m q, R_n k⟩ = qᵀR_(n−m) k</translation>
+    </message>
+    <message>
+        <source>circles |q| and |k|</source>
+        <translation>圆 |q| 与 |k|</translation>
+    </message>
+    <message>
+        <source>q = ‖q‖·e^(iΘ(q))</source>
+        <translation>q = ‖q‖·e^(iΘ(q))</translation>
+    </message>
+    <message>
+        <source>k = ‖k‖·e^(iΘ(k))</source>
+        <translation>k = ‖k‖·e^(iΘ(k))</translation>
+    </message>
+    <message>
+        <source>Θ(q)</source>
+        <translation>Θ(q)</translation>
+    </message>
+    <message>
+        <source>Θ(k) − Θ(q)</source>
+        <translation>Θ(k) − Θ(q)</translation>
+    </message>
+    <message>
+        <source>‖q‖</source>
+        <translation>‖q‖</translation>
+    </message>
+    <message>
+        <source>‖k‖</source>
+        <translation>‖k‖</translation>
+    </message>
+    <message>
+        <source>Θ(k)</source>
+        <translation>Θ(k)</translation>
+    </message>
+    <message>
+        <source>⟨q, k⟩</source>
+        <translation>⟨q, k⟩</translation>
+    </message>
+    <message>
+        <source>q, k at position 0</source>
+        <translation>位置 0 上的 q、k</translation>
+    </message>
+    <message>
+        <source>f(q, m) = q·e^(imθ)</source>
+        <translation>f(q, m) = q·e^(imθ)</translation>
+    </message>
+    <message>
+        <source>f(k, n) = k·e^(inθ)</source>
+        <translation>f(k, n) = k·e^(inθ)</translation>
+    </message>
+    <message>
+        <source>mθ</source>
+        <translation>mθ</translation>
+    </message>
+    <message>
+        <source>nθ</source>
+        <translation>nθ</translation>
+    </message>
+    <message>
+        <source>(n−m)θ</source>
+        <translation>(n−m)θ</translation>
+    </message>
+    <message>
+        <source>φ + (n−m)θ</source>
+        <translation>φ + (n−m)θ</translation>
+    </message>
+    <message>
+        <source>m</source>
+        <translation>m</translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation>n</translation>
+    </message>
+    <message>
+        <source>θ</source>
+        <translation>θ</translation>
+    </message>
+    <message>
+        <source>rad/token</source>
+        <translation>rad/词元</translation>
+    </message>
+    <message>
+        <source>(n−m)θ mod 2π</source>
+        <translation>(n−m)θ mod 2π</translation>
+    </message>
+    <message>
+        <source>score ⟨f(q, m), f(k, n)⟩</source>
+        <translation>分数 ⟨f(q, m), f(k, n)⟩</translation>
+    </message>
+    <message>
+        <source>Score as positions move</source>
+        <translation>位置移动时的分数</translation>
+    </message>
+    <message>
+        <source>shift s (tokens)</source>
+        <translation>平移 s（词元）</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>m+s, n+s</source>
+        <translation>m+s, n+s</translation>
+    </message>
+    <message>
+        <source>m, n+s</source>
+        <translation>m, n+s</translation>
+    </message>
+    <message>
+        <source>one θ is not enough</source>
+        <translation>一个 θ 不够</translation>
+    </message>
+    <message>
+        <source>With one frequency the angle mθ counts only modulo 2π: the encoding repeats every 2π/θ = %1 tokens. Integer positions need not return exactly, but positions %2 and %3 (%4 apart) get angles %5° apart, within the tolerance of %6°: to this pair they are the same position. Slow pairs separate far positions, fast pairs near ones; RoPE uses many.</source>
+        <translation>只有一个频率时，角度 mθ 只在模 2π 的意义下有效：编码每隔 2π/θ = %1 个词元重复一次。整数位置不一定恰好回到原处，但位置 %2 和 %3（相距 %4）的角度只差 %5°，在 %6° 的容差之内：对这一对来说它们是同一个位置。慢的配对区分远处的位置，快的配对区分相邻的位置；旋转位置编码用了很多对。</translation>
+    </message>
+    <message>
+        <source>With one frequency the angle mθ counts only modulo 2π: the encoding repeats every 2π/θ = %1 tokens, so positions m and m + 2π/θ are the same to this pair. Within gaps up to %2 no position comes back within %3° of another after a turn: this slow pair separates the context, but neighbours differ by only %4°. RoPE uses many pairs.</source>
+        <translation>只有一个频率时，角度 mθ 只在模 2π 的意义下有效：编码每隔 2π/θ = %1 个词元重复一次，所以位置 m 和 m + 2π/θ 对这一对来说是同一个位置。在不超过 %2 的间隔内，没有位置在转过一圈后回到另一个位置的 %3° 以内：这个慢的配对能区分整个上下文，但相邻位置只差 %4°。旋转位置编码用了很多对。</translation>
+    </message>
+    <message>
+        <source>e^(i(m + 2π/θ)θ) = e^(imθ)</source>
+        <translation>e^(i(m + 2π/θ)θ) = e^(imθ)</translation>
+    </message>
+    <message>
+        <source>positions m, m+1, …</source>
+        <translation>位置 m, m+1, …</translation>
+    </message>
+    <message>
+        <source>e^(imθ), position m</source>
+        <translation>e^(imθ)，位置 m</translation>
+    </message>
+    <message>
+        <source>e^(im′θ), colliding position m′</source>
+        <translation>e^(im′θ)，相撞的位置 m′</translation>
+    </message>
+    <message>
+        <source>m = %1</source>
+        <translation>m = %1</translation>
+    </message>
+    <message>
+        <source>m′ = %1</source>
+        <translation>m′ = %1</translation>
+    </message>
+    <message>
+        <source>period 2π/θ</source>
+        <translation>周期 2π/θ</translation>
+    </message>
+    <message>
+        <source>m′</source>
+        <translation>m′</translation>
+    </message>
+    <message>
+        <source>angle m′θ − mθ, nearest turn</source>
+        <translation>角度 m′θ − mθ（取最近的整圈）</translation>
+    </message>
+    <message>
+        <source>Angle of each position</source>
+        <translation>每个位置的角度</translation>
+    </message>
+    <message>
+        <source>position</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>angle mod 2π (°)</source>
+        <translation>角度 mod 2π（°）</translation>
+    </message>
+    <message>
+        <source>positions</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>m and m′</source>
+        <translation>m 与 m′</translation>
+    </message>
+    <message>
+        <source>angle of position m</source>
+        <translation>位置 m 的角度</translation>
+    </message>
+    <message>
+        <source>sin alone is not enough</source>
+        <translation>只用 sin 不够</translation>
+    </message>
+    <message>
+        <source>Why both cos and sin? Encode a position by sin(mθ) alone and positions %1 and %2 = π/θ − %1 (mod 2π/θ) get the same value; only cos tells them apart (the arrows mirror each other). Scaling q and k by sin is not relative either: sin(mθ)·sin(nθ) = ½[cos((m−n)θ) − cos((m+n)θ)] depends on m + n (beside: both positions shifted).</source>
+        <translation>为什么 cos 和 sin 都要？只用 sin(mθ) 编码位置时，位置 %1 和 %2 = π/θ − %1（mod 2π/θ）得到相同的值；只有 cos 能区分它们（两个箭头互为镜像）。用 sin 缩放 q 和 k 也不是相对的：sin(mθ)·sin(nθ) = ½[cos((m−n)θ) − cos((m+n)θ)] 依赖于 m + n（右侧：两个位置一起平移）。</translation>
+    </message>
+    <message>
+        <source>sin(mθ) = sin((π/θ − m)θ),  cos(mθ) = −cos((π/θ − m)θ)</source>
+        <translation>sin(mθ) = sin((π/θ − m)θ)，  cos(mθ) = −cos((π/θ − m)θ)</translation>
+    </message>
+    <message>
+        <source>equal sin</source>
+        <translation>sin 相等</translation>
+    </message>
+    <message>
+        <source>e^(imθ)</source>
+        <translation>e^(imθ)</translation>
+    </message>
+    <message>
+        <source>e^(im′θ), m′ = π/θ − m</source>
+        <translation>e^(im′θ)，m′ = π/θ − m</translation>
+    </message>
+    <message>
+        <source>sin mθ</source>
+        <translation>sin mθ</translation>
+    </message>
+    <message>
+        <source>sin m′θ</source>
+        <translation>sin m′θ</translation>
+    </message>
+    <message>
+        <source>cos mθ</source>
+        <translation>cos mθ</translation>
+    </message>
+    <message>
+        <source>cos m′θ</source>
+        <translation>cos m′θ</translation>
+    </message>
+    <message>
+        <source>Score as both positions move</source>
+        <translation>两个位置一起移动时的分数</translation>
+    </message>
+    <message>
+        <source>score of m+s, n+s</source>
+        <translation>m+s, n+s 的分数</translation>
+    </message>
+    <message>
+        <source>rotation</source>
+        <translation>旋转</translation>
+    </message>
+    <message>
+        <source>sin only</source>
+        <translation>只用 sin</translation>
+    </message>
+    <message>
+        <source>many pairs: R_m and the frequency ladder</source>
+        <translation>多对：R_m 与频率阶梯</translation>
+    </message>
+    <message>
+        <source>A head of d = %1 coordinates is cut into %2 pairs, and pair i turns with its own θ_i = b^(−2i/d): from θ_0 = 1 rad per token down to θ_%3 = %4 (b = %5). R_m is block diagonal, one 2×2 rotation per pair, so the derivation holds pair by pair and the score still depends on m − n only.</source>
+        <translation>d = %1 维的注意力头被分成 %2 对，第 i 对以自己的 θ_i = b^(−2i/d) 旋转：从每个词元 θ_0 = 1 rad 一直降到 θ_%3 = %4（底数 b = %5）。R_m 是分块对角矩阵，每对一个 2×2 旋转，所以推导对每一对都成立，分数仍然只依赖于 m − n。</translation>
+    </message>
+    <message>
+        <source>R_m = diag(R(mθ_0), …, R(mθ_(d/2−1)))
+θ_i = b^(−2i/d)</source>
+        <translation>R_m = diag(R(mθ_0), …, R(mθ_(d/2−1)))
+θ_i = b^(−2i/d)</translation>
+    </message>
+    <message>
+        <source>entry of R_m</source>
+        <translation>R_m 的元素</translation>
+    </message>
+    <message>
+        <source>d</source>
+        <translation>d</translation>
+    </message>
+    <message>
+        <source>b</source>
+        <translation>b</translation>
+    </message>
+    <message>
+        <source>θ_%1 (slowest)</source>
+        <translation>θ_%1（最慢）</translation>
+    </message>
+    <message>
+        <source>Frequency ladder θ_i = b^(−2i/d)</source>
+        <translation>频率阶梯 θ_i = b^(−2i/d)</translation>
+    </message>
+    <message>
+        <source>log₁₀ θ_i</source>
+        <translation>log₁₀ θ_i</translation>
+    </message>
+    <message>
+        <source>pairs in the matrix</source>
+        <translation>矩阵中的配对</translation>
+    </message>
+    <message>
+        <source>in the matrix</source>
+        <translation>在矩阵中</translation>
+    </message>
+    <message>
+        <source>column, by pair i (first %1 of %2 pairs)</source>
+        <translation>列，按配对 i（%2 对中的前 %1 对）</translation>
+    </message>
+    <message>
+        <source>column, by pair i</source>
+        <translation>列，按配对 i</translation>
+    </message>
+    <message>
+        <source>row, by pair i</source>
+        <translation>行，按配对 i</translation>
+    </message>
+    <message>
         <source>none</source>
         <translation>无</translation>
+    </message>
+    <message>
+        <source>sin PE</source>
+        <translation>正弦 PE</translation>
     </message>
     <message>
         <source>RoPE</source>
@@ -1979,6 +2403,10 @@ independent</source>
     <message>
         <source>encoding shown</source>
         <translation>当前显示的编码</translation>
+    </message>
+    <message>
+        <source>two “%3”: max |out(%1) − out(%2)|</source>
+        <translation>两个“%3”：max |out(%1) − out(%2)|</translation>
     </message>
     <message>
         <source>none below L = %1</source>
@@ -2057,10 +2485,6 @@ independent</source>
         <translation>每个维度对的 %4（d = %1，b = %2%3）</translation>
     </message>
     <message>
-        <source>circles |q| and |k|</source>
-        <translation>半径为 |q| 和 |k| 的圆</translation>
-    </message>
-    <message>
         <source>q and k before rotation</source>
         <translation>旋转前的 q 和 k</translation>
     </message>
@@ -2115,14 +2539,6 @@ independent</source>
     <message>
         <source>angle R_m q → R_n k = φ + (n−m)θᵢ</source>
         <translation>R_m q → R_n k 的夹角 = φ + (n−m)θᵢ</translation>
-    </message>
-    <message>
-        <source>sin PE</source>
-        <translation>正弦 PE</translation>
-    </message>
-    <message>
-        <source>two “%3”: max |out(%1) − out(%2)|</source>
-        <translation>两个“%3”：max |out(%1) − out(%2)|</translation>
     </message>
 </context>
 <context>
@@ -2839,6 +3255,22 @@ independent</source>
     <message>
         <source>The measurement failed: %1</source>
         <translation>测量失败：%1</translation>
+    </message>
+    <message>
+        <source>P&amp;revious</source>
+        <translation>上一步(&amp;R)</translation>
+    </message>
+    <message>
+        <source>The previous step of the derivation.</source>
+        <translation>推导的上一步。</translation>
+    </message>
+    <message>
+        <source>&amp;Next</source>
+        <translation>下一步(&amp;N)</translation>
+    </message>
+    <message>
+        <source>The next step of the derivation.</source>
+        <translation>推导的下一步。</translation>
     </message>
 </context>
 <context>

@@ -72,13 +72,25 @@ rope_cli_expect_error(cli_min_base_all_above_limit "--all-above is certified for
 # beyond L·d/2 = 2^22 says why it is not certified (the limit itself:
 # cli_min_base_all_above_limit above).
 rope_cli_expect_error(cli_min_base_work_limit
-                      "exceeded its work limit of 4e\\+08 cosine evaluations at base"
-                      min-base --dim 8 --context 2097152)
+                      "exceeded its work limit of 4e\\+08 cosine evaluations \\(about 12 s of CPU here\\) at base"
+                      min-base --dim 8 --context 2097152 --backend reference)
 rope_cli_expect_error(cli_min_base_rounding_crawl
                       "f stays within rounding of 0 over 32 bases in a row"
-                      min-base --dim 4 --context 614)
+                      min-base --dim 4 --context 614 --backend reference)
+# Issue #26: the fast backend (default) settles those signs in MPFR and answers; both ends
+# checked by tests/core/reference/base_bound_fast_reference.py (long double and decimal).
+rope_cli_expect_output(cli_min_base_mpfr
+    "^\\{\"base\":138689876769112\\.[0-9]*,\"lower_bracket\":138689876644291\\.[0-9]*,\"argmin_m\":355,"
+    min-base --dim 4 --context 614)
+rope_cli_expect_error(cli_min_base_backend "--backend must be fast or reference, got 'x'"
+                      min-base --context 10 --backend x)
 rope_cli_expect_error(cli_min_base_all_above_rounding_crawl
                       "f stays within rounding of 0 over 32 bases in a row"
+                      min-base --dim 4 --context 131072 --all-above --m-inclusive
+                      --backend reference)
+# With MPFR the sweep reaches b*; then no base up to 1e30 has a tail certificate (at d = 4,
+# f = cos m + cos(m·θ_1) → 1 + cos m, within rounding of 0 where m ≈ kπ, e.g. m = 103 993).
+rope_cli_expect_error(cli_min_base_all_above_no_tail "no tail certificate below 1e30"
                       min-base --dim 4 --context 131072 --all-above --m-inclusive)
 rope_cli_expect_error(cli_min_base_all_above_limit_why "work ~ L²·d/2; see docs/base-bound.md"
                       min-base --context 131072 --all-above)

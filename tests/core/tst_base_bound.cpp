@@ -204,11 +204,14 @@ private slots:
     // of b near 1.37e14 (cos 355 = −1 + 3e-11), where the sweep could only step over 64 ulps at
     // a time without a certificate. It gives up after 32 such steps in a row, naming the
     // reason, instead of running into the work cap after ~10 s (the CLI campaign's seed
-    // 20261123 drew it) or, in the GUI's uncapped jobs, forever.
+    // 20261123 drew it) or, in the GUI's uncapped jobs, forever. This is the old evaluator
+    // (SweepBackend::Reference); the fast one decides these signs in MPFR and answers
+    // (tst_base_bound_fast).
     void sweepGivesUpWhereRoundingHidesTheSign() {
         for (const auto& [context, dim] : {std::pair{614LL, 4}, std::pair{30000LL, 8}}) {
             rope::MinimalBaseOptions uncapped;
             uncapped.workLimit = 0.0;
+            uncapped.backend = rope::SweepBackend::Reference;
             try {
                 rope::minimalBase(context, dim, uncapped);
                 QFAIL("minimalBase returned");
@@ -512,6 +515,7 @@ private slots:
         QTest::newRow("curve not increasing") << 18 << "contexts";
         QTest::newRow("curve threads 0") << 19 << "threads";
         QTest::newRow("all-above work limit") << 20 << "context";
+        QTest::newRow("all-above estimated work") << 21 << "context";
     }
     void rejectsInvalidInput() {
         QFETCH(int, which);
@@ -569,7 +573,8 @@ private slots:
                 rope::minimalBase(100, rope::limits::kMaxDim + 2);
                 break;
             case 15:
-                rope::minimalBase(65537, 8192);
+                // L·d/2 = 2^29 + 4096 (the limit since issue #26: every d ≤ 1024 at 2^20).
+                rope::minimalBase(131073, 8192);
                 break;
             case 16:
                 rope::firstNegativeDistance(Eigen::ArrayXd::Ones(4096), rope::limits::kMaxContext);
@@ -587,7 +592,13 @@ private slots:
                                        [](std::size_t, const rope::MinimalBase&) {});
                 break;
             case 20:
-                rope::allFeasibleAbove(65537, 128);
+                // L·d/2 = 2^26 + 64: beyond the size limit.
+                rope::allFeasibleAbove(1048577, 128);
+                break;
+            case 21:
+                // L·d/2 = 2^23: admitted by size, refused at once by its estimate (≈ 4.5e4 scans,
+                // 2.7e9 cosine-equivalents against the fast cap 1.6e9).
+                rope::allFeasibleAbove(131072, 128);
                 break;
             default:
                 QFAIL("unknown case");

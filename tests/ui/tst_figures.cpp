@@ -17,6 +17,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -265,6 +266,35 @@ private slots:
             QCOMPARE(drawn->data()->cell(5, r), expected(r, 5));
         }
         QCOMPARE(panel.plot()->yAxis->range().lower, 99.5);
+    }
+
+    // Derivation: Next / Previous step the "page" option (and its spin box) through 1 … 10,
+    // each disabled at its end; the drawn title names the page.
+    void derivationNextAndPreviousStepThePages() {
+        rope::ui::ExplorerState state;
+        FigurePanel panel(*rope::figures::findFigure("derivation"), state);
+        panel.setMode(FigurePanel::Mode::Sync);
+        panel.resize(900, 600);
+        panel.show();
+        panel.refresh();
+        auto* next = panel.findChild<QPushButton*>(QStringLiteral("next-page"));
+        auto* previous = panel.findChild<QPushButton*>(QStringLiteral("previous-page"));
+        auto* spin = panel.findChild<QSpinBox*>(QStringLiteral("page"));
+        QVERIFY(next != nullptr && previous != nullptr && spin != nullptr);
+        QVERIFY(!previous->isEnabled());
+        for (int page = 2; page <= 10; ++page) {
+            QVERIFY(next->isEnabled());
+            next->click();
+            QCOMPARE(panel.options().value(QStringLiteral("page")).toInt(), page);
+            QCOMPARE(spin->value(), page);
+            QVERIFY(panel.data().title.contains(QStringLiteral("%1/10").arg(page)));
+        }
+        QVERIFY(!next->isEnabled());
+        previous->click();
+        QCOMPARE(panel.options().value(QStringLiteral("page")).toInt(), 9);
+        spin->setValue(1);
+        QVERIFY(!previous->isEnabled());
+        QVERIFY(next->isEnabled());
     }
 
     void rotationArrowsAreRotatedByMTheta_data() {

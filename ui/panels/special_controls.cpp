@@ -72,6 +72,43 @@ QWidget* heatmapZoom(FigurePanel& panel, ExplorerState& state) {
     return box;
 }
 
+// Derivation: Previous / Next step through option "page" (the spin box made from the table
+// shows the same number); each button is disabled at its end of the pages.
+QWidget* derivationPages(FigurePanel& panel, ExplorerState& /*state*/) {
+    QWidget* box = row();
+    auto* previous = new QPushButton(FigurePanel::tr("P&revious"), box);
+    previous->setObjectName(QStringLiteral("previous-page"));
+    previous->setToolTip(FigurePanel::tr("The previous step of the derivation."));
+    auto* next = new QPushButton(FigurePanel::tr("&Next"), box);
+    next->setObjectName(QStringLiteral("next-page"));
+    next->setToolTip(FigurePanel::tr("The next step of the derivation."));
+    box->layout()->addWidget(previous);
+    box->layout()->addWidget(next);
+    const figures::OptionSpec* spec =
+        figures::findOption(panel.figure().options(), QStringLiteral("page"));
+    const int first = static_cast<int>(spec->min);
+    const int last = static_cast<int>(spec->max);
+    const auto current = [&panel] {
+        return figures::withDefaults(panel.figure().options(), panel.options())
+            .value(QStringLiteral("page"))
+            .toInt();
+    };
+    const auto enable = [previous, next, first, last](int page) {
+        previous->setEnabled(page > first);
+        next->setEnabled(page < last);
+    };
+    enable(current());
+    QObject::connect(previous, &QPushButton::clicked, &panel, [&panel, current, first] {
+        panel.setOption(QStringLiteral("page"), std::max(first, current() - 1));
+    });
+    QObject::connect(next, &QPushButton::clicked, &panel, [&panel, current, last] {
+        panel.setOption(QStringLiteral("page"), std::min(last, current() + 1));
+    });
+    QObject::connect(&panel, &FigurePanel::optionsChanged, box,
+                     [enable, current](const figures::FigureOptions&) { enable(current()); });
+    return box;
+}
+
 // Rotation: an animation of the positions (not an option: it changes the shared m and n).
 QWidget* rotationPlay(FigurePanel& /*panel*/, ExplorerState& state) {
     QWidget* box = row();
@@ -378,6 +415,7 @@ struct Special {
 
 constexpr Special kSpecials[] = {
     {"heatmap-zoom", &heatmapZoom},
+    {"derivation-pages", &derivationPages},
     {"rotation-play", &rotationPlay},
     {"rope-2d-pick", &rope2dPick},
     {"attention-factor", &attentionFactor},

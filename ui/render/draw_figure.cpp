@@ -603,6 +603,59 @@ void drawSide(QCustomPlot& plot, QCPLayoutGrid* body, const SidePlot& side) {
     setEqualAspect(rect, side.equalAspect);
 }
 
+// A wrapping text that may grow taller than its text: as a column of the body row it must not
+// cap that row's height (WrappingText's maximum is its wrapped height, right for a row of its
+// own).
+class CaptionText : public WrappingText {
+public:
+    using WrappingText::WrappingText;
+    QSize maximumOuterSizeHint() const override { return {QWIDGETSIZE_MAX, QWIDGETSIZE_MAX}; }
+};
+
+// The caption: a column right of everything else in the body (as wide as the main axes'
+// column times kCaptionShare) on a wide plot, else a full-width row between the title and the
+// body, so a narrow plot (a panel beside the lessons) keeps its width for the picture. Text
+// from the top-left corner, wrapped to its cell.
+void drawCaption(QCustomPlot& plot, QCPLayoutGrid* body, const QString& caption) {
+    constexpr double kCaptionShare = 0.8;
+    const QRect viewport = plot.viewport();
+    const bool beside = viewport.width() >= 1.5 * viewport.height();
+    QList<double> stretch = body->columnStretchFactors();
+    double total = kCaptionShare;
+    for (double s : stretch) {
+        total += s;
+    }
+    const Qt::Alignment flags = Qt::AlignLeft | Qt::AlignTop;
+    WrappingText* text = beside
+                             ? new CaptionText(&plot, plot.font(), flags, kCaptionShare / total)
+                             : new WrappingText(&plot, plot.font(), flags, 1.0);
+    text->setObjectName(QStringLiteral("ropeCaption"));
+    text->setText(caption);
+    text->setTextColor(plotColours(plotTheme(plot)).foreground);
+    if (beside) {
+        text->setMargins(QMargins(12, 8, 16, 4));
+        body->addElement(0, body->columnCount(), text);
+        stretch.append(kCaptionShare);
+        body->setColumnStretchFactors(stretch);
+    } else {
+        text->setMargins(QMargins(16, 2, 16, 6));
+        QCPLayoutGrid* top = plot.plotLayout();
+        top->insertRow(1);
+        top->addElement(1, 0, text);
+    }
+}
+
+// Removes a caption drawn as a row of its own (a caption column goes with the body extras).
+void clearCaptionRow(QCustomPlot& plot) {
+    QCPLayoutGrid* top = plot.plotLayout();
+    for (int r = top->rowCount() - 1; r >= 0; --r) {
+        QCPLayoutElement* e = top->element(r, 0);
+        if (e != nullptr && e->objectName() == QLatin1String("ropeCaption")) {
+            top->remove(e);
+            top->simplify();
+        }
+    }
+}
 
 } // namespace
 
@@ -613,6 +666,7 @@ void drawFigure(QCustomPlot& plot, const FigureData& data) {
     // time and changes nothing visible.
     plot.setNotAntialiasedElements(QCP::aeFills);
     const Layout layout = plotLayout(plot);
+    clearCaptionRow(plot);
     layout.title->setText(data.title);
     clearBodyExtras(plot, layout.body);
     plot.xAxis->setLabel(data.xLabel);
@@ -683,6 +737,9 @@ void drawFigure(QCustomPlot& plot, const FigureData& data) {
     setEqualAspect(plot.axisRect(), data.equalAspect);
     if (data.side) {
         drawSide(plot, layout.body, *data.side);
+    }
+    if (!data.caption.isEmpty()) {
+        drawCaption(plot, layout.body, data.caption);
     }
     if (!plot.property("ropeAspectConnected").toBool()) {
         QObject::connect(&plot, &QCustomPlot::afterLayout, &plot,

@@ -1,0 +1,43 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+/// \file cosine_sum_fast.h
+/// The single-distance evaluations of the certified b* sweep (base_bound.cpp): f(m) =
+/// Σ_i cos(m·θ_i) with SLEEF's 1-ulp sincos, four pairs at a time with AVX2 when the CPU has it
+/// (and the build has SIMD on), else one at a time with SLEEF's scalar sincos; and f(m) with
+/// MPFR, for the signs that double precision cannot decide. Internal to rope_core.
+
+namespace rope::detail {
+
+/// \brief Computed f̃ = Σ_i cos(φ̃_i), φ̃_i = fl(m·θ_i), with φ̃_i, cos φ̃_i and sin φ̃_i stored
+/// for the certified step.
+///
+/// Error (proven from SLEEF's documented bound, Sleef_sincos_u10 and its vector forms: 1.0 ulp
+/// for |φ| ≤ 1e299): each cosine is within 1 ulp ≤ ε of cos φ̃_i, and the sum has at most
+/// n = fastSumRoundings(pairs) roundings per term, so
+///   |f̃ − Σ_i cos φ̃_i| ≤ pairs·ε + γ_n·pairs·(1 + ε),  γ_n = n·(ε/2)/(1 − n·ε/2).
+/// The effect of the rounded φ̃_i is the caller's (the angle term of the sweep's bound).
+double fastCosineSum(double m, const double* theta, long pairs, double* phi, double* cosOut,
+                     double* sinOut);
+
+/// \brief Roundings per term of fastCosineSum()'s sum: ⌈pairs/4⌉ + 1 with four AVX2 lanes
+/// (one chain per lane, then two horizontal additions), pairs − 1 in the scalar order.
+long fastSumRoundings(long pairs);
+
+/// \brief Which evaluator fastCosineSum() uses on this CPU and build: "sleef-avx2" or
+/// "sleef-scalar".
+const char* fastCosineSumName();
+
+/// \brief f_b(m) = Σ_{i<pairs} cos(m·b^(−2i/(2·pairs))) for the exact double b, in MPFR at 256
+/// bits, returned rounded to double with a bound on |returned − f_b(m)| in \p error.
+///
+/// Every MPFR operation is correctly rounded at precision p = 256 (u = 2^−256): ln b (relative
+/// u), c_i = 2i/d (u), their product (u), exp (u), m·θ_i (u), cos and sin (u each) give each
+/// cosine within (m·θ_i·(4 + ln b)·4 + 2)·u, the sum of P terms adds ≤ 2P·P·u; 2^−200·P·(m + 1)
+/// ·(8 + ln b) covers all of it for m ≤ 2^40 and b ≤ 1e30. The rounding to double adds ≤ ε/2·|f|.
+/// The angles, cosines and sines are stored rounded to double (within ε/2 each).
+double preciseCosineSum(long long m, double base, long pairs, double& error, double* phi,
+                        double* cosOut, double* sinOut);
+
+} // namespace rope::detail

@@ -1,0 +1,22 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// b*(131072, 8) and b*(614, 4), which the sweep before issue #26 gave up on (double precision
+// could not decide the sign of f over 32 bases in a row). The values are the fast sweep's output
+// (its certificate: every base below `lower` fails); tests/core/reference/
+// base_bound_fast_reference.py confirms both ends by other arithmetic: every f_b(m) ≥ 0 at
+// `base` (NumPy long double for all m < L, the binding m again in Python decimal at 60
+// digits) and f(binding m) < 0 at `lower` (decimal).
+#pragma once
+
+struct FastSweepCase {
+    long long context;
+    int dim;
+    double base;       // feasible
+    double lower;      // every smaller base is infeasible
+    long long argmin;  // binding m at `base`
+};
+
+inline constexpr FastSweepCase kFastSweepCases[] = {
+    {131072, 8, 4624301734979.2949, 4624301730817.4229, 124360},
+    {614, 4, 138689876769112.11, 138689876644291.2, 355},
+};

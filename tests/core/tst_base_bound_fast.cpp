@@ -1,0 +1,209 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/base_bound.h"
+#include "core/cosine_sum_fast.h"
+#include "core/frequencies.h"
+#include "core/rope_params.h"
+#include "tests/core/reference/base_bound_fast_reference_values.h"
+
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <random>
+#include <vector>
+
+// The fast evaluator of the certified b* sweep (issue #26). Expected values: long-double sums
+// (cosl of the same or of the exact angles) against the error bound stated in
+// core/cosine_sum_fast.h and docs/base-bound.md; the old (reference) evaluator, whose brackets
+// the NumPy sweep checks in tst_base_bound; and for d = 8, L = 131 072, which the old sweep gave
+// up on, the checks of tests/core/reference/base_bound_fast_reference.py (NumPy long double and
+// Python decimal at 60 digits).
+
+namespace {
+
+constexpr double kEps = std::numeric_limits<double>::epsilon();
+
+// Roundings per term of either summation order (four lanes then two, or one chain): the larger
+// of the two, so the bound below does not take the count from the code under test.
+double worstRoundings(long pairs) {
+    return static_cast<double>(std::max((pairs + 3) / 4 + 1, pairs - 1));
+}
+
+// γ_n·(d/2)·(1 + ε) + (d/2)·ε: the arithmetic bound of the fast sum (1 ulp per cosine).
+double arithmeticBound(long pairs) {
+    const double n = worstRoundings(pairs);
+    const double gamma = n * 0.5 * kEps / (1.0 - n * 0.5 * kEps);
+    return static_cast<double>(pairs) * kEps + gamma * static_cast<double>(pairs) * (1.0 + kEps);
+}
+
+} // namespace
+
+class TestBaseBoundFast : public QObject {
+    Q_OBJECT
+
+private slots:
+    // Σ cos φ̃_i of the fast evaluator against cosl(φ̃_i) summed in long double, for the angles
+    // it reports (which must be the rounded products m·θ_i), over random (b, m, d).
+    void fastSumIsWithinItsArithmeticBound() {
+        std::mt19937_64 rng(26);
+        std::uniform_real_distribution<double> logBase(std::log(1.5), std::log(1e12));
+        std::uniform_int_distribution<long long> distance(0, 1LL << 26);
+        std::uniform_int_distribution<int> halfDim(1, 512);
+        std::vector<double> phi(512), c(512), s(512);
+        double worstRatio = 0.0;
+        for (int k = 0; k < 3000; ++k) {
+            const int dim = 2 * halfDim(rng);
+            const double b = std::exp(logBase(rng));
+            const long long m = distance(rng);
+            const Eigen::ArrayXd theta = rope::inverseFrequencies(dim, b);
+            const long pairs = dim / 2;
+            const double f = rope::detail::fastCosineSum(static_cast<double>(m), theta.data(),
+                                                         pairs, phi.data(), c.data(), s.data());
+            long double exact = 0.0L;
+            for (long i = 0; i < pairs; ++i) {
+                QCOMPARE(phi[i], static_cast<double>(m) * theta[i]);
+                exact += cosl(static_cast<long double>(phi[i]));
+                QVERIFY(std::abs(static_cast<long double>(c[i]) -
+                                 cosl(static_cast<long double>(phi[i]))) <= 1.01L * kEps);
+                QVERIFY(std::abs(static_cast<long double>(s[i]) -
+                                 sinl(static_cast<long double>(phi[i]))) <= 1.01L * kEps);
+            }
+            const double err = static_cast<double>(std::abs(static_cast<long double>(f) - exact));
+            const double bound = arithmeticBound(pairs);
+            worstRatio = std::max(worstRatio, err / bound);
+            QVERIFY2(err <= bound, qPrintable(QStringLiteral("d %1 b %2 m %3: error %4 > %5")
+                                                  .arg(dim)
+                                                  .arg(b)
+                                                  .arg(m)
+                                                  .arg(err)
+                                                  .arg(bound)));
+        }
+        qInfo("largest error / bound: %.3g", worstRatio);
+    }
+
+    // The whole bound E(m) of the sweep (docs/base-bound.md): arithmetic, plus the angle error
+    // of θ̃_i = 1/pow(b, 2i/d) and of the product, 1.01·m·Σθ_i·(2.5 + ln b)·ε, against
+    // f_b(m) with θ_i = b^(−2i/d) and the angles in long double.
+    void fastSumIsWithinTheSweepBound() {
+        std::mt19937_64 rng(2026);
+        std::uniform_real_distribution<double> logBase(std::log(1.5), std::log(1e12));
+        std::uniform_int_distribution<long long> distance(0, 1LL << 22);
+        std::uniform_int_distribution<int> halfDim(1, 128);
+        std::vector<double> phi(128), c(128), s(128);
+        for (int k = 0; k < 2000; ++k) {
+            const int dim = 2 * halfDim(rng);
+            const double b = std::exp(logBase(rng));
+            const long long m = distance(rng);
+            const Eigen::ArrayXd theta = rope::inverseFrequencies(dim, b);
+            const long pairs = dim / 2;
+            const double f = rope::detail::fastCosineSum(static_cast<double>(m), theta.data(),
+                                                         pairs, phi.data(), c.data(), s.data());
+            long double exact = 0.0L;
+            double sumTheta = 0.0;
+            for (long i = 0; i < pairs; ++i) {
+                const long double t = powl(static_cast<long double>(b),
+                                           -2.0L * static_cast<long double>(i) / dim);
+                exact += cosl(static_cast<long double>(m) * t);
+                sumTheta += theta[i];
+            }
+            const double bound =
+                std::max(16.0 * pairs * kEps, arithmeticBound(pairs)) +
+                1.01 * static_cast<double>(m) * sumTheta * (2.5 + std::log(b)) * kEps;
+            const double err = static_cast<double>(std::abs(static_cast<long double>(f) - exact));
+            QVERIFY2(err <= bound, qPrintable(QStringLiteral("d %1 b %2 m %3: error %4 > %5")
+                                                  .arg(dim)
+                                                  .arg(b)
+                                                  .arg(m)
+                                                  .arg(err)
+                                                  .arg(bound)));
+        }
+    }
+
+    // The MPFR evaluation against long double: within the MPFR bound plus the long-double
+    // rounding (θ by powl, the angle, cosl: a few 2^-63 relative each).
+    void preciseSumAgreesWithLongDouble() {
+        std::mt19937_64 rng(8);
+        std::uniform_real_distribution<double> logBase(std::log(1.5), std::log(1e12));
+        std::uniform_int_distribution<long long> distance(0, 1LL << 20);
+        std::vector<double> phi(64), c(64), s(64);
+        for (int k = 0; k < 200; ++k) {
+            const int dim = 2 * (1 + static_cast<int>(rng() % 64));
+            const double b = std::exp(logBase(rng));
+            const long long m = distance(rng);
+            double error = 0.0;
+            const double f = rope::detail::preciseCosineSum(m, b, dim / 2, error, phi.data(),
+                                                            c.data(), s.data());
+            long double exact = 0.0L;
+            for (int i = 0; i < dim / 2; ++i) {
+                exact += cosl(static_cast<long double>(m) *
+                              powl(static_cast<long double>(b), -2.0L * i / dim));
+            }
+            const double ldBound = (dim / 2) * (static_cast<double>(m) * (std::log(b) + 4.0) + 4.0) *
+                                   std::ldexp(1.0, -60);
+            QVERIFY(error < 1e-30 + std::abs(f) * kEps);
+            QVERIFY2(std::abs(static_cast<long double>(f) - exact) <= error + ldBound,
+                     qPrintable(QString::number(double(std::abs(f - exact)))));
+        }
+    }
+
+    // The fast sweep proves what the old one proves, so the two brackets (each containing b*)
+    // overlap; both are within the default tolerance, have the same binding m, and print the
+    // same ten significant digits as `min-base` shows them in the published tables.
+    void fastAndReferenceBracketsAgree_data() {
+        QTest::addColumn<qlonglong>("context");
+        QTest::addColumn<int>("dim");
+        QTest::newRow("L=1024 d=128") << 1024LL << 128;
+        QTest::newRow("L=4096 d=128") << 4096LL << 128;
+        QTest::newRow("L=32768 d=128") << 32768LL << 128;
+        QTest::newRow("L=100000 d=64") << 100000LL << 64;
+        QTest::newRow("L=3000 d=16") << 3000LL << 16;
+        QTest::newRow("L=5000 d=10") << 5000LL << 10;
+    }
+    void fastAndReferenceBracketsAgree() {
+        QFETCH(qlonglong, context);
+        QFETCH(int, dim);
+        rope::MinimalBaseOptions reference;
+        reference.backend = rope::SweepBackend::Reference;
+        rope::MinimalBaseOptions fast;
+        fast.backend = rope::SweepBackend::Fast;
+        fast.threads = 2;
+        const rope::MinimalBase a = rope::minimalBase(context, dim, reference);
+        const rope::MinimalBase b = rope::minimalBase(context, dim, fast);
+        QVERIFY(a.found && b.found);
+        QVERIFY(std::max(a.lowerBracket, b.lowerBracket) <= std::min(a.base, b.base));
+        QVERIFY(b.base / b.lowerBracket - 1.0 <= 1e-9);
+        QCOMPARE(b.argminDistance, a.argminDistance);
+        QCOMPARE(QString::number(b.base, 'g', 10), QString::number(a.base, 'g', 10));
+        QCOMPARE(b.roundingGaps, 0LL);
+    }
+
+    // d = 8, L = 131 072 and d = 4, L = 614: the old sweep gave up ("f stays within rounding of
+    // 0 over 32 bases in a row"); the fast one decides those signs in MPFR and answers. The
+    // script checked the answers (header comment).
+    void mpfrDecidesWhereDoubleCannot() {
+        for (const FastSweepCase& c : kFastSweepCases) {
+            rope::MinimalBaseOptions reference;
+            reference.backend = rope::SweepBackend::Reference;
+            reference.workLimit = 0.0;
+            QVERIFY_THROWS_EXCEPTION(rope::InvalidParameter,
+                                     rope::minimalBase(c.context, c.dim, reference));
+            rope::MinimalBaseOptions fast;
+            fast.workLimit = 0.0;
+            const rope::MinimalBase r = rope::minimalBase(c.context, c.dim, fast);
+            QVERIFY(r.found);
+            qInfo("L %lld d %d: base %.17g lower %.17g argmin %lld, %lld MPFR evaluations",
+                  c.context, c.dim, r.base, r.lowerBracket, r.argminDistance,
+                  r.preciseEvaluations);
+            QVERIFY(r.preciseEvaluations > 0);
+            QCOMPARE(r.base, c.base);
+            QCOMPARE(r.lowerBracket, c.lower);
+            QCOMPARE(r.argminDistance, c.argmin);
+            QVERIFY(r.base / r.lowerBracket - 1.0 <= 1e-9);
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestBaseBoundFast)
+#include "tst_base_bound_fast.moc"

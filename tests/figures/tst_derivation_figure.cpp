@@ -1,0 +1,325 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The derivation panel's pictures against closed forms recomputed here in long double: the
+// drawn angle between f(q, m) and f(k, n) is (n − m)θ mod 2π with θ = b^(−2i/d); the collision
+// page's two positions have angles equal mod 2π within the tolerance and no smaller gap that
+// has gone at least half a turn does;
+// the sin page's two positions have equal sin and opposite cos; the ladder is b^(−2i/d) and the
+// matrix holds cos mθ_i / ±sin mθ_i in its 2×2 diagonal blocks and zeros elsewhere.
+#include "core/rope_params.h"
+#include "figures/derivation_figure.h"
+#include "figures/figure_registry.h"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace rope::figures;
+
+namespace {
+
+constexpr long double kTwoPiL = 6.283185307179586476925286766559L;
+
+long double thetaL(int pair, int dim, double base) {
+    return std::pow(static_cast<long double>(base),
+                    -2.0L * static_cast<long double>(pair) / static_cast<long double>(dim));
+}
+
+// a mod 2π in [0, 2π).
+long double reduceL(long double a) {
+    const long double r = std::fmod(a, kTwoPiL);
+    return r < 0 ? r + kTwoPiL : r;
+}
+
+// Distance of a from the nearest multiple of 2π.
+long double turnDistanceL(long double a) {
+    const long double r = reduceL(a);
+    return std::min(r, kTwoPiL - r);
+}
+
+FigureData page(int number, const rope::RopeParams& params, FigureOptions options = {}) {
+    options.insert(QStringLiteral("page"), number);
+    return figureData(*findFigure("derivation"), params, options);
+}
+
+std::vector<const Series*> arrows(const FigureData& data) {
+    std::vector<const Series*> out;
+    for (const Series& s : data.series) {
+        if (s.style == SeriesStyle::Arrow) {
+            out.push_back(&s);
+        }
+    }
+    return out;
+}
+
+long double tipAngle(const Series& s) {
+    return std::atan2(static_cast<long double>(s.y.back() - s.y.front()),
+                      static_cast<long double>(s.x.back() - s.x.front()));
+}
+
+rope::RopeParams params(long long m, long long n, int dim, double base) {
+    rope::RopeParams p;
+    p.m = m;
+    p.n = n;
+    p.headDim = dim;
+    p.base = base;
+    return p;
+}
+
+} // namespace
+
+class TestDerivationFigure : public QObject {
+    Q_OBJECT
+
+private slots:
+    void everyPageIsFinite_data() {
+        QTest::addColumn<int>("number");
+        QTest::addColumn<long long>("m");
+        QTest::addColumn<long long>("n");
+        QTest::addColumn<int>("dim");
+        QTest::addColumn<double>("base");
+        QTest::addColumn<int>("pair");
+        for (int k = 1; k <= kDerivationPages; ++k) {
+            QTest::addRow("page %d defaults", k) << k << 3LL << 10LL << 128 << 1e4 << 0;
+            QTest::addRow("page %d far slow", k) << k << 100000LL << 7LL << 64 << 5e5 << 31;
+            QTest::addRow("page %d d=2", k) << k << 0LL << 0LL << 2 << 2.0 << 0;
+        }
+    }
+    void everyPageIsFinite() {
+        QFETCH(int, number);
+        QFETCH(long long, m);
+        QFETCH(long long, n);
+        QFETCH(int, dim);
+        QFETCH(double, base);
+        QFETCH(int, pair);
+        const FigureData data =
+            page(number, params(m, n, dim, base), {{QStringLiteral("pair"), pair}});
+        QVERIFY(!data.title.isEmpty());
+        QVERIFY(!data.caption.isEmpty());
+        QVERIFY(!data.xLabel.isEmpty() && !data.yLabel.isEmpty());
+        QVERIFY(!data.readouts.empty());
+        const auto finiteSeries = [](const std::vector<Series>& series) {
+            for (const Series& s : series) {
+                QCOMPARE(s.x.size(), s.y.size());
+                if (s.style == SeriesStyle::Guide) {
+                    continue;
+                }
+                QVERIFY2(!s.x.empty(), qPrintable(s.name));
+                for (std::size_t k = 0; k < s.x.size(); ++k) {
+                    QVERIFY2(std::isfinite(s.x[k]) && std::isfinite(s.y[k]), qPrintable(s.name));
+                }
+            }
+        };
+        finiteSeries(data.series);
+        if (data.side) {
+            finiteSeries(data.side->series);
+        }
+        for (const Readout& r : data.readouts) {
+            QVERIFY2(std::isfinite(r.value), qPrintable(r.label));
+        }
+        for (const TextLabel& l : data.labels) {
+            QVERIFY(std::isfinite(l.x) && std::isfinite(l.y));
+        }
+        if (data.colourMap) {
+            for (double v : data.colourMap->values) {
+                QVERIFY(std::isfinite(v));
+            }
+        }
+    }
+
+    // Pages 2–7: the arrows f(q, m), f(k, n) and the green arc between them.
+    void drawnAngleIsNMinusMTheta_data() {
+        QTest::addColumn<long long>("m");
+        QTest::addColumn<long long>("n");
+        QTest::addColumn<int>("dim");
+        QTest::addColumn<double>("base");
+        QTest::addColumn<int>("pair");
+        QTest::newRow("defaults") << 3LL << 10LL << 128 << 1e4 << 0;
+        QTest::newRow("n < m") << 10LL << 3LL << 128 << 1e4 << 0;
+        QTest::newRow("pair 5") << 17LL << 250LL << 128 << 1e4 << 5;
+        QTest::newRow("far, slow pair") << 123456LL << 4096LL << 64 << 5e5 << 30;
+        QTest::newRow("m = n") << 42LL << 42LL << 16 << 1e4 << 3;
+    }
+    void drawnAngleIsNMinusMTheta() {
+        QFETCH(long long, m);
+        QFETCH(long long, n);
+        QFETCH(int, dim);
+        QFETCH(double, base);
+        QFETCH(int, pair);
+        const long double expected =
+            reduceL(static_cast<long double>(n - m) * thetaL(pair, dim, base));
+        for (int number = 2; number <= 7; ++number) {
+            const FigureData data =
+                page(number, params(m, n, dim, base), {{QStringLiteral("pair"), pair}});
+            const auto a = arrows(data);
+            QCOMPARE(a.size(), std::size_t(2));
+            const long double drawn = reduceL(tipAngle(*a[1]) - tipAngle(*a[0]));
+            // Angles of O(1e5) rad in double carry ≈ 1e-11 rad of rounding.
+            const long double gap = std::min(std::abs(drawn - expected),
+                                             kTwoPiL - std::abs(drawn - expected));
+            QVERIFY2(gap < 1e-9L, qPrintable(QStringLiteral("page %1: drawn %2, expected %3")
+                                                  .arg(number)
+                                                  .arg(double(drawn))
+                                                  .arg(double(expected))));
+            // The green arc (colour 2) runs from f(q, m) counter-clockwise to f(k, n).
+            const Series* arc = nullptr;
+            for (const Series& s : data.series) {
+                if (s.style == SeriesStyle::Path && s.colour == 2) {
+                    arc = &s;
+                }
+            }
+            QVERIFY(arc != nullptr);
+            const long double start = std::atan2(static_cast<long double>(arc->y.front()),
+                                                 static_cast<long double>(arc->x.front()));
+            const long double end = std::atan2(static_cast<long double>(arc->y.back()),
+                                               static_cast<long double>(arc->x.back()));
+            QVERIFY(turnDistanceL(start - tipAngle(*a[0])) < 1e-9L);
+            QVERIFY(turnDistanceL(end - tipAngle(*a[1])) < 1e-9L);
+        }
+    }
+
+    void collisionIsTheNearestWithinTolerance_data() {
+        QTest::addColumn<int>("pair");
+        QTest::addColumn<int>("dim");
+        QTest::addColumn<double>("base");
+        QTest::addColumn<double>("toleranceDeg");
+        QTest::newRow("θ = 1, 1°") << 0 << 128 << 1e4 << 1.0;
+        QTest::newRow("θ = 1, 0.1°") << 0 << 128 << 1e4 << 0.1;
+        QTest::newRow("pair 3, 1°") << 3 << 128 << 1e4 << 1.0;
+        QTest::newRow("pair 10, 2°") << 10 << 128 << 1e4 << 2.0;
+    }
+    void collisionIsTheNearestWithinTolerance() {
+        QFETCH(int, pair);
+        QFETCH(int, dim);
+        QFETCH(double, base);
+        QFETCH(double, toleranceDeg);
+        const long double theta = thetaL(pair, dim, base);
+        const long double tolerance = toleranceDeg * 3.14159265358979323846264338327950288L / 180;
+        const rope::RopeParams p = params(7, 10, dim, base);
+        const PositionCollision hit =
+            nearestCollision(static_cast<double>(theta), static_cast<double>(tolerance),
+                             p.context - 1);
+        QVERIFY(hit.found);
+        QVERIFY(hit.gap >= 1);
+        QVERIFY(turnDistanceL(static_cast<long double>(hit.gap) * theta) <= tolerance + 1e-12L);
+        // Exhaustive: no smaller gap is within the tolerance (a margin for double rounding).
+        QVERIFY(static_cast<long double>(hit.gap) * theta >= 3.14159265358979L);
+        for (long long g = 1; g < hit.gap; ++g) {
+            if (static_cast<long double>(g) * theta < 3.1415926535897932L) {
+                continue; // not yet round once: neighbours of a slow pair are not a collision
+            }
+            QVERIFY2(turnDistanceL(static_cast<long double>(g) * theta) > tolerance - 1e-12L,
+                     qPrintable(QString::number(g)));
+        }
+        // The page draws positions m and m + p at angles equal mod 2π within the tolerance.
+        const FigureData data = page(kCollisionPage, p,
+                                     {{QStringLiteral("pair"), pair},
+                                      {QStringLiteral("tolerance-deg"), toleranceDeg}});
+        const auto a = arrows(data);
+        QCOMPARE(a.size(), std::size_t(2));
+        QVERIFY(turnDistanceL(tipAngle(*a[0]) - 7.0L * theta) < 1e-9L);
+        QVERIFY(turnDistanceL(tipAngle(*a[1]) - (7.0L + hit.gap) * theta) < 1e-9L);
+        QVERIFY(turnDistanceL(tipAngle(*a[1]) - tipAngle(*a[0])) <= tolerance + 1e-9L);
+    }
+
+    void collisionSearchReportsWhatItSearched() {
+        // θ = 10⁻⁴ (a slow pair): no gap below 4096 even goes half round (4095θ ≈ 0.41 rad).
+        const PositionCollision none = nearestCollision(1e-4, 3.14159265358979 / 180, 4095);
+        QVERIFY(!none.found);
+        QCOMPARE(none.searched, 4095LL);
+        // θ = 2π/5 exactly (up to rounding): positions 5 apart coincide.
+        const PositionCollision five = nearestCollision(2 * 3.14159265358979323846 / 5, 1e-9, 100);
+        QVERIFY(five.found);
+        QCOMPARE(five.gap, 5LL);
+    }
+
+    void sinCounterexampleHasEqualSinAndOppositeCos_data() {
+        QTest::addColumn<double>("theta");
+        QTest::addColumn<double>("m");
+        QTest::newRow("θ = 1, m = 3") << 1.0 << 3.0;
+        QTest::newRow("θ = 1, m = 1000") << 1.0 << 1000.0;
+        QTest::newRow("θ = 0.01, m = 42") << 0.01 << 42.0;
+        QTest::newRow("θ = 0.3, m = 0") << 0.3 << 0.0;
+    }
+    void sinCounterexampleHasEqualSinAndOppositeCos() {
+        QFETCH(double, theta);
+        QFETCH(double, m);
+        const long double mirror = sinMirrorPosition(theta, m);
+        const long double t = theta;
+        QVERIFY(mirror >= 0 && mirror < kTwoPiL / t);
+        QVERIFY(std::abs(std::sin(m * t) - std::sin(mirror * t)) < 1e-9L);
+        QVERIFY(std::abs(std::cos(m * t) + std::cos(mirror * t)) < 1e-9L);
+    }
+
+    void sinPageDrawsEqualSinDifferentCos() {
+        const rope::RopeParams p = params(3, 10, 128, 1e4);
+        const FigureData data = page(kSinPage, p);
+        const auto a = arrows(data);
+        QCOMPARE(a.size(), std::size_t(2));
+        // θ_0 = 1: |cos 3| ≈ 0.99, so position 3 itself is the example; sin(3) = sin(π − 3).
+        QVERIFY(std::abs(a[0]->y.back() - std::sin(3.0L)) < 1e-12L);
+        QVERIFY(std::abs(a[1]->y.back() - std::sin(3.0L)) < 1e-9L);
+        QVERIFY(std::abs(a[0]->x.back() - std::cos(3.0L)) < 1e-12L);
+        QVERIFY(std::abs(a[1]->x.back() + std::cos(3.0L)) < 1e-9L);
+        QVERIFY(std::abs(a[0]->x.back() - a[1]->x.back()) > 1.0);
+    }
+
+    void ladderIsTheClosedForm_data() {
+        QTest::addColumn<int>("dim");
+        QTest::addColumn<double>("base");
+        QTest::addColumn<long long>("m");
+        QTest::newRow("d 128, b 1e4") << 128 << 1e4 << 3LL;
+        QTest::newRow("d 64, b 5e5") << 64 << 5e5 << 1000LL;
+        QTest::newRow("d 6, b 10") << 6 << 10.0 << 2LL;
+    }
+    void ladderIsTheClosedForm() {
+        QFETCH(int, dim);
+        QFETCH(double, base);
+        QFETCH(long long, m);
+        const FigureData data = page(kDerivationPages, params(m, 0, dim, base));
+        QVERIFY(data.side.has_value());
+        // The two scatter series (pairs in the matrix, the rest) hold every pair once.
+        std::vector<double> ladder(static_cast<std::size_t>(dim / 2), std::nan(""));
+        for (const Series& s : data.side->series) {
+            for (std::size_t k = 0; k < s.x.size(); ++k) {
+                ladder.at(static_cast<std::size_t>(s.x[k])) = s.y[k];
+            }
+        }
+        for (int i = 0; i < dim / 2; ++i) {
+            // log₁₀ θ_i = −(2i/d)·log₁₀ b
+            const long double expected = -2.0L * i / dim * std::log10(static_cast<long double>(base));
+            QVERIFY2(std::abs(ladder[i] - expected) < 1e-12L, qPrintable(QString::number(i)));
+        }
+        // The matrix: 2×2 rotation blocks by mθ_i on the diagonal, zeros elsewhere.
+        QVERIFY(data.colourMap.has_value());
+        const ColourMap& map = *data.colourMap;
+        QCOMPARE(map.rows, map.columns);
+        QCOMPARE(map.columns, 2 * std::min(dim / 2, 8));
+        for (int row = 0; row < map.rows; ++row) {
+            for (int col = 0; col < map.columns; ++col) {
+                long double expected = 0;
+                if (row / 2 == col / 2) {
+                    const long double a = m * thetaL(row / 2, dim, base);
+                    const int r = row % 2;
+                    const int c = col % 2;
+                    expected = r == c ? std::cos(a) : (r == 0 ? -std::sin(a) : std::sin(a));
+                }
+                QVERIFY(std::abs(map.values[static_cast<std::size_t>(row * map.columns + col)] -
+                                 expected) < 1e-9L);
+            }
+        }
+    }
+
+    void derivationIsFirstInFoundations() {
+        for (const Figure& f : allFigures()) {
+            if (f.group == "foundations") {
+                QCOMPARE(figureId(f), QStringLiteral("derivation"));
+                return;
+            }
+        }
+        QFAIL("no foundations panel");
+    }
+};
+
+QTEST_MAIN(TestDerivationFigure)
+#include "tst_derivation_figure.moc"
