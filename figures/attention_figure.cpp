@@ -8,6 +8,9 @@
 #include "figures/figure_text.h"
 
 
+#include <QStringList>
+
+#include <algorithm>
 #include <cmath>
 
 namespace rope::figures {
@@ -27,6 +30,19 @@ QString encodingName(rope::AttentionEncoding e) {
         break;
     }
     return FigureText::tr("RoPE on q and k");
+}
+
+// The encodings as bar names (the long names are in the title and the readouts).
+QString shortEncodingName(rope::AttentionEncoding e) {
+    switch (e) {
+    case rope::AttentionEncoding::None:
+        return FigureText::tr("none");
+    case rope::AttentionEncoding::Sinusoidal:
+        return FigureText::tr("sin PE");
+    case rope::AttentionEncoding::Rope:
+        break;
+    }
+    return FigureText::tr("RoPE");
 }
 
 } // namespace
@@ -53,12 +69,18 @@ FigureData attentionFigure(const rope::RopeParams& params, const FigureOptions& 
         tokens.push_back({static_cast<double>(t),
                           QStringLiteral("%1 %2").arg(t).arg(QString::fromStdString(toy.tokens[t]))});
     }
+    QStringList words;
+    for (const std::string& t : toy.tokens) {
+        words << QString::fromStdString(t);
+    }
     FigureData data;
     data.title =
-        QStringLiteral("%1, %2")
+        FigureText::tr("%1 over “%2”, %3")
             .arg(weights ? FigureText::tr("Softmax weights") : FigureText::tr("Scores QKᵀ/√d"))
+            .arg(words.join(QLatin1Char(' ')))
             .arg(encodingName(toy.encoding));
-    data.xLabel = FigureText::tr("key token");
+    // The toy head is unmasked (core/attention.h): said where the reader looks for it.
+    data.xLabel = FigureText::tr("key token (no causal mask: every query sees every key)");
     data.yLabel = FigureText::tr("query token");
     data.xTicks = tokens;
     data.yTicks = tokens;
@@ -88,15 +110,49 @@ FigureData attentionFigure(const rope::RopeParams& params, const FigureOptions& 
     data.colourMap = std::move(map);
 
     const std::pair<Eigen::Index, Eigen::Index> repeated = rope::firstRepeatedTokenPair(toy.tokens);
+    // The contrast between the encodings, drawn: one bar per encoding, the height the
+    // difference between the outputs of the two equal tokens (0 without positions: the head
+    // cannot tell them apart). The chosen encoding's bar is vermilion.
+    SidePlot side;
+    side.widthShare = 0.45;
+    Series others;
+    others.name = FigureText::tr("other encodings");
+    others.style = SeriesStyle::Bars;
+    others.colour = 0;
+    Series chosen = others;
+    chosen.name = FigureText::tr("encoding shown");
+    chosen.colour = 1;
+    double highest = 0;
+    int slot = 0;
     for (rope::AttentionEncoding e : rope::allAttentionEncodings()) {
         rope::ToyAttentionParams p = toy;
         p.encoding = e;
+        const double difference = rope::repeatedTokenOutputDifference(p);
         data.readouts.push_back({FigureText::tr("max |out(%1) − out(%2)|, %3")
                                      .arg(repeated.first)
                                      .arg(repeated.second)
                                      .arg(encodingName(e)),
-                                 rope::repeatedTokenOutputDifference(p), QString()});
+                                 difference, QString()});
+        Series& target = e == toy.encoding ? chosen : others;
+        target.x.push_back(slot);
+        target.y.push_back(difference);
+        highest = std::max(highest, difference);
+        side.xTicks.push_back({static_cast<double>(slot), shortEncodingName(e)});
+        ++slot;
     }
+    for (Series* s : {&chosen, &others}) {
+        if (!s->x.empty()) {
+            side.series.push_back(std::move(*s));
+        }
+    }
+    side.yLabel = FigureText::tr("two “%3”: max |out(%1) − out(%2)|")
+                      .arg(repeated.first)
+                      .arg(repeated.second)
+                      .arg(QString::fromStdString(
+                          toy.tokens[static_cast<std::size_t>(repeated.first)]));
+    side.xRange = {-0.6, slot - 0.4};
+    side.yRange = {0.0, 1.15 * std::max(highest, 1e-9)};
+    data.side = std::move(side);
     data.readouts.push_back({FigureText::tr("Toeplitz residual, “%1” ×%2")
                                  .arg(QString::fromStdString(toy.tokens.front()))
                                  .arg(kToeplitzLength),

@@ -27,6 +27,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <mutex>
 #include <optional>
 
@@ -118,8 +119,10 @@ FigureData cosineSumView(const rope::RopeParams& params, const FigureOptions& op
             verticalLine(FigureText::tr("slowest period 2π/θ_min"), period, yLow, yHigh, 3));
     }
     data.readouts = {
-        {FigureText::tr("first m with f(m) < 0 (−1: none below L)"),
-         firstNegative ? static_cast<double>(*firstNegative) : -1.0, FigureText::tr("tokens")},
+        {FigureText::tr("first m with f(m) < 0"),
+         firstNegative ? static_cast<double>(*firstNegative) : -1.0, FigureText::tr("tokens"),
+         false,
+         firstNegative ? QString() : FigureText::tr("none below L = %1").arg(params.context)},
         {FigureText::tr("quarter-turn context π/(2θ_min)"), quarterTurn, FigureText::tr("tokens")},
         {FigureText::tr("slowest period 2π/θ_min"), period, FigureText::tr("tokens")},
     };
@@ -588,6 +591,35 @@ void placeModelLabels(FigureData& data, const std::vector<ModelContext>& models,
     }
 }
 
+// One sampled base of the feasible region: it keeps f ≥ 0 on 0 … largestContext − 1 (the
+// first negative m, or the scan limit when there is none below it).
+struct FeasibleEdge {
+    double base = 0;
+    double largestContext = 0;
+};
+
+// 15 bases per decade from 10² to 10^7.5 (the base axis of the curves view), one full scan
+// each up to \p limit; the same for every b and L of the panel, so computed once per
+// (d, limit): about 1.5·10⁸ cosines at d = 128, limit 2^17 (the bases above 2·10⁶ scan to the
+// limit).
+const std::vector<FeasibleEdge>& feasibleEdges(int dim, long long limit) {
+    static std::mutex mutex;
+    static std::map<std::pair<int, long long>, std::vector<FeasibleEdge>> done;
+    const std::lock_guard<std::mutex> lock(mutex);
+    auto it = done.find({dim, limit});
+    if (it != done.end()) {
+        return it->second;
+    }
+    constexpr int kPerDecade = 15;
+    std::vector<FeasibleEdge> edges;
+    for (int k = 2 * kPerDecade; 2 * k <= 15 * kPerDecade; ++k) {
+        const double base = std::pow(10.0, static_cast<double>(k) / kPerDecade);
+        const std::optional<long long> first = rope::firstNegativeDistance(dim, base, limit);
+        edges.push_back({base, static_cast<double>(first.value_or(limit))});
+    }
+    return done.emplace(std::pair{dim, limit}, std::move(edges)).first->second;
+}
+
 } // namespace
 
 const std::vector<ModelContext>& publishedModelContexts() {
@@ -626,8 +658,11 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
     const std::array<int, 3> dims = {64, 128, 256};
     const std::array<int, 3> dimColours = {4, 0, 2};
     for (std::size_t k = 0; k < dims.size(); ++k) {
+        // Markers only: b*(L) is known exactly at these L and nowhere between them (a line
+        // through them would suggest values, and hide where other bases fail).
         Series s;
         s.name = FigureText::tr("b*(L), d = %1").arg(dims[k]);
+        s.style = SeriesStyle::Scatter;
         s.colour = dimColours[k];
         // Increasing L: each search is memoised, so a longer grid reuses the shorter one.
         for (int e = kFirstLog2; e <= lastLog2; ++e) {
@@ -683,6 +718,35 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
     for (const ModelContext& model : publishedModelContexts()) {
         yLow = std::min(yLow, model.base);
         yHigh = std::max(yHigh, model.base);
+    }
+    {
+        // The feasible (L, b) of the current d: base b serves every L up to its first negative
+        // m, drawn as a faint line from the left edge to there, one per sampled base. The
+        // right edge of the shading is not monotone: where it steps back left, a larger base
+        // fails earlier (the islands), which a curve b*(L) cannot show.
+        const int dim = params.effectiveRotaryDim();
+        const long long limit = std::min<long long>(
+            1LL << (lastLog2 + 1),
+            static_cast<long long>(rope::limits::kMaxScanWork / (dim / 2)));
+        const std::vector<FeasibleEdge>& edges = feasibleEdges(dim, limit);
+        Series region;
+        region.name = FigureText::tr("bases that keep f ≥ 0 up to L, d = %1 (shaded)").arg(dim);
+        region.style = SeriesStyle::Path;
+        const auto at = std::find(dims.begin(), dims.end(), dim);
+        region.colour = at == dims.end() ? 1 : dimColours[static_cast<std::size_t>(at - dims.begin())];
+        region.faint = true;
+        // One unbroken path, back and forth: out along a base to its edge, up the edge to the
+        // next base, back along it to the left, up, out again. Its right-hand turns trace the
+        // edge itself.
+        const double left = std::ldexp(1.0, kFirstLog2 - 1);
+        bool outward = true;
+        for (const FeasibleEdge& e : edges) {
+            const double right = std::max(e.largestContext, left);
+            region.x.insert(region.x.end(), {outward ? left : right, outward ? right : left});
+            region.y.insert(region.y.end(), {e.base, e.base});
+            outward = !outward;
+        }
+        data.series.push_back(std::move(region));
     }
     // Llama 3.1 keeps b = 5e5 from 8192 to 131072 tokens: an arrow shows the extension.
     Series llama31;
@@ -743,11 +807,14 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
     const double largestL =
         firstNegative ? static_cast<double>(*firstNegative) : static_cast<double>(scanLimit);
     Series current;
-    current.name = FigureText::tr("current b = %1, d = %2: valid up to L = %3%4")
-                       .arg(params.base, 0, 'g', 6)
-                       .arg(params.effectiveRotaryDim())
-                       .arg(largestL, 0, 'f', 0)
-                       .arg(firstNegative ? QString() : QStringLiteral("+"));
+    current.name = firstNegative ? FigureText::tr("current b = %1, d = %2: valid up to L = %3")
+                                       .arg(formatNumber(params.base))
+                                       .arg(params.effectiveRotaryDim())
+                                       .arg(formatNumber(largestL))
+                                 : FigureText::tr("current b = %1, d = %2: valid beyond L = %3")
+                                       .arg(formatNumber(params.base))
+                                       .arg(params.effectiveRotaryDim())
+                                       .arg(formatNumber(largestL));
     current.style = SeriesStyle::Scatter;
     current.colour = 1;
     current.x = {largestL};
@@ -761,13 +828,16 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
     // Rules of thumb of seed note 000 for the current d, as functions of b over the plotted
     // range: L·θ_min < π/2 and the slowest period 2π/θ_min.
     const int dim = params.effectiveRotaryDim();
+    // Dashed, and in colours of their own: the current point is vermilion, the rules pink and
+    // the foreground, so neither can be taken for the other.
     Series quarter;
     quarter.name = FigureText::tr("rule of thumb L = π/(2θ_min), d = %1").arg(dim);
     quarter.style = SeriesStyle::Path;
-    quarter.colour = 5;
+    quarter.colour = 3;
+    quarter.dashed = true;
     Series period = quarter;
     period.name = FigureText::tr("slowest period L = 2π/θ_min, d = %1").arg(dim);
-    period.colour = 3;
+    period.colour = 6;
     constexpr int kRulePoints = 64;
     for (int k = 0; k < kRulePoints; ++k) {
         const double b = yLow * std::pow(yHigh / yLow, k / (kRulePoints - 1.0));
@@ -783,9 +853,12 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
     data.series.push_back(std::move(period));
 
     data.readouts.insert(data.readouts.begin(), {
-        {FigureText::tr("largest L for the current b, d (first m with f < 0; scan limit %1)")
-             .arg(scanLimit),
-         firstNegative ? static_cast<double>(*firstNegative) : -1.0, FigureText::tr("tokens")},
+        {FigureText::tr("largest L for the current b, d (first m with f < 0)"),
+         firstNegative ? static_cast<double>(*firstNegative) : -1.0, FigureText::tr("tokens"),
+         false,
+         firstNegative ? QString()
+                       : FigureText::tr("f ≥ 0 for every m below %1").arg(formatNumber(
+                             static_cast<double>(scanLimit)))},
         {FigureText::tr("quarter-turn context π/(2θ_min), current"),
          rope::quarterTurnContext(theta), FigureText::tr("tokens")},
     });

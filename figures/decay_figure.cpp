@@ -12,6 +12,7 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <deque>
 #include <memory>
@@ -140,7 +141,7 @@ CurveEnvelope decayEnvelope(const QString& curve, const Eigen::ArrayXd& theta, l
             return rope::relativeUpperBound(theta, rope::distanceRange(first, last));
         });
     }
-    // c̄ = (2/d)·f and the similar-key score = 2·f are positive multiples of f = Σ cos(mθᵢ):
+    // c = (2/d)·f and the similar-key score = 2·f are positive multiples of f = Σ cos(mθᵢ):
     // the envelope of f scales exactly.
     const double scale =
         curve == QLatin1String("similar-score") ? 2.0 : 1.0 / static_cast<double>(theta.size());
@@ -175,22 +176,26 @@ FigureData decayFigure(const rope::RopeParams& params, const FigureOptions& opti
             bases.push_back(b);
         }
     }
+    // Colours in order of contrast with their neighbours: blue, vermilion, then the
+    // foreground (black or white), so the default 5×10⁵ and 10⁶, whose curves run close
+    // together, differ in hue and lightness.
+    static constexpr std::array<int, 7> kColours = {0, 1, 6, 3, 2, 5, 4};
+    const auto colourOf = [](std::size_t k) { return kColours[k % kColours.size()]; };
     for (std::size_t k = 0; k < bases.size(); ++k) {
         rope::RopeParams p = params;
         p.base = bases[k];
         p.scaling = rope::ScalingParams{};
         curves.push_back({FigureText::tr("b = %1%2")
-                              .arg(bases[k], 0, 'g', 6)
+                              .arg(formatNumber(bases[k]))
                               .arg(k == 0 ? FigureText::tr(" (current)") : QString()),
-                          rope::scaledFrequencies(p).invFreq, static_cast<int>(k)});
+                          rope::scaledFrequencies(p).invFreq, colourOf(k)});
     }
     if (params.scaling.method != "default") {
-        curves.push_back({FigureText::tr("b = %1 with %2 (s = %3)")
-                              .arg(params.base, 0, 'g', 6)
+        curves.push_back({FigureText::tr("b = %1 with %2, s = %3")
+                              .arg(formatNumber(params.base))
                               .arg(QString::fromStdString(params.scaling.method))
-                              .arg(params.scaling.factor, 0, 'g', 4),
-                          rope::scaledFrequencies(params).invFreq,
-                          static_cast<int>(curves.size())});
+                              .arg(formatNumber(params.scaling.factor)),
+                          rope::scaledFrequencies(params).invFreq, colourOf(curves.size())});
     }
 
     FigureData data;
@@ -202,14 +207,15 @@ FigureData decayFigure(const rope::RopeParams& params, const FigureOptions& opti
             FigureText::tr("Expected score of a similar key E[qᵀR_m(q + σε)] = 2·Σᵢ cos(mθᵢ)");
         data.yLabel = FigureText::tr("expected score (q, ε ~ N(0, I))");
     } else {
-        data.title = FigureText::tr("Mean cosine c̄(m) = (2/d)·Σᵢ cos(mθᵢ)");
-        data.yLabel = FigureText::tr("c̄(m) (1 at m = 0)");
+        data.title = FigureText::tr("Mean cosine c(m) = (2/d)·Σᵢ cos(mθᵢ)");
+        data.yLabel = FigureText::tr("c(m), mean per pixel column; 1 at m = 0");
     }
     data.xLabel = FigureText::tr("relative distance m (tokens)");
     const auto toVector = [](const Eigen::ArrayXd& a) {
         return std::vector<double>(a.data(), a.data() + a.size());
     };
     bool markerInLegend = true;
+    bool bandInLegend = true;
     for (const DecayCurve& c : curves) {
         const std::shared_ptr<const CurveWork> work =
             curveWork(curve, c.theta, params.context, buckets, logX, edges);
@@ -228,25 +234,33 @@ FigureData decayFigure(const rope::RopeParams& params, const FigureOptions& opti
             hi.name = c.name + FigureText::tr(" max per column");
             hi.y = toVector(env.maximum);
             hi.fillToPrevious = true;
+            if (bandInLegend) {
+                // One legend entry explains the thin lines of every curve.
+                hi.name = FigureText::tr("thin lines: min and max over a column's distances");
+                hi.inLegend = true;
+                bandInLegend = false;
+            }
             data.series.push_back(std::move(lo));
             data.series.push_back(std::move(hi));
         }
         Series mean;
-        mean.name = band ? c.name + FigureText::tr(" (column mean)") : c.name;
+        mean.name = c.name;
         mean.colour = c.colour;
         mean.x = toVector(x);
         mean.y = toVector(env.mean);
         data.series.push_back(std::move(mean));
 
         const std::optional<long long> first = work->firstNegative;
+        // The value stays −1 in the CSV; the figure says so in words.
         data.readouts.push_back(
-            {FigureText::tr("first m with c̄ < 0, %1 (−1: none below L)").arg(c.name),
-             first ? static_cast<double>(*first) : -1.0, FigureText::tr("tokens")});
+            {FigureText::tr("first m with c(m) < 0, %1").arg(c.name),
+             first ? static_cast<double>(*first) : -1.0, FigureText::tr("tokens"), false,
+             first ? QString() : FigureText::tr("none below L = %1").arg(params.context)});
         if (first) {
             const double y = work->markerY;
             Series marker;
-            marker.name = markerInLegend ? FigureText::tr("first m with c̄(m) < 0")
-                                         : FigureText::tr("first m with c̄(m) < 0, ") + c.name;
+            marker.name = markerInLegend ? FigureText::tr("first m with c(m) < 0")
+                                         : FigureText::tr("first m with c(m) < 0, ") + c.name;
             marker.style = SeriesStyle::Scatter;
             marker.colour = c.colour;
             marker.inLegend = markerInLegend;

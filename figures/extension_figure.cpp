@@ -63,9 +63,6 @@ FigureData wavelengthView(const rope::RopeParams& params, const FigureOptions& o
     Series b;
     b.name = FigureText::tr("with ") + methodName(params);
     b.colour = 1;
-    if (unscaled) {
-        b.name = FigureText::tr("default: identical to the original");
-    }
     // After-wavelengths again, split by what the method did to the pair (θ'ᵢ/θᵢ).
     Series kept;
     kept.name = FigureText::tr("kept θ' = θ (extrapolated)");
@@ -108,15 +105,20 @@ FigureData wavelengthView(const rope::RopeParams& params, const FigureOptions& o
     ctx.colour = 6;
     ctx.x = {0.0, last};
     ctx.y = {static_cast<double>(params.context), static_cast<double>(params.context)};
-    data.series = {std::move(a), std::move(b)};
+    // With no method the two curves coincide and the second would hide the first: one curve.
+    data.series.push_back(std::move(a));
+    if (!unscaled) {
+        data.series.push_back(std::move(b));
+    }
     if (params.scaling.originalContext == params.context) {
         ctx.name = FigureText::tr("context L = L₀ = %1").arg(params.context);
     } else {
         data.series.push_back(std::move(l0));
     }
     data.series.push_back(std::move(ctx));
+    // With no method chosen nothing was kept, interpolated or blended: no markers.
     for (Series* s : {&kept, &interpolated, &blended}) {
-        if (!s->x.empty()) {
+        if (!s->x.empty() && !unscaled) {
             data.series.push_back(std::move(*s));
         }
     }
@@ -143,12 +145,18 @@ FigureData wavelengthView(const rope::RopeParams& params, const FigureOptions& o
         }
         data.series.push_back(std::move(o));
     }
-    data.readouts = {
-        {FigureText::tr("attention factor"), scaled.attentionFactor, QString()},
-        {FigureText::tr("pairs kept (extrapolated)"), static_cast<double>(counts[0]), QString()},
-        {FigureText::tr("pairs interpolated"), static_cast<double>(counts[1]), QString()},
-        {FigureText::tr("pairs blended"), static_cast<double>(counts[2]), QString()},
-    };
+    data.readouts = {{FigureText::tr("attention factor"), scaled.attentionFactor, QString()}};
+    if (unscaled) {
+        data.readouts.push_back({FigureText::tr("pairs changed"), 0.0, QString(), false,
+                                 FigureText::tr("none (no scaling method chosen)")});
+    } else {
+        data.readouts.push_back(
+            {FigureText::tr("pairs kept (extrapolated)"), static_cast<double>(counts[0]), QString()});
+        data.readouts.push_back(
+            {FigureText::tr("pairs interpolated"), static_cast<double>(counts[1]), QString()});
+        data.readouts.push_back(
+            {FigureText::tr("pairs blended"), static_cast<double>(counts[2]), QString()});
+    }
     if (const int zeros = zeroFrequencyPairs(scaled.invFreq); zeros > 0) {
         data.readouts.push_back({FigureText::tr("pairs not rotated (θ' = 0, λ = ∞)"),
                                  static_cast<double>(zeros), QString()});
@@ -213,10 +221,10 @@ FigureData decayView(const rope::RopeParams& params, const FigureOptions& option
     const long long buckets =
         std::clamp(options.value(QStringLiteral("plot-width-px"), 1000).toLongLong(), 1LL, 8192LL);
     FigureData data;
-    data.title = FigureText::tr("Mean cosine c̄(m) = (2/d)·Σᵢ cos(mθᵢ): original vs %1")
+    data.title = FigureText::tr("Mean cosine c(m) = (2/d)·Σᵢ cos(mθᵢ): original vs %1")
                      .arg(methodName(params));
     data.xLabel = FigureText::tr("relative distance m (tokens)");
-    data.yLabel = FigureText::tr("c̄(m) (1 at m = 0)");
+    data.yLabel = FigureText::tr("c(m), mean per pixel column; 1 at m = 0");
     const auto toVector = [](const Eigen::ArrayXd& a) {
         return std::vector<double>(a.data(), a.data() + a.size());
     };
@@ -241,6 +249,11 @@ FigureData decayView(const rope::RopeParams& params, const FigureOptions& option
             hi.name = name + FigureText::tr(" max per column");
             hi.y = toVector(env.maximum);
             hi.fillToPrevious = true;
+            if (colour == 0) {
+                // One legend entry explains the thin lines of both curves.
+                hi.name = FigureText::tr("thin lines: min and max over a column's distances");
+                hi.inLegend = true;
+            }
             data.series.push_back(std::move(lo));
             data.series.push_back(std::move(hi));
         }

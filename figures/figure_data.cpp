@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "figures/figure_data.h"
 
+#include "figures/figure_text.h"
+
 #include <cmath>
 #include <cstdio>
 
@@ -76,14 +78,56 @@ QByteArray figureCsv(const FigureData& data) {
         appendSeries(out, data.side->series);
     }
     for (const Readout& r : data.readouts) {
-        out += csvField(r.unit.isEmpty()
-                            ? r.label
-                            : r.label + QStringLiteral(" [") + r.unit + QStringLiteral("]"));
+        const QString label =
+            r.text.isEmpty() ? r.label : r.label + QStringLiteral(": ") + r.text;
+        out += csvField(r.unit.isEmpty() ? label
+                                         : label + QStringLiteral(" [") + r.unit +
+                                               QStringLiteral("]"));
         out += ",,,";
         appendNumber(out, r.value);
         out += '\n';
     }
     return out;
+}
+
+QString formatNumber(double v, int digits) {
+    if (std::isnan(v)) {
+        return FigureText::tr("n/a");
+    }
+    if (std::isinf(v)) {
+        return v > 0 ? QStringLiteral("∞") : QStringLiteral("−∞");
+    }
+    const QString minus = QString(QChar(0x2212));
+    if (v == std::round(v) && std::abs(v) < 1e5) {
+        return QString::number(static_cast<qlonglong>(v)).replace(QLatin1Char('-'), minus);
+    }
+    const double a = std::abs(v);
+    if (a != 0 && (a >= std::pow(10.0, digits) || a < 1e-3)) {
+        // Mantissa and exponent from the rounded text, so 9.9996e5 becomes 1×10⁶, not 10×10⁵.
+        const QString text = QString::number(a, 'e', std::max(digits - 1, 0));
+        const qsizetype e = text.indexOf(QLatin1Char('e'));
+        QString mantissa = text.left(e);
+        if (mantissa.contains(QLatin1Char('.'))) {
+            while (mantissa.endsWith(QLatin1Char('0'))) {
+                mantissa.chop(1);
+            }
+            if (mantissa.endsWith(QLatin1Char('.'))) {
+                mantissa.chop(1);
+            }
+        }
+        const int exponent = text.mid(e + 1).toInt();
+        static const QString superscripts = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");
+        QString power;
+        for (const QChar c : QString::number(std::abs(exponent))) {
+            power += superscripts.at(c.digitValue());
+        }
+        const QString sign = v < 0 ? minus : QString();
+        const QString prefix =
+            mantissa == QLatin1String("1") ? QString() : mantissa + QStringLiteral("×");
+        return sign + prefix + QStringLiteral("10") + (exponent < 0 ? QStringLiteral("⁻") : QString()) +
+               power;
+    }
+    return QString::number(v, 'g', digits).replace(QLatin1Char('-'), minus);
 }
 
 } // namespace rope::figures

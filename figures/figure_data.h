@@ -55,6 +55,11 @@ struct Series {
     /// Line only: the area between the line and y = 0 is shaded in a translucent colour (NaN
     /// ends a shaded stretch), e.g. the feasible islands of a landscape.
     bool fillToZero = false;
+    /// Line, Path: drawn dashed, so two curves that run close together stay distinguishable
+    /// without relying on colour alone (keep dashed series short: dashes are stroked slowly).
+    bool dashed = false;
+    /// Line, Path: drawn in a translucent pen (a shaded region made of many thin lines).
+    bool faint = false;
 };
 
 /// \brief A named tick: the axis shows \p label at coordinate \p at (categories such as tokens
@@ -95,7 +100,16 @@ struct Readout {
     QString unit; ///< e.g. "rad"; empty for pure numbers
     /// A wall-clock measurement (differs between runs; see Series::measured).
     bool measured = false;
+    /// When not empty, shown instead of the number (e.g. "none below L = 4096" where there is
+    /// no such distance); the CSV keeps \p value beside it.
+    QString text = {};
 };
+
+/// \brief \p v for a readout or a legend: integers below 10⁵ in full (positions and counts are
+/// exact); every other value with at most \p digits significant digits, as a×10ⁿ (superscript
+/// exponent, "a×" left out when a = 1) when |v| ≥ 10^digits or |v| < 10⁻³; the minus sign is U+2212,
+/// ±∞ is "∞". NaN gives "n/a" (a figure should never show one).
+QString formatNumber(double v, int digits = 4);
 
 /// \brief A second, smaller plot to the right of the main one, with its own axes (e.g. the
 /// rotation panel's clock per pair). Its series are written to the CSV like the main ones.
@@ -109,6 +123,7 @@ struct SidePlot {
     std::pair<double, double> yRange{0, 1};
     bool equalAspect = false;
     bool showAxes = true; ///< false: a bare drawing area (no ticks, no grid)
+    std::vector<Tick> xTicks; ///< named ticks replacing the numbers on the x axis (if not empty)
     double widthShare = 0.5; ///< side width / main width
 };
 

@@ -66,14 +66,19 @@ FigureData heatmapFigure(const rope::RopeParams& params, const FigureOptions& op
         phaseHeatmapAllowingZero(theta, view.first, view.last, rows, quantity);
 
     FigureData data;
-    data.title = FigureText::tr("Phase of every pair (d = %1, b = %2%3)")
+    // The title names the quantity drawn (the colour bar repeats it with its unit).
+    const QString what = quantity == rope::PhaseQuantity::Cos   ? FigureText::tr("cos(mθᵢ)")
+                         : quantity == rope::PhaseQuantity::Sin ? FigureText::tr("sin(mθᵢ)")
+                                                                : FigureText::tr("angle mθᵢ mod 2π");
+    data.title = FigureText::tr("%4 of every pair (d = %1, b = %2%3)")
                      .arg(params.effectiveRotaryDim())
-                     .arg(params.base, 0, 'g', 6)
+                     .arg(formatNumber(params.base))
                      .arg(params.scaling.method == "default"
                               ? QString()
                               : FigureText::tr(", %1 s = %2")
                                     .arg(QString::fromStdString(params.scaling.method))
-                                    .arg(params.scaling.factor, 0, 'g', 4));
+                                    .arg(params.scaling.factor, 0, 'g', 4))
+                     .arg(what);
     data.xLabel = FigureText::tr("pair i  (θᵢ = b^(−2i/d) rad/token)");
     data.yLabel = FigureText::tr("position m (tokens)");
     ColourMap map;

@@ -9,6 +9,7 @@
 #include "figures/figure_text.h"
 
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 
@@ -34,6 +35,22 @@ Series circle(double cx, double cy, double radius, int points, Series s) {
     }
     s.x.push_back(std::nan(""));
     s.y.push_back(std::nan(""));
+    return s;
+}
+
+// An arc of radius \p radius about the origin from angle \p from, turning by \p sweep (≥ 0)
+// counter-clockwise: the angle a reader matches with a readout.
+Series arc(const QString& name, double radius, double from, double sweep, int colour) {
+    Series s;
+    s.name = name;
+    s.style = SeriesStyle::Path;
+    s.colour = colour;
+    const int points = std::max(2, static_cast<int>(std::ceil(sweep / 0.05)) + 1);
+    for (int k = 0; k < points; ++k) {
+        const double t = from + sweep * k / (points - 1);
+        s.x.push_back(radius * std::cos(t));
+        s.y.push_back(radius * std::sin(t));
+    }
     return s;
 }
 
@@ -83,13 +100,20 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
     data.xLabel = FigureText::tr("coordinate 2i of the pair");
     data.yLabel = FigureText::tr("coordinate 2i+1");
     Series guides;
-    guides.name = FigureText::tr("unit circles");
+    guides.name = FigureText::tr("circles |q| and |k|");
     guides.style = SeriesStyle::Guide;
     guides = circle(0, 0, kQLength, 128, guides);
     guides = circle(0, 0, kKLength, 128, guides);
 
-    data.series.push_back(arrow(FigureText::tr("q (position 0)"), kQLength, 0.0, 4));
+    // The unrotated q and k (dashed: where they start), then both turned to their positions.
+    data.series.push_back(arrow(FigureText::tr("q and k before rotation"), kQLength, 0.0, 4));
     data.series.back().style = SeriesStyle::Path;
+    data.series.back().dashed = true;
+    Series k0 = arrow(FigureText::tr("k before rotation"), kKLength, phi, 4);
+    k0.style = SeriesStyle::Path;
+    k0.dashed = true;
+    k0.inLegend = false;
+    data.series.push_back(std::move(k0));
     Series rq;
     rq.name = FigureText::tr("R_m q (q at position m)");
     rq.style = SeriesStyle::Arrow;
@@ -97,6 +121,12 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
     rq.x = {0.0, qm[0]};
     rq.y = {0.0, qm[1]};
     data.series.push_back(std::move(rq));
+    // k turned by m only: it keeps the angle φ to R_m q; the rest of its turn, (n−m)θ, is what
+    // the score sees.
+    Series km = arrow(FigureText::tr("R_m k (k turned as far as q)"), kKLength, a + phi, 1);
+    km.style = SeriesStyle::Path;
+    km.dashed = true;
+    data.series.push_back(std::move(km));
     Series rk;
     rk.name = FigureText::tr("R_n k (k at position n)");
     rk.style = SeriesStyle::Arrow;
@@ -104,6 +134,29 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
     rk.x = {0.0, kn[0]};
     rk.y = {0.0, kn[1]};
     data.series.push_back(std::move(rk));
+    const double phiSweep = reduceAngle(phi);
+    const double relSweep = reduceAngle(relative);
+    data.series.push_back(arc(FigureText::tr("arc φ: angle of k to q"), 0.25, a, phiSweep, 6));
+    data.series.push_back(
+        arc(FigureText::tr("arc (n−m)θᵢ: from R_m k to R_n k"), 0.45, a + phi, relSweep, 2));
+    const auto at = [](double radius, double angle) {
+        return std::pair{radius * std::cos(angle), radius * std::sin(angle)};
+    };
+    const auto label = [&data, &at](double radius, double angle, const QString& text) {
+        const auto [x, y] = at(radius, angle);
+        data.labels.push_back({x, y, text, false});
+    };
+    label(1.08, 0.0, QStringLiteral("q"));
+    label(0.9, phi, QStringLiteral("k"));
+    // Beside the arrow heads, a little counter-clockwise of them, so no label covers its arrow.
+    label(1.02, std::atan2(qm[1], qm[0]) + 0.16,
+          FigureText::tr("R_m q, m = %1").arg(params.m));
+    label(0.86, std::atan2(kn[1], kn[0]) + 0.2, FigureText::tr("R_n k, n = %1").arg(params.n));
+    label(0.17, a + 0.5 * phiSweep, QStringLiteral("φ"));
+    label(0.57, a + phi + 0.5 * relSweep, FigureText::tr("(n−m)θᵢ"));
+    // The circles' radii: |R q| = |q| and |R k| = |k|, whatever the position.
+    label(kQLength + 0.07, -0.75 * std::numbers::pi, FigureText::tr("|q| = %1").arg(kQLength));
+    label(kKLength - 0.09, -0.75 * std::numbers::pi, FigureText::tr("|k| = %1").arg(kKLength));
 
     // Clocks in a side plot: one per pair (at most kMaxClocks, every stride-th pair beyond),
     // hand at angle mθ_j, in rows of `columns`, each labelled with its pair index.
@@ -150,11 +203,12 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
     data.series.insert(data.series.begin(), std::move(guides));
 
     data.readouts = {
-        {FigureText::tr("m·θ_i mod 2π"), reduceAngle(a), QStringLiteral("rad")},
-        {FigureText::tr("n·θ_i mod 2π"), reduceAngle(b), QStringLiteral("rad")},
-        {FigureText::tr("(n−m)·θ_i mod 2π"), reduceAngle(relative), QStringLiteral("rad")},
+        {FigureText::tr("m·θᵢ mod 2π"), reduceAngle(a), QStringLiteral("rad")},
+        {FigureText::tr("n·θᵢ mod 2π"), reduceAngle(b), QStringLiteral("rad")},
+        {FigureText::tr("arc (n−m)·θᵢ mod 2π"), reduceAngle(relative), QStringLiteral("rad")},
         // The angle from R_m q to R_n k is φ + (n−m)θ_i: fixed while m and n move together.
-        {FigureText::tr("angle R_m q → R_n k"), reduceAngle(phi + relative), QStringLiteral("rad")},
+        {FigureText::tr("angle R_m q → R_n k = φ + (n−m)θᵢ"), reduceAngle(phi + relative),
+         QStringLiteral("rad")},
         {FigureText::tr("score qᵀR_(n−m)k"), score, QString()},
     };
     data.xRange = {{-1.15, 1.15}};

@@ -29,7 +29,8 @@ PACKAGES=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-svg-dev qt6-tools-de
           qt6-l10n-tools qt6-qpa-plugins libqcustomplot-dev libeigen3-dev xvfb xauth python3-numpy
           fonts-dejavu-core fonts-noto-cjk ccache desktop-file-utils appstream librsvg2-bin groff-base dpkg-dev
           clang-14 libclang-rt-14-dev libgif-dev
-          libsleef-dev libmpfr-dev)
+          libsleef-dev libmpfr-dev
+          poppler-utils)
 # ffmpeg is optional: with it, animations export as MP4/WebM too (their tests skip without it).
 
 install_missing() {

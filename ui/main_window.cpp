@@ -12,6 +12,7 @@
 #include "ui/animation_dialog.h"
 #include "ui/app_theme.h"
 #include "ui/course_pane.h"
+#include "ui/deck_dialog.h"
 #include "ui/explorer_state.h"
 #include "ui/export_options_dialog.h"
 #include "ui/layer_strip.h"
@@ -174,6 +175,26 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
                                            }
                                        });
     animate->setObjectName(QStringLiteral("export-animation"));
+    QAction* slides = file->addAction(tr("Export &slides (PDF)…"), this, [this] {
+        const QString written = exportSlidesInteractively(
+            this, m_state->params(),
+            [this](const QString& id) {
+                FigurePanel* p = panel(id);
+                return p != nullptr ? p->persistentOptions() : FigureOptions{};
+            },
+            currentPanel() != nullptr ? currentPanel()->objectName() : QString());
+        if (!written.isEmpty()) {
+            statusBar()->showMessage(tr("Wrote %1").arg(written), 5000);
+        }
+    });
+    slides->setObjectName(QStringLiteral("export-slides"));
+    QAction* handout = file->addAction(tr("Export &handout (PDF)…"), this, [this] {
+        const QString written = exportHandoutInteractively(this);
+        if (!written.isEmpty()) {
+            statusBar()->showMessage(tr("Wrote %1").arg(written), 5000);
+        }
+    });
+    handout->setObjectName(QStringLiteral("export-handout"));
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));

@@ -28,6 +28,10 @@ const std::vector<Command>& allCommands() {
         {"doctor", "check a model's RoPE for known engine and config mistakes", false, &runDoctor},
         {"compare", "cosine of two models' query-key scores over relative distance", false,
          &runCompare},
+        {"slides", "a 16:9 PDF slide deck of chosen panels (one figure per page)", true,
+         &runSlides},
+        {"handout", "the course as an A4 PDF handout (steps, figures, lessons)", true,
+         &runHandout},
     };
     return commands;
 }

@@ -37,5 +37,7 @@ int runAnimate(const QStringList& args);
 int runTranslate(const QStringList& args);
 int runDoctor(const QStringList& args);
 int runCompare(const QStringList& args);
+int runSlides(const QStringList& args);
+int runHandout(const QStringList& args);
 
 } // namespace rope::cli

@@ -2,6 +2,92 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>Deck</name>
+    <message>
+        <source>rotary dim %1</source>
+        <translation>旋转维度 %1</translation>
+    </message>
+    <message>
+        <source>%1, s = %2 over L₀ = %3</source>
+        <translation>%1，s = %2，L₀ = %3</translation>
+    </message>
+    <message>
+        <source>RoPE Explorer slides</source>
+        <translation>RoPE Explorer 幻灯片</translation>
+    </message>
+    <message>
+        <source>Rotary position embeddings</source>
+        <translation>旋转位置编码</translation>
+    </message>
+    <message>
+        <source>Figures from RoPE Explorer</source>
+        <translation>RoPE Explorer 中的图</translation>
+    </message>
+    <message>
+        <source>Rotary position embeddings: the course</source>
+        <translation>旋转位置编码：课程讲义</translation>
+    </message>
+    <message>
+        <source>Every step of the guided course with its figure, then the idea and the common misconception of every panel.</source>
+        <translation>引导课程的每一步及其图，然后是每个面板的核心思想与常见误解。</translation>
+    </message>
+    <message>
+        <source>Task:</source>
+        <translation>任务：</translation>
+    </message>
+    <message>
+        <source>Question:</source>
+        <translation>问题：</translation>
+    </message>
+    <message>
+        <source>Explanation:</source>
+        <translation>解释：</translation>
+    </message>
+    <message>
+        <source>The panels&apos; lessons</source>
+        <translation>各面板的讲解</translation>
+    </message>
+</context>
+<context>
+    <name>DeckDialog</name>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>Export slides</source>
+        <translation>导出幻灯片</translation>
+    </message>
+    <message>
+        <source>One 16:9 slide per checked panel, with the current parameters and options:</source>
+        <translation>每个勾选的面板生成一张 16:9 幻灯片，使用当前参数和选项：</translation>
+    </message>
+    <message>
+        <source>No panel was checked.</source>
+        <translation>没有勾选任何面板。</translation>
+    </message>
+    <message>
+        <source>Drawing the slides…</source>
+        <translation>正在绘制幻灯片…</translation>
+    </message>
+    <message>
+        <source>Export handout</source>
+        <translation>导出讲义</translation>
+    </message>
+    <message>
+        <source>Drawing the handout…</source>
+        <translation>正在绘制讲义…</translation>
+    </message>
+</context>
+<context>
     <name>FigureOptions</name>
     <message>
         <source>&amp;Scheme:</source>
@@ -855,10 +941,6 @@ independent</source>
         <translation>分数 QKᵀ/√d</translation>
     </message>
     <message>
-        <source>key token</source>
-        <translation>键词元</translation>
-    </message>
-    <message>
         <source>query token</source>
         <translation>查询词元</translation>
     </message>
@@ -917,10 +999,6 @@ independent</source>
     <message>
         <source>slowest period 2π/θ_min</source>
         <translation>最慢周期 2π/θ_min</translation>
-    </message>
-    <message>
-        <source>first m with f(m) &lt; 0 (−1: none below L)</source>
-        <translation>第一个使 f(m) &lt; 0 的 m（−1：L 以内没有）</translation>
     </message>
     <message>
         <source>tokens</source>
@@ -1015,20 +1093,12 @@ independent</source>
         <translation>Llama 3.1：b = 5e5 时 8192 → 131072</translation>
     </message>
     <message>
-        <source>current b = %1, d = %2: valid up to L = %3%4</source>
-        <translation>当前 b = %1，d = %2：有效至 L = %3%4</translation>
-    </message>
-    <message>
         <source>rule of thumb L = π/(2θ_min), d = %1</source>
         <translation>经验法则 L = π/(2θ_min)，d = %1</translation>
     </message>
     <message>
         <source>slowest period L = 2π/θ_min, d = %1</source>
         <translation>最慢周期 L = 2π/θ_min，d = %1</translation>
-    </message>
-    <message>
-        <source>largest L for the current b, d (first m with f &lt; 0; scan limit %1)</source>
-        <translation>当前 b、d 下的最大 L（第一个使 f &lt; 0 的 m；扫描上限 %1）</translation>
     </message>
     <message>
         <source>quarter-turn context π/(2θ_min), current</source>
@@ -1127,10 +1197,6 @@ independent</source>
         <translation>（当前）</translation>
     </message>
     <message>
-        <source>b = %1 with %2 (s = %3)</source>
-        <translation>b = %1，%2（s = %3）</translation>
-    </message>
-    <message>
         <source>RoFormer&apos;s relative upper bound u(m) = (2/d)·Σⱼ|Sⱼ(m)|</source>
         <translation>RoFormer 的相对上界 u(m) = (2/d)·Σⱼ|Sⱼ(m)|</translation>
     </message>
@@ -1147,36 +1213,12 @@ independent</source>
         <translation>期望分数（q, ε ~ N(0, I)）</translation>
     </message>
     <message>
-        <source>Mean cosine c̄(m) = (2/d)·Σᵢ cos(mθᵢ)</source>
-        <translation>平均余弦 c̄(m) = (2/d)·Σᵢ cos(mθᵢ)</translation>
-    </message>
-    <message>
-        <source>c̄(m) (1 at m = 0)</source>
-        <translation>c̄(m)（m = 0 时为 1）</translation>
-    </message>
-    <message>
         <source> min per column</source>
         <translation> 每列最小值</translation>
     </message>
     <message>
         <source> max per column</source>
         <translation> 每列最大值</translation>
-    </message>
-    <message>
-        <source> (column mean)</source>
-        <translation>（列平均）</translation>
-    </message>
-    <message>
-        <source>first m with c̄ &lt; 0, %1 (−1: none below L)</source>
-        <translation>第一个使 c̄ &lt; 0 的 m，%1（−1：L 以内没有）</translation>
-    </message>
-    <message>
-        <source>first m with c̄(m) &lt; 0</source>
-        <translation>第一个使 c̄(m) &lt; 0 的 m</translation>
-    </message>
-    <message>
-        <source>first m with c̄(m) &lt; 0, </source>
-        <translation>第一个使 c̄(m) &lt; 0 的 m，</translation>
     </message>
     <message>
         <source>relative distance m (tokens, log scale)</source>
@@ -1209,10 +1251,6 @@ independent</source>
     <message>
         <source>with </source>
         <translation>使用 </translation>
-    </message>
-    <message>
-        <source>default: identical to the original</source>
-        <translation>default：与原始相同</translation>
     </message>
     <message>
         <source>kept θ&apos; = θ (extrapolated)</source>
@@ -1281,14 +1319,6 @@ independent</source>
     <message>
         <source>cos(mθᵢ)</source>
         <translation>cos(mθᵢ)</translation>
-    </message>
-    <message>
-        <source>Mean cosine c̄(m) = (2/d)·Σᵢ cos(mθᵢ): original vs %1</source>
-        <translation>平均余弦 c̄(m) = (2/d)·Σᵢ cos(mθᵢ)：原始 vs %1</translation>
-    </message>
-    <message>
-        <source>Phase of every pair (d = %1, b = %2%3)</source>
-        <translation>每对的相位（d = %1，b = %2%3）</translation>
     </message>
     <message>
         <source>, %1 s = %2</source>
@@ -1803,14 +1833,6 @@ independent</source>
         <translation>坐标 2i+1</translation>
     </message>
     <message>
-        <source>unit circles</source>
-        <translation>单位圆</translation>
-    </message>
-    <message>
-        <source>q (position 0)</source>
-        <translation>q（位置 0）</translation>
-    </message>
-    <message>
         <source>R_m q (q at position m)</source>
         <translation>R_m q（位置 m 上的 q）</translation>
     </message>
@@ -1833,22 +1855,6 @@ independent</source>
     <message>
         <source>clock %1 hand (mθ_%1)</source>
         <translation>钟 %1 的指针（mθ_%1）</translation>
-    </message>
-    <message>
-        <source>m·θ_i mod 2π</source>
-        <translation>m·θ_i mod 2π</translation>
-    </message>
-    <message>
-        <source>n·θ_i mod 2π</source>
-        <translation>n·θ_i mod 2π</translation>
-    </message>
-    <message>
-        <source>(n−m)·θ_i mod 2π</source>
-        <translation>(n−m)·θ_i mod 2π</translation>
-    </message>
-    <message>
-        <source>angle R_m q → R_n k</source>
-        <translation>夹角 R_m q → R_n k</translation>
     </message>
     <message>
         <source>score qᵀR_(n−m)k</source>
@@ -2370,6 +2376,170 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <source>row, by pair i</source>
         <translation>行，按配对 i</translation>
     </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>sin PE</source>
+        <translation>正弦 PE</translation>
+    </message>
+    <message>
+        <source>RoPE</source>
+        <translation>RoPE</translation>
+    </message>
+    <message>
+        <source>%1 over “%2”, %3</source>
+        <translation>%1，输入“%2”，%3</translation>
+    </message>
+    <message>
+        <source>key token (no causal mask: every query sees every key)</source>
+        <translation>键词元（无因果掩码：每个查询都能看到每个键）</translation>
+    </message>
+    <message>
+        <source>other encodings</source>
+        <translation>其他编码</translation>
+    </message>
+    <message>
+        <source>encoding shown</source>
+        <translation>当前显示的编码</translation>
+    </message>
+    <message>
+        <source>two “%3”: max |out(%1) − out(%2)|</source>
+        <translation>两个“%3”：max |out(%1) − out(%2)|</translation>
+    </message>
+    <message>
+        <source>none below L = %1</source>
+        <translation>在 L = %1 以内没有</translation>
+    </message>
+    <message>
+        <source>bases that keep f ≥ 0 up to L, d = %1 (shaded)</source>
+        <translation>在 L 以内保持 f ≥ 0 的底数，d = %1（阴影）</translation>
+    </message>
+    <message>
+        <source>current b = %1, d = %2: valid up to L = %3</source>
+        <translation>当前 b = %1，d = %2：可用到 L = %3</translation>
+    </message>
+    <message>
+        <source>current b = %1, d = %2: valid beyond L = %3</source>
+        <translation>当前 b = %1，d = %2：在 L = %3 之后仍可用</translation>
+    </message>
+    <message>
+        <source>largest L for the current b, d (first m with f &lt; 0)</source>
+        <translation>当前 b、d 可用的最大 L（f &lt; 0 的最小 m）</translation>
+    </message>
+    <message>
+        <source>f ≥ 0 for every m below %1</source>
+        <translation>在 %1 以内所有 m 都有 f ≥ 0</translation>
+    </message>
+    <message>
+        <source>b = %1 with %2, s = %3</source>
+        <translation>b = %1，使用 %2，s = %3</translation>
+    </message>
+    <message>
+        <source>Mean cosine c(m) = (2/d)·Σᵢ cos(mθᵢ)</source>
+        <translation>平均余弦 c(m) = (2/d)·Σᵢ cos(mθᵢ)</translation>
+    </message>
+    <message>
+        <source>c(m), mean per pixel column; 1 at m = 0</source>
+        <translation>c(m)，每个像素列的平均值；m = 0 时为 1</translation>
+    </message>
+    <message>
+        <source>thin lines: min and max over a column&apos;s distances</source>
+        <translation>细线：一列所含距离上的最小值与最大值</translation>
+    </message>
+    <message>
+        <source>first m with c(m) &lt; 0, %1</source>
+        <translation>c(m) &lt; 0 的最小 m，%1</translation>
+    </message>
+    <message>
+        <source>first m with c(m) &lt; 0</source>
+        <translation>c(m) &lt; 0 的最小 m</translation>
+    </message>
+    <message>
+        <source>first m with c(m) &lt; 0, </source>
+        <translation>c(m) &lt; 0 的最小 m，</translation>
+    </message>
+    <message>
+        <source>pairs changed</source>
+        <translation>被改变的维度对</translation>
+    </message>
+    <message>
+        <source>none (no scaling method chosen)</source>
+        <translation>没有（未选择缩放方法）</translation>
+    </message>
+    <message>
+        <source>Mean cosine c(m) = (2/d)·Σᵢ cos(mθᵢ): original vs %1</source>
+        <translation>平均余弦 c(m) = (2/d)·Σᵢ cos(mθᵢ)：原始与 %1 对比</translation>
+    </message>
+    <message>
+        <source>sin(mθᵢ)</source>
+        <translation>sin(mθᵢ)</translation>
+    </message>
+    <message>
+        <source>angle mθᵢ mod 2π</source>
+        <translation>角度 mθᵢ mod 2π</translation>
+    </message>
+    <message>
+        <source>%4 of every pair (d = %1, b = %2%3)</source>
+        <translation>每个维度对的 %4（d = %1，b = %2%3）</translation>
+    </message>
+    <message>
+        <source>q and k before rotation</source>
+        <translation>旋转前的 q 和 k</translation>
+    </message>
+    <message>
+        <source>k before rotation</source>
+        <translation>旋转前的 k</translation>
+    </message>
+    <message>
+        <source>R_m k (k turned as far as q)</source>
+        <translation>R_m k（k 转过与 q 相同的角度）</translation>
+    </message>
+    <message>
+        <source>arc φ: angle of k to q</source>
+        <translation>弧 φ：k 相对 q 的夹角</translation>
+    </message>
+    <message>
+        <source>arc (n−m)θᵢ: from R_m k to R_n k</source>
+        <translation>弧 (n−m)θᵢ：从 R_m k 到 R_n k</translation>
+    </message>
+    <message>
+        <source>R_m q, m = %1</source>
+        <translation>R_m q，m = %1</translation>
+    </message>
+    <message>
+        <source>R_n k, n = %1</source>
+        <translation>R_n k，n = %1</translation>
+    </message>
+    <message>
+        <source>(n−m)θᵢ</source>
+        <translation>(n−m)θᵢ</translation>
+    </message>
+    <message>
+        <source>|q| = %1</source>
+        <translation>|q| = %1</translation>
+    </message>
+    <message>
+        <source>|k| = %1</source>
+        <translation>|k| = %1</translation>
+    </message>
+    <message>
+        <source>m·θᵢ mod 2π</source>
+        <translation>m·θᵢ mod 2π</translation>
+    </message>
+    <message>
+        <source>n·θᵢ mod 2π</source>
+        <translation>n·θᵢ mod 2π</translation>
+    </message>
+    <message>
+        <source>arc (n−m)·θᵢ mod 2π</source>
+        <translation>弧 (n−m)·θᵢ mod 2π</translation>
+    </message>
+    <message>
+        <source>angle R_m q → R_n k = φ + (n−m)θᵢ</source>
+        <translation>R_m q → R_n k 的夹角 = φ + (n−m)θᵢ</translation>
+    </message>
 </context>
 <context>
     <name>Io</name>
@@ -2576,218 +2746,6 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
     <message>
         <source>cannot save %1: %2</source>
         <translation>无法保存 %1：%2</translation>
-    </message>
-    <message>
-        <source>at byte %1: %2</source>
-        <translation>第 %1 字节处：%2</translation>
-    </message>
-    <message>
-        <source>file ends inside %1 (truncated)</source>
-        <translation>文件在%1内部结束（被截断）</translation>
-    </message>
-    <message>
-        <source>%1 claims %2 bytes but only %3 are left in the file</source>
-        <translation>%1声称有 %2 字节，但文件只剩 %3 字节</translation>
-    </message>
-    <message>
-        <source>%1: a bool must be 0 or 1, got %2</source>
-        <translation>%1：布尔值必须是 0 或 1，实际为 %2</translation>
-    </message>
-    <message>
-        <source>the value type of &apos;%1&apos;</source>
-        <translation>“%1”的值类型</translation>
-    </message>
-    <message>
-        <source>&apos;%1&apos; has value type %2, which GGUF does not define (0 to 12)</source>
-        <translation>“%1”的值类型为 %2，GGUF 未定义此类型（0 到 12）</translation>
-    </message>
-    <message>
-        <source>the string value of &apos;%1&apos;</source>
-        <translation>“%1”的字符串值</translation>
-    </message>
-    <message>
-        <source>the value of &apos;%1&apos;</source>
-        <translation>“%1”的值</translation>
-    </message>
-    <message>
-        <source>the item type of array &apos;%1&apos;</source>
-        <translation>数组“%1”的元素类型</translation>
-    </message>
-    <message>
-        <source>array &apos;%1&apos; has item type %2 (supported: 0 to 8, 10 to 12)</source>
-        <translation>数组“%1”的元素类型为 %2（支持：0 到 8、10 到 12）</translation>
-    </message>
-    <message>
-        <source>the length of array &apos;%1&apos;</source>
-        <translation>数组“%1”的长度</translation>
-    </message>
-    <message>
-        <source>array &apos;%1&apos; claims %2 items of at least %3 bytes, but only %4 bytes are left in the file</source>
-        <translation>数组“%1”声称有 %2 个元素、每个至少 %3 字节，但文件只剩 %4 字节</translation>
-    </message>
-    <message>
-        <source>array &apos;%1&apos;</source>
-        <translation>数组“%1”</translation>
-    </message>
-    <message>
-        <source>not a GGUF file: it does not start with the bytes &quot;GGUF&quot;</source>
-        <translation>不是 GGUF 文件：文件开头不是字节 &quot;GGUF&quot;</translation>
-    </message>
-    <message>
-        <source>the version</source>
-        <translation>版本号</translation>
-    </message>
-    <message>
-        <source>big-endian GGUF (version %1 byte-swapped) is not supported</source>
-        <translation>不支持大端序 GGUF（字节交换后的版本为 %1）</translation>
-    </message>
-    <message>
-        <source>GGUF version 1 (32-bit counts) is not supported; convert the file again (versions 2 and 3 are read)</source>
-        <translation>不支持 GGUF 版本 1（32 位计数）；请重新转换文件（可读取版本 2 和 3）</translation>
-    </message>
-    <message>
-        <source>unknown GGUF version %1 (versions 2 and 3 are read)</source>
-        <translation>未知的 GGUF 版本 %1（可读取版本 2 和 3）</translation>
-    </message>
-    <message>
-        <source>metadata_kv_count is %1, but %2 bytes can hold at most %3 pairs</source>
-        <translation>metadata_kv_count 为 %1，但 %2 字节最多只能容纳 %3 个键值对</translation>
-    </message>
-    <message>
-        <source>tensor_count is %1, but %2 bytes can hold at most %3 tensor infos</source>
-        <translation>tensor_count 为 %1，但 %2 字节最多只能容纳 %3 个张量信息</translation>
-    </message>
-    <message>
-        <source>the key of metadata pair %1</source>
-        <translation>第 %1 个元数据键值对的键</translation>
-    </message>
-    <message>
-        <source>key &apos;%1&apos; appears twice</source>
-        <translation>键“%1”出现了两次</translation>
-    </message>
-    <message>
-        <source>general.alignment must be a uint32 power of two, got %1</source>
-        <translation>general.alignment 必须是 2 的幂的 uint32，实际为 %1</translation>
-    </message>
-    <message>
-        <source>tensor info %1</source>
-        <translation>第 %1 个张量信息</translation>
-    </message>
-    <message>
-        <source>tensor &apos;%1&apos; has %2 dimensions (at most 4)</source>
-        <translation>张量“%1”有 %2 个维度（最多 4 个）</translation>
-    </message>
-    <message>
-        <source>tensor &apos;%1&apos; has ggml type %2; RoPE factors are read as F32 (type 0) only</source>
-        <translation>张量“%1”的 ggml 类型为 %2；RoPE 因子只按 F32（类型 0）读取</translation>
-    </message>
-    <message>
-        <source>tensor &apos;%1&apos; must be one-dimensional with 1 to 65536 entries</source>
-        <translation>张量“%1”必须是一维的，含 1 到 65536 个元素</translation>
-    </message>
-    <message>
-        <source>tensor &apos;%1&apos; (%2 floats at data offset %3) lies beyond the end of the file (%4 bytes)</source>
-        <translation>张量“%1”（%2 个浮点数，数据偏移 %3）超出了文件末尾（%4 字节）</translation>
-    </message>
-    <message>
-        <source>%1 is empty</source>
-        <translation>%1 是空文件</translation>
-    </message>
-    <message>
-        <source>cannot map %1: %2</source>
-        <translation>无法映射 %1：%2</translation>
-    </message>
-    <message>
-        <source>general.architecture is missing, so the {arch}.* keys cannot be found</source>
-        <translation>缺少 general.architecture，因此找不到 {arch}.* 键</translation>
-    </message>
-    <message>
-        <source>&apos;%1&apos; is not in the explorer&apos;s table of llama.cpp architectures; reading it with rotate-half pairs</source>
-        <translation>“%1”不在本程序的 llama.cpp 架构表中；按 rotate-half 配对读取</translation>
-    </message>
-    <message>
-        <source>expected a string</source>
-        <translation>应为字符串</translation>
-    </message>
-    <message>
-        <source>per-layer values differ (%1 and %2); one value per model is supported for this key</source>
-        <translation>各层的值不同（%1 与 %2）；此键只支持整个模型一个值</translation>
-    </message>
-    <message>
-        <source>expected a number or an array of numbers</source>
-        <translation>应为数字或数字数组</translation>
-    </message>
-    <message>
-        <source>the sliding-window layers&apos; base %1 is shown for Gemma 3 only; all layers use rope.freq_base here</source>
-        <translation>滑动窗口层的底数 %1 只对 Gemma 3 显示；此处所有层都使用 rope.freq_base</translation>
-    </message>
-    <message>
-        <source>expected a number or an array of bools</source>
-        <translation>应为数字或布尔数组</translation>
-    </message>
-    <message>
-        <source>%1 (whether the model was trained with this scaling; it does not change the frequencies)</source>
-        <translation>%1（表示模型是否用此缩放训练过；不改变频率）</translation>
-    </message>
-    <message>
-        <source>%1 = 0.1 · mscale_all_dim; mscale is not stored in GGUF and is taken equal to mscale_all_dim = %2</source>
-        <translation>%1 = 0.1 · mscale_all_dim；GGUF 不存储 mscale，取其等于 mscale_all_dim = %2</translation>
-    </message>
-    <message>
-        <source>longrope needs the tensors rope_factors_long and rope_factors_short, which the file lacks</source>
-        <translation>longrope 需要张量 rope_factors_long 和 rope_factors_short，但文件中没有</translation>
-    </message>
-    <message>
-        <source>&apos;%1&apos; is not a scaling type llama.cpp writes (none, linear, yarn, longrope)</source>
-        <translation>“%1”不是 llama.cpp 会写入的缩放类型（none、linear、yarn、longrope）</translation>
-    </message>
-    <message>
-        <source>%1 has no config.json counterpart (transformers always mixes with weight 1); not shown</source>
-        <translation>%1 在 config.json 中没有对应字段（transformers 总是以权重 1 混合）；不显示</translation>
-    </message>
-    <message>
-        <source>%1 multiplies llama.cpp&apos;s attention factor and has no config.json counterpart; not shown</source>
-        <translation>%1 会乘到 llama.cpp 的注意力因子上，在 config.json 中没有对应字段；不显示</translation>
-    </message>
-    <message>
-        <source>has %1 entries but the rotated dimension is %2 (%3 pairs)</source>
-        <translation>有 %1 项，但旋转维度为 %2（%3 对）</translation>
-    </message>
-    <message>
-        <source>entries must be finite and positive, got %1</source>
-        <translation>各项必须是有限正数，实际为 %1</translation>
-    </message>
-    <message>
-        <source>every factor is 1: no scaling</source>
-        <translation>所有因子都是 1：没有缩放</translation>
-    </message>
-    <message>
-        <source>the %1 per-pair factors are Llama 3 scaling with factor %2, low_freq_factor %3, high_freq_factor %4, original_max_position_embeddings %5 (recovered from the factors%6)</source>
-        <translation>这 %1 个逐对因子就是 Llama 3 缩放：factor %2、low_freq_factor %3、high_freq_factor %4、original_max_position_embeddings %5（由因子反推得到%6）</translation>
-    </message>
-    <message>
-        <source>; low_freq_factor 1 assumed, as Meta&apos;s</source>
-        <translation>；假定 low_freq_factor 为 1，与 Meta 的一致</translation>
-    </message>
-    <message>
-        <source>the per-pair factors match no Llama 3 scaling; shown as they are (LongRoPE lists θ_i / e_i, attention factor 1)</source>
-        <translation>这些逐对因子不符合任何 Llama 3 缩放；按原样显示（LongRoPE 列表 θ_i / e_i，注意力因子 1）</translation>
-    </message>
-    <message>
-        <source>expected an array of 3 or 4 integers</source>
-        <translation>应为包含 3 或 4 个整数的数组</translation>
-    </message>
-    <message>
-        <source>section %1 = %2 (a fourth axis) has no transformers counterpart; not shown</source>
-        <translation>第 %1 段 = %2（第四个轴）在 transformers 中没有对应；不显示</translation>
-    </message>
-    <message>
-        <source>not translated (no RoPE field of the explorer reads it)</source>
-        <translation>未转换（本程序没有读取它的 RoPE 字段）</translation>
-    </message>
-    <message>
-        <source>tensor not used by the scaling type of this file; ignored</source>
-        <translation>此文件的缩放类型不使用该张量；已忽略</translation>
     </message>
 </context>
 <context>
@@ -3005,6 +2963,10 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>下一步(&amp;N)</translation>
     </message>
     <message>
+        <source>Show &amp;answer</source>
+        <translation>显示答案(&amp;A)</translation>
+    </message>
+    <message>
         <source>%v of %m solved</source>
         <translation>已完成 %v / %m</translation>
     </message>
@@ -3041,6 +3003,14 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>正确：答案是 %1。</translation>
     </message>
     <message>
+        <source>Not quite: %1 is more than ±%2 away. Try again, or press Show answer.</source>
+        <translation>还不对：%1 的偏差超过 ±%2。再试一次，或按“显示答案”。</translation>
+    </message>
+    <message>
+        <source>Not quite: %1 is not it. Try again, or press Show answer.</source>
+        <translation>还不对：%1 不是答案。再试一次，或按“显示答案”。</translation>
+    </message>
+    <message>
         <source>The answer is %1.</source>
         <translation>答案是 %1。</translation>
     </message>
@@ -3053,72 +3023,16 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>你的答案</translation>
     </message>
     <message>
+        <source>Explanation</source>
+        <translation>解释</translation>
+    </message>
+    <message>
         <source>Computing the answer…</source>
         <translation>正在计算答案…</translation>
     </message>
     <message>
         <source>Computing the answer… %1 will be checked when it is ready.</source>
         <translation>正在计算答案…答案就绪后将检查 %1。</translation>
-    </message>
-    <message>
-        <source>Show &amp;solution</source>
-        <translation>显示解答(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Worked solution</source>
-        <translation>详细解答</translation>
-    </message>
-    <message>
-        <source>Pick one of the answers first.</source>
-        <translation>请先选择一个答案。</translation>
-    </message>
-    <message>
-        <source>Co&amp;mmit</source>
-        <translation>提交预测(&amp;M)</translation>
-    </message>
-    <message>
-        <source>Commit to your prediction; the panel then shows what happens</source>
-        <translation>提交你的预测；随后面板会显示实际结果</translation>
-    </message>
-    <message>
-        <source>Not yet: change the panel to reach the goal.</source>
-        <translation>还没到：调整面板以达到目标。</translation>
-    </message>
-    <message>
-        <source>Hint: %1</source>
-        <translation>提示：%1</translation>
-    </message>
-    <message>
-        <source>Not quite: %1 is not it. Try again, or press Show solution.</source>
-        <translation>不太对：%1 不是答案。再试一次，或点击“显示解答”。</translation>
-    </message>
-    <message>
-        <source>Correct: %1.</source>
-        <translation>正确：%1。</translation>
-    </message>
-    <message>
-        <source>Not this one. Try again, or press Show solution.</source>
-        <translation>不是这个。再试一次，或点击“显示解答”。</translation>
-    </message>
-    <message>
-        <source>The answer is: %1.</source>
-        <translation>答案是：%1。</translation>
-    </message>
-    <message>
-        <source>Checking the panel…</source>
-        <translation>正在检查面板…</translation>
-    </message>
-    <message>
-        <source>Reached ✓</source>
-        <translation>已达成 ✓</translation>
-    </message>
-    <message>
-        <source>Not yet.</source>
-        <translation>还没到。</translation>
-    </message>
-    <message>
-        <source>Course step</source>
-        <translation>课程步骤</translation>
     </message>
 </context>
 <context>
@@ -3358,22 +3272,6 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <source>The next step of the derivation.</source>
         <translation>推导的下一步。</translation>
     </message>
-    <message>
-        <source>Loading the lesson…</source>
-        <translation>正在加载课程…</translation>
-    </message>
-    <message>
-        <source>Using this panel</source>
-        <translation>使用本面板</translation>
-    </message>
-    <message>
-        <source>▾ %1 (hide)</source>
-        <translation>▾ %1（收起）</translation>
-    </message>
-    <message>
-        <source>▸ %1 (show)</source>
-        <translation>▸ %1（展开）</translation>
-    </message>
 </context>
 <context>
     <name>rope::ui::LayerStrip</name>
@@ -3527,6 +3425,14 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>导出失败</translation>
     </message>
     <message>
+        <source>Open a Hugging Face config.json</source>
+        <translation>打开 Hugging Face config.json</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
         <source>Model config not opened: %1</source>
         <translation>未打开模型配置：%1</translation>
     </message>
@@ -3677,6 +3583,10 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>;;所有文件 (*)</translation>
     </message>
     <message>
+        <source>Not opened: %1 is neither a session (.%2) nor a model config (.json)</source>
+        <translation>未打开：%1 既不是会话（.%2）也不是模型配置（.json）</translation>
+    </message>
+    <message>
         <source>Not opened: only local files can be dropped</source>
         <translation>未打开：只能拖入本地文件</translation>
     </message>
@@ -3821,16 +3731,12 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>设置中的主题“%1”未知：使用系统主题</translation>
     </message>
     <message>
-        <source>Open a Hugging Face config.json or a GGUF file</source>
-        <translation>打开 Hugging Face config.json 或 GGUF 文件</translation>
+        <source>Export &amp;slides (PDF)…</source>
+        <translation>导出幻灯片 (PDF)(&amp;S)…</translation>
     </message>
     <message>
-        <source>Model files (*.json *.gguf);;JSON files (*.json);;GGUF files (*.gguf);;All files (*)</source>
-        <translation>模型文件 (*.json *.gguf);;JSON 文件 (*.json);;GGUF 文件 (*.gguf);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Not opened: %1 is neither a session (.%2) nor a model config (.json, .gguf)</source>
-        <translation>未打开：%1 既不是会话（.%2）也不是模型配置（.json、.gguf）</translation>
+        <source>Export &amp;handout (PDF)…</source>
+        <translation>导出讲义 (PDF)(&amp;H)…</translation>
     </message>
 </context>
 <context>
@@ -4023,6 +3929,10 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>第 %1 步，共 %2 步 · %3</translation>
     </message>
     <message>
+        <source>Return: show the explanation · Page Down: next step</source>
+        <translation>回车：显示解释 · Page Down：下一步</translation>
+    </message>
+    <message>
         <source>&amp;Presenter mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
@@ -4033,10 +3943,6 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
     <message>
         <source>Computing the answer…</source>
         <translation>正在计算答案…</translation>
-    </message>
-    <message>
-        <source>Return: show the worked solution · Page Down: next step</source>
-        <translation>回车：显示详细解答 · Page Down：下一步</translation>
     </message>
 </context>
 <context>

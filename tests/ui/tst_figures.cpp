@@ -461,7 +461,8 @@ private slots:
         const rope::RopeParams& p = window.state().params();
         QCOMPARE(p.scaling.factor, 8.0);
         const Eigen::ArrayXd expected = rope::wavelengths(rope::scaledFrequencies(p).invFreq);
-        const QCPGraph* graph = panel->plot()->graph(1);
+        // Graph 1 is the scaled curve; with no method only the original one (graph 0) is drawn.
+        const QCPGraph* graph = panel->plot()->graph(p.scaling.method == "default" ? 0 : 1);
         QCOMPARE(graph->dataCount(), static_cast<int>(expected.size()));
         for (int i = 0; i < graph->dataCount(); ++i) {
             QCOMPARE(graph->dataMainValue(i), expected[i]);
@@ -592,10 +593,10 @@ private slots:
         }
         QTRY_VERIFY(rendered.count() >= 1);
         QTRY_COMPARE(panel.data().title,
-                     QStringLiteral("Phase of every pair (d = 128, b = 20000)"));
+                     QStringLiteral("cos(mθᵢ) of every pair (d = 128, b = 20000)"));
         QVERIFY(rendered.count() < 20); // coalesced, not one frame per request
         QTest::qWait(50);
-        QCOMPARE(panel.data().title, QStringLiteral("Phase of every pair (d = 128, b = 20000)"));
+        QCOMPARE(panel.data().title, QStringLiteral("cos(mθᵢ) of every pair (d = 128, b = 20000)"));
     }
 };
 

@@ -8,6 +8,7 @@
 
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -77,12 +78,46 @@ void drawSegments(QCPPainter& painter, const QVector<QPointF>& points) {
     painter.setPen(pen);
 }
 
+// A legend icon must be readable where a dense curve's 1-px line is not: the icon's line is at
+// least 2 px (times the presentation scale) and opaque. A band (two translucent edge lines)
+// shows as two thin lines around an opaque centre line.
+void drawLegendLine(QCPPainter* painter, const QRectF& rect, QPen pen, bool band, double scale) {
+    const double y = rect.center().y();
+    if (band) {
+        QPen edge = pen;
+        edge.setWidthF(std::max(1.0, scale));
+        painter->setPen(edge);
+        painter->drawLine(QLineF(rect.left(), rect.top() + 1, rect.right(), rect.top() + 1));
+        painter->drawLine(QLineF(rect.left(), rect.bottom() - 1, rect.right(), rect.bottom() - 1));
+        return;
+    }
+    pen.setWidthF(std::max(pen.widthF(), 2.0 * scale));
+    QColor c = pen.color();
+    if (pen.style() == Qt::SolidLine && c.alpha() >= 100) {
+        c.setAlpha(255);
+    }
+    pen.setColor(c);
+    painter->setPen(pen);
+    painter->drawLine(QLineF(rect.left(), y, rect.right(), y));
+}
+
 // QCPGraph and QCPCurve whose line goes through strokeBySegments().
 class SegmentedGraph : public QCPGraph {
 public:
     using QCPGraph::QCPGraph;
 
 protected:
+    void drawLegendIcon(QCPPainter* painter, const QRectF& rect) const override {
+        if (lineStyle() == lsNone) {
+            QCPGraph::drawLegendIcon(painter, rect);
+            return;
+        }
+        applyDefaultAntialiasingHint(painter);
+        const QVariant scale = parentPlot()->property("ropePenScale");
+        drawLegendLine(painter, rect, pen(), property("ropeBand").toBool(),
+                       scale.isValid() ? scale.toDouble() : 1.0);
+    }
+
     void drawLinePlot(QCPPainter* painter, const QVector<QPointF>& lines) const override {
         if (!strokeBySegments(*painter)) {
             QCPGraph::drawLinePlot(painter, lines);
@@ -98,6 +133,12 @@ public:
     using QCPCurve::QCPCurve;
 
 protected:
+    void drawLegendIcon(QCPPainter* painter, const QRectF& rect) const override {
+        applyDefaultAntialiasingHint(painter);
+        const QVariant scale = parentPlot()->property("ropePenScale");
+        drawLegendLine(painter, rect, pen(), false, scale.isValid() ? scale.toDouble() : 1.0);
+    }
+
     void drawCurveLine(QCPPainter* painter, const QVector<QPointF>& lines) const override {
         if (!strokeBySegments(*painter)) {
             QCPCurve::drawCurveLine(painter, lines);
@@ -379,6 +420,7 @@ void drawSeries(QCustomPlot& plot, QCPAxisRect* rect, const Series& s,
                                  static_cast<float>(a * colour.blueF() + (1 - a) * bg.blueF()));
             pen = QPen(edge, 1.0 * scale);
             other->setPen(pen);
+            graph->setProperty("ropeBand", true);
         }
         if (s.fillToZero && s.style == SeriesStyle::Line) {
             // A graph's brush fills down to the value axis' zero, piece by piece between NaNs.
@@ -405,6 +447,18 @@ void drawSeries(QCustomPlot& plot, QCPAxisRect* rect, const Series& s,
             head->setHead(QCPLineEnding(QCPLineEnding::esSpikeArrow, 10 * scale, 12 * scale));
         }
     }
+    if (s.style != SeriesStyle::Guide && s.style != SeriesStyle::Scatter) {
+        if (s.dashed) {
+            pen.setStyle(Qt::DashLine);
+        }
+        if (s.faint) {
+            // Wide and light: parallel lines a few pixels apart read as a shaded area.
+            QColor c = pen.color();
+            c.setAlpha(60);
+            pen.setColor(c);
+            pen.setWidthF(5.0 * scale);
+        }
+    }
     plottable->setName(s.name);
     plottable->setPen(pen);
     if (!s.inLegend || s.style == SeriesStyle::Guide) {
@@ -412,36 +466,14 @@ void drawSeries(QCustomPlot& plot, QCPAxisRect* rect, const Series& s,
     }
 }
 
-// Six significant digits; integers in full (positions, counts); tiny and huge values as
-// a×10ⁿ with a superscript exponent.
-QString readoutNumber(double v) {
-    if (std::isnan(v)) {
-        return figures::FigureText::tr("n/a");
-    }
-    if (std::isinf(v)) {
-        return v > 0 ? QStringLiteral("∞") : QStringLiteral("−∞");
-    }
-    if (v == std::round(v) && std::abs(v) < 1e15) {
-        return QString::number(static_cast<qlonglong>(v)).replace(QLatin1Char('-'), QChar(0x2212));
-    }
-    QString text = QString::number(v, 'g', 6);
-    const qsizetype e = text.indexOf(QLatin1Char('e'));
-    if (e >= 0) {
-        static const QString superscripts = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");
-        const int exponent = text.mid(e + 1).toInt();
-        QString power;
-        for (const QChar c : QString::number(std::abs(exponent))) {
-            power += superscripts.at(c.digitValue());
-        }
-        text = text.left(e) + QStringLiteral("×10") + (exponent < 0 ? QStringLiteral("⁻") : QString()) +
-               power;
-    }
-    return text.replace(QLatin1Char('-'), QChar(0x2212));
-}
-
+// At most four significant digits (figures::formatNumber): a readout is read, not copied; the
+// CSV keeps every digit.
 QString readoutText(const Readout& r) {
+    if (!r.text.isEmpty()) {
+        return QStringLiteral("%1: %2").arg(r.label, r.text);
+    }
     return QStringLiteral("%1 = %2%3")
-        .arg(r.label, readoutNumber(r.value),
+        .arg(r.label, figures::formatNumber(r.value),
              r.unit.isEmpty() ? QString() : QStringLiteral(" ") + r.unit);
 }
 
@@ -558,6 +590,7 @@ void drawSide(QCustomPlot& plot, QCPLayoutGrid* body, const SidePlot& side) {
     QCPAxis* y = rect->axis(QCPAxis::atLeft);
     x->setLabel(side.xLabel);
     y->setLabel(side.yLabel);
+    setTicks(x, side.xTicks);
     for (QCPAxis* a : {x, y}) {
         a->setVisible(side.showAxes);
         a->grid()->setVisible(side.showAxes);
@@ -571,6 +604,7 @@ void drawSide(QCustomPlot& plot, QCPLayoutGrid* body, const SidePlot& side) {
         title->position->setCoords(0.5, 0.0);
         title->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
         title->setText(side.title);
+        title->setFont(plot.font()); // the plot's font (larger in presentation style)
         title->setColor(plotColours(plotTheme(plot)).foreground);
         title->setPadding(QMargins(0, 0, 0, 4));
         rect->setMinimumMargins(QMargins(4, QFontMetrics(plot.font()).height() + 10, 4, 4));
@@ -675,6 +709,11 @@ void drawFigure(QCustomPlot& plot, const FigureData& data) {
     for (const Series& s : data.series) {
         anyInLegend = anyInLegend || (s.inLegend && s.style != SeriesStyle::Guide);
     }
+    if (data.side) {
+        for (const Series& s : data.side->series) {
+            anyInLegend = anyInLegend || (s.inLegend && s.style != SeriesStyle::Guide);
+        }
+    }
     plot.legend->setVisible(anyInLegend);
     plot.legend->setBrush(plotColours(plotTheme(plot)).legendBrush);
     drawReadouts(plot, layout.readouts, data.readouts);
@@ -686,6 +725,24 @@ void drawFigure(QCustomPlot& plot, const FigureData& data) {
     // Rescale the main axes only (the side plot has fixed ranges).
     plot.xAxis->rescale();
     plot.yAxis->rescale();
+    // A marker at the end of the data would be cut in half by the axis rectangle: an axis
+    // fitted to data with markers gets 3 % of room on each side (of its decades when
+    // logarithmic). A range the figure fixes is its own choice.
+    const bool markers = std::any_of(data.series.begin(), data.series.end(), [](const Series& s) {
+        return s.style == SeriesStyle::Scatter && !s.x.empty();
+    });
+    if (markers) {
+        for (QCPAxis* axis : {plot.xAxis, plot.yAxis}) {
+            const QCPRange r = axis->range();
+            if (axis->scaleType() == QCPAxis::stLogarithmic && r.lower > 0) {
+                const double f = std::pow(r.upper / r.lower, 0.03);
+                axis->setRange(r.lower / f, r.upper * f);
+            } else {
+                const double pad = 0.03 * (r.size() > 0 ? r.size() : 1.0);
+                axis->setRange(r.lower - pad, r.upper + pad);
+            }
+        }
+    }
     if (data.xRange) {
         plot.xAxis->setRange(data.xRange->first, data.xRange->second);
     }
