@@ -721,6 +721,22 @@
         <source>Page 8: two positions collide when their angles agree within this many degrees.</source>
         <translation>第 8 页：两个位置的角度相差不超过这么多度时算作相撞。</translation>
     </message>
+    <message>
+        <source>Loaded model&apos;s &amp;layers</source>
+        <translation>已加载模型的各层(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Curves view: every rotating layer kind of the loaded model at (its span L = max distance + 1, its base). A point above the b*(L) curve of its d keeps Σcos ≥ 0 over the whole span.</source>
+        <translation>曲线视图：已加载模型中每种旋转层画在（跨度 L = 最大距离 + 1，其底数）处。点位于其 d 的 b*(L) 曲线之上，则在整个跨度内 Σcos ≥ 0。</translation>
+    </message>
+    <message>
+        <source>Layer points</source>
+        <translation>层的点</translation>
+    </message>
+    <message>
+        <source>L:b:d per layer kind, comma-separated.</source>
+        <translation>每种层一个 L:b:d，以逗号分隔。</translation>
+    </message>
 </context>
 <context>
     <name>Figures</name>
@@ -2540,6 +2556,14 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <source>angle R_m q → R_n k = φ + (n−m)θᵢ</source>
         <translation>R_m q → R_n k 的夹角 = φ + (n−m)θᵢ</translation>
     </message>
+    <message>
+        <source>layer span L = %1, b = %2, d = %3</source>
+        <translation>层跨度 L = %1，b = %2，d = %3</translation>
+    </message>
+    <message>
+        <source>layer kinds of the loaded model shown</source>
+        <translation>显示的已加载模型层种类数</translation>
+    </message>
 </context>
 <context>
     <name>Io</name>
@@ -2746,6 +2770,238 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
     <message>
         <source>cannot save %1: %2</source>
         <translation>无法保存 %1：%2</translation>
+    </message>
+    <message>
+        <source>at byte %1: %2</source>
+        <translation>第 %1 字节处：%2</translation>
+    </message>
+    <message>
+        <source>file ends inside %1 (truncated)</source>
+        <translation>文件在%1内部结束（被截断）</translation>
+    </message>
+    <message>
+        <source>%1 claims %2 bytes but only %3 are left in the file</source>
+        <translation>%1声称有 %2 字节，但文件只剩 %3 字节</translation>
+    </message>
+    <message>
+        <source>%1: a bool must be 0 or 1, got %2</source>
+        <translation>%1：布尔值必须是 0 或 1，实际为 %2</translation>
+    </message>
+    <message>
+        <source>the value type of &apos;%1&apos;</source>
+        <translation>“%1”的值类型</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; has value type %2, which GGUF does not define (0 to 12)</source>
+        <translation>“%1”的值类型为 %2，GGUF 未定义此类型（0 到 12）</translation>
+    </message>
+    <message>
+        <source>the string value of &apos;%1&apos;</source>
+        <translation>“%1”的字符串值</translation>
+    </message>
+    <message>
+        <source>the value of &apos;%1&apos;</source>
+        <translation>“%1”的值</translation>
+    </message>
+    <message>
+        <source>the item type of array &apos;%1&apos;</source>
+        <translation>数组“%1”的元素类型</translation>
+    </message>
+    <message>
+        <source>array &apos;%1&apos; has item type %2 (supported: 0 to 8, 10 to 12)</source>
+        <translation>数组“%1”的元素类型为 %2（支持：0 到 8、10 到 12）</translation>
+    </message>
+    <message>
+        <source>the length of array &apos;%1&apos;</source>
+        <translation>数组“%1”的长度</translation>
+    </message>
+    <message>
+        <source>array &apos;%1&apos; claims %2 items of at least %3 bytes, but only %4 bytes are left in the file</source>
+        <translation>数组“%1”声称有 %2 个元素、每个至少 %3 字节，但文件只剩 %4 字节</translation>
+    </message>
+    <message>
+        <source>array &apos;%1&apos;</source>
+        <translation>数组“%1”</translation>
+    </message>
+    <message>
+        <source>not a GGUF file: it does not start with the bytes &quot;GGUF&quot;</source>
+        <translation>不是 GGUF 文件：文件开头不是字节 &quot;GGUF&quot;</translation>
+    </message>
+    <message>
+        <source>the version</source>
+        <translation>版本号</translation>
+    </message>
+    <message>
+        <source>big-endian GGUF (version %1 byte-swapped) is not supported</source>
+        <translation>不支持大端序 GGUF（字节交换后的版本为 %1）</translation>
+    </message>
+    <message>
+        <source>GGUF version 1 (32-bit counts) is not supported; convert the file again (versions 2 and 3 are read)</source>
+        <translation>不支持 GGUF 版本 1（32 位计数）；请重新转换文件（可读取版本 2 和 3）</translation>
+    </message>
+    <message>
+        <source>unknown GGUF version %1 (versions 2 and 3 are read)</source>
+        <translation>未知的 GGUF 版本 %1（可读取版本 2 和 3）</translation>
+    </message>
+    <message>
+        <source>metadata_kv_count is %1, but %2 bytes can hold at most %3 pairs</source>
+        <translation>metadata_kv_count 为 %1，但 %2 字节最多只能容纳 %3 个键值对</translation>
+    </message>
+    <message>
+        <source>tensor_count is %1, but %2 bytes can hold at most %3 tensor infos</source>
+        <translation>tensor_count 为 %1，但 %2 字节最多只能容纳 %3 个张量信息</translation>
+    </message>
+    <message>
+        <source>the key of metadata pair %1</source>
+        <translation>第 %1 个元数据键值对的键</translation>
+    </message>
+    <message>
+        <source>key &apos;%1&apos; appears twice</source>
+        <translation>键“%1”出现了两次</translation>
+    </message>
+    <message>
+        <source>general.alignment must be a uint32 power of two, got %1</source>
+        <translation>general.alignment 必须是 2 的幂的 uint32，实际为 %1</translation>
+    </message>
+    <message>
+        <source>tensor info %1</source>
+        <translation>第 %1 个张量信息</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos; has %2 dimensions (at most 4)</source>
+        <translation>张量“%1”有 %2 个维度（最多 4 个）</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos; has ggml type %2; RoPE factors are read as F32 (type 0) only</source>
+        <translation>张量“%1”的 ggml 类型为 %2；RoPE 因子只按 F32（类型 0）读取</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos; must be one-dimensional with 1 to 65536 entries</source>
+        <translation>张量“%1”必须是一维的，含 1 到 65536 个元素</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos; (%2 floats at data offset %3) lies beyond the end of the file (%4 bytes)</source>
+        <translation>张量“%1”（%2 个浮点数，数据偏移 %3）超出了文件末尾（%4 字节）</translation>
+    </message>
+    <message>
+        <source>%1 is empty</source>
+        <translation>%1 是空文件</translation>
+    </message>
+    <message>
+        <source>cannot map %1: %2</source>
+        <translation>无法映射 %1：%2</translation>
+    </message>
+    <message>
+        <source>general.architecture is missing, so the {arch}.* keys cannot be found</source>
+        <translation>缺少 general.architecture，因此找不到 {arch}.* 键</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not in the explorer&apos;s table of llama.cpp architectures; reading it with rotate-half pairs</source>
+        <translation>“%1”不在本程序的 llama.cpp 架构表中；按 rotate-half 配对读取</translation>
+    </message>
+    <message>
+        <source>expected a string</source>
+        <translation>应为字符串</translation>
+    </message>
+    <message>
+        <source>per-layer values differ (%1 and %2); one value per model is supported for this key</source>
+        <translation>各层的值不同（%1 与 %2）；此键只支持整个模型一个值</translation>
+    </message>
+    <message>
+        <source>expected a number or an array of numbers</source>
+        <translation>应为数字或数字数组</translation>
+    </message>
+    <message>
+        <source>the sliding-window layers&apos; base %1 is shown for Gemma 3 only; all layers use rope.freq_base here</source>
+        <translation>滑动窗口层的底数 %1 只对 Gemma 3 显示；此处所有层都使用 rope.freq_base</translation>
+    </message>
+    <message>
+        <source>expected a number or an array of bools</source>
+        <translation>应为数字或布尔数组</translation>
+    </message>
+    <message>
+        <source>%1 (whether the model was trained with this scaling; it does not change the frequencies)</source>
+        <translation>%1（表示模型是否用此缩放训练过；不改变频率）</translation>
+    </message>
+    <message>
+        <source>%1 = 0.1 · mscale_all_dim; mscale is not stored in GGUF and is taken equal to mscale_all_dim = %2</source>
+        <translation>%1 = 0.1 · mscale_all_dim；GGUF 不存储 mscale，取其等于 mscale_all_dim = %2</translation>
+    </message>
+    <message>
+        <source>longrope needs the tensors rope_factors_long and rope_factors_short, which the file lacks</source>
+        <translation>longrope 需要张量 rope_factors_long 和 rope_factors_short，但文件中没有</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a scaling type llama.cpp writes (none, linear, yarn, longrope)</source>
+        <translation>“%1”不是 llama.cpp 会写入的缩放类型（none、linear、yarn、longrope）</translation>
+    </message>
+    <message>
+        <source>%1 has no config.json counterpart (transformers always mixes with weight 1); not shown</source>
+        <translation>%1 在 config.json 中没有对应字段（transformers 总是以权重 1 混合）；不显示</translation>
+    </message>
+    <message>
+        <source>%1 multiplies llama.cpp&apos;s attention factor and has no config.json counterpart; not shown</source>
+        <translation>%1 会乘到 llama.cpp 的注意力因子上，在 config.json 中没有对应字段；不显示</translation>
+    </message>
+    <message>
+        <source>has %1 entries but the rotated dimension is %2 (%3 pairs)</source>
+        <translation>有 %1 项，但旋转维度为 %2（%3 对）</translation>
+    </message>
+    <message>
+        <source>entries must be finite and positive, got %1</source>
+        <translation>各项必须是有限正数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>every factor is 1: no scaling</source>
+        <translation>所有因子都是 1：没有缩放</translation>
+    </message>
+    <message>
+        <source>the %1 per-pair factors are Llama 3 scaling with factor %2, low_freq_factor %3, high_freq_factor %4, original_max_position_embeddings %5 (recovered from the factors%6)</source>
+        <translation>这 %1 个逐对因子就是 Llama 3 缩放：factor %2、low_freq_factor %3、high_freq_factor %4、original_max_position_embeddings %5（由因子反推得到%6）</translation>
+    </message>
+    <message>
+        <source>; low_freq_factor 1 assumed, as Meta&apos;s</source>
+        <translation>；假定 low_freq_factor 为 1，与 Meta 的一致</translation>
+    </message>
+    <message>
+        <source>the per-pair factors match no Llama 3 scaling; shown as they are (LongRoPE lists θ_i / e_i, attention factor 1)</source>
+        <translation>这些逐对因子不符合任何 Llama 3 缩放；按原样显示（LongRoPE 列表 θ_i / e_i，注意力因子 1）</translation>
+    </message>
+    <message>
+        <source>expected an array of 3 or 4 integers</source>
+        <translation>应为包含 3 或 4 个整数的数组</translation>
+    </message>
+    <message>
+        <source>section %1 = %2 (a fourth axis) has no transformers counterpart; not shown</source>
+        <translation>第 %1 段 = %2（第四个轴）在 transformers 中没有对应；不显示</translation>
+    </message>
+    <message>
+        <source>not translated (no RoPE field of the explorer reads it)</source>
+        <translation>未转换（本程序没有读取它的 RoPE 字段）</translation>
+    </message>
+    <message>
+        <source>tensor not used by the scaling type of this file; ignored</source>
+        <translation>此文件的缩放类型不使用该张量；已忽略</translation>
+    </message>
+    <message>
+        <source>[%1, %2, %3] sums to %4 rotary pairs, but the head has %5 (rotary dimension %6 / 2)</source>
+        <translation>[%1, %2, %3] 合计 %4 个旋转对，但注意力头只有 %5 个（旋转维度 %6 / 2）</translation>
+    </message>
+    <message>
+        <source>must be &gt; 0 with a head dimension &gt; 2, got %1</source>
+        <translation>必须 &gt; 0 且头维度 &gt; 2，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be in (0, 1e6], got %1</source>
+        <translation>必须在 (0, 1e6] 内，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be at least 1, got %1</source>
+        <translation>必须至少为 1，实际为 %1</translation>
+    </message>
+    <message>
+        <source>item %1: expected 0 (linear) or 1 (softmax), got %2</source>
+        <translation>第 %1 项：应为 0（线性）或 1（softmax），实际为 %2</translation>
     </message>
 </context>
 <context>
@@ -2963,10 +3219,6 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>下一步(&amp;N)</translation>
     </message>
     <message>
-        <source>Show &amp;answer</source>
-        <translation>显示答案(&amp;A)</translation>
-    </message>
-    <message>
         <source>%v of %m solved</source>
         <translation>已完成 %v / %m</translation>
     </message>
@@ -3003,14 +3255,6 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>正确：答案是 %1。</translation>
     </message>
     <message>
-        <source>Not quite: %1 is more than ±%2 away. Try again, or press Show answer.</source>
-        <translation>还不对：%1 的偏差超过 ±%2。再试一次，或按“显示答案”。</translation>
-    </message>
-    <message>
-        <source>Not quite: %1 is not it. Try again, or press Show answer.</source>
-        <translation>还不对：%1 不是答案。再试一次，或按“显示答案”。</translation>
-    </message>
-    <message>
         <source>The answer is %1.</source>
         <translation>答案是 %1。</translation>
     </message>
@@ -3023,16 +3267,72 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>你的答案</translation>
     </message>
     <message>
-        <source>Explanation</source>
-        <translation>解释</translation>
-    </message>
-    <message>
         <source>Computing the answer…</source>
         <translation>正在计算答案…</translation>
     </message>
     <message>
         <source>Computing the answer… %1 will be checked when it is ready.</source>
         <translation>正在计算答案…答案就绪后将检查 %1。</translation>
+    </message>
+    <message>
+        <source>Show &amp;solution</source>
+        <translation>显示解答(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Worked solution</source>
+        <translation>详细解答</translation>
+    </message>
+    <message>
+        <source>Course step</source>
+        <translation>课程步骤</translation>
+    </message>
+    <message>
+        <source>Pick one of the answers first.</source>
+        <translation>请先选择一个答案。</translation>
+    </message>
+    <message>
+        <source>Co&amp;mmit</source>
+        <translation>提交预测(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Commit to your prediction; the panel then shows what happens</source>
+        <translation>提交你的预测；随后面板会显示实际结果</translation>
+    </message>
+    <message>
+        <source>Not yet: change the panel to reach the goal.</source>
+        <translation>还没到：调整面板以达到目标。</translation>
+    </message>
+    <message>
+        <source>Hint: %1</source>
+        <translation>提示：%1</translation>
+    </message>
+    <message>
+        <source>Not quite: %1 is not it. Try again, or press Show solution.</source>
+        <translation>不太对：%1 不是答案。再试一次，或点击“显示解答”。</translation>
+    </message>
+    <message>
+        <source>Correct: %1.</source>
+        <translation>正确：%1。</translation>
+    </message>
+    <message>
+        <source>Not this one. Try again, or press Show solution.</source>
+        <translation>不是这个。再试一次，或点击“显示解答”。</translation>
+    </message>
+    <message>
+        <source>The answer is: %1.</source>
+        <translation>答案是：%1。</translation>
+    </message>
+    <message>
+        <source>Checking the panel…</source>
+        <translation>正在检查面板…</translation>
+    </message>
+    <message>
+        <source>Reached ✓</source>
+        <translation>已达成 ✓</translation>
+    </message>
+    <message>
+        <source>Not yet.</source>
+        <translation>还没到。</translation>
     </message>
 </context>
 <context>
@@ -3272,13 +3572,25 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <source>The next step of the derivation.</source>
         <translation>推导的下一步。</translation>
     </message>
+    <message>
+        <source>Loading the lesson…</source>
+        <translation>正在加载课程…</translation>
+    </message>
+    <message>
+        <source>Using this panel</source>
+        <translation>使用本面板</translation>
+    </message>
+    <message>
+        <source>▾ %1 (hide)</source>
+        <translation>▾ %1（收起）</translation>
+    </message>
+    <message>
+        <source>▸ %1 (show)</source>
+        <translation>▸ %1（展开）</translation>
+    </message>
 </context>
 <context>
     <name>rope::ui::LayerStrip</name>
-    <message>
-        <source>layer %1: %2, no RoPE (NoPE)</source>
-        <translation>第 %1 层：%2，无 RoPE（NoPE）</translation>
-    </message>
     <message>
         <source>layer %1: %2, b = %3, rotary dim %4</source>
         <translation>第 %1 层：%2，b = %3，旋转维度 %4</translation>
@@ -3290,6 +3602,68 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
     <message>
         <source>Layer (%1):</source>
         <translation>层（%1）：</translation>
+    </message>
+    <message>
+        <source>F full · S sliding · C chunked · L linear
+✓ Σcos ≥ 0 over the span · ✗ Σcos &lt; 0 within it · – no RoPE</source>
+        <translation>全 全注意力 · 滑 滑动窗口 · 块 分块 · 线 线性注意力
+✓ 跨度内 Σcos ≥ 0 · ✗ 跨度内 Σcos &lt; 0 · – 无旋转位置编码</translation>
+    </message>
+    <message>
+        <source>Letter: how far the layer&apos;s attention reaches (full context, sliding window, chunk, or linear attention without RoPE). Mark: whether Σᵢ cos(m·θ&apos;ᵢ) stays ≥ 0 at every distance m the layer can attend, with the layer&apos;s own frequencies.</source>
+        <translation>字：该层注意力能看多远（整个上下文、滑动窗口、分块，或不带旋转位置编码的线性注意力）。符号：用该层自己的频率，在它能关注的每个距离 m 上 Σᵢ cos(m·θ&apos;ᵢ) 是否保持 ≥ 0。</translation>
+    </message>
+    <message>
+        <source>F</source>
+        <comment>layer strip: full attention</comment>
+        <translation>全</translation>
+    </message>
+    <message>
+        <source>S</source>
+        <comment>layer strip: sliding-window attention</comment>
+        <translation>滑</translation>
+    </message>
+    <message>
+        <source>C</source>
+        <comment>layer strip: chunked attention</comment>
+        <translation>块</translation>
+    </message>
+    <message>
+        <source>L</source>
+        <comment>layer strip: linear attention</comment>
+        <translation>线</translation>
+    </message>
+    <message>
+        <source>full attention up to distance %1</source>
+        <translation>全注意力，距离至多 %1</translation>
+    </message>
+    <message>
+        <source>full attention</source>
+        <translation>全注意力</translation>
+    </message>
+    <message>
+        <source>sliding window %1 tokens (distances up to %2)</source>
+        <translation>滑动窗口 %1 个词元（距离至多 %2）</translation>
+    </message>
+    <message>
+        <source>chunks of %1 tokens (distances up to %2)</source>
+        <translation>每块 %1 个词元（距离至多 %2）</translation>
+    </message>
+    <message>
+        <source>linear attention, no positional span</source>
+        <translation>线性注意力，无位置跨度</translation>
+    </message>
+    <message>
+        <source>layer %1: %2, no RoPE (NoPE); %3</source>
+        <translation>第 %1 层：%2，无旋转位置编码（NoPE）；%3</translation>
+    </message>
+    <message>
+        <source>: Σcos &lt; 0 first at distance %1, inside the span</source>
+        <translation>：Σcos 在距离 %1 处首次 &lt; 0，位于跨度之内</translation>
+    </message>
+    <message>
+        <source>: Σcos ≥ 0 at every distance of the span</source>
+        <translation>：跨度内每个距离上 Σcos ≥ 0</translation>
     </message>
 </context>
 <context>
@@ -3423,14 +3797,6 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
     <message>
         <source>Export failed</source>
         <translation>导出失败</translation>
-    </message>
-    <message>
-        <source>Open a Hugging Face config.json</source>
-        <translation>打开 Hugging Face config.json</translation>
-    </message>
-    <message>
-        <source>JSON files (*.json);;All files (*)</source>
-        <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Model config not opened: %1</source>
@@ -3583,10 +3949,6 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>;;所有文件 (*)</translation>
     </message>
     <message>
-        <source>Not opened: %1 is neither a session (.%2) nor a model config (.json)</source>
-        <translation>未打开：%1 既不是会话（.%2）也不是模型配置（.json）</translation>
-    </message>
-    <message>
         <source>Not opened: only local files can be dropped</source>
         <translation>未打开：只能拖入本地文件</translation>
     </message>
@@ -3737,6 +4099,18 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
     <message>
         <source>Export &amp;handout (PDF)…</source>
         <translation>导出讲义 (PDF)(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>Open a Hugging Face config.json or a GGUF file</source>
+        <translation>打开 Hugging Face config.json 或 GGUF 文件</translation>
+    </message>
+    <message>
+        <source>Model files (*.json *.gguf);;JSON files (*.json);;GGUF files (*.gguf);;All files (*)</source>
+        <translation>模型文件 (*.json *.gguf);;JSON 文件 (*.json);;GGUF 文件 (*.gguf);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Not opened: %1 is neither a session (.%2) nor a model config (.json, .gguf)</source>
+        <translation>未打开：%1 既不是会话（.%2）也不是模型配置（.json、.gguf）</translation>
     </message>
 </context>
 <context>
@@ -3929,10 +4303,6 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>第 %1 步，共 %2 步 · %3</translation>
     </message>
     <message>
-        <source>Return: show the explanation · Page Down: next step</source>
-        <translation>回车：显示解释 · Page Down：下一步</translation>
-    </message>
-    <message>
         <source>&amp;Presenter mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
@@ -3943,6 +4313,10 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
     <message>
         <source>Computing the answer…</source>
         <translation>正在计算答案…</translation>
+    </message>
+    <message>
+        <source>Return: show the worked solution · Page Down: next step</source>
+        <translation>回车：显示详细解答 · Page Down：下一步</translation>
     </message>
 </context>
 <context>
