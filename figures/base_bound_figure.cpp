@@ -910,7 +910,7 @@ const OptionTable& baseBoundOptions() {
          .label = QT_TRANSLATE_NOOP("FigureOptions", "Compute the smallest base &b* for L"),
          .kind = OptionKind::Toggle,
          .defaultValue = false,
-         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Σcos view: search b* with f ≥ 0 on 0 … L−1 (Xu et al. 2024; Su 2024). Takes up to seconds for long contexts; runs in the background.")},
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Σcos view: search b* with f ≥ 0 on 0 … L−1 (Men et al. 2024; Su 2024). Takes up to seconds for long contexts; runs in the background.")},
         {.id = "model-layers",
          .label = QT_TRANSLATE_NOOP("FigureOptions", "Loaded model's &layers"),
          .kind = OptionKind::Toggle,

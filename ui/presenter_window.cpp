@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/presenter_window.h"
 
+#include "figures/language.h"
 #include "figures/lessons.h"
 #include "ui/compute_pool.h"
 #include "ui/course_pane.h"
@@ -75,10 +76,17 @@ PresenterWindow::PresenterWindow(ExplorerState& state, double scale, QWidget* pa
     setFocusPolicy(Qt::StrongFocus);
 
     connect(&m_watcher, &QFutureWatcher<Frame>::finished, this, &PresenterWindow::computed);
+    connect(&m_lessonWatcher, &QFutureWatcher<QString>::finished, this, [this] {
+        m_lesson = m_lessonWatcher.result();
+        if (!m_stepText) {
+            showTexts();
+        }
+    });
 }
 
 PresenterWindow::~PresenterWindow() {
     m_watcher.waitForFinished();
+    m_lessonWatcher.waitForFinished();
 }
 
 void PresenterWindow::present(const FigurePanel& panel, const figures::CourseStep* step,
@@ -109,7 +117,18 @@ void PresenterWindow::present(const FigurePanel& panel, const figures::CourseSte
     } else {
         m_stepText.reset();
         m_stepHeader = title;
-        m_lesson = figures::lessonHtml(m_figure->id);
+        // On a projector the idea and the misconception, in the interface's language; the
+        // panel's own help stays in the main window.
+        if (m_lessonFor != m_figure->id) {
+            m_lessonFor = m_figure->id;
+            m_lesson = QStringLiteral("<p>%1</p>").arg(tr("Loading the lesson…").toHtmlEscaped());
+            const std::string_view id = m_figure->id;
+            const QString language = figures::currentLanguage();
+            m_lessonWatcher.setFuture(QtConcurrent::run(&computePool(), [id, language] {
+                return figures::lessonSection(id, language, "idea") +
+                       figures::lessonSection(id, language, "misconception");
+            }));
+        }
     }
     showTexts();
     compute();

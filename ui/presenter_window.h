@@ -8,6 +8,7 @@
 
 #include <QFutureWatcher>
 #include <optional>
+#include <string_view>
 #include <QWidget>
 
 class QCustomPlot;
@@ -88,6 +89,10 @@ private:
     const figures::Figure* m_figure = nullptr;
     figures::FigureOptions m_options;
     QString m_lesson;
+    /// The lesson's idea and misconception, built on the compute pool: a lesson's numbers
+    /// (b* searches among them) can take seconds the first time.
+    QFutureWatcher<QString> m_lessonWatcher;
+    std::string_view m_lessonFor;
     std::optional<figures::CourseText> m_stepText;
     QStringList m_choiceTexts; ///< the step's choices in course order (choice, predict)
     QString m_stepHeader;

@@ -71,7 +71,7 @@ int runMinBase(const QStringList& args) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Smallest RoPE base b* with f(m) = Σ_i cos(m·b^(−2i/d)) >= 0 for every integer m in\n"
-        "[0, L) (Su, kexue.fm/archives/10122; Xu et al., arXiv 2405.14591), bracketed to\n"
+        "[0, L) (Su, kexue.fm/archives/10122; Men et al., arXiv 2405.14591), bracketed to\n"
         "relative width <= 1e-9 by a certified sweep over ln b (docs/base-bound.md): every base\n"
         "below lower_bracket is proven infeasible, base is verified feasible.\n"
         "Output: {\"base\":b*,\"lower_bracket\":lo,\"argmin_m\":m,\"min_f\":f} where m is the\n"

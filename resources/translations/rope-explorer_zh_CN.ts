@@ -40,12 +40,16 @@
         <translation>问题：</translation>
     </message>
     <message>
-        <source>Explanation:</source>
-        <translation>解释：</translation>
-    </message>
-    <message>
         <source>The panels&apos; lessons</source>
         <translation>各面板的讲解</translation>
+    </message>
+    <message>
+        <source>Hints:</source>
+        <translation>提示：</translation>
+    </message>
+    <message>
+        <source>Worked solution:</source>
+        <translation>详解：</translation>
     </message>
 </context>
 <context>
@@ -176,10 +180,6 @@
     <message>
         <source>Compute the smallest base &amp;b* for L</source>
         <translation>计算 L 所需的最小底数 &amp;b*</translation>
-    </message>
-    <message>
-        <source>Σcos view: search b* with f ≥ 0 on 0 … L−1 (Xu et al. 2024; Su 2024). Takes up to seconds for long contexts; runs in the background.</source>
-        <translation>Σcos 视图：搜索在 0 … L−1 上满足 f ≥ 0 的 b*（Xu 等 2024；苏剑林 2024）。长上下文需要数秒；在后台运行。</translation>
     </message>
     <message>
         <source>&amp;Tokens:</source>
@@ -736,6 +736,10 @@
     <message>
         <source>L:b:d per layer kind, comma-separated.</source>
         <translation>每种层一个 L:b:d，以逗号分隔。</translation>
+    </message>
+    <message>
+        <source>Σcos view: search b* with f ≥ 0 on 0 … L−1 (Men et al. 2024; Su 2024). Takes up to seconds for long contexts; runs in the background.</source>
+        <translation>Σcos 视图：在 0 … L−1 上搜索满足 f ≥ 0 的 b*（Men 等，2024；苏剑林，2024）。长上下文可能需要数秒；在后台运行。</translation>
     </message>
 </context>
 <context>
@@ -4317,6 +4321,10 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
     <message>
         <source>Return: show the worked solution · Page Down: next step</source>
         <translation>回车：显示详细解答 · Page Down：下一步</translation>
+    </message>
+    <message>
+        <source>Loading the lesson…</source>
+        <translation>正在加载课程…</translation>
     </message>
 </context>
 <context>

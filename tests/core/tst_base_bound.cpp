@@ -21,7 +21,7 @@
 // Expected values: NumPy golden values (every m evaluated, no tables, no witnesses:
 // tests/core/reference/decay_reference.py), b*(L, d) brackets of an independent NumPy certified
 // sweep (tests/core/reference/base_bound_reference.py), dense direct scans, the published tables of
-// Su (kexue.fm/archives/10122) and Xu et al. (arXiv 2405.14591) to the two digits they print,
+// Su (kexue.fm/archives/10122) and Men et al. (arXiv 2405.14591) to the two digits they print,
 // long-double recomputation, and closed forms for the rules of thumb.
 
 namespace {
@@ -422,10 +422,10 @@ private slots:
     void minimalBaseMatchesPublishedTables_data() {
         QTest::addColumn<qlonglong>("context");
         QTest::addColumn<double>("published");
-        QTest::newRow("Su 1k 4.3e3 (= Xu et al.)") << 1024LL << 4.3e3;
+        QTest::newRow("Su 1k 4.3e3 (= Men et al.)") << 1024LL << 4.3e3;
         QTest::newRow("Su 2k 1.2e4") << 2048LL << 1.2e4;
-        QTest::newRow("Su 4k 2.7e4 (= Xu et al.)") << 4096LL << 2.7e4;
-        QTest::newRow("Su 8k 8.4e4 (= Xu et al.)") << 8192LL << 8.4e4;
+        QTest::newRow("Su 4k 2.7e4 (= Men et al.)") << 4096LL << 2.7e4;
+        QTest::newRow("Su 8k 8.4e4 (= Men et al.)") << 8192LL << 8.4e4;
         QTest::newRow("Su 16k 2.3e5") << 16384LL << 2.3e5;
     }
     void minimalBaseMatchesPublishedTables() {

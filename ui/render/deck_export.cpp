@@ -239,15 +239,39 @@ QByteArray handoutPdf(const QString& language, const DeckProgress& progress) {
                         .arg(url)
                         .arg(figureSize.width() / 2);
         }
-        html += QStringLiteral("<p><b>%1</b> %2</p>")
-                    .arg(Deck::tr("Explanation:").toHtmlEscaped(), text.explanation.toHtmlEscaped());
+        if (!step.choices.empty()) {
+            html += QStringLiteral("<ol type=\"A\">");
+            for (const figures::CourseChoice& choice : step.choices) {
+                html += QStringLiteral("<li>%1</li>")
+                            .arg(text.choices.value(choice.id).toHtmlEscaped());
+            }
+            html += QStringLiteral("</ol>");
+        }
+        // Hints keyed to the typical wrong answers, then the worked solution: the handout is
+        // what a student reads after class, so it carries what the pane shows on request.
+        if (!text.hints.isEmpty()) {
+            html += QStringLiteral("<p><b>%1</b></p><ul>").arg(Deck::tr("Hints:").toHtmlEscaped());
+            for (const figures::CourseHint& hint : step.hints) {
+                const QString hintText = text.hints.value(hint.id);
+                if (!hintText.isEmpty()) {
+                    html += QStringLiteral("<li>%1</li>").arg(hintText.toHtmlEscaped());
+                }
+            }
+            html += QStringLiteral("</ul>");
+        }
+        html += QStringLiteral("<p><b>%1</b><br>%2</p>")
+                    .arg(Deck::tr("Worked solution:").toHtmlEscaped(),
+                         text.solution.toHtmlEscaped().replace(QLatin1Char('\n'),
+                                                               QStringLiteral("<br>")));
         if (progress && !progress(++done, total)) {
             return {};
         }
     }
     html += QStringLiteral("<h1>%1</h1>").arg(Deck::tr("The panels' lessons").toHtmlEscaped());
     for (const figures::Figure& f : figures::allFigures()) {
-        const QString lesson = figures::lessonHtml(f.id, language);
+        // The idea and the misconception: the parts of a lesson that stand without the panel.
+        const QString lesson = figures::lessonSection(f.id, language, "idea") +
+                               figures::lessonSection(f.id, language, "misconception");
         if (!lesson.isEmpty()) {
             html += QStringLiteral("<h2>%1</h2>").arg(figureTitle(f).toHtmlEscaped()) + lesson;
         }
