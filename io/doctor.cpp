@@ -206,35 +206,6 @@ std::optional<DoctorFinding> deepseekMscale(const Context& c) {
         "so a model with mscale ≠ mscale_all_dim cannot be expressed there.");
 }
 
-// M-RoPE sections count rotary pairs: their sum must cover the rotated width, which a partial
-// rotary factor makes smaller than the head.
-std::optional<DoctorFinding> mropePartialRotary(const Context& c) {
-    const std::vector<int>& sec = c.in.model.mropeSection;
-    if (sec.empty()) {
-        return std::nullopt;
-    }
-    const int pairs = std::accumulate(sec.begin(), sec.end(), 0);
-    if (2 * pairs == c.p.effectiveRotaryDim()) {
-        return std::nullopt;
-    }
-    return finding("mrope-partial-rotary", DoctorSeverity::Error,
-                   {QStringLiteral("mrope_section = [%1, %2, %3] (%4 pairs = %5 dims)")
-                        .arg(sec[0])
-                        .arg(sec[1])
-                        .arg(sec[2])
-                        .arg(pairs)
-                        .arg(2 * pairs),
-                    QStringLiteral("head_dim = %1").arg(c.p.headDim),
-                    QStringLiteral("rotated dims = %1").arg(c.p.effectiveRotaryDim())},
-                   "The M-RoPE sections assign each rotary pair to the time, height or width "
-                   "position. Their sum must equal the number of rotated pairs; when "
-                   "partial_rotary_factor is dropped on the multimodal path the sections are laid "
-                   "over the whole head, and the pairs that should not rotate (or the ones that "
-                   "should) get the wrong positions.",
-                   "Make 2·sum(mrope_section) equal int(head_dim · partial_rotary_factor), and "
-                   "check that the engine applies partial_rotary_factor on the M-RoPE code path.");
-}
-
 // Qwen2-VL / Qwen2.5-VL lay sections out in blocks; Qwen3-VL interleaves them.
 std::optional<DoctorFinding> mropeLayout(const Context& c) {
     if (c.in.model.mropeSection.empty()) {
@@ -377,7 +348,6 @@ const std::vector<std::pair<const char*, Check>>& checks() {
         {"base-override", &baseOverride},
         {"stacked-scaling", &stackedScaling},
         {"mscale-folded", &deepseekMscale},
-        {"mrope-partial-rotary", &mropePartialRotary},
         {"mrope-layout", &mropeLayout},
         {"gemma3-local-scaled", &gemmaLocalScaled},
         {"original-exceeds-max", &originalExceedsMax},

@@ -83,8 +83,6 @@ void TestDoctor::checkFires_data() {
         << "stacked-scaling";
     QTest::newRow("mscale folded") << "doctor-mscale-folded.json" << 0LL << ""
                                    << "mscale-folded";
-    QTest::newRow("mrope partial") << "doctor-mrope-partial-rotary.json" << 0LL << ""
-                                   << "mrope-partial-rotary";
     QTest::newRow("mrope layout") << "doctor-mrope-layout.json" << 0LL << ""
                                   << "mrope-layout";
     QTest::newRow("gemma local") << "doctor-gemma3-local-scaled.json" << 0LL << ""
