@@ -93,6 +93,16 @@ QString methodIds() {
 
 } // namespace
 
+void addModelSourceOptions(QCommandLineParser& parser) {
+    parser.addOptions({
+        {QStringLiteral("preset"), QStringLiteral("A built-in model."), QStringLiteral("ID")},
+        {QStringLiteral("config"), QStringLiteral("A Hugging Face config.json."),
+         QStringLiteral("PATH")},
+        {QStringLiteral("gguf"), QStringLiteral("A GGUF file (metadata only)."),
+         QStringLiteral("PATH")},
+    });
+}
+
 void addRopeOptions(QCommandLineParser& parser) {
     parser.addOptions({
         {QStringLiteral("dim"), QStringLiteral("Head dimension d (even)."), QStringLiteral("D"),

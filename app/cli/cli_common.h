@@ -33,6 +33,10 @@ public:
 /// --config PATH (a Hugging Face config.json) that give the starting values.
 void addRopeOptions(QCommandLineParser& parser);
 
+/// --preset ID, --config PATH and --gguf PATH: where a model command reads its model from
+/// (modelConfigFrom() resolves them).
+void addModelSourceOptions(QCommandLineParser& parser);
+
 /// The whole import of --preset or --config (parameters, layers, M-RoPE sections), or nullopt
 /// when neither is given. Warnings go to stderr.
 /// \throws UsageError if both are given; rope::InvalidParameter("preset"/"config") listing the

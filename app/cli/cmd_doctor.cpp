@@ -60,12 +60,8 @@ int runDoctor(const QStringList& args) {
         QStringLiteral(
             "\nOutput (--json): {\"findings\": [{\"id\", \"severity\", \"evidence\": [...], "
             "\"explanation\", \"fix\"}], \"errors\": n} (printed without spaces)"));
+    addModelSourceOptions(parser);
     parser.addOptions({
-        {QStringLiteral("preset"), QStringLiteral("A built-in model."), QStringLiteral("ID")},
-        {QStringLiteral("config"), QStringLiteral("A Hugging Face config.json."),
-         QStringLiteral("PATH")},
-        {QStringLiteral("gguf"), QStringLiteral("A GGUF file (metadata only)."),
-         QStringLiteral("PATH")},
         {QStringLiteral("context"), QStringLiteral("The context you run at (tokens)."),
          QStringLiteral("L")},
         {QStringLiteral("engine"), QStringLiteral("hf (default) or llama.cpp."),

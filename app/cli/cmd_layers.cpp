@@ -30,17 +30,13 @@ int runLayers(const QStringList& args) {
         "\"query_scale\":null|{\"beta\":b, \"original_max_position_embeddings\":L0} (Mistral 3: "
         "queries times 1 + beta*ln(1 + floor(pos/L0))), \"indexer_layout\":null|\"half\" "
         "(DeepSeek-V3.2's indexer)."));
+    addModelSourceOptions(parser);
     parser.addOptions({
-        {QStringLiteral("preset"), QStringLiteral("A built-in model."), QStringLiteral("ID")},
-        {QStringLiteral("config"), QStringLiteral("A Hugging Face config.json."),
-         QStringLiteral("PATH")},
         {QStringLiteral("min-base-work"),
          QStringLiteral("Largest L*d/2 for which min_base is searched (default 2097152, about a "
                         "second per distinct (L, d)); larger layers report min_base_status "
                         "work_cap."),
          QStringLiteral("N")},
-        {QStringLiteral("gguf"), QStringLiteral("A GGUF file (metadata only)."),
-         QStringLiteral("PATH")},
     });
     if (!parseArguments(parser, args)) {
         return 0;

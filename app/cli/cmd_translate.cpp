@@ -39,12 +39,8 @@ int runTranslate(const QStringList& args) {
         "Output (--json): {\"to\": \"llama.cpp\", \"flags\": [...], \"command_line\": \"...\", "
         "\"gguf_keys\": {...}, \"not_expressible\": [...]} or {\"to\": \"hf\", \"config\": {...}, "
         "\"notes\": [...]} (printed without spaces)"));
+    addModelSourceOptions(parser);
     parser.addOptions({
-        {QStringLiteral("preset"), QStringLiteral("A built-in model."), QStringLiteral("ID")},
-        {QStringLiteral("config"), QStringLiteral("A Hugging Face config.json."),
-         QStringLiteral("PATH")},
-        {QStringLiteral("gguf"), QStringLiteral("A GGUF file (metadata only)."),
-         QStringLiteral("PATH")},
         {QStringLiteral("to"), QStringLiteral("Target: llama.cpp or hf."),
          QStringLiteral("llama.cpp|hf")},
         {QStringLiteral("json"), QStringLiteral("Print JSON instead of text.")},
