@@ -202,7 +202,7 @@ private slots:
     void everyPanelIsSlideReady_data() {
         QTest::addColumn<QString>("panel");
         QTest::addColumn<QString>("language");
-        for (const QString language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
             for (const rope::figures::Figure& f : rope::figures::allFigures()) {
                 const QString id = rope::figures::figureId(f);
                 QTest::newRow(qPrintable(id + QLatin1Char('/') + language)) << id << language;
