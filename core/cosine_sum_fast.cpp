@@ -56,8 +56,20 @@ const char* fastCosineSumName() {
     return useAvx2() ? "sleef-avx2" : "sleef-scalar";
 }
 
+namespace {
+// MPFR keeps per-thread caches (π, ln 2, …) that mpfr_sin_cos fills on first use and that live in
+// thread-local storage: a worker thread that exits without freeing them leaks them (LeakSanitizer
+// reports it under the sanitize build). One guard per thread that has used MPFR frees that thread's
+// caches when the thread ends; the main thread's guard runs at exit.
+struct MpfrThreadCacheGuard {
+    ~MpfrThreadCacheGuard() { mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE); }
+};
+} // namespace
+
 double preciseCosineSum(long long m, double base, long pairs, double& error, double* phi,
                         double* cosOut, double* sinOut) {
+    thread_local MpfrThreadCacheGuard cacheGuard;
+    (void)cacheGuard;
     constexpr mpfr_prec_t kBits = 256;
     mpfr_t logBase, rate, theta, angle, c, s, sum;
     mpfr_inits2(kBits, logBase, rate, theta, angle, c, s, sum, static_cast<mpfr_ptr>(nullptr));
