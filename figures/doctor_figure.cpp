@@ -13,6 +13,10 @@
 #include "io/model_compare.h"
 #include "io/presets.h"
 
+#include "core/scaling/scaling_registry.h"
+
+#include <Eigen/Core>
+
 #include <QFileInfo>
 
 #include <algorithm>
@@ -156,7 +160,30 @@ FigureData doctorFigure(const rope::RopeParams& params, const FigureOptions& opt
             curve.x.push_back(static_cast<double>(r.distances[k]));
             curve.y.push_back(r.cosine[k]);
         }
+        // The sample's expectation over Gaussian q, k: (1/P) Σ_i cos((θ_A,i − θ_B,i)·Δ) over the
+        // P = d/2 pairs (a pair one side does not rotate has θ = 0 there), drawn dashed so the
+        // sampling noise of the curve is visible as such.
+        const auto thetas = [pairs = params.headDim / 2](const rope::RopeParams& p) {
+            const Eigen::ArrayXd f = rope::scaledFrequencies(p).invFreq;
+            Eigen::ArrayXd t = Eigen::ArrayXd::Zero(pairs);
+            const Eigen::Index n = std::min<Eigen::Index>(f.size(), pairs);
+            t.head(n) = f.head(n);
+            return t;
+        };
+        const Eigen::ArrayXd gap = thetas(params) - thetas(other);
+        Series expectation;
+        expectation.name = FigureText::tr("expectation (1/P) Σ cos((θ_A,i − θ_B,i)Δ)");
+        expectation.dashed = true;
+        expectation.colour = 3;
+        expectation.x = curve.x;
+        for (const double x : curve.x) {
+            expectation.y.push_back(gap.size() > 0 ? (gap * x).cos().mean() : 1.0);
+        }
+        const double lowest =
+            curve.y.empty() ? 1.0 : *std::min_element(curve.y.begin(), curve.y.end());
+        data.yRange = std::make_pair(std::min(0.9, lowest - 0.05), 1.01);
         data.series.push_back(std::move(curve));
+        data.series.push_back(std::move(expectation));
         Series threshold;
         threshold.name = FigureText::tr("threshold 0.99");
         threshold.x = {1.0, static_cast<double>(std::max<long long>(span - 1, 2))};
@@ -226,6 +253,7 @@ const OptionTable& doctorOptions() {
              "The second configuration: 'unscaled' (the current parameters without their "
              "scaling: what an engine that ignores the scaling computes), a preset id "
              "(llama-3.1-8b) or a config.json / GGUF file."),
+         .control = OptionControl::Hidden,
          .validate = &checkSource},
         {.id = "context",
          .label = QT_TRANSLATE_NOOP("FigureOptions", "&Context:"),
