@@ -449,28 +449,35 @@ std::optional<DoctorFinding> dynamicWithCache(const Context& c) {
 // of 4096, DeepSeek-V3 at 4119 of 163840) and work, whereas a local layer exists for the short
 // range and its base has no reason to fail inside its own window.
 std::optional<DoctorFinding> sumCosNegative(const Context& c) {
-    const std::vector<LayerRope>& layers = c.in.model.layers;
-    if (layers.empty()) {
+    // The windowed layers only (sliding or chunked, window shorter than the context), and only
+    // they are scanned: a full layer of a 10⁷-token model would cost seconds.
+    std::vector<LayerRope> windowed;
+    std::vector<std::size_t> index;
+    for (std::size_t i = 0; i < c.in.model.layers.size(); ++i) {
+        const LayerRope& l = c.in.model.layers[i];
+        if ((l.attention == AttentionKind::Sliding || l.attention == AttentionKind::Chunked) &&
+            l.window > 0 && l.window < l.params.context) {
+            windowed.push_back(l);
+            index.push_back(i);
+        }
+    }
+    if (windowed.empty()) {
         return std::nullopt;
     }
     LayerBaseCheckOptions options;
     options.minBaseWorkCap = 0;
     const std::vector<LayerBaseCheck> checked =
-        layerBaseChecks(layers, layerFrequencies(layers), options);
+        layerBaseChecks(windowed, layerFrequencies(windowed), options);
     // One evidence line per layer kind (type, base, span, first negative distance).
     std::map<std::tuple<std::string, double, long long, long long>, std::vector<std::size_t>> kinds;
-    for (std::size_t i = 0; i < layers.size(); ++i) {
-        const std::optional<long long> first = checked[i].firstNegativeSumCos;
-        const LayerRope& l = layers[i];
-        const bool windowed =
-            (l.attention == AttentionKind::Sliding || l.attention == AttentionKind::Chunked) &&
-            l.window > 0 && l.window < l.params.context;
+    for (std::size_t k = 0; k < windowed.size(); ++k) {
+        const std::optional<long long> first = checked[k].firstNegativeSumCos;
         // At a given context the layer reaches distances < context only.
-        if (!windowed || !checked[i].checked || !first ||
-            (c.in.context > 0 && *first >= c.in.context)) {
+        if (!checked[k].checked || !first || (c.in.context > 0 && *first >= c.in.context)) {
             continue;
         }
-        kinds[{layers[i].type, layers[i].params.base, layers[i].maxDistance, *first}].push_back(i);
+        const LayerRope& l = windowed[k];
+        kinds[{l.type, l.params.base, l.maxDistance, *first}].push_back(index[k]);
     }
     if (kinds.empty()) {
         return std::nullopt;
