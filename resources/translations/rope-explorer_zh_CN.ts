@@ -742,10 +742,6 @@
         <translation>Σcos 视图：在 0 … L−1 上搜索满足 f ≥ 0 的 b*（Men 等，2024；苏剑林，2024）。长上下文可能需要数秒；在后台运行。</translation>
     </message>
     <message>
-        <source>none (no positions, no mask)</source>
-        <translation>无（无位置、无掩码）</translation>
-    </message>
-    <message>
         <source>learned absolute</source>
         <translation>可学习绝对位置</translation>
     </message>
@@ -774,14 +770,6 @@
         <translation>p-RoPE</translation>
     </message>
     <message>
-        <source>&amp;Scheme (left):</source>
-        <translation>方案（左）(&amp;S)：</translation>
-    </message>
-    <message>
-        <source>&amp;Compare with (right):</source>
-        <translation>对比（右）(&amp;C)：</translation>
-    </message>
-    <message>
         <source>&amp;Mask:</source>
         <translation>掩码(&amp;M)：</translation>
     </message>
@@ -790,28 +778,12 @@
         <translation>因果（解码器）</translation>
     </message>
     <message>
-        <source>none (encoder, bidirectional)</source>
-        <translation>无（编码器，双向）</translation>
-    </message>
-    <message>
         <source>Mask of every scheme except “none” (never masked) and NoPE (always causal).</source>
         <translation>除“无”（从不加掩码）和 NoPE（总是因果）之外，所有方案使用的掩码。</translation>
     </message>
     <message>
-        <source>one token repeated</source>
-        <translation>一个词元重复</translation>
-    </message>
-    <message>
         <source>distinct tokens</source>
         <translation>互不相同的词元</translation>
-    </message>
-    <message>
-        <source>&amp;Length T:</source>
-        <translation>长度 T(&amp;L)：</translation>
-    </message>
-    <message>
-        <source>Head &amp;width d:</source>
-        <translation>头宽度 d(&amp;W)：</translation>
     </message>
     <message>
         <source>Even; the toy head&apos;s own width (the base b is the form&apos;s).</source>
@@ -826,14 +798,6 @@
         <translation>词元、投影矩阵、可学习位置表和 T5 桶偏置的随机种子。</translation>
     </message>
     <message>
-        <source>ALiBi &amp;heads n:</source>
-        <translation>ALiBi 头数 n(&amp;H)：</translation>
-    </message>
-    <message>
-        <source>ALiBi hea&amp;d h:</source>
-        <translation>ALiBi 第 h 个头(&amp;D)：</translation>
-    </message>
-    <message>
         <source>1 … n; its slope is m = 2^(−8h/n) when n is a power of two.</source>
         <translation>1 … n；n 为 2 的幂时，其斜率 m = 2^(−8h/n)。</translation>
     </message>
@@ -846,12 +810,68 @@
         <translation>T5 最大距离(&amp;X)：</translation>
     </message>
     <message>
-        <source>p-RoPE &amp;fraction p:</source>
-        <translation>p-RoPE 比例 p(&amp;F)：</translation>
-    </message>
-    <message>
         <source>Fraction of the frequencies that rotate (the highest); the rest are left unrotated.</source>
         <translation>参与旋转的频率所占比例（取最高的频率）；其余的不旋转。</translation>
+    </message>
+    <message>
+        <source>none (no mask)</source>
+        <translation>无（无掩码）</translation>
+    </message>
+    <message>
+        <source>&amp;Left:</source>
+        <translation>左(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Position scheme of the left score map.</source>
+        <translation>左侧分数图的位置编码方案。</translation>
+    </message>
+    <message>
+        <source>&amp;Right:</source>
+        <translation>右(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Position scheme of the right score map.</source>
+        <translation>右侧分数图的位置编码方案。</translation>
+    </message>
+    <message>
+        <source>none (encoder)</source>
+        <translation>无（编码器）</translation>
+    </message>
+    <message>
+        <source>One random token repeated T times, or T distinct random tokens.</source>
+        <translation>一个随机词元重复 T 次，或 T 个互不相同的随机词元。</translation>
+    </message>
+    <message>
+        <source>&amp;T:</source>
+        <translation>&amp;T：</translation>
+    </message>
+    <message>
+        <source>Sequence length T (tokens).</source>
+        <translation>序列长度 T（词元数）。</translation>
+    </message>
+    <message>
+        <source>ALiBi &amp;n:</source>
+        <translation>ALiBi &amp;n：</translation>
+    </message>
+    <message>
+        <source>Number of ALiBi heads n; the slopes follow Press et al. 2021.</source>
+        <translation>ALiBi 的头数 n；斜率按 Press 等 2021 的规则。</translation>
+    </message>
+    <message>
+        <source>ALiBi &amp;h:</source>
+        <translation>ALiBi &amp;h：</translation>
+    </message>
+    <message>
+        <source>p-RoPE &amp;p:</source>
+        <translation>p-RoPE &amp;p：</translation>
+    </message>
+    <message>
+        <source>repeated token</source>
+        <translation>重复的词元</translation>
+    </message>
+    <message>
+        <source>&amp;Input:</source>
+        <translation>输入(&amp;I)：</translation>
     </message>
 </context>
 <context>
