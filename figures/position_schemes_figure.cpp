@@ -156,7 +156,7 @@ FigureData positionSchemesFigure(const rope::RopeParams& params, const FigureOpt
         }
         side.series.push_back(std::move(profile));
     }
-    side.title = FigureText::tr("Mean score at each distance, all eight schemes");
+    side.title = FigureText::tr("Mean score per distance, all schemes");
     side.xLabel = FigureText::tr("distance i − j (query − key)");
     side.yLabel = FigureText::tr("mean score over the diagonal");
     // "none" is never masked: its profile covers negative distances (keys ahead) too.
@@ -281,6 +281,15 @@ FigureData positionSchemesFigure(const rope::RopeParams& params, const FigureOpt
                                      slopes[static_cast<std::size_t>(toy.alibiHead - 1)],
                                      QString()});
         }
+        if (s == rope::PositionScheme::T5) {
+            data.readouts.push_back(
+                {FigureText::tr("T5: buckets B (max distance %1, %2)")
+                     .arg(toy.t5MaxDistance)
+                     .arg(rope::schemeMask(s, toy) == rope::AttentionMask::Causal
+                              ? FigureText::tr("one direction")
+                              : FigureText::tr("both directions")),
+                 static_cast<double>(toy.t5Buckets), QString()});
+        }
         if (s == rope::PositionScheme::PRope) {
             const Eigen::ArrayXd f =
                 rope::pRopeInverseFrequencies(toy.dim, toy.base, toy.pRopeFraction);
@@ -342,6 +351,9 @@ const OptionTable& positionSchemesOptions() {
              .min = 2,
              .max = rope::limits::kMaxSchemeTokens,
              .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Sequence length T (tokens).")},
+            // The settings below without a control (d, seed, ALiBi's n, T5's B and D) are set
+            // from rope-cli --set, sessions and course steps: a control each would widen the
+            // option row past a 1280-pixel window. The caption and readouts show their values.
             {.id = "dim",
              .label = QT_TRANSLATE_NOOP("FigureOptions", "&d:"),
              .kind = OptionKind::Integer,
@@ -350,6 +362,7 @@ const OptionTable& positionSchemesOptions() {
              .max = rope::limits::kMaxSchemeDim,
              .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Even; the toy head's own width (the "
                                                            "base b is the form's)."),
+             .control = OptionControl::Hidden,
              .step = 2},
             {.id = "seed",
              .label = QT_TRANSLATE_NOOP("FigureOptions", "S&eed:"),
@@ -359,7 +372,8 @@ const OptionTable& positionSchemesOptions() {
              .max = 2147483647,
              .tooltip = QT_TRANSLATE_NOOP("FigureOptions",
                                           "Seed of the tokens, the projections, the learned "
-                                          "table and T5's bucket biases.")},
+                                          "table and T5's bucket biases."),
+             .control = OptionControl::Hidden},
             {.id = "alibi-heads",
              .label = QT_TRANSLATE_NOOP("FigureOptions", "ALiBi &n:"),
              .kind = OptionKind::Integer,
@@ -367,7 +381,8 @@ const OptionTable& positionSchemesOptions() {
              .min = 1,
              .max = 64,
              .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Number of ALiBi heads n; the slopes "
-                                                           "follow Press et al. 2021.")},
+                                                           "follow Press et al. 2021."),
+             .control = OptionControl::Hidden},
             {.id = "alibi-head",
              .label = QT_TRANSLATE_NOOP("FigureOptions", "ALiBi &h:"),
              .kind = OptionKind::Integer,
@@ -382,13 +397,15 @@ const OptionTable& positionSchemesOptions() {
              .defaultValue = 32,
              .min = 2,
              .max = 128,
+             .control = OptionControl::Hidden,
              .step = 2},
             {.id = "t5-max-distance",
              .label = QT_TRANSLATE_NOOP("FigureOptions", "T5 ma&x distance:"),
              .kind = OptionKind::Integer,
              .defaultValue = 128,
              .min = 2,
-             .max = 4096},
+             .max = 4096,
+             .control = OptionControl::Hidden},
             {.id = "p",
              .label = QT_TRANSLATE_NOOP("FigureOptions", "p-RoPE &p:"),
              .kind = OptionKind::Real,

@@ -2733,10 +2733,6 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>无掩码</translation>
     </message>
     <message>
-        <source>Mean score at each distance, all eight schemes</source>
-        <translation>各距离上的平均分数（全部八种方案）</translation>
-    </message>
-    <message>
         <source>distance i − j (query − key)</source>
         <translation>距离 i − j（查询 − 键）</translation>
     </message>
@@ -2815,6 +2811,22 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
     <message>
         <source>The tokens differ, so scores change along a diagonal under every scheme: set the tokens to one repeated token to see the positions alone.</source>
         <translation>词元各不相同，所以在每种方案下分数都会沿对角线变化：把词元设为“一个词元重复”才能只看位置的作用。</translation>
+    </message>
+    <message>
+        <source>T5: buckets B (max distance %1, %2)</source>
+        <translation>T5：桶数 B（最大距离 %1，%2）</translation>
+    </message>
+    <message>
+        <source>one direction</source>
+        <translation>单向</translation>
+    </message>
+    <message>
+        <source>both directions</source>
+        <translation>双向</translation>
+    </message>
+    <message>
+        <source>Mean score per distance, all schemes</source>
+        <translation>各距离的平均分数（全部方案）</translation>
     </message>
 </context>
 <context>
