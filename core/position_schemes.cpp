@@ -333,7 +333,8 @@ SchemeResult evaluateScheme(PositionScheme scheme, const SchemeToyParams& params
             }
             double s = q.row(i).dot(k.row(j)) * scale;
             if (scheme == PositionScheme::Alibi) {
-                // Press et al.: −m·(i − j) for a causal head; an encoder uses −m·|i − j|.
+                // Press et al. define −m·(i − j) for a causal head only; without a mask the
+                // symmetric −m·|i − j| (a common encoder variant) keeps the bias relative.
                 s -= slope * std::abs(i - j);
             } else if (scheme == PositionScheme::T5) {
                 const int bucket = t5RelativePositionBucket(j - i, !causal, params.t5Buckets,
