@@ -906,9 +906,9 @@ MinimalBase sweepSegment(long long context, int dim, const MinimalBaseOptions& o
     const int scanThreads =
         (!fast || control != nullptr)
             ? 1
-              : (options.threads > 0
-                     ? options.threads
-                     : static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1U, 64U)));
+            : (options.threads > 0
+                   ? options.threads
+                   : static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1U, 64U)));
     // Distances 0 … count−1.
     const long long count = options.includeContext ? context + 1 : context;
     MinimalBase result;
@@ -961,8 +961,8 @@ MinimalBase sweepSegment(long long context, int dim, const MinimalBaseOptions& o
         poolCursor = 0;
         const double t0 = std::log(at.base());
         for (const auto& [m, f] : scan.candidates) {
-            pool.push_back({m, t0, f - 2.0 * at.errorBound(m), at.slopeBound(m), f, 0.0, false,
-                            t0});
+            pool.push_back(
+                {m, t0, f - 2.0 * at.errorBound(m), at.slopeBound(m), f, 0.0, false, t0});
         }
     };
     long long witness = -1;
@@ -1122,8 +1122,14 @@ MinimalBase sweepSegment(long long context, int dim, const MinimalBaseOptions& o
                 }
                 double f = 0.0;
                 const bool certifies = tryDistance(c.m, f);
-                c = {c.m, t, f - 2.0 * point.errorBound(c.m), point.slopeBound(c.m), f,
-                     point.trend(), true, t};
+                c = {c.m,
+                     t,
+                     f - 2.0 * point.errorBound(c.m),
+                     point.slopeBound(c.m),
+                     f,
+                     point.trend(),
+                     true,
+                     t};
                 found += certifies ? 1 : 0;
             };
             // Proven non-negative here by an earlier value: f ≥ low − rate·(t − t₀) > 0.
@@ -1149,8 +1155,7 @@ MinimalBase sweepSegment(long long context, int dim, const MinimalBaseOptions& o
                 if (provenPositive(c)) {
                     continue;
                 }
-                const double predicted =
-                    c.value + (c.hasTrend ? c.trend * (t - c.tValue) : 0.0);
+                const double predicted = c.value + (c.hasTrend ? c.trend * (t - c.tValue) : 0.0);
                 order.emplace_back(-predicted, k); // max-heap on −predicted
             }
             if (!fast) {
@@ -1374,8 +1379,7 @@ MinimalBase chunkedSweep(long long context, int dim, const MinimalBaseOptions& o
             chunk->finished = true;
             finishedOne.notify_all();
             const MinimalBase& r = chunk->result;
-            finishedWork.store(finishedWork.load() +
-                               sweepWork(r.evaluations, r.scans, count, dim));
+            finishedWork.store(finishedWork.load() + sweepWork(r.evaluations, r.scans, count, dim));
             if (chunk->control.reachedEnd && !chunk->error) {
                 continue;
             }

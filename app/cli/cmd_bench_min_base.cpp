@@ -102,11 +102,12 @@ int runBenchMinBase(const QStringList& args) {
         "Times the certified b* sweep (min-base) with the old evaluator (reference: glibc\n"
         "sincos, one thread), the first fast one (baseline: SLEEF vector sincos, scans on\n"
         "--threads threads, MPFR where double cannot decide) and the current one (fast: the\n"
-        "same with a screened pool walk and chunks of b on two threads), in one run: b*(2^20, 128), the dense\n"
-        "b*(L) curve (100 contexts per decade, 256 … 2^20, d = 128, two chains) and the\n"
-        "published-tables view (22 checks, b* up to 2^17). Prints the median wall time of\n"
-        "--runs runs, the floor of issue #26, and whether the backends found the same\n"
-        "brackets as the reference (bit for bit, or their largest relative difference)."));
+        "same with a screened pool walk and chunks of b on two threads), in one run:\n"
+        "b*(2^20, 128), the dense b*(L) curve (100 contexts per decade, 256 … 2^20,\n"
+        "d = 128, two chains) and the published-tables view (22 checks, b* up to 2^17).\n"
+        "Prints the median wall and CPU time of --runs runs, the floor of issue #26, and\n"
+        "whether the backends found the same brackets as the reference (bit for bit, or\n"
+        "their largest relative difference)."));
     parser.addOptions({
         {QStringLiteral("runs"), QStringLiteral("Runs per task and backend, 1…20 (default 3)."),
          QStringLiteral("N"), QStringLiteral("3")},
@@ -210,9 +211,9 @@ int runBenchMinBase(const QStringList& args) {
                 << QString::fromStdString(seconds(median(wall))).leftJustified(17)
                 << QString::fromStdString(seconds(median(cpu))).leftJustified(16)
                 << QString::fromStdString(each).leftJustified(21)
-                << (backend == SweepBackend::Fast ? QString::fromStdString(seconds(
-                                                        task->floorSeconds))
-                                                  : QString())
+                << (backend == SweepBackend::Fast
+                        ? QString::fromStdString(seconds(task->floorSeconds))
+                        : QString())
                 << "\n";
             out.flush();
         }
@@ -240,9 +241,8 @@ int runBenchMinBase(const QStringList& args) {
             std::snprintf(line, sizeof line,
                           "%-8s %-9s brackets vs reference: %lld of %zu identical, largest "
                           "relative difference %.2e, %s\n",
-                          task->name,
-                          backend == SweepBackend::Fast ? "fast" : "baseline", identical,
-                          a.size(), worst,
+                          task->name, backend == SweepBackend::Fast ? "fast" : "baseline",
+                          identical, a.size(), worst,
                           overlap ? "every pair overlaps" : "SOME PAIR DOES NOT OVERLAP");
             out << line;
         }
