@@ -112,7 +112,7 @@ public:
     /// its own theme. \throws ExportError.
     void exportTo(const QString& path, const ExportStyle& style);
     /// \brief Starts writing the current figure to \p path: the plot is frozen now
-    /// (snapshotFigure(), quick), encoded and written on computePool() (startFigureExport()), so
+    /// (snapshotFigure(), quick), encoded and written on a worker (startFigureExport()), so
     /// the GUI thread never rasterises or compresses. \p cancel, set before the write, ends it
     /// without touching the file. \throws ExportError at once for an unknown extension or a PNG
     /// over the pixel budget (nothing is drawn then).

@@ -3,7 +3,6 @@
 #include "ui/render/figure_export.h"
 
 #include "io/file_access.h"
-#include "ui/compute_pool.h"
 
 #include <QBuffer>
 #include <QFileInfo>
@@ -14,6 +13,7 @@
 #include <QPdfWriter>
 #include <QSaveFile>
 #include <QSvgGenerator>
+#include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
 #include <qcustomplot.h>
 
@@ -217,6 +217,19 @@ namespace {
 QMutex g_exportsMutex;
 std::vector<QFuture<ExportOutcome>> g_exports;
 
+// Exports run on a thread of their own, not on computePool(): the panels' computations there
+// can hold every thread for minutes (a b* search of a hidden panel), and an export queued
+// behind them waited 80 s (monkey, seed 20653, #546 "export rope-2d as csv"). One thread:
+// exports are seconds at most and run one after another.
+struct ExportPool : QThreadPool {
+    ExportPool() { setMaxThreadCount(1); }
+};
+
+QThreadPool& exportPool() {
+    static ExportPool pool;
+    return pool;
+}
+
 ExportOutcome runFigureExport(const FigureSnapshot& snapshot, const QString& path,
                               const std::atomic<bool>& cancel) {
     ExportOutcome outcome{.path = path, .error = {}, .cancelled = false};
@@ -244,7 +257,7 @@ ExportOutcome runFigureExport(const FigureSnapshot& snapshot, const QString& pat
 QFuture<ExportOutcome> startFigureExport(FigureSnapshot snapshot, const QString& path,
                                          std::shared_ptr<const std::atomic<bool>> cancel) {
     QFuture<ExportOutcome> future = QtConcurrent::run(
-        &computePool(), [snapshot = std::move(snapshot), path, cancel = std::move(cancel)] {
+        &exportPool(), [snapshot = std::move(snapshot), path, cancel = std::move(cancel)] {
             return runFigureExport(snapshot, path, *cancel);
         });
     const QMutexLocker lock(&g_exportsMutex);

@@ -119,11 +119,11 @@ struct ExportOutcome {
     bool cancelled = false;
 };
 
-/// \brief Encodes \p snapshot and writes it to \p path (io::writeFileAtomically) on
-/// computePool(). \p cancel, when it turns true before the write, makes the export end without
-/// touching the file. The export owns its inputs, so it finishes even if the window that
-/// started it is closed: waitForFigureExports() (called before the application ends) waits
-/// for every export still running.
+/// \brief Encodes \p snapshot and writes it to \p path (io::writeFileAtomically) on a thread
+/// of the exports' own (never queued behind the panels' computations). \p cancel, when it turns
+/// true before the write, makes the export end without touching the file. The export owns its
+/// inputs, so it finishes even if the window that started it is closed: waitForFigureExports()
+/// (called before the application ends) waits for every export still running.
 QFuture<ExportOutcome> startFigureExport(FigureSnapshot snapshot, const QString& path,
                                          std::shared_ptr<const std::atomic<bool>> cancel);
 
