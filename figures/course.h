@@ -16,7 +16,7 @@
 #include <vector>
 
 /// \file course.h
-/// The guided course as data (STYLE §10): an ordered list of steps in
+/// The guided course as data: an ordered list of steps in
 /// `resources/course/course.json` (compiled in as `:/course/course.json`). Each step opens a
 /// panel in a prepared state, states a task and asks a question whose answer is computed by the
 /// core through a named *answer function* (the table in course.cpp) — never stored as a literal.

@@ -11,7 +11,7 @@
 #include <vector>
 
 /// \file figure_registry.h
-/// Every panel of the explorer, one explicit row each (STYLE §6), in the figures layer (Qt
+/// Every panel of the explorer, one explicit row each, in the figures layer (Qt
 /// Core, no widgets). The main window makes a panel per row and builds its controls from
 /// `.options`; `rope-cli figure` exports any row and checks `--set` against `.options`;
 /// sessions save and check option values by key; tst_figures checks every row.

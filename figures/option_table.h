@@ -13,7 +13,7 @@
 #include <vector>
 
 /// \file option_table.h
-/// A figure's options as data (STYLE §9): one row per option, written once. The GUI builds its
+/// A figure's options as data: one row per option, written once. The GUI builds its
 /// controls from the rows (ui/panels/option_controls.h); `rope-cli figure --set`, sessions and
 /// course steps all go through parseOptionValue()/checkOptions(), so an unknown key or a bad
 /// value is refused in the same words everywhere; `--list-options` prints the table.

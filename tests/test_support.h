@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// Shared helpers for the Qt tests: Eigen metatypes (never declared in core, STYLE §8) and a
+// Shared helpers for the Qt tests: Eigen metatypes (never declared in core) and a
 // comparison that reports the first mismatching index with both values.
 
 #include <Eigen/Core>

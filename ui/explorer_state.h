@@ -11,7 +11,7 @@ namespace rope::ui {
 
 /// \brief The explorer's single source of truth: owns the RopeParams every panel shows.
 ///
-/// Forms and panels connect only to this object (STYLE §4). setParams() validates with core
+/// Forms and panels connect only to this object. setParams() validates with core
 /// (rope::validate and the scaling method) and either stores the value and emits
 /// paramsChanged(), or keeps the previous value and emits rejected() with core's message, so
 /// the window can show why (status bar, inline label) instead of crashing.

@@ -205,7 +205,6 @@ void LayerStrip::setLayers(const std::vector<LayerRope>& layers) {
     while (QLayoutItem* item = m_cells->takeAt(0)) {
         delete item;
     }
-    m_current = -1;
     if (!m_mixed) {
         hide();
         m_state.setLayer(-1, true);
@@ -262,7 +261,6 @@ bool LayerStrip::selectLayer(int index) {
     if (layer.rope && !m_state.setParams(withModelParams(m_state.params(), layer.params))) {
         return false; // the state has emitted rejected() with core's reason
     }
-    m_current = index;
     if (QAbstractButton* cell = m_group->button(index)) {
         cell->setChecked(true);
     }

@@ -44,8 +44,6 @@ public:
     /// \brief Makes every panel show layer \p index. \return false (nothing changed) for an
     /// index outside the list or parameters the state rejects (its reason is shown).
     bool selectLayer(int index);
-    /// \brief The chosen layer, −1 if none.
-    int currentLayer() const noexcept { return m_current; }
     /// \brief The RoPE kind of layer \p index: 0 … kinds − 1 in order of first appearance,
     /// −1 for NoPE (colour grey).
     int kindOf(int index) const;
@@ -70,7 +68,6 @@ private:
     std::vector<LayerBaseCheck> m_checks;
     std::vector<int> m_kinds;
     bool m_mixed = false;
-    int m_current = -1;
     QLabel* m_caption;
     QLabel* m_legend;
     QHBoxLayout* m_cells;

@@ -112,6 +112,14 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
                 [this](const QString& reason) { statusBar()->showMessage(reason, 8000); });
         connect(panel, &FigurePanel::optionsChanged, this, &MainWindow::markModified);
         connect(panel, &FigurePanel::optionsChanged, this, &MainWindow::sendCourseState);
+        connect(panel, &FigurePanel::exportFinished, this, [this](const ExportOutcome& outcome) {
+            if (outcome.cancelled) {
+                statusBar()->showMessage(tr("Export cancelled: %1 not written").arg(outcome.path),
+                                         5000);
+            } else if (outcome.error.isEmpty()) {
+                statusBar()->showMessage(tr("Wrote %1").arg(outcome.path), 5000);
+            }
+        });
         panel->refresh();
     }
     m_layerStrip = new LayerStrip(*m_state);
@@ -294,7 +302,11 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
     setSessionPath(QString());
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+    // An export still encoding on a worker finishes writing its file before the application
+    // (and the fonts its painting needs) goes away.
+    waitForFigureExports();
+}
 
 void MainWindow::closeEvent(QCloseEvent* event) {
     if (m_persistent) {
@@ -347,12 +359,7 @@ void MainWindow::exportCurrent() {
             return;
         }
     }
-    try {
-        panel->exportTo(path, *style);
-        statusBar()->showMessage(tr("Wrote %1").arg(path), 5000);
-    } catch (const ExportError& e) {
-        QMessageBox::warning(this, tr("Export failed"), QString::fromUtf8(e.what()));
-    }
+    panel->exportWithProgress(path, *style); // the outcome arrives through exportFinished
 }
 
 void MainWindow::openModelConfig() {

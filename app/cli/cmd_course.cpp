@@ -91,7 +91,7 @@ int runCourse(const QStringList& args) {
         "it names (e.g. --state base=700000): {\"correct\",\"value\",\"hint\"}; the step is "
         "reached when its value lies in \"accept\".\n"
         "--solution ID: the worked solution as text.\n"
-        "Texts follow --lang (before the command)."));
+        "Texts follow --lang (before or after the command)."));
     parser.addOptions({
         {QStringLiteral("list"), QStringLiteral("List every step in course order.")},
         {QStringLiteral("check"), QStringLiteral("Check an answer to step ID."),

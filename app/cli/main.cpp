@@ -33,7 +33,7 @@ void printUsage(std::ostream& os) {
     }
     os << "\nOptions:\n  -h, --help     Show this help.\n  -v, --version  Show the version.\n"
           "  --lang <LANG>  Words of figures and course texts in LANG (en, zh_CN); default en.\n"
-          "                 Goes before the command: rope-cli --lang zh_CN figure ...\n";
+          "                 Before or after the command: rope-cli --lang zh_CN figure ...\n";
 }
 
 int fail(const std::string& message) {
@@ -41,38 +41,60 @@ int fail(const std::string& message) {
     return 2;
 }
 
-} // namespace
-
-int main(int argc, char* argv[]) {
-    // "--lang LANG" or "--lang=LANG" before the command: the language of what is shown (figure
-    // titles, labels, legends; course texts). Numbers, ids and JSON keys never change, and the
-    // default is English whatever the locale, so scripts get the same output everywhere.
-    std::string language = "en";
-    if (argc >= 2 && std::string(argv[1]).starts_with("--lang")) {
-        const std::string option = argv[1];
+// Removes "--lang LANG" / "--lang=LANG" from argv, wherever it stands before a "--" (after it
+// every argument is a value), and stores LANG in \p language. Returns what is wrong, or "".
+std::string takeLanguage(int& argc, char* argv[], std::string& language) {
+    int found = 0;
+    for (int k = 1; k < argc;) {
+        const std::string arg = argv[k];
+        if (arg == "--") {
+            break;
+        }
+        if (arg != "--lang" && !arg.starts_with("--lang=")) {
+            ++k;
+            continue;
+        }
+        if (++found > 1) {
+            return "--lang given twice";
+        }
         int used = 1;
-        if (option.starts_with("--lang=")) {
-            language = option.substr(7);
-        } else if (option == "--lang" && argc >= 3) {
-            language = argv[2];
+        if (arg == "--lang") {
+            if (k + 1 >= argc) {
+                return "--lang needs a value (languages: " +
+                       rope::figures::availableLanguages()
+                           .join(QStringLiteral(", "))
+                           .toStdString() +
+                       ")";
+            }
+            language = argv[k + 1];
             used = 2;
-        } else if (option == "--lang") {
-            return fail("--lang needs a value (languages: " +
-                        rope::figures::availableLanguages().join(QStringLiteral(", ")).toStdString() +
-                        ")");
         } else {
-            return fail("unknown option '" + option + "'");
+            language = arg.substr(7);
         }
         if (!rope::figures::availableLanguages().contains(QString::fromStdString(language))) {
-            return fail(rope::figures::unknownLanguageMessage(QString::fromStdString(language))
-                            .toStdString());
+            return rope::figures::unknownLanguageMessage(QString::fromStdString(language))
+                .toStdString();
         }
         // The command and its options follow as if --lang had not been given.
-        for (int k = 1; k + used < argc; ++k) {
-            argv[k] = argv[k + used];
+        for (int j = k; j + used < argc; ++j) {
+            argv[j] = argv[j + used];
         }
         argc -= used;
         argv[argc] = nullptr;
+    }
+    return {};
+}
+
+} // namespace
+
+int main(int argc, char* argv[]) {
+    // "--lang LANG" or "--lang=LANG", before or after the command: the language of what is
+    // shown (figure titles, labels, legends; course texts). Numbers, ids and JSON keys never
+    // change, and the default is English whatever the locale, so scripts get the same output
+    // everywhere.
+    std::string language = "en";
+    if (const std::string problem = takeLanguage(argc, argv, language); !problem.empty()) {
+        return fail(problem);
     }
     if (argc < 2) {
         printUsage(std::cerr);

@@ -10,7 +10,7 @@
 
 namespace rope {
 
-/// \brief Every scaling method, in menu order. The table is explicit (STYLE §5): a static
+/// \brief Every scaling method, in menu order. The table is explicit: a static
 /// library drops unreferenced object files, so self-registration would lose methods.
 const std::vector<ScalingMethod>& allScalingMethods();
 

@@ -4179,6 +4179,14 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>▸ %1（展开）</translation>
     </message>
     <message>
+        <source>Exporting %1…</source>
+        <translation>正在导出 %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
         <source>Compare &amp;with:</source>
         <translation>对比对象(&amp;W)：</translation>
     </message>
@@ -4411,10 +4419,6 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
     <message>
         <source>Wrote %1</source>
         <translation>已写入 %1</translation>
-    </message>
-    <message>
-        <source>Export failed</source>
-        <translation>导出失败</translation>
     </message>
     <message>
         <source>Model config not opened: %1</source>
@@ -4729,6 +4733,10 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
     <message>
         <source>Not opened: %1 is neither a session (.%2) nor a model config (.json, .gguf)</source>
         <translation>未打开：%1 既不是会话（.%2）也不是模型配置（.json、.gguf）</translation>
+    </message>
+    <message>
+        <source>Export cancelled: %1 not written</source>
+        <translation>导出已取消：未写入 %1</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,6 @@
 # SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 # SPDX-License-Identifier: GPL-3.0-or-later
-# rope-cli figure: every panel renders headless (the smoke test STYLE §1 asks for), single
+# rope-cli figure: every panel renders headless (a smoke test), single
 # panels in each format, and errors exit 2 naming the bad value.
 add_test(NAME cli_figure_all
          COMMAND ${ROPE_CLI} figure --all --out-dir ${CMAKE_CURRENT_BINARY_DIR}/figures)

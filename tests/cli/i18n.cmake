@@ -28,3 +28,15 @@ add_test(NAME gui_lang_unknown
          COMMAND sh -c "\"$0\" --lang xx 2>&1 >/dev/null | grep -q \"unknown language 'xx'\" && { \"$0\" --lang xx >/dev/null 2>&1; test $? -eq 2; }"
                  $<TARGET_FILE:rope-explorer>)
 set_tests_properties(gui_lang_unknown PROPERTIES LABELS "cli;i18n" ENVIRONMENT "QT_QPA_PLATFORM=offscreen")
+
+# --lang after the command works as before it (issue #23 part 6): the same Chinese CSV from
+# `figure --panel decay --lang zh_CN` and `figure ... --lang=zh_CN` at the end, byte for byte
+# the file `--lang zh_CN figure` writes; twice, or without a value, exits 2 naming it.
+add_test(NAME cli_lang_after_command
+         COMMAND sh -c "\"$0\" figure --panel decay --lang zh_CN --out \"$1/decay_after_zh.csv\" >/dev/null && grep -q '^b = 10000（当前） 每列最小值,2.5,' \"$1/decay_after_zh.csv\" && \"$0\" figure --panel decay --out \"$1/decay_end_zh.csv\" --lang=zh_CN >/dev/null && \"$0\" --lang zh_CN figure --panel decay --out \"$1/decay_before_zh.csv\" >/dev/null && cmp \"$1/decay_after_zh.csv\" \"$1/decay_before_zh.csv\" && cmp \"$1/decay_end_zh.csv\" \"$1/decay_before_zh.csv\""
+                 ${ROPE_CLI} ${CMAKE_CURRENT_BINARY_DIR})
+set_tests_properties(cli_lang_after_command PROPERTIES LABELS "cli;i18n")
+rope_cli_expect_error(cli_lang_twice "--lang given twice" --lang zh_CN figure --lang en)
+rope_cli_expect_error(cli_lang_after_missing_value "--lang needs a value" figure --panel decay
+                      --lang)
+rope_cli_expect_error(cli_lang_after_unknown "unknown language 'xx'" course --list --lang xx)

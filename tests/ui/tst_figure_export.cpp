@@ -1,10 +1,11 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "figures/figure_registry.h"
 #include "tests/test_support.h"
 #include "ui/explorer_state.h"
-#include "ui/render/figure_export.h"
-#include "figures/figure_registry.h"
 #include "ui/panels/figure_panel.h"
+#include "ui/render/figure_export.h"
+#include "ui/render/plot_theme.h"
 
 #include <QFile>
 #include <QImage>
@@ -12,6 +13,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QXmlStreamReader>
+#include <algorithm>
+#include <cstdlib>
+#include <utility>
 #include <qcustomplot.h>
 
 // Export of every panel in every format: PNG has the PNG signature and decodes at the requested
@@ -129,6 +133,139 @@ private slots:
             QFAIL("no exception");
         } catch (const rope::ui::ExportError& e) {
             QVERIFY(QString::fromUtf8(e.what()).contains(QStringLiteral("figure.bmpx")));
+        }
+    }
+
+    // The PNG path records QCustomPlot's painting on the GUI thread and rasterises the
+    // recording on a worker; the reference is QCustomPlot's own rasteriser, toPixmap(), at the
+    // same size and scale: every pixel must agree.
+    void snapshotPngEqualsQCustomPlotsOwnPixmap_data() {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<double>("scale");
+        QTest::addColumn<QString>("theme");
+        for (const char* id : {"decay", "heatmap", "rotation", "precision"}) {
+            for (const double scale : {1.0, 2.0}) {
+                for (const char* theme : {"light", "dark"}) {
+                    QTest::newRow(qPrintable(
+                        QStringLiteral("%1 x%2 %3").arg(id).arg(scale).arg(QLatin1String(theme))))
+                        << QString::fromLatin1(id) << scale << QString::fromLatin1(theme);
+                }
+            }
+        }
+    }
+    void snapshotPngEqualsQCustomPlotsOwnPixmap() {
+        QFETCH(QString, id);
+        QFETCH(double, scale);
+        QFETCH(QString, theme);
+        const auto plotTheme = rope::ui::plotThemeFromId(theme);
+        QVERIFY(plotTheme);
+        QCustomPlot plot;
+        plot.resize(700, 450);
+        rope::ui::setPlotTheme(plot, *plotTheme);
+        const rope::figures::FigureData data = rope::ui::renderFigure(
+            plot, *rope::figures::findFigure(id.toStdString()), rope::RopeParams{}, {});
+        const QImage expected = plot.toPixmap(700, 450, scale).toImage();
+        const QByteArray png =
+            rope::ui::exportBytes(plot, data, rope::ui::ExportFormat::Png, QSize(700, 450),
+                                  rope::ui::ExportStyle{.scale = scale, .theme = std::nullopt});
+        const QImage actual = QImage::fromData(png, "PNG");
+        QCOMPARE(actual.size(), expected.size());
+        // Not bit-identical: a replayed recording antialiases some edges and glyphs a little
+        // differently (the same shapes through another path of Qt's raster engine). Measured
+        // over these rows: at most 1.3 % of the pixels differ by more than a quarter of the
+        // range in a channel, and the mean difference is at most 2.5 levels. A layout, size,
+        // scale, colour or font-size error moves whole shapes and fails both bounds (the
+        // other theme's pixmap below, as the control).
+        const auto compare = [](const QImage& x, const QImage& y) {
+            const QImage a = x.convertToFormat(QImage::Format_ARGB32);
+            const QImage b = y.convertToFormat(QImage::Format_ARGB32);
+            long long total = 0;
+            long long far = 0;
+            for (int row = 0; row < a.height(); ++row) {
+                for (int col = 0; col < a.width(); ++col) {
+                    const QRgb p = a.pixel(col, row);
+                    const QRgb q = b.pixel(col, row);
+                    const int d = std::max({std::abs(qRed(p) - qRed(q)),
+                                            std::abs(qGreen(p) - qGreen(q)),
+                                            std::abs(qBlue(p) - qBlue(q))});
+                    total += d;
+                    far += d > 64 ? 1 : 0;
+                }
+            }
+            const double pixels = double(a.width()) * a.height();
+            return std::pair<double, double>{double(total) / pixels, double(far) / pixels};
+        };
+        const auto [meanLevels, farShare] = compare(actual, expected);
+        QVERIFY2(meanLevels < 4.0 && farShare < 0.02,
+                 qPrintable(QStringLiteral("mean %1 levels, %2 % far").arg(meanLevels).arg(
+                     100 * farShare)));
+        QCustomPlot other;
+        other.resize(700, 450);
+        rope::ui::setPlotTheme(other, *plotTheme == rope::ui::PlotTheme::Dark
+                                          ? rope::ui::PlotTheme::Light
+                                          : rope::ui::PlotTheme::Dark);
+        rope::ui::renderFigure(other, *rope::figures::findFigure(id.toStdString()),
+                               rope::RopeParams{}, {});
+        const auto [controlMean, controlFar] =
+            compare(actual, other.toPixmap(700, 450, scale).toImage());
+        QVERIFY2(controlMean >= 4.0 && controlFar >= 0.02,
+                 qPrintable(QStringLiteral("control: mean %1 levels, %2 % far")
+                                .arg(controlMean)
+                                .arg(100 * controlFar)));
+    }
+
+    // startFigureExport() writes what exportBytes() gives; a cancel before the write leaves
+    // the previous file byte for byte; a write that fails is reported, not thrown or lost; an
+    // export outlives the panel that started it (waitForFigureExports()).
+    void exportOffTheGuiThread() {
+        rope::ui::ExplorerState state;
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("decay.png"));
+        QByteArray expected;
+        QFuture<rope::ui::ExportOutcome> future;
+        {
+            rope::ui::FigurePanel panel(*rope::figures::findFigure("decay"), state);
+            panel.setMode(rope::ui::FigurePanel::Mode::Sync);
+            panel.resize(800, 500);
+            panel.show();
+            panel.refresh();
+            expected =
+                rope::ui::exportBytes(*panel.plot(), panel.data(), rope::ui::ExportFormat::Png,
+                                      panel.plot()->size(), rope::ui::ExportStyle{});
+            future = panel.exportAsync(path, rope::ui::ExportStyle{});
+        } // the panel is gone; the export is not
+        rope::ui::waitForFigureExports();
+        QVERIFY(future.isFinished());
+        QVERIFY2(future.result().error.isEmpty(), qPrintable(future.result().error));
+        QFile written(path);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        QCOMPARE(written.readAll(), expected);
+        written.close();
+
+        rope::ui::FigurePanel panel(*rope::figures::findFigure("rotation"), state);
+        panel.setMode(rope::ui::FigurePanel::Mode::Sync);
+        panel.resize(600, 400);
+        panel.show();
+        panel.refresh();
+        auto cancelled = std::make_shared<std::atomic<bool>>(true);
+        future = panel.exportAsync(path, rope::ui::ExportStyle{}, cancelled);
+        future.waitForFinished();
+        QVERIFY(future.result().cancelled);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        QCOMPARE(written.readAll(), expected); // untouched
+        written.close();
+
+        const QString bad = dir.filePath(QStringLiteral("no-such-folder/out.csv"));
+        future = panel.exportAsync(bad, rope::ui::ExportStyle{});
+        future.waitForFinished();
+        QVERIFY2(future.result().error.contains(bad), qPrintable(future.result().error));
+        QVERIFY(!future.result().cancelled);
+
+        try {
+            future = panel.exportAsync(dir.filePath(QStringLiteral("x.bmpx")), {});
+            QFAIL("no exception");
+        } catch (const rope::ui::ExportError& e) {
+            QVERIFY(QString::fromUtf8(e.what()).contains(QStringLiteral("x.bmpx")));
         }
     }
 

@@ -5,6 +5,7 @@
 #include "ui/main_window.h"
 #include "ui/panels/figure_panel.h"
 #include "ui/parameter_form.h"
+#include "ui/presenter_window.h"
 #include "ui/slider_spin_box.h"
 
 #include <QCoreApplication>
@@ -12,6 +13,7 @@
 #include <QSlider>
 #include <QStandardPaths>
 #include <QStackedWidget>
+#include <QTemporaryDir>
 #include <QTest>
 #include <qcustomplot.h>
 
@@ -120,6 +122,115 @@ private slots:
         // recomputes on every step, so leaving it Sync would bill each later row for every
         // earlier panel (the rows measured 6–25× their own cost that way).
         shown->setMode(rope::ui::FigurePanel::Mode::Async);
+    }
+
+    // A switch to each panel as the app does it (Async: the figure computes on a worker), from
+    // the rotation panel after a change of the base (so the panel shown is stale and catches
+    // up): the GUI-thread CPU from setCurrentWidget until the new frame is painted and the
+    // lesson shown. Worker time is not counted; the monkey's stall limit and the 100 ms aim
+    // apply to this figure. Printed, not asserted:
+    //     QT_QPA_PLATFORM=offscreen build/tests/tst_frame_bench panelSwitch
+    void panelSwitch_data() {
+        QTest::addColumn<QString>("panel");
+        QTest::addColumn<bool>("presenter");
+        QTest::addColumn<QSize>("window");
+        for (const rope::figures::Figure& figure : rope::figures::allFigures()) {
+            const QString id = rope::figures::figureId(figure);
+            QTest::newRow(qPrintable(id)) << id << false << QSize(1600, 1000);
+            QTest::newRow(qPrintable(id + QStringLiteral(" presenter")))
+                << id << true << QSize(1600, 1000);
+            QTest::newRow(qPrintable(id + QStringLiteral(" 4k"))) << id << false << QSize(3840, 2160);
+        }
+    }
+    void panelSwitch() {
+        QFETCH(QString, panel);
+        QFETCH(bool, presenter);
+        QFETCH(QSize, window);
+        m_window->resize(window);
+        QCoreApplication::processEvents();
+        // The presenter window (1920 × 1080, large print) follows the visible panel.
+        rope::ui::PresenterWindow* shownPresenter =
+            presenter ? rope::ui::openPresenter(*m_window, QSize(1920, 1080)) : nullptr;
+        rope::ui::FigurePanel* shown = nullptr;
+        rope::ui::FigurePanel* from = nullptr;
+        for (rope::ui::FigurePanel* fp : m_window->panels()) {
+            if (fp->objectName() == panel) {
+                shown = fp;
+            }
+            if (fp->objectName() == QLatin1String("rotation")) {
+                from = fp;
+            }
+        }
+        QVERIFY(shown != nullptr && from != nullptr);
+        std::vector<double> cpuMs;
+        for (int k = 0; k < 4; ++k) {
+            m_window->pages()->setCurrentWidget(from);
+            QTRY_VERIFY_WITH_TIMEOUT(!from->busy(), 120000);
+            rope::RopeParams p = m_window->state().params();
+            p.base = (k % 2 == 0) ? 500000.0 : 10000.0;
+            QVERIFY(m_window->state().setParams(p));
+            QTRY_VERIFY_WITH_TIMEOUT(!from->busy(), 120000);
+            QCoreApplication::processEvents();
+            const double cpuStart = threadCpuMs();
+            m_window->pages()->setCurrentWidget(shown);
+            QCoreApplication::processEvents();
+            QTRY_VERIFY_WITH_TIMEOUT(!shown->busy() && shown->lessonLoaded(), 120000);
+            QCoreApplication::processEvents(); // the queued paint of the new frame
+            cpuMs.push_back(threadCpuMs() - cpuStart);
+        }
+        qInfo("switch cpu %s%s: first %.1f ms, then %.1f %.1f %.1f ms", qPrintable(panel),
+              presenter ? " (presenter open)" : "", cpuMs[0], cpuMs[1], cpuMs[2], cpuMs[3]);
+        if (shownPresenter != nullptr) {
+            shownPresenter->close();
+        }
+        m_window->resize(1600, 1000);
+        QCoreApplication::processEvents();
+    }
+
+    // GUI-thread CPU of exporting a large figure (window 3694 × 2030, as seed 20653's stall):
+    // the whole export on the calling thread (FigurePanel::exportTo: what the GUI thread did
+    // before) against what exportAsync leaves on it (the snapshot; the pool does the rest).
+    //     QT_QPA_PLATFORM=offscreen build/tests/tst_frame_bench exportFreeze
+    void exportFreeze_data() {
+        QTest::addColumn<QString>("panel");
+        QTest::addColumn<QString>("extension");
+        for (const char* id : {"decay", "identity", "heatmap"}) {
+            for (const char* ext : {"png", "csv", "svg", "pdf"}) {
+                QTest::newRow(qPrintable(QStringLiteral("%1 %2").arg(QLatin1String(id),
+                                                                     QLatin1String(ext))))
+                    << QString::fromLatin1(id) << QString::fromLatin1(ext);
+            }
+        }
+    }
+    void exportFreeze() {
+        QFETCH(QString, panel);
+        QFETCH(QString, extension);
+        rope::ui::FigurePanel* shown = nullptr;
+        for (rope::ui::FigurePanel* fp : m_window->panels()) {
+            if (fp->objectName() == panel) {
+                shown = fp;
+            }
+        }
+        QVERIFY(shown != nullptr);
+        m_window->resize(3694, 2030);
+        m_window->pages()->setCurrentWidget(shown);
+        QTRY_VERIFY_WITH_TIMEOUT(!shown->busy(), 120000);
+        QCoreApplication::processEvents();
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("out.") + extension);
+        double cpuStart = threadCpuMs();
+        shown->exportTo(path);
+        const double whole = threadCpuMs() - cpuStart;
+        cpuStart = threadCpuMs();
+        QFuture<rope::ui::ExportOutcome> future = shown->exportAsync(path, {});
+        const double left = threadCpuMs() - cpuStart;
+        future.waitForFinished();
+        QVERIFY(future.result().error.isEmpty());
+        qInfo("export cpu %s %s at %dx%d: whole export %.1f ms, left on the GUI thread %.1f ms",
+              qPrintable(panel), qPrintable(extension), shown->plot()->width(),
+              shown->plot()->height(), whole, left);
+        m_window->resize(1600, 1000);
+        QCoreApplication::processEvents();
     }
 
     // The batch panel's measurement alone (what its worker runs once a drag settles): the

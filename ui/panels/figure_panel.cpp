@@ -19,6 +19,7 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
+#include <QProgressDialog>
 #include <QRegularExpression>
 #include <QScrollBar>
 #include <QSettings>
@@ -536,6 +537,63 @@ void FigurePanel::exportTo(const QString& path, const ExportStyle& style) {
     m_drawing = wasDrawing;
 }
 
+QFuture<ExportOutcome> FigurePanel::exportAsync(const QString& path, const ExportStyle& style,
+                                                std::shared_ptr<const std::atomic<bool>> cancel) {
+    const std::optional<ExportFormat> format = exportFormatForPath(path);
+    if (!format) {
+        throw ExportError("unknown extension of '" + path.toStdString() +
+                          "' (use .png, .svg, .pdf or .csv)");
+    }
+    const QSize size = m_plot->size();
+    if (*format == ExportFormat::Png) {
+        if (const std::string problem = pixelBudgetProblem(size, style.scale); !problem.empty()) {
+            throw ExportError("cannot export '" + path.toStdString() + "': " + problem);
+        }
+    }
+    const bool wasDrawing = std::exchange(m_drawing, true); // as in exportTo()
+    FigureSnapshot snapshot = snapshotFigure(*m_plot, m_data, *format, size, style);
+    m_drawing = wasDrawing;
+    if (!cancel) {
+        cancel = std::make_shared<const std::atomic<bool>>(false);
+    }
+    return startFigureExport(std::move(snapshot), path, std::move(cancel));
+}
+
+void FigurePanel::exportWithProgress(const QString& path, const ExportStyle& style) {
+    auto cancel = std::make_shared<std::atomic<bool>>(false);
+    QFuture<ExportOutcome> future;
+    try {
+        future = exportAsync(path, style, cancel);
+    } catch (const ExportError& e) {
+        QMessageBox::warning(this, tr("Export failed"), QString::fromUtf8(e.what()));
+        emit exportFinished(
+            ExportOutcome{.path = path, .error = QString::fromUtf8(e.what()), .cancelled = false});
+        return;
+    }
+    // Not modal: the window stays usable while a large PNG is compressed; closing it waits
+    // for the write (waitForFigureExports()), so nothing is lost.
+    auto* progress = new QProgressDialog(tr("Exporting %1…").arg(QFileInfo(path).fileName()),
+                                         tr("Cancel"), 0, 0, this);
+    progress->setObjectName(QStringLiteral("export-progress"));
+    progress->setWindowTitle(tr("Export"));
+    progress->setMinimumDuration(400);
+    progress->setAutoClose(false);
+    progress->setAutoReset(false);
+    connect(progress, &QProgressDialog::canceled, progress, [cancel] { cancel->store(true); });
+    auto* watcher = new QFutureWatcher<ExportOutcome>(this);
+    connect(watcher, &QFutureWatcher<ExportOutcome>::finished, this, [this, watcher, progress] {
+        const ExportOutcome outcome = watcher->result();
+        watcher->deleteLater();
+        progress->hide();
+        progress->deleteLater();
+        if (!outcome.error.isEmpty()) {
+            QMessageBox::warning(this, tr("Export failed"), outcome.error);
+        }
+        emit exportFinished(outcome);
+    });
+    watcher->setFuture(future);
+}
+
 void FigurePanel::exportInteractively(ExportFormat format) {
     const std::optional<ExportStyle> style = ExportOptionsDialog::ask(format, m_plot->size(), this);
     if (!style) {
@@ -553,11 +611,7 @@ void FigurePanel::exportInteractively(ExportFormat format) {
         return;
     }
     settings.setValue(dirKey, QFileInfo(path).absolutePath());
-    try {
-        exportTo(path, *style);
-    } catch (const ExportError& e) {
-        QMessageBox::warning(this, tr("Export failed"), QString::fromUtf8(e.what()));
-    }
+    exportWithProgress(path, *style);
 }
 
 void FigurePanel::changeEvent(QEvent* event) {

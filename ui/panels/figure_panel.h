@@ -111,9 +111,20 @@ public:
     /// \brief As above with a pixel scale and a theme (ExportStyle); the plot on screen keeps
     /// its own theme. \throws ExportError.
     void exportTo(const QString& path, const ExportStyle& style);
+    /// \brief Starts writing the current figure to \p path: the plot is frozen now
+    /// (snapshotFigure(), quick), encoded and written on a worker (startFigureExport()), so
+    /// the GUI thread never rasterises or compresses. \p cancel, set before the write, ends it
+    /// without touching the file. \throws ExportError at once for an unknown extension or a PNG
+    /// over the pixel budget (nothing is drawn then).
+    QFuture<ExportOutcome> exportAsync(const QString& path, const ExportStyle& style,
+                                       std::shared_ptr<const std::atomic<bool>> cancel = nullptr);
+    /// \brief exportAsync() under a progress dialog (objectName "export-progress", shown when the
+    /// export takes longer than 400 ms) whose Cancel stops it; the outcome is reported through
+    /// exportFinished() and an error also in a message box.
+    void exportWithProgress(const QString& path, const ExportStyle& style);
     /// \brief Opens the export options (theme, PNG scale: ExportOptionsDialog) and the save
-    /// dialog for \p format (remembering folder, theme and scale) and exports;
-    /// errors are shown in a message box.
+    /// dialog for \p format (remembering folder, theme and scale) and exports
+    /// (exportWithProgress()).
     void exportInteractively(ExportFormat format);
 
 signals:
@@ -125,6 +136,8 @@ signals:
     void optionsChanged(const rope::ui::FigureOptions& options);
     /// compute() threw: core's message (the previous frame stays on screen).
     void failed(const QString& reason);
+    /// An export started by exportWithProgress() ended (written, failed or cancelled).
+    void exportFinished(const rope::ui::ExportOutcome& outcome);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;

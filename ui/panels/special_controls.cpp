@@ -480,15 +480,6 @@ constexpr Special kSpecials[] = {
 
 } // namespace
 
-bool isSpecialControl(std::string_view id) noexcept {
-    for (const Special& s : kSpecials) {
-        if (s.id == id) {
-            return true;
-        }
-    }
-    return false;
-}
-
 QWidget* buildSpecialControl(std::string_view id, FigurePanel& panel, ExplorerState& state) {
     for (const Special& s : kSpecials) {
         if (s.id == id) {

@@ -21,7 +21,4 @@ class FigurePanel;
 /// registry row's names.
 QWidget* buildSpecialControl(std::string_view id, FigurePanel& panel, ExplorerState& state);
 
-/// \brief Whether \p id names a special control this file builds.
-bool isSpecialControl(std::string_view id) noexcept;
-
 } // namespace rope::ui

@@ -99,21 +99,24 @@ public:
             QDir().rmdir(m_out); // only if empty: never removes anything else
         }
     }
-    void addFrame(const QImage& frame) override {
-        const QString name = animationFrameName(m_count);
+    EncodedFrame encode(const QImage& frame, int index) const override {
         const QImage image = frame.size() == m_size ? frame : frame.scaled(m_size);
         // Encoded in memory, then written through writeFileAtomically: QImage::save() does not
         // check closing its file, so on a full disk it reported success for a 0-byte frame,
         // which finish() then moved over the good frame of an earlier export.
-        QByteArray bytes;
-        QBuffer buffer(&bytes);
+        EncodedFrame encoded;
+        QBuffer buffer(&encoded.bytes);
         buffer.open(QIODevice::WriteOnly);
         QImageWriter encoder(&buffer, "png");
         if (!encoder.write(image)) {
-            throw AnimationError("cannot encode frame " + std::to_string(m_count + 1) +
+            throw AnimationError("cannot encode frame " + std::to_string(index + 1) +
                                  " as PNG: " + str(encoder.errorString()));
         }
-        const QString error = io::writeFileAtomically(m_temp->filePath(name), bytes);
+        return encoded;
+    }
+    void addEncoded(const EncodedFrame& frame) override {
+        const QString name = animationFrameName(m_count);
+        const QString error = io::writeFileAtomically(m_temp->filePath(name), frame.bytes);
         if (!error.isEmpty()) {
             throw AnimationError("cannot write frame '" + str(m_temp->filePath(name)) +
                                  "': " + str(error));
@@ -176,13 +179,13 @@ public:
         }
         // m_file is destroyed uncommitted: QSaveFile removes its temporary file.
     }
-    void addFrame(const QImage& frame) override {
+    EncodedFrame encode(const QImage& frame, int index) const override {
         const QImage rgb = (frame.size() == m_size ? frame : frame.scaled(m_size))
                                .convertToFormat(QImage::Format_RGB888);
         const int w = m_size.width();
         const int h = m_size.height();
         const std::size_t pixels = std::size_t(w) * std::size_t(h);
-        std::vector<GifByteType> red(pixels), green(pixels), blue(pixels), index(pixels);
+        std::vector<GifByteType> red(pixels), green(pixels), blue(pixels);
         for (int y = 0; y < h; ++y) {
             const uchar* line = rgb.constScanLine(y);
             for (int x = 0; x < w; ++x) {
@@ -193,12 +196,39 @@ public:
             }
         }
         // giflib's median-cut quantiser picks this frame's 256 colours (at most).
+        EncodedFrame encoded;
+        encoded.bytes.resize(static_cast<qsizetype>(pixels));
         int colours = 256;
         std::array<GifColorType, 256> map{};
         if (GifQuantizeBuffer(unsigned(w), unsigned(h), &colours, red.data(), green.data(),
-                              blue.data(), index.data(), map.data()) == GIF_ERROR) {
-            throw AnimationError("giflib could not quantise frame " + std::to_string(m_count + 1));
+                              blue.data(), reinterpret_cast<GifByteType*>(encoded.bytes.data()),
+                              map.data()) == GIF_ERROR) {
+            throw AnimationError("giflib could not quantise frame " + std::to_string(index + 1));
         }
+        encoded.palette.resize(3 * 256);
+        for (std::size_t k = 0; k < map.size(); ++k) {
+            encoded.palette[qsizetype(3 * k)] = char(map[k].Red);
+            encoded.palette[qsizetype(3 * k + 1)] = char(map[k].Green);
+            encoded.palette[qsizetype(3 * k + 2)] = char(map[k].Blue);
+        }
+        return encoded;
+    }
+    void addEncoded(const EncodedFrame& frame) override {
+        const int w = m_size.width();
+        const int h = m_size.height();
+        const std::size_t pixels = std::size_t(w) * std::size_t(h);
+        if (frame.bytes.size() != qsizetype(pixels) || frame.palette.size() != 3 * 256) {
+            throw AnimationError("frame " + std::to_string(m_count + 1) +
+                                 " does not match the GIF's size");
+        }
+        std::array<GifColorType, 256> map{};
+        for (std::size_t k = 0; k < map.size(); ++k) {
+            map[k].Red = GifByteType(frame.palette[qsizetype(3 * k)]);
+            map[k].Green = GifByteType(frame.palette[qsizetype(3 * k + 1)]);
+            map[k].Blue = GifByteType(frame.palette[qsizetype(3 * k + 2)]);
+        }
+        // giflib reads the line without changing it; its API takes a non-const pointer.
+        std::vector<GifByteType> index(frame.bytes.begin(), frame.bytes.end());
         GraphicsControlBlock control{};
         control.DisposalMode = DISPOSE_DO_NOT;
         control.UserInputFlag = false;
@@ -332,15 +362,20 @@ public:
         }
         // m_temp (autoRemove) deletes ffmpeg's partial output.
     }
-    void addFrame(const QImage& frame) override {
+    EncodedFrame encode(const QImage& frame, [[maybe_unused]] int index) const override {
         const QImage rgb = (frame.size() == m_size ? frame : frame.scaled(m_size))
                                .convertToFormat(QImage::Format_RGB888);
         // Scan lines are padded to 4 bytes; ffmpeg's rawvideo expects exactly 3·width per row.
-        QByteArray bytes;
-        bytes.reserve(3 * m_size.width() * m_size.height());
+        EncodedFrame encoded;
+        encoded.bytes.reserve(3 * m_size.width() * m_size.height());
         for (int y = 0; y < m_size.height(); ++y) {
-            bytes.append(reinterpret_cast<const char*>(rgb.constScanLine(y)), 3 * m_size.width());
+            encoded.bytes.append(reinterpret_cast<const char*>(rgb.constScanLine(y)),
+                                 3 * m_size.width());
         }
+        return encoded;
+    }
+    void addEncoded(const EncodedFrame& frame) override {
+        const QByteArray& bytes = frame.bytes;
         if (m_process.write(bytes) != bytes.size()) {
             throw AnimationError("ffmpeg stopped reading frames: " + ffmpegError());
         }
@@ -473,7 +508,7 @@ QStringList exportAnimation(const AnimationJob& job) {
     QCustomPlot plot;
     const FigureOptions sized = animationOptions(plot, job);
     for (int k = 0; k < job.sweep.frames; ++k) {
-        writer->addFrame(drawAnimationFrame(plot, animationFrameData(job, sized, k), job.size));
+        writer->addFrame(drawAnimationFrame(plot, animationFrameData(job, sized, k), job.size), k);
     }
     return writer->finish();
 }
@@ -481,9 +516,13 @@ QStringList exportAnimation(const AnimationJob& job) {
 AnimationExporter::AnimationExporter(AnimationJob job, QObject* parent)
     : QObject(parent), m_job(std::move(job)) {
     connect(&m_watcher, &QFutureWatcher<Frame>::finished, this, &AnimationExporter::frameComputed);
+    connect(&m_encodeWatcher, &QFutureWatcher<Encoded>::finished, this,
+            &AnimationExporter::frameEncoded);
 }
 
 AnimationExporter::~AnimationExporter() {
+    // The encoding worker reads the writer: it must end before the writer goes.
+    m_encodeWatcher.waitForFinished();
     m_watcher.waitForFinished();
 }
 
@@ -509,12 +548,16 @@ void AnimationExporter::cancel() {
         return;
     }
     m_cancelled = true;
-    if (!m_watcher.isRunning()) {
-        m_done = true;
-        m_writer.reset();
-        emit finished({}, {}, true);
+    if (!m_watcher.isRunning() && !m_encodeWatcher.isRunning()) {
+        endCancelled();
     }
-    // else: frameComputed() sees m_cancelled and ends there.
+    // else: frameComputed() or frameEncoded() sees m_cancelled and ends there.
+}
+
+void AnimationExporter::endCancelled() {
+    m_done = true;
+    m_writer.reset(); // discards the partial file
+    emit finished({}, {}, true);
 }
 
 void AnimationExporter::computeFrame() {
@@ -532,9 +575,7 @@ void AnimationExporter::computeFrame() {
 
 void AnimationExporter::frameComputed() {
     if (m_cancelled) {
-        m_done = true;
-        m_writer.reset(); // discards the partial file
-        emit finished({}, {}, true);
+        endCancelled();
         return;
     }
     const Frame frame = m_watcher.result();
@@ -542,8 +583,36 @@ void AnimationExporter::frameComputed() {
         fail(frame.error);
         return;
     }
+    // On the GUI thread only what needs the plot: drawing the data on it and recording the
+    // painting. Rasterising and encoding (seconds for a large GIF frame) run on a worker; the
+    // writer is not touched meanwhile (the next frame waits for frameEncoded()).
+    drawFigure(*m_plot, frame.data);
+    FigureSnapshot snapshot =
+        snapshotFigure(*m_plot, frame.data, ExportFormat::Png, m_job.size, ExportStyle{});
+    m_encodeWatcher.setFuture(QtConcurrent::run(
+        &computePool(), [snapshot = std::move(snapshot), writer = m_writer.get(), k = m_next] {
+            Encoded encoded;
+            try {
+                encoded.frame = writer->encode(rasteriseFigure(snapshot), k);
+            } catch (const std::exception& e) {
+                encoded.error = QString::fromUtf8(e.what());
+            }
+            return encoded;
+        }));
+}
+
+void AnimationExporter::frameEncoded() {
+    if (m_cancelled) {
+        endCancelled();
+        return;
+    }
+    const Encoded encoded = m_encodeWatcher.result();
+    if (!encoded.error.isEmpty()) {
+        fail(encoded.error);
+        return;
+    }
     try {
-        m_writer->addFrame(drawAnimationFrame(*m_plot, frame.data, m_job.size));
+        m_writer->addEncoded(encoded.frame);
         ++m_next;
         emit progress(m_next);
         if (m_next < m_job.sweep.frames) {

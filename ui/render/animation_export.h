@@ -55,10 +55,23 @@ QString animationFrameName(int k);
 /// everything it wrote (a cancelled or failed export leaves no file).
 class AnimationWriter {
 public:
+    /// \brief A frame made ready for the file by encode(): a PNG file, a GIF frame's colour
+    /// indices (one byte a pixel) with its 256-entry RGB palette, or tightly packed RGB pixels.
+    struct EncodedFrame {
+        QByteArray bytes;
+        QByteArray palette;
+    };
     virtual ~AnimationWriter() = default;
-    /// \brief Appends one frame (any size: converted to the size given at opening).
+    /// \brief The slow part of adding frame \p index (any size: converted to the size given at
+    /// opening): PNG compression, GIF colour quantisation, pixel packing. It reads only what
+    /// was fixed at opening, so it may run on a worker thread while the writer waits.
     /// \throws AnimationError.
-    virtual void addFrame(const QImage& frame) = 0;
+    virtual EncodedFrame encode(const QImage& frame, int index) const = 0;
+    /// \brief Appends a frame from encode(), in order (on the writer's own thread).
+    /// \throws AnimationError.
+    virtual void addEncoded(const EncodedFrame& frame) = 0;
+    /// \brief encode() and addEncoded() in one step. \throws AnimationError.
+    void addFrame(const QImage& frame, int index) { addEncoded(encode(frame, index)); }
     /// \brief Completes the file (or folder) and puts it in place. \return the paths written.
     /// \throws AnimationError.
     virtual QStringList finish() = 0;
@@ -104,8 +117,10 @@ QImage drawAnimationFrame(QCustomPlot& plot, const FigureData& data, QSize size)
 /// \throws AnimationError, rope::InvalidParameter.
 QStringList exportAnimation(const AnimationJob& job);
 
-/// \brief The same export for the GUI, one frame per event-loop turn: each frame's data is
-/// computed on a worker thread, drawn and encoded on the GUI thread, so the window stays
+/// \brief The same export for the GUI, frame by frame: each frame's data is computed on a
+/// worker thread; the GUI thread draws it on the plot and records the painting (quick: no
+/// pixels, figure_export.h's FigureSnapshot); a worker rasterises and encodes it
+/// (AnimationWriter::encode); the GUI thread appends the encoded frame. The window stays
 /// responsive and the export can be cancelled between frames (the writer is then discarded).
 class AnimationExporter : public QObject {
     Q_OBJECT
@@ -131,8 +146,14 @@ private:
         FigureData data;
         QString error;
     };
+    struct Encoded {
+        AnimationWriter::EncodedFrame frame;
+        QString error;
+    };
     void computeFrame();
     void frameComputed();
+    void frameEncoded();
+    void endCancelled();
     void fail(const QString& error);
 
     AnimationJob m_job;
@@ -140,6 +161,7 @@ private:
     std::unique_ptr<QCustomPlot> m_plot;
     std::unique_ptr<AnimationWriter> m_writer;
     QFutureWatcher<Frame> m_watcher;
+    QFutureWatcher<Encoded> m_encodeWatcher;
     int m_next = 0;
     bool m_cancelled = false;
     bool m_done = false;

@@ -7,13 +7,18 @@
 #include <QBuffer>
 #include <QFileInfo>
 #include <QImage>
+#include <QMutex>
+#include <QMutexLocker>
 #include <QPageSize>
 #include <QPdfWriter>
 #include <QSaveFile>
 #include <QSvgGenerator>
+#include <QThreadPool>
+#include <QtConcurrent/QtConcurrentRun>
 #include <qcustomplot.h>
 
 #include <cmath>
+#include <vector>
 
 namespace rope::ui {
 
@@ -49,45 +54,30 @@ QString exportExtension(ExportFormat format) {
 }
 
 namespace {
-QByteArray renderBytes(QCustomPlot& plot, const FigureData& data, ExportFormat format, QSize size,
-                       double scale) {
+// An SVG or PDF document of \p plot at w × h: QCustomPlot paints vector devices directly (no
+// pixels), so this is quick and stays on the GUI thread with the plot.
+QByteArray documentBytes(QCustomPlot& plot, const QString& title, ExportFormat format, int w,
+                         int h) {
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
-    const int w = std::max(size.width(), 16);
-    const int h = std::max(size.height(), 16);
-    switch (format) {
-    case ExportFormat::Csv:
-        return figureCsv(data);
-    case ExportFormat::Png: {
-        // QCustomPlot::savePng takes a file name; toPixmap gives the same picture in memory.
-        // toPixmap rounds w·scale and h·scale to whole pixels (qRound).
-        QImage image = plot.toPixmap(w, h, scale).toImage();
-        const int dotsPerMeter = static_cast<int>(std::lround(96.0 * scale / 0.0254));
-        image.setDotsPerMeterX(dotsPerMeter);
-        image.setDotsPerMeterY(dotsPerMeter);
-        image.save(&buffer, "PNG");
-        break;
-    }
-    case ExportFormat::Svg: {
+    if (format == ExportFormat::Svg) {
         QSvgGenerator generator;
         generator.setOutputDevice(&buffer);
         generator.setSize(QSize(w, h));
         generator.setViewBox(QRect(0, 0, w, h));
         // QSvgGenerator writes the title into <title> verbatim: escape "<", "&" (e.g. "m < L").
-        generator.setTitle(data.title.toHtmlEscaped());
+        generator.setTitle(title.toHtmlEscaped());
         generator.setDescription(QStringLiteral("RoPE Explorer figure"));
         QCPPainter painter;
         painter.begin(&generator);
         plot.toPainter(&painter, w, h);
         painter.end();
-        break;
-    }
-    case ExportFormat::Pdf: {
+    } else {
         // As QCustomPlot::savePdf, but on a QIODevice: one page of w × h points at 72 dpi, so
         // one plot pixel is one point and the layout matches the screen.
         QPdfWriter writer(&buffer);
-        writer.setTitle(data.title);
+        writer.setTitle(title);
         writer.setCreator(QStringLiteral("RoPE Explorer"));
         writer.setResolution(72);
         writer.setPageSize(
@@ -97,12 +87,54 @@ QByteArray renderBytes(QCustomPlot& plot, const FigureData& data, ExportFormat f
         painter.begin(&writer);
         plot.toPainter(&painter, w, h);
         painter.end();
-        break;
-    }
     }
     buffer.close();
     return bytes;
 }
+
+// What QCustomPlot::toPixmap(w, h, scale) paints, recorded instead of rasterised: the same
+// painter modes (no layer cache; above scale 1 cosmetic pens become non-cosmetic, so lines
+// thicken with the scale), the background brush, then every layer.
+QPicture recordPlot(QCustomPlot& plot, int w, int h, double scale) {
+    QPicture picture;
+    QCPPainter painter;
+    painter.begin(&picture);
+    painter.setMode(QCPPainter::pmNoCaching);
+    if (!qFuzzyCompare(scale, 1.0) && scale > 1.0) {
+        painter.setMode(QCPPainter::pmNonCosmetic);
+    }
+    plot.toPainter(&painter, w, h);
+    painter.end();
+    return picture;
+}
+
+} // namespace
+
+// The recorded painting replayed as toPixmap rasterises it: filled with the opaque background
+// first (a 32-bit image without alpha, as toPixmap gives for a solid background), scaled.
+QImage rasteriseFigure(const FigureSnapshot& snapshot) {
+    const int pw = qRound(snapshot.size.width() * snapshot.scale);
+    const int ph = qRound(snapshot.size.height() * snapshot.scale);
+    const bool opaque = snapshot.background.isValid() && snapshot.background.alpha() == 255;
+    QImage image(pw, ph, opaque ? QImage::Format_RGB32 : QImage::Format_ARGB32_Premultiplied);
+    if (image.isNull()) {
+        return image; // out of memory: reported by the caller as "no data"
+    }
+    // Text keeps the pixel size it was laid out at when the image has the picture's dpi (a
+    // point-size font is resolved against the device painted on).
+    image.setDotsPerMeterX(qRound(snapshot.pictureDpiX / 0.0254));
+    image.setDotsPerMeterY(qRound(snapshot.pictureDpiY / 0.0254));
+    image.fill(opaque ? snapshot.background : QColor(Qt::transparent));
+    QPainter painter(&image);
+    if (!qFuzzyCompare(snapshot.scale, 1.0)) {
+        painter.scale(snapshot.scale, snapshot.scale);
+    }
+    painter.drawPicture(0, 0, snapshot.picture);
+    painter.end();
+    return image;
+}
+
+namespace {
 
 // The DPI form of the older API: 24…1200 dpi, pixels scaled by dpi/96.
 ExportStyle dpiStyle(int dpi) {
@@ -117,19 +149,132 @@ QByteArray exportBytes(QCustomPlot& plot, const FigureData& data, ExportFormat f
 
 QByteArray exportBytes(QCustomPlot& plot, const FigureData& data, ExportFormat format, QSize size,
                        const ExportStyle& style) {
+    return encodeFigure(snapshotFigure(plot, data, format, size, style));
+}
+
+FigureSnapshot snapshotFigure(QCustomPlot& plot, const FigureData& data, ExportFormat format,
+                              QSize size, const ExportStyle& style) {
+    FigureSnapshot snapshot;
+    snapshot.format = format;
+    snapshot.size = QSize(std::max(size.width(), 16), std::max(size.height(), 16));
     // 24…1200 dpi, the range exports have always accepted.
-    const double scale = std::clamp(style.scale, 0.25, 12.5);
-    const PlotTheme own = plotTheme(plot);
-    if (!style.theme || *style.theme == own || format == ExportFormat::Csv) {
-        return renderBytes(plot, data, format, size, scale);
+    snapshot.scale = std::clamp(style.scale, 0.25, 12.5);
+    if (format == ExportFormat::Csv) {
+        snapshot.data = data;
+        return snapshot;
     }
-    setPlotTheme(plot, *style.theme);
-    drawFigure(plot, data);
-    const QByteArray bytes = renderBytes(plot, data, format, size, scale);
-    setPlotTheme(plot, own);
-    drawFigure(plot, data);
-    plot.replot(QCustomPlot::rpQueuedReplot);
+    const PlotTheme own = plotTheme(plot);
+    const bool themed = style.theme && *style.theme != own;
+    if (themed) {
+        setPlotTheme(plot, *style.theme);
+        drawFigure(plot, data);
+    }
+    const int w = snapshot.size.width();
+    const int h = snapshot.size.height();
+    if (format == ExportFormat::Png) {
+        snapshot.background = plotColours(plotTheme(plot)).background;
+        snapshot.picture = recordPlot(plot, w, h, snapshot.scale);
+        snapshot.pictureDpiX = snapshot.picture.logicalDpiX();
+        snapshot.pictureDpiY = snapshot.picture.logicalDpiY();
+    } else {
+        snapshot.document = documentBytes(plot, data.title, format, w, h);
+    }
+    if (themed) {
+        setPlotTheme(plot, own);
+        drawFigure(plot, data);
+        plot.replot(QCustomPlot::rpQueuedReplot);
+    }
+    return snapshot;
+}
+
+QByteArray encodeFigure(const FigureSnapshot& snapshot) {
+    switch (snapshot.format) {
+    case ExportFormat::Csv:
+        return figureCsv(snapshot.data);
+    case ExportFormat::Svg:
+    case ExportFormat::Pdf:
+        return snapshot.document;
+    case ExportFormat::Png:
+        break;
+    }
+    QImage image = rasteriseFigure(snapshot);
+    if (image.isNull()) {
+        return {};
+    }
+    const int dotsPerMeter = static_cast<int>(std::lround(96.0 * snapshot.scale / 0.0254));
+    image.setDotsPerMeterX(dotsPerMeter);
+    image.setDotsPerMeterY(dotsPerMeter);
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    image.save(&buffer, "PNG");
+    buffer.close();
     return bytes;
+}
+
+namespace {
+// Exports started and not yet waited for (startFigureExport, waitForFigureExports).
+QMutex g_exportsMutex;
+std::vector<QFuture<ExportOutcome>> g_exports;
+
+// Exports run on a thread of their own, not on computePool(): the panels' computations there
+// can hold every thread for minutes (a b* search of a hidden panel), and an export queued
+// behind them waited 80 s (monkey, seed 20653, #546 "export rope-2d as csv"). One thread:
+// exports are seconds at most and run one after another.
+struct ExportPool : QThreadPool {
+    ExportPool() { setMaxThreadCount(1); }
+};
+
+QThreadPool& exportPool() {
+    static ExportPool pool;
+    return pool;
+}
+
+ExportOutcome runFigureExport(const FigureSnapshot& snapshot, const QString& path,
+                              const std::atomic<bool>& cancel) {
+    ExportOutcome outcome{.path = path, .error = {}, .cancelled = false};
+    if (cancel.load()) {
+        outcome.cancelled = true;
+        return outcome;
+    }
+    const QByteArray bytes = encodeFigure(snapshot);
+    if (cancel.load()) {
+        outcome.cancelled = true;
+        return outcome;
+    }
+    if (bytes.isEmpty()) {
+        outcome.error = QStringLiteral("rendering '%1' produced no data").arg(path);
+        return outcome;
+    }
+    const QString why = io::writeFileAtomically(path, bytes);
+    if (!why.isEmpty()) {
+        outcome.error = QStringLiteral("cannot write '%1': %2").arg(path, why);
+    }
+    return outcome;
+}
+} // namespace
+
+QFuture<ExportOutcome> startFigureExport(FigureSnapshot snapshot, const QString& path,
+                                         std::shared_ptr<const std::atomic<bool>> cancel) {
+    QFuture<ExportOutcome> future = QtConcurrent::run(
+        &exportPool(), [snapshot = std::move(snapshot), path, cancel = std::move(cancel)] {
+            return runFigureExport(snapshot, path, *cancel);
+        });
+    const QMutexLocker lock(&g_exportsMutex);
+    std::erase_if(g_exports, [](const QFuture<ExportOutcome>& f) { return f.isFinished(); });
+    g_exports.push_back(future);
+    return future;
+}
+
+void waitForFigureExports() {
+    std::vector<QFuture<ExportOutcome>> running;
+    {
+        const QMutexLocker lock(&g_exportsMutex);
+        running.swap(g_exports);
+    }
+    for (QFuture<ExportOutcome>& f : running) {
+        f.waitForFinished();
+    }
 }
 
 void exportFigure(QCustomPlot& plot, const FigureData& data, const QString& path, QSize size,

@@ -6,9 +6,15 @@
 #include "ui/render/plot_theme.h"
 
 #include <QByteArray>
+#include <QColor>
+#include <QFuture>
+#include <QImage>
+#include <QPicture>
 #include <QSize>
 #include <QString>
 
+#include <atomic>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -66,6 +72,63 @@ QByteArray exportBytes(QCustomPlot& plot, const FigureData& data, ExportFormat f
 /// redraws \p data on \p plot in that theme for the export and then in its own again.
 QByteArray exportBytes(QCustomPlot& plot, const FigureData& data, ExportFormat format, QSize size,
                        const ExportStyle& style);
+
+/// \brief A figure frozen for export: what encodeFigure() needs, and no widget. Made on the GUI
+/// thread by snapshotFigure(); encoded on any thread, so the slow part of an export (rasterising
+/// a PNG of millions of pixels and compressing it, formatting a CSV of every cell) leaves the
+/// GUI thread (`QCustomPlot` is a QWidget and may only be touched there).
+struct FigureSnapshot {
+    ExportFormat format = ExportFormat::Png;
+    /// Logical pixels of the figure (at least 16 × 16).
+    QSize size;
+    /// PNG pixels per logical pixel.
+    double scale = 1.0;
+    /// PNG: the plot's solid background (invalid: none, the image stays transparent under it).
+    QColor background;
+    /// PNG: the plot's painting at size, as QCustomPlot::toPixmap() paints it, recorded (Qt's
+    /// QPicture replays the same QPainter calls onto an image on a worker).
+    QPicture picture;
+    /// PNG: the logical dpi the picture was laid out at (its text is resolved at it).
+    int pictureDpiX = 96;
+    int pictureDpiY = 96;
+    /// SVG, PDF: the finished document (QCustomPlot paints vector devices without rasterising).
+    QByteArray document;
+    /// CSV: the drawn data (figureCsv() runs in encodeFigure()).
+    FigureData data;
+};
+
+/// \brief Freezes \p plot (showing \p data) for an export in \p format at \p size and \p style:
+/// cheap (it records drawing calls for a PNG; it writes the document of a vector format).
+/// GUI thread only. A theme other than the plot's is drawn for the snapshot, then the plot's own
+/// again.
+FigureSnapshot snapshotFigure(QCustomPlot& plot, const FigureData& data, ExportFormat format,
+                              QSize size, const ExportStyle& style);
+
+/// \brief The file bytes of \p snapshot, exactly as exportBytes() gives them. Any thread.
+QByteArray encodeFigure(const FigureSnapshot& snapshot);
+
+/// \brief A PNG snapshot's pixels: round(w·scale) × round(h·scale), the picture QCustomPlot's
+/// toPixmap() would give. Any thread. Null when the image cannot be allocated.
+QImage rasteriseFigure(const FigureSnapshot& snapshot);
+
+/// \brief How an export started by startFigureExport() ended.
+struct ExportOutcome {
+    QString path;
+    /// Why nothing was written (empty on success and on cancel); the previous file is intact.
+    QString error;
+    bool cancelled = false;
+};
+
+/// \brief Encodes \p snapshot and writes it to \p path (io::writeFileAtomically) on a thread
+/// of the exports' own (never queued behind the panels' computations). \p cancel, when it turns
+/// true before the write, makes the export end without touching the file. The export owns its
+/// inputs, so it finishes even if the window that started it is closed: waitForFigureExports()
+/// (called before the application ends) waits for every export still running.
+QFuture<ExportOutcome> startFigureExport(FigureSnapshot snapshot, const QString& path,
+                                         std::shared_ptr<const std::atomic<bool>> cancel);
+
+/// \brief Blocks until every export started by startFigureExport() has ended.
+void waitForFigureExports();
 
 /// \brief exportFormatForPath + exportBytes + io::writeFileAtomically().
 /// \throws ExportError for an unknown extension or an unwritable path.
