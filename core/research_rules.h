@@ -44,8 +44,8 @@ inline constexpr double kMenFitExponent = 1.628;
 
 /// \brief Where a fitted curve is furthest from exact values, as a ratio.
 struct FitGap {
-    double context = 0;    ///< L of the largest |ln(fit/exact)|
-    double ratio = 1;      ///< fit/exact there (> 1: the fit is above)
+    double context = 0;      ///< L of the largest |ln(fit/exact)|
+    double ratio = 1;        ///< fit/exact there (> 1: the fit is above)
     double lowestRatio = 1;  ///< smallest fit/exact over all L
     double highestRatio = 1; ///< largest fit/exact over all L
 };
