@@ -30,22 +30,21 @@ void addCriticalDimension(FigureData& data, int dim, double base, double trainLe
                           double xOffset, const OverlayFrame& frame) {
     const int critical = rope::criticalDimension(dim, base, trainLength);
     const int pairs = critical / 2;
-    data.readouts.push_back({FigureText::tr("critical dimension d_extra = 2⌈(d/2)·log_b(T/2π)⌉, "
-                                            "T = %1 (Liu et al. 2023)")
-                                 .arg(formatNumber(trainLength)),
-                             static_cast<double>(critical), FigureText::tr("of %1").arg(dim)});
+    data.readouts.push_back(
+        {FigureText::tr("critical dimension d_extra = 2⌈(d/2)·log_b(T/2π)⌉, T = %1")
+             .arg(formatNumber(trainLength)),
+         static_cast<double>(critical), FigureText::tr("of %1").arg(dim)});
     if (pairs == 0 || critical == dim) {
         return; // no boundary inside the ladder: the readout says which side everything is on
     }
     const double x = xOffset + pairs - 0.5;
     Series line;
-    line.name = FigureText::tr("critical dimension d_extra = %1: pairs 0–%2 turn fully within "
-                               "%3 tokens, pairs %4–%5 do not")
-                    .arg(critical)
-                    .arg(pairs - 1)
-                    .arg(formatNumber(trainLength))
-                    .arg(pairs)
-                    .arg(dim / 2 - 1);
+    // The legend entry stays short (it shares the corner with the chart's own entries); the
+    // readout below says which pairs are on which side.
+    line.name = FigureText::tr("critical dimension d_extra = %1 (Liu et al. 2023)").arg(critical);
+    data.readouts.push_back(
+        {FigureText::tr("pairs turning fully within T (left of the dashed line)"),
+         static_cast<double>(pairs), FigureText::tr("of %1").arg(dim / 2)});
     line.style = SeriesStyle::Path;
     line.colour = 6;
     line.dashed = true;
@@ -104,7 +103,7 @@ void addFopeCutoff(FigureData& data, const Eigen::ArrayXd& wavelengths, double t
                    const OverlayFrame& frame) {
     const double floor = rope::fopeFloorFrequency(trainLength);
     Series zeroed;
-    zeroed.name = FigureText::tr("FoPE sets these pairs to θ = 0 (θ < 2π/%1, λ > %1)")
+    zeroed.name = FigureText::tr("zeroed by FoPE: θ < 2π/%1 (Hua et al. 2024)")
                       .arg(formatNumber(trainLength));
     zeroed.style = SeriesStyle::Scatter;
     zeroed.colour = 6; // the foreground: every other colour is a curve of this chart already
@@ -115,7 +114,7 @@ void addFopeCutoff(FigureData& data, const Eigen::ArrayXd& wavelengths, double t
             zeroed.y.push_back(wavelengths[i]);
         }
     }
-    data.readouts.push_back({FigureText::tr("pairs FoPE zeroes (θ < 2π/%1, Hua et al. 2024)")
+    data.readouts.push_back({FigureText::tr("pairs FoPE zeroes (θ < 2π/%1, λ > %1)")
                                  .arg(formatNumber(trainLength)),
                              static_cast<double>(zeroed.x.size()), QString()});
     if (zeroed.x.empty()) {

@@ -2597,14 +2597,6 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>显示的已加载模型层种类数</translation>
     </message>
     <message>
-        <source>critical dimension d_extra = 2⌈(d/2)·log_b(T/2π)⌉, T = %1 (Liu et al. 2023)</source>
-        <translation>临界维度 d_extra = 2⌈(d/2)·log_b(T/2π)⌉，T = %1（Liu 等 2023）</translation>
-    </message>
-    <message>
-        <source>critical dimension d_extra = %1: pairs 0–%2 turn fully within %3 tokens, pairs %4–%5 do not</source>
-        <translation>临界维度 d_extra = %1：第 0–%2 对在 %3 个词元内转满一圈，第 %4–%5 对没有</translation>
-    </message>
-    <message>
         <source>d_extra = %1</source>
         <translation>d_extra = %1</translation>
     </message>
@@ -2625,14 +2617,6 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>%1 … %2</translation>
     </message>
     <message>
-        <source>FoPE sets these pairs to θ = 0 (θ &lt; 2π/%1, λ &gt; %1)</source>
-        <translation>FoPE 把这些对置为 θ = 0（θ &lt; 2π/%1，λ &gt; %1）</translation>
-    </message>
-    <message>
-        <source>pairs FoPE zeroes (θ &lt; 2π/%1, Hua et al. 2024)</source>
-        <translation>FoPE 置零的对数（θ &lt; 2π/%1，Hua 等 2024）</translation>
-    </message>
-    <message>
         <source>FoPE cut-off: θ &lt; 2π/%1 → 0</source>
         <translation>FoPE 截断：θ &lt; 2π/%1 → 0</translation>
     </message>
@@ -2643,6 +2627,26 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
     <message>
         <source>shown without a scaling method (Context extension: before)</source>
         <translation>仅在不选缩放方法时显示（上下文扩展面板：缩放前）</translation>
+    </message>
+    <message>
+        <source>critical dimension d_extra = 2⌈(d/2)·log_b(T/2π)⌉, T = %1</source>
+        <translation>临界维度 d_extra = 2⌈(d/2)·log_b(T/2π)⌉，T = %1</translation>
+    </message>
+    <message>
+        <source>critical dimension d_extra = %1 (Liu et al. 2023)</source>
+        <translation>临界维度 d_extra = %1（Liu 等 2023）</translation>
+    </message>
+    <message>
+        <source>pairs turning fully within T (left of the dashed line)</source>
+        <translation>在 T 内转满一圈的对（虚线左边）</translation>
+    </message>
+    <message>
+        <source>zeroed by FoPE: θ &lt; 2π/%1 (Hua et al. 2024)</source>
+        <translation>被 FoPE 置零：θ &lt; 2π/%1（Hua 等 2024）</translation>
+    </message>
+    <message>
+        <source>pairs FoPE zeroes (θ &lt; 2π/%1, λ &gt; %1)</source>
+        <translation>FoPE 置零的对数（θ &lt; 2π/%1，λ &gt; %1）</translation>
     </message>
 </context>
 <context>

@@ -63,6 +63,9 @@ private slots:
         const Readout* r = readoutStarting(data, QStringLiteral("critical dimension"));
         QVERIFY(r != nullptr);
         QCOMPARE(r->value, 92.0);
+        const Readout* turning = readoutStarting(data, QStringLiteral("pairs turning fully"));
+        QVERIFY(turning != nullptr);
+        QCOMPARE(turning->value, 46.0);
         bool labelled = false;
         for (const TextLabel& l : data.labels) {
             // Beside the line, over the slow pairs (a calm dark orange near m = 0).
@@ -94,7 +97,7 @@ private slots:
         const Series* line = seriesStarting(data, QStringLiteral("critical dimension"));
         QVERIFY(line != nullptr);
         QCOMPARE(line->x.front(), 45.5);
-        const Series* fope = seriesStarting(data, QStringLiteral("FoPE"));
+        const Series* fope = seriesStarting(data, QStringLiteral("zeroed by FoPE"));
         QVERIFY(fope != nullptr);
         // θ < 2π/4096 ⇔ λ > 4096: pairs 46 … 63, at their original wavelengths.
         QCOMPARE(fope->x.size(), std::size_t{18});
@@ -114,7 +117,7 @@ private slots:
         off.insert(QStringLiteral("fope"), false);
         off.insert(QStringLiteral("critical-dim"), false);
         const FigureData bare = draw("extension", p, off);
-        QVERIFY(seriesStarting(bare, QStringLiteral("FoPE")) == nullptr);
+        QVERIFY(seriesStarting(bare, QStringLiteral("zeroed by FoPE")) == nullptr);
         QVERIFY(seriesStarting(bare, QStringLiteral("critical")) == nullptr);
     }
 
