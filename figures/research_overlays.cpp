@@ -51,7 +51,8 @@ void addCriticalDimension(FigureData& data, int dim, double base, double trainLe
     line.x = {x, x};
     line.y = {frame.yLow, frame.yHigh};
     data.series.push_back(std::move(line));
-    // Beside the line, not on it: on the preferred side where there is room, else the other.
+    // Beside the line, not on it: left of it, or right when asked for or when the left has no
+    // room.
     const QString text = FigureText::tr("d_extra = %1").arg(critical);
     const double half = halfWidth(text, frame);
     const double gap = pixelsToUnits(0.5 * frame.fontPx, frame);

@@ -37,8 +37,8 @@ struct OverlayFrame {
 /// \brief Liu et al.'s critical dimension of a geometric ladder (rotary dimension \p dim, base
 /// \p base) for training length \p trainLength: a dashed vertical line between pair
 /// d_extra/2 − 1 and pair d_extra/2 (shifted by \p xOffset, the x of pair 0), a label
-/// "d_extra = …" beside it and a readout. Nothing is drawn when no pair or every pair turns
-/// fully (the readout still says so).
+/// "d_extra = …" beside it, and readouts of d_extra and of the pairs left of the line. Only the
+/// d_extra readout is added when no pair or every pair turns fully (0 or d says which).
 void addCriticalDimension(FigureData& data, int dim, double base, double trainLength,
                           double xOffset, const OverlayFrame& frame);
 
