@@ -115,9 +115,9 @@ void addFopeCutoff(FigureData& data, const Eigen::ArrayXd& wavelengths, double t
             zeroed.y.push_back(wavelengths[i]);
         }
     }
-    data.readouts.push_back({FigureText::tr("pairs FoPE zeroes (θ < 2π/%1, λ > %1)")
-                                 .arg(formatNumber(trainLength)),
-                             static_cast<double>(zeroed.x.size()), QString()});
+    data.readouts.push_back(
+        {FigureText::tr("pairs FoPE zeroes (θ < 2π/%1, λ > %1)").arg(formatNumber(trainLength)),
+         static_cast<double>(zeroed.x.size()), QString()});
     if (zeroed.x.empty()) {
         return;
     }
