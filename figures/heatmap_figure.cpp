@@ -146,9 +146,11 @@ FigureData heatmapFigure(const rope::RopeParams& params, const FigureOptions& op
             addCriticalDimension(data, params.effectiveRotaryDim(), params.base,
                                  static_cast<double>(params.context), 0.0, frame);
         } else {
+            // Two readouts, as with the plain ladder: the plot keeps its height.
             data.readouts.push_back(
                 {FigureText::tr("critical dimension (Liu et al. 2023)"), 0.0, QString(), false,
                  FigureText::tr("shown without a scaling method (Context extension: before)")});
+            data.readouts.push_back({FigureText::tr("pairs turning fully within T (left of the dashed line)"), 0.0, QString(), false, QStringLiteral("—")});
         }
     }
     data.readouts.push_back({FigureText::tr("positions per pixel row"), perRow, QString()});

@@ -34,6 +34,12 @@ void addCriticalDimension(FigureData& data, int dim, double base, double trainLe
         {FigureText::tr("critical dimension d_extra = 2⌈(d/2)·log_b(T/2π)⌉, T = %1")
              .arg(formatNumber(trainLength)),
          static_cast<double>(critical), FigureText::tr("of %1").arg(dim)});
+    // Always both readouts, whatever the value: a panel lays its readouts out below the plot,
+    // and a readout that comes and goes would change the plot's height after the figure was
+    // computed for it (the heatmap computes one row per pixel).
+    data.readouts.push_back(
+        {FigureText::tr("pairs turning fully within T (left of the dashed line)"),
+         static_cast<double>(pairs), FigureText::tr("of %1").arg(dim / 2)});
     if (pairs == 0 || critical == dim) {
         return; // no boundary inside the ladder: the readout says which side everything is on
     }
@@ -42,9 +48,6 @@ void addCriticalDimension(FigureData& data, int dim, double base, double trainLe
     // The legend entry stays short (it shares the corner with the chart's own entries); the
     // readout below says which pairs are on which side.
     line.name = FigureText::tr("critical dimension d_extra = %1 (Liu et al. 2023)").arg(critical);
-    data.readouts.push_back(
-        {FigureText::tr("pairs turning fully within T (left of the dashed line)"),
-         static_cast<double>(pairs), FigureText::tr("of %1").arg(dim / 2)});
     line.style = SeriesStyle::Path;
     line.colour = 6;
     line.dashed = true;
