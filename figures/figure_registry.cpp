@@ -30,6 +30,8 @@ FigureData absoluteFigure(const rope::RopeParams&, const FigureOptions&);
 const OptionTable& absoluteOptions();
 FigureData attentionFigure(const rope::RopeParams&, const FigureOptions&);
 const OptionTable& attentionOptions();
+FigureData positionSchemesFigure(const rope::RopeParams&, const FigureOptions&);
+const OptionTable& positionSchemesOptions();
 FigureData precisionFigure(const rope::RopeParams&, const FigureOptions&);
 const OptionTable& precisionOptions();
 FigureData batchFigure(const rope::RopeParams&, const FigureOptions&);
@@ -39,6 +41,8 @@ FigureData mropeFigure(const rope::RopeParams&, const FigureOptions&);
 const OptionTable& mropeOptions();
 FigureData kvCacheFigure(const rope::RopeParams&, const FigureOptions&);
 const OptionTable& kvCacheOptions();
+FigureData doctorFigure(const rope::RopeParams&, const FigureOptions&);
+const OptionTable& doctorOptions();
 
 const std::vector<Figure>& allFigures() {
     static const std::vector<Figure> figures = {
@@ -98,6 +102,11 @@ const std::vector<Figure>& allFigures() {
          .group = "foundations",
          .options = &attentionOptions,
          .data = &attentionFigure, .special = {"attention-factor"}},
+        {.id = "position-schemes",
+         .title = QT_TRANSLATE_NOOP("Figures", "Position schemes"),
+         .group = "foundations",
+         .options = &positionSchemesOptions,
+         .data = &positionSchemesFigure},
         {.id = "precision",
          .title = QT_TRANSLATE_NOOP("Figures", "Precision lab"),
          .group = "engineering",
@@ -119,6 +128,11 @@ const std::vector<Figure>& allFigures() {
          .group = "models",
          .options = &kvCacheOptions,
          .data = &kvCacheFigure},
+        {.id = "doctor",
+         .title = QT_TRANSLATE_NOOP("Figures", "Config doctor"),
+         .group = "models",
+         .options = &doctorOptions,
+         .data = &doctorFigure, .special = {"doctor-compare"}},
     };
     return figures;
 }
