@@ -13,6 +13,7 @@
 #include "figures/figure_text.h"
 #include "figures/minimal_base_cache.h"
 #include "figures/minimal_base_curve.h"
+#include "figures/research_overlays.h"
 #include "core/base_bound_tables.h"
 #include "io/file_access.h"
 
@@ -677,6 +678,11 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
         }
         data.series.push_back(std::move(s));
     }
+    if (options.value(QStringLiteral("men-fit"), true).toBool()) {
+        // Men et al. fitted their power law at d = 128: drawn beside that series.
+        addMenFit(data, data.series[static_cast<std::size_t>(
+                            std::find(dims.begin(), dims.end(), 128) - dims.begin())]);
+    }
     if (options.value(QStringLiteral("dense")).toBool()) {
         // What the background job has finished so far (and everything, from the disk cache,
         // on a later start); the readout says how far it is.
@@ -906,6 +912,11 @@ const OptionTable& baseBoundOptions() {
                          "the first time (the explorer computes it once in the background); "
                          "from the command line use rope-cli min-base --range "
                          "131072:1048576:4 --dim D"},
+        {.id = "men-fit",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&Men et al.'s fit"),
+         .kind = OptionKind::Toggle,
+         .defaultValue = true,
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Curves view: Men et al.'s (2024) fitted lower bound b = 0.0424·L^1.628 beside the exact b*(L, 128), with where and by how much it is off.")},
         {.id = "min-base",
          .label = QT_TRANSLATE_NOOP("FigureOptions", "Compute the smallest base &b* for L"),
          .kind = OptionKind::Toggle,

@@ -12,6 +12,7 @@
 #include "core/mrope.h"
 #include "core/position_schemes.h"
 #include "core/precision.h"
+#include "core/research_rules.h"
 #include "core/rope_2d.h"
 #include "core/rotation.h"
 #include "core/scaling/scaling_registry.h"
@@ -87,6 +88,11 @@ double firstPairWavelengthAbove(const QVariantMap& args) {
         }
     }
     throw rope::InvalidParameter("tokens", "no pair has a wavelength above it");
+}
+
+double criticalDimension(const QVariantMap& args) {
+    return rope::criticalDimension(integer(args, "dim"), number(args, "base"),
+                                   number(args, "tokens"));
 }
 
 double pairWavelength(const QVariantMap& args) {
@@ -707,6 +713,9 @@ const std::vector<CourseAnswerFunction>& courseAnswerFunctions() {
         {"first-pair-wavelength-above", names({"base", "dim", "tokens"}),
          "smallest pair index i with wavelength 2*pi*base^(2i/dim) > tokens",
          &firstPairWavelengthAbove},
+        {"critical-dimension", names({"base", "dim", "tokens"}),
+         "Liu et al.'s critical dimension 2*ceil((dim/2)*log_base(tokens/(2*pi)))",
+         &criticalDimension},
         {"pair-wavelength", names({"base", "dim", "pair"}),
          "wavelength 2*pi*base^(2i/dim) of pair i (tokens)", &pairWavelength},
         {"rotation-angle-deg", names({"base", "dim", "pair", "position"}),

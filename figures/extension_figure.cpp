@@ -10,6 +10,7 @@
 #include "figures/decay_envelope.h"
 #include "figures/figure_registry.h"
 #include "figures/figure_text.h"
+#include "figures/research_overlays.h"
 #include "figures/zero_frequency.h"
 
 
@@ -161,6 +162,32 @@ FigureData wavelengthView(const rope::RopeParams& params, const FigureOptions& o
         data.readouts.push_back({FigureText::tr("pairs not rotated (θ' = 0, λ = ∞)"),
                                  static_cast<double>(zeros), QString()});
     }
+    // The published rules about the pre-training length L₀, on the original ladder.
+    const double trainLength = static_cast<double>(params.scaling.originalContext);
+    OverlayFrame frame;
+    frame.xLow = -0.5;
+    frame.xHigh = last + 0.5;
+    frame.yLow = before.minCoeff();
+    frame.yHigh = before.maxCoeff();
+    // The boundary line starts at L₀/2, above the legend in the lower right corner.
+    const double lineLow = std::max(frame.yLow, 0.5 * trainLength);
+    frame.widthPx = options.value(QStringLiteral("plot-width-px"), 1000).toDouble();
+    frame.fontPx = options.value(QStringLiteral("plot-font-px"), 13).toDouble();
+    if (options.value(QStringLiteral("critical-dim"), true).toBool()) {
+        // Right of the line and below λ = L₀: no curve enters there (the pairs right of the
+        // line have λ > L₀ before and after any extension).
+        OverlayFrame line = frame;
+        line.yLow = lineLow;
+        line.labelY = trainLength / 1.5;
+        line.labelRight = true;
+        addCriticalDimension(data, 2 * static_cast<int>(before.size()), params.base, trainLength,
+                             0.0, line);
+    }
+    if (options.value(QStringLiteral("fope"), true).toBool()) {
+        // Just above the line λ = L₀.
+        frame.labelY = trainLength * std::pow(frame.yHigh / frame.yLow, 0.06);
+        addFopeCutoff(data, before, trainLength, frame);
+    }
     data.xRange = {{-0.5, last + 0.5}};
     data.legendAlignment = Qt::AlignBottom | Qt::AlignRight;
     return data;
@@ -210,6 +237,23 @@ FigureData heatmapView(const rope::RopeParams& params, const FigureOptions& opti
     map.label = FigureText::tr("cos(mθᵢ)");
     data.colourMap = std::move(map);
     data.readouts = {{FigureText::tr("attention factor"), scaled.attentionFactor, QString()}};
+    if (options.value(QStringLiteral("critical-dim"), true).toBool()) {
+        // On the left (original) image only: the formula is about the plain ladder trained on L₀.
+        OverlayFrame frame;
+        frame.xLow = -0.5;
+        frame.xHigh = 2.0 * pairs + 0.5;
+        frame.yLow = edges[0];
+        frame.yHigh = edges[r];
+        // Near m = 0, at the top (y grows downwards), inside the left image.
+        frame.labelY = edges[0] + 0.03 * (edges[r] - edges[0]);
+        frame.labelXMax = pairs - 0.5;
+        frame.widthPx = options.value(QStringLiteral("plot-width-px"), 1000).toDouble();
+        frame.fontPx = options.value(QStringLiteral("plot-font-px"), 13).toDouble();
+        frame.onDark = true;
+        frame.labelRight = true;
+        addCriticalDimension(data, 2 * pairs, params.base,
+                             static_cast<double>(params.scaling.originalContext), 0.0, frame);
+    }
     data.xRange = {{-0.5, 2.0 * pairs + 0.5}};
     data.yRange = {{edges[0], edges[r]}};
     data.yReversed = true;
@@ -315,6 +359,16 @@ const OptionTable& extensionOptions() {
          .defaultValue = QStringLiteral("wavelengths"),
          .choices = {{"wavelengths", QT_TRANSLATE_NOOP("FigureOptions", "wavelengths per pair")}, {"heatmap", QT_TRANSLATE_NOOP("FigureOptions", "heatmap before | after")}, {"decay", QT_TRANSLATE_NOOP("FigureOptions", "decay before vs after")}},
          .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "What to compare before and after the extension method.")},
+        {.id = "critical-dim",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&Critical dimension"),
+         .kind = OptionKind::Toggle,
+         .defaultValue = true,
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Wavelengths and heatmap views: mark Liu et al.'s critical dimension of the original ladder for the original context L₀ (pairs left of it complete a full turn within L₀).")},
+        {.id = "fope",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&FoPE cut-off"),
+         .kind = OptionKind::Toggle,
+         .defaultValue = true,
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Wavelengths view: mark the pairs FoPE (Hua et al. 2024) sets to zero, those with θ < 2π/L₀ (wavelength above the original context L₀).")},
         // Set by the layer strip when the model's layers differ (Gemma 3); unset = no
         // comparison. Settable with --set for any base.
         {.id = "compare-base",

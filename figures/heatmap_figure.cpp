@@ -6,6 +6,7 @@
 #include "core/scaling/scaling_registry.h"
 #include "figures/figure_registry.h"
 #include "figures/figure_text.h"
+#include "figures/research_overlays.h"
 #include "figures/zero_frequency.h"
 
 
@@ -128,6 +129,30 @@ FigureData heatmapFigure(const rope::RopeParams& params, const FigureOptions& op
         }
         data.series.push_back(std::move(s));
     }
+    if (options.value(QStringLiteral("critical-dim"), true).toBool()) {
+        // Liu et al.'s formula describes the plain ladder θᵢ = b^(−2i/d); trained on the
+        // context L drawn here.
+        if (params.scaling.method == "default") {
+            OverlayFrame frame;
+            frame.xLow = -0.5;
+            frame.xHigh = static_cast<double>(theta.size()) - 0.5;
+            frame.yLow = view.yMin;
+            frame.yHigh = view.yMax;
+            frame.labelY = view.yMin + 0.05 * (view.yMax - view.yMin);
+            frame.labelRight = true;
+            frame.widthPx = options.value(QStringLiteral("plot-width-px"), 1000).toDouble();
+            frame.fontPx = options.value(QStringLiteral("plot-font-px"), 13).toDouble();
+            frame.onDark = true;
+            addCriticalDimension(data, params.effectiveRotaryDim(), params.base,
+                                 static_cast<double>(params.context), 0.0, frame);
+        } else {
+            // Two readouts, as with the plain ladder: the plot keeps its height.
+            data.readouts.push_back(
+                {FigureText::tr("critical dimension (Liu et al. 2023)"), 0.0, QString(), false,
+                 FigureText::tr("shown without a scaling method (Context extension: before)")});
+            data.readouts.push_back({FigureText::tr("pairs turning fully within T (left of the dashed line)"), 0.0, QString(), false, QStringLiteral("—")});
+        }
+    }
     data.readouts.push_back({FigureText::tr("positions per pixel row"), perRow, QString()});
     if (const int zeros = zeroFrequencyPairs(theta); zeros > 0) {
         data.readouts.push_back({FigureText::tr("pairs not rotated (θᵢ = 0, λᵢ = ∞)"),
@@ -151,6 +176,11 @@ const OptionTable& heatmapOptions() {
          .kind = OptionKind::Toggle,
          .defaultValue = false,
          .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Mark each pair's period 2π/θᵢ = 2π·b^(2i/d) tokens.")},
+        {.id = "critical-dim",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&Critical dimension"),
+         .kind = OptionKind::Toggle,
+         .defaultValue = true,
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Mark Liu et al.'s critical dimension d_extra = 2⌈(d/2)·log_b(L/2π)⌉: left of the line the pairs complete a full turn within L, right of it they do not.")},
         // The visible positions, set by zooming and panning the plot; unset = the whole
         // context. Out-of-context values are clamped by the figure.
         {.id = "y-min",

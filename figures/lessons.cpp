@@ -7,6 +7,7 @@
 #include "core/heatmap.h"
 #include "core/model_layers.h"
 #include "core/precision.h"
+#include "core/research_rules.h"
 #include "figures/minimal_base_cache.h"
 
 #include <QFile>
@@ -90,6 +91,9 @@ const std::vector<LessonValue>& lessonValueTable() {
         // Slowest pair's wavelength 2π/θ_{d/2−1} = 2π·b^((d−2)/d) at b = 10⁴, d = 128.
         {"heatmap.slowest-wavelength",
          [] { return rounded(rope::wavelengths(defaultLadder()).maxCoeff(), 2); }},
+        // Liu et al.'s critical dimension of Llama 2: d = 128, b = 10⁴, trained on 4096 tokens.
+        {"heatmap.critical-dimension-llama2",
+         [] { return QString::number(rope::criticalDimension(128, 10000.0, 4096.0)); }},
         {"heatmap.pair0-contrast-600-rows", [] { return heatmapContrast(0); }},
         {"heatmap.pair3-contrast-600-rows", [] { return heatmapContrast(3); }},
         {"precision.float32-spacing-1e6",
@@ -119,6 +123,13 @@ const std::vector<LessonValue>& lessonValueTable() {
         {"extension.deepseek-softmax-40",
          [] { return QString::number(rope::deepseekSoftmaxScaleMultiplier(40.0, 1.0), 'f', 4); }},
         {"base-bound.min-base-32k-d128", [] { return minimalBaseText(32768, 128); }},
+        // Men et al.'s fit 0.0424·L^1.628 over the exact b*(32 768, 128).
+        {"base-bound.men-fit-ratio-32k",
+         [] {
+             const rope::MinimalBase b = cachedMinimalBase(32768, 128);
+             return b.found ? QString::number(rope::menFittedBase(32768) / b.base, 'f', 2)
+                            : QStringLiteral("—");
+         }},
         // A base above b*(32 768, 128) ≈ 6.3·10⁵ that still fails: 635 000 has Σcos < 0 inside
         // 32 768 tokens (the feasible bases above b* form islands).
         {"base-bound.first-negative-635000-32k",

@@ -1120,6 +1120,34 @@
         <source>The model the doctor checks: a preset id or a file (set when a model is loaded; empty: the current parameters).</source>
         <translation>诊断检查的模型：预设编号或文件（载入模型时设置；为空时检查当前参数）。</translation>
     </message>
+    <message>
+        <source>&amp;Men et al.&apos;s fit</source>
+        <translation>Men 等的拟合(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Curves view: Men et al.&apos;s (2024) fitted lower bound b = 0.0424·L^1.628 beside the exact b*(L, 128), with where and by how much it is off.</source>
+        <translation>曲线视图：Men 等（2024）拟合的下界 b = 0.0424·L^1.628，画在精确 b*(L, 128) 旁边，并给出它偏差的位置和大小。</translation>
+    </message>
+    <message>
+        <source>&amp;Critical dimension</source>
+        <translation>临界维度(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Wavelengths and heatmap views: mark Liu et al.&apos;s critical dimension of the original ladder for the original context L₀ (pairs left of it complete a full turn within L₀).</source>
+        <translation>波长视图和热图视图：标出原始频率阶梯在原始上下文 L₀ 下的 Liu 等临界维度（它左边的对在 L₀ 内转满一圈）。</translation>
+    </message>
+    <message>
+        <source>&amp;FoPE cut-off</source>
+        <translation>FoPE 截断(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Wavelengths view: mark the pairs FoPE (Hua et al. 2024) sets to zero, those with θ &lt; 2π/L₀ (wavelength above the original context L₀).</source>
+        <translation>波长视图：标出 FoPE（Hua 等 2024）置零的对，即 θ &lt; 2π/L₀（波长大于原始上下文 L₀）的对。</translation>
+    </message>
+    <message>
+        <source>Mark Liu et al.&apos;s critical dimension d_extra = 2⌈(d/2)·log_b(L/2π)⌉: left of the line the pairs complete a full turn within L, right of it they do not.</source>
+        <translation>标出 Liu 等的临界维度 d_extra = 2⌈(d/2)·log_b(L/2π)⌉：线左边的对在 L 内转满一圈，右边的对没有。</translation>
+    </message>
 </context>
 <context>
     <name>FigureText</name>
@@ -3153,6 +3181,58 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
     <message>
         <source>Fix: %1</source>
         <translation>修正：%1</translation>
+    </message>
+    <message>
+        <source>critical dimension d_extra = 2⌈(d/2)·log_b(T/2π)⌉, T = %1</source>
+        <translation>临界维度 d_extra = 2⌈(d/2)·log_b(T/2π)⌉，T = %1</translation>
+    </message>
+    <message>
+        <source>pairs turning fully within T (left of the dashed line)</source>
+        <translation>在 T 内转满一圈的对（虚线左边）</translation>
+    </message>
+    <message>
+        <source>critical dimension d_extra = %1 (Liu et al. 2023)</source>
+        <translation>临界维度 d_extra = %1（Liu 等 2023）</translation>
+    </message>
+    <message>
+        <source>d_extra = %1</source>
+        <translation>d_extra = %1</translation>
+    </message>
+    <message>
+        <source>Men et al. 2024 fit b = %1·L^%2 (their Figure 1)</source>
+        <translation>Men 等 2024 的拟合 b = %1·L^%2（论文图 1）</translation>
+    </message>
+    <message>
+        <source>Men et al.&apos;s fit ÷ exact b*(L, 128): furthest off at L = %1</source>
+        <translation>Men 等的拟合 ÷ 精确 b*(L, 128)：偏差最大处 L = %1</translation>
+    </message>
+    <message>
+        <source>fit ÷ exact b*(L, 128) over L = %1 … %2</source>
+        <translation>拟合 ÷ 精确 b*(L, 128)，L = %1 … %2</translation>
+    </message>
+    <message>
+        <source>%1 … %2</source>
+        <translation>%1 … %2</translation>
+    </message>
+    <message>
+        <source>zeroed by FoPE: θ &lt; 2π/%1 (Hua et al. 2024)</source>
+        <translation>被 FoPE 置零：θ &lt; 2π/%1（Hua 等 2024）</translation>
+    </message>
+    <message>
+        <source>pairs FoPE zeroes (θ &lt; 2π/%1, λ &gt; %1)</source>
+        <translation>FoPE 置零的对数（θ &lt; 2π/%1，λ &gt; %1）</translation>
+    </message>
+    <message>
+        <source>FoPE cut-off: θ &lt; 2π/%1 → 0</source>
+        <translation>FoPE 截断：θ &lt; 2π/%1 → 0</translation>
+    </message>
+    <message>
+        <source>critical dimension (Liu et al. 2023)</source>
+        <translation>临界维度（Liu 等 2023）</translation>
+    </message>
+    <message>
+        <source>shown without a scaling method (Context extension: before)</source>
+        <translation>仅在不选缩放方法时显示（上下文扩展面板：缩放前）</translation>
     </message>
 </context>
 <context>

@@ -3,7 +3,7 @@
 # rope-cli figure --set is strict and --list-options prints every panel's table: a typo in a
 # course script is an error (exit 2) naming the key and the valid ones, never a silent default.
 rope_cli_expect_error(cli_figure_set_unknown_key
-    "panel 'heatmap' has no option 'quantitty'; valid keys: quantity, periods, y-min, y-max"
+    "panel 'heatmap' has no option 'quantitty'; valid keys: quantity, periods, critical-dim, y-min, y-max"
     figure --panel heatmap --set quantitty=sin --out x.csv)
 rope_cli_expect_error(cli_figure_set_bad_choice
     "option 'quantity': 'tan' is not valid; expected one of: cos, sin, angle"

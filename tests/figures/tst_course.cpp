@@ -321,6 +321,9 @@ private slots:
         }
         QCOMPARE(first, 46); // by hand: i > 64·log10(4096/2π)/4 = 45.03
         expectClose("heatmap-first-slow-pair", first, 0);
+        // Liu et al.'s d_extra at b = 10⁶, by hand: 64·log10(4096/2π)/6 = 64·2.8142/6 = 30.02,
+        // 2·⌈30.02⌉ = 62.
+        expectClose("heatmap-critical-dimension", 62, 0);
         // At the start of the find step (b = 10 000) pair 32 has 2π·√b.
         expectClose("heatmap-find-base", 2 * kPi * 100, 1e-9L);
         // Interleaved element k = 2i + 1 sits at d/2 + i in the rotate-half layout.

@@ -71,7 +71,8 @@ private slots:
         } catch (const OptionError& e) {
             const QString m = QString::fromUtf8(e.what());
             QVERIFY2(m.contains(QStringLiteral("'quantitty'")), qPrintable(m));
-            QVERIFY2(m.contains(QStringLiteral("quantity, periods, y-min, y-max")), qPrintable(m));
+            QVERIFY2(m.contains(QStringLiteral("quantity, periods, critical-dim, y-min, y-max")),
+                     qPrintable(m));
         }
     }
 
@@ -128,6 +129,8 @@ private slots:
                  QByteArray("{\"panel\":\"extension\",\"options\":[{\"id\":\"view\",\"kind\":"
                             "\"choice\",\"default\":\"wavelengths\",\"choices\":[\"wavelengths\","
                             "\"heatmap\",\"decay\"]},"
+                            "{\"id\":\"critical-dim\",\"kind\":\"toggle\",\"default\":true},"
+                            "{\"id\":\"fope\",\"kind\":\"toggle\",\"default\":true},"
                             // Hidden options set by the layer strip: derived (null) defaults,
                             // min/max for the three number kinds.
                             "{\"id\":\"compare-base\",\"kind\":\"log-real\",\"default\":null,"

@@ -98,8 +98,9 @@ private slots:
         QVERIFY(map != nullptr);
         const int cols = map->data()->keySize();
         const int rows = map->data()->valueSize();
-        // header + every cell + the "positions per pixel row" readout
-        QCOMPARE(lines.size(), 1 + cols * rows + 1);
+        // header + every cell + the critical-dimension line (two points) + its two readouts and
+        // the "positions per pixel row" readout
+        QCOMPARE(lines.size(), 1 + cols * rows + 2 + 3);
         for (int r = 0; r < rows; r += 37) {
             for (int c = 0; c < cols; c += 5) {
                 // The series name is quoted (it holds a comma): read the last three fields.

@@ -1,0 +1,136 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "figures/research_overlays.h"
+
+#include "core/research_rules.h"
+#include "figures/figure_text.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace rope::figures {
+
+namespace {
+
+// A label's half width in data units: "plot-font-px" is a line's height, and a character of
+// the plot fonts averages about half of it.
+double halfWidth(const QString& text, const OverlayFrame& frame) {
+    const double pxPerUnit = frame.widthPx / std::max(frame.xHigh - frame.xLow, 1e-12);
+    return 0.5 * (0.5 * frame.fontPx * static_cast<double>(text.size())) / pxPerUnit;
+}
+
+double pixelsToUnits(double px, const OverlayFrame& frame) {
+    return px * std::max(frame.xHigh - frame.xLow, 1e-12) / frame.widthPx;
+}
+
+} // namespace
+
+void addCriticalDimension(FigureData& data, int dim, double base, double trainLength,
+                          double xOffset, const OverlayFrame& frame) {
+    const int critical = rope::criticalDimension(dim, base, trainLength);
+    const int pairs = critical / 2;
+    data.readouts.push_back(
+        {FigureText::tr("critical dimension d_extra = 2⌈(d/2)·log_b(T/2π)⌉, T = %1")
+             .arg(formatNumber(trainLength)),
+         static_cast<double>(critical), FigureText::tr("of %1").arg(dim)});
+    // Always both readouts, whatever the value: a panel lays its readouts out below the plot,
+    // and a readout that comes and goes would change the plot's height after the figure was
+    // computed for it (the heatmap computes one row per pixel).
+    data.readouts.push_back(
+        {FigureText::tr("pairs turning fully within T (left of the dashed line)"),
+         static_cast<double>(pairs), FigureText::tr("of %1").arg(dim / 2)});
+    if (pairs == 0 || critical == dim) {
+        return; // no boundary inside the ladder: the readout says which side everything is on
+    }
+    const double x = xOffset + pairs - 0.5;
+    Series line;
+    // The legend entry stays short (it shares the corner with the chart's own entries); the
+    // readout below says which pairs are on which side.
+    line.name = FigureText::tr("critical dimension d_extra = %1 (Liu et al. 2023)").arg(critical);
+    line.style = SeriesStyle::Path;
+    line.colour = 6;
+    line.dashed = true;
+    line.x = {x, x};
+    line.y = {frame.yLow, frame.yHigh};
+    data.series.push_back(std::move(line));
+    // Beside the line, not on it: left of it, or right when asked for or when the left has no
+    // room.
+    const QString text = FigureText::tr("d_extra = %1").arg(critical);
+    const double half = halfWidth(text, frame);
+    const double gap = pixelsToUnits(0.5 * frame.fontPx, frame);
+    const double left = x - gap - half;
+    // Right of the line, pulled in from the right edge if need be: a label asked for on the
+    // right (over a colour map) stays there, on the calm side, even when the estimate is tight.
+    const double right = std::min(x + gap + half, frame.labelXMax.value_or(frame.xHigh) - half);
+    const bool leftFits = left - half >= frame.xLow;
+    const double labelX = frame.labelRight || !leftFits ? right : left;
+    data.labels.push_back({labelX, frame.labelY, text, frame.onDark});
+}
+
+void addMenFit(FigureData& data, const Series& exact) {
+    if (exact.x.empty()) {
+        return;
+    }
+    const rope::FitGap gap = rope::menFitGap(exact.x, exact.y);
+    Series fit;
+    fit.name = FigureText::tr("Men et al. 2024 fit b = %1·L^%2 (their Figure 1)")
+                   .arg(rope::kMenFitCoefficient)
+                   .arg(rope::kMenFitExponent);
+    fit.style = SeriesStyle::Line;
+    fit.colour = 5;
+    fit.dashed = true;
+    // 32 points per decade: the power law is a straight line on the log–log axes anyway.
+    const double first = exact.x.front();
+    const double last = exact.x.back();
+    const int points = std::max(2, static_cast<int>(std::ceil(32 * std::log10(last / first))) + 1);
+    for (int k = 0; k < points; ++k) {
+        const double context = first * std::pow(last / first, k / (points - 1.0));
+        fit.x.push_back(context);
+        fit.y.push_back(rope::menFittedBase(context));
+    }
+    data.series.push_back(std::move(fit));
+    data.readouts.push_back(
+        {FigureText::tr("Men et al.'s fit ÷ exact b*(L, 128): furthest off at L = %1")
+             .arg(formatNumber(gap.context)),
+         gap.ratio, QString()});
+    data.readouts.push_back({FigureText::tr("fit ÷ exact b*(L, 128) over L = %1 … %2")
+                                 .arg(formatNumber(first))
+                                 .arg(formatNumber(last)),
+                             gap.highestRatio, QString(), false,
+                             FigureText::tr("%1 … %2")
+                                 .arg(formatNumber(gap.lowestRatio, 3))
+                                 .arg(formatNumber(gap.highestRatio, 3))});
+}
+
+void addFopeCutoff(FigureData& data, const Eigen::ArrayXd& wavelengths, double trainLength,
+                   const OverlayFrame& frame) {
+    const double floor = rope::fopeFloorFrequency(trainLength);
+    Series zeroed;
+    zeroed.name = FigureText::tr("zeroed by FoPE: θ < 2π/%1 (Hua et al. 2024)")
+                      .arg(formatNumber(trainLength));
+    zeroed.style = SeriesStyle::Scatter;
+    zeroed.colour = 6; // the foreground: every other colour is a curve of this chart already
+    for (Eigen::Index i = 0; i < wavelengths.size(); ++i) {
+        // λ > T ⇔ θ = 2π/λ < 2π/T; λ = ∞ (θ = 0) is off already.
+        if (std::isfinite(wavelengths[i]) && 2.0 * std::numbers::pi / wavelengths[i] < floor) {
+            zeroed.x.push_back(static_cast<double>(i));
+            zeroed.y.push_back(wavelengths[i]);
+        }
+    }
+    data.readouts.push_back(
+        {FigureText::tr("pairs FoPE zeroes (θ < 2π/%1, λ > %1)").arg(formatNumber(trainLength)),
+         static_cast<double>(zeroed.x.size()), QString()});
+    if (zeroed.x.empty()) {
+        return;
+    }
+    data.series.push_back(std::move(zeroed));
+    // At the left end, just above the line λ = T the chart already draws: the fast pairs
+    // there are far below it.
+    const QString text =
+        FigureText::tr("FoPE cut-off: θ < 2π/%1 → 0").arg(formatNumber(trainLength));
+    data.labels.push_back({frame.xLow + pixelsToUnits(frame.fontPx, frame) + halfWidth(text, frame),
+                           frame.labelY, text, frame.onDark});
+}
+
+} // namespace rope::figures
