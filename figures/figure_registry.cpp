@@ -39,6 +39,8 @@ FigureData mropeFigure(const rope::RopeParams&, const FigureOptions&);
 const OptionTable& mropeOptions();
 FigureData kvCacheFigure(const rope::RopeParams&, const FigureOptions&);
 const OptionTable& kvCacheOptions();
+FigureData weightsFigure(const rope::RopeParams&, const FigureOptions&);
+const OptionTable& weightsOptions();
 
 const std::vector<Figure>& allFigures() {
     static const std::vector<Figure> figures = {
@@ -119,6 +121,11 @@ const std::vector<Figure>& allFigures() {
          .group = "models",
          .options = &kvCacheOptions,
          .data = &kvCacheFigure},
+        {.id = "weights",
+         .title = QT_TRANSLATE_NOOP("Figures", "Weights per pair"),
+         .group = "models",
+         .options = &weightsOptions,
+         .data = &weightsFigure},
     };
     return figures;
 }
