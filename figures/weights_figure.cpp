@@ -26,21 +26,29 @@ Quantity quantityOption(const FigureOptions& options) {
                                      : Quantity::Product;
 }
 
-// Pair ticks: pair number over its wavelength, at about six pairs spread over the axis.
-std::vector<Tick> pairTicks(const rope::ui::WeightsProbe& probe) {
+constexpr double kSideShare = 0.45;
+
+// Pair ticks: pair number over its wavelength, one per ≈ 100 px of axis so the labels (up to
+// "λ 3.53×10⁴") never touch; the last pair is always labelled.
+std::vector<Tick> pairTicks(const rope::ui::WeightsProbe& probe, const FigureOptions& options) {
     const int pairs = probe.rotaryDim / 2;
-    const int step = std::max(1, (pairs + 5) / 6);
+    const double width = options.value(QStringLiteral("plot-width-px"), 600.0).toDouble();
+    const int most = std::clamp(static_cast<int>(width / 100.0), 2, 8);
+    const int step = std::max(1, (pairs - 1 + most - 2) / (most - 1));
+    const auto tick = [&](int i) {
+        return Tick{static_cast<double>(i),
+                    FigureText::tr("%1\nλ %2").arg(i).arg(formatNumber(probe.wavelength(i), 3))};
+    };
     std::vector<Tick> ticks;
     for (int i = 0; i < pairs; i += step) {
-        ticks.push_back(
-            {static_cast<double>(i),
-             FigureText::tr("%1\nλ %2").arg(i).arg(formatNumber(probe.wavelength(i), 3))});
+        if (i > 0 && 2 * (pairs - 1 - i) < step) {
+            break; // too close to the last pair's label
+        }
+        ticks.push_back(tick(i));
     }
-    if (ticks.back().at != pairs - 1 && pairs - 1 - ticks.back().at >= step / 2.0) {
-        ticks.push_back({static_cast<double>(pairs - 1),
-                         FigureText::tr("%1\nλ %2")
-                             .arg(pairs - 1)
-                             .arg(formatNumber(probe.wavelength(pairs - 1), 3))});
+    ticks.push_back(tick(pairs - 1));
+    if (pairs == 1) {
+        ticks.pop_back();
     }
     return ticks;
 }
@@ -138,7 +146,7 @@ FigureData weightsFigure(const rope::RopeParams&, const FigureOptions& options) 
     map.logScale = options.value(QStringLiteral("log-scale")).toBool() && map.zMin > 0.0;
     map.label = what;
     data.colourMap = std::move(map);
-    data.xTicks = pairTicks(*probe);
+    data.xTicks = pairTicks(*probe, options);
     // Layer labels down the rows, at most about sixteen of them.
     const int rowsPerLayer = perHead ? heads : 1;
     const int layerStep = std::max(1, (layers + 15) / 16);
@@ -168,7 +176,7 @@ FigureData weightsFigure(const rope::RopeParams&, const FigureOptions& options) 
     // and data.series as vertical Guide lines at that pair: both axes count pairs.
     side.xRange = {-0.5, pairs - 0.5};
     side.yRange = {0.0, top > 0.0 ? 1.08 * top : 1.0};
-    side.widthShare = 0.45;
+    side.widthShare = kSideShare;
     data.side = std::move(side);
 
     // Readouts: where the mean is largest, and how the lowest-frequency quarter of the pairs

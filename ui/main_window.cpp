@@ -163,7 +163,7 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
     const auto showWeights = [this](const QString& folder) {
         if (FigurePanel* p = panel(QStringLiteral("weights"))) {
             p->setOption(QStringLiteral("model"), folder);
-            m_pages->setCurrentWidget(p);
+            showPanel(QStringLiteral("weights"));
         }
     };
     QAction* openWeights =
