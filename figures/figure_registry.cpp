@@ -41,6 +41,8 @@ FigureData mropeFigure(const rope::RopeParams&, const FigureOptions&);
 const OptionTable& mropeOptions();
 FigureData kvCacheFigure(const rope::RopeParams&, const FigureOptions&);
 const OptionTable& kvCacheOptions();
+FigureData doctorFigure(const rope::RopeParams&, const FigureOptions&);
+const OptionTable& doctorOptions();
 FigureData weightsFigure(const rope::RopeParams&, const FigureOptions&);
 const OptionTable& weightsOptions();
 
@@ -128,6 +130,11 @@ const std::vector<Figure>& allFigures() {
          .group = "models",
          .options = &kvCacheOptions,
          .data = &kvCacheFigure},
+        {.id = "doctor",
+         .title = QT_TRANSLATE_NOOP("Figures", "Config doctor"),
+         .group = "models",
+         .options = &doctorOptions,
+         .data = &doctorFigure, .special = {"doctor-compare"}},
         {.id = "weights",
          .title = QT_TRANSLATE_NOOP("Figures", "Weights per pair"),
          .group = "models",
