@@ -18,6 +18,7 @@
 #include "core/scaling/scaling_registry.h"
 #include "figures/figure_registry.h"
 #include "figures/option_table.h"
+#include "io/weights_probe.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -261,6 +262,30 @@ double mropeAxis(const QVariantMap& args) {
     return rope::mropeAxisOfPair(
         section, layout == "blocks" ? rope::MropeLayout::Blocks : rope::MropeLayout::Interleaved,
         pairs)[static_cast<std::size_t>(pair)];
+}
+
+// The pair with the largest mean ‖W_q⁽ⁱ⁾‖·‖W_k⁽ⁱ⁾‖ over layers and query heads of the bundled
+// synthetic model (each query head with the key/value head it shares), read by io's probe.
+double syntheticWeightsPeakPair(const QVariantMap& args) {
+    if (text(args, "model") != "synthetic") {
+        throw rope::InvalidParameter("model", "only the bundled model \"synthetic\" is known");
+    }
+    QString error;
+    const auto probe = rope::ui::cachedWeightsProbe(rope::ui::syntheticWeightsFolder(), error);
+    if (!probe) {
+        throw rope::InvalidParameter("model", error.toStdString());
+    }
+    const int pairs = probe->rotaryDim / 2;
+    const int group = probe->queryHeads / probe->kvHeads;
+    std::vector<double> mean(static_cast<std::size_t>(pairs), 0.0);
+    for (const rope::ui::LayerPairNorms& layer : probe->layers) {
+        for (int h = 0; h < probe->queryHeads; ++h) {
+            for (int i = 0; i < pairs; ++i) {
+                mean[static_cast<std::size_t>(i)] += layer.q[h][i] * layer.k[h / group][i];
+            }
+        }
+    }
+    return static_cast<double>(std::max_element(mean.begin(), mean.end()) - mean.begin());
 }
 
 double kvCacheScoreGap(const QVariantMap& args) {
@@ -772,6 +797,9 @@ const std::vector<CourseAnswerFunction>& courseAnswerFunctions() {
                 "key-pos"}),
          "|score with today's frequencies - score with the cached key's| under dynamic NTK",
          &kvCacheScoreGap},
+        {"synthetic-weights-peak-pair", names({"model"}),
+         "pair with the largest mean |W_q^(i)|*|W_k^(i)| of the bundled synthetic model",
+         &syntheticWeightsPeakPair},
         {"rope-table-mib", names({"rows", "pairs"}),
          "MiB of a float cos/sin table for rows x pairs", &ropeTableMebibytes},
         {"rotating-pairs", names({"base", "dim", "rotary-dim"}),

@@ -43,6 +43,8 @@ FigureData kvCacheFigure(const rope::RopeParams&, const FigureOptions&);
 const OptionTable& kvCacheOptions();
 FigureData doctorFigure(const rope::RopeParams&, const FigureOptions&);
 const OptionTable& doctorOptions();
+FigureData weightsFigure(const rope::RopeParams&, const FigureOptions&);
+const OptionTable& weightsOptions();
 
 const std::vector<Figure>& allFigures() {
     static const std::vector<Figure> figures = {
@@ -133,6 +135,11 @@ const std::vector<Figure>& allFigures() {
          .group = "models",
          .options = &doctorOptions,
          .data = &doctorFigure, .special = {"doctor-compare"}},
+        {.id = "weights",
+         .title = QT_TRANSLATE_NOOP("Figures", "Weights per pair"),
+         .group = "models",
+         .options = &weightsOptions,
+         .data = &weightsFigure},
     };
     return figures;
 }

@@ -152,7 +152,9 @@ fuzz)
         -DCMAKE_CXX_COMPILER=clang++-14 -DROPE_BUILD_UI=OFF -DROPE_FUZZ=ON -DROPE_WERROR=ON
     cmake -DROPE_FUZZ_SECONDS="${ROPE_FUZZ_SECONDS:-60}" build-fuzz >/dev/null
     cmake --build build-fuzz -j "$JOBS" --target fuzz_model_config fuzz_session fuzz_lessons fuzz_gguf \
-        fuzz_replay_model_config fuzz_replay_session fuzz_replay_lessons fuzz_replay_gguf
+        fuzz_safetensors \
+        fuzz_replay_model_config fuzz_replay_session fuzz_replay_lessons fuzz_replay_gguf \
+        fuzz_replay_safetensors
     # Each libFuzzer process uses one core: two targets fuzz at once with the default JOBS=2.
     ctest --test-dir build-fuzz --output-on-failure -L fuzz -j "$JOBS"
     ;;

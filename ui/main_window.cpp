@@ -20,6 +20,7 @@
 #include "ui/parameter_form.h"
 #include "ui/presenter_window.h"
 #include "ui/shortcuts_dialog.h"
+#include "ui/weights_open.h"
 
 #include <Eigen/Core>
 #include <QActionGroup>
@@ -166,6 +167,29 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
     m_recentMenu = file->addMenu(tr("Open &recent"));
     m_recentMenu->setObjectName(QStringLiteral("recent-menu"));
     rebuildRecentMenu();
+    // The weights panel's model: the probe runs off the GUI thread, then the panel shows it.
+    const auto showWeights = [this](const QString& folder) {
+        if (FigurePanel* p = panel(QStringLiteral("weights"))) {
+            p->setOption(QStringLiteral("model"), folder);
+            showPanel(QStringLiteral("weights"));
+        }
+    };
+    QAction* openWeights =
+        file->addAction(tr("Open model &folder (weights)…"), this, [this, showWeights] {
+            const QString folder = QFileDialog::getExistingDirectory(this, tr("Open model folder"));
+            if (!folder.isEmpty()) {
+                loadWeightsFolder(this, folder, showWeights);
+            }
+        });
+    openWeights->setObjectName(QStringLiteral("open-model-folder"));
+    QAction* hfCache = file->addAction(tr("&Hugging Face cache…"), this, [this, showWeights] {
+        HfCacheDialog dialog(this);
+        if (dialog.exec() == QDialog::Accepted && !dialog.folder().isEmpty()) {
+            loadWeightsFolder(this, dialog.folder(), showWeights);
+        }
+    });
+    hfCache->setObjectName(QStringLiteral("hf-cache"));
+    file->addSeparator();
     file->addAction(tr("&Save session"), QKeySequence::Save, this,
                     [this] { saveSessionInteractively(false); });
     file->addAction(tr("Save session &as…"), QKeySequence::SaveAs, this,

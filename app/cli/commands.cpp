@@ -32,6 +32,8 @@ const std::vector<Command>& allCommands() {
          &runSlides},
         {"handout", "the course as an A4 PDF handout (steps, figures, lessons)", true,
          &runHandout},
+        {"weights", "per-pair norms of a model's W_q and W_k from its safetensors files", false,
+         &runWeights},
     };
     return commands;
 }

@@ -39,5 +39,6 @@ int runDoctor(const QStringList& args);
 int runCompare(const QStringList& args);
 int runSlides(const QStringList& args);
 int runHandout(const QStringList& args);
+int runWeights(const QStringList& args);
 
 } // namespace rope::cli

@@ -1121,6 +1121,50 @@
         <translation>诊断检查的模型：预设编号或文件（载入模型时设置；为空时检查当前参数）。</translation>
     </message>
     <message>
+        <source>‖W_q⁽ⁱ⁾‖·‖W_k⁽ⁱ⁾‖</source>
+        <translation>‖W_q⁽ⁱ⁾‖·‖W_k⁽ⁱ⁾‖</translation>
+    </message>
+    <message>
+        <source>‖W_q⁽ⁱ⁾‖ (query heads)</source>
+        <translation>‖W_q⁽ⁱ⁾‖（查询头）</translation>
+    </message>
+    <message>
+        <source>‖W_k⁽ⁱ⁾‖ (key/value heads)</source>
+        <translation>‖W_k⁽ⁱ⁾‖（键/值头）</translation>
+    </message>
+    <message>
+        <source>Frobenius norm of the two rows of W_q and/or W_k that produce a head&apos;s two components of pair i; the product bounds the pair&apos;s share of qᵀR k.</source>
+        <translation>W_q 和/或 W_k 中产生一个头第 i 对两个分量的两行的 Frobenius 范数；乘积给出这一对在 qᵀR k 中所占份额的上界。</translation>
+    </message>
+    <message>
+        <source>every head of every layer</source>
+        <translation>每层的每个头</translation>
+    </message>
+    <message>
+        <source>one row per layer (mean)</source>
+        <translation>每层一行（平均）</translation>
+    </message>
+    <message>
+        <source>One row per head, or per layer averaged over its heads.</source>
+        <translation>每个头一行，或每层一行（对该层的头取平均）。</translation>
+    </message>
+    <message>
+        <source>&amp;Logarithmic colours</source>
+        <translation>对数颜色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Colour by the logarithm of the norm (norms span decades in real models).</source>
+        <translation>按范数的对数着色（真实模型中范数跨越多个数量级）。</translation>
+    </message>
+    <message>
+        <source>model folder</source>
+        <translation>模型文件夹</translation>
+    </message>
+    <message>
+        <source>A folder with config.json and safetensors files; empty for the bundled synthetic model.</source>
+        <translation>含 config.json 和 safetensors 文件的文件夹；留空则使用内置的合成模型。</translation>
+    </message>
+    <message>
         <source>&amp;Men et al.&apos;s fit</source>
         <translation>Men 等的拟合(&amp;M)</translation>
     </message>
@@ -3183,6 +3227,92 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>修正：%1</translation>
     </message>
     <message>
+        <source>Weights per pair</source>
+        <translation>每对的权重</translation>
+    </message>
+    <message>
+        <source>%1
+λ %2</source>
+        <translation>%1
+λ %2</translation>
+    </message>
+    <message>
+        <source>model folder %1 does not exist</source>
+        <translation>模型文件夹 %1 不存在</translation>
+    </message>
+    <message>
+        <source>‖W_q⁽ⁱ⁾‖</source>
+        <translation>‖W_q⁽ⁱ⁾‖</translation>
+    </message>
+    <message>
+        <source>‖W_k⁽ⁱ⁾‖</source>
+        <translation>‖W_k⁽ⁱ⁾‖</translation>
+    </message>
+    <message>
+        <source>‖W_q⁽ⁱ⁾‖·‖W_k⁽ⁱ⁾‖</source>
+        <translation>‖W_q⁽ⁱ⁾‖·‖W_k⁽ⁱ⁾‖</translation>
+    </message>
+    <message>
+        <source>%1 per pair, layer and head: %2</source>
+        <translation>每一对、每层、每个头的 %1：%2</translation>
+    </message>
+    <message>
+        <source>pair i, wavelength λᵢ = 2π·b^(2i/R) tokens (b = %1, R = %2, %3)</source>
+        <translation>第 i 对，波长 λᵢ = 2π·b^(2i/R) 词元（b = %1，R = %2，%3）</translation>
+    </message>
+    <message>
+        <source>half layout</source>
+        <translation>half 布局</translation>
+    </message>
+    <message>
+        <source>interleaved layout</source>
+        <translation>interleaved 布局</translation>
+    </message>
+    <message>
+        <source>layer, head</source>
+        <translation>层，头</translation>
+    </message>
+    <message>
+        <source>layer (mean over heads)</source>
+        <translation>层（对头取平均）</translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <source>mean over layers and heads</source>
+        <translation>对所有层和头的平均</translation>
+    </message>
+    <message>
+        <source>mean %1</source>
+        <translation>平均 %1</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>query heads / key-value heads</source>
+        <translation>查询头 / 键值头</translation>
+    </message>
+    <message>
+        <source>pair with the largest mean</source>
+        <translation>均值最大的对</translation>
+    </message>
+    <message>
+        <source>its wavelength λ</source>
+        <translation>它的波长 λ</translation>
+    </message>
+    <message>
+        <source>lowest- / highest-frequency quarter (mean ratio)</source>
+        <translation>最低频 / 最高频四分之一（均值之比）</translation>
+    </message>
+    <message>
         <source>critical dimension d_extra = 2⌈(d/2)·log_b(T/2π)⌉, T = %1</source>
         <translation>临界维度 d_extra = 2⌈(d/2)·log_b(T/2π)⌉，T = %1</translation>
     </message>
@@ -3672,6 +3802,194 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
     <message>
         <source>item %1: expected 0 (linear) or 1 (softmax), got %2</source>
         <translation>第 %1 项：应为 0（线性）或 1（softmax），实际为 %2</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos;: expected an object, got %2</source>
+        <translation>张量 &apos;%1&apos;：应为对象，实际为 %2</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos;: unknown field &apos;%2&apos; (a tensor has dtype, shape and data_offsets)</source>
+        <translation>张量 &apos;%1&apos;：未知字段 &apos;%2&apos;（张量只有 dtype、shape 和 data_offsets）</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos;: dtype must be a string, got %2</source>
+        <translation>张量 &apos;%1&apos;：dtype 必须是字符串，实际为 %2</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos;: unknown dtype &quot;%2&quot; (known: BOOL, U8, I8, F8_E5M2, F8_E4M3, F8_E8M0, I16, U16, F16, BF16, I32, U32, F32, I64, U64, F64, C64)</source>
+        <translation>张量 &apos;%1&apos;：未知 dtype &quot;%2&quot;（已知：BOOL、U8、I8、F8_E5M2、F8_E4M3、F8_E8M0、I16、U16、F16、BF16、I32、U32、F32、I64、U64、F64、C64）</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos;: shape must be an array, got %2</source>
+        <translation>张量 &apos;%1&apos;：shape 必须是数组，实际为 %2</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos;: shape has %2 dimensions (at most 64)</source>
+        <translation>张量 &apos;%1&apos;：shape 有 %2 个维度（最多 64 个）</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos;: shape[%2] must be a non-negative integer, got %3</source>
+        <translation>张量 &apos;%1&apos;：shape[%2] 必须是非负整数，实际为 %3</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos;: data_offsets must be two non-negative integers [begin, end], got %2</source>
+        <translation>张量 &apos;%1&apos;：data_offsets 必须是两个非负整数 [begin, end]，实际为 %2</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos;: data_offsets [%2, %3] end before they begin</source>
+        <translation>张量 &apos;%1&apos;：data_offsets [%2, %3] 的结束位置在开始位置之前</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos;: data_offsets [%2, %3] lie beyond the data buffer (%4 bytes)</source>
+        <translation>张量 &apos;%1&apos;：data_offsets [%2, %3] 超出了数据区（%4 字节）</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos;: shape [%2] of %3 (%4 bytes each) does not fill its byte range [%5, %6] (%7 bytes)</source>
+        <translation>张量 &apos;%1&apos;：%3 类型（每个 %4 字节）的 shape [%2] 与其字节范围 [%5, %6]（%7 字节）不符</translation>
+    </message>
+    <message>
+        <source>the file has %1 bytes; a safetensors file starts with an 8-byte header length</source>
+        <translation>文件只有 %1 字节；safetensors 文件以 8 字节的头部长度开始</translation>
+    </message>
+    <message>
+        <source>header length %1 exceeds the limit of %2 bytes</source>
+        <translation>头部长度 %1 超过了 %2 字节的上限</translation>
+    </message>
+    <message>
+        <source>header length %1 goes beyond the end of the file (%2 bytes after the length)</source>
+        <translation>头部长度 %1 超出了文件末尾（长度字段之后只有 %2 字节）</translation>
+    </message>
+    <message>
+        <source>the JSON header is malformed at byte %1 of the header: %2</source>
+        <translation>JSON 头部在头部第 %1 字节处格式错误：%2</translation>
+    </message>
+    <message>
+        <source>the JSON header must be an object</source>
+        <translation>JSON 头部必须是一个对象</translation>
+    </message>
+    <message>
+        <source>__metadata__ must be an object of strings, got %1</source>
+        <translation>__metadata__ 必须是字符串组成的对象，实际为 %1</translation>
+    </message>
+    <message>
+        <source>__metadata__.%1 must be a string, got %2</source>
+        <translation>__metadata__.%1 必须是字符串，实际为 %2</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos; (bytes [%2, %3]) overlaps tensor &apos;%4&apos; (bytes [%5, %6])</source>
+        <translation>张量 &apos;%1&apos;（字节 [%2, %3]）与张量 &apos;%4&apos;（字节 [%5, %6]）重叠</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos; starts at byte %2 of the data buffer, leaving a gap after byte %3 (the format allows no holes)</source>
+        <translation>张量 &apos;%1&apos; 从数据区第 %2 字节开始，在第 %3 字节之后留下空隙（该格式不允许空洞）</translation>
+    </message>
+    <message>
+        <source>the tensors cover %1 bytes of data, but the file holds %2 after the header</source>
+        <translation>张量覆盖了 %1 字节的数据，但文件在头部之后有 %2 字节</translation>
+    </message>
+    <message>
+        <source>%1: cannot open: %2</source>
+        <translation>%1：无法打开：%2</translation>
+    </message>
+    <message>
+        <source>%1: the file is empty</source>
+        <translation>%1：文件为空</translation>
+    </message>
+    <message>
+        <source>%1: cannot map the file: %2</source>
+        <translation>%1：无法映射文件：%2</translation>
+    </message>
+    <message>
+        <source>%1: cannot read the file: %2</source>
+        <translation>%1：无法读取文件：%2</translation>
+    </message>
+    <message>
+        <source>%1: larger than %2 bytes</source>
+        <translation>%1：大于 %2 字节</translation>
+    </message>
+    <message>
+        <source>%1kv_lora_rank: multi-head latent attention (DeepSeek) keeps RoPE in a separate part of each head (q_b_proj, kv_a_proj_with_mqa); the probe reads q_proj/k_proj or qkv_proj only</source>
+        <translation>%1kv_lora_rank：多头潜在注意力（DeepSeek）把旋转位置编码放在每个头单独的一部分（q_b_proj、kv_a_proj_with_mqa）；本探测只读取 q_proj/k_proj 或 qkv_proj</translation>
+    </message>
+    <message>
+        <source>%1%2: expected an integer from 1 to 65536</source>
+        <translation>%1%2：应为 1 到 65536 的整数</translation>
+    </message>
+    <message>
+        <source>%1num_attention_heads: missing</source>
+        <translation>%1num_attention_heads：缺失</translation>
+    </message>
+    <message>
+        <source>%1num_key_value_heads: missing; using num_attention_heads (%2)</source>
+        <translation>%1num_key_value_heads：缺失；使用 num_attention_heads（%2）</translation>
+    </message>
+    <message>
+        <source>%1num_attention_heads (%2) is not a multiple of num_key_value_heads (%3)</source>
+        <translation>%1num_attention_heads（%2）不是 num_key_value_heads（%3）的倍数</translation>
+    </message>
+    <message>
+        <source>%1: malformed JSON at byte %2: %3</source>
+        <translation>%1：第 %2 字节处 JSON 格式错误：%3</translation>
+    </message>
+    <message>
+        <source>%1: weight_map must be an object (tensor name → file name)</source>
+        <translation>%1：weight_map 必须是对象（张量名 → 文件名）</translation>
+    </message>
+    <message>
+        <source>%1: weight_map.%2 must be the name of a file in the model folder, got %3</source>
+        <translation>%1：weight_map.%2 必须是模型文件夹中的文件名，实际为 %3</translation>
+    </message>
+    <message>
+        <source>%1: neither model.safetensors nor model.safetensors.index.json found</source>
+        <translation>%1：找不到 model.safetensors，也找不到 model.safetensors.index.json</translation>
+    </message>
+    <message>
+        <source>%1: no config.json</source>
+        <translation>%1：没有 config.json</translation>
+    </message>
+    <message>
+        <source>%1: rotary dimension %2 does not fit head_dim %3</source>
+        <translation>%1：旋转维度 %2 与 head_dim %3 不符</translation>
+    </message>
+    <message>
+        <source>%1: no tensor named &lt;prefix&gt;layers.&lt;i&gt;.self_attn.q_proj.weight, k_proj.weight or qkv_proj.weight (the first tensors are: %2)</source>
+        <translation>%1：没有名为 &lt;prefix&gt;layers.&lt;i&gt;.self_attn.q_proj.weight、k_proj.weight 或 qkv_proj.weight 的张量（前几个张量是：%2）</translation>
+    </message>
+    <message>
+        <source>%1: tensor &apos;%2&apos; is listed in model.safetensors.index.json but not in the file</source>
+        <translation>%1：张量 &apos;%2&apos; 列在 model.safetensors.index.json 中，但文件里没有</translation>
+    </message>
+    <message>
+        <source>%1: no query projection has the %2 rows that num_attention_heads (%3) × head_dim (%4) give; &apos;%5&apos; has shape [%6]</source>
+        <translation>%1：没有查询投影具有 num_attention_heads（%3）× head_dim（%4）给出的 %2 行；&apos;%5&apos; 的形状为 [%6]</translation>
+    </message>
+    <message>
+        <source>num_hidden_layers: missing; %1 layers found in the weights</source>
+        <translation>num_hidden_layers：缺失；在权重中找到 %1 层</translation>
+    </message>
+    <message>
+        <source>%1: tensor &apos;%2&apos; belongs to layer %3, but num_hidden_layers is %4</source>
+        <translation>%1：张量 &apos;%2&apos; 属于第 %3 层，但 num_hidden_layers 为 %4</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos; has dtype %2; the probe reads F32, F16 and BF16</source>
+        <translation>张量 &apos;%1&apos; 的 dtype 为 %2；本探测只读取 F32、F16 和 BF16</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos; has shape [%2]; the config implies [%3, hidden size] (heads %4, key/value heads %5, head_dim %6)</source>
+        <translation>张量 &apos;%1&apos; 的形状为 [%2]；按配置应为 [%3, 隐藏维度]（头数 %4，键/值头数 %5，head_dim %6）</translation>
+    </message>
+    <message>
+        <source>%1: tensor &apos;%2&apos; not found (layer %3 of %4)</source>
+        <translation>%1：找不到张量 &apos;%2&apos;（第 %3 层，共 %4 层）</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
     </message>
 </context>
 <context>
@@ -4259,14 +4577,6 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>▸ %1（展开）</translation>
     </message>
     <message>
-        <source>Exporting %1…</source>
-        <translation>正在导出 %1…</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
         <source>Compare &amp;with:</source>
         <translation>对比对象(&amp;W)：</translation>
     </message>
@@ -4293,6 +4603,33 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
     <message>
         <source>Model files (*.json *.gguf);;All files (*)</source>
         <translation>模型文件 (*.json *.gguf);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Exporting %1…</source>
+        <translation>正在导出 %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
+    <name>rope::ui::HfCacheDialog</name>
+    <message>
+        <source>Hugging Face cache</source>
+        <translation>Hugging Face 缓存</translation>
+    </message>
+    <message>
+        <source>Models with safetensors weights in %1 (set HF_HOME or HF_HUB_CACHE to look elsewhere):</source>
+        <translation>%1 中带 safetensors 权重的模型（设置 HF_HOME 或 HF_HUB_CACHE 可查看其他位置）：</translation>
+    </message>
+    <message>
+        <source>%1  (revision %2)</source>
+        <translation>%1  （修订 %2）</translation>
+    </message>
+    <message>
+        <source>No model with config.json and model.safetensors (or its index) was found there. Download one with huggingface-cli download, or use File ▸ Open model folder…</source>
+        <translation>那里没有找到含 config.json 和 model.safetensors（或其索引）的模型。可用 huggingface-cli download 下载，或使用 文件 ▸ 打开模型文件夹…</translation>
     </message>
 </context>
 <context>
@@ -4815,6 +5152,18 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>未打开：%1 既不是会话（.%2）也不是模型配置（.json、.gguf）</translation>
     </message>
     <message>
+        <source>Open model &amp;folder (weights)…</source>
+        <translation>打开模型文件夹（权重）(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Open model folder</source>
+        <translation>打开模型文件夹</translation>
+    </message>
+    <message>
+        <source>&amp;Hugging Face cache…</source>
+        <translation>Hugging Face 缓存(&amp;H)…</translation>
+    </message>
+    <message>
         <source>Export cancelled: %1 not written</source>
         <translation>导出已取消：未写入 %1</translation>
     </message>
@@ -5046,6 +5395,25 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
     <message>
         <source>Where</source>
         <translation>位置</translation>
+    </message>
+</context>
+<context>
+    <name>rope::ui::WeightsOpen</name>
+    <message>
+        <source>Reading the q/k projections of %1…</source>
+        <translation>正在读取 %1 的 q/k 投影…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Open model folder</source>
+        <translation>打开模型文件夹</translation>
+    </message>
+    <message>
+        <source>Cannot read the model&apos;s weights</source>
+        <translation>无法读取模型权重</translation>
     </message>
 </context>
 </TS>

@@ -164,7 +164,8 @@ private slots:
             QStringLiteral("identity"),  QStringLiteral("heatmap"),    QStringLiteral("layouts"),
             QStringLiteral("decay"),     QStringLiteral("base-bound"), QStringLiteral("extension"),
             QStringLiteral("precision"), QStringLiteral("rope-2d"),    QStringLiteral("mrope"),
-            QStringLiteral("kv-cache")};
+            QStringLiteral("kv-cache"),
+            QStringLiteral("weights")};
         QCOMPARE(panels.mid(0, order.size()), order);
         // The alternatives to RoPE come after today's models, as a comparison.
         QVERIFY(panels.indexOf(QStringLiteral("position-schemes")) >

@@ -1,0 +1,108 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Opening a model's weights in the GUI: the probe runs on the compute pool and hands the folder
+// to the caller; a folder without a model shows its reason and never calls back; the Hugging
+// Face cache dialog lists the snapshots that have safetensors weights; the main window's File
+// menu action puts the folder into the weights panel. ROPE_WEIGHTS_GRAB=DIR saves the dialog
+// and the panel as PNG files for looking at them.
+#include "io/weights_probe.h"
+#include "ui/main_window.h"
+#include "ui/panels/figure_panel.h"
+#include "ui/weights_open.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QtTest>
+
+class TestWeightsOpen : public QObject {
+    Q_OBJECT
+private slots:
+    void loadsTheSyntheticModelOffTheGuiThread() {
+        QWidget parent;
+        QString got;
+        rope::ui::loadWeightsFolder(&parent, rope::ui::syntheticWeightsFolder(),
+                                    [&](const QString& folder) { got = folder; });
+        QTRY_COMPARE_WITH_TIMEOUT(got, rope::ui::syntheticWeightsFolder(), 10000);
+    }
+
+    void aFolderWithoutAModelShowsWhy() {
+        QWidget parent;
+        QTemporaryDir empty;
+        bool called = false;
+        QString shown;
+        // The warning is modal: read and close it from a timer.
+        QTimer poll;
+        connect(&poll, &QTimer::timeout, this, [&] {
+            for (QWidget* w : QApplication::topLevelWidgets()) {
+                if (auto* box = qobject_cast<QMessageBox*>(w); box != nullptr && box->isVisible()) {
+                    shown = box->text();
+                    box->accept();
+                }
+            }
+        });
+        poll.start(20);
+        rope::ui::loadWeightsFolder(&parent, empty.path(), [&](const QString&) { called = true; });
+        QTRY_VERIFY_WITH_TIMEOUT(shown.contains(QStringLiteral("config.json")), 10000);
+        QVERIFY(!called);
+    }
+
+    void cacheDialogListsModelsWithWeights() {
+        QTemporaryDir hub;
+        const QDir root(hub.path());
+        QVERIFY(
+            root.mkpath(QStringLiteral("models--Qwen--Qwen2.5-0.5B/snapshots/0123456789abcdef")));
+        QVERIFY(root.mkpath(QStringLiteral("models--nope--config-only/snapshots/1")));
+        for (const QString& f :
+             {QStringLiteral("models--Qwen--Qwen2.5-0.5B/snapshots/0123456789abcdef/config.json"),
+              QStringLiteral(
+                  "models--Qwen--Qwen2.5-0.5B/snapshots/0123456789abcdef/model.safetensors"),
+              QStringLiteral("models--nope--config-only/snapshots/1/config.json")}) {
+            QFile file(root.filePath(f));
+            QVERIFY(file.open(QIODevice::WriteOnly));
+        }
+        qputenv("HF_HUB_CACHE", hub.path().toUtf8());
+        rope::ui::HfCacheDialog dialog;
+        auto* list = dialog.findChild<QListWidget*>();
+        QVERIFY(list != nullptr);
+        QCOMPARE(list->count(), 1);
+        QVERIFY(list->item(0)->text().contains(QStringLiteral("Qwen/Qwen2.5-0.5B")));
+        QVERIFY(dialog.folder().endsWith(QStringLiteral("snapshots/0123456789abcdef")));
+        grab(dialog, QStringLiteral("hf-cache-dialog.png"));
+        qunsetenv("HF_HUB_CACHE");
+    }
+
+    void windowShowsTheFolderInTheWeightsPanel() {
+        rope::ui::MainWindow window(nullptr, false);
+        window.resize(1280, 800);
+        window.show();
+        rope::ui::FigurePanel* panel = window.panel(QStringLiteral("weights"));
+        QVERIFY(panel != nullptr);
+        // What the File menu action does once the probe is done.
+        panel->setOption(QStringLiteral("model"), rope::ui::syntheticWeightsFolder());
+        QCOMPARE(panel->options().value(QStringLiteral("model")).toString(),
+                 rope::ui::syntheticWeightsFolder());
+        QAction* open = window.findChild<QAction*>(QStringLiteral("open-model-folder"));
+        QAction* cache = window.findChild<QAction*>(QStringLiteral("hf-cache"));
+        QVERIFY(open != nullptr && cache != nullptr);
+        QVERIFY(window.showPanel(QStringLiteral("weights")));
+        QCOMPARE(window.currentPanel(), panel);
+        grab(window, QStringLiteral("window.png"));
+    }
+
+private:
+    static void grab(QWidget& w, const QString& name) {
+        const QString dir = qEnvironmentVariable("ROPE_WEIGHTS_GRAB");
+        if (!dir.isEmpty()) {
+            QTest::qWait(500);
+            w.grab().save(QDir(dir).filePath(name));
+        }
+    }
+};
+
+QTEST_MAIN(TestWeightsOpen)
+#include "tst_weights_open.moc"
