@@ -7,7 +7,6 @@
 #include "core/heatmap.h"
 #include "core/model_layers.h"
 #include "core/precision.h"
-#include "figures/minimal_base_cache.h"
 
 #include <QFile>
 #include <QHash>
@@ -56,7 +55,7 @@ QString spaced(const QString& grouped) {
 }
 
 QString minimalBaseText(long long context, int dim) {
-    const rope::MinimalBase b = cachedMinimalBase(context, dim);
+    const rope::MinimalBase b = rope::minimalBase(context, dim); // memoised with the value
     return b.found ? spaced(rounded(b.base, 3)) : QStringLiteral("—");
 }
 
