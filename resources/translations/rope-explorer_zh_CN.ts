@@ -2568,6 +2568,18 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <source>layer kinds of the loaded model shown</source>
         <translation>显示的已加载模型层种类数</translation>
     </message>
+    <message>
+        <source>computing…</source>
+        <translation>计算中…</translation>
+    </message>
+    <message>
+        <source>bases scanned so far (each: every m &lt; L)</source>
+        <translation>目前已扫描的底数（每个：m &lt; L 的全部距离）</translation>
+    </message>
+    <message>
+        <source>disk cache not written</source>
+        <translation>磁盘缓存未写入</translation>
+    </message>
 </context>
 <context>
     <name>Io</name>
@@ -3006,6 +3018,26 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
     <message>
         <source>item %1: expected 0 (linear) or 1 (softmax), got %2</source>
         <translation>第 %1 项：应为 0（线性）或 1（softmax），实际为 %2</translation>
+    </message>
+    <message>
+        <source>cannot write the cache file %1: %2</source>
+        <translation>无法写入缓存文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot write the cache file %1: no cache folder on this system</source>
+        <translation>无法写入缓存文件 %1：本系统没有缓存文件夹</translation>
+    </message>
+    <message>
+        <source>the key is not a plain file name (letters, digits, &apos;.&apos;, &apos;-&apos;, &apos;_&apos;, at most 100)</source>
+        <translation>键不是普通文件名（只能包含字母、数字、“.”、“-”、“_”，最多 100 个字符）</translation>
+    </message>
+    <message>
+        <source>%1 bytes exceed the cache&apos;s bound of %2 bytes</source>
+        <translation>%1 字节超过了缓存的上限 %2 字节</translation>
+    </message>
+    <message>
+        <source>the folder %1 cannot be created</source>
+        <translation>无法创建文件夹 %1</translation>
     </message>
 </context>
 <context>
@@ -3481,20 +3513,8 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>q 和 k 乘以 a，于是每个分数乘以 a²（相当于 softmax 温度的倒数）。</translation>
     </message>
     <message>
-        <source>dense b*(L): %p%</source>
-        <translation>密集 b*(L)：%p%</translation>
-    </message>
-    <message>
-        <source>Dense curve progress</source>
-        <translation>密集曲线进度</translation>
-    </message>
-    <message>
         <source>Ca&amp;ncel</source>
         <translation>取消(&amp;N)</translation>
-    </message>
-    <message>
-        <source>Stop the background computation; finished points are kept.</source>
-        <translation>停止后台计算；已算好的点会保留。</translation>
     </message>
     <message>
         <source>Res&amp;ume</source>
@@ -3521,28 +3541,8 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>回到默认底数范围：b*/3 … 2·b_T。</translation>
     </message>
     <message>
-        <source>landscape: %p%</source>
-        <translation>地形：%p%</translation>
-    </message>
-    <message>
-        <source>Landscape progress</source>
-        <translation>地形计算进度</translation>
-    </message>
-    <message>
-        <source>Stop computing the landscape; the bases done so far are drawn.</source>
-        <translation>停止计算地形；已完成的底数会被画出。</translation>
-    </message>
-    <message>
         <source>Wheel: zoom b · drag: pan</source>
         <translation>滚轮：缩放 b · 拖动：平移</translation>
-    </message>
-    <message>
-        <source>published tables: %p%</source>
-        <translation>已发表的表格：%p%</translation>
-    </message>
-    <message>
-        <source>Re&amp;compute</source>
-        <translation>重新计算(&amp;C)</translation>
     </message>
     <message>
         <source>b = %1: g = %2, binding m = %3 (%4)</source>
@@ -3591,6 +3591,26 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
     <message>
         <source>▸ %1 (show)</source>
         <translation>▸ %1（展开）</translation>
+    </message>
+    <message>
+        <source>computing: %p%</source>
+        <translation>计算中：%p%</translation>
+    </message>
+    <message>
+        <source>Progress of the computation</source>
+        <translation>计算进度</translation>
+    </message>
+    <message>
+        <source>Stop the computation; what is finished stays drawn.</source>
+        <translation>停止计算；已完成的部分保留在图上。</translation>
+    </message>
+    <message>
+        <source>Compute the rest for the current inputs.</source>
+        <translation>为当前输入计算剩余部分。</translation>
+    </message>
+    <message>
+        <source>cancelled at %p%</source>
+        <translation>已在 %p% 处取消</translation>
     </message>
 </context>
 <context>
