@@ -1052,6 +1052,13 @@ MinimalBase sweepSegment(long long context, int dim, const MinimalBaseOptions& o
     };
     long long gapsInARow = 0;
     for (;;) {
+        if (options.cancel != nullptr && options.cancel->load(std::memory_order_relaxed)) {
+            result.found = false;
+            result.cancelled = true;
+            result.base = std::numeric_limits<double>::quiet_NaN();
+            result.lowerBracket = certified;
+            return result;
+        }
         if (control != nullptr && control->stop != nullptr && control->stop->load()) {
             control->stopped = true;
             return result;
@@ -1402,6 +1409,14 @@ MinimalBase chunkedSweep(long long context, int dim, const MinimalBaseOptions& o
     for (std::thread& t : threads) {
         t.join();
     }
+    // A cancelled search (options.cancel, shared by every chunk's options) has no answer: no
+    // chunk's partial bracket is reported as one.
+    if (options.cancel != nullptr && options.cancel->load(std::memory_order_relaxed)) {
+        MinimalBase cancelled;
+        cancelled.cancelled = true;
+        cancelled.base = std::numeric_limits<double>::quiet_NaN();
+        return cancelled;
+    }
     // The first chunk that did not pass its end decides; the counts add up over it and the
     // chunks below (those above were only speculative).
     MinimalBase out;
@@ -1524,7 +1539,7 @@ MinimalBase allFeasibleAbove(long long context, int dim, const MinimalBaseOption
     first.startBase = 0.0;
     first.workLimit = workLimit;
     const MinimalBase lowest = minimalBase(context, dim, first);
-    if (!lowest.found || lowest.base <= 1.0) {
+    if (lowest.cancelled || !lowest.found || lowest.base <= 1.0) {
         // No feasible base at all, or every base is feasible (b* = 1 = b_T).
         return lowest;
     }
@@ -1550,6 +1565,12 @@ MinimalBase allFeasibleAbove(long long context, int dim, const MinimalBaseOption
     double t = std::log(hi);
     SweepPoint point(dim);
     for (;;) {
+        if (options.cancel != nullptr && options.cancel->load(std::memory_order_relaxed)) {
+            MinimalBase cancelled;
+            cancelled.cancelled = true;
+            cancelled.base = std::numeric_limits<double>::quiet_NaN();
+            return cancelled;
+        }
         if (workLimit > 0.0 &&
             spent + static_cast<double>(result.scans + 1) * scanWork > workLimit) {
             throw InvalidParameter("context", "--all-above needs more than its work limit of " +
@@ -1844,6 +1865,12 @@ void minimalBaseCurve(const std::vector<long long>& contexts, int dim,
             }
             for (std::size_t k = first; k < contexts.size(); k += chains) {
                 const MinimalBase r = minimalBase(contexts[k], dim, chained);
+                if (r.cancelled) {
+                    const std::lock_guard<std::mutex> lock(mutex);
+                    done[k] = r; // the emitter stops here
+                    ready.notify_all();
+                    return;
+                }
                 // Every base below r.lowerBracket fails L_k, hence every longer context.
                 if (r.found && r.lowerBracket > chained.startBase) {
                     chained.startBase = r.lowerBracket;
@@ -1873,7 +1900,7 @@ void minimalBaseCurve(const std::vector<long long>& contexts, int dim,
     for (std::size_t k = 0; k < contexts.size(); ++k) {
         std::unique_lock<std::mutex> lock(mutex);
         ready.wait(lock, [&] { return done[k].has_value() || failure; });
-        if (!done[k]) {
+        if (!done[k] || done[k]->cancelled) {
             break;
         }
         const MinimalBase r = *done[k];

@@ -4,6 +4,7 @@
 
 #include <Eigen/Core>
 
+#include <atomic>
 #include <cstddef>
 #include <functional>
 #include <optional>
@@ -189,6 +190,11 @@ struct MinimalBaseOptions {
     /// thread, else 1 … 64. minimalBaseCurve() divides them among its chains. With Fast and
     /// two or more, contexts from 16 384 on are swept in chunks on two threads instead.
     int threads = 0;
+    /// Set by another thread to stop the search: checked once per certified step (and per scan
+    /// of allFeasibleAbove()'s downward sweep), so a cancel takes effect within one step, a few
+    /// full scans at most. The result then has cancelled = true and no base (never a number
+    /// the sweep did not certify). nullptr: not cancellable.
+    const std::atomic<bool>* cancel = nullptr;
 };
 
 /// \brief Result of minimalBase(): b* bracketed by lowerBracket ≤ b* ≤ base.
@@ -222,6 +228,9 @@ struct MinimalBase {
     /// Single-distance evaluations in MPFR (SweepBackend::Fast only): where every f̃ that the
     /// double scan left negative lay within its rounding bound of 0.
     long long preciseEvaluations = 0;
+    /// Stopped by MinimalBaseOptions::cancel: found is false and base NaN, whatever the sweep
+    /// had reached (lowerBracket is still proven: every base below it is infeasible).
+    bool cancelled = false;
 };
 
 /// \brief The default work cap of minimalBase() and allFeasibleAbove() at this size, in
@@ -336,7 +345,9 @@ int countFeasibleRuns(const std::vector<LandscapePoint>& points);
 /// list is split into interleaved chains (L_k goes to chain k mod threads), one per thread.
 /// \param contexts strictly increasing, each valid for minimalBase(); at most 100 000.
 /// \param threads 1 … 64.
-/// \param emit called as emit(index, result) on the calling thread.
+/// \param emit called as emit(index, result) on the calling thread, never with a cancelled
+///        result: once MinimalBaseOptions::cancel is set every chain stops after its current
+///        step and the call returns with the contexts emitted so far.
 /// \warning Throws InvalidParameter("contexts", "threads") or what minimalBase() throws (the
 /// first error, after every thread has stopped).
 void minimalBaseCurve(const std::vector<long long>& contexts, int dim,

@@ -6,35 +6,49 @@
 #include "core/decay.h"
 #include "core/rope_params.h"
 #include "core/scaling/scaling_registry.h"
+#include "figures/base_bound_job.h"
 #include "figures/decay_envelope.h"
-#include "figures/feasibility_landscape.h"
 #include "figures/layer_points.h"
 #include "figures/figure_registry.h"
 #include "figures/figure_text.h"
-#include "figures/minimal_base_cache.h"
-#include "figures/minimal_base_curve.h"
 #include "figures/research_overlays.h"
 #include "core/base_bound_tables.h"
-#include "io/file_access.h"
+#include "io/disk_cache.h"
 
-#include <QDir>
-#include <QFile>
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QStandardPaths>
 
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
 #include <map>
-#include <mutex>
+#include <memory>
 #include <optional>
 
 namespace rope::figures {
 
+// Every view of the panel for these inputs from what the job has found.
+FigureData baseBoundView(const rope::RopeParams& params, const FigureOptions& options,
+                         const BaseBoundResult& results);
+
 namespace {
+
+// What the job has for b*(L, d) (nullptr: not yet), and core's refusal of it if any.
+const rope::MinimalBase* minimalIn(const BaseBoundResult& r, long long context, int dim,
+                                   bool includeContext = false) {
+    const auto it = r.minimal.find({context, dim, includeContext});
+    return it == r.minimal.end() ? nullptr : &it->second;
+}
+const QString* minimalRefusal(const BaseBoundResult& r, long long context, int dim) {
+    const auto it = r.minimalRefused.find({context, dim, false});
+    return it == r.minimalRefused.end() ? nullptr : &it->second;
+}
+
+// A readout for a number the job has not computed yet: the label says so, the value is 0.
+Readout pending(const QString& label) {
+    return {label, 0.0, QString(), false, FigureText::tr("computing…")};
+}
 
 Series verticalLine(const QString& name, double x, double yLow, double yHigh, int colour) {
     Series s;
@@ -55,7 +69,8 @@ constexpr int kExtendedLastLog2 = 20;
 // negative value, so this costs only when f stays ≥ 0 that long).
 constexpr long long kCurrentScanLimit = 1LL << 22;
 
-FigureData cosineSumView(const rope::RopeParams& params, const FigureOptions& options) {
+FigureData cosineSumView(const rope::RopeParams& params, const FigureOptions& options,
+                         const BaseBoundResult& results) {
     const Eigen::ArrayXd theta = rope::scaledFrequencies(params).invFreq;
     const long long buckets =
         std::clamp(options.value(QStringLiteral("plot-width-px"), 1000).toLongLong(), 1LL, 8192LL);
@@ -128,9 +143,11 @@ FigureData cosineSumView(const rope::RopeParams& params, const FigureOptions& op
         {FigureText::tr("slowest period 2π/θ_min"), period, FigureText::tr("tokens")},
     };
     if (options.value(QStringLiteral("min-base"), false).toBool()) {
-        try {
-            const rope::MinimalBase best =
-                cachedMinimalBase(params.context, params.effectiveRotaryDim());
+        const rope::MinimalBase* found =
+            minimalIn(results, params.context, params.effectiveRotaryDim());
+        const QString* refused = minimalRefusal(results, params.context, params.effectiveRotaryDim());
+        if (found != nullptr) {
+            const rope::MinimalBase& best = *found;
             // A readout shows a number: when there is none, the label says why and the value
             // is the bound that was checked, never NaN (shown as "n/a", written as "nan").
             if (best.found) {
@@ -141,13 +158,14 @@ FigureData cosineSumView(const rope::RopeParams& params, const FigureOptions& op
                     {FigureText::tr("no b* for L: f < 0 somewhere for every base up to"),
                      rope::limits::kMaxBase, QString()});
             }
-        } catch (const rope::InvalidParameter& e) {
+        } else if (refused != nullptr) {
             // The search has a work limit (L·d/2 ≤ 2^29); the curve is still worth showing.
             data.readouts.push_back(
-                {FigureText::tr("b* not searched (%1); work L·d/2")
-                     .arg(QString::fromUtf8(e.what())),
+                {FigureText::tr("b* not searched (%1); work L·d/2").arg(*refused),
                  static_cast<double>(params.context) * params.effectiveRotaryDim() / 2.0,
                  QString()});
+        } else {
+            data.readouts.push_back(pending(FigureText::tr("smallest base b* for L (default ladder)")));
         }
     }
     data.readouts.push_back(
@@ -161,99 +179,62 @@ FigureData cosineSumView(const rope::RopeParams& params, const FigureOptions& op
     return data;
 }
 
-// The printed values of Su (2024) and Men et al. (2024) beside the exact b*(L, 128) of both
-// conventions: each printed base is checked on every m of its own context.
-struct Checked {
-    rope::PublishedMinimalBase row;
-    rope::PublishedBaseCheck check;
-    double exact = std::numeric_limits<double>::quiet_NaN(); ///< b* at the row's L, or NaN
-};
-
 // The exact values at the printed contexts up to 2^17 (about a second each at most; the longer
 // ones take seconds each: rope-cli min-base, or the dense curves).
 constexpr long long kExactLimit = 1LL << 17;
 
-QString publishedCachePath() {
-    // Bump the version when the search or the table changes: an old file is then ignored.
-    return QDir(QStandardPaths::writableLocation(QStandardPaths::CacheLocation))
-        .filePath(QStringLiteral("published-bases-v1.json"));
-}
+// Bump the version when the search or the table changes: an old file is then ignored.
+const QString kPublishedCacheKey = QStringLiteral("published-bases-v1.json");
 
-// The 22 checks and 11 searches take ~15 s the first time (one core): they run once per
-// machine, with progress for the panel's bar, and are kept on disk (CacheLocation) and in
-// memory; a later start reads them back at once.
-const std::vector<Checked>& publishedChecks() {
-    static std::mutex mutex;
-    static std::optional<std::vector<Checked>> done;
-    const std::lock_guard<std::mutex> lock(mutex);
-    if (done) {
-        return *done;
-    }
+// The published rows as stored in the disk cache, or empty.
+std::vector<PublishedCheck> loadPublishedChecks() {
     const std::span<const rope::PublishedMinimalBase> table = rope::publishedMinimalBases();
-    std::vector<Checked> rows;
-    QFile file(publishedCachePath());
-    if (file.open(QIODevice::ReadOnly)) {
-        const QJsonArray stored = QJsonDocument::fromJson(file.readAll()).array();
-        if (stored.size() == static_cast<qsizetype>(table.size())) {
-            for (std::size_t k = 0; k < table.size(); ++k) {
-                const QJsonArray r = stored.at(static_cast<qsizetype>(k)).toArray();
-                if (r.size() != 4 || r.at(0).toDouble() != static_cast<double>(table[k].context)) {
-                    rows.clear();
-                    break;
-                }
-                Checked c{table[k], {}, std::numeric_limits<double>::quiet_NaN()};
-                c.check.passes = r.at(1).toBool();
-                if (r.at(2).toDouble() >= 0.0) {
-                    c.check.firstFailing = static_cast<long long>(r.at(2).toDouble());
-                }
-                if (r.at(3).isDouble()) {
-                    c.exact = r.at(3).toDouble();
-                }
-                rows.push_back(c);
-            }
-        }
+    std::vector<PublishedCheck> rows;
+    const std::optional<QByteArray> bytes = io::DiskCache::standard().read(kPublishedCacheKey);
+    if (!bytes) {
+        return rows;
     }
-    if (rows.size() != table.size()) {
-        rows.clear();
-        ViewProgress progress;
-        const double total = 2.0 * static_cast<double>(table.size());
-        double finished = 0.0;
-        for (const rope::PublishedMinimalBase& row : table) {
-            const bool men = row.source == rope::BaseTableSource::Men2024;
-            Checked c{row, rope::checkPublishedBase(row, men),
-                      std::numeric_limits<double>::quiet_NaN()};
-            progress.set(++finished / total);
-            if (row.context <= kExactLimit) {
-                const rope::MinimalBase b = cachedMinimalBase(row.context, row.dim, men);
-                if (b.found) {
-                    c.exact = b.base;
-                }
-            }
-            progress.set(++finished / total);
-            rows.push_back(c);
-        }
-        QJsonArray stored;
-        for (const Checked& c : rows) {
-            stored.append(QJsonArray{static_cast<double>(c.row.context), c.check.passes,
-                                     static_cast<double>(c.check.firstFailing.value_or(-1)),
-                                     std::isnan(c.exact) ? QJsonValue() : QJsonValue(c.exact)});
-        }
-        // A cache that cannot be written only costs the next start its time.
-        QDir().mkpath(QFileInfo(publishedCachePath()).absolutePath());
-        io::writeFileAtomically(publishedCachePath(), QJsonDocument(stored).toJson(QJsonDocument::Compact));
+    const QJsonArray stored = QJsonDocument::fromJson(*bytes).array();
+    if (stored.size() != static_cast<qsizetype>(table.size())) {
+        return rows;
     }
-    done = std::move(rows);
-    return *done;
+    for (std::size_t k = 0; k < table.size(); ++k) {
+        const QJsonArray r = stored.at(static_cast<qsizetype>(k)).toArray();
+        if (r.size() != 4 || r.at(0).toDouble() != static_cast<double>(table[k].context)) {
+            return {};
+        }
+        PublishedCheck c{table[k], {}, std::numeric_limits<double>::quiet_NaN()};
+        c.check.passes = r.at(1).toBool();
+        if (r.at(2).toDouble() >= 0.0) {
+            c.check.firstFailing = static_cast<long long>(r.at(2).toDouble());
+        }
+        if (r.at(3).isDouble()) {
+            c.exact = r.at(3).toDouble();
+        }
+        rows.push_back(c);
+    }
+    return rows;
 }
 
-FigureData publishedView() {
+QString storePublishedChecks(const std::vector<PublishedCheck>& rows) {
+    QJsonArray stored;
+    for (const PublishedCheck& c : rows) {
+        stored.append(QJsonArray{static_cast<double>(c.row.context), c.check.passes,
+                                 static_cast<double>(c.check.firstFailing.value_or(-1)),
+                                 std::isnan(c.exact) ? QJsonValue() : QJsonValue(c.exact)});
+    }
+    return io::DiskCache::standard().write(kPublishedCacheKey,
+                                           QJsonDocument(stored).toJson(QJsonDocument::Compact));
+}
+
+FigureData publishedView(const BaseBoundResult& results) {
     FigureData data;
     data.title = FigureText::tr("Published b*(L, 128) against the exact value (✓ passes, ✗ fails)");
     data.xLabel = FigureText::tr("context length L (tokens, log scale)");
     data.yLabel = FigureText::tr("base b (log scale)");
     data.logX = true;
     data.logY = true;
-    const std::vector<Checked>& checked = publishedChecks();
+    const std::vector<PublishedCheck>& checked = results.published;
     Series exactSu;
     exactSu.name = FigureText::tr("exact b*, m < L (Su's convention), L ≤ 2^17");
     exactSu.colour = 0;
@@ -269,7 +250,7 @@ FigureData publishedView() {
     fail.name = FigureText::tr("printed value fails (first failing m labelled)");
     fail.colour = 5;
     int passing = 0;
-    for (const Checked& c : checked) {
+    for (const PublishedCheck& c : checked) {
         Series& target = c.check.passes ? pass : fail;
         target.x.push_back(static_cast<double>(c.row.context));
         target.y.push_back(c.row.printedBase);
@@ -284,7 +265,7 @@ FigureData publishedView() {
                                    false});
         }
     }
-    for (const Checked& c : checked) {
+    for (const PublishedCheck& c : checked) {
         const bool men = c.row.source == rope::BaseTableSource::Men2024;
         if (!std::isnan(c.exact)) {
             Series& exact = men ? exactMen : exactSu;
@@ -300,11 +281,21 @@ FigureData publishedView() {
             yHigh = std::max(yHigh, y);
         }
     }
+    if (!(yHigh > 0.0)) {
+        // Nothing checked yet: the printed values' span.
+        yLow = 1e4;
+        yHigh = 1e9;
+    }
     data.xRange = {{600.0, 4.0e6}};
     data.yRange = {{yLow / 3.0, yHigh * 4.0}};
     data.series = {exactSu, exactMen, pass, fail};
-    data.readouts.push_back({FigureText::tr("printed values that pass their own context"),
-                             static_cast<double>(passing), FigureText::tr("of %1").arg(checked.size())});
+    if (checked.empty()) {
+        data.readouts.push_back(pending(FigureText::tr("printed values that pass their own context")));
+    } else {
+        data.readouts.push_back({FigureText::tr("printed values that pass their own context"),
+                                 static_cast<double>(passing),
+                                 FigureText::tr("of %1").arg(checked.size())});
+    }
     data.legendBelow = true;
     return data;
 }
@@ -318,35 +309,40 @@ FigureData publishedView() {
 // downward sweep scans every m at every step (docs/base-bound.md).
 constexpr double kLandscapeThresholdWork = 524288.0;
 
-FigureData landscapeView(const rope::RopeParams& params, const FigureOptions& options) {
-    const long long context = params.context;
-    const int dim = params.effectiveRotaryDim();
-    const double nan = std::numeric_limits<double>::quiet_NaN();
-    FigureData data;
-    data.title = FigureText::tr("Feasibility landscape g(b) = min over m < %1 of Σᵢ cos(m·b^(−2i/d)), "
-                                "d = %2 (feasible where g ≥ 0)")
-                     .arg(context)
-                     .arg(dim);
-    data.xLabel = FigureText::tr("base b (log scale)");
-    data.yLabel = FigureText::tr("g(b) = min_m f_b(m)");
-    data.logX = true;
+// The landscape's b*, b_T and range for the current inputs, from what the job has found: the
+// job computes b* and b_T first, then the landscape for the key this gives.
+struct LandscapeSetup {
     std::optional<rope::MinimalBase> best;
     std::optional<rope::MinimalBase> threshold;
-    QString bestNote;
-    QString thresholdNote;
-    try {
-        best = cachedMinimalBase(context, dim);
-    } catch (const rope::InvalidParameter& e) {
-        bestNote = QString::fromUtf8(e.what());
+    QString bestNote;      ///< why there is no b* (refused), empty while it is computed
+    QString thresholdNote; ///< why there is no b_T (refused or not affordable here)
+    double low = 0.0;
+    double high = 0.0;
+    LandscapeKey key;
+};
+
+LandscapeSetup landscapeSetup(const rope::RopeParams& params, const FigureOptions& options,
+                              const BaseBoundResult& results) {
+    const long long context = params.context;
+    const int dim = params.effectiveRotaryDim();
+    LandscapeSetup setup;
+    std::optional<rope::MinimalBase>& best = setup.best;
+    std::optional<rope::MinimalBase>& threshold = setup.threshold;
+    if (const rope::MinimalBase* b = minimalIn(results, context, dim)) {
+        best = *b;
+    } else if (const QString* why = minimalRefusal(results, context, dim)) {
+        setup.bestNote = *why;
     }
     if (static_cast<double>(context) * (dim / 2) <= kLandscapeThresholdWork) {
-        try {
-            threshold = cachedAllFeasibleAbove(context, dim);
-        } catch (const rope::InvalidParameter& e) {
-            thresholdNote = FigureText::tr("not certified (%1)").arg(QString::fromUtf8(e.what()));
+        const auto t = results.thresholds.find({context, dim});
+        const auto refused = results.thresholdRefused.find({context, dim});
+        if (t != results.thresholds.end()) {
+            threshold = t->second;
+        } else if (refused != results.thresholdRefused.end()) {
+            setup.thresholdNote = FigureText::tr("not certified (%1)").arg(refused->second);
         }
     } else {
-        thresholdNote = FigureText::tr("not certified in this view (L·d/2 > 2^19)");
+        setup.thresholdNote = FigureText::tr("not certified in this view (L·d/2 > 2^19)");
     }
     const bool haveBest = best && best->found && best->base > 1.0;
     const bool haveThreshold = threshold && threshold->found && threshold->base > 1.0;
@@ -364,7 +360,7 @@ FigureData landscapeView(const rope::RopeParams& params, const FigureOptions& op
     }
     low = std::max(low, 1.0 + 1e-9);
     high = std::min(std::max(high, low * 1.01), rope::limits::kMaxBase);
-    LandscapeKey key;
+    LandscapeKey& key = setup.key;
     key.context = context;
     key.dim = dim;
     key.lowBase = low;
@@ -378,7 +374,47 @@ FigureData landscapeView(const rope::RopeParams& params, const FigureOptions& op
         }
     }
     key.extraBases.push_back(params.base);
-    const rope::FeasibilityLandscape landscape = cachedLandscape(key);
+    setup.low = low;
+    setup.high = high;
+    return setup;
+}
+
+FigureData landscapeView(const rope::RopeParams& params, const FigureOptions& options,
+                         const BaseBoundResult& results) {
+    const long long context = params.context;
+    const int dim = params.effectiveRotaryDim();
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    FigureData data;
+    data.title = FigureText::tr("Feasibility landscape g(b) = min over m < %1 of Σᵢ cos(m·b^(−2i/d)), "
+                                "d = %2 (feasible where g ≥ 0)")
+                     .arg(context)
+                     .arg(dim);
+    data.xLabel = FigureText::tr("base b (log scale)");
+    data.yLabel = FigureText::tr("g(b) = min_m f_b(m)");
+    data.logX = true;
+    const LandscapeSetup setup = landscapeSetup(params, options, results);
+    const std::optional<rope::MinimalBase>& best = setup.best;
+    const std::optional<rope::MinimalBase>& threshold = setup.threshold;
+    const QString& bestNote = setup.bestNote;
+    const QString& thresholdNote = setup.thresholdNote;
+    const bool haveBest = best && best->found && best->base > 1.0;
+    const bool haveThreshold = threshold && threshold->found && threshold->base > 1.0;
+    const double low = setup.low;
+    const double high = setup.high;
+    // g(b) depends on (L, d) only: the points of a landscape computed for another range or
+    // current base are exact here too; those inside the range are drawn.
+    rope::FeasibilityLandscape landscape;
+    if (results.landscapeKey && results.landscapeKey->context == context &&
+        results.landscapeKey->dim == dim) {
+        landscape.cancelled = results.landscape.cancelled;
+        for (const rope::LandscapePoint& p : results.landscape.points) {
+            if (p.base >= low && p.base <= high) {
+                landscape.points.push_back(p);
+            }
+        }
+    }
+    const bool landscapeFresh = results.landscapeKey && *results.landscapeKey == setup.key &&
+                                !results.landscape.cancelled;
 
     Series g;
     g.name = FigureText::tr("g(b) = min_m f_b(m)");
@@ -448,6 +484,8 @@ FigureData landscapeView(const rope::RopeParams& params, const FigureOptions& op
     if (haveBest) {
         data.readouts.push_back(
             {FigureText::tr("b* (upper end of the certified bracket)"), best->base, QString()});
+    } else if (!best && bestNote.isEmpty()) {
+        data.readouts.push_back(pending(FigureText::tr("b* (upper end of the certified bracket)")));
     } else if (!best) {
         data.readouts.push_back(
             {FigureText::tr("b* not searched (%1); work L·d/2").arg(bestNote), work, QString()});
@@ -467,6 +505,8 @@ FigureData landscapeView(const rope::RopeParams& params, const FigureOptions& op
     if (haveThreshold) {
         data.readouts.push_back(
             {FigureText::tr("b_T, every base above is feasible"), threshold->base, QString()});
+    } else if (!threshold && thresholdNote.isEmpty()) {
+        data.readouts.push_back(pending(FigureText::tr("b_T, every base above is feasible")));
     } else if (!threshold) {
         data.readouts.push_back(
             {FigureText::tr("b_T %1; work L·d/2").arg(thresholdNote), work, QString()});
@@ -483,7 +523,9 @@ FigureData landscapeView(const rope::RopeParams& params, const FigureOptions& op
                              QString()});
     data.readouts.push_back({landscape.cancelled
                                  ? FigureText::tr("bases scanned (cancelled: partial picture)")
-                                 : FigureText::tr("bases scanned (each: every m < L)"),
+                             : landscapeFresh
+                                 ? FigureText::tr("bases scanned (each: every m < L)")
+                                 : FigureText::tr("bases scanned so far (each: every m < L)"),
                              static_cast<double>(landscape.points.size()), QString()});
     data.xRange = {{low, high}};
     data.yRange = {{yLow, yHigh}};
@@ -592,34 +634,43 @@ void placeModelLabels(FigureData& data, const std::vector<ModelContext>& models,
     }
 }
 
-// One sampled base of the feasible region: it keeps f ≥ 0 on 0 … largestContext − 1 (the
-// first negative m, or the scan limit when there is none below it).
-struct FeasibleEdge {
-    double base = 0;
-    double largestContext = 0;
-};
-
 // 15 bases per decade from 10² to 10^7.5 (the base axis of the curves view), one full scan
 // each up to \p limit; the same for every b and L of the panel, so computed once per
-// (d, limit): about 1.5·10⁸ cosines at d = 128, limit 2^17 (the bases above 2·10⁶ scan to the
-// limit).
-const std::vector<FeasibleEdge>& feasibleEdges(int dim, long long limit) {
-    static std::mutex mutex;
-    static std::map<std::pair<int, long long>, std::vector<FeasibleEdge>> done;
-    const std::lock_guard<std::mutex> lock(mutex);
-    auto it = done.find({dim, limit});
-    if (it != done.end()) {
-        return it->second;
-    }
+// (d, limit) and kept in the job's result: about 1.5·10⁸ cosines at d = 128, limit 2^17 (the
+// bases above 2·10⁶ scan to the limit). nullopt when cancelled (checked between scans).
+std::optional<std::vector<FeasibleEdge>> feasibleEdges(int dim, long long limit,
+                                                       const JobControl& control) {
     constexpr int kPerDecade = 15;
     std::vector<FeasibleEdge> edges;
     for (int k = 2 * kPerDecade; 2 * k <= 15 * kPerDecade; ++k) {
+        if (control.cancelled()) {
+            return std::nullopt;
+        }
         const double base = std::pow(10.0, static_cast<double>(k) / kPerDecade);
         const std::optional<long long> first = rope::firstNegativeDistance(dim, base, limit);
         edges.push_back({base, static_cast<double>(first.value_or(limit))});
     }
-    return done.emplace(std::pair{dim, limit}, std::move(edges)).first->second;
+    return edges;
 }
+
+// The scan limit of the feasible region for d in the curves view.
+long long feasibleEdgeLimit(int dim, int lastLog2) {
+    return std::min<long long>(1LL << (lastLog2 + 1),
+                               static_cast<long long>(rope::limits::kMaxScanWork / (dim / 2)));
+}
+
+// The curves view's grid of d.
+constexpr std::array<int, 3> kGridDims = {64, 128, 256};
+
+int lastLog2Of(const FigureOptions& options) {
+    return options.value(QStringLiteral("extend"), false).toBool() ? kExtendedLastLog2
+                                                                   : kDefaultLastLog2;
+}
+
+// The curves view, the cosine-sum view's b* and the landscape: the figure for these inputs
+// from what the job has found (nullptr: nothing yet).
+FigureData composeBaseBound(const rope::RopeParams& params, const FigureOptions& options,
+                            const JobResult* last);
 
 } // namespace
 
@@ -635,19 +686,37 @@ const std::vector<ModelContext>& publishedModelContexts() {
     return models;
 }
 
-FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& options) {
+namespace {
+
+FigureData composeBaseBound(const rope::RopeParams& params, const FigureOptions& options,
+                            const JobResult* last) {
+    const auto* found = dynamic_cast<const BaseBoundResult*>(last);
+    const BaseBoundResult none;
+    const BaseBoundResult& results = found != nullptr ? *found : none;
+    FigureData data = baseBoundView(params, options, results);
+    if (!results.cacheProblem.isEmpty()) {
+        // Visible, but no reason to stop: the numbers are right, the next start recomputes.
+        data.readouts.push_back({FigureText::tr("disk cache not written"), 0.0, QString(), false,
+                                 results.cacheProblem});
+    }
+    return data;
+}
+
+} // namespace
+
+FigureData baseBoundView(const rope::RopeParams& params, const FigureOptions& options,
+                        const BaseBoundResult& results) {
     const QString view = options.value(QStringLiteral("view"), QStringLiteral("curves")).toString();
     if (view == QLatin1String("cosine-sum")) {
-        return cosineSumView(params, options);
+        return cosineSumView(params, options, results);
     }
     if (view == QLatin1String("published")) {
-        return publishedView();
+        return publishedView(results);
     }
     if (view == QLatin1String("landscape")) {
-        return landscapeView(params, options);
+        return landscapeView(params, options, results);
     }
-    const int lastLog2 = options.value(QStringLiteral("extend"), false).toBool() ? kExtendedLastLog2
-                                                                                 : kDefaultLastLog2;
+    const int lastLog2 = lastLog2Of(options);
     FigureData data;
     data.title = FigureText::tr("Smallest base b*(L, d) with Σᵢ cos(mθᵢ) ≥ 0 for every m < L");
     data.xLabel = FigureText::tr("context length L (tokens, log scale)");
@@ -656,7 +725,7 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
     data.logY = true;
     double yLow = std::numeric_limits<double>::infinity();
     double yHigh = 0;
-    const std::array<int, 3> dims = {64, 128, 256};
+    const std::array<int, 3>& dims = kGridDims;
     const std::array<int, 3> dimColours = {4, 0, 2};
     for (std::size_t k = 0; k < dims.size(); ++k) {
         // Markers only: b*(L) is known exactly at these L and nowhere between them (a line
@@ -665,10 +734,14 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
         s.name = FigureText::tr("b*(L), d = %1").arg(dims[k]);
         s.style = SeriesStyle::Scatter;
         s.colour = dimColours[k];
-        // Increasing L: each search is memoised, so a longer grid reuses the shorter one.
+        // Increasing L: the job keeps every search, so a longer grid reuses the shorter one.
         for (int e = kFirstLog2; e <= lastLog2; ++e) {
             const long long context = 1LL << e;
-            const rope::MinimalBase best = cachedMinimalBase(context, dims[k]);
+            const rope::MinimalBase* search = minimalIn(results, context, dims[k]);
+            if (search == nullptr) {
+                continue; // not computed yet (the job's progress shows how far it is)
+            }
+            const rope::MinimalBase& best = *search;
             if (best.found) {
                 s.x.push_back(static_cast<double>(context));
                 s.y.push_back(best.base);
@@ -684,10 +757,16 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
                             std::find(dims.begin(), dims.end(), 128) - dims.begin())]);
     }
     if (options.value(QStringLiteral("dense")).toBool()) {
-        // What the background job has finished so far (and everything, from the disk cache,
-        // on a later start); the readout says how far it is.
+        // What the job has finished so far (and everything, from the disk cache, on a later
+        // start); the readout says how far it is.
         const int dim = params.effectiveRotaryDim();
-        const MinimalBaseCurveSnapshot curve = minimalBaseCurve(dim, true);
+        BaseBoundResult::Dense curve;
+        if (results.dense.dim == dim) {
+            curve = results.dense;
+        } else {
+            curve.contexts = denseCurveContexts();
+            curve.thresholdContexts = denseThresholdContexts();
+        }
         Series dense;
         dense.name = FigureText::tr("b*(L), d = %1, 100 contexts per decade").arg(dim);
         dense.colour = 1;
@@ -714,11 +793,11 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
         }
         data.series.push_back(std::move(dense));
         data.series.push_back(std::move(above));
-        data.readouts.push_back({curve.running     ? FigureText::tr("dense curves: computing")
-                                 : curve.cancelled ? FigureText::tr("dense curves: cancelled")
-                                 : !curve.error.isEmpty()
+        data.readouts.push_back({!curve.error.isEmpty()
                                      ? FigureText::tr("dense curves stopped: ") + curve.error
-                                     : FigureText::tr("dense curves: done"),
+                                 : curve.complete()   ? FigureText::tr("dense curves: done")
+                                 : results.cancelled ? FigureText::tr("dense curves: cancelled")
+                                                     : FigureText::tr("dense curves: computing"),
                                  100.0 * curve.progress(), QStringLiteral("%"), true});
     }
     for (const ModelContext& model : publishedModelContexts()) {
@@ -731,10 +810,9 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
         // right edge of the shading is not monotone: where it steps back left, a larger base
         // fails earlier (the islands), which a curve b*(L) cannot show.
         const int dim = params.effectiveRotaryDim();
-        const long long limit = std::min<long long>(
-            1LL << (lastLog2 + 1),
-            static_cast<long long>(rope::limits::kMaxScanWork / (dim / 2)));
-        const std::vector<FeasibleEdge>& edges = feasibleEdges(dim, limit);
+        const auto stored = results.edges.find({dim, feasibleEdgeLimit(dim, lastLog2)});
+        const std::vector<FeasibleEdge> edges =
+            stored == results.edges.end() ? std::vector<FeasibleEdge>{} : stored->second;
         Series region;
         region.name = FigureText::tr("bases that keep f ≥ 0 up to L, d = %1 (shaded)").arg(dim);
         region.style = SeriesStyle::Path;
@@ -877,6 +955,279 @@ FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& 
                      *data.yRange);
     data.legendAlignment = Qt::AlignBottom | Qt::AlignRight;
     return data;
+}
+
+namespace {
+
+// What the job depends on, per view: the curves view's searches depend on d (the feasible
+// region and the dense curves) and the grid's extent only, so a base or context step reuses
+// them; the landscape depends on every input of its key.
+QVariantMap baseBoundInputs(const rope::RopeParams& params, const FigureOptions& options) {
+    const QString view = options.value(QStringLiteral("view")).toString();
+    QVariantMap key{{QStringLiteral("view"), view}};
+    const int dim = params.effectiveRotaryDim();
+    if (view == QLatin1String("curves")) {
+        key.insert(QStringLiteral("dim"), dim);
+        key.insert(QStringLiteral("extend"), options.value(QStringLiteral("extend")).toBool());
+        key.insert(QStringLiteral("dense"), options.value(QStringLiteral("dense")).toBool());
+    } else if (view == QLatin1String("cosine-sum")) {
+        if (options.value(QStringLiteral("min-base")).toBool()) {
+            key.insert(QStringLiteral("context"), params.context);
+            key.insert(QStringLiteral("dim"), dim);
+        }
+    } else if (view == QLatin1String("landscape")) {
+        key.insert(QStringLiteral("context"), params.context);
+        key.insert(QStringLiteral("dim"), dim);
+        key.insert(QStringLiteral("base"), params.base);
+        key.insert(QStringLiteral("b-min"), options.value(QStringLiteral("b-min")));
+        key.insert(QStringLiteral("b-max"), options.value(QStringLiteral("b-max")));
+        key.insert(QStringLiteral("samples"), options.value(QStringLiteral("plot-width-px")));
+    }
+    return key;
+}
+
+// One run of the job: each search the view needs and the result lacks, in order, with
+// progress after each and a partial result whenever something new can be drawn. Cancellation
+// is checked between searches and, inside each, once per certified step (core).
+class BaseBoundRun {
+public:
+    BaseBoundRun(const JobControl& control, std::shared_ptr<BaseBoundResult> result)
+        : m_control(control), m_result(std::move(result)) {}
+
+    bool cancelled() const { return m_control.cancelled(); }
+
+    // b*(L, d) into the result (a refusal keeps core's message). False when cancelled.
+    bool minimal(long long context, int dim, bool includeContext = false) {
+        const std::tuple<long long, int, bool> key{context, dim, includeContext};
+        if (m_result->minimal.contains(key) || m_result->minimalRefused.contains(key)) {
+            return true;
+        }
+        rope::MinimalBaseOptions options;
+        options.includeContext = includeContext;
+        // A job with progress and cancel: no time cap (d = 256, L = 2^20 needs more than the
+        // CLI's).
+        options.workLimit = 0.0;
+        options.cancel = m_control.flag();
+        try {
+            const rope::MinimalBase r = rope::minimalBase(context, dim, options);
+            if (r.cancelled) {
+                return false;
+            }
+            m_result->minimal.emplace(key, r);
+        } catch (const rope::InvalidParameter& e) {
+            m_result->minimalRefused.emplace(key, QString::fromUtf8(e.what()));
+        }
+        return true;
+    }
+
+    // b_T(L, d) into the result. False when cancelled.
+    bool threshold(long long context, int dim) {
+        const std::pair<long long, int> key{context, dim};
+        if (m_result->thresholds.contains(key) || m_result->thresholdRefused.contains(key)) {
+            return true;
+        }
+        rope::MinimalBaseOptions options;
+        options.cancel = m_control.flag();
+        try {
+            const rope::MinimalBase r = rope::allFeasibleAbove(context, dim, options);
+            if (r.cancelled) {
+                return false;
+            }
+            m_result->thresholds.emplace(key, r);
+        } catch (const rope::InvalidParameter& e) {
+            m_result->thresholdRefused.emplace(key, QString::fromUtf8(e.what()));
+        }
+        return true;
+    }
+
+    // The finished fraction, and a copy of the result to draw now.
+    void report(double fraction, bool drawNow) {
+        m_control.progress(fraction);
+        if (drawNow) {
+            auto copy = std::make_shared<BaseBoundResult>(*m_result);
+            copy->complete = false;
+            m_control.partial(std::move(copy));
+        }
+    }
+
+    // The result as it stands (complete unless cancelled).
+    std::shared_ptr<const JobResult> finish() {
+        m_result->cancelled = cancelled();
+        m_result->complete = !m_result->cancelled;
+        return m_result;
+    }
+
+    BaseBoundResult& result() { return *m_result; }
+    const JobControl& control() const { return m_control; }
+
+private:
+    const JobControl& m_control;
+    std::shared_ptr<BaseBoundResult> m_result;
+};
+
+void runCurves(BaseBoundRun& run, const rope::RopeParams& params, const FigureOptions& options) {
+    const int lastLog2 = lastLog2Of(options);
+    const int dim = params.effectiveRotaryDim();
+    const bool dense = options.value(QStringLiteral("dense")).toBool();
+    const int searches = static_cast<int>(kGridDims.size()) * (lastLog2 - kFirstLog2 + 1);
+    // Weights: the grid and the region about a third each of the first screen; the dense
+    // curves (minutes) their own fraction.
+    const double gridShare = dense ? 0.2 : 0.7;
+    int done = 0;
+    for (int e = kFirstLog2; e <= lastLog2; ++e) {
+        for (const int d : kGridDims) {
+            if (!run.minimal(1LL << e, d)) {
+                return;
+            }
+            run.report(gridShare * ++done / searches, true);
+        }
+    }
+    const long long limit = feasibleEdgeLimit(dim, lastLog2);
+    if (!run.result().edges.contains({dim, limit})) {
+        std::optional<std::vector<FeasibleEdge>> edges = feasibleEdges(dim, limit, run.control());
+        if (!edges) {
+            return;
+        }
+        run.result().edges.emplace(std::pair{dim, limit}, std::move(*edges));
+    }
+    run.report(dense ? 0.3 : 1.0, true);
+    if (!dense) {
+        return;
+    }
+    BaseBoundResult::Dense& curve = run.result().dense;
+    if (curve.dim != dim) {
+        curve = loadDenseCurve(dim);
+    }
+    curve.error.clear();
+    try {
+        const QString problem =
+            extendDenseCurve(curve, run.control(), [&run](const BaseBoundResult::Dense& c) {
+                run.report(0.3 + 0.7 * c.progress(), true);
+            });
+        if (!problem.isEmpty()) {
+            run.result().cacheProblem = problem;
+        }
+    } catch (const rope::InvalidParameter& e) {
+        curve.error = QString::fromUtf8(e.what());
+    }
+}
+
+void runPublished(BaseBoundRun& run) {
+    BaseBoundResult& result = run.result();
+    if (!result.published.empty()) {
+        return;
+    }
+    result.published = loadPublishedChecks();
+    if (!result.published.empty()) {
+        return;
+    }
+    // The 22 checks and 11 searches take ~15 s the first time (one core): once per machine,
+    // then read back from the disk cache.
+    const std::span<const rope::PublishedMinimalBase> table = rope::publishedMinimalBases();
+    std::vector<PublishedCheck> rows;
+    const double total = 2.0 * static_cast<double>(table.size());
+    double finished = 0.0;
+    for (const rope::PublishedMinimalBase& row : table) {
+        if (run.cancelled()) {
+            return;
+        }
+        const bool men = row.source == rope::BaseTableSource::Men2024;
+        PublishedCheck c{row, rope::checkPublishedBase(row, men),
+                         std::numeric_limits<double>::quiet_NaN()};
+        run.report(++finished / total, false);
+        if (row.context <= kExactLimit) {
+            if (!run.minimal(row.context, row.dim, men)) {
+                return;
+            }
+            if (const rope::MinimalBase* b = minimalIn(result, row.context, row.dim, men);
+                b != nullptr && b->found) {
+                c.exact = b->base;
+            }
+        }
+        run.report(++finished / total, false);
+        rows.push_back(c);
+    }
+    result.published = std::move(rows);
+    const QString problem = storePublishedChecks(result.published);
+    if (!problem.isEmpty()) {
+        result.cacheProblem = problem;
+    }
+}
+
+void runLandscape(BaseBoundRun& run, const rope::RopeParams& params,
+                  const FigureOptions& options) {
+    const long long context = params.context;
+    const int dim = params.effectiveRotaryDim();
+    if (!run.minimal(context, dim)) {
+        return;
+    }
+    run.report(0.1, true);
+    if (static_cast<double>(context) * (dim / 2) <= kLandscapeThresholdWork &&
+        !run.threshold(context, dim)) {
+        return;
+    }
+    run.report(0.2, true);
+    const LandscapeKey key = landscapeSetup(params, options, run.result()).key;
+    BaseBoundResult& result = run.result();
+    if (result.landscapeKey && *result.landscapeKey == key && !result.landscape.cancelled) {
+        return;
+    }
+    rope::LandscapeOptions landscape;
+    landscape.lowBase = key.lowBase;
+    landscape.highBase = key.highBase;
+    landscape.samples = key.samples;
+    landscape.extraBases = key.extraBases;
+    landscape.threads = 2;
+    rope::FeasibilityLandscape computed = rope::feasibilityLandscape(
+        context, dim, landscape, [&run](double fraction) {
+            run.report(0.2 + 0.8 * fraction, false);
+            return !run.cancelled();
+        });
+    result.landscapeKey = key;
+    result.landscape = std::move(computed);
+}
+
+std::shared_ptr<const JobResult> runBaseBound(const rope::RopeParams& params,
+                                              const FigureOptions& options,
+                                              const JobControl& control,
+                                              const JobResult* previous) {
+    auto result = std::make_shared<BaseBoundResult>();
+    if (const auto* before = dynamic_cast<const BaseBoundResult*>(previous)) {
+        *result = *before; // every search it holds is exact for its own arguments
+    }
+    result->inputs = baseBoundInputs(params, options);
+    result->cancelled = false;
+    result->cacheProblem.clear();
+    BaseBoundRun run(control, result);
+    const QString view = options.value(QStringLiteral("view")).toString();
+    if (view == QLatin1String("curves")) {
+        runCurves(run, params, options);
+    } else if (view == QLatin1String("cosine-sum")) {
+        if (options.value(QStringLiteral("min-base")).toBool()) {
+            run.minimal(params.context, params.effectiveRotaryDim());
+        }
+    } else if (view == QLatin1String("published")) {
+        runPublished(run);
+    } else if (view == QLatin1String("landscape")) {
+        runLandscape(run, params, options);
+    }
+    return run.finish();
+}
+
+} // namespace
+
+// The whole figure in one call (rope-cli, exports, figureData()): a complete run, composed.
+FigureData baseBoundFigure(const rope::RopeParams& params, const FigureOptions& options) {
+    const std::atomic<bool> never{false};
+    const std::shared_ptr<const JobResult> results =
+        runBaseBound(params, options, JobControl(never), nullptr);
+    return composeBaseBound(params, options, results.get());
+}
+
+const FigureJob& baseBoundJob() {
+    static const FigureJob job{
+        .inputs = &baseBoundInputs, .run = &runBaseBound, .compose = &composeBaseBound};
+    return job;
 }
 
 static void checkLayerPoints(const QString& text) {

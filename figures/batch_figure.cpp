@@ -165,7 +165,8 @@ struct BatchMeasurement final : Measurement {
 
 std::shared_ptr<const Measurement> measureBatchPanel(const rope::RopeParams& shared,
                                                      const FigureOptions& options,
-                                                     const std::atomic<bool>& cancel) {
+                                                     const JobControl& control,
+                                                     const JobResult* /*previous*/) {
     const BatchSetup s = resolveSetup(shared, options);
     const rope::BatchShape& shape = s.shape;
     auto m = std::make_shared<BatchMeasurement>();
@@ -173,7 +174,7 @@ std::shared_ptr<const Measurement> measureBatchPanel(const rope::RopeParams& sha
     m->isa = s.isa;
     m->reps = s.reps;
     // Polled between runs: a superseded measurement stops within one timing (a few ms).
-    const auto cancelled = [&cancel] { return cancel.load(std::memory_order_relaxed); };
+    const auto cancelled = [&control] { return control.cancelled(); };
 
     const long long floats = 2 * s.qFloats;
     std::vector<float> input(static_cast<std::size_t>(floats));
@@ -476,14 +477,17 @@ QVariantMap batchInputs(const rope::RopeParams& params, const FigureOptions& opt
 // The whole figure in one call (rope-cli, exports, figureData()): a fresh measurement, composed.
 FigureData batchFigure(const rope::RopeParams& shared, const FigureOptions& options) {
     const std::atomic<bool> never{false};
-    const std::shared_ptr<const Measurement> m = measureBatchPanel(shared, options, never);
+    const std::shared_ptr<const Measurement> m =
+        measureBatchPanel(shared, options, JobControl(never), nullptr);
     return composeBatchPanel(shared, options, m.get());
 }
 
-const MeasuredParts& batchMeasuredParts() {
-    static const MeasuredParts parts{
-        .inputs = &batchInputs, .measure = &measureBatchPanel, .compose = &composeBatchPanel};
-    return parts;
+const FigureJob& batchJob() {
+    static const FigureJob job{.inputs = &batchInputs,
+                               .run = &measureBatchPanel,
+                               .compose = &composeBatchPanel,
+                               .timed = true};
+    return job;
 }
 
 const OptionTable& batchOptions() {

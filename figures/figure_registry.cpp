@@ -22,6 +22,7 @@ FigureData decayFigure(const rope::RopeParams&, const FigureOptions&);
 const OptionTable& decayOptions();
 FigureData baseBoundFigure(const rope::RopeParams&, const FigureOptions&);
 const OptionTable& baseBoundOptions();
+const FigureJob& baseBoundJob();
 FigureData layoutsFigure(const rope::RopeParams&, const FigureOptions&);
 const OptionTable& layoutsOptions();
 FigureData rope2dFigure(const rope::RopeParams&, const FigureOptions&);
@@ -36,7 +37,7 @@ FigureData precisionFigure(const rope::RopeParams&, const FigureOptions&);
 const OptionTable& precisionOptions();
 FigureData batchFigure(const rope::RopeParams&, const FigureOptions&);
 const OptionTable& batchOptions();
-const MeasuredParts& batchMeasuredParts();
+const FigureJob& batchJob();
 FigureData mropeFigure(const rope::RopeParams&, const FigureOptions&);
 const OptionTable& mropeOptions();
 FigureData kvCacheFigure(const rope::RopeParams&, const FigureOptions&);
@@ -83,7 +84,8 @@ const std::vector<Figure>& allFigures() {
          .group = "long-context",
          .options = &baseBoundOptions,
          .data = &baseBoundFigure,
-         .special = {"base-bound-progress", "base-bound-landscape"}},
+         .special = {"base-bound-landscape"},
+         .job = &baseBoundJob()},
         {.id = "layouts",
          .title = QT_TRANSLATE_NOOP("Figures", "Pair layouts"),
          .group = "engineering",
@@ -119,7 +121,7 @@ const std::vector<Figure>& allFigures() {
          .group = "engineering",
          .options = &batchOptions,
          .data = &batchFigure,
-         .measured = &batchMeasuredParts()},
+         .job = &batchJob()},
         {.id = "mrope",
          .title = QT_TRANSLATE_NOOP("Figures", "M-RoPE"),
          .group = "models",
@@ -162,21 +164,20 @@ FigureData figureData(const Figure& figure, const rope::RopeParams& params,
     return figure.data(params, withDefaults(figure.options(), options));
 }
 
-QVariantMap measurementInputs(const Figure& figure, const rope::RopeParams& params,
-                              const FigureOptions& options) {
-    return figure.measured->inputs(params, withDefaults(figure.options(), options));
+QVariantMap jobInputs(const Figure& figure, const rope::RopeParams& params,
+                      const FigureOptions& options) {
+    return figure.job->inputs(params, withDefaults(figure.options(), options));
 }
 
-std::shared_ptr<const Measurement> measureFigure(const Figure& figure,
-                                                 const rope::RopeParams& params,
-                                                 const FigureOptions& options,
-                                                 const std::atomic<bool>& cancel) {
-    return figure.measured->measure(params, withDefaults(figure.options(), options), cancel);
+std::shared_ptr<const JobResult> runJob(const Figure& figure, const rope::RopeParams& params,
+                                        const FigureOptions& options, const JobControl& control,
+                                        const JobResult* previous) {
+    return figure.job->run(params, withDefaults(figure.options(), options), control, previous);
 }
 
 FigureData composeFigure(const Figure& figure, const rope::RopeParams& params,
-                         const FigureOptions& options, const Measurement* last) {
-    return figure.measured->compose(params, withDefaults(figure.options(), options), last);
+                         const FigureOptions& options, const JobResult* last) {
+    return figure.job->compose(params, withDefaults(figure.options(), options), last);
 }
 
 } // namespace rope::figures

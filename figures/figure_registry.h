@@ -6,8 +6,10 @@
 #include "figures/option_table.h"
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 /// \file figure_registry.h
@@ -30,33 +32,84 @@ namespace rope::figures {
 /// \brief Pure figure computation: parameters + option values (defaults filled in) → data.
 using DataFunction = FigureData (*)(const rope::RopeParams& params, const FigureOptions& options);
 
-/// \brief What one measurement of a measured figure found (figure-specific subclasses), with
-/// the inputs it was taken for.
-struct Measurement {
-    virtual ~Measurement() = default;
-    /// MeasuredParts::inputs() of the parameters and options it was measured with.
+/// \brief What one run of a figure's job found (figure-specific subclasses: the batch
+/// benchmark's timings, the base-bound panel's searches), with the inputs it ran for.
+struct JobResult {
+    virtual ~JobResult() = default;
+    /// FigureJob::inputs() of the parameters and options it ran with.
     QVariantMap inputs;
+    /// False for a partial result: published while the job runs, or what a cancelled job had
+    /// finished. compose() draws it like a complete one, with what is missing left out.
+    bool complete = true;
+    /// The job stopped because it was cancelled (complete is then false too).
+    bool cancelled = false;
+};
+/// The batch benchmark's name for its job result.
+using Measurement = JobResult;
+
+/// \brief What a running job sees: whether it is cancelled, and where its progress and partial
+/// results go. The panel makes one per run; a job only reads it (thread-safe: the callbacks
+/// are the panel's, and post to the GUI thread).
+class JobControl {
+public:
+    using Progress = std::function<void(double fraction)>;
+    using Partial = std::function<void(std::shared_ptr<const JobResult> result)>;
+    /// \p cancel is read, never written, and must outlive the run.
+    explicit JobControl(const std::atomic<bool>& cancel, Progress progress = {},
+                        Partial partial = {})
+        : m_cancel(cancel), m_progress(std::move(progress)), m_partial(std::move(partial)) {}
+    /// Set by the panel when the inputs changed, the user pressed Cancel or the panel closes.
+    bool cancelled() const noexcept { return m_cancel.load(std::memory_order_relaxed); }
+    /// The flag itself, for core's sweeps (rope::MinimalBaseOptions::cancel).
+    const std::atomic<bool>* flag() const noexcept { return &m_cancel; }
+    /// The finished fraction of the job, 0 … 1.
+    void progress(double fraction) const {
+        if (m_progress) {
+            m_progress(fraction);
+        }
+    }
+    /// A partial result to draw now (JobResult::complete false).
+    void partial(std::shared_ptr<const JobResult> result) const {
+        if (m_partial) {
+            m_partial(std::move(result));
+        }
+    }
+
+private:
+    const std::atomic<bool>& m_cancel;
+    Progress m_progress;
+    Partial m_partial;
 };
 
-/// \brief The two halves of a figure whose data is partly a wall-clock measurement too slow for
-/// a frame (the batch benchmark: ≈ 55 kernel passes over 8 MiB, ≈ 80 ms). A slider step then
-/// costs only the exact half (compose); the panel measures off the frame, debounced, on a
-/// worker, and shows the previous measurement marked stale meanwhile (FigurePanel). The row's
-/// `.data` stays the whole figure (compose of a fresh measure) for rope-cli, exports and tests.
-struct MeasuredParts {
-    /// Everything the measurement depends on, as comparable values: a measurement is fresh for
-    /// the inputs whose key equals its Measurement::inputs. Cheap (called on every step).
+/// \brief The slow part of a panel, run as a job: the cheap, exact figure is composed on every
+/// step from the last result, and the slow part runs on the panels' compute pool, off the
+/// frame, with progress, partial results and cancellation (FigurePanel). The row's `.data`
+/// stays the whole figure (compose of a complete run) for rope-cli, exports and tests.
+///
+/// Two kinds: a wall-clock measurement (the batch benchmark, `timed`: ≈ 55 kernel passes, the
+/// previous measurement drawn marked stale meanwhile) and a long computation (the base-bound
+/// panel's b* searches, dense curves, landscape and published tables: seconds to minutes).
+struct FigureJob {
+    /// Everything the job depends on, as comparable values: a result is fresh for the inputs
+    /// whose key equals its JobResult::inputs. Cheap (called on every step).
     QVariantMap (*inputs)(const rope::RopeParams& params, const FigureOptions& options) = nullptr;
-    /// Slow: measures for these inputs (options with defaults). Polls \p cancel between timed
-    /// runs and returns nullptr once it is set. Pure; runs on a worker thread.
-    std::shared_ptr<const Measurement> (*measure)(const rope::RopeParams& params,
-                                                  const FigureOptions& options,
-                                                  const std::atomic<bool>& cancel) = nullptr;
-    /// Cheap and exact: the figure for these inputs with the measured values of \p last
-    /// (nullptr: none yet, nothing measured is drawn); values \p last measured for other
-    /// inputs are drawn marked stale, never as if they belonged to these inputs.
+    /// Slow: runs for these inputs (options with defaults) on a worker thread. Reads
+    /// control.cancelled() (or hands control.flag() to core) often enough to stop within a
+    /// fraction of a second, and then returns what it has (complete false) or nullptr.
+    /// \p previous is the panel's last result (any inputs, or nullptr): a job may reuse what
+    /// it computed for other inputs.
+    std::shared_ptr<const JobResult> (*run)(const rope::RopeParams& params,
+                                            const FigureOptions& options,
+                                            const JobControl& control,
+                                            const JobResult* previous) = nullptr;
+    /// Cheap and exact: the figure for these inputs with what \p last holds (nullptr: no run
+    /// yet). A timed job's values measured for other inputs are drawn marked stale; a
+    /// computed job draws only what belongs to these inputs.
     FigureData (*compose)(const rope::RopeParams& params, const FigureOptions& options,
-                          const Measurement* last) = nullptr;
+                          const JobResult* last) = nullptr;
+    /// A wall-clock measurement: a panel in Sync mode still defers it (Measuring::Deferred)
+    /// unless told otherwise, and shows no progress bar for it (it takes ≈ 80 ms).
+    bool timed = false;
 };
 
 /// \brief One registry row.
@@ -73,8 +126,8 @@ struct Figure {
     DataFunction data = nullptr;
     /// Ids of special controls the UI adds beside the generic ones (empty: none).
     std::vector<std::string_view> special{};
-    /// Set for a figure that measures wall-clock time (see MeasuredParts); nullptr otherwise.
-    const MeasuredParts* measured = nullptr;
+    /// The panel's slow part as a job (see FigureJob); nullptr when the whole figure is cheap.
+    const FigureJob* job = nullptr;
 };
 
 /// \brief Every figure, in navigation order.
@@ -92,21 +145,20 @@ QString figureId(const Figure& figure);
 FigureData figureData(const Figure& figure, const rope::RopeParams& params,
                       const FigureOptions& options);
 
-/// \brief The measured figure's MeasuredParts::inputs() with the table's defaults filled in.
-/// \pre figure.measured != nullptr. \throws rope::InvalidParameter on invalid parameters.
-QVariantMap measurementInputs(const Figure& figure, const rope::RopeParams& params,
-                              const FigureOptions& options);
+/// \brief The figure's FigureJob::inputs() with the table's defaults filled in.
+/// \pre figure.job != nullptr. \throws rope::InvalidParameter on invalid parameters.
+QVariantMap jobInputs(const Figure& figure, const rope::RopeParams& params,
+                      const FigureOptions& options);
 
-/// \brief MeasuredParts::measure() with the table's defaults filled in.
-/// \pre figure.measured != nullptr. \throws rope::InvalidParameter on invalid parameters.
-std::shared_ptr<const Measurement> measureFigure(const Figure& figure,
-                                                 const rope::RopeParams& params,
-                                                 const FigureOptions& options,
-                                                 const std::atomic<bool>& cancel);
+/// \brief FigureJob::run() with the table's defaults filled in.
+/// \pre figure.job != nullptr. \throws rope::InvalidParameter on invalid parameters.
+std::shared_ptr<const JobResult> runJob(const Figure& figure, const rope::RopeParams& params,
+                                        const FigureOptions& options, const JobControl& control,
+                                        const JobResult* previous = nullptr);
 
-/// \brief MeasuredParts::compose() with the table's defaults filled in.
-/// \pre figure.measured != nullptr. \throws rope::InvalidParameter on invalid parameters.
+/// \brief FigureJob::compose() with the table's defaults filled in.
+/// \pre figure.job != nullptr. \throws rope::InvalidParameter on invalid parameters.
 FigureData composeFigure(const Figure& figure, const rope::RopeParams& params,
-                         const FigureOptions& options, const Measurement* last);
+                         const FigureOptions& options, const JobResult* last);
 
 } // namespace rope::figures

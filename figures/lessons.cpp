@@ -8,7 +8,6 @@
 #include "core/model_layers.h"
 #include "core/precision.h"
 #include "core/research_rules.h"
-#include "figures/minimal_base_cache.h"
 
 #include <QFile>
 #include <QHash>
@@ -57,7 +56,7 @@ QString spaced(const QString& grouped) {
 }
 
 QString minimalBaseText(long long context, int dim) {
-    const rope::MinimalBase b = cachedMinimalBase(context, dim);
+    const rope::MinimalBase b = rope::minimalBase(context, dim); // memoised with the value
     return b.found ? spaced(rounded(b.base, 3)) : QStringLiteral("—");
 }
 
@@ -126,7 +125,7 @@ const std::vector<LessonValue>& lessonValueTable() {
         // Men et al.'s fit 0.0424·L^1.628 over the exact b*(32 768, 128).
         {"base-bound.men-fit-ratio-32k",
          [] {
-             const rope::MinimalBase b = cachedMinimalBase(32768, 128);
+             const rope::MinimalBase b = rope::minimalBase(32768, 128); // memoised with the value
              return b.found ? QString::number(rope::menFittedBase(32768) / b.base, 'f', 2)
                             : QStringLiteral("—");
          }},

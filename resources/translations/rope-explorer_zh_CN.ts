@@ -1121,6 +1121,34 @@
         <translation>诊断检查的模型：预设编号或文件（载入模型时设置；为空时检查当前参数）。</translation>
     </message>
     <message>
+        <source>&amp;Men et al.&apos;s fit</source>
+        <translation>Men 等的拟合(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Curves view: Men et al.&apos;s (2024) fitted lower bound b = 0.0424·L^1.628 beside the exact b*(L, 128), with where and by how much it is off.</source>
+        <translation>曲线视图：Men 等（2024）拟合的下界 b = 0.0424·L^1.628，画在精确 b*(L, 128) 旁边，并给出它偏差的位置和大小。</translation>
+    </message>
+    <message>
+        <source>&amp;Critical dimension</source>
+        <translation>临界维度(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Wavelengths and heatmap views: mark Liu et al.&apos;s critical dimension of the original ladder for the original context L₀ (pairs left of it complete a full turn within L₀).</source>
+        <translation>波长视图和热图视图：标出原始频率阶梯在原始上下文 L₀ 下的 Liu 等临界维度（它左边的对在 L₀ 内转满一圈）。</translation>
+    </message>
+    <message>
+        <source>&amp;FoPE cut-off</source>
+        <translation>FoPE 截断(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Wavelengths view: mark the pairs FoPE (Hua et al. 2024) sets to zero, those with θ &lt; 2π/L₀ (wavelength above the original context L₀).</source>
+        <translation>波长视图：标出 FoPE（Hua 等 2024）置零的对，即 θ &lt; 2π/L₀（波长大于原始上下文 L₀）的对。</translation>
+    </message>
+    <message>
+        <source>Mark Liu et al.&apos;s critical dimension d_extra = 2⌈(d/2)·log_b(L/2π)⌉: left of the line the pairs complete a full turn within L, right of it they do not.</source>
+        <translation>标出 Liu 等的临界维度 d_extra = 2⌈(d/2)·log_b(L/2π)⌉：线左边的对在 L 内转满一圈，右边的对没有。</translation>
+    </message>
+    <message>
         <source>‖W_q⁽ⁱ⁾‖·‖W_k⁽ⁱ⁾‖</source>
         <translation>‖W_q⁽ⁱ⁾‖·‖W_k⁽ⁱ⁾‖</translation>
     </message>
@@ -1163,34 +1191,6 @@
     <message>
         <source>A folder with config.json and safetensors files; empty for the bundled synthetic model.</source>
         <translation>含 config.json 和 safetensors 文件的文件夹；留空则使用内置的合成模型。</translation>
-    </message>
-    <message>
-        <source>&amp;Men et al.&apos;s fit</source>
-        <translation>Men 等的拟合(&amp;M)</translation>
-    </message>
-    <message>
-        <source>Curves view: Men et al.&apos;s (2024) fitted lower bound b = 0.0424·L^1.628 beside the exact b*(L, 128), with where and by how much it is off.</source>
-        <translation>曲线视图：Men 等（2024）拟合的下界 b = 0.0424·L^1.628，画在精确 b*(L, 128) 旁边，并给出它偏差的位置和大小。</translation>
-    </message>
-    <message>
-        <source>&amp;Critical dimension</source>
-        <translation>临界维度(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Wavelengths and heatmap views: mark Liu et al.&apos;s critical dimension of the original ladder for the original context L₀ (pairs left of it complete a full turn within L₀).</source>
-        <translation>波长视图和热图视图：标出原始频率阶梯在原始上下文 L₀ 下的 Liu 等临界维度（它左边的对在 L₀ 内转满一圈）。</translation>
-    </message>
-    <message>
-        <source>&amp;FoPE cut-off</source>
-        <translation>FoPE 截断(&amp;F)</translation>
-    </message>
-    <message>
-        <source>Wavelengths view: mark the pairs FoPE (Hua et al. 2024) sets to zero, those with θ &lt; 2π/L₀ (wavelength above the original context L₀).</source>
-        <translation>波长视图：标出 FoPE（Hua 等 2024）置零的对，即 θ &lt; 2π/L₀（波长大于原始上下文 L₀）的对。</translation>
-    </message>
-    <message>
-        <source>Mark Liu et al.&apos;s critical dimension d_extra = 2⌈(d/2)·log_b(L/2π)⌉: left of the line the pairs complete a full turn within L, right of it they do not.</source>
-        <translation>标出 Liu 等的临界维度 d_extra = 2⌈(d/2)·log_b(L/2π)⌉：线左边的对在 L 内转满一圈，右边的对没有。</translation>
     </message>
 </context>
 <context>
@@ -3227,8 +3227,72 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>修正：%1</translation>
     </message>
     <message>
+        <source>computing…</source>
+        <translation>计算中…</translation>
+    </message>
+    <message>
+        <source>bases scanned so far (each: every m &lt; L)</source>
+        <translation>目前已扫描的底数（每个：m &lt; L 的全部距离）</translation>
+    </message>
+    <message>
+        <source>disk cache not written</source>
+        <translation>磁盘缓存未写入</translation>
+    </message>
+    <message>
         <source>Weights per pair</source>
         <translation>每对的权重</translation>
+    </message>
+    <message>
+        <source>critical dimension d_extra = 2⌈(d/2)·log_b(T/2π)⌉, T = %1</source>
+        <translation>临界维度 d_extra = 2⌈(d/2)·log_b(T/2π)⌉，T = %1</translation>
+    </message>
+    <message>
+        <source>pairs turning fully within T (left of the dashed line)</source>
+        <translation>在 T 内转满一圈的对（虚线左边）</translation>
+    </message>
+    <message>
+        <source>critical dimension d_extra = %1 (Liu et al. 2023)</source>
+        <translation>临界维度 d_extra = %1（Liu 等 2023）</translation>
+    </message>
+    <message>
+        <source>d_extra = %1</source>
+        <translation>d_extra = %1</translation>
+    </message>
+    <message>
+        <source>Men et al. 2024 fit b = %1·L^%2 (their Figure 1)</source>
+        <translation>Men 等 2024 的拟合 b = %1·L^%2（论文图 1）</translation>
+    </message>
+    <message>
+        <source>Men et al.&apos;s fit ÷ exact b*(L, 128): furthest off at L = %1</source>
+        <translation>Men 等的拟合 ÷ 精确 b*(L, 128)：偏差最大处 L = %1</translation>
+    </message>
+    <message>
+        <source>fit ÷ exact b*(L, 128) over L = %1 … %2</source>
+        <translation>拟合 ÷ 精确 b*(L, 128)，L = %1 … %2</translation>
+    </message>
+    <message>
+        <source>%1 … %2</source>
+        <translation>%1 … %2</translation>
+    </message>
+    <message>
+        <source>zeroed by FoPE: θ &lt; 2π/%1 (Hua et al. 2024)</source>
+        <translation>被 FoPE 置零：θ &lt; 2π/%1（Hua 等 2024）</translation>
+    </message>
+    <message>
+        <source>pairs FoPE zeroes (θ &lt; 2π/%1, λ &gt; %1)</source>
+        <translation>FoPE 置零的对数（θ &lt; 2π/%1，λ &gt; %1）</translation>
+    </message>
+    <message>
+        <source>FoPE cut-off: θ &lt; 2π/%1 → 0</source>
+        <translation>FoPE 截断：θ &lt; 2π/%1 → 0</translation>
+    </message>
+    <message>
+        <source>critical dimension (Liu et al. 2023)</source>
+        <translation>临界维度（Liu 等 2023）</translation>
+    </message>
+    <message>
+        <source>shown without a scaling method (Context extension: before)</source>
+        <translation>仅在不选缩放方法时显示（上下文扩展面板：缩放前）</translation>
     </message>
     <message>
         <source>%1
@@ -3311,58 +3375,6 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
     <message>
         <source>lowest- / highest-frequency quarter (mean ratio)</source>
         <translation>最低频 / 最高频四分之一（均值之比）</translation>
-    </message>
-    <message>
-        <source>critical dimension d_extra = 2⌈(d/2)·log_b(T/2π)⌉, T = %1</source>
-        <translation>临界维度 d_extra = 2⌈(d/2)·log_b(T/2π)⌉，T = %1</translation>
-    </message>
-    <message>
-        <source>pairs turning fully within T (left of the dashed line)</source>
-        <translation>在 T 内转满一圈的对（虚线左边）</translation>
-    </message>
-    <message>
-        <source>critical dimension d_extra = %1 (Liu et al. 2023)</source>
-        <translation>临界维度 d_extra = %1（Liu 等 2023）</translation>
-    </message>
-    <message>
-        <source>d_extra = %1</source>
-        <translation>d_extra = %1</translation>
-    </message>
-    <message>
-        <source>Men et al. 2024 fit b = %1·L^%2 (their Figure 1)</source>
-        <translation>Men 等 2024 的拟合 b = %1·L^%2（论文图 1）</translation>
-    </message>
-    <message>
-        <source>Men et al.&apos;s fit ÷ exact b*(L, 128): furthest off at L = %1</source>
-        <translation>Men 等的拟合 ÷ 精确 b*(L, 128)：偏差最大处 L = %1</translation>
-    </message>
-    <message>
-        <source>fit ÷ exact b*(L, 128) over L = %1 … %2</source>
-        <translation>拟合 ÷ 精确 b*(L, 128)，L = %1 … %2</translation>
-    </message>
-    <message>
-        <source>%1 … %2</source>
-        <translation>%1 … %2</translation>
-    </message>
-    <message>
-        <source>zeroed by FoPE: θ &lt; 2π/%1 (Hua et al. 2024)</source>
-        <translation>被 FoPE 置零：θ &lt; 2π/%1（Hua 等 2024）</translation>
-    </message>
-    <message>
-        <source>pairs FoPE zeroes (θ &lt; 2π/%1, λ &gt; %1)</source>
-        <translation>FoPE 置零的对数（θ &lt; 2π/%1，λ &gt; %1）</translation>
-    </message>
-    <message>
-        <source>FoPE cut-off: θ &lt; 2π/%1 → 0</source>
-        <translation>FoPE 截断：θ &lt; 2π/%1 → 0</translation>
-    </message>
-    <message>
-        <source>critical dimension (Liu et al. 2023)</source>
-        <translation>临界维度（Liu 等 2023）</translation>
-    </message>
-    <message>
-        <source>shown without a scaling method (Context extension: before)</source>
-        <translation>仅在不选缩放方法时显示（上下文扩展面板：缩放前）</translation>
     </message>
 </context>
 <context>
@@ -3802,6 +3814,26 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
     <message>
         <source>item %1: expected 0 (linear) or 1 (softmax), got %2</source>
         <translation>第 %1 项：应为 0（线性）或 1（softmax），实际为 %2</translation>
+    </message>
+    <message>
+        <source>cannot write the cache file %1: %2</source>
+        <translation>无法写入缓存文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot write the cache file %1: no cache folder on this system</source>
+        <translation>无法写入缓存文件 %1：本系统没有缓存文件夹</translation>
+    </message>
+    <message>
+        <source>the key is not a plain file name (letters, digits, &apos;.&apos;, &apos;-&apos;, &apos;_&apos;, at most 100)</source>
+        <translation>键不是普通文件名（只能包含字母、数字、“.”、“-”、“_”，最多 100 个字符）</translation>
+    </message>
+    <message>
+        <source>%1 bytes exceed the cache&apos;s bound of %2 bytes</source>
+        <translation>%1 字节超过了缓存的上限 %2 字节</translation>
+    </message>
+    <message>
+        <source>the folder %1 cannot be created</source>
+        <translation>无法创建文件夹 %1</translation>
     </message>
     <message>
         <source>nothing</source>
@@ -4465,20 +4497,8 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>q 和 k 乘以 a，于是每个分数乘以 a²（相当于 softmax 温度的倒数）。</translation>
     </message>
     <message>
-        <source>dense b*(L): %p%</source>
-        <translation>密集 b*(L)：%p%</translation>
-    </message>
-    <message>
-        <source>Dense curve progress</source>
-        <translation>密集曲线进度</translation>
-    </message>
-    <message>
         <source>Ca&amp;ncel</source>
         <translation>取消(&amp;N)</translation>
-    </message>
-    <message>
-        <source>Stop the background computation; finished points are kept.</source>
-        <translation>停止后台计算；已算好的点会保留。</translation>
     </message>
     <message>
         <source>Res&amp;ume</source>
@@ -4505,28 +4525,8 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>回到默认底数范围：b*/3 … 2·b_T。</translation>
     </message>
     <message>
-        <source>landscape: %p%</source>
-        <translation>地形：%p%</translation>
-    </message>
-    <message>
-        <source>Landscape progress</source>
-        <translation>地形计算进度</translation>
-    </message>
-    <message>
-        <source>Stop computing the landscape; the bases done so far are drawn.</source>
-        <translation>停止计算地形；已完成的底数会被画出。</translation>
-    </message>
-    <message>
         <source>Wheel: zoom b · drag: pan</source>
         <translation>滚轮：缩放 b · 拖动：平移</translation>
-    </message>
-    <message>
-        <source>published tables: %p%</source>
-        <translation>已发表的表格：%p%</translation>
-    </message>
-    <message>
-        <source>Re&amp;compute</source>
-        <translation>重新计算(&amp;C)</translation>
     </message>
     <message>
         <source>b = %1: g = %2, binding m = %3 (%4)</source>
@@ -4603,6 +4603,26 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
     <message>
         <source>Model files (*.json *.gguf);;All files (*)</source>
         <translation>模型文件 (*.json *.gguf);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>computing: %p%</source>
+        <translation>计算中：%p%</translation>
+    </message>
+    <message>
+        <source>Progress of the computation</source>
+        <translation>计算进度</translation>
+    </message>
+    <message>
+        <source>Stop the computation; what is finished stays drawn.</source>
+        <translation>停止计算；已完成的部分保留在图上。</translation>
+    </message>
+    <message>
+        <source>Compute the rest for the current inputs.</source>
+        <translation>为当前输入计算剩余部分。</translation>
+    </message>
+    <message>
+        <source>cancelled at %p%</source>
+        <translation>已在 %p% 处取消</translation>
     </message>
     <message>
         <source>Exporting %1…</source>
@@ -5152,6 +5172,10 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>未打开：%1 既不是会话（.%2）也不是模型配置（.json、.gguf）</translation>
     </message>
     <message>
+        <source>Export cancelled: %1 not written</source>
+        <translation>导出已取消：未写入 %1</translation>
+    </message>
+    <message>
         <source>Open model &amp;folder (weights)…</source>
         <translation>打开模型文件夹（权重）(&amp;F)…</translation>
     </message>
@@ -5162,10 +5186,6 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
     <message>
         <source>&amp;Hugging Face cache…</source>
         <translation>Hugging Face 缓存(&amp;H)…</translation>
-    </message>
-    <message>
-        <source>Export cancelled: %1 not written</source>
-        <translation>导出已取消：未写入 %1</translation>
     </message>
 </context>
 <context>

@@ -192,8 +192,8 @@ private slots:
         QVERIFY(figure != nullptr);
         QVERIFY(checkOptions(s.panel, figure->options(), s.options).problems.isEmpty());
         // The measured panel's exact half only: its timing runs are not part of the step.
-        const FigureData data = figure->measured != nullptr
-                                    ? figure->measured->compose(s.params, s.options, nullptr)
+        const FigureData data = figure->job != nullptr && figure->job->timed
+                                    ? figure->job->compose(s.params, s.options, nullptr)
                                     : figureData(*figure, s.params, s.options);
         Q_UNUSED(data);
         const double answer = courseAnswer(s);

@@ -238,13 +238,13 @@ private slots:
     // 8 heads, 5 runs) and d = 128. Not part of a slider step (see sliderStep).
     void batchMeasurement() {
         const rope::figures::Figure* batch = rope::figures::findFigure("batch");
-        QVERIFY(batch != nullptr && batch->measured != nullptr);
+        QVERIFY(batch != nullptr && batch->job != nullptr);
         const rope::RopeParams params = m_window->state().params();
         QCOMPARE(params.headDim, 128);
         const std::atomic<bool> never{false};
         std::shared_ptr<const rope::figures::Measurement> measured;
         QBENCHMARK {
-            measured = rope::figures::measureFigure(*batch, params, {}, never);
+            measured = rope::figures::runJob(*batch, params, {}, rope::figures::JobControl(never));
         }
         QVERIFY(measured != nullptr);
     }

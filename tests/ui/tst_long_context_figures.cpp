@@ -11,7 +11,6 @@
 #include "ui/explorer_state.h"
 #include "figures/decay_envelope.h"
 #include "figures/figure_registry.h"
-#include "figures/minimal_base_cache.h"
 #include "ui/panels/figure_panel.h"
 
 #include <QCheckBox>

@@ -19,7 +19,9 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
+#include <QProgressBar>
 #include <QProgressDialog>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollBar>
 #include <QSettings>
@@ -94,8 +96,37 @@ FigurePanel::FigurePanel(const Figure& figure, ExplorerState& state, QWidget* pa
     splitter->setCollapsible(1, true);
     splitter->setSizes({900, 300});
 
+    // The job's progress (a computed job only; a timed one is too short to need it).
+    m_jobBar = new QWidget(this);
+    m_jobBar->setObjectName(QStringLiteral("job-bar"));
+    auto* jobRow = new QHBoxLayout(m_jobBar);
+    jobRow->setContentsMargins(0, 0, 0, 0);
+    m_jobProgress = new QProgressBar(m_jobBar);
+    m_jobProgress->setObjectName(QStringLiteral("job-progress"));
+    m_jobProgress->setRange(0, 1000);
+    m_jobProgress->setFormat(tr("computing: %p%"));
+    m_jobProgress->setAccessibleName(tr("Progress of the computation"));
+    m_jobButton = new QPushButton(tr("Ca&ncel"), m_jobBar);
+    m_jobButton->setObjectName(QStringLiteral("job-cancel"));
+    m_jobButton->setToolTip(tr("Stop the computation; what is finished stays drawn."));
+    jobRow->addWidget(m_jobProgress, 1);
+    jobRow->addWidget(m_jobButton);
+    m_jobBar->hide();
+    connect(m_jobButton, &QPushButton::clicked, this, [this] {
+        if (m_jobState == JobState::Running) {
+            cancelJob();
+        } else {
+            resumeJob();
+        }
+    });
+    m_jobBarDelay = new QTimer(this);
+    m_jobBarDelay->setSingleShot(true);
+    m_jobBarDelay->setInterval(200);
+    connect(m_jobBarDelay, &QTimer::timeout, this, &FigurePanel::showJobBar);
+
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
+    layout->addWidget(m_jobBar);
     m_layerNote->setObjectName(QStringLiteral("layer-note"));
     m_layerNote->setWordWrap(true);
     m_layerNote->setAlignment(Qt::AlignCenter);
@@ -166,7 +197,79 @@ bool FigurePanel::busy() const noexcept {
 }
 
 bool FigurePanel::measuresDeferred() const noexcept {
-    return m_figure.measured != nullptr && m_measuring == Measuring::Deferred;
+    if (m_figure.job == nullptr) {
+        return false;
+    }
+    if (m_measuring) {
+        return *m_measuring == Measuring::Deferred;
+    }
+    return m_mode == Mode::Async || m_figure.job->timed;
+}
+
+void FigurePanel::setJobState(JobState state) {
+    if (state == m_jobState) {
+        return;
+    }
+    m_jobState = state;
+    const bool computed = m_figure.job != nullptr && !m_figure.job->timed;
+    if (state == JobState::Running) {
+        m_jobButton->setText(tr("Ca&ncel"));
+        m_jobButton->setToolTip(tr("Stop the computation; what is finished stays drawn."));
+        m_jobProgress->setValue(0);
+        if (computed && !m_jobBar->isVisible()) {
+            m_jobBarDelay->start(); // a short job never flashes a bar
+        }
+    } else if (state == JobState::Cancelled && computed) {
+        m_jobBarDelay->stop();
+        m_jobButton->setText(tr("Res&ume"));
+        m_jobButton->setToolTip(tr("Compute the rest for the current inputs."));
+        m_jobProgress->setFormat(tr("cancelled at %p%"));
+        m_jobBar->show();
+    } else {
+        m_jobBarDelay->stop();
+        m_jobBar->hide();
+    }
+    emit jobStateChanged(state);
+}
+
+void FigurePanel::showJobBar() {
+    if (m_jobState == JobState::Running) {
+        m_jobProgress->setFormat(tr("computing: %p%"));
+        m_jobBar->show();
+    }
+}
+
+void FigurePanel::onJobProgress(quint64 run, double fraction) {
+    if (run == m_jobRun && m_jobState == JobState::Running) {
+        m_jobProgress->setValue(static_cast<int>(std::lround(1000.0 * std::clamp(fraction, 0.0, 1.0))));
+    }
+}
+
+void FigurePanel::onJobPartial(quint64 run, std::shared_ptr<const figures::JobResult> partial) {
+    if (run != m_jobRun || !m_measureAwaited) {
+        return; // a superseded run's
+    }
+    m_measurement = std::move(partial);
+    refresh(); // the compose step is cheap
+}
+
+void FigurePanel::cancelJob() {
+    if (!m_measureAwaited || !m_measureCancel) {
+        return;
+    }
+    m_cancelledInputs = m_measuringInputs;
+    m_measureCancel->store(true);
+    m_measureDelay->stop();
+}
+
+void FigurePanel::resumeJob() {
+    m_cancelledInputs.clear();
+    m_failedInputs.clear();
+    if (m_figure.job == nullptr) {
+        return;
+    }
+    m_measureDelay->stop();
+    startMeasurement();
 }
 
 void FigurePanel::setOption(const QString& id, const QVariant& value) {
@@ -406,7 +509,7 @@ void FigurePanel::startComputation() {
 void FigurePanel::scheduleMeasurement() {
     QVariantMap inputs;
     try {
-        inputs = figures::measurementInputs(m_figure, m_state.params(), m_options);
+        inputs = figures::jobInputs(m_figure, m_state.params(), currentOptions());
     } catch (const std::exception&) {
         // Invalid inputs: the compose step reports them (failed()); nothing to measure.
         if (m_measureCancel) {
@@ -419,9 +522,13 @@ void FigurePanel::scheduleMeasurement() {
     if (running && m_measuringInputs != inputs) {
         m_measureCancel->store(true); // superseded: stop it between two timed runs
     }
-    if ((m_measurement && m_measurement->inputs == inputs) ||
-        (running && m_measuringInputs == inputs) || (!running && m_failedInputs == inputs)) {
-        m_measureDelay->stop(); // fresh, or the running measurement will deliver it
+    if (!running && m_jobState == JobState::Cancelled && m_cancelledInputs != inputs) {
+        setJobState(JobState::Idle); // new inputs: the cancel was for the old ones
+    }
+    if ((m_measurement && m_measurement->complete && m_measurement->inputs == inputs) ||
+        (running && m_measuringInputs == inputs) || (!running && m_failedInputs == inputs) ||
+        (!running && m_cancelledInputs == inputs)) {
+        m_measureDelay->stop(); // fresh, or the running job will deliver it, or cancelled
         return;
     }
     m_measureDelay->start(); // (re)start: measure once the inputs stay put (debounce)
@@ -435,50 +542,93 @@ void FigurePanel::startMeasurement() {
         m_dirty = true; // another tab now: measured when shown again
         return;
     }
+    const FigureOptions options = currentOptions();
     try {
-        m_measuringInputs = figures::measurementInputs(m_figure, m_state.params(), m_options);
+        m_measuringInputs = figures::jobInputs(m_figure, m_state.params(), options);
     } catch (const std::exception&) {
         return;
     }
     m_measureCancel = std::make_shared<std::atomic<bool>>(false);
     ++m_measurementsStarted;
     m_measureAwaited = true;
+    const quint64 run = ++m_jobRun;
+    setJobState(JobState::Running);
+    // Progress and partial results are posted to this panel's thread; those of a run that is no
+    // longer the newest are dropped there. The destructor cancels and waits for the run, so the
+    // panel outlives every post, and Qt discards a posted call whose receiver is gone.
+    FigurePanel* self = this;
+    figures::JobControl::Progress progress = [self, run](double fraction) {
+        QMetaObject::invokeMethod(
+            self, [self, run, fraction] { self->onJobProgress(run, fraction); },
+            Qt::QueuedConnection);
+    };
+    figures::JobControl::Partial partial = [self, run](std::shared_ptr<const figures::JobResult> r) {
+        QMetaObject::invokeMethod(
+            self, [self, run, r = std::move(r)]() mutable { self->onJobPartial(run, std::move(r)); },
+            Qt::QueuedConnection);
+    };
     // The panels' own pool, like the compute step (computePool(): Qt paints on the global one).
     m_measureWatcher.setFuture(QtConcurrent::run(
         &computePool(),
         [](const Figure& figure, const rope::RopeParams& params, const FigureOptions& options,
-           const std::shared_ptr<std::atomic<bool>>& cancel) {
+           const std::shared_ptr<std::atomic<bool>>& cancel,
+           const std::shared_ptr<const figures::JobResult>& previous,
+           const figures::JobControl::Progress& progress,
+           const figures::JobControl::Partial& partial) {
             MeasureOutcome outcome;
             try {
-                outcome.measurement = figures::measureFigure(figure, params, options, *cancel);
+                const figures::JobControl control(*cancel, progress, partial);
+                outcome.measurement =
+                    figures::runJob(figure, params, options, control, previous.get());
             } catch (const std::exception& e) {
                 outcome.error = QString::fromUtf8(e.what());
             }
             return outcome;
         },
-        std::cref(m_figure), m_state.params(), m_options, m_measureCancel));
+        std::cref(m_figure), m_state.params(), options, m_measureCancel, m_measurement,
+        std::move(progress), std::move(partial)));
 }
 
 void FigurePanel::onMeasured() {
     const MeasureOutcome outcome = m_measureWatcher.result();
-    const std::shared_ptr<const figures::Measurement>& result = outcome.measurement;
+    const std::shared_ptr<const figures::JobResult>& result = outcome.measurement;
     m_measureAwaited = false;
+    const bool cancelled = m_measureCancel && m_measureCancel->load();
     QVariantMap inputs;
     try {
-        inputs = figures::measurementInputs(m_figure, m_state.params(), m_options);
+        inputs = figures::jobInputs(m_figure, m_state.params(), currentOptions());
     } catch (const std::exception&) {
     }
-    if (result && result->inputs == inputs) {
+    if (result && result->complete && result->inputs == inputs) {
         m_measurement = result;
         ++m_measurementsDelivered;
+        setJobState(JobState::Idle);
         refresh(); // redraw with the fresh values (the compose step is cheap)
         return;
     }
+    if (cancelled && !m_cancelledInputs.isEmpty() && m_cancelledInputs == inputs) {
+        // Cancelled by the user: what it finished stays drawn, Resume computes the rest.
+        if (result) {
+            m_measurement = result;
+        }
+        ++m_measurementsCancelled;
+        setJobState(JobState::Cancelled);
+        refresh();
+        return;
+    }
+    setJobState(outcome.error.isEmpty() ? JobState::Idle : JobState::Failed);
     // Superseded (cancelled, or finished before it saw the cancel). A finished one is still
     // newer than what is drawn: keep it, it is shown marked stale until the next arrives.
     if (result) {
         m_measurement = result;
-    } else if (m_measureCancel && m_measureCancel->load()) {
+        if (result->cancelled) {
+            ++m_measurementsCancelled;
+        }
+        if (!m_figure.job->timed) {
+            refresh(); // its searches are exact for their own arguments: draw what applies
+            return;
+        }
+    } else if (cancelled) {
         ++m_measurementsCancelled;
     } else if (!outcome.error.isEmpty()) {
         // Not retried for the same inputs (it would fail again every kMeasureDelayMs); the

@@ -11,10 +11,12 @@
 
 #include <atomic>
 #include <memory>
+#include <optional>
 
 class QCustomPlot;
 class QLabel;
-class QLabel;
+class QProgressBar;
+class QPushButton;
 class QTextBrowser;
 class QTimer;
 class QToolButton;
@@ -35,17 +37,23 @@ using figures::Figure;
 /// inputs are dropped; a hidden panel (another tab) only marks itself stale and catches up
 /// when shown. Sync mode computes and draws in place (tests, benchmarks).
 ///
-/// A measured figure (Figure::measured, e.g. the batch benchmark) computes only its exact part
-/// per step, with the last measurement drawn marked stale when the inputs changed; the
-/// measurement itself runs on another worker once the inputs have not changed for
-/// kMeasureDelayMs (a drag launches one measurement after it settles), and a change of inputs
-/// cancels a running one. Measuring::Inline instead computes the whole figure per step.
+/// A figure with a job (Figure::job: the batch benchmark's measurement, the base-bound panel's
+/// searches) composes only its cheap, exact part per step from the job's last result; the job
+/// itself runs on another worker of the pool once the inputs have not changed for
+/// kMeasureDelayMs (a drag launches one run after it settles). A change of inputs cancels a
+/// running job (its flag is read inside core's sweeps, so it stops within a step), and so does
+/// closing the panel. While a computed (not timed) job runs for more than 200 ms, a progress
+/// bar with Cancel shows under the controls; partial results are drawn as they arrive; a
+/// cancelled job keeps what it finished and offers Resume. Measuring::Inline instead computes
+/// the whole figure per step (the default for a computed job in Sync mode).
 class FigurePanel : public QWidget {
     Q_OBJECT
 
 public:
     enum class Mode { Async, Sync };
     enum class Measuring { Deferred, Inline };
+    /// Where the panel's job stands (Idle also for a figure without a job).
+    enum class JobState { Idle, Running, Cancelled, Failed };
     /// Quiet time after the last change of a measured figure's inputs before it is measured.
     static constexpr int kMeasureDelayMs = 300;
 
@@ -75,8 +83,18 @@ public:
     QLabel* layerNote() const noexcept { return m_layerNote; }
 
     void setMode(Mode mode) { m_mode = mode; }
-    /// \brief How a measured figure measures (Deferred by default; no effect on other figures).
+    /// \brief How a figure with a job runs it (no effect on other figures). Unset: Deferred,
+    /// except a computed job in Sync mode, which runs in place (tests see the whole figure).
     void setMeasuring(Measuring measuring) { m_measuring = measuring; }
+    /// \brief The job's state; jobStateChanged() tells when it moves.
+    JobState jobState() const noexcept { return m_jobState; }
+    /// \brief The job's last result (partial, complete, or for other inputs), or nullptr.
+    const figures::JobResult* jobResult() const noexcept { return m_measurement.get(); }
+    /// \brief Stops the running job (it keeps what it finished; jobState() becomes Cancelled
+    /// and the same inputs are not run again until resumeJob() or new inputs).
+    void cancelJob();
+    /// \brief Runs the job again for the current inputs at once (after cancelJob()).
+    void resumeJob();
     /// \brief Deferred measurements started and delivered (a result for the current inputs)
     /// since the panel was made: a superseded measurement is started but never delivered.
     int measurementsStarted() const noexcept { return m_measurementsStarted; }
@@ -138,6 +156,8 @@ signals:
     void failed(const QString& reason);
     /// An export started by exportWithProgress() ended (written, failed or cancelled).
     void exportFinished(const rope::ui::ExportOutcome& outcome);
+    /// The job started, finished, was cancelled or failed.
+    void jobStateChanged(rope::ui::FigurePanel::JobState state);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -165,6 +185,10 @@ private:
     void startMeasurement();
     void onMeasured();
     bool measuresDeferred() const noexcept;
+    void setJobState(JobState state);
+    void onJobProgress(quint64 run, double fraction);
+    void onJobPartial(quint64 run, std::shared_ptr<const figures::JobResult> partial);
+    void showJobBar();
     void requestLesson();
     void showLesson();
     void onLessonLink(const QUrl& url);
@@ -197,9 +221,17 @@ private:
     QSize m_requestedSize;
     int m_layoutRetries = 0;
     QFutureWatcher<Result> m_watcher;
-    // Deferred measurement (measured figures only).
-    Measuring m_measuring = Measuring::Deferred;
-    std::shared_ptr<const figures::Measurement> m_measurement; ///< the last one delivered
+    // The job (figures with Figure::job only).
+    std::optional<Measuring> m_measuring;
+    std::shared_ptr<const figures::JobResult> m_measurement; ///< the last result delivered
+    JobState m_jobState = JobState::Idle;
+    quint64 m_jobRun = 0; ///< numbers the runs: progress and partials of older ones are dropped
+    /// Inputs the user cancelled: not run again until they change or Resume is pressed.
+    QVariantMap m_cancelledInputs;
+    QWidget* m_jobBar = nullptr;
+    QProgressBar* m_jobProgress = nullptr;
+    QPushButton* m_jobButton = nullptr;
+    QTimer* m_jobBarDelay = nullptr;
     QTimer* m_measureDelay = nullptr;
     struct MeasureOutcome {
         std::shared_ptr<const figures::Measurement> measurement; ///< nullptr: cancelled or failed

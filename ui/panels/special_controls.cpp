@@ -3,8 +3,7 @@
 #include "ui/panels/special_controls.h"
 
 #include "core/scaling/scaling_registry.h"
-#include "figures/feasibility_landscape.h"
-#include "figures/minimal_base_curve.h"
+#include "figures/base_bound_job.h"
 #include "io/presets.h"
 #include "ui/explorer_state.h"
 #include "ui/panels/figure_panel.h"
@@ -17,7 +16,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMouseEvent>
-#include <QProgressBar>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QTimer>
@@ -232,80 +230,18 @@ QWidget* attentionFactor(FigurePanel& panel, ExplorerState& state) {
     return box;
 }
 
-// Base bound: progress of the dense curves (computed by a background job in the figures layer)
-// with Cancel / Resume; while the job runs the panel redraws twice a second with what is done.
-QWidget* baseBoundProgress(FigurePanel& panel, ExplorerState& state) {
-    QWidget* box = row();
-    auto* bar = new QProgressBar(box);
-    bar->setRange(0, 1000);
-    bar->setTextVisible(true);
-    bar->setFormat(FigurePanel::tr("dense b*(L): %p%"));
-    bar->setAccessibleName(FigurePanel::tr("Dense curve progress"));
-    auto* stop = new QPushButton(FigurePanel::tr("Ca&ncel"), box);
-    stop->setToolTip(FigurePanel::tr("Stop the background computation; finished points are kept."));
-    box->layout()->addWidget(bar);
-    box->layout()->addWidget(stop);
-    auto* timer = new QTimer(box);
-    timer->setInterval(500);
-    const auto update = [&panel, &state, box, bar, stop, timer] {
-        const bool dense = panel.options().value(QStringLiteral("dense")).toBool();
-        box->setVisible(dense);
-        if (!dense) {
-            timer->stop();
-            return;
-        }
-        const figures::MinimalBaseCurveSnapshot curve =
-            figures::minimalBaseCurve(state.params().effectiveRotaryDim(), false);
-        bar->setValue(static_cast<int>(std::lround(1000 * curve.progress())));
-        stop->setText(curve.running ? FigurePanel::tr("Ca&ncel") : FigurePanel::tr("Res&ume"));
-        stop->setEnabled(!curve.complete());
-        if (curve.running) {
-            timer->start();
-        } else {
-            timer->stop();
-        }
-    };
-    QObject::connect(timer, &QTimer::timeout, &panel, [&panel, update] {
-        panel.refresh();
-        update();
-    });
-    QObject::connect(stop, &QPushButton::clicked, &panel, [&state, &panel, update] {
-        const int dim = state.params().effectiveRotaryDim();
-        if (figures::minimalBaseCurve(dim, false).running) {
-            figures::cancelMinimalBaseCurve();
-        } else {
-            figures::resumeMinimalBaseCurve(dim);
-        }
-        panel.refresh();
-        update();
-    });
-    // The data function starts the job; check again once a frame is drawn.
-    QObject::connect(&panel, &FigurePanel::rendered, box, update);
-    QObject::connect(&panel, &FigurePanel::optionsChanged, box, update);
-    box->setVisible(false);
-    return box;
-}
-
 // Base bound, landscape view: zoom (wheel) and pan (drag) along b, each new range recomputed
-// (options "b-min"/"b-max"), a button back to the default range; the progress of the running
-// computation with Cancel / Recompute; and the binding m under the cursor.
+// (options "b-min"/"b-max": new inputs, so the panel cancels the job for the old range and
+// runs one for the new), a button back to the default range, and the binding m under the
+// cursor from the job's landscape. Progress, Cancel and Resume are the panel's (FigurePanel).
 QWidget* baseBoundLandscape(FigurePanel& panel, ExplorerState& state) {
     QWidget* box = row();
     auto* resetView = new QPushButton(FigurePanel::tr("Whole &range"), box);
     resetView->setToolTip(FigurePanel::tr("Back to the default bases: b*/3 … 2·b_T."));
-    auto* bar = new QProgressBar(box);
-    bar->setRange(0, 1000);
-    bar->setFormat(FigurePanel::tr("landscape: %p%"));
-    bar->setAccessibleName(FigurePanel::tr("Landscape progress"));
-    auto* stop = new QPushButton(FigurePanel::tr("Ca&ncel"), box);
-    stop->setToolTip(FigurePanel::tr("Stop computing the landscape; the bases done so far are "
-                                     "drawn."));
     auto* cursor = new QLabel(FigurePanel::tr("Wheel: zoom b · drag: pan"), box);
     cursor->setObjectName(QStringLiteral("landscape-cursor"));
     cursor->setTextInteractionFlags(Qt::TextSelectableByMouse);
     box->layout()->addWidget(resetView);
-    box->layout()->addWidget(bar);
-    box->layout()->addWidget(stop);
     box->layout()->addWidget(cursor);
     static_cast<QHBoxLayout*>(box->layout())->addStretch(1);
     QCustomPlot* plot = panel.plot();
@@ -314,68 +250,28 @@ QWidget* baseBoundLandscape(FigurePanel& panel, ExplorerState& state) {
                    .value(QStringLiteral("view"))
                    .toString() == QLatin1String("landscape");
     };
-    auto* timer = new QTimer(box);
-    timer->setInterval(200);
-    const auto update = [&panel, isLandscape, box, bar, stop, timer, plot, resetView, cursor] {
+    const auto update = [isLandscape, box, plot] {
         const bool on = isLandscape();
-        // The published-tables view computes ~15 s the first time: it shows the bar too.
-        const bool published =
-            figures::withDefaults(panel.figure().options(), panel.options())
-                .value(QStringLiteral("view"))
-                .toString() == QLatin1String("published");
         plot->setInteractions(on ? QCP::iRangeDrag | QCP::iRangeZoom : QCP::Interactions());
         plot->axisRect()->setRangeDrag(Qt::Horizontal);
         plot->axisRect()->setRangeZoom(Qt::Horizontal);
-        const std::optional<double> progress = figures::landscapeProgress();
-        const bool running = (on || published) && (progress.has_value() || panel.busy());
-        box->setVisible(on || running);
-        resetView->setVisible(on);
-        cursor->setVisible(on);
-        bar->setFormat(on ? FigurePanel::tr("landscape: %p%")
-                          : FigurePanel::tr("published tables: %p%"));
-        bar->setVisible(running);
-        bar->setValue(static_cast<int>(std::lround(1000 * progress.value_or(0.0))));
-        stop->setText(running ? FigurePanel::tr("Ca&ncel") : FigurePanel::tr("Re&compute"));
-        const bool partial = !panel.data().readouts.empty() &&
-                             panel.data().readouts.back().label.contains(QStringLiteral("cancelled"));
-        stop->setVisible(on && (running || partial));
-        if (running) {
-            timer->start();
-        } else {
-            timer->stop();
-        }
+        box->setVisible(on);
     };
-    QObject::connect(timer, &QTimer::timeout, box, update);
-    QObject::connect(stop, &QPushButton::clicked, &panel, [&panel, update] {
-        if (figures::landscapeProgress().has_value()) {
-            figures::cancelLandscape();
-        } else {
-            panel.refresh();
-        }
-        update();
-    });
     QObject::connect(resetView, &QPushButton::clicked, &panel, [&panel] {
-        figures::cancelLandscape();
         panel.setOptions({{QStringLiteral("b-min"), QVariant()}, {QStringLiteral("b-max"), QVariant()}});
     });
     QObject::connect(plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), &panel,
                      [&panel, isLandscape](const QCPRange& range) {
                          if (!panel.isDrawing() && isLandscape()) {
-                             // The computation for the old range is superseded.
-                             figures::cancelLandscape();
                              panel.setOptions({{QStringLiteral("b-min"), range.lower},
                                                {QStringLiteral("b-max"), range.upper}});
                          }
                      });
-    // New parameters supersede the running computation; a new L or d shows its own default
-    // range (b* moves by orders of magnitude).
+    // A new L or d shows its own default range (b* moves by orders of magnitude).
     auto last = std::make_shared<std::pair<long long, int>>(state.params().context,
                                                              state.params().effectiveRotaryDim());
     QObject::connect(&state, &ExplorerState::paramsChanged, box,
-                     [&panel, isLandscape, last](const rope::RopeParams& p) {
-                         if (isLandscape()) {
-                             figures::cancelLandscape();
-                         }
+                     [&panel, last](const rope::RopeParams& p) {
                          const std::pair<long long, int> now{p.context, p.effectiveRotaryDim()};
                          if (now != *last) {
                              *last = now;
@@ -384,13 +280,13 @@ QWidget* baseBoundLandscape(FigurePanel& panel, ExplorerState& state) {
                          }
                      });
     QObject::connect(plot, &QCustomPlot::mouseMove, cursor,
-                     [plot, cursor, isLandscape](QMouseEvent* event) {
+                     [&panel, plot, cursor, isLandscape](QMouseEvent* event) {
                          if (!isLandscape()) {
                              return;
                          }
                          const double b = plot->xAxis->pixelToCoord(event->position().x());
                          const std::optional<rope::LandscapePoint> p =
-                             figures::landscapePointNear(b);
+                             figures::landscapePointNear(panel.jobResult(), b);
                          if (!p) {
                              return;
                          }
@@ -401,13 +297,8 @@ QWidget* baseBoundLandscape(FigurePanel& panel, ExplorerState& state) {
                                              .arg(p->minValue >= 0.0 ? FigurePanel::tr("feasible")
                                                                      : FigurePanel::tr("infeasible")));
                      });
-    QObject::connect(&panel, &FigurePanel::rendered, box, update);
-    QObject::connect(&panel, &FigurePanel::optionsChanged, box, [update] {
-        update();
-        // A computation starts on the worker: poll its progress.
-    });
-    box->setVisible(false);
-    QTimer::singleShot(0, box, update);
+    QObject::connect(&panel, &FigurePanel::optionsChanged, box, update);
+    update();
     return box;
 }
 
@@ -473,7 +364,6 @@ constexpr Special kSpecials[] = {
     {"rotation-play", &rotationPlay},
     {"rope-2d-pick", &rope2dPick},
     {"attention-factor", &attentionFactor},
-    {"base-bound-progress", &baseBoundProgress},
     {"base-bound-landscape", &baseBoundLandscape},
     {"doctor-compare", &doctorCompare},
 };
