@@ -1141,10 +1141,6 @@ independent</source>
         <translation>后端（同一 Q/K 原地旋转，%1 次运行的中位数）</translation>
     </message>
     <message>
-        <source>throughput (GB/s = 10⁹ bytes/s)</source>
-        <translation>吞吐量（GB/s = 10⁹ 字节/秒）</translation>
-    </message>
-    <message>
         <source>scalar reference</source>
         <translation>标量参考实现</translation>
     </message>
@@ -1159,10 +1155,6 @@ independent</source>
     <message>
         <source>ggml-style baseline (float-accumulated angles)</source>
         <translation>ggml 风格基线（float 累乘的角度）</translation>
-    </message>
-    <message>
-        <source>computed %1</source>
-        <translation>现算 %1</translation>
     </message>
     <message>
         <source>memcpy of the same bytes</source>
@@ -1649,10 +1641,6 @@ independent</source>
         <translation>查询 q = %1，键 k = %2</translation>
     </message>
     <message>
-        <source>axis read by each pair</source>
-        <translation>每对读取的轴</translation>
-    </message>
-    <message>
         <source>pair j</source>
         <translation>维度对 j</translation>
     </message>
@@ -1793,24 +1781,12 @@ independent</source>
         <translation>查询处的 max |exp(xB₁+yB₂) − R_{x,y}|（d = %1）</translation>
     </message>
     <message>
-        <source>Flattened 1D RoPE (x·w + y): query patch (%1, %2) ●</source>
-        <translation>展平的一维 RoPE（x·w + y）：查询图块 (%1, %2) ●</translation>
-    </message>
-    <message>
-        <source>Axial 2D RoPE: query patch (%1, %2) ●</source>
-        <translation>轴向二维 RoPE：查询图块 (%1, %2) ●</translation>
-    </message>
-    <message>
         <source>key patch column y</source>
         <translation>键图块的列 y</translation>
     </message>
     <message>
         <source>key patch row x</source>
         <translation>键图块的行 x</translation>
-    </message>
-    <message>
-        <source>score ⟨R(query) q, R(key) k⟩ (d = %1)</source>
-        <translation>分数 ⟨R(查询) q, R(键) k⟩（d = %1）</translation>
     </message>
     <message>
         <source>query patch</source>
@@ -2567,6 +2543,32 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
     <message>
         <source>layer kinds of the loaded model shown</source>
         <translation>显示的已加载模型层种类数</translation>
+    </message>
+    <message>
+        <source>throughput (GB/s)</source>
+        <translation>吞吐量（GB/s）</translation>
+    </message>
+    <message>
+        <source>%1
+computed</source>
+        <translation>%1
+现算</translation>
+    </message>
+    <message>
+        <source>axis of each pair</source>
+        <translation>每对的轴</translation>
+    </message>
+    <message>
+        <source>Flattened 1D RoPE (x·w + y): score ⟨R(query) q, R(key) k⟩, query patch (%1, %2) ●</source>
+        <translation>展平的一维 RoPE（x·w + y）：分数 ⟨R(查询) q, R(键) k⟩，查询图块 (%1, %2) ●</translation>
+    </message>
+    <message>
+        <source>Axial 2D RoPE: score ⟨R(query) q, R(key) k⟩, query patch (%1, %2) ●</source>
+        <translation>轴向二维 RoPE：分数 ⟨R(查询) q, R(键) k⟩，查询图块 (%1, %2) ●</translation>
+    </message>
+    <message>
+        <source>score (d = %1)</source>
+        <translation>分数（d = %1）</translation>
     </message>
 </context>
 <context>
