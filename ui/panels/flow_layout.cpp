@@ -109,6 +109,18 @@ int FlowLayout::arrange(const QRect& rect, bool apply) const {
 
     int y = area.y();
     for (const Line& l : lines) {
+        // The width a line leaves over goes to its horizontally expanding items (a text field
+        // showing a long list), as a box layout would give it.
+        int used = 0;
+        int expanding = 0;
+        for (qsizetype k = l.first; k < l.end; ++k) {
+            const QLayoutItem* item = m_items.at(k);
+            if (!item->isEmpty()) {
+                used += (used > 0 ? gap : 0) + item->sizeHint().width();
+                expanding += (item->expandingDirections() & Qt::Horizontal) ? 1 : 0;
+            }
+        }
+        const int extra = expanding > 0 ? std::max(area.width() - used, 0) / expanding : 0;
         int left = area.x();
         for (qsizetype k = l.first; k < l.end; ++k) {
             QLayoutItem* item = m_items.at(k);
@@ -116,13 +128,13 @@ int FlowLayout::arrange(const QRect& rect, bool apply) const {
                 continue;
             }
             const QSize hint = item->sizeHint();
+            int width = hint.width() + ((item->expandingDirections() & Qt::Horizontal) ? extra : 0);
             if (apply) {
                 // An item never gets more than the line's width (a lone item wider than it).
-                const int width = std::min(hint.width(), std::max(area.width(), 0));
-                item->setGeometry(
-                    QRect(left, y + (l.height - hint.height()) / 2, width, hint.height()));
+                item->setGeometry(QRect(left, y + (l.height - hint.height()) / 2,
+                                        std::min(width, std::max(area.width(), 0)), hint.height()));
             }
-            left += hint.width() + gap;
+            left += width + gap;
         }
         y += l.height + gap;
     }
