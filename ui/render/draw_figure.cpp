@@ -284,7 +284,7 @@ void setUprightScaleLabel(QCustomPlot& plot, QCPColorScale* scale, const QString
     text->setObjectName(QStringLiteral("ropeUprightScaleLabel"));
     text->setClipToAxisRect(false);
     text->position->setType(QCPItemPosition::ptAbsolute);
-    text->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+    text->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
     text->setText(label);
     text->setFont(plot.font());
     text->setColor(plotColours(plotTheme(plot)).foreground);
@@ -300,12 +300,10 @@ void placeUprightScaleLabels(QCustomPlot& plot) {
         }
         if (auto* scale =
                 qobject_cast<QCPColorScale*>(text->property("ropeScale").value<QObject*>())) {
+            // Ending over the bar's right edge: the tick label at the bar's top, right of the
+            // bar, stays clear of it.
             const QRect bar = scale->rect();
-            // Centred over the bar, but never past the plot's right edge.
-            const double width = QFontMetrics(text->font()).horizontalAdvance(text->text());
-            const double x =
-                std::min<double>(bar.center().x(), plot.viewport().right() - width / 2 - 4);
-            text->position->setCoords(x, bar.top());
+            text->position->setCoords(bar.right(), bar.top());
         }
     }
 }
