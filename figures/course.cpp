@@ -10,6 +10,7 @@
 #include "core/identities.h"
 #include "core/kv_cache.h"
 #include "core/mrope.h"
+#include "core/position_schemes.h"
 #include "core/precision.h"
 #include "core/rope_2d.h"
 #include "core/rotation.h"
@@ -335,6 +336,41 @@ double rotatingPairs(const QVariantMap& args) {
     params.base = number(args, "base");
     rope::validate(params);
     return params.effectiveRotaryDim() / 2;
+}
+
+// The toy input of the position-schemes panel (its defaults, with these four settings).
+rope::SchemeToyParams schemeToy(const QVariantMap& args) {
+    rope::SchemeToyParams toy;
+    toy.length = integer(args, "length");
+    toy.dim = integer(args, "dim");
+    toy.seed = static_cast<std::uint64_t>(integer(args, "seed"));
+    toy.base = number(args, "base");
+    return toy;
+}
+
+double schemePermutationResidual(const QVariantMap& args) {
+    // Reverse T distinct tokens, map the outputs back: 0 when the layer cannot see order.
+    return rope::permutationResidual(rope::parsePositionScheme(text(args, "scheme")),
+                                     schemeToy(args));
+}
+
+double schemeDiagonalSpread(const QVariantMap& args) {
+    // One token repeated: the largest spread of the scores along a diagonal i − j (0 when the
+    // score depends on i − j alone).
+    const rope::SchemeToyParams toy = schemeToy(args);
+    const rope::PositionScheme scheme = rope::parsePositionScheme(text(args, "scheme"));
+    return rope::diagonalSpread(rope::evaluateScheme(scheme, toy, rope::schemeInputs(toy)).scores);
+}
+
+double alibiSlope(const QVariantMap& args) {
+    // Press et al.'s slope of head h (1-based) of n heads.
+    const int heads = integer(args, "heads");
+    const int head = integer(args, "head");
+    const std::vector<double> slopes = rope::alibiSlopes(heads);
+    if (head < 1 || head > heads) {
+        throw rope::InvalidParameter("head", "head must be 1 … heads");
+    }
+    return slopes[static_cast<std::size_t>(head - 1)];
 }
 
 QStringList names(std::initializer_list<const char*> list) {
@@ -790,6 +826,14 @@ const std::vector<CourseAnswerFunction>& courseAnswerFunctions() {
          "MiB of a float cos/sin table for rows x pairs", &ropeTableMebibytes},
         {"rotating-pairs", names({"base", "dim", "rotary-dim"}),
          "number of pairs that rotate (rotary-dim / 2)", &rotatingPairs},
+        {"scheme-permutation-residual", names({"scheme", "length", "dim", "seed", "base"}),
+         "max |output change| of a position scheme when T distinct tokens are reversed",
+         &schemePermutationResidual},
+        {"scheme-diagonal-spread", names({"scheme", "length", "dim", "seed", "base"}),
+         "largest spread of a scheme's scores along a diagonal, one token repeated",
+         &schemeDiagonalSpread},
+        {"alibi-slope", names({"heads", "head"}), "ALiBi slope of head h of n (Press et al.)",
+         &alibiSlope},
     };
     return functions;
 }

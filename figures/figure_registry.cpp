@@ -30,6 +30,8 @@ FigureData absoluteFigure(const rope::RopeParams&, const FigureOptions&);
 const OptionTable& absoluteOptions();
 FigureData attentionFigure(const rope::RopeParams&, const FigureOptions&);
 const OptionTable& attentionOptions();
+FigureData positionSchemesFigure(const rope::RopeParams&, const FigureOptions&);
+const OptionTable& positionSchemesOptions();
 FigureData precisionFigure(const rope::RopeParams&, const FigureOptions&);
 const OptionTable& precisionOptions();
 FigureData batchFigure(const rope::RopeParams&, const FigureOptions&);
@@ -98,6 +100,11 @@ const std::vector<Figure>& allFigures() {
          .group = "foundations",
          .options = &attentionOptions,
          .data = &attentionFigure, .special = {"attention-factor"}},
+        {.id = "position-schemes",
+         .title = QT_TRANSLATE_NOOP("Figures", "Position schemes"),
+         .group = "foundations",
+         .options = &positionSchemesOptions,
+         .data = &positionSchemesFigure},
         {.id = "precision",
          .title = QT_TRANSLATE_NOOP("Figures", "Precision lab"),
          .group = "engineering",

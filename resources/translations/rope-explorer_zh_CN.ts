@@ -741,6 +741,138 @@
         <source>Σcos view: search b* with f ≥ 0 on 0 … L−1 (Men et al. 2024; Su 2024). Takes up to seconds for long contexts; runs in the background.</source>
         <translation>Σcos 视图：在 0 … L−1 上搜索满足 f ≥ 0 的 b*（Men 等，2024；苏剑林，2024）。长上下文可能需要数秒；在后台运行。</translation>
     </message>
+    <message>
+        <source>learned absolute</source>
+        <translation>可学习绝对位置</translation>
+    </message>
+    <message>
+        <source>sinusoidal</source>
+        <translation>正弦</translation>
+    </message>
+    <message>
+        <source>RoPE</source>
+        <translation>RoPE</translation>
+    </message>
+    <message>
+        <source>ALiBi</source>
+        <translation>ALiBi</translation>
+    </message>
+    <message>
+        <source>T5 buckets</source>
+        <translation>T5 分桶</translation>
+    </message>
+    <message>
+        <source>NoPE (causal mask)</source>
+        <translation>NoPE（因果掩码）</translation>
+    </message>
+    <message>
+        <source>p-RoPE</source>
+        <translation>p-RoPE</translation>
+    </message>
+    <message>
+        <source>&amp;Mask:</source>
+        <translation>掩码(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>causal (decoder)</source>
+        <translation>因果（解码器）</translation>
+    </message>
+    <message>
+        <source>Mask of every scheme except “none” (never masked) and NoPE (always causal).</source>
+        <translation>除“无”（从不加掩码）和 NoPE（总是因果）之外，所有方案使用的掩码。</translation>
+    </message>
+    <message>
+        <source>distinct tokens</source>
+        <translation>互不相同的词元</translation>
+    </message>
+    <message>
+        <source>Even; the toy head&apos;s own width (the base b is the form&apos;s).</source>
+        <translation>偶数；玩具注意力头自己的宽度（底数 b 取自参数表单）。</translation>
+    </message>
+    <message>
+        <source>S&amp;eed:</source>
+        <translation>种子(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>Seed of the tokens, the projections, the learned table and T5&apos;s bucket biases.</source>
+        <translation>词元、投影矩阵、可学习位置表和 T5 桶偏置的随机种子。</translation>
+    </message>
+    <message>
+        <source>1 … n; its slope is m = 2^(−8h/n) when n is a power of two.</source>
+        <translation>1 … n；n 为 2 的幂时，其斜率 m = 2^(−8h/n)。</translation>
+    </message>
+    <message>
+        <source>T5 &amp;buckets:</source>
+        <translation>T5 桶数(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>T5 ma&amp;x distance:</source>
+        <translation>T5 最大距离(&amp;X)：</translation>
+    </message>
+    <message>
+        <source>Fraction of the frequencies that rotate (the highest); the rest are left unrotated.</source>
+        <translation>参与旋转的频率所占比例（取最高的频率）；其余的不旋转。</translation>
+    </message>
+    <message>
+        <source>none (no mask)</source>
+        <translation>无（无掩码）</translation>
+    </message>
+    <message>
+        <source>&amp;Left:</source>
+        <translation>左(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Position scheme of the left score map.</source>
+        <translation>左侧分数图的位置编码方案。</translation>
+    </message>
+    <message>
+        <source>&amp;Right:</source>
+        <translation>右(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Position scheme of the right score map.</source>
+        <translation>右侧分数图的位置编码方案。</translation>
+    </message>
+    <message>
+        <source>none (encoder)</source>
+        <translation>无（编码器）</translation>
+    </message>
+    <message>
+        <source>One random token repeated T times, or T distinct random tokens.</source>
+        <translation>一个随机词元重复 T 次，或 T 个互不相同的随机词元。</translation>
+    </message>
+    <message>
+        <source>&amp;T:</source>
+        <translation>&amp;T：</translation>
+    </message>
+    <message>
+        <source>Sequence length T (tokens).</source>
+        <translation>序列长度 T（词元数）。</translation>
+    </message>
+    <message>
+        <source>ALiBi &amp;n:</source>
+        <translation>ALiBi &amp;n：</translation>
+    </message>
+    <message>
+        <source>Number of ALiBi heads n; the slopes follow Press et al. 2021.</source>
+        <translation>ALiBi 的头数 n；斜率按 Press 等 2021 的规则。</translation>
+    </message>
+    <message>
+        <source>ALiBi &amp;h:</source>
+        <translation>ALiBi &amp;h：</translation>
+    </message>
+    <message>
+        <source>p-RoPE &amp;p:</source>
+        <translation>p-RoPE &amp;p：</translation>
+    </message>
+    <message>
+        <source>repeated token</source>
+        <translation>重复的词元</translation>
+    </message>
+    <message>
+        <source>&amp;Input:</source>
+        <translation>输入(&amp;I)：</translation>
+    </message>
 </context>
 <context>
     <name>Figures</name>
@@ -2543,6 +2675,134 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
     <message>
         <source>layer kinds of the loaded model shown</source>
         <translation>显示的已加载模型层种类数</translation>
+    </message>
+    <message>
+        <source>Position schemes</source>
+        <translation>位置编码方案</translation>
+    </message>
+    <message>
+        <source>learned absolute</source>
+        <translation>可学习绝对位置</translation>
+    </message>
+    <message>
+        <source>ALiBi</source>
+        <translation>ALiBi</translation>
+    </message>
+    <message>
+        <source>T5 buckets</source>
+        <translation>T5 分桶</translation>
+    </message>
+    <message>
+        <source>NoPE</source>
+        <translation>NoPE</translation>
+    </message>
+    <message>
+        <source>p-RoPE</source>
+        <translation>p-RoPE</translation>
+    </message>
+    <message>
+        <source>causal mask</source>
+        <translation>因果掩码</translation>
+    </message>
+    <message>
+        <source>no mask</source>
+        <translation>无掩码</translation>
+    </message>
+    <message>
+        <source>distance i − j (query − key)</source>
+        <translation>距离 i − j（查询 − 键）</translation>
+    </message>
+    <message>
+        <source>mean score over the diagonal</source>
+        <translation>对角线上的平均分数</translation>
+    </message>
+    <message>
+        <source>score s(i, j) = qᵢ·kⱼ/√d + bias</source>
+        <translation>分数 s(i, j) = qᵢ·kⱼ/√d + 偏置</translation>
+    </message>
+    <message>
+        <source>causal mask: keys j &gt; i hidden (blank)</source>
+        <translation>因果掩码：j &gt; i 的键被遮住（空白）</translation>
+    </message>
+    <message>
+        <source>Position schemes: %1 | %2</source>
+        <translation>位置编码方案：%1 | %2</translation>
+    </message>
+    <message>
+        <source>key position j</source>
+        <translation>键位置 j</translation>
+    </message>
+    <message>
+        <source>query position i</source>
+        <translation>查询位置 i</translation>
+    </message>
+    <message>
+        <source>%1 distinct random tokens</source>
+        <translation>%1 个互不相同的随机词元</translation>
+    </message>
+    <message>
+        <source>one random token repeated %1 times</source>
+        <translation>一个随机词元重复 %1 次</translation>
+    </message>
+    <message>
+        <source>Input, the same for every scheme: %1 (d = %2, seed %3), random W_q, W_k, W_v.</source>
+        <translation>输入（所有方案相同）：%1（d = %2，种子 %3），随机的 W_q、W_k、W_v。</translation>
+    </message>
+    <message>
+        <source>Every token is the same, so any pattern in a map comes from the positions alone.</source>
+        <translation>每个词元都相同，所以图中的任何图案都只来自位置。</translation>
+    </message>
+    <message>
+        <source>Left: %1, %2. Right: %3, %4.</source>
+        <translation>左：%1，%2。右：%3，%4。</translation>
+    </message>
+    <message>
+        <source>Causal mask: query i sees keys j ≤ i; the blank cells above the staircase are hidden.</source>
+        <translation>因果掩码：查询 i 只看到 j ≤ i 的键；阶梯线上方的空白格被遮住。</translation>
+    </message>
+    <message>
+        <source>%1: largest spread along a diagonal</source>
+        <translation>%1：沿对角线的最大差</translation>
+    </message>
+    <message>
+        <source>%1: permutation test, max |Δ output|</source>
+        <translation>%1：置换检验，最大 |Δ 输出|</translation>
+    </message>
+    <message>
+        <source>0, order invisible</source>
+        <translation>0，看不到顺序</translation>
+    </message>
+    <message>
+        <source>ALiBi slope m of head %1 of %2</source>
+        <translation>ALiBi 斜率 m（第 %1 个头，共 %2 个）</translation>
+    </message>
+    <message>
+        <source>p-RoPE: rotated pairs of %1</source>
+        <translation>p-RoPE：旋转的维度对（共 %1 对）</translation>
+    </message>
+    <message>
+        <source>0, a function of i − j only</source>
+        <translation>0，只是 i − j 的函数</translation>
+    </message>
+    <message>
+        <source>The tokens differ, so scores change along a diagonal under every scheme: set the tokens to one repeated token to see the positions alone.</source>
+        <translation>词元各不相同，所以在每种方案下分数都会沿对角线变化：把词元设为“一个词元重复”才能只看位置的作用。</translation>
+    </message>
+    <message>
+        <source>T5: buckets B (max distance %1, %2)</source>
+        <translation>T5：桶数 B（最大距离 %1，%2）</translation>
+    </message>
+    <message>
+        <source>one direction</source>
+        <translation>单向</translation>
+    </message>
+    <message>
+        <source>both directions</source>
+        <translation>双向</translation>
+    </message>
+    <message>
+        <source>Mean score per distance, all schemes</source>
+        <translation>各距离的平均分数（全部方案）</translation>
     </message>
     <message>
         <source>throughput (GB/s)</source>

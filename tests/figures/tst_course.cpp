@@ -166,6 +166,9 @@ private slots:
             QStringLiteral("extension"), QStringLiteral("precision"), QStringLiteral("rope-2d"),
             QStringLiteral("mrope"),     QStringLiteral("kv-cache")};
         QCOMPARE(panels.mid(0, order.size()), order);
+        // The alternatives to RoPE come after today's models, as a comparison.
+        QVERIFY(panels.indexOf(QStringLiteral("position-schemes")) >
+                panels.indexOf(QStringLiteral("kv-cache")));
         // Every kind is used.
         QSet<int> kinds;
         for (const CourseStep& s : steps) {
@@ -357,6 +360,13 @@ private slots:
         QVERIFY(courseAnswer(step("rotation-keeps-length")) < 1e-9);
         QVERIFY(courseAnswer(step("rope-2d-relative")) < 1e-9);
         QCOMPARE(courseAnswer(step("rope-2d-commuting")), 0.0);
+        // ALiBi, 12 heads (Press et al.): heads 9–12 take the odd slopes of 16 heads, 2^(−h/2),
+        // so head 10 has 2^(−3/2).
+        expectClose("schemes-alibi-slope", std::pow(2.0L, -1.5L), 1e-15L);
+        // RoPE on one repeated token: q·R(j − i)k, constant along diagonals (rounding only);
+        // NoPE's causal mask makes reversal change outputs.
+        QVERIFY(courseAnswer(step("schemes-relative-diagonals")) < 1e-12);
+        QVERIFY(courseAnswer(step("schemes-nope-permutation")) > 1e-3);
     }
 
     void derivationStepsAreTheClosedForms() {
