@@ -12,6 +12,7 @@
 #include <cmath>
 #include <condition_variable>
 #include <cstdio>
+#include <deque>
 #include <exception>
 #include <functional>
 #include <iterator>
@@ -486,7 +487,8 @@ class SweepPoint {
 public:
     explicit SweepPoint(int dim, SweepBackend backend = SweepBackend::Reference)
         : m_pairs(dim / 2), m_theta(m_pairs), m_rate(m_pairs), m_phi(m_pairs), m_cos(m_pairs),
-          m_sin(m_pairs), m_fast(backend == SweepBackend::Fast) {
+          m_sin(m_pairs), m_fast(backend != SweepBackend::Reference),
+          m_screen(backend == SweepBackend::Fast) {
         for (Eigen::Index i = 0; i < m_pairs; ++i) {
             m_rate[i] = (2.0 * static_cast<double>(i)) / dim;
         }
@@ -559,6 +561,15 @@ public:
             f += m_cos[i];
         }
         return f;
+    }
+
+    // A quick estimate of f(m) and ∂f/∂t at this base (detail::screenCosineSum(), within 10⁻³
+    // for d ≤ 1024): it only decides which distances are worth evaluate() and certifiedStep().
+    // Available when it is much cheaper than evaluate() (AVX2), and only for the fast backend.
+    bool canScreen() const { return m_screen && detail::hasCosineScreen(); }
+    double screen(long long m, double& trend) const {
+        return detail::screenCosineSum(static_cast<double>(m), m_theta.data(), m_rate.data(),
+                                       static_cast<long>(m_pairs), trend);
     }
 
     // After evaluate(m): ∂f(m)/∂t = Σ_i sin φ_i · c_i φ_i at this base (rounded; used only to
@@ -684,6 +695,7 @@ private:
     double m_slope = 0.0;
     double m_thetaError = 0.0;
     bool m_fast = false;
+    bool m_screen = false;
     double m_arithError = 0.0;
 };
 
@@ -836,19 +848,39 @@ double resolvedWorkLimit(const MinimalBaseOptions& options, long long context, i
         return options.workLimit;
     }
     return sweepWorkLimit(context, dim) *
-           (options.backend == SweepBackend::Fast ? limits::kFastWorkFactor : 1.0);
+           (options.backend != SweepBackend::Reference ? limits::kFastWorkFactor : 1.0);
 }
 
 // CPU seconds of `work` cosine-equivalents, for messages: ≈ 30 ns each with the reference
 // evaluator, ≈ 12 ns with the fast one (b*(2^20, 128): 2.8e8 units, 8 s and 3.5 s of CPU on the
 // 2-vCPU EPYC of docs/PERFORMANCE.md).
 double workSeconds(double work, SweepBackend backend) {
-    return work * (backend == SweepBackend::Fast ? 12e-9 : 30e-9);
+    return work * (backend != SweepBackend::Reference ? 12e-9 : 30e-9);
 }
 
 } // namespace
 
-MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& options) {
+namespace {
+
+// One stretch of the sweep of minimalBase(), run by each thread of the chunked sweep: from
+// options.startBase (every smaller base is proven infeasible by the chunks below) until the base
+// reaches endBase, or a feasible base, or `stop`.
+struct SegmentControl {
+    double endBase = std::numeric_limits<double>::infinity();
+    const std::atomic<bool>* stop = nullptr;
+    // Work of the chunks already finished, counted against the work cap as well.
+    const std::atomic<double>* finishedWork = nullptr;
+    // Out: the sweep passed endBase, and every base in [startBase, certifiedEnd) is proven
+    // infeasible (certifiedEnd < endBase only after a rounding gap).
+    bool reachedEnd = false;
+    double certifiedEnd = 0.0;
+    bool stopped = false;
+};
+
+// The sweep of minimalBase() (docs/base-bound.md), from options.startBase on; `control` (or
+// nullptr for the whole sweep) bounds it to one chunk.
+MinimalBase sweepSegment(long long context, int dim, const MinimalBaseOptions& options,
+                         SegmentControl* control) {
     validateContext(context);
     validateDim(dim, "dim");
     if (static_cast<double>(context) * (dim / 2) > limits::kMaxBaseSearchWork) {
@@ -870,12 +902,13 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
                                           "thread), got " +
                                               std::to_string(options.threads));
     }
-    const bool fast = options.backend == SweepBackend::Fast;
+    const bool fast = options.backend != SweepBackend::Reference;
     const int scanThreads =
-        !fast ? 1
-              : (options.threads > 0
-                     ? options.threads
-                     : static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1U, 64U)));
+        (!fast || control != nullptr)
+            ? 1
+            : (options.threads > 0
+                   ? options.threads
+                   : static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1U, 64U)));
     // Distances 0 … count−1.
     const long long count = options.includeContext ? context + 1 : context;
     MinimalBase result;
@@ -890,7 +923,6 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
         return result;
     }
 
-    constexpr std::size_t kKeepFromScan = 2048;
     constexpr std::size_t kMaxActive = 8;
     constexpr std::size_t kEnoughFromPool = 1;
     constexpr std::size_t kEnoughFromActive = 1;
@@ -899,6 +931,10 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
     const double delta = 0.9 * std::log1p(options.relativeTolerance);
 
     SweepPoint point(dim, options.backend);
+    // Candidates kept from each full scan. With the screen (SweepPoint::screen(), a quarter of an
+    // evaluation) a larger pool is cheap to walk and serves many more steps: at b*(2^20, 128) the
+    // full scans fell from 168 (2 048 kept) to 17 (16 384 kept); 8 192 and 32 768 were slower.
+    const std::size_t keepFromScan = point.canScreen() ? 16384 : 2048;
     double b = std::max(kSweepStart, options.startBase);
     point.setBase(b);
     // Every base in (1, certified) is infeasible: below 4/π by f(2) < 0, below a caller's start
@@ -912,17 +948,21 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
         double t0;
         double low;
         double rate;
-        double value = 0.0; // f̃ at t0
-        double trend = 0.0; // ∂f/∂t at t0 when evaluated singly (a guess, never a proof)
+        double value = 0.0; // f̃ at tValue (evaluated, or screened: a guess, never a proof)
+        double trend = 0.0; // ∂f/∂t at tValue when evaluated singly (a guess, never a proof)
         bool hasTrend = false;
+        double tValue = 0.0;
     };
     std::vector<std::pair<double, std::size_t>> order; // (predicted f at t, pool index)
     std::vector<Candidate> pool;
+    std::size_t poolCursor = 0; // where the next screened walk of the pool starts
     const auto toPool = [&](const SweepPoint& at, const FullScan& scan) {
         pool.clear();
+        poolCursor = 0;
         const double t0 = std::log(at.base());
         for (const auto& [m, f] : scan.candidates) {
-            pool.push_back({m, t0, f - 2.0 * at.errorBound(m), at.slopeBound(m), f});
+            pool.push_back(
+                {m, t0, f - 2.0 * at.errorBound(m), at.slopeBound(m), f, 0.0, false, t0});
         }
     };
     long long witness = -1;
@@ -945,9 +985,16 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
                                                baseText(b) +
                                                " (every smaller base is proven infeasible)");
     };
+    // Pool distances screened (SweepPoint::screen()); eight screens cost about one evaluation.
+    long long screens = 0;
+    constexpr double kScreenSkip = 1e-2;
     const auto checkWork = [&] {
+        const double others = control != nullptr && control->finishedWork != nullptr
+                                  ? control->finishedWork->load()
+                                  : 0.0;
         if (workLimit > 0.0 &&
-            sweepWork(result.evaluations, result.scans, count, dim) > workLimit) {
+            others + sweepWork(result.evaluations + screens / 8, result.scans, count, dim) >
+                workLimit) {
             throw gaveUp("the certified sweep exceeded its work limit of " +
                          shortNumber(workLimit) + " cosine evaluations (about " +
                          shortNumber(workSeconds(workLimit, options.backend)) +
@@ -1005,6 +1052,10 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
     };
     long long gapsInARow = 0;
     for (;;) {
+        if (control != nullptr && control->stop != nullptr && control->stop->load()) {
+            control->stopped = true;
+            return result;
+        }
         checkWork();
         // 1. The active set; then the pool; then a full scan, until some distance certifies a step.
         double step = 0.0;
@@ -1049,24 +1100,64 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
         // distances are evaluated, never what a step proves (that is certifiedStep()).
         const auto tryPool = [&](std::size_t enough) {
             const double t = std::log(b);
-            order.clear();
-            for (std::size_t k = 0; k < pool.size(); ++k) {
-                const Candidate& c = pool[k];
-                if (t >= c.t0 && c.low - c.rate * (t - c.t0) * (1.0 + 1e-9) > 0.0) {
-                    continue;
-                }
-                const double predicted = c.value + (c.hasTrend ? c.trend * (t - c.t0) : 0.0);
-                order.emplace_back(-predicted, k); // max-heap on −predicted
-            }
+            const bool screen = point.canScreen();
             std::size_t found = 0;
             const auto visit = [&](std::size_t index) {
                 Candidate& c = pool[index];
+                if (screen) {
+                    // A distance whose estimate exceeds kScreenSkip (> 10 × the estimate's
+                    // error, cosine_sum_fast.h) has f̃ > 0 here and cannot certify a step: the
+                    // certified evaluation is skipped, and the estimate only refreshes the
+                    // prediction that orders later walks. The certificate `low` keeps its own t0.
+                    double trend = 0.0;
+                    ++screens;
+                    const double estimate = point.screen(c.m, trend);
+                    if (estimate > kScreenSkip) {
+                        c.value = estimate;
+                        c.trend = trend;
+                        c.hasTrend = true;
+                        c.tValue = t;
+                        return;
+                    }
+                }
                 double f = 0.0;
                 const bool certifies = tryDistance(c.m, f);
-                c = {c.m, t, f - 2.0 * point.errorBound(c.m), point.slopeBound(c.m), f,
-                     point.trend(), true};
+                c = {c.m,
+                     t,
+                     f - 2.0 * point.errorBound(c.m),
+                     point.slopeBound(c.m),
+                     f,
+                     point.trend(),
+                     true,
+                     t};
                 found += certifies ? 1 : 0;
             };
+            // Proven non-negative here by an earlier value: f ≥ low − rate·(t − t₀) > 0.
+            const auto provenPositive = [t](const Candidate& c) {
+                return t >= c.t0 && c.low - c.rate * (t - c.t0) * (1.0 + 1e-9) > 0.0;
+            };
+            if (screen) {
+                // With the screen a visit costs about a quarter of an evaluation, less than
+                // ranking the ~2 000 candidates by their (soon stale) predictions: the walk
+                // goes round the pool from where the last one stopped.
+                for (std::size_t n = 0; n < pool.size() && found < enough; ++n) {
+                    const std::size_t k = poolCursor;
+                    poolCursor = poolCursor + 1 < pool.size() ? poolCursor + 1 : 0;
+                    if (!provenPositive(pool[k])) {
+                        visit(k);
+                    }
+                }
+                return;
+            }
+            order.clear();
+            for (std::size_t k = 0; k < pool.size(); ++k) {
+                const Candidate& c = pool[k];
+                if (provenPositive(c)) {
+                    continue;
+                }
+                const double predicted = c.value + (c.hasTrend ? c.trend * (t - c.tValue) : 0.0);
+                order.emplace_back(-predicted, k); // max-heap on −predicted
+            }
             if (!fast) {
                 std::make_heap(order.begin(), order.end());
                 while (!order.empty() && found < enough) {
@@ -1101,7 +1192,7 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
         }
         if (step == 0.0) {
             ++result.scans;
-            const FullScan scan = fullScan(point, count, kKeepFromScan, scanThreads);
+            const FullScan scan = fullScan(point, count, keepFromScan, scanThreads);
             FullScan settled;
             if (feasible(point, scan, settled)) {
                 // b itself is feasible (every f ≥ 0) and everything below it was certified
@@ -1118,7 +1209,7 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
                 SweepPoint probe(dim, options.backend);
                 probe.setBase(upper);
                 ++result.scans;
-                const FullScan above = fullScan(probe, count, kKeepFromScan, scanThreads);
+                const FullScan above = fullScan(probe, count, keepFromScan, scanThreads);
                 if (feasible(probe, above, settled)) {
                     return finish(certified, upper, settled);
                 }
@@ -1184,6 +1275,12 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
         }
         b = bNext;
         point.setBase(b);
+        if (control != nullptr && b >= control->endBase) {
+            control->reachedEnd = true;
+            control->certifiedEnd = certified;
+            result.witness = witness;
+            return result;
+        }
     }
     // Infeasible for every base up to the search limit.
     result.found = false;
@@ -1191,6 +1288,176 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
     result.lowerBracket = certified;
     result.witness = witness;
     return result;
+}
+
+// Contexts from which minimalBase() splits the sweep into chunks over several threads (below,
+// one search takes milliseconds).
+constexpr long long kMinChunkedCount = 16384;
+
+// The chunked sweep of minimalBase(): the range of t = ln b above the start is cut into
+// consecutive chunks [a_k, a_{k+1}), which `workers` threads sweep at the same time, each from
+// its own a_k, with sweepSegment(). Why the result is the sweep's result: chunk k either passes
+// a_{k+1}, proving every base in [a_k, a_{k+1}) infeasible, or stops at a feasible base (or
+// the search limit). Let k* be the first chunk that does not pass its end. Every base below
+// a_{k*} is proven infeasible by chunks 0 … k*−1, and chunk k* proves [a_{k*}, lower) and
+// verifies its upper end exactly as the single sweep does; so its bracket is a bracket of b*.
+// (The brackets can differ from the single sweep's in the last few ulps of b, since the steps
+// that close in on the zero of f(m*) start from different bases; both are proven.) A
+// chunk past a rounding gap proves only up to that gap: the lower end is then the first such
+// gap, as in the single sweep. Chunks above k* are stopped; their work is lost (at most one
+// chunk per thread).
+MinimalBase chunkedSweep(long long context, int dim, const MinimalBaseOptions& options,
+                         long long count, int workers) {
+    struct Chunk {
+        double start = 0.0;
+        double end = 0.0;
+        std::atomic<bool> stop{false};
+        SegmentControl control;
+        MinimalBase result;
+        std::exception_ptr error;
+        bool finished = false;
+    };
+    std::deque<Chunk> chunks; // a deque: references stay valid while it grows
+    std::mutex mutex;
+    std::mutex claiming;
+    std::condition_variable finishedOne;
+    bool closed = false;
+    double next = std::max(kSweepStart, options.startBase);
+    // Chunk widths in t: the first two 1 wide (the sweep is cheap at small b), then chunk k
+    // sized from the certified steps per unit of t of chunk k − 2, extrapolated by e^{κ·Δt}
+    // with κ = 1/2 (the steps per unit of t grow about that fast towards b*, since the
+    // witnesses' distances m grow with b), to about count/50 steps: each chunk starts with a
+    // full scan, which costs about as much as count/1000 steps. The boundaries depend only on
+    // the chunks' step counts, not on timing or on the number of threads, so the result is the
+    // same on every run and machine; the balance depends on them, never the proof.
+    const double chunkSteps = std::max(1000.0, static_cast<double>(count) / 50.0);
+    std::atomic<double> finishedWork{0.0};
+    MinimalBaseOptions segment = options;
+    segment.workLimit = resolvedWorkLimit(options, context, dim);
+    const auto work = [&] {
+        for (;;) {
+            Chunk* chunk = nullptr;
+            {
+                // One claim at a time; a claim may wait for chunk k − 2 (run by the other
+                // thread, which then finishes it without claiming in between).
+                const std::lock_guard<std::mutex> claim(claiming);
+                std::unique_lock<std::mutex> lock(mutex);
+                const std::size_t k = chunks.size();
+                double width = 1.0;
+                if (k >= 2) {
+                    const Chunk& basis = chunks[k - 2];
+                    finishedOne.wait(lock, [&] { return closed || basis.finished; });
+                    if (!closed) {
+                        const double span = std::log(basis.end / basis.start);
+                        const double stepsPerUnit =
+                            static_cast<double>(std::max(basis.result.steps, 1LL)) / span;
+                        const double growth = std::exp(
+                            0.5 * (std::log(next) - 0.5 * std::log(basis.start * basis.end)));
+                        width = std::clamp(chunkSteps / (stepsPerUnit * growth), 1e-9, 4.0);
+                    }
+                }
+                if (closed) {
+                    return;
+                }
+                chunk = &chunks.emplace_back();
+                chunk->start = next;
+                chunk->end = std::min(next * std::exp(width), limits::kMaxBase);
+                next = chunk->end;
+                closed = next >= limits::kMaxBase;
+            }
+            MinimalBaseOptions own = segment;
+            own.startBase = chunk->start;
+            chunk->control.endBase = chunk->end;
+            chunk->control.stop = &chunk->stop;
+            chunk->control.finishedWork = &finishedWork;
+            try {
+                chunk->result = sweepSegment(context, dim, own, &chunk->control);
+            } catch (...) {
+                chunk->error = std::current_exception();
+            }
+            const std::lock_guard<std::mutex> lock(mutex);
+            chunk->finished = true;
+            finishedOne.notify_all();
+            const MinimalBase& r = chunk->result;
+            finishedWork.store(finishedWork.load() + sweepWork(r.evaluations, r.scans, count, dim));
+            if (chunk->control.reachedEnd && !chunk->error) {
+                continue;
+            }
+            // A feasible base, the search limit or an error: no chunk above is needed.
+            closed = true;
+            bool above = false;
+            for (Chunk& c : chunks) {
+                if (above) {
+                    c.stop = true;
+                }
+                above = above || &c == chunk;
+            }
+        }
+    };
+    std::vector<std::thread> threads;
+    for (int k = 1; k < workers; ++k) {
+        threads.emplace_back(work);
+    }
+    work();
+    for (std::thread& t : threads) {
+        t.join();
+    }
+    // The first chunk that did not pass its end decides; the counts add up over it and the
+    // chunks below (those above were only speculative).
+    MinimalBase out;
+    bool contiguous = true; // no rounding gap below the current chunk
+    double lower = 0.0;     // the certified lower end where a gap stopped it
+    long long witness = -1;
+    for (Chunk& c : chunks) {
+        if (c.error) {
+            std::rethrow_exception(c.error);
+        }
+        const MinimalBase& r = c.result;
+        out.steps += r.steps;
+        out.evaluations += r.evaluations;
+        out.scans += r.scans;
+        out.roundingGaps += r.roundingGaps;
+        out.preciseEvaluations += r.preciseEvaluations;
+        if (c.control.reachedEnd) {
+            if (contiguous && c.control.certifiedEnd < c.end) {
+                contiguous = false;
+                lower = c.control.certifiedEnd;
+            }
+            witness = r.witness >= 0 ? r.witness : witness;
+            continue;
+        }
+        if (c.control.stopped) {
+            throw std::logic_error("minimalBase: a chunk below the answer was stopped");
+        }
+        out.found = r.found;
+        out.base = r.base;
+        out.lowerBracket = contiguous ? r.lowerBracket : lower;
+        out.witness = r.witness >= 0 ? r.witness : witness;
+        out.argminDistance = r.argminDistance;
+        out.minValue = r.minValue;
+        return out;
+    }
+    throw std::logic_error("minimalBase: every chunk passed its end");
+}
+
+} // namespace
+
+MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& options) {
+    // With the fast backend and two threads or more, long contexts are swept in chunks on every
+    // thread at once (chunkedSweep()); invalid arguments go to sweepSegment(), which names them.
+    const long long count = options.includeContext ? context + 1 : context;
+    const int threads =
+        options.threads > 0
+            ? options.threads
+            : static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1U, 64U));
+    const bool validStart = options.startBase == 0.0 ||
+                            (options.startBase >= 1.0 && options.startBase <= limits::kMaxBase);
+    if (options.backend != SweepBackend::Fast || options.threads < 0 || options.threads > 64 ||
+        threads < 2 || count < kMinChunkedCount || context > limits::kMaxContext || !validStart) {
+        return sweepSegment(context, dim, options, nullptr);
+    }
+    // Two threads: the chunk boundaries (chunkedSweep()) wait for the chunk two before.
+    return chunkedSweep(context, dim, options, count, 2);
 }
 
 namespace {

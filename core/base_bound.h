@@ -156,8 +156,13 @@ double slowestPeriod(int dim, double base);
 /// takes (docs/base-bound.md, "Fast sweep").
 enum class SweepBackend {
     /// SLEEF's 1-ulp sincos, four pairs per AVX2 vector (scalar SLEEF without it), full scans
-    /// split over MinimalBaseOptions::threads, and MPFR for the signs double cannot decide.
+    /// split over MinimalBaseOptions::threads, and MPFR for the signs double cannot decide; the
+    /// pool walk screened by a cheap estimate, 16 384 candidates per full scan, and from
+    /// L = 16 384 on the range of b swept in chunks on two threads at once (docs/base-bound.md).
     Fast,
+    /// Fast as first released for issue #26 (the same evaluators, but every pool candidate
+    /// evaluated in full, 2 048 per scan, one sweep): the baseline of `rope-cli bench-min-base`.
+    FastBaseline,
     /// The serial evaluator of issue #12 (glibc sincos, one thread, a rounding gap where double
     /// cannot decide): the baseline of `rope-cli bench-min-base`.
     Reference,
@@ -180,8 +185,9 @@ struct MinimalBaseOptions {
     static constexpr double kAutomaticWorkLimit = -1.0;
     /// Evaluator of the sweep.
     SweepBackend backend = SweepBackend::Fast;
-    /// Threads of each full scan with SweepBackend::Fast: 0 for every hardware thread, else
-    /// 1 … 64. minimalBaseCurve() divides them among its chains.
+    /// Threads of each full scan with SweepBackend::Fast and FastBaseline: 0 for every hardware
+    /// thread, else 1 … 64. minimalBaseCurve() divides them among its chains. With Fast and
+    /// two or more, contexts from 16 384 on are swept in chunks on two threads instead.
     int threads = 0;
 };
 

@@ -15,6 +15,8 @@ namespace rope::detail {
 // only then); called only when the CPU has both.
 double fastCosineSumAvx2(double m, const double* theta, long pairs, double* phi, double* cosOut,
                          double* sinOut);
+double screenCosineSumAvx2(double m, const double* theta, const double* rate, long pairs,
+                           double& trend);
 
 namespace {
 bool useAvx2() {
@@ -44,6 +46,29 @@ double fastCosineSum(double m, const double* theta, long pairs, double* phi, dou
         sinOut[i] = cs.x;
         cosOut[i] = cs.y;
         f += cs.y;
+    }
+    return f;
+}
+
+bool hasCosineScreen() {
+    return useAvx2();
+}
+
+double screenCosineSum(double m, const double* theta, const double* rate, long pairs,
+                       double& trend) {
+#if defined(ROPE_KERNEL_X86) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    if (useAvx2()) {
+        return screenCosineSumAvx2(m, theta, rate, pairs, trend);
+    }
+#endif
+    // Without AVX2 a screen would cost as much as the evaluation itself: the sweep does not call
+    // this then (hasCosineScreen()); kept correct all the same.
+    double f = 0.0;
+    trend = 0.0;
+    for (long i = 0; i < pairs; ++i) {
+        const double phi = m * theta[i];
+        f += std::cos(phi);
+        trend += std::sin(phi) * rate[i] * phi;
     }
     return f;
 }

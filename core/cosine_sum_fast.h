@@ -21,6 +21,20 @@ namespace rope::detail {
 double fastCosineSum(double m, const double* theta, long pairs, double* phi, double* cosOut,
                      double* sinOut);
 
+/// \brief A quick estimate of f(m) = Σ_i cos(m·θ_i) and of ∂f/∂ln b = Σ_i sin(m·θ_i)·c_i·m·θ_i
+/// (c_i = rate[i]), to decide which distances deserve a certified evaluation. Not a proof.
+///
+/// With AVX2: φ_i = fl(m·θ_i), x = fl(φ_i/π) reduced exactly to r = x − 2·round(x/2) ∈ [−1, 1],
+/// r rounded to float, SLEEF's float sincospi (3.5 ulp) on eight lanes, float sums. For
+/// m ≤ 2^26: φ_i and x are within ~2^−26 rad of m·θ̃_i, r's float rounding moves πr by
+/// ≤ π·2^−24, sincospi adds ≤ 3.5·2^−24, so each cosine is within 5·10⁻⁷; the float sum of P
+/// terms (P/8 additions per lane of partial sums ≤ P/8, then seven more) adds ≤ P²/64·2^−24 + …
+/// Altogether |estimate − f̃| < 10⁻³ for P ≤ 512; the sweep treats an estimate above 10⁻²
+/// as "not negative here" only to skip work (a skipped distance could not have certified a step).
+double screenCosineSum(double m, const double* theta, const double* rate, long pairs,
+                       double& trend);
+/// \brief True when screenCosineSum() is much cheaper than fastCosineSum() (AVX2).
+bool hasCosineScreen();
 /// \brief Roundings per term of fastCosineSum()'s sum: ⌈pairs/4⌉ + 1 with four AVX2 lanes
 /// (one chain per lane, then two horizontal additions), pairs − 1 in the scalar order.
 long fastSumRoundings(long pairs);

@@ -54,3 +54,112 @@ double fastCosineSumAvx2(double m, const double* theta, long pairs, double* phi,
 }
 
 } // namespace rope::detail
+
+namespace rope::detail {
+
+namespace {
+
+// cos πr and sin πr for r ∈ [−1, 1] in float, eight lanes: with a = |r| and y = min(a, 1 − a)
+// ∈ [0, 1/2], cos πr = ±cos πy (minus when a > 1/2, as cos(π − x) = −cos x) and
+// sin πr = sign(r)·sin πy (sin(π − x) = sin x); then Taylor polynomials in x = πy ∈ [0, π/2]
+// up to x¹⁰ and x⁹, whose remainders are ≤ (π/2)¹²/12! < 5·10⁻⁷ and (π/2)¹¹/11! < 4·10⁻⁶.
+// Only for the screen (not a certified value), where a few 10⁻⁶ per term are plenty; the
+// certified evaluations use SLEEF (fastCosineSumAvx2()).
+inline void cosSinPi(__m256 r, __m256& c, __m256& s) {
+    const __m256 signBit = _mm256_set1_ps(-0.0f);
+    const __m256 a = _mm256_andnot_ps(signBit, r);
+    const __m256 one = _mm256_set1_ps(1.0f);
+    const __m256 far = _mm256_cmp_ps(a, _mm256_set1_ps(0.5f), _CMP_GT_OQ);
+    const __m256 y = _mm256_min_ps(a, _mm256_sub_ps(one, a));
+    const __m256 x = _mm256_mul_ps(y, _mm256_set1_ps(3.14159265358979f));
+    const __m256 x2 = _mm256_mul_ps(x, x);
+    // cos x = 1 − x²/2 + x⁴/24 − x⁶/720 + x⁸/40320 − x¹⁰/3628800
+    __m256 pc = _mm256_set1_ps(-1.0f / 3628800.0f);
+    pc = _mm256_fmadd_ps(pc, x2, _mm256_set1_ps(1.0f / 40320.0f));
+    pc = _mm256_fmadd_ps(pc, x2, _mm256_set1_ps(-1.0f / 720.0f));
+    pc = _mm256_fmadd_ps(pc, x2, _mm256_set1_ps(1.0f / 24.0f));
+    pc = _mm256_fmadd_ps(pc, x2, _mm256_set1_ps(-0.5f));
+    pc = _mm256_fmadd_ps(pc, x2, one);
+    // sin x = x·(1 − x²/6 + x⁴/120 − x⁶/5040 + x⁸/362880)
+    __m256 ps = _mm256_set1_ps(1.0f / 362880.0f);
+    ps = _mm256_fmadd_ps(ps, x2, _mm256_set1_ps(-1.0f / 5040.0f));
+    ps = _mm256_fmadd_ps(ps, x2, _mm256_set1_ps(1.0f / 120.0f));
+    ps = _mm256_fmadd_ps(ps, x2, _mm256_set1_ps(-1.0f / 6.0f));
+    ps = _mm256_fmadd_ps(ps, x2, one);
+    ps = _mm256_mul_ps(ps, x);
+    c = _mm256_xor_ps(pc, _mm256_and_ps(far, signBit));
+    s = _mm256_xor_ps(ps, _mm256_and_ps(r, signBit));
+}
+
+} // namespace
+
+double screenCosineSumAvx2(double m, const double* theta, const double* rate, long pairs,
+                           double& trend) {
+    // φ_i = m·θ_i in double, then x = φ/π reduced to r = x − 2·round(x/2) ∈ [−1, 1] (exact: an
+    // fma), so cos φ = cos πr and sin φ = sin πr with r rounded to float (cosSinPi()). Only a
+    // guess for ordering the pool walk (cosine_sum_fast.h gives the error); nothing is certified
+    // from it.
+    const __m256d mv = _mm256_set1_pd(m);
+    const __m256d invPi = _mm256_set1_pd(0.31830988618379067154);
+    const __m256d half = _mm256_set1_pd(0.5);
+    const __m256d two = _mm256_set1_pd(2.0);
+    __m256 accCos = _mm256_setzero_ps();
+    __m256 accTrend = _mm256_setzero_ps();
+    alignas(32) double t[8];
+    alignas(32) double c[8];
+    for (long i = 0; i < pairs; i += 8) {
+        const long n = pairs - i < 8 ? pairs - i : 8;
+        const double* th = theta + i;
+        const double* ra = rate + i;
+        if (n < 8) {
+            // The last 1–7 pairs padded with θ = 0, c = 0: cos 0 = 1 is masked out below, and
+            // sin 0 = 0 adds nothing to the trend.
+            for (long k = 0; k < 8; ++k) {
+                t[k] = k < n ? theta[i + k] : 0.0;
+                c[k] = k < n ? rate[i + k] : 0.0;
+            }
+            th = t;
+            ra = c;
+        }
+        const __m256d p0 = _mm256_mul_pd(mv, _mm256_loadu_pd(th));
+        const __m256d p1 = _mm256_mul_pd(mv, _mm256_loadu_pd(th + 4));
+        const __m256d x0 = _mm256_mul_pd(p0, invPi);
+        const __m256d x1 = _mm256_mul_pd(p1, invPi);
+        constexpr int kNearest = _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC;
+        const __m256d k0 = _mm256_round_pd(_mm256_mul_pd(x0, half), kNearest);
+        const __m256d k1 = _mm256_round_pd(_mm256_mul_pd(x1, half), kNearest);
+        const __m256d r0 = _mm256_fnmadd_pd(two, k0, x0);
+        const __m256d r1 = _mm256_fnmadd_pd(two, k1, x1);
+        const __m256 r = _mm256_set_m128(_mm256_cvtpd_ps(r1), _mm256_cvtpd_ps(r0));
+        // c_i·φ_i, the weight of sin φ_i in ∂f/∂ln b.
+        const __m256 w =
+            _mm256_set_m128(_mm256_cvtpd_ps(_mm256_mul_pd(p1, _mm256_loadu_pd(ra + 4))),
+                            _mm256_cvtpd_ps(_mm256_mul_pd(p0, _mm256_loadu_pd(ra))));
+        __m256 cosv;
+        __m256 sinv;
+        cosSinPi(r, cosv, sinv);
+        if (n < 8) {
+            alignas(32) static const int lanes[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+            const __m256i keep =
+                _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(n)),
+                                   _mm256_load_si256(reinterpret_cast<const __m256i*>(lanes)));
+            cosv = _mm256_and_ps(cosv, _mm256_castsi256_ps(keep));
+        }
+        accCos = _mm256_add_ps(accCos, cosv);
+        accTrend = _mm256_fmadd_ps(sinv, w, accTrend);
+    }
+    alignas(32) float sc[8];
+    alignas(32) float st[8];
+    _mm256_store_ps(sc, accCos);
+    _mm256_store_ps(st, accTrend);
+    double f = 0.0;
+    double g = 0.0;
+    for (int k = 0; k < 8; ++k) {
+        f += sc[k];
+        g += st[k];
+    }
+    trend = g;
+    return f;
+}
+
+} // namespace rope::detail

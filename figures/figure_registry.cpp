@@ -41,6 +41,8 @@ FigureData mropeFigure(const rope::RopeParams&, const FigureOptions&);
 const OptionTable& mropeOptions();
 FigureData kvCacheFigure(const rope::RopeParams&, const FigureOptions&);
 const OptionTable& kvCacheOptions();
+FigureData doctorFigure(const rope::RopeParams&, const FigureOptions&);
+const OptionTable& doctorOptions();
 
 const std::vector<Figure>& allFigures() {
     static const std::vector<Figure> figures = {
@@ -126,6 +128,11 @@ const std::vector<Figure>& allFigures() {
          .group = "models",
          .options = &kvCacheOptions,
          .data = &kvCacheFigure},
+        {.id = "doctor",
+         .title = QT_TRANSLATE_NOOP("Figures", "Config doctor"),
+         .group = "models",
+         .options = &doctorOptions,
+         .data = &doctorFigure, .special = {"doctor-compare"}},
     };
     return figures;
 }

@@ -32,6 +32,8 @@ struct DoctorFinding {
     QString explanation;
     /// What to change.
     QString fix;
+    /// One line naming the mistake (translated, like explanation and fix; the id stays).
+    QString title;
 };
 
 /// \brief What the doctor looks at.
@@ -52,12 +54,23 @@ struct DoctorInput {
 /// \brief Ids of every check, in the order they run.
 QStringList doctorCheckIds();
 
+/// \brief The translated one-line title of check \p id (the id itself for an unknown one).
+QString doctorCheckTitle(const QString& id);
+
+/// \brief The language model's fields as written (text_config when nested) in the config.json,
+/// preset resource or GGUF (its translated config) at \p path: DoctorInput::raw. An unreadable
+/// file gives an empty object (the importer reports why).
+QJsonObject rawModelFields(const QString& path);
+
 /// \brief Runs every check.
 /// \throws rope::InvalidParameter naming an engine argument that is not a number where one is
 /// needed.
 std::vector<DoctorFinding> runDoctor(const DoctorInput& input);
 
-/// \brief "error", "warning" or "info".
+/// \brief "error", "warning" or "info" (stable: JSON output, scripts).
 QString severityName(DoctorSeverity s);
+
+/// \brief The severity in the interface language ("Error", "错误", …).
+QString severityLabel(DoctorSeverity s);
 
 } // namespace rope::ui

@@ -33,4 +33,22 @@ ScoreComparison compareScores(const RopeParams& a, const RopeParams& b, long lon
                               int samples = 128, std::uint64_t seed = 20261125,
                               double threshold = 0.99);
 
+/// \brief The cosines of compareScores() at chosen distances, for a plot.
+struct SampledScoreComparison {
+    /// The distances asked for.
+    std::vector<long long> distances;
+    /// cosine[k] at distances[k]: the same numbers compareScores() gives at those Δ.
+    std::vector<double> cosine;
+    /// First Δ < context with cosine < threshold, found by evaluating every Δ in order until
+    /// it drops (so exact, and cheap when the drop comes early).
+    std::optional<long long> firstBelow;
+};
+
+/// \brief compareScores() at \p distances (each in [0, context)) with the exact first drop
+/// below \p threshold over every Δ < context.
+/// \throws rope::InvalidParameter as compareScores(), or ("distance") for one outside the range.
+SampledScoreComparison compareScoresAt(const RopeParams& a, const RopeParams& b, long long context,
+                                       const std::vector<long long>& distances, int samples = 128,
+                                       std::uint64_t seed = 20261125, double threshold = 0.99);
+
 } // namespace rope::ui

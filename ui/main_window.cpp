@@ -208,7 +208,7 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
     model->addSeparator();
     for (const Preset& preset : allPresets()) {
         QAction* action = model->addAction(preset.displayName, this,
-                                           [this, id = preset.id] { applyModel(loadPreset(id)); });
+                                           [this, id = preset.id] { applyModel(loadPreset(id), id); });
         action->setToolTip(preset.source);
     }
     model->setToolTipsVisible(true);
@@ -381,15 +381,20 @@ bool MainWindow::openModelConfigFile(const QString& path) {
                       .arg(QDir::toNativeSeparators(path), result.errors.join(QLatin1Char('\n'))));
         return false;
     }
-    applyModel(result);
+    applyModel(result, path);
     addRecentModelConfig(path);
     return true;
 }
 
-void MainWindow::applyModel(const ModelConfigResult& result) {
+void MainWindow::applyModel(const ModelConfigResult& result, const QString& source) {
     // The importer's params are always valid; errors name fields that kept their defaults.
     if (!m_state->setParams(withModelParams(m_state->params(), result.params))) {
         return; // rejected: the reason is already in the status bar
+    }
+    if (FigurePanel* doctor = panel(QStringLiteral("doctor"))) {
+        // The doctor reads the model as written (fields the import folds away), so it gets the
+        // file or preset id; its panel checks and compares it on its worker.
+        doctor->setOptions({{QStringLiteral("model"), source}});
     }
     m_layerStrip->setLayers(result.layers);
     if (FigurePanel* bound = panel(QStringLiteral("base-bound"))) {

@@ -140,7 +140,8 @@ protected:
 private:
     void exportCurrent();
     void openModelConfig();
-    void applyModel(const ModelConfigResult& result);
+    /// \p source: the file or preset id the model came from (the doctor panel reads it again).
+    void applyModel(const ModelConfigResult& result, const QString& source);
     void showLayerInPanels(int index);
     void showAbout();
     /// Stores \p code under the settings key figures::kLanguageKey and, if it is not the

@@ -100,22 +100,28 @@ int runBenchMinBase(const QStringList& args) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Times the certified b* sweep (min-base) with the old evaluator (reference: glibc\n"
-        "sincos, one thread) and the new one (fast: SLEEF vector sincos, scans on --threads\n"
-        "threads, MPFR where double cannot decide), in one run: b*(2^20, 128), the dense\n"
-        "b*(L) curve (100 contexts per decade, 256 … 2^20, d = 128, two chains) and the\n"
-        "published-tables view (22 checks, b* up to 2^17). Prints the median wall time of\n"
-        "--runs runs, the floor of issue #26, and whether both backends found the same\n"
-        "brackets (bit for bit, or their largest relative difference)."));
+        "sincos, one thread), the first fast one (baseline: SLEEF vector sincos, scans on\n"
+        "--threads threads, MPFR where double cannot decide) and the current one (fast: the\n"
+        "same with a screened pool walk and chunks of b on two threads), in one run:\n"
+        "b*(2^20, 128), the dense b*(L) curve (100 contexts per decade, 256 … 2^20,\n"
+        "d = 128, two chains) and the published-tables view (22 checks, b* up to 2^17).\n"
+        "Prints the median wall and CPU time of --runs runs, the floor of issue #26, and\n"
+        "whether the backends found the same brackets as the reference (bit for bit, or\n"
+        "their largest relative difference)."));
     parser.addOptions({
         {QStringLiteral("runs"), QStringLiteral("Runs per task and backend, 1…20 (default 3)."),
          QStringLiteral("N"), QStringLiteral("3")},
         {QStringLiteral("threads"),
-         QStringLiteral("Threads of the fast backend, 1…64 (default 2; the old one has 1, the "
-                        "curve two chains for both)."),
+         QStringLiteral("Threads of the fast backends, 1…64 (default 2; the reference has 1, "
+                        "the curve two chains for every backend)."),
          QStringLiteral("T"), QStringLiteral("2")},
         {QStringLiteral("tasks"),
          QStringLiteral("Comma-separated subset of single, curve, tables (default all)."),
          QStringLiteral("LIST"), QStringLiteral("single,curve,tables")},
+        {QStringLiteral("backends"),
+         QStringLiteral("Comma-separated subset of reference, baseline, fast (default all; the "
+                        "brackets are compared with the reference's when it runs)."),
+         QStringLiteral("LIST"), QStringLiteral("reference,baseline,fast")},
     });
     if (!parseArguments(parser, args)) {
         return 0;
@@ -157,6 +163,20 @@ int runBenchMinBase(const QStringList& args) {
         }
         tasks.push_back(&*it);
     }
+    std::vector<SweepBackend> backends;
+    for (const QString& name : parser.value(QStringLiteral("backends")).split(QLatin1Char(','))) {
+        if (name == QLatin1String("reference")) {
+            backends.push_back(SweepBackend::Reference);
+        } else if (name == QLatin1String("baseline")) {
+            backends.push_back(SweepBackend::FastBaseline);
+        } else if (name == QLatin1String("fast")) {
+            backends.push_back(SweepBackend::Fast);
+        } else {
+            throw InvalidParameter("backends", "--backends takes reference, baseline or fast, "
+                                               "got '" +
+                                                   name.toStdString() + "'");
+        }
+    }
     QTextStream out(stdout);
     out << "load average before: " << QString::fromStdString(loadAverage()) << "\n";
     // Wall time is what the floors are about; CPU time (all threads of the process) is what a
@@ -164,10 +184,10 @@ int runBenchMinBase(const QStringList& args) {
     out << "task    backend    median wall (s)  median CPU (s)  wall of each run     floor (s)\n";
     for (const Task* task : tasks) {
         std::map<SweepBackend, std::vector<MinimalBase>> results;
-        for (const SweepBackend backend : {SweepBackend::Reference, SweepBackend::Fast}) {
+        for (const SweepBackend backend : backends) {
             MinimalBaseOptions options;
             options.backend = backend;
-            options.threads = backend == SweepBackend::Fast ? static_cast<int>(threads) : 1;
+            options.threads = backend != SweepBackend::Reference ? static_cast<int>(threads) : 1;
             // No cap: the old evaluator needs more than the CLI's at 2^20 on a loaded machine.
             options.workLimit = 0.0;
             std::vector<double> wall;
@@ -184,38 +204,48 @@ int runBenchMinBase(const QStringList& args) {
                 each += (each.empty() ? "" : " ") + seconds(wall.back());
             }
             out << QString::fromLatin1(task->name).leftJustified(8)
-                << QString::fromLatin1(backend == SweepBackend::Fast ? "fast" : "reference")
+                << QString::fromLatin1(backend == SweepBackend::Fast           ? "fast"
+                                       : backend == SweepBackend::FastBaseline ? "baseline"
+                                                                               : "reference")
                        .leftJustified(11)
                 << QString::fromStdString(seconds(median(wall))).leftJustified(17)
                 << QString::fromStdString(seconds(median(cpu))).leftJustified(16)
                 << QString::fromStdString(each).leftJustified(21)
-                << (backend == SweepBackend::Fast ? QString::fromStdString(seconds(
-                                                        task->floorSeconds))
-                                                  : QString())
+                << (backend == SweepBackend::Fast
+                        ? QString::fromStdString(seconds(task->floorSeconds))
+                        : QString())
                 << "\n";
             out.flush();
         }
-        // Same brackets? Bit for bit, or the largest relative difference of either end.
-        const std::vector<MinimalBase>& a = results[SweepBackend::Reference];
-        const std::vector<MinimalBase>& b = results[SweepBackend::Fast];
-        long long identical = 0;
-        double worst = 0.0;
-        bool overlap = true;
-        for (std::size_t k = 0; k < a.size() && k < b.size(); ++k) {
-            if (a[k].base == b[k].base && a[k].lowerBracket == b[k].lowerBracket) {
-                ++identical;
+        // Same brackets as the reference? Bit for bit, or the largest relative difference of
+        // either end, for each fast backend.
+        for (const SweepBackend backend : {SweepBackend::FastBaseline, SweepBackend::Fast}) {
+            if (results.count(SweepBackend::Reference) == 0 || results.count(backend) == 0) {
+                continue;
             }
-            worst = std::max({worst, std::abs(b[k].base / a[k].base - 1.0),
-                              std::abs(b[k].lowerBracket / a[k].lowerBracket - 1.0)});
-            overlap = overlap && a[k].lowerBracket <= b[k].base && b[k].lowerBracket <= a[k].base;
+            const std::vector<MinimalBase>& a = results[SweepBackend::Reference];
+            const std::vector<MinimalBase>& b = results[backend];
+            long long identical = 0;
+            double worst = 0.0;
+            bool overlap = true;
+            for (std::size_t k = 0; k < a.size() && k < b.size(); ++k) {
+                if (a[k].base == b[k].base && a[k].lowerBracket == b[k].lowerBracket) {
+                    ++identical;
+                }
+                worst = std::max({worst, std::abs(b[k].base / a[k].base - 1.0),
+                                  std::abs(b[k].lowerBracket / a[k].lowerBracket - 1.0)});
+                overlap =
+                    overlap && a[k].lowerBracket <= b[k].base && b[k].lowerBracket <= a[k].base;
+            }
+            char line[220];
+            std::snprintf(line, sizeof line,
+                          "%-8s %-9s brackets vs reference: %lld of %zu identical, largest "
+                          "relative difference %.2e, %s\n",
+                          task->name, backend == SweepBackend::Fast ? "fast" : "baseline",
+                          identical, a.size(), worst,
+                          overlap ? "every pair overlaps" : "SOME PAIR DOES NOT OVERLAP");
+            out << line;
         }
-        char line[200];
-        std::snprintf(line, sizeof line,
-                      "%-8s brackets: %lld of %zu identical, largest relative difference %.2e, "
-                      "%s\n",
-                      task->name, identical, a.size(), worst,
-                      overlap ? "every pair overlaps" : "SOME PAIR DOES NOT OVERLAP");
-        out << line;
     }
     out << "load average after: " << QString::fromStdString(loadAverage()) << "\n";
     return 0;

@@ -6,8 +6,7 @@
 #include "io/gguf.h"
 #include "io/presets.h"
 
-#include <QFile>
-#include <QJsonDocument>
+#include <QCoreApplication>
 #include <QJsonObject>
 
 #include <iostream>
@@ -19,21 +18,12 @@ namespace {
 // The fields as written, for the checks on what the import folds away (text_config when the
 // language model is nested).
 QJsonObject rawFields(const QCommandLineParser& parser) {
-    QByteArray bytes;
     if (parser.isSet(QStringLiteral("gguf"))) {
-        QString error;
-        bytes = ui::ggufConfigJson(parser.value(QStringLiteral("gguf")), error);
-    } else {
-        QFile f(parser.isSet(QStringLiteral("preset"))
-                    ? ui::presetResourcePath(parser.value(QStringLiteral("preset")))
-                    : parser.value(QStringLiteral("config")));
-        if (f.open(QIODevice::ReadOnly) && f.size() <= ui::kMaxModelConfigBytes) {
-            bytes = f.readAll();
-        }
+        return ui::rawModelFields(parser.value(QStringLiteral("gguf")));
     }
-    const QJsonObject root = QJsonDocument::fromJson(bytes).object();
-    const QJsonValue text = root.value(QStringLiteral("text_config"));
-    return text.isObject() ? text.toObject() : root;
+    return ui::rawModelFields(parser.isSet(QStringLiteral("preset"))
+                                  ? ui::presetResourcePath(parser.value(QStringLiteral("preset")))
+                                  : parser.value(QStringLiteral("config")));
 }
 
 std::string jsonList(const QStringList& list) {
@@ -58,8 +48,8 @@ int runDoctor(const QStringList& args) {
             "Checks: ") +
         ui::doctorCheckIds().join(QStringLiteral(", ")) +
         QStringLiteral(
-            "\nOutput (--json): {\"findings\": [{\"id\", \"severity\", \"evidence\": [...], "
-            "\"explanation\", \"fix\"}], \"errors\": n} (printed without spaces)"));
+            "\nOutput (--json): {\"findings\": [{\"id\", \"severity\", \"title\", \"evidence\": "
+            "[...], \"explanation\", \"fix\"}], \"errors\": n} (printed without spaces)"));
     addModelSourceOptions(parser);
     parser.addOptions({
         {QStringLiteral("context"), QStringLiteral("The context you run at (tokens)."),
@@ -113,21 +103,26 @@ int runDoctor(const QStringList& args) {
             const ui::DoctorFinding& f = findings[i];
             json += (i > 0 ? "," : "") + std::string("{\"id\":") + jsonString(f.id.toStdString()) +
                     ",\"severity\":" + jsonString(ui::severityName(f.severity).toStdString()) +
+                    ",\"title\":" + jsonString(f.title.toStdString()) +
                     ",\"evidence\":" + jsonList(f.evidence) +
                     ",\"explanation\":" + jsonString(f.explanation.toStdString()) +
                     ",\"fix\":" + jsonString(f.fix.toStdString()) + "}";
         }
         printJson(json + "],\"errors\":" + std::to_string(errors) + "}");
     } else if (findings.empty()) {
-        std::cout << "No check fired (" << ui::doctorCheckIds().size() << " checks).\n";
+        std::cout << QCoreApplication::translate("Doctor", "No check fired (%1 checks).")
+                         .arg(ui::doctorCheckIds().size())
+                         .toStdString()
+                  << '\n';
     } else {
         for (const ui::DoctorFinding& f : findings) {
             std::cout << ui::severityName(f.severity).toStdString() << " [" << f.id.toStdString()
-                      << "]\n";
+                      << "] " << f.title.toStdString() << '\n';
             for (const QString& e : f.evidence) {
                 std::cout << "  " << e.toStdString() << '\n';
             }
-            std::cout << "  " << f.explanation.toStdString() << "\n  Fix: " << f.fix.toStdString()
+            std::cout << "  " << f.explanation.toStdString() << "\n  "
+                      << QCoreApplication::translate("Doctor", "Fix: %1").arg(f.fix).toStdString()
                       << "\n\n";
         }
     }

@@ -92,6 +92,209 @@
     </message>
 </context>
 <context>
+    <name>Doctor</name>
+    <message>
+        <source>The context is longer than the model was trained for and no RoPE scaling is declared. Positions beyond max_position_embeddings rotate the slowest pairs through angles the model never saw; quality typically collapses past the trained length (perplexity rises steeply) without any error message.</source>
+        <translation>上下文比模型训练时更长，却没有声明任何旋转位置编码缩放。超出 max_position_embeddings 的位置让最慢的频率对转到模型从未见过的角度；过了训练长度后质量通常会崩溃（困惑度急剧上升），却不会有任何报错。</translation>
+    </message>
+    <message>
+        <source>Stay within max_position_embeddings, or use a checkpoint or config that declares the scaling it was fine-tuned with (YaRN, Llama 3, LongRoPE).</source>
+        <translation>保持在 max_position_embeddings 以内，或使用声明了其微调所用缩放（YaRN、Llama 3、LongRoPE）的检查点或配置。</translation>
+    </message>
+    <message>
+        <source>The model declares RoPE scaling but the command line turns it off. Short prompts look normal, because within the original context the unscaled rotation is close to the scaled one; past it the scores drift (the cosine between the two rotations&apos; query-key scores falls well below 1, see rope-cli compare).</source>
+        <translation>模型声明了旋转位置编码缩放，命令行却把它关掉了。短提示看起来正常，因为在原始上下文以内，不缩放的旋转与缩放后的旋转很接近；超出之后分数逐渐偏离（两种旋转的查询-键分数之间的余弦远低于 1，见 rope-cli compare）。</translation>
+    </message>
+    <message>
+        <source>Drop --rope-scaling none / --rope-freq-scale 1 and let llama.cpp read the scaling from the GGUF, or pass the model&apos;s own values (rope-cli translate --to llama.cpp).</source>
+        <translation>去掉 --rope-scaling none / --rope-freq-scale 1，让 llama.cpp 从 GGUF 读取缩放，或传入模型自己的取值（rope-cli translate --to llama.cpp）。</translation>
+    </message>
+    <message>
+        <source>llama.cpp multiplies positions by --rope-freq-scale, so linear scaling by a factor s is --rope-freq-scale 1/s (or --rope-scale s). A value above 1 stretches positions instead of compressing them: every pair turns faster than in training, and even short prompts degrade.</source>
+        <translation>llama.cpp 把位置乘以 --rope-freq-scale，所以因子为 s 的线性位置内插应写 --rope-freq-scale 1/s（或 --rope-scale s）。大于 1 的值会拉伸位置而不是压缩：每个频率对都比训练时转得快，连短提示都会变差。</translation>
+    </message>
+    <message>
+        <source>Use --rope-freq-scale 1/factor (0.125 for a factor of 8), or --rope-scale factor.</source>
+        <translation>使用 --rope-freq-scale 1/因子（因子为 8 时是 0.125），或 --rope-scale 因子。</translation>
+    </message>
+    <message>
+        <source>The command line sets a RoPE base different from the one the model was trained with. Every pair but the first then rotates at the wrong speed; a default of 10000 over a model trained at 1000000 (CodeLlama) makes the slow pairs turn up to 100 times faster than in training.</source>
+        <translation>命令行设置的旋转位置编码底数与模型训练时的不同。于是除第一个以外的每个频率对都以错误的速度旋转；用默认的 10000 覆盖以 1000000 训练的模型（CodeLlama），会让慢频率对转得比训练时快多达 100 倍。</translation>
+    </message>
+    <message>
+        <source>Remove --rope-freq-base (llama.cpp reads the base from the GGUF) or set it to the model&apos;s rope_theta.</source>
+        <translation>去掉 --rope-freq-base（llama.cpp 会从 GGUF 读取底数），或把它设为模型的 rope_theta。</translation>
+    </message>
+    <message>
+        <source>The model&apos;s own scaling is already applied from the per-pair factors stored in the GGUF (Llama 3.1&apos;s rope_freqs, LongRoPE&apos;s rope_factors tensors). A scaling on the command line is applied on top of it, so the slow pairs are divided twice (8 × 8 = 64 for a dynamic or linear ×8 over Llama 3.1).</source>
+        <translation>模型自己的缩放已经通过 GGUF 中逐频率对存储的因子生效（Llama 3.1 的 rope_freqs，LongRoPE 的 rope_factors 张量）。命令行上的缩放会叠加在它之上，于是慢频率对被除了两次（在 Llama 3.1 上再加动态或线性 ×8，就是 8 × 8 = 64）。</translation>
+    </message>
+    <message>
+        <source>Remove --rope-scaling, --rope-scale and --rope-freq-scale: the GGUF already carries the model&apos;s scaling.</source>
+        <translation>去掉 --rope-scaling、--rope-scale 和 --rope-freq-scale：GGUF 已经带有模型的缩放。</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>DeepSeek&apos;s YaRN uses two different numbers: the cos/sin attention factor mscale(s, mscale) / mscale(s, mscale_all_dim) (1 when both are equal) and the softmax scale multiplier mscale(s, mscale_all_dim)², with mscale(s, m) = 0.1·m·ln s + 1. Folding them into one number (or giving only one) scales the logits by the wrong amount: 1.37 instead of 1.87 at s = 40.</source>
+        <translation>DeepSeek 的 YaRN 用两个不同的数：cos/sin 的注意力因子 mscale(s, mscale) / mscale(s, mscale_all_dim)（两者相等时为 1），以及 softmax 缩放乘数 mscale(s, mscale_all_dim)²，其中 mscale(s, m) = 0.1·m·ln s + 1。把它们合成一个数（或只给一个）会让 logits 缩放错误：s = 40 时是 1.37 而不是 1.87。</translation>
+    </message>
+    <message>
+        <source>Give both mscale and mscale_all_dim as the published config does; in llama.cpp only 0.1·mscale_all_dim is stored (rope.scaling.yarn_log_multiplier), so a model with mscale ≠ mscale_all_dim cannot be expressed there.</source>
+        <translation>像发布的配置那样同时给出 mscale 和 mscale_all_dim；llama.cpp 只存储 0.1·mscale_all_dim（rope.scaling.yarn_log_multiplier），所以 mscale ≠ mscale_all_dim 的模型无法在那里表达。</translation>
+    </message>
+    <message>
+        <source>Qwen2-VL and Qwen2.5-VL give the time, height and width positions to consecutive blocks of pairs; Qwen3-VL interleaves them (t, h, w, t, h, w, …). For text tokens all three positions are equal, so both layouts agree and the mistake is invisible; on images and video the wrong pairs get the height and width positions.</source>
+        <translation>Qwen2-VL 和 Qwen2.5-VL 把时间、高度、宽度位置分给连续的频率对块；Qwen3-VL 则交错排列（t, h, w, t, h, w, …）。文本词元的三个位置相等，两种布局结果一致，错误看不出来；在图像和视频上，错误的频率对拿到了高度和宽度位置。</translation>
+    </message>
+    <message>
+        <source>Set mrope_interleaved to true for Qwen3-VL and leave it false (or absent) for Qwen2-VL / Qwen2.5-VL.</source>
+        <translation>Qwen3-VL 把 mrope_interleaved 设为 true；Qwen2-VL / Qwen2.5-VL 保持 false（或不写）。</translation>
+    </message>
+    <message>
+        <source>Gemma 3 scales only its global (full-attention) layers; its sliding-window layers keep base 10000 unscaled. Applying the ×8 linear scaling to the local layers too slows their rotation eight times within a 1024-token window, blurring exactly the short-range positions those layers exist for.</source>
+        <translation>Gemma 3 只缩放全局（全注意力）层；滑动窗口层保持底数 10000、不缩放。把 ×8 线性位置内插也用到局部层，会在 1024 个词元的窗口内把它们的旋转放慢八倍，恰好模糊了这些层所负责的短程位置。</translation>
+    </message>
+    <message>
+        <source>Scale the full_attention layers only (rope_parameters per layer type in transformers 5: sliding_attention gets rope_type default).</source>
+        <translation>只缩放 full_attention 层（transformers 5 中按层类型给 rope_parameters：sliding_attention 用 rope_type default）。</translation>
+    </message>
+    <message>
+        <source>original_max_position_embeddings is the context the model was pre-trained with; max_position_embeddings the context after extension. Here the original is larger, which is the two fields swapped: YaRN and Llama 3 place their interpolation band by the original length, so the band lands on the wrong pairs.</source>
+        <translation>original_max_position_embeddings 是模型预训练时的上下文；max_position_embeddings 是扩展后的上下文。这里原始长度更大，说明两个字段写反了：YaRN 和 Llama 3 按原始长度确定插值带，于是插值带落在了错误的频率对上。</translation>
+    </message>
+    <message>
+        <source>Put the pre-training length (for example 8192 for Llama 3) into original_max_position_embeddings and the extended length into max_position_embeddings.</source>
+        <translation>把预训练长度（例如 Llama 3 的 8192）写进 original_max_position_embeddings，把扩展后的长度写进 max_position_embeddings。</translation>
+    </message>
+    <message>
+        <source>YaRN&apos;s factor s is meant to be the extension ratio, max_position_embeddings / original_max_position_embeddings. Here they disagree, so either the declared context or the interpolation is not what the model was tuned for; transformers uses the explicit factor and warns.</source>
+        <translation>YaRN 的因子 s 应当是扩展倍数 max_position_embeddings / original_max_position_embeddings。这里两者不一致，所以要么声明的上下文、要么插值不是模型调优时的设置；transformers 使用显式给出的因子并发出警告。</translation>
+    </message>
+    <message>
+        <source>Set factor to the ratio, or correct max_position_embeddings to original · factor.</source>
+        <translation>把 factor 设为该比值，或把 max_position_embeddings 改为 原始长度 · factor。</translation>
+    </message>
+    <message>
+        <source>q = k = (1/√d, …), key at n = %1 cached with short_factor, query at m = %2 with long_factor: score %3 with the cached key, %4 with the key rotated again</source>
+        <translation>q = k = (1/√d, …)，位置 n = %1 的键用 short_factor 缓存，位置 m = %2 的查询用 long_factor：与缓存的键的分数为 %3，键重新旋转后为 %4</translation>
+    </message>
+    <message>
+        <source>LongRoPE rotates with short_factor while the sequence is at most original_max_position_embeddings tokens long and with long_factor once it is longer, for every position including the earlier ones. Keys cached before the switch were rotated with the short factors and no longer match queries rotated with the long ones; transformers recomputes the cache, engines that keep it mix two rotations.</source>
+        <translation>序列长度不超过 original_max_position_embeddings 时，LongRoPE 用 short_factor 旋转；一旦更长，就对所有位置（包括之前的位置）改用 long_factor。切换之前缓存的键是用短因子旋转的，与用长因子旋转的查询不再匹配；transformers 会重新计算缓存，保留缓存的推理引擎则混用了两种旋转。</translation>
+    </message>
+    <message>
+        <source>Recompute the KV cache when the sequence crosses original_max_position_embeddings, or pick one factor set for the whole run (vLLM and llama.cpp choose by the configured maximum length).</source>
+        <translation>序列越过 original_max_position_embeddings 时重新计算 KV 缓存，或整个运行只用一组因子（vLLM 和 llama.cpp 按配置的最大长度选择）。</translation>
+    </message>
+    <message>
+        <source>q = k = (1/√d, …), key at n = %1 cached when the sequence was %2 long, query at m = %3 of %4: score %5 with the cached key, %6 with the key rotated again</source>
+        <translation>q = k = (1/√d, …)，位置 n = %1 的键在序列长 %2 时缓存，长度 %4 中位置 m = %3 的查询：与缓存的键的分数为 %5，键重新旋转后为 %6</translation>
+    </message>
+    <message>
+        <source>Dynamic NTK recomputes the base from the current sequence length once it exceeds the original context. Keys already in the KV cache were rotated with the earlier, smaller base, so cached and fresh rotations disagree (rope-cli kv-cache shows by how much); llama.cpp has no dynamic scaling at all.</source>
+        <translation>序列超过原始上下文后，动态 NTK 按当前序列长度重新计算底数。已在 KV 缓存中的键是用更早、更小的底数旋转的，所以缓存的旋转与新的旋转不一致（rope-cli kv-cache 显示差多少）；llama.cpp 根本没有动态缩放。</translation>
+    </message>
+    <message>
+        <source>Recompute the cache when the base changes, or use a static method (YaRN, linear) with the target length.</source>
+        <translation>底数改变时重新计算缓存，或用针对目标长度的静态方法（YaRN、线性位置内插）。</translation>
+    </message>
+    <message>
+        <source>layers %1, … (%2 layers)</source>
+        <translation>第 %1, … 层（共 %2 层）</translation>
+    </message>
+    <message>
+        <source>layers %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <source>%1 (%2, rope_theta = %3, max distance %4): Σcos first &lt; 0 at m = %5</source>
+        <translation>%1（%2，rope_theta = %3，最大距离 %4）：Σcos 首次 &lt; 0 于 m = %5</translation>
+    </message>
+    <message>
+        <source>For two equal query and key vectors m tokens apart, RoPE&apos;s score is proportional to Σ_i cos(m·θ_i). Once that sum is negative, a copy of the token m positions back scores below an unrelated token: the model can no longer tell similar tokens from random ones at that distance (Men et al. 2024 derive a lower bound on the base from it). Here it happens inside the window of a local (sliding or chunked) layer, the short range that layer exists for: its base, with its scaling, is too small for its window. Full-attention layers are not flagged: published models cross the bound inside their context and still work (rope-cli layers lists them).</source>
+        <translation>对于相距 m 个词元、完全相同的查询与键向量，旋转位置编码的分数正比于 Σ_i cos(m·θ_i)。一旦这个和为负，m 个位置之前的同一词元得分反而低于无关词元：在这个距离上模型再也分不清相似词元与随机词元（Men 等 2024 据此推出底数的下界）。这里它发生在局部（滑动窗口或分块）层的窗口之内，正是该层负责的短程范围：它的底数（连同缩放）对它的窗口来说太小。全注意力层不做标记：已发布的模型在其上下文内都会越过这个界限，仍然工作正常（rope-cli layers 会列出它们）。</translation>
+    </message>
+    <message>
+        <source>Give the local layers a base of at least b*(window) (rope-cli min-base, or the Base bound panel), or shorten their window; do not apply the global layers&apos; scaling to them.</source>
+        <translation>给局部层至少 b*(窗口) 的底数（rope-cli min-base，或“底数下界”面板），或缩短它们的窗口；不要把全局层的缩放用到它们身上。</translation>
+    </message>
+    <message>
+        <source>Context beyond the trained length, no scaling</source>
+        <translation>上下文超出训练长度且未缩放</translation>
+    </message>
+    <message>
+        <source>Scaling declared but switched off</source>
+        <translation>声明了缩放却被关闭</translation>
+    </message>
+    <message>
+        <source>--rope-freq-scale given as the factor</source>
+        <translation>把 --rope-freq-scale 填成了因子</translation>
+    </message>
+    <message>
+        <source>Base overridden on the command line</source>
+        <translation>命令行覆盖了底数</translation>
+    </message>
+    <message>
+        <source>Scaling stacked on the model&apos;s own</source>
+        <translation>缩放叠加在模型自己的缩放之上</translation>
+    </message>
+    <message>
+        <source>DeepSeek&apos;s two mscales folded into one</source>
+        <translation>DeepSeek 的两个 mscale 被合成一个</translation>
+    </message>
+    <message>
+        <source>M-RoPE sections in the wrong layout</source>
+        <translation>M-RoPE 分段布局错误</translation>
+    </message>
+    <message>
+        <source>Gemma 3&apos;s scaling applied to the local layers</source>
+        <translation>Gemma 3 的缩放被用到局部层</translation>
+    </message>
+    <message>
+        <source>Original and extended context swapped</source>
+        <translation>原始上下文与扩展上下文写反</translation>
+    </message>
+    <message>
+        <source>YaRN factor differs from max / original context</source>
+        <translation>YaRN 因子与 最大 / 原始 上下文之比不符</translation>
+    </message>
+    <message>
+        <source>LongRoPE switches factors past the original context</source>
+        <translation>LongRoPE 超过原始上下文后切换因子</translation>
+    </message>
+    <message>
+        <source>Dynamic NTK with a KV cache</source>
+        <translation>动态 NTK 与 KV 缓存</translation>
+    </message>
+    <message>
+        <source>Σcos &lt; 0 within a local layer&apos;s window</source>
+        <translation>局部层窗口内 Σcos &lt; 0</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Info</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>No check fired (%1 checks).</source>
+        <translation>没有检查项触发（共 %1 项检查）。</translation>
+    </message>
+    <message>
+        <source>Fix: %1</source>
+        <translation>修正：%1</translation>
+    </message>
+</context>
+<context>
     <name>FigureOptions</name>
     <message>
         <source>&amp;Scheme:</source>
@@ -872,6 +1075,57 @@
     <message>
         <source>&amp;Input:</source>
         <translation>输入(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>Compare &amp;with:</source>
+        <translation>对比对象(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>The second configuration: &apos;unscaled&apos; (the current parameters without their scaling: what an engine that ignores the scaling computes), a preset id (llama-3.1-8b) or a config.json / GGUF file.</source>
+        <translation>第二个配置：“unscaled”（当前参数去掉缩放，即忽略缩放的推理引擎实际算出的结果）、预设编号（llama-3.1-8b），或 config.json / GGUF 文件。</translation>
+    </message>
+    <message>
+        <source>&amp;Context:</source>
+        <translation>上下文(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>The context you run at (tokens): the doctor&apos;s context checks and the compared distances (0 = not given: the longer model&apos;s context, at most 262144).</source>
+        <translation>实际运行的上下文长度（词元）：用于诊断中的上下文检查和对比的距离范围（0 = 未给出：取两个模型中较长的上下文，最多 262144）。</translation>
+    </message>
+    <message>
+        <source>not given</source>
+        <translation>未给出</translation>
+    </message>
+    <message>
+        <source>&amp;Engine:</source>
+        <translation>推理引擎(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>The engine that runs the model: llama.cpp adds the checks of its command-line arguments.</source>
+        <translation>运行模型的推理引擎：选 llama.cpp 时还会检查其命令行参数。</translation>
+    </message>
+    <message>
+        <source>llama.cpp &amp;arguments:</source>
+        <translation>llama.cpp 参数(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>The llama.cpp arguments you pass, e.g. --rope-freq-base 10000 --rope-freq-scale 8 (with Engine llama.cpp).</source>
+        <translation>传给 llama.cpp 的参数，例如 --rope-freq-base 10000 --rope-freq-scale 8（推理引擎为 llama.cpp 时）。</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>The model the doctor checks: a preset id or a file (set when a model is loaded; empty: the current parameters).</source>
+        <translation>诊断检查的模型：预设编号或文件（载入模型时设置；为空时检查当前参数）。</translation>
+    </message>
+</context>
+<context>
+    <name>FigureText</name>
+    <message>
+        <source>&apos;%1&apos; is neither a file nor a preset id</source>
+        <translation>“%1”既不是文件也不是预设编号</translation>
     </message>
 </context>
 <context>
@@ -2805,6 +3059,78 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>各距离的平均分数（全部方案）</translation>
     </message>
     <message>
+        <source>Config doctor</source>
+        <translation>配置诊断</translation>
+    </message>
+    <message>
+        <source>the current parameters</source>
+        <translation>当前参数</translation>
+    </message>
+    <message>
+        <source>the same without scaling</source>
+        <translation>同一配置去掉缩放</translation>
+    </message>
+    <message>
+        <source>Doctor: %1 against %2</source>
+        <translation>配置诊断：%1 对比 %2</translation>
+    </message>
+    <message>
+        <source>relative distance Δ (tokens)</source>
+        <translation>相对距离 Δ（词元）</translation>
+    </message>
+    <message>
+        <source>cosine of the two scores qᵀR(Δ)k</source>
+        <translation>两个分数 qᵀR(Δ)k 之间的余弦</translation>
+    </message>
+    <message>
+        <source>cosine, 128 random (q, k)</source>
+        <translation>余弦，128 组随机 (q, k)</translation>
+    </message>
+    <message>
+        <source>expectation (1/P) Σ cos((θ_A,i − θ_B,i)Δ)</source>
+        <translation>期望值 (1/P) Σ cos((θ_A,i − θ_B,i)Δ)</translation>
+    </message>
+    <message>
+        <source>threshold 0.99</source>
+        <translation>阈值 0.99</translation>
+    </message>
+    <message>
+        <source>first Δ with cosine &lt; 0.99</source>
+        <translation>余弦 &lt; 0.99 的第一个 Δ</translation>
+    </message>
+    <message>
+        <source>first drop below 0.99</source>
+        <translation>首次低于 0.99</translation>
+    </message>
+    <message>
+        <source>cosine at Δ = %1</source>
+        <translation>Δ = %1 处的余弦</translation>
+    </message>
+    <message>
+        <source>Not compared: %1</source>
+        <translation>未对比：%1</translation>
+    </message>
+    <message>
+        <source>errors</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>%1: no check fired (%2 checks).</source>
+        <translation>%1：没有检查项触发（共 %2 项检查）。</translation>
+    </message>
+    <message>
+        <source>%1: %2 error(s), %3 warning(s).</source>
+        <translation>%1：%2 个错误，%3 个警告。</translation>
+    </message>
+    <message>
+        <source>Fix: %1</source>
+        <translation>修正：%1</translation>
+    </message>
+    <message>
         <source>throughput (GB/s)</source>
         <translation>吞吐量（GB/s）</translation>
     </message>
@@ -3853,6 +4179,34 @@ computed</source>
     <message>
         <source>▸ %1 (show)</source>
         <translation>▸ %1（展开）</translation>
+    </message>
+    <message>
+        <source>Compare &amp;with:</source>
+        <translation>对比对象(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>The second configuration of the comparison.</source>
+        <translation>对比中的第二个配置。</translation>
+    </message>
+    <message>
+        <source>&amp;File…</source>
+        <translation>文件(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Compare with a config.json or GGUF file.</source>
+        <translation>与 config.json 或 GGUF 文件对比。</translation>
+    </message>
+    <message>
+        <source>the same without scaling</source>
+        <translation>同一配置去掉缩放</translation>
+    </message>
+    <message>
+        <source>Compare with a model file</source>
+        <translation>与模型文件对比</translation>
+    </message>
+    <message>
+        <source>Model files (*.json *.gguf);;All files (*)</source>
+        <translation>模型文件 (*.json *.gguf);;所有文件 (*)</translation>
     </message>
 </context>
 <context>

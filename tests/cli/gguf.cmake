@@ -60,3 +60,14 @@ add_test(NAME cli_translate_linear_is_inverse
          COMMAND ${ROPE_GGUF_CLI} translate --preset gemma-3-4b --to llama.cpp --json)
 set_tests_properties(cli_translate_linear_is_inverse PROPERTIES LABELS cli PASS_REGULAR_EXPRESSION
     "\"command_line\":\"--rope-freq-base 1000000 --rope-scaling linear --rope-freq-scale 0.125\".*\"gemma3.rope.freq_base_swa\":\"10000\".*per-layer base 10000")
+
+# The doctor in Chinese: titles, explanations and fixes are translated; ids and fields are not.
+add_test(NAME cli_doctor_zh_CN
+         COMMAND sh -c "out=$(\"$0\" --lang zh_CN doctor --preset llama-2-7b --context 8192); test $? -eq 1 && echo \"$out\" | grep -q 'context-beyond-trained' && echo \"$out\" | grep -q '超出训练长度' && echo \"$out\" | grep -q '修正'"
+                 ${ROPE_GGUF_CLI})
+set_tests_properties(cli_doctor_zh_CN PROPERTIES LABELS cli)
+# Σcos < 0 inside a local layer's window: a warning (exit 0) naming the layers and the distance.
+add_test(NAME cli_doctor_sum_cos_negative
+         COMMAND sh -c "\"$0\" doctor --config \"$1\" --json | grep -q '\"id\":\"sum-cos-negative\",\"severity\":\"warning\"'"
+                 ${ROPE_GGUF_CLI} ${PROJECT_SOURCE_DIR}/tests/data/configs/doctor-sum-cos-negative.json)
+set_tests_properties(cli_doctor_sum_cos_negative PROPERTIES LABELS cli)

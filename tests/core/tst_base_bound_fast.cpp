@@ -5,6 +5,7 @@
 #include "core/frequencies.h"
 #include "core/rope_params.h"
 #include "tests/core/reference/base_bound_fast_reference_values.h"
+#include "tests/core/reference/base_bound_reference_values.h"
 
 #include <QTest>
 
@@ -177,6 +178,87 @@ private slots:
         QCOMPARE(b.argminDistance, a.argminDistance);
         QCOMPARE(QString::number(b.base, 'g', 10), QString::number(a.base, 'g', 10));
         QCOMPARE(b.roundingGaps, 0LL);
+    }
+
+    // The screen that orders the pool walk (detail::screenCosineSum()) against Σ cosl(m·θ_i) in
+    // long double over the same θ_i, random (b, m ≤ 2^26, d ≤ 1 024): within the 10⁻³ that
+    // cosine_sum_fast.h states, so an estimate above the sweep's skip threshold 10⁻² always
+    // means f̃ > 0 (a distance that could not have certified a step).
+    void screenIsWithinItsBound() {
+        std::mt19937_64 rng(20261126);
+        std::uniform_real_distribution<double> logBase(std::log(2.0), std::log(1e12));
+        std::uniform_int_distribution<long long> distance(0, 1LL << 26);
+        std::uniform_int_distribution<int> halfDim(1, 512);
+        double worst = 0.0;
+        for (int trial = 0; trial < 2000; ++trial) {
+            const int pairs = trial < 20 ? 512 : halfDim(rng);
+            const double base = std::exp(logBase(rng));
+            const long long m = trial % 3 == 0 ? distance(rng) % 4096 : distance(rng);
+            std::vector<double> theta(static_cast<std::size_t>(pairs));
+            std::vector<double> rate(static_cast<std::size_t>(pairs));
+            long double exact = 0.0L;
+            long double exactTrend = 0.0L;
+            for (int i = 0; i < pairs; ++i) {
+                rate[i] = (2.0 * i) / (2.0 * pairs);
+                theta[i] = 1.0 / std::pow(base, rate[i]);
+                const long double phi = static_cast<long double>(m) * theta[i];
+                exact += std::cos(phi);
+                exactTrend += std::sin(phi) * rate[i] * phi;
+            }
+            double trend = 0.0;
+            const double estimate = rope::detail::screenCosineSum(
+                static_cast<double>(m), theta.data(), rate.data(), pairs, trend);
+            const double error = std::abs(static_cast<double>(estimate - exact));
+            worst = std::max(worst, error);
+            QVERIFY2(error < 1e-3, qPrintable(QStringLiteral("b %1 m %2 pairs %3: error %4")
+                                                  .arg(base)
+                                                  .arg(m)
+                                                  .arg(pairs)
+                                                  .arg(error)));
+            // The trend only orders work: a loose relative check that it is the derivative.
+            long double scale = 0.0L;
+            for (int i = 0; i < pairs; ++i) {
+                scale += rate[i] * static_cast<long double>(m) * theta[i];
+            }
+            QVERIFY(std::abs(static_cast<double>(trend - exactTrend)) <=
+                    1e-4 * static_cast<double>(scale) + 1e-9);
+        }
+        qInfo("largest screen error %.3g (bound 1e-3)", worst);
+    }
+
+    // The chunked sweep (two threads, chunks of t = ln b swept at once) against the NumPy
+    // sweep's brackets (tests/core/reference/base_bound_reference.py, every m < L of each base
+    // checked there): both brackets contain b*, so they overlap; same binding m; within the
+    // tolerance. L = 131 072 is the adversarial case: b* is an island 0.07 % wide, far below
+    // the long-run threshold near 8.6e6, so a chunk boundary inside or next to it must neither
+    // step over it nor report a base above it. The rows of L = 16 384 (d = 64, 128, 256; the
+    // shortest context swept in chunks) and 131 072, both conventions.
+    void chunkedSweepMatchesNumPyBrackets() {
+        int rows = 0;
+        for (const rope::reference::MinBaseBracket& row : rope::reference::kMinBaseBrackets) {
+            if (row.context != 16384 && row.context != 131072) {
+                continue;
+            }
+            rope::MinimalBaseOptions options;
+            options.includeContext = row.inclusive;
+            options.threads = 2;
+            options.workLimit = 0.0;
+            const rope::MinimalBase r = rope::minimalBase(row.context, row.dim, options);
+            QVERIFY(r.found);
+            QVERIFY2(r.lowerBracket <= row.upper && row.lower <= r.base,
+                     qPrintable(QStringLiteral("L %1 d %2: [%3, %4] vs NumPy [%5, %6]")
+                                    .arg(row.context)
+                                    .arg(row.dim)
+                                    .arg(r.lowerBracket, 0, 'g', 17)
+                                    .arg(r.base, 0, 'g', 17)
+                                    .arg(row.lower, 0, 'g', 17)
+                                    .arg(row.upper, 0, 'g', 17)));
+            QCOMPARE(r.argminDistance, row.argmin);
+            QVERIFY(r.base / r.lowerBracket - 1.0 <= 1e-9);
+            QCOMPARE(r.roundingGaps, 0LL);
+            ++rows;
+        }
+        QCOMPARE(rows, 8);
     }
 
     // d = 8, L = 131 072 and d = 4, L = 614: the old sweep gave up ("f stays within rounding of

@@ -16,8 +16,11 @@
 #include <QJsonObject>
 #include <QtTest>
 
+#include <QRegularExpression>
+
 #include <cmath>
 #include <set>
+#include <vector>
 
 using rope::ui::DoctorFinding;
 using rope::ui::DoctorInput;
@@ -36,6 +39,56 @@ QJsonObject rawOf(const QString& path) {
     const QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
     const QJsonValue text = root.value(QStringLiteral("text_config"));
     return text.isObject() ? text.toObject() : root;
+}
+
+// θ_i = b^(−2i/d) in long double, i = 0 … d/2 − 1.
+std::vector<long double> ladder(int d, long double b) {
+    std::vector<long double> t;
+    for (int i = 0; i < d / 2; ++i) {
+        t.push_back(std::pow(b, -2.0L * i / d));
+    }
+    return t;
+}
+
+// (1/P) Σ_i cos(m·now_i − n·key_i): the score of q = k = (1/√d, …) (closed form).
+double uniformScore(const std::vector<long double>& now, const std::vector<long double>& key,
+                    long long m, long long n) {
+    long double sum = 0;
+    for (std::size_t i = 0; i < now.size(); ++i) {
+        sum +=
+            std::cos(static_cast<long double>(m) * now[i] - static_cast<long double>(n) * key[i]);
+    }
+    return static_cast<double>(sum / static_cast<long double>(now.size()));
+}
+
+// The two scores "score X with the cached key, Y with the key rotated again" of an evidence line.
+std::pair<double, double> scoresIn(const QStringList& evidence) {
+    static const QRegularExpression re(
+        QStringLiteral("score (-?[0-9.]+) with the cached key, (-?[0-9.]+) with the key"));
+    for (const QString& e : evidence) {
+        const QRegularExpressionMatch m = re.match(e);
+        if (m.hasMatch()) {
+            return {m.captured(1).toDouble(), m.captured(2).toDouble()};
+        }
+    }
+    qFatal("no score line in the evidence");
+}
+
+const DoctorFinding* findingOf(const std::vector<DoctorFinding>& findings, const QString& id) {
+    for (const DoctorFinding& f : findings) {
+        if (f.id == id) {
+            return &f;
+        }
+    }
+    return nullptr;
+}
+
+DoctorInput inputOf(const QString& file, long long context) {
+    DoctorInput in;
+    in.model = rope::ui::loadModelConfig(dataFile(file));
+    in.raw = rawOf(dataFile(file));
+    in.context = context;
+    return in;
 }
 
 QStringList ids(const std::vector<DoctorFinding>& findings) {
@@ -58,6 +111,11 @@ private slots:
     void presetsAreSilent();
     void compareIdenticalIsOne();
     void compareMatchesClosedForm();
+    void compareAtMatchesClosedForm();
+    void sumCosNegativeIsTheFirstNegativeOfTheSpan();
+    void dynamicEvidenceScores();
+    void longropeEvidenceScores();
+    void everyFindingHasATitle();
 
 private:
     std::set<QString> m_fired;
@@ -95,6 +153,8 @@ void TestDoctor::checkFires_data() {
                                      << "longrope-switch";
     QTest::newRow("dynamic cache") << "dynamic-no-original.json" << 0LL << ""
                                    << "dynamic-ntk-cache";
+    QTest::newRow("sum cos negative") << "doctor-sum-cos-negative.json" << 0LL << ""
+                                      << "sum-cos-negative";
 }
 
 void TestDoctor::checkFires() {
@@ -141,11 +201,15 @@ void TestDoctor::presetsAreSilent() {
             in.model = rope::ui::loadPreset(p.id);
             in.raw = rawOf(rope::ui::presetResourcePath(p.id));
             in.engine = engine;
-            // Within every model's original context.
-            in.context = 2048;
-            const auto findings = rope::ui::runDoctor(in);
-            QVERIFY2(findings.empty(), qPrintable(p.id + QStringLiteral(": ") +
-                                                  ids(findings).join(QStringLiteral(", "))));
+            // Within every model's original context, and (no context given) over each layer's
+            // whole span: a correct preset's base keeps Σcos ≥ 0 wherever its layers reach.
+            for (const long long context : {2048LL, 0LL}) {
+                in.context = context;
+                const auto findings = rope::ui::runDoctor(in);
+                QVERIFY2(findings.empty(),
+                         qPrintable(p.id + QStringLiteral(" (context %1): ").arg(context) +
+                                    ids(findings).join(QStringLiteral(", "))));
+            }
         }
     }
 }
@@ -194,6 +258,114 @@ void TestDoctor::compareMatchesClosedForm() {
              qPrintable(QStringLiteral("%1 vs %2").arg(*r.firstBelow).arg(*firstBelow)));
     QVERIFY_THROWS_EXCEPTION(rope::InvalidParameter,
                              rope::ui::compareScores(a, rope::RopeParams{}, 10));
+}
+
+void TestDoctor::compareAtMatchesClosedForm() {
+    // Linear ×4 against none at d = 16: the sampled cosine at chosen distances and the first drop
+    // below 0.99 over every Δ, against (1/P) Σ_i cos((θ_i − θ_i/4)·Δ) in long double.
+    rope::RopeParams a;
+    a.headDim = 16;
+    rope::RopeParams b = a;
+    b.scaling.method = "linear";
+    b.scaling.factor = 4.0;
+    const std::vector<long long> at = {0, 1, 7, 50, 199};
+    const rope::ui::SampledScoreComparison r = rope::ui::compareScoresAt(a, b, 200, at, 4096);
+    const std::vector<long double> t = ladder(16, 10000.0L);
+    const auto expected = [&t](long long d) {
+        long double sum = 0;
+        for (const long double ti : t) {
+            sum += std::cos((ti - ti / 4.0L) * static_cast<long double>(d));
+        }
+        return static_cast<double>(sum / t.size());
+    };
+    QCOMPARE(r.distances, at);
+    for (std::size_t k = 0; k < at.size(); ++k) {
+        QVERIFY2(std::abs(r.cosine[k] - expected(at[k])) < 0.05,
+                 qPrintable(QString::number(at[k])));
+    }
+    long long first = -1;
+    for (long long d = 0; d < 200 && first < 0; ++d) {
+        first = expected(d) < 0.99 ? d : -1;
+    }
+    QVERIFY(r.firstBelow && first > 0);
+    QVERIFY2(std::abs(*r.firstBelow - first) <= 2,
+             qPrintable(QStringLiteral("%1 vs %2").arg(*r.firstBelow).arg(first)));
+    QVERIFY_THROWS_EXCEPTION(rope::InvalidParameter, rope::ui::compareScoresAt(a, b, 200, {200}));
+}
+
+void TestDoctor::sumCosNegativeIsTheFirstNegativeOfTheSpan() {
+    // The sliding layers (window 4096, span 4095) of base 10⁴, d = 64: the first m with
+    // Σ_i cos(m·θ_i) < 0 by a long-double scan; the full layers are not flagged.
+    const std::vector<long double> t = ladder(64, 10000.0L);
+    long long first = -1;
+    for (long long m = 0; m < 4096 && first < 0; ++m) {
+        long double sum = 0;
+        for (const long double ti : t) {
+            sum += std::cos(static_cast<long double>(m) * ti);
+        }
+        first = sum < 0 ? m : -1;
+    }
+    QVERIFY(first > 0);
+    const QString file = QStringLiteral("doctor-sum-cos-negative.json");
+    const auto findings = rope::ui::runDoctor(inputOf(file, 0));
+    const DoctorFinding* f = findingOf(findings, QStringLiteral("sum-cos-negative"));
+    QVERIFY(f != nullptr);
+    QCOMPARE(f->evidence.size(), 1);
+    QVERIFY2(f->evidence[0].startsWith(QStringLiteral("layers 0, 2 (sliding_attention")) &&
+                 f->evidence[0].contains(QStringLiteral("max distance 4095")) &&
+                 f->evidence[0].endsWith(QStringLiteral("m = %1").arg(first)),
+             qPrintable(f->evidence[0]));
+    // Run at a context that ends at that distance, the layers never reach it.
+    QVERIFY(!ids(rope::ui::runDoctor(inputOf(file, first)))
+                 .contains(QStringLiteral("sum-cos-negative")));
+    QVERIFY(ids(rope::ui::runDoctor(inputOf(file, first + 1)))
+                .contains(QStringLiteral("sum-cos-negative")));
+}
+
+void TestDoctor::dynamicEvidenceScores() {
+    // dynamic-no-original.json: d = 4096/32 = 128, b = 10⁴, s = 2, L₀ = 4096. A key at n = 2048
+    // cached at C = 4096 (bracket s·C/L₀ − (s − 1) = 1: the plain ladder), the last query of
+    // L = 16384 with b' = b·(s·L/L₀ − (s − 1))^(d/(d−2)) = 10⁴·7^(128/126).
+    const std::vector<long double> cached = ladder(128, 10000.0L);
+    const std::vector<long double> now = ladder(128, 10000.0L * std::pow(7.0L, 128.0L / 126.0L));
+    const auto findings =
+        rope::ui::runDoctor(inputOf(QStringLiteral("dynamic-no-original.json"), 0));
+    const DoctorFinding* f = findingOf(findings, QStringLiteral("dynamic-ntk-cache"));
+    QVERIFY(f != nullptr);
+    const auto [stale, fresh] = scoresIn(f->evidence);
+    QVERIFY2(std::abs(stale - uniformScore(now, cached, 16383, 2048)) < 1e-4,
+             qPrintable(QString::number(stale)));
+    QVERIFY2(std::abs(fresh - uniformScore(now, now, 16383, 2048)) < 1e-4,
+             qPrintable(QString::number(fresh)));
+    QVERIFY(std::abs(stale - fresh) > 1e-3);
+}
+
+void TestDoctor::longropeEvidenceScores() {
+    // phi-3-su.json: d = 8, b = 10⁴, short [1, 1.5, 2, 4], long [1, 2, 8, 32], L₀ = 4096; run at
+    // 8192: a key at n = 2048 rotated with θ_i/short_i, the query at m = 8191 with θ_i/long_i.
+    const std::vector<long double> t = ladder(8, 10000.0L);
+    const long double shortF[] = {1, 1.5L, 2, 4};
+    const long double longF[] = {1, 2, 8, 32};
+    std::vector<long double> shortT;
+    std::vector<long double> longT;
+    for (int i = 0; i < 4; ++i) {
+        shortT.push_back(t[i] / shortF[i]);
+        longT.push_back(t[i] / longF[i]);
+    }
+    const auto findings = rope::ui::runDoctor(inputOf(QStringLiteral("phi-3-su.json"), 8192));
+    const DoctorFinding* f = findingOf(findings, QStringLiteral("longrope-switch"));
+    QVERIFY(f != nullptr);
+    const auto [stale, fresh] = scoresIn(f->evidence);
+    QVERIFY2(std::abs(stale - uniformScore(longT, shortT, 8191, 2048)) < 1e-4,
+             qPrintable(QString::number(stale)));
+    QVERIFY2(std::abs(fresh - uniformScore(longT, longT, 8191, 2048)) < 1e-4,
+             qPrintable(QString::number(fresh)));
+}
+
+void TestDoctor::everyFindingHasATitle() {
+    for (const QString& id : rope::ui::doctorCheckIds()) {
+        QVERIFY2(rope::ui::doctorCheckTitle(id) != id, qPrintable(id));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestDoctor)

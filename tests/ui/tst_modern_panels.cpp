@@ -334,6 +334,34 @@ private slots:
         QCOMPARE(window.state().layer(), -1);
         QVERIFY(window.state().layerHasRope());
     }
+
+    void doctorFollowsTheLoadedModel() {
+        // Opening a model hands its file to the doctor panel, which checks it on its worker: at
+        // 8192 tokens Llama 2's 4096 positions give the context error; a preset from the Model
+        // menu replaces the file by its id.
+        rope::ui::MainWindow window(nullptr, false);
+        const QString path = qEnvironmentVariable("ROPE_SOURCE_DIR") +
+                             QStringLiteral("/tests/data/configs/llama-2-7b.json");
+        QVERIFY(window.openModelConfigFile(path));
+        rope::ui::FigurePanel* doctor = window.panel(QStringLiteral("doctor"));
+        QVERIFY(doctor != nullptr);
+        QCOMPARE(doctor->options().value(QStringLiteral("model")).toString(), path);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.showPanel(QStringLiteral("doctor")));
+        doctor->setOption(QStringLiteral("context"), 8192);
+        QTRY_VERIFY_WITH_TIMEOUT(!doctor->busy(), 20000);
+        QVERIFY2(doctor->data().caption.contains(QStringLiteral("[context-beyond-trained]")),
+                 qPrintable(doctor->data().caption));
+        for (QAction* action : window.findChildren<QAction*>()) {
+            if (action->text() == QStringLiteral("Llama 3.1 8B (llama3 scaling)")) {
+                action->trigger();
+                break;
+            }
+        }
+        QCOMPARE(doctor->options().value(QStringLiteral("model")).toString(),
+                 QStringLiteral("llama-3.1-8b"));
+    }
 };
 
 QTEST_MAIN(TestModernPanels)

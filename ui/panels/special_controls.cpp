@@ -5,12 +5,15 @@
 #include "core/scaling/scaling_registry.h"
 #include "figures/feasibility_landscape.h"
 #include "figures/minimal_base_curve.h"
+#include "io/presets.h"
 #include "ui/explorer_state.h"
 #include "ui/panels/figure_panel.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMouseEvent>
@@ -413,6 +416,57 @@ struct Special {
     QWidget* (*build)(FigurePanel&, ExplorerState&);
 };
 
+// Doctor: the second configuration of the comparison (option "compare-with"): the loaded
+// model without its scaling, a preset, or a config.json / GGUF file chosen in a dialog. A value
+// not in the list (a file, a session's value) is shown as an extra item.
+QWidget* doctorCompare(FigurePanel& panel, ExplorerState& /*state*/) {
+    QWidget* box = row();
+    auto* label = new QLabel(FigurePanel::tr("Compare &with:"), box);
+    auto* combo = new QComboBox(box);
+    combo->setObjectName(QStringLiteral("doctor-compare-with"));
+    combo->setToolTip(FigurePanel::tr("The second configuration of the comparison."));
+    label->setBuddy(combo);
+    auto* file = new QPushButton(FigurePanel::tr("&File…"), box);
+    file->setToolTip(FigurePanel::tr("Compare with a config.json or GGUF file."));
+    box->layout()->addWidget(label);
+    box->layout()->addWidget(combo);
+    box->layout()->addWidget(file);
+    const auto fill = [combo](const QString& current) {
+        const QSignalBlocker block(combo);
+        combo->clear();
+        combo->addItem(FigurePanel::tr("the same without scaling"), QStringLiteral("unscaled"));
+        for (const Preset& preset : allPresets()) {
+            combo->addItem(preset.displayName, preset.id);
+        }
+        int index = combo->findData(current);
+        if (index < 0) {
+            combo->addItem(QFileInfo(current).fileName(), current);
+            index = combo->count() - 1;
+        }
+        combo->setCurrentIndex(index);
+    };
+    const auto currentValue = [&panel] {
+        return panel.options()
+            .value(QStringLiteral("compare-with"), QStringLiteral("unscaled"))
+            .toString();
+    };
+    fill(currentValue());
+    QObject::connect(combo, &QComboBox::activated, &panel, [&panel, combo](int index) {
+        panel.setOption(QStringLiteral("compare-with"), combo->itemData(index));
+    });
+    QObject::connect(&panel, &FigurePanel::optionsChanged, combo,
+                     [fill, currentValue](const figures::FigureOptions&) { fill(currentValue()); });
+    QObject::connect(file, &QPushButton::clicked, &panel, [&panel] {
+        const QString path = QFileDialog::getOpenFileName(
+            &panel, FigurePanel::tr("Compare with a model file"), QString(),
+            FigurePanel::tr("Model files (*.json *.gguf);;All files (*)"));
+        if (!path.isEmpty()) {
+            panel.setOption(QStringLiteral("compare-with"), path);
+        }
+    });
+    return box;
+}
+
 constexpr Special kSpecials[] = {
     {"heatmap-zoom", &heatmapZoom},
     {"derivation-pages", &derivationPages},
@@ -421,6 +475,7 @@ constexpr Special kSpecials[] = {
     {"attention-factor", &attentionFactor},
     {"base-bound-progress", &baseBoundProgress},
     {"base-bound-landscape", &baseBoundLandscape},
+    {"doctor-compare", &doctorCompare},
 };
 
 } // namespace

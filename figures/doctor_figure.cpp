@@ -1,0 +1,296 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Panel "doctor": the config doctor's findings for the loaded model (io/doctor.h) beside the
+// comparison of two RoPE configurations over relative distance (io/model_compare.h): for random
+// Gaussian q, k the cosine between the scores qᵀR_A(Δ)k and qᵀR_B(Δ)k, whose expectation is
+// (1/P) Σ_i cos((θ_A,i − θ_B,i)·Δ). It stays near 1 for short distances whatever the mistake,
+// which is why a RoPE mistake passes every short prompt; the first Δ where it falls below 0.99
+// is where the two models start to disagree.
+#include "figures/figure_registry.h"
+#include "figures/figure_text.h"
+#include "io/doctor.h"
+#include "io/gguf.h"
+#include "io/model_compare.h"
+#include "io/presets.h"
+
+#include "core/scaling/scaling_registry.h"
+
+#include <Eigen/Core>
+
+#include <QFileInfo>
+
+#include <algorithm>
+#include <cmath>
+
+namespace rope::figures {
+
+namespace {
+
+// Without --set context, the comparison runs over the longer model's context up to this
+// many distances (the first drop is exact below it; beyond it the scan would cost seconds).
+constexpr long long kDefaultCompareCap = 1LL << 18;
+
+// A preset id or a file (config.json or GGUF), as rope-cli compare reads its A and B.
+rope::ui::ModelConfigResult loadModelSource(const QString& what, const char* option) {
+    const bool file = QFileInfo::exists(what);
+    if (!file && rope::ui::findPreset(what) == nullptr) {
+        throw rope::InvalidParameter(
+            option,
+            FigureText::tr("'%1' is neither a file nor a preset id").arg(what).toStdString());
+    }
+    rope::ui::ModelConfigResult r =
+        file ? rope::ui::loadModelFile(what) : rope::ui::loadPreset(what);
+    if (!r.ok()) {
+        throw rope::InvalidParameter(option, QStringLiteral("'%1': %2")
+                                                 .arg(what, r.errors.join(QStringLiteral("; ")))
+                                                 .toStdString());
+    }
+    return r;
+}
+
+QString sourcePath(const QString& what) {
+    return QFileInfo::exists(what) ? what : rope::ui::presetResourcePath(what);
+}
+
+QString severityIcon(rope::ui::DoctorSeverity s) {
+    switch (s) {
+    case rope::ui::DoctorSeverity::Error:
+        return QStringLiteral("✖");
+    case rope::ui::DoctorSeverity::Warning:
+        return QStringLiteral("▲");
+    case rope::ui::DoctorSeverity::Info:
+        return QStringLiteral("●");
+    }
+    return {};
+}
+
+// Distances 1 … L − 1 spread evenly on a log axis (whole tokens, no repeats).
+std::vector<long long> logDistances(long long context, int points) {
+    std::vector<long long> out;
+    if (context < 2) {
+        return out;
+    }
+    const double last = std::log(static_cast<double>(context - 1));
+    for (int k = 0; k < points; ++k) {
+        const double t = points > 1 ? static_cast<double>(k) / (points - 1) : 1.0;
+        const long long d = std::clamp<long long>(std::llround(std::exp(t * last)), 1, context - 1);
+        if (out.empty() || out.back() < d) {
+            out.push_back(d);
+        }
+    }
+    return out;
+}
+
+void checkSource(const QString& text) {
+    if (text.trimmed().isEmpty() || text.size() > 4096) {
+        throw rope::InvalidParameter("compare-with",
+                                     "expected 'unscaled', a preset id or a file path");
+    }
+}
+
+} // namespace
+
+FigureData doctorFigure(const rope::RopeParams& params, const FigureOptions& options) {
+    using rope::ui::DoctorFinding;
+    using rope::ui::DoctorSeverity;
+    const QString modelSource = options.value(QStringLiteral("model")).toString();
+    const QString compareWith =
+        options.value(QStringLiteral("compare-with"), QStringLiteral("unscaled")).toString();
+    const long long context = options.value(QStringLiteral("context"), 0).toLongLong();
+
+    // The doctor: the loaded model as written, or (none loaded) the parameters themselves.
+    rope::ui::DoctorInput in;
+    QString modelName;
+    if (!modelSource.isEmpty()) {
+        in.model = loadModelSource(modelSource, "model");
+        in.raw = rope::ui::rawModelFields(sourcePath(modelSource));
+        modelName =
+            in.model.modelName.isEmpty() ? QFileInfo(modelSource).fileName() : in.model.modelName;
+    } else {
+        in.model.params = params;
+        in.raw.insert(QStringLiteral("max_position_embeddings"),
+                      static_cast<double>(params.context));
+        modelName = FigureText::tr("the current parameters");
+    }
+    in.context = context;
+    in.engine = options.value(QStringLiteral("engine"), QStringLiteral("hf")).toString();
+    if (in.engine == QLatin1String("llama.cpp")) {
+        in.engineArgs = options.value(QStringLiteral("engine-args"))
+                            .toString()
+                            .split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    }
+    const std::vector<DoctorFinding> findings = rope::ui::runDoctor(in);
+    int errors = 0;
+    int warnings = 0;
+    for (const DoctorFinding& f : findings) {
+        errors += f.severity == DoctorSeverity::Error ? 1 : 0;
+        warnings += f.severity == DoctorSeverity::Warning ? 1 : 0;
+    }
+
+    // The comparison: the current parameters (A) against the second configuration (B).
+    rope::RopeParams other = params;
+    QString otherName;
+    if (compareWith == QLatin1String("unscaled")) {
+        other.scaling = rope::ScalingParams{};
+        otherName = FigureText::tr("the same without scaling");
+    } else {
+        const rope::ui::ModelConfigResult b = loadModelSource(compareWith, "compare-with");
+        other = b.params;
+        otherName = b.modelName.isEmpty() ? QFileInfo(compareWith).fileName() : b.modelName;
+    }
+    const long long span =
+        context > 0 ? context
+                    : std::min(std::max(params.context, other.context), kDefaultCompareCap);
+    const int width = options.value(QStringLiteral("plot-width-px"), 600).toInt();
+    const int points = std::clamp(width / 2, 100, 1000);
+
+    FigureData data;
+    data.title = FigureText::tr("Doctor: %1 against %2").arg(modelName, otherName);
+    data.xLabel = FigureText::tr("relative distance Δ (tokens)");
+    data.yLabel = FigureText::tr("cosine of the two scores qᵀR(Δ)k");
+    data.logX = true;
+    data.legendAlignment = Qt::AlignBottom | Qt::AlignLeft;
+    QString compareNote;
+    try {
+        const rope::ui::SampledScoreComparison r =
+            rope::ui::compareScoresAt(params, other, span, logDistances(span, points));
+        Series curve;
+        curve.name = FigureText::tr("cosine, 128 random (q, k)");
+        for (std::size_t k = 0; k < r.distances.size(); ++k) {
+            curve.x.push_back(static_cast<double>(r.distances[k]));
+            curve.y.push_back(r.cosine[k]);
+        }
+        // The sample's expectation over Gaussian q, k: (1/P) Σ_i cos((θ_A,i − θ_B,i)·Δ) over the
+        // P = d/2 pairs (a pair one side does not rotate has θ = 0 there), drawn dashed so the
+        // sampling noise of the curve is visible as such.
+        const auto thetas = [pairs = params.headDim / 2](const rope::RopeParams& p) {
+            const Eigen::ArrayXd f = rope::scaledFrequencies(p).invFreq;
+            Eigen::ArrayXd t = Eigen::ArrayXd::Zero(pairs);
+            const Eigen::Index n = std::min<Eigen::Index>(f.size(), pairs);
+            t.head(n) = f.head(n);
+            return t;
+        };
+        const Eigen::ArrayXd gap = thetas(params) - thetas(other);
+        Series expectation;
+        expectation.name = FigureText::tr("expectation (1/P) Σ cos((θ_A,i − θ_B,i)Δ)");
+        expectation.dashed = true;
+        expectation.colour = 3;
+        expectation.x = curve.x;
+        for (const double x : curve.x) {
+            expectation.y.push_back(gap.size() > 0 ? (gap * x).cos().mean() : 1.0);
+        }
+        const double lowest =
+            curve.y.empty() ? 1.0 : *std::min_element(curve.y.begin(), curve.y.end());
+        data.yRange = std::make_pair(std::min(0.9, lowest - 0.05), 1.01);
+        data.series.push_back(std::move(curve));
+        data.series.push_back(std::move(expectation));
+        Series threshold;
+        threshold.name = FigureText::tr("threshold 0.99");
+        threshold.x = {1.0, static_cast<double>(std::max<long long>(span - 1, 2))};
+        threshold.y = {0.99, 0.99};
+        threshold.dashed = true;
+        threshold.colour = 1;
+        data.series.push_back(std::move(threshold));
+        Readout first{FigureText::tr("first Δ with cosine < 0.99"), -1.0, QString()};
+        if (r.firstBelow) {
+            first.value = static_cast<double>(*r.firstBelow);
+            Series mark;
+            mark.name = FigureText::tr("first drop below 0.99");
+            mark.style = SeriesStyle::Scatter;
+            mark.colour = 2;
+            // Never Δ = 0 (both rotations are the identity there, cosine 1), so it has a place
+            // on the log axis.
+            mark.x = {static_cast<double>(*r.firstBelow)};
+            mark.y = {0.99};
+            data.series.push_back(std::move(mark));
+        } else {
+            first.text = FigureText::tr("none below L = %1").arg(span);
+        }
+        data.readouts.push_back(first);
+        data.readouts.push_back({FigureText::tr("cosine at Δ = %1").arg(span - 1),
+                                 r.cosine.empty() ? 1.0 : r.cosine.back(), QString()});
+    } catch (const rope::InvalidParameter& e) {
+        // Findings stay useful when the two models cannot be compared (other head dimension).
+        compareNote = FigureText::tr("Not compared: %1").arg(QString::fromUtf8(e.what()));
+    }
+    data.readouts.push_back({FigureText::tr("errors"), static_cast<double>(errors), QString()});
+    data.readouts.push_back({FigureText::tr("warnings"), static_cast<double>(warnings), QString()});
+
+    QStringList lines;
+    lines << (findings.empty() ? FigureText::tr("%1: no check fired (%2 checks).")
+                                     .arg(modelName)
+                                     .arg(rope::ui::doctorCheckIds().size())
+                               : FigureText::tr("%1: %2 error(s), %3 warning(s).")
+                                     .arg(modelName)
+                                     .arg(errors)
+                                     .arg(warnings));
+    if (!compareNote.isEmpty()) {
+        lines << compareNote;
+    }
+    for (const DoctorFinding& f : findings) {
+        lines << QString();
+        lines << QStringLiteral("%1 %2: %3  [%4]")
+                     .arg(severityIcon(f.severity), rope::ui::severityLabel(f.severity), f.title,
+                          f.id);
+        for (const QString& e : f.evidence) {
+            lines << QStringLiteral("  · %1").arg(e);
+        }
+        lines << f.explanation;
+        lines << FigureText::tr("Fix: %1").arg(f.fix);
+    }
+    data.caption = lines.join(QLatin1Char('\n'));
+    return data;
+}
+
+const OptionTable& doctorOptions() {
+    static const OptionTable table = {
+        {.id = "compare-with",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "Compare &with:"),
+         .kind = OptionKind::Text,
+         .defaultValue = QStringLiteral("unscaled"),
+         .tooltip = QT_TRANSLATE_NOOP(
+             "FigureOptions",
+             "The second configuration: 'unscaled' (the current parameters without their "
+             "scaling: what an engine that ignores the scaling computes), a preset id "
+             "(llama-3.1-8b) or a config.json / GGUF file."),
+         .control = OptionControl::Hidden,
+         .validate = &checkSource},
+        {.id = "context",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&Context:"),
+         .kind = OptionKind::Integer,
+         .defaultValue = 0,
+         .min = 0,
+         .max = 1048576,
+         .tooltip = QT_TRANSLATE_NOOP(
+             "FigureOptions",
+             "The context you run at (tokens): the doctor's context checks and the compared "
+             "distances (0 = not given: the longer model's context, at most 262144)."),
+         .step = 1024,
+         .specialValueText = QT_TRANSLATE_NOOP("FigureOptions", "not given")},
+        {.id = "engine",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&Engine:"),
+         .kind = OptionKind::Choice,
+         .defaultValue = QStringLiteral("hf"),
+         .choices = {{QStringLiteral("hf"), QStringLiteral("transformers")},
+                     {QStringLiteral("llama.cpp"), QStringLiteral("llama.cpp")}},
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions",
+                                      "The engine that runs the model: llama.cpp adds the "
+                                      "checks of its command-line arguments.")},
+        {.id = "engine-args",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "llama.cpp &arguments:"),
+         .kind = OptionKind::Text,
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions",
+                                      "The llama.cpp arguments you pass, e.g. --rope-freq-base "
+                                      "10000 --rope-freq-scale 8 (with Engine llama.cpp).")},
+        {.id = "model",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "Model:"),
+         .kind = OptionKind::Text,
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions",
+                                      "The model the doctor checks: a preset id or a file (set "
+                                      "when a model is loaded; empty: the current parameters)."),
+         .control = OptionControl::Hidden},
+    };
+    return table;
+}
+
+} // namespace rope::figures

@@ -1,0 +1,150 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The doctor panel's data: the findings of the model it is given, and the comparison of the
+// current parameters with a second configuration. The first distance where the sampled cosine
+// falls below 0.99 is checked against the closed form E(Δ) = (1/P) Σ_i cos((θ'_i − θ_i)·Δ) for
+// Llama 3.1's llama3 scaling against none, with θ'_i from transformers'
+// _compute_llama3_parameters written out here in long double.
+#include "figures/figure_registry.h"
+#include "io/presets.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <numbers>
+#include <vector>
+
+using rope::figures::FigureData;
+
+namespace {
+
+FigureData doctor(const rope::RopeParams& p, const rope::figures::FigureOptions& options) {
+    return rope::figures::figureData(*rope::figures::findFigure("doctor"), p, options);
+}
+
+const rope::figures::Readout* readout(const FigureData& d, const QString& label) {
+    for (const rope::figures::Readout& r : d.readouts) {
+        if (r.label == label) {
+            return &r;
+        }
+    }
+    return nullptr;
+}
+
+// E(Δ) for Llama 3.1: d = 128, b = 5·10⁵, factor 8, low 1, high 4, L₀ = 8192.
+long double llama31Expectation(long long delta) {
+    const long double pi = std::numbers::pi_v<long double>;
+    const long double factor = 8, low = 1, high = 4, l0 = 8192;
+    long double sum = 0;
+    for (int i = 0; i < 64; ++i) {
+        const long double theta = std::pow(500000.0L, -2.0L * i / 128.0L);
+        const long double wavelen = 2 * pi / theta;
+        long double scaled = theta;
+        if (wavelen > l0 / low) {
+            scaled = theta / factor;
+        } else if (wavelen >= l0 / high) {
+            const long double smooth = (l0 / wavelen - low) / (high - low);
+            scaled = (1 - smooth) * theta / factor + smooth * theta;
+        }
+        sum += std::cos((scaled - theta) * static_cast<long double>(delta));
+    }
+    return sum / 64;
+}
+
+long long firstBelow(long double level) {
+    for (long long d = 0; d < 131072; ++d) {
+        if (llama31Expectation(d) < level) {
+            return d;
+        }
+    }
+    return -1;
+}
+
+} // namespace
+
+class TestDoctorFigure : public QObject {
+    Q_OBJECT
+
+private slots:
+    void llama31AgainstUnscaled() {
+        const rope::ui::ModelConfigResult m = rope::ui::loadPreset(QStringLiteral("llama-3.1-8b"));
+        QVERIFY(m.ok());
+        const FigureData d =
+            doctor(m.params, {{QStringLiteral("model"), QStringLiteral("llama-3.1-8b")},
+                              {QStringLiteral("context"), 16384}});
+        const rope::figures::Readout* first =
+            readout(d, QStringLiteral("first Δ with cosine < 0.99"));
+        QVERIFY(first != nullptr && first->text.isEmpty());
+        // 128 samples estimate E(Δ) to well within ±0.005 here, so the sampled drop lies between
+        // the closed form's drops below 0.995 and below 0.985.
+        const long long early = firstBelow(0.995L);
+        const long long late = firstBelow(0.985L);
+        QVERIFY(early > 0 && late > early);
+        QVERIFY2(first->value >= early && first->value <= late,
+                 qPrintable(
+                     QStringLiteral("%1 not in [%2, %3]").arg(first->value).arg(early).arg(late)));
+        // The plotted cosine follows E(Δ): a sample correlation of N = 128 pairs has a standard
+        // error of about (1 − ρ²)/√N ≤ 0.09, so every point lies within 0.3 and the mean
+        // deviation is far smaller; the unscaled model itself (E ≡ 1) is off by up to 0.3.
+        QVERIFY(!d.series.empty());
+        const rope::figures::Series& curve = d.series.front();
+        QVERIFY(curve.x.size() > 50);
+        double total = 0;
+        for (std::size_t k = 0; k < curve.x.size(); ++k) {
+            const double e =
+                static_cast<double>(llama31Expectation(static_cast<long long>(curve.x[k])));
+            QVERIFY2(
+                std::abs(curve.y[k] - e) < 0.3,
+                qPrintable(
+                    QStringLiteral("Δ = %1: %2 vs %3").arg(curve.x[k]).arg(curve.y[k]).arg(e)));
+            total += std::abs(curve.y[k] - e);
+        }
+        QVERIFY2(total / static_cast<double>(curve.x.size()) < 0.03,
+                 qPrintable(QString::number(total / static_cast<double>(curve.x.size()))));
+        // Llama 3.1 within 16 k is a correct config: no finding.
+        QCOMPARE(readout(d, QStringLiteral("errors"))->value, 0.0);
+        QCOMPARE(readout(d, QStringLiteral("warnings"))->value, 0.0);
+        QVERIFY2(d.caption.contains(QStringLiteral("no check fired")), qPrintable(d.caption));
+    }
+
+    void findingsOfTheModel() {
+        // Llama 2 (4096 positions, no scaling) run at 8192: the context error, with its title,
+        // evidence, explanation and fix in the caption.
+        const rope::ui::ModelConfigResult m = rope::ui::loadPreset(QStringLiteral("llama-2-7b"));
+        const FigureData d =
+            doctor(m.params, {{QStringLiteral("model"), QStringLiteral("llama-2-7b")},
+                              {QStringLiteral("context"), 8192}});
+        QCOMPARE(readout(d, QStringLiteral("errors"))->value, 1.0);
+        for (const QString& part : {QStringLiteral("[context-beyond-trained]"),
+                                    QStringLiteral("max_position_embeddings = 4096"),
+                                    QStringLiteral("context = 8192"), QStringLiteral("Fix: ")}) {
+            QVERIFY2(d.caption.contains(part), qPrintable(part));
+        }
+        // llama.cpp arguments: --rope-freq-scale 8 is the factor where 1/8 belongs.
+        const FigureData cpp = doctor(
+            m.params, {{QStringLiteral("model"), QStringLiteral("llama-2-7b")},
+                       {QStringLiteral("engine"), QStringLiteral("llama.cpp")},
+                       {QStringLiteral("engine-args"), QStringLiteral("--rope-freq-scale 8")}});
+        QVERIFY(cpp.caption.contains(QStringLiteral("[freq-scale-is-factor]")));
+    }
+
+    void identicalAndIncomparable() {
+        rope::RopeParams p;
+        // No model: the parameters themselves; unscaled against unscaled never drops.
+        const FigureData same = doctor(p, {});
+        const rope::figures::Readout* first =
+            readout(same, QStringLiteral("first Δ with cosine < 0.99"));
+        QVERIFY(first != nullptr && !first->text.isEmpty());
+        // Another head dimension (GPT-NeoX 20B, d = 96) is named, not thrown: the findings stay.
+        const FigureData other =
+            doctor(p, {{QStringLiteral("compare-with"), QStringLiteral("gpt-neox-20b")}});
+        QVERIFY2(other.caption.contains(QStringLiteral("Not compared")), qPrintable(other.caption));
+        // An unknown source is refused by name.
+        QVERIFY_THROWS_EXCEPTION(
+            rope::InvalidParameter,
+            doctor(p, {{QStringLiteral("compare-with"), QStringLiteral("no-such-model")}}));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDoctorFigure)
+#include "tst_doctor_figure.moc"
