@@ -819,16 +819,15 @@ FigureData baseBoundView(const rope::RopeParams& params, const FigureOptions& op
         const auto at = std::find(dims.begin(), dims.end(), dim);
         region.colour = at == dims.end() ? 1 : dimColours[static_cast<std::size_t>(at - dims.begin())];
         region.faint = true;
-        // One unbroken path, back and forth: out along a base to its edge, up the edge to the
-        // next base, back along it to the left, up, out again. Its right-hand turns trace the
-        // edge itself.
+        // One horizontal bar per sampled base, from the left edge to its first negative m and
+        // back along itself: the path climbs from one base to the next only on the left edge,
+        // which is the x axis' lower end, so the bars' right ends trace the feasible edge with
+        // no joining segments (no zig-zag) and the path needs no NaN breaks.
         const double left = std::ldexp(1.0, kFirstLog2 - 1);
-        bool outward = true;
         for (const FeasibleEdge& e : edges) {
             const double right = std::max(e.largestContext, left);
-            region.x.insert(region.x.end(), {outward ? left : right, outward ? right : left});
-            region.y.insert(region.y.end(), {e.base, e.base});
-            outward = !outward;
+            region.x.insert(region.x.end(), {left, right, left});
+            region.y.insert(region.y.end(), {e.base, e.base, e.base});
         }
         data.series.push_back(std::move(region));
     }

@@ -16,6 +16,7 @@
 #include "core/rope_2d.h"
 #include "core/rotation.h"
 #include "core/scaling/scaling_registry.h"
+#include "figures/derivation_figure.h"
 #include "figures/figure_registry.h"
 #include "figures/option_table.h"
 #include "io/weights_probe.h"
@@ -215,6 +216,58 @@ double repeatedTokenDifference(const QVariantMap& args) {
     rope::ToyAttentionParams toy;
     toy.encoding = rope::parseAttentionEncoding(text(args, "encoding"));
     return rope::repeatedTokenOutputDifference(toy);
+}
+
+double collisionGap(const QVariantMap& args) {
+    // The smallest gap p ≤ limit at which one pair's angle pθ_i comes back within the tolerance
+    // of a whole number of turns: positions m and m + p look alike to that pair.
+    const int dim = integer(args, "dim");
+    const double theta = rope::inverseFrequencies(dim, number(args, "base"))[pairIndex(args, dim)];
+    const double toleranceDeg = number(args, "tolerance-deg");
+    if (!(toleranceDeg > 0 && toleranceDeg <= 90)) {
+        throw rope::InvalidParameter("tolerance-deg", "must be in (0, 90]");
+    }
+    const long long limit = static_cast<long long>(number(args, "limit"));
+    if (limit < 1 || limit > kMaxCollisionGap) {
+        throw rope::InvalidParameter("limit", "must be in 1 … 2^20");
+    }
+    const PositionCollision hit =
+        nearestCollision(theta, toleranceDeg * std::numbers::pi / 180.0, limit);
+    if (!hit.found) {
+        throw rope::InvalidParameter("limit", "no two positions collide within it");
+    }
+    return static_cast<double>(hit.gap);
+}
+
+double shiftedScoreChange(const QVariantMap& args) {
+    // |score(m + s, n + s) − score(m, n)| for q = (1, 2, …, d) and k = (d, …, 2, 1). "rope":
+    // ⟨R_m q, R_n k⟩, unchanged up to rounding; "sin": each pair of q scaled by sin(mθ_i) and of
+    // k by sin(nθ_i), no cos: sin(mθ)·sin(nθ) = ½[cos((m−n)θ) − cos((m+n)θ)] moves with m + n.
+    const int dim = integer(args, "dim");
+    const Eigen::ArrayXd theta = rope::inverseFrequencies(dim, number(args, "base"));
+    const Eigen::ArrayXd q = Eigen::ArrayXd::LinSpaced(dim, 1.0, static_cast<double>(dim));
+    const Eigen::ArrayXd k = q.reverse();
+    const double m = number(args, "m");
+    const double n = number(args, "n");
+    const double s = number(args, "shift");
+    const std::string encoding = text(args, "encoding");
+    if (encoding == "rope") {
+        return std::abs(rope::attentionScore(q, k, theta, m + s, n + s, rope::Layout::Interleaved) -
+                        rope::attentionScore(q, k, theta, m, n, rope::Layout::Interleaved));
+    }
+    if (encoding != "sin") {
+        throw rope::InvalidParameter("encoding", "must be rope or sin");
+    }
+    const auto sinScore = [&](double a, double b) {
+        const Eigen::ArrayXd sa = rope::rotationAngles(theta, a).sin();
+        const Eigen::ArrayXd sb = rope::rotationAngles(theta, b).sin();
+        double score = 0;
+        for (Eigen::Index i = 0; i < theta.size(); ++i) {
+            score += sa[i] * sb[i] * (q[2 * i] * k[2 * i] + q[2 * i + 1] * k[2 * i + 1]);
+        }
+        return score;
+    };
+    return std::abs(sinScore(m + s, n + s) - sinScore(m, n));
 }
 
 double linearShiftResidual(const QVariantMap& args) {
@@ -784,6 +837,12 @@ const std::vector<CourseAnswerFunction>& courseAnswerFunctions() {
          &repeatedTokenDifference},
         {"linear-shift-residual", names({"scheme", "dim", "positions", "shift"}),
          "residual of the best fixed matrix W with PE(p+shift) = W PE(p)", &linearShiftResidual},
+        {"collision-gap", names({"base", "dim", "pair", "tolerance-deg", "limit"}),
+         "smallest gap p <= limit with p*theta_i within tolerance-deg of a whole turn",
+         &collisionGap},
+        {"shifted-score-change", names({"encoding", "base", "dim", "m", "n", "shift"}),
+         "|score(m+shift, n+shift) - score(m, n)| for rope or a sin-only encoding",
+         &shiftedScoreChange},
         {"norm-change", names({"base", "dim", "position"}),
          "||R_m x| - |x|| for x = (1, 2, ..., dim)", &normChange},
         {"relativity-2d-residual", names({"base", "dim", "x1", "y1", "x2", "y2"}),

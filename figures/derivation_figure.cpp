@@ -593,8 +593,7 @@ FigureData derivationFigure(const rope::RopeParams& params, const FigureOptions&
     const int page =
         std::clamp(options.value(QStringLiteral("page"), 1).toInt(), 1, kDerivationPages);
     const int pair = std::clamp(options.value(QStringLiteral("pair"), 0).toInt(), 0, pairs - 1);
-    const double phi =
-        options.value(QStringLiteral("k-angle-deg"), 0.0).toDouble() * kPi / 180.0;
+    const double phi = options.value(QStringLiteral("k-angle-deg"), 60.0).toDouble() * kPi / 180.0;
     const auto m = static_cast<double>(params.m);
     const auto n = static_cast<double>(params.n);
     FigureData data;
@@ -634,7 +633,8 @@ const OptionTable& derivationOptions() {
         {.id = "k-angle-deg",
          .label = QT_TRANSLATE_NOOP("FigureOptions", "&k vs q:"),
          .kind = OptionKind::Integer,
-         .defaultValue = 0,
+         // 60°, as on the rotation panel: with 0 the arrows q and k of page 1 lie on one line.
+         .defaultValue = 60,
          .min = -180,
          .max = 180,
          .tooltip = QT_TRANSLATE_NOOP(

@@ -125,11 +125,19 @@ FigureData mropeFigure(const rope::RopeParams& params, const FigureOptions& opti
         const QString label =
             seg.isText ? FigureText::tr("text ×%1").arg(seg.textTokens)
                        : QStringLiteral("%1×%2×%3").arg(seg.gridT).arg(seg.gridH).arg(seg.gridW);
-        // Centred over the run, kept inside the axis (a short last run sits at the edge).
+        // Centred over the run, kept inside the axis (a short run sits at an edge): half the
+        // label's width in tokens, from the plot's width and font (a character ≈ 0.6 em).
+        const double tokenPx =
+            std::max(options.value(QStringLiteral("plot-width-px"), 800).toDouble(), 16.0) /
+            static_cast<double>(tokens + 1);
+        const double halfLabel =
+            0.5 * 0.6 * options.value(QStringLiteral("plot-font-px"), 13).toDouble() *
+            static_cast<double>(label.size()) / tokenPx;
+        const double low = std::min(std::max(1.0, halfLabel - 0.5), 0.5 * (tokens - 1.0));
+        const double high = std::max(low, static_cast<double>(tokens) - 1.0 - halfLabel);
         const double centre =
-            std::clamp(static_cast<double>(start) + 0.5 * static_cast<double>(count - 1),
-                       std::min(1.0, 0.5 * static_cast<double>(tokens - 1)),
-                       std::max(1.0, static_cast<double>(tokens) - 2.5));
+            std::clamp(static_cast<double>(start) + 0.5 * static_cast<double>(count - 1), low,
+                       high);
         data.labels.push_back(
             {centre, static_cast<double>(ids[0][static_cast<std::size_t>(start)]) - 1.0, label});
         start += count;
@@ -149,7 +157,7 @@ FigureData mropeFigure(const rope::RopeParams& params, const FigureOptions& opti
 
     // Side plot: which row each pair reads.
     SidePlot side;
-    side.title = FigureText::tr("axis read by each pair");
+    side.title = FigureText::tr("axis of each pair");
     side.xLabel = FigureText::tr("pair j");
     side.yLabel = FigureText::tr("0 = t, 1 = h, 2 = w");
     for (int a = 0; a < 3; ++a) {

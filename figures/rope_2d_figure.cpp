@@ -109,10 +109,14 @@ FigureData rope2dFigure(const rope::RopeParams& params, const FigureOptions& opt
         flattened ? rope::gridScoresFlattened(g.q, g.k, theta1d, g.h, g.w, g.xq, g.yq)
                   : rope::gridScores2d(g.q, g.k, theta2d, g.h, g.w, g.xq, g.yq);
     data.title = flattened
-                     ? FigureText::tr("Flattened 1D RoPE (x·w + y): query patch (%1, %2) ●")
+                     ? FigureText::tr("Flattened 1D RoPE (x·w + y): score ⟨R(query) q, R(key) "
+                                      "k⟩, query patch (%1, %2) ●")
                            .arg(g.xq)
                            .arg(g.yq)
-                     : FigureText::tr("Axial 2D RoPE: query patch (%1, %2) ●").arg(g.xq).arg(g.yq);
+                     : FigureText::tr("Axial 2D RoPE: score ⟨R(query) q, R(key) k⟩, query patch "
+                                      "(%1, %2) ●")
+                           .arg(g.xq)
+                           .arg(g.yq);
     data.xLabel = FigureText::tr("key patch column y");
     data.yLabel = FigureText::tr("key patch row x");
     ColourMap map;
@@ -132,7 +136,9 @@ FigureData rope2dFigure(const rope::RopeParams& params, const FigureOptions& opt
     }
     map.zMin = -extent;
     map.zMax = extent;
-    map.label = FigureText::tr("score ⟨R(query) q, R(key) k⟩ (d = %1)").arg(g.dim);
+    // Short: a colour bar is as tall as the plot, which is low on a slide (the formula is in
+    // the title).
+    map.label = FigureText::tr("score (d = %1)").arg(g.dim);
     data.colourMap = std::move(map);
     Series query;
     query.name = FigureText::tr("query patch");

@@ -11,9 +11,9 @@
 #   docs/zh_CN/1280x800/, docs/zh_CN/1920x1080/ 简体中文, every panel and the course pane
 # Deterministic: the explorer starts in its fixed showcase state (32k context, YaRN s = 8 over
 # 4096) with empty settings (a private XDG_CONFIG_HOME) and the same fonts; only the batch
-# panel's measured GB/s differ between runs (they are timings). With pngquant and optipng
-# installed the PNGs are reduced to a palette and recompressed (as docs/zh_CN/README.md says);
-# without them they are written as the explorer saves them (RGB, strongest zlib).
+# panel's measured GB/s differ between runs (they are timings). The explorer writes 8-bit
+# palette PNGs (ROPE_EXPLORER_SCREENSHOT_PALETTE=1: Qt's own 256-colour conversion, about a
+# quarter of the RGB size); with pngquant and optipng installed they are recompressed further.
 #
 # Usage: scripts/screenshots.sh [BUILD_DIR]   (default: build)
 set -euo pipefail
@@ -34,6 +34,7 @@ trap 'rm -rf "$WORK"' EXIT
 export QT_QPA_PLATFORM=offscreen
 export XDG_CONFIG_HOME="$WORK/config"
 export ROPE_EXPLORER_SCREENSHOT_MAX_BYTES=0
+export ROPE_EXPLORER_SCREENSHOT_PALETTE=1
 unset QT_SCALE_FACTOR
 
 # shoot DIR SIZE THEME [extra env…] -- [explorer args…]

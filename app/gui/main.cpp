@@ -10,10 +10,11 @@
 
 #include <QApplication>
 #include <QBuffer>
-#include <QElapsedTimer>
 #include <QCommandLineParser>
 #include <QDockWidget>
+#include <QElapsedTimer>
 #include <QFile>
+#include <QHash>
 #include <QIcon>
 #include <QImage>
 #include <QSettings>
@@ -21,9 +22,83 @@
 #include <QThread>
 #include <QTimer>
 
+#include <algorithm>
 #include <iostream>
+#include <utility>
+#include <vector>
 
 namespace {
+
+int colourDistance(QRgb a, QRgb b) {
+    const int r = qRed(a) - qRed(b);
+    const int g = qGreen(a) - qGreen(b);
+    const int bl = qBlue(a) - qBlue(b);
+    return r * r + g * g + bl * bl;
+}
+
+// \p rgb in 256 colours chosen from its own, most frequent first: a screenshot is mostly flat
+// colours (backgrounds, text, the cells of a colour map), and the rare ones (anti-aliased edges)
+// take the nearest chosen colour. A colour closer than 4 levels per channel to one already
+// chosen is skipped while others remain, so near-duplicate edge shades do not use up the
+// palette. (Qt's own conversion of an image with more than 256 colours uses a fixed colour
+// cube, which shows a diverging colour map in hues it does not have.)
+QImage paletteImage(const QImage& rgb) {
+    const QImage src = rgb.convertToFormat(QImage::Format_RGB32);
+    QHash<QRgb, int> counts;
+    for (int y = 0; y < src.height(); ++y) {
+        const auto* line = reinterpret_cast<const QRgb*>(src.constScanLine(y));
+        for (int x = 0; x < src.width(); ++x) {
+            ++counts[line[x] | 0xff000000u];
+        }
+    }
+    std::vector<std::pair<int, QRgb>> byCount;
+    byCount.reserve(static_cast<std::size_t>(counts.size()));
+    for (auto it = counts.cbegin(); it != counts.cend(); ++it) {
+        byCount.emplace_back(it.value(), it.key());
+    }
+    std::sort(byCount.begin(), byCount.end(),
+              [](const auto& a, const auto& b) { return a.first > b.first; });
+    constexpr int kColours = 256;
+    constexpr int kMinDistance = 3 * 4 * 4;
+    QList<QRgb> palette;
+    std::vector<QRgb> skipped;
+    for (const auto& [count, colour] : byCount) {
+        if (palette.size() == kColours) {
+            break;
+        }
+        const bool near = std::any_of(palette.cbegin(), palette.cend(), [&](QRgb p) {
+            return colourDistance(p, colour) < kMinDistance;
+        });
+        if (near) {
+            skipped.push_back(colour);
+        } else {
+            palette.append(colour);
+        }
+    }
+    for (std::size_t k = 0; k < skipped.size() && palette.size() < kColours; ++k) {
+        palette.append(skipped[k]);
+    }
+    QHash<QRgb, uchar> index;
+    for (const auto& [count, colour] : byCount) {
+        int best = 0;
+        for (int k = 1; k < palette.size(); ++k) {
+            if (colourDistance(palette[k], colour) < colourDistance(palette[best], colour)) {
+                best = k;
+            }
+        }
+        index.insert(colour, static_cast<uchar>(best));
+    }
+    QImage out(src.size(), QImage::Format_Indexed8);
+    out.setColorTable(palette);
+    for (int y = 0; y < src.height(); ++y) {
+        const auto* line = reinterpret_cast<const QRgb*>(src.constScanLine(y));
+        uchar* dst = out.scanLine(y);
+        for (int x = 0; x < src.width(); ++x) {
+            dst[x] = index.value(line[x] | 0xff000000u);
+        }
+    }
+    return out;
+}
 
 // Documentation screenshots must stay ≤ 200 KB. Most are far below as RGB PNGs; a noisy image
 // (the phase heatmap) is converted to 8-bit indexed colour by Qt (QImage's own palette
@@ -44,7 +119,12 @@ void saveScreenshot(const QImage& grabbed, const QString& path) {
     QByteArray png;
     QBuffer buffer(&png);
     buffer.open(QIODevice::WriteOnly);
-    rgb.save(&buffer, "PNG", 0); // 0 = strongest zlib
+    if (qEnvironmentVariableIntValue("ROPE_EXPLORER_SCREENSHOT_PALETTE") == 1) {
+        // 256 colours of the image's own (about a quarter of the RGB size).
+        paletteImage(rgb).save(&buffer, "PNG", 0);
+    } else {
+        rgb.save(&buffer, "PNG", 0); // 0 = strongest zlib
+    }
     // Too large: 256 colours, then smaller images (a busy heatmap stays above the limit at
     // 1280×800 even in 256 colours).
     QImage image = rgb;

@@ -1599,10 +1599,6 @@ independent</source>
         <translation>后端（同一 Q/K 原地旋转，%1 次运行的中位数）</translation>
     </message>
     <message>
-        <source>throughput (GB/s = 10⁹ bytes/s)</source>
-        <translation>吞吐量（GB/s = 10⁹ 字节/秒）</translation>
-    </message>
-    <message>
         <source>scalar reference</source>
         <translation>标量参考实现</translation>
     </message>
@@ -1617,10 +1613,6 @@ independent</source>
     <message>
         <source>ggml-style baseline (float-accumulated angles)</source>
         <translation>ggml 风格基线（float 累乘的角度）</translation>
-    </message>
-    <message>
-        <source>computed %1</source>
-        <translation>现算 %1</translation>
     </message>
     <message>
         <source>memcpy of the same bytes</source>
@@ -2107,10 +2099,6 @@ independent</source>
         <translation>查询 q = %1，键 k = %2</translation>
     </message>
     <message>
-        <source>axis read by each pair</source>
-        <translation>每对读取的轴</translation>
-    </message>
-    <message>
         <source>pair j</source>
         <translation>维度对 j</translation>
     </message>
@@ -2251,24 +2239,12 @@ independent</source>
         <translation>查询处的 max |exp(xB₁+yB₂) − R_{x,y}|（d = %1）</translation>
     </message>
     <message>
-        <source>Flattened 1D RoPE (x·w + y): query patch (%1, %2) ●</source>
-        <translation>展平的一维 RoPE（x·w + y）：查询图块 (%1, %2) ●</translation>
-    </message>
-    <message>
-        <source>Axial 2D RoPE: query patch (%1, %2) ●</source>
-        <translation>轴向二维 RoPE：查询图块 (%1, %2) ●</translation>
-    </message>
-    <message>
         <source>key patch column y</source>
         <translation>键图块的列 y</translation>
     </message>
     <message>
         <source>key patch row x</source>
         <translation>键图块的行 x</translation>
-    </message>
-    <message>
-        <source>score ⟨R(query) q, R(key) k⟩ (d = %1)</source>
-        <translation>分数 ⟨R(查询) q, R(键) k⟩（d = %1）</translation>
     </message>
     <message>
         <source>query patch</source>
@@ -3227,16 +3203,30 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>修正：%1</translation>
     </message>
     <message>
-        <source>computing…</source>
-        <translation>计算中…</translation>
+        <source>throughput (GB/s)</source>
+        <translation>吞吐量（GB/s）</translation>
     </message>
     <message>
-        <source>bases scanned so far (each: every m &lt; L)</source>
-        <translation>目前已扫描的底数（每个：m &lt; L 的全部距离）</translation>
+        <source>%1
+computed</source>
+        <translation>%1
+现算</translation>
     </message>
     <message>
-        <source>disk cache not written</source>
-        <translation>磁盘缓存未写入</translation>
+        <source>axis of each pair</source>
+        <translation>每对的轴</translation>
+    </message>
+    <message>
+        <source>Flattened 1D RoPE (x·w + y): score ⟨R(query) q, R(key) k⟩, query patch (%1, %2) ●</source>
+        <translation>展平的一维 RoPE（x·w + y）：分数 ⟨R(查询) q, R(键) k⟩，查询图块 (%1, %2) ●</translation>
+    </message>
+    <message>
+        <source>Axial 2D RoPE: score ⟨R(query) q, R(key) k⟩, query patch (%1, %2) ●</source>
+        <translation>轴向二维 RoPE：分数 ⟨R(查询) q, R(键) k⟩，查询图块 (%1, %2) ●</translation>
+    </message>
+    <message>
+        <source>score (d = %1)</source>
+        <translation>分数（d = %1）</translation>
     </message>
     <message>
         <source>Weights per pair</source>
@@ -3285,6 +3275,18 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
     <message>
         <source>FoPE cut-off: θ &lt; 2π/%1 → 0</source>
         <translation>FoPE 截断：θ &lt; 2π/%1 → 0</translation>
+    </message>
+    <message>
+        <source>computing…</source>
+        <translation>计算中…</translation>
+    </message>
+    <message>
+        <source>bases scanned so far (each: every m &lt; L)</source>
+        <translation>目前已扫描的底数（每个：m &lt; L 的全部距离）</translation>
+    </message>
+    <message>
+        <source>disk cache not written</source>
+        <translation>磁盘缓存未写入</translation>
     </message>
     <message>
         <source>critical dimension (Liu et al. 2023)</source>

@@ -160,11 +160,11 @@ private slots:
         // Why positions matter first, then the order of a class (today's models last).
         QCOMPARE(steps.front().id, QStringLiteral("attention-permutation"));
         const QStringList order = {
-            QStringLiteral("attention"), QStringLiteral("absolute"),   QStringLiteral("rotation"),
-            QStringLiteral("identity"),  QStringLiteral("heatmap"),    QStringLiteral("layouts"),
-            QStringLiteral("decay"),     QStringLiteral("base-bound"), QStringLiteral("extension"),
-            QStringLiteral("precision"), QStringLiteral("rope-2d"),    QStringLiteral("mrope"),
-            QStringLiteral("kv-cache"),
+            QStringLiteral("attention"), QStringLiteral("absolute"),  QStringLiteral("derivation"),
+            QStringLiteral("rotation"),  QStringLiteral("identity"),  QStringLiteral("heatmap"),
+            QStringLiteral("layouts"),   QStringLiteral("decay"),     QStringLiteral("base-bound"),
+            QStringLiteral("extension"), QStringLiteral("precision"), QStringLiteral("rope-2d"),
+            QStringLiteral("mrope"),     QStringLiteral("kv-cache"),
             QStringLiteral("weights")};
         QCOMPARE(panels.mid(0, order.size()), order);
         // The alternatives to RoPE come after today's models, as a comparison.
@@ -371,6 +371,47 @@ private slots:
         // NoPE's causal mask makes reversal change outputs.
         QVERIFY(courseAnswer(step("schemes-relative-diagonals")) < 1e-12);
         QVERIFY(courseAnswer(step("schemes-nope-permutation")) > 1e-3);
+    }
+
+    void derivationStepsAreTheClosedForms() {
+        // θ_0 = 1 rad: the first p with |p − 2πk| ≤ 2° for some k ≥ 1, by a long-double scan.
+        long long gap = 0;
+        for (long long p = 4; p < 4096 && gap == 0; ++p) {
+            const long double turns = std::nearbyint(p / (2 * kPi));
+            if (std::abs(p - 2 * kPi * turns) <= 2 * kPi / 180) {
+                gap = p;
+            }
+        }
+        QCOMPARE(gap, 44LL); // by hand: 44 − 14π ≈ 0.0177 rad ≈ 1.01°; p = 6, 19, 25 miss
+        expectClose("derivation-one-theta", gap, 0);
+        expectHint("derivation-one-theta", static_cast<double>(2 * kPi), "period");
+        expectHint("derivation-one-theta", 360, "degrees");
+        expectHint("derivation-one-theta", 333, "one-degree");
+        expectHint("derivation-one-theta", 710, "closest");
+        // ⟨R_(m+s) q, R_(n+s) k⟩ = qᵀR_(n−m)k: shifting both positions changes nothing (the
+        // scores reach ≈ 3.6·10⁵ for q = (1, …, 128): 10⁻⁶ is a relative 3·10⁻¹², rounding).
+        QVERIFY(courseAnswer(step("derivation-shift-both")) < 1e-6);
+        QCOMPARE(correctCourseChoice(step("derivation-shift-both"),
+                                     courseAnswer(step("derivation-shift-both"))),
+                 QStringLiteral("same"));
+        // sin-only: Σ_i c_i·sin(mθ_i)sin(nθ_i) with c_i = q_2i·k_2i + q_2i+1·k_2i+1 for
+        // q = (1, …, d), k = (d, …, 1); by ½[cos((m−n)θ) − cos((m+n)θ)] the shift by s changes
+        // it by ½Σ_i c_i·[cos((m+n)θ_i) − cos((m+n+2s)θ_i)].
+        const int d = 128;
+        const long double m = 5, n = 2, s = 10;
+        long double change = 0;
+        for (int i = 0; i < d / 2; ++i) {
+            const long double c = static_cast<long double>(2 * i + 1) * (d - 2 * i) +
+                                  static_cast<long double>(2 * i + 2) * (d - 2 * i - 1);
+            const long double t = theta(10000, d, i);
+            change += c / 2 * (std::cos((m + n) * t) - std::cos((m + n + 2 * s) * t));
+        }
+        expectClose("derivation-sin-alone", std::abs(change), 1e-9L * std::abs(change));
+        QVERIFY(std::abs(change) > 1);
+        QCOMPARE(correctCourseChoice(step("derivation-sin-alone"), double(std::abs(change))),
+                 QStringLiteral("changes"));
+        QCOMPARE(judgeChoice(step("derivation-sin-alone"), "cos-redundant").hint,
+                 QStringLiteral("cos-redundant"));
     }
 
     void meanCosineRisesAgainBelowAThousand() {

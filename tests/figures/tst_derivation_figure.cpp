@@ -146,36 +146,52 @@ private slots:
         QFETCH(int, dim);
         QFETCH(double, base);
         QFETCH(int, pair);
-        const long double expected =
-            reduceL(static_cast<long double>(n - m) * thetaL(pair, dim, base));
-        for (int number = 2; number <= 7; ++number) {
-            const FigureData data =
-                page(number, params(m, n, dim, base), {{QStringLiteral("pair"), pair}});
-            const auto a = arrows(data);
-            QCOMPARE(a.size(), std::size_t(2));
-            const long double drawn = reduceL(tipAngle(*a[1]) - tipAngle(*a[0]));
-            // Angles of O(1e5) rad in double carry ≈ 1e-11 rad of rounding.
-            const long double gap = std::min(std::abs(drawn - expected),
-                                             kTwoPiL - std::abs(drawn - expected));
-            QVERIFY2(gap < 1e-9L, qPrintable(QStringLiteral("page %1: drawn %2, expected %3")
-                                                  .arg(number)
-                                                  .arg(double(drawn))
-                                                  .arg(double(expected))));
-            // The green arc (colour 2) runs from f(q, m) counter-clockwise to f(k, n).
-            const Series* arc = nullptr;
-            for (const Series& s : data.series) {
-                if (s.style == SeriesStyle::Path && s.colour == 2) {
-                    arc = &s;
+        // φ = 0: the arc is (n − m)θ itself; the default φ = 60° keeps q and k apart on page 1.
+        for (const int phiDeg : {0, 60}) {
+            const long double expected =
+                reduceL(static_cast<long double>(n - m) * thetaL(pair, dim, base) +
+                        phiDeg * 3.14159265358979323846264338327950288L / 180);
+            for (int number = 2; number <= 7; ++number) {
+                FigureOptions options = {{QStringLiteral("pair"), pair}};
+                if (phiDeg == 0) {
+                    options.insert(QStringLiteral("k-angle-deg"), 0);
                 }
+                const FigureData data = page(number, params(m, n, dim, base), options);
+                const auto a = arrows(data);
+                QCOMPARE(a.size(), std::size_t(2));
+                const long double drawn = reduceL(tipAngle(*a[1]) - tipAngle(*a[0]));
+                // Angles of O(1e5) rad in double carry ≈ 1e-11 rad of rounding.
+                const long double gap =
+                    std::min(std::abs(drawn - expected), kTwoPiL - std::abs(drawn - expected));
+                QVERIFY2(gap < 1e-9L, qPrintable(QStringLiteral("page %1: drawn %2, expected %3")
+                                                     .arg(number)
+                                                     .arg(double(drawn))
+                                                     .arg(double(expected))));
+                // The green arc (colour 2) runs from f(q, m) counter-clockwise to f(k, n).
+                const Series* arc = nullptr;
+                for (const Series& s : data.series) {
+                    if (s.style == SeriesStyle::Path && s.colour == 2) {
+                        arc = &s;
+                    }
+                }
+                QVERIFY(arc != nullptr);
+                const long double start = std::atan2(static_cast<long double>(arc->y.front()),
+                                                     static_cast<long double>(arc->x.front()));
+                const long double end = std::atan2(static_cast<long double>(arc->y.back()),
+                                                   static_cast<long double>(arc->x.back()));
+                QVERIFY(turnDistanceL(start - tipAngle(*a[0])) < 1e-9L);
+                QVERIFY(turnDistanceL(end - tipAngle(*a[1])) < 1e-9L);
             }
-            QVERIFY(arc != nullptr);
-            const long double start = std::atan2(static_cast<long double>(arc->y.front()),
-                                                 static_cast<long double>(arc->x.front()));
-            const long double end = std::atan2(static_cast<long double>(arc->y.back()),
-                                               static_cast<long double>(arc->x.back()));
-            QVERIFY(turnDistanceL(start - tipAngle(*a[0])) < 1e-9L);
-            QVERIFY(turnDistanceL(end - tipAngle(*a[1])) < 1e-9L);
         }
+    }
+
+    // Page 1 at the defaults: q and k point in directions at least 30° apart (not overlapping).
+    void pageOneShowsBothArrows() {
+        const FigureData data = page(1, params(3, 10, 128, 1e4));
+        const auto a = arrows(data);
+        QCOMPARE(a.size(), std::size_t(2));
+        QVERIFY(turnDistanceL(tipAngle(*a[1]) - tipAngle(*a[0])) >
+                30 * 3.14159265358979323846264338327950288L / 180);
     }
 
     void collisionIsTheNearestWithinTolerance_data() {

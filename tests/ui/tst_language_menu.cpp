@@ -88,6 +88,26 @@ private slots:
         }
         QVERIFY(rope::figures::installLanguage(QStringLiteral("en")));
     }
+
+    // The window fits a 1280×800 screen in both languages: no panel's option row (the widest
+    // was the batch panel's, 1303 px in Chinese on one line) sets a larger minimum width.
+    void windowFits1280x800InBothLanguages() {
+        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            QVERIFY(rope::figures::installLanguage(language));
+            MainWindow w(nullptr, false);
+            w.resize(1280, 800);
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            const QSize minimum = w.minimumSizeHint();
+            QVERIFY2(minimum.width() <= 1280 && minimum.height() <= 800,
+                     qPrintable(QStringLiteral("%1: %2×%3")
+                                    .arg(language)
+                                    .arg(minimum.width())
+                                    .arg(minimum.height())));
+            QCOMPARE(w.width(), 1280);
+        }
+        QVERIFY(rope::figures::installLanguage(QStringLiteral("en")));
+    }
 };
 
 QTEST_MAIN(TestLanguageMenu)

@@ -78,9 +78,8 @@ FigurePanel::FigurePanel(const Figure& figure, ExplorerState& state, QWidget* pa
     m_controls->setParent(this);
     for (std::string_view special : figure.special) {
         if (QWidget* extra = buildSpecialControl(special, *this, state)) {
-            // Before the stretch that ends the generic row.
-            auto* row = static_cast<QBoxLayout*>(m_controls->layout());
-            row->insertWidget(row->count() - 1, extra);
+            // After the generic controls, wrapping with them (a FlowLayout).
+            m_controls->layout()->addWidget(extra);
         }
     }
     top->addWidget(m_controls, 1);

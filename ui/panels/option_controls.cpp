@@ -4,6 +4,7 @@
 
 #include "ui/explorer_state.h"
 #include "ui/panels/figure_panel.h"
+#include "ui/panels/flow_layout.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -135,7 +136,8 @@ QString translatedOptionText(const char* text) {
 QWidget* buildOptionControls(const figures::OptionTable& table, FigurePanel& panel,
                              ExplorerState& state) {
     auto* box = new QWidget;
-    auto* layout = new QHBoxLayout(box);
+    // The row wraps when the panel is narrow (FlowLayout); a label stays with its control.
+    auto* layout = new FlowLayout(box);
     layout->setContentsMargins(0, 0, 0, 0);
     for (const OptionSpec& spec : table) {
         if (spec.control != figures::OptionControl::Generic) {
@@ -143,11 +145,17 @@ QWidget* buildOptionControls(const figures::OptionTable& table, FigurePanel& pan
         }
         QWidget* control = makeControl(spec, panel, state, box);
         if (spec.kind != OptionKind::Toggle) {
-            auto* label = new QLabel(translatedOptionText(spec.label), box);
+            auto* pair = new QWidget(box);
+            auto* pairLayout = new QHBoxLayout(pair);
+            pairLayout->setContentsMargins(0, 0, 0, 0);
+            auto* label = new QLabel(translatedOptionText(spec.label), pair);
             label->setBuddy(control);
-            layout->addWidget(label);
+            pairLayout->addWidget(label);
+            pairLayout->addWidget(control);
+            layout->addWidget(pair);
+        } else {
+            layout->addWidget(control);
         }
-        layout->addWidget(control);
     }
     // Options whose maximum is another option's value (a query cell inside the grid).
     for (const OptionSpec& spec : table) {
@@ -166,7 +174,6 @@ QWidget* buildOptionControls(const figures::OptionTable& table, FigurePanel& pan
                              [spin](int n) { spin->setMaximum(n - 1); });
         }
     }
-    layout->addStretch(1);
     return box;
 }
 

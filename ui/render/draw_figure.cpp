@@ -241,6 +241,73 @@ void clearBodyExtras(QCustomPlot& plot, QCPLayoutGrid* body) {
     body->setColumnStretchFactors(QList<double>(body->columnCount(), 1.0));
 }
 
+// True when \p text holds a Han character (Chinese, Japanese kanji).
+bool hasHan(const QString& text) {
+    return std::any_of(text.begin(), text.end(),
+                       [](QChar c) { return c.script() == QChar::Script_Han; });
+}
+
+// A vertical axis draws its label turned on its side, which Chinese typesetting never does to
+// Han characters (they stay upright). A label with Han characters is therefore written
+// horizontally above the top of the axis, as Chinese textbooks label a y axis; \p line counts
+// text lines up from the plot area (1: just above it). The axis keeps no label of its own.
+void setUprightAxisLabel(QCustomPlot& plot, QCPAxisRect* rect, const QString& label, int line) {
+    QCPAxis* axis = rect->axis(QCPAxis::atLeft);
+    if (!hasHan(label)) {
+        axis->setLabel(label);
+        return;
+    }
+    axis->setLabel(QString());
+    auto* text = new QCPItemText(&plot);
+    text->setObjectName(QStringLiteral("ropeUprightAxisLabel"));
+    text->setClipToAxisRect(false);
+    text->position->setType(QCPItemPosition::ptAxisRectRatio);
+    text->position->setAxisRect(rect);
+    text->position->setCoords(0.0, 0.0);
+    text->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+    text->setText(label);
+    text->setFont(plot.font());
+    text->setColor(plotColours(plotTheme(plot)).foreground);
+    const int lineHeight = QFontMetrics(plot.font()).height();
+    text->setPadding(QMargins(0, 0, 0, 2 + (line - 1) * lineHeight));
+}
+
+// The colour bar's label, when it holds Han characters: written horizontally above the bar
+// (placed once the layout is known, by placeUprightScaleLabels()).
+void setUprightScaleLabel(QCustomPlot& plot, QCPColorScale* scale, const QString& label) {
+    if (!hasHan(label)) {
+        scale->axis()->setLabel(label);
+        return;
+    }
+    scale->axis()->setLabel(QString());
+    auto* text = new QCPItemText(&plot);
+    text->setObjectName(QStringLiteral("ropeUprightScaleLabel"));
+    text->setClipToAxisRect(false);
+    text->position->setType(QCPItemPosition::ptAbsolute);
+    text->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+    text->setText(label);
+    text->setFont(plot.font());
+    text->setColor(plotColours(plotTheme(plot)).foreground);
+    text->setPadding(QMargins(0, 0, 0, 2));
+    text->setProperty("ropeScale", QVariant::fromValue(static_cast<QObject*>(scale)));
+}
+
+void placeUprightScaleLabels(QCustomPlot& plot) {
+    for (int k = 0; k < plot.itemCount(); ++k) {
+        auto* text = qobject_cast<QCPItemText*>(plot.item(k));
+        if (text == nullptr || text->objectName() != QLatin1String("ropeUprightScaleLabel")) {
+            continue;
+        }
+        if (auto* scale =
+                qobject_cast<QCPColorScale*>(text->property("ropeScale").value<QObject*>())) {
+            // Ending over the bar's right edge: the tick label at the bar's top, right of the
+            // bar, stays clear of it.
+            const QRect bar = scale->rect();
+            text->position->setCoords(bar.right(), bar.top());
+        }
+    }
+}
+
 QCPColorScale* addColourScale(QCustomPlot& plot, QCPLayoutGrid* body) {
     auto* scale = new QCPColorScale(&plot);
     body->addElement(0, body->columnCount(), scale);
@@ -312,7 +379,7 @@ void drawColourMap(QCustomPlot& plot, QCPLayoutGrid* body, const ColourMap& map)
         }
     }
     QCPColorScale* scale = addColourScale(plot, body);
-    scale->axis()->setLabel(map.label);
+    setUprightScaleLabel(plot, scale, map.label);
     plottable->setColorScale(scale);
     plottable->setGradient(map.diverging ? divergingGradient() : viridisGradient());
     plottable->setDataScaleType(map.logScale ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
@@ -589,7 +656,12 @@ void drawSide(QCustomPlot& plot, QCPLayoutGrid* body, const SidePlot& side) {
     QCPAxis* x = rect->axis(QCPAxis::atBottom);
     QCPAxis* y = rect->axis(QCPAxis::atLeft);
     x->setLabel(side.xLabel);
-    y->setLabel(side.yLabel);
+    const bool uprightY = hasHan(side.yLabel) && side.showAxes;
+    if (side.showAxes) {
+        setUprightAxisLabel(plot, rect, side.yLabel, 1);
+    } else {
+        y->setLabel(side.yLabel);
+    }
     setTicks(x, side.xTicks);
     for (QCPAxis* a : {x, y}) {
         a->setVisible(side.showAxes);
@@ -606,8 +678,12 @@ void drawSide(QCustomPlot& plot, QCPLayoutGrid* body, const SidePlot& side) {
         title->setText(side.title);
         title->setFont(plot.font()); // the plot's font (larger in presentation style)
         title->setColor(plotColours(plotTheme(plot)).foreground);
-        title->setPadding(QMargins(0, 0, 0, 4));
-        rect->setMinimumMargins(QMargins(4, QFontMetrics(plot.font()).height() + 10, 4, 4));
+        const int lineHeight = QFontMetrics(plot.font()).height();
+        // An upright y label takes the line just above the plot area: the title goes above it.
+        title->setPadding(QMargins(0, 0, 0, uprightY ? 6 + lineHeight : 4));
+        rect->setMinimumMargins(QMargins(4, (uprightY ? 2 * lineHeight : lineHeight) + 10, 4, 4));
+    } else if (uprightY) {
+        rect->setMinimumMargins(QMargins(4, QFontMetrics(plot.font()).height() + 6, 4, 4));
     }
     for (const Series& s : side.series) {
         drawSeries(plot, rect, s, nullptr);
@@ -685,7 +761,16 @@ void drawFigure(QCustomPlot& plot, const FigureData& data) {
     layout.title->setText(data.title);
     clearBodyExtras(plot, layout.body);
     plot.xAxis->setLabel(data.xLabel);
-    plot.yAxis->setLabel(data.yLabel);
+    setUprightAxisLabel(plot, plot.axisRect(), data.yLabel, 1);
+    {
+        // Room above the plot area for an upright label (the fixed minimum is one line).
+        QMargins margins = plot.axisRect()->minimumMargins();
+        const int lineHeight = QFontMetrics(plot.font()).height();
+        const bool upright =
+            hasHan(data.yLabel) || (data.colourMap && hasHan(data.colourMap->label));
+        margins.setTop(upright ? lineHeight + 6 : lineHeight);
+        plot.axisRect()->setMinimumMargins(margins);
+    }
     plot.yAxis->setRangeReversed(data.yReversed);
     setScale(plot.xAxis, data.logX);
     setScale(plot.yAxis, data.logY);
@@ -757,11 +842,14 @@ void drawFigure(QCustomPlot& plot, const FigureData& data) {
         drawCaption(plot, layout.body, data.caption);
     }
     if (!plot.property("ropeAspectConnected").toBool()) {
-        QObject::connect(&plot, &QCustomPlot::afterLayout, &plot,
-                         [&plot] { applyEqualAspect(plot); });
+        QObject::connect(&plot, &QCustomPlot::afterLayout, &plot, [&plot] {
+            applyEqualAspect(plot);
+            placeUprightScaleLabels(plot);
+        });
         plot.setProperty("ropeAspectConnected", true);
     }
     applyEqualAspect(plot);
+    placeUprightScaleLabels(plot);
     applyPlotColours(plot, plotTheme(plot));
 }
 
