@@ -1415,6 +1415,31 @@ MinimalBase chunkedSweep(long long context, int dim, const MinimalBaseOptions& o
         MinimalBase cancelled;
         cancelled.cancelled = true;
         cancelled.base = std::numeric_limits<double>::quiet_NaN();
+        // What stays proven: the chunks that passed their ends, in order from the start, and
+        // the part of the next one its own sweep certified before it saw the flag.
+        double proven = std::max(kSweepStart, options.startBase);
+        for (const Chunk& c : chunks) {
+            if (c.error || c.start > proven) {
+                break;
+            }
+            if (c.control.reachedEnd) {
+                proven = std::max(proven, c.control.certifiedEnd);
+                if (c.control.certifiedEnd < c.end) {
+                    break;
+                }
+                continue;
+            }
+            if (c.result.cancelled && c.result.lowerBracket > proven) {
+                proven = c.result.lowerBracket;
+            }
+            break;
+        }
+        cancelled.lowerBracket = proven;
+        for (const Chunk& c : chunks) {
+            cancelled.steps += c.result.steps;
+            cancelled.evaluations += c.result.evaluations;
+            cancelled.scans += c.result.scans;
+        }
         return cancelled;
     }
     // The first chunk that did not pass its end decides; the counts add up over it and the
