@@ -156,7 +156,7 @@ FigureData positionSchemesFigure(const rope::RopeParams& params, const FigureOpt
         }
         side.series.push_back(std::move(profile));
     }
-    side.title = FigureText::tr("Mean score per distance, all schemes");
+    side.title = FigureText::tr("Mean score vs distance");
     side.xLabel = FigureText::tr("distance i − j (query − key)");
     side.yLabel = FigureText::tr("mean score over the diagonal");
     // "none" is never masked: its profile covers negative distances (keys ahead) too.

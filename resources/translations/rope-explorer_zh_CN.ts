@@ -3127,8 +3127,8 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>双向</translation>
     </message>
     <message>
-        <source>Mean score per distance, all schemes</source>
-        <translation>各距离的平均分数（全部方案）</translation>
+        <source>Mean score vs distance</source>
+        <translation>平均分数与距离</translation>
     </message>
     <message>
         <source>Config doctor</source>
