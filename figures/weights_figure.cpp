@@ -28,11 +28,13 @@ Quantity quantityOption(const FigureOptions& options) {
 
 constexpr double kSideShare = 0.45;
 
-// Pair ticks: pair number over its wavelength, one per ≈ 100 px of axis so the labels (up to
-// "λ 3.53×10⁴") never touch; the last pair is always labelled.
+// Pair ticks: pair number over its wavelength, one per ≈ 100 px of the heatmap's own axis (the
+// plot width less the side chart's share) so the labels (up to "λ 3.53×10⁴") never touch; the
+// last pair is always labelled.
 std::vector<Tick> pairTicks(const rope::ui::WeightsProbe& probe, const FigureOptions& options) {
     const int pairs = probe.rotaryDim / 2;
-    const double width = options.value(QStringLiteral("plot-width-px"), 600.0).toDouble();
+    const double width = options.value(QStringLiteral("plot-width-px"), 600.0).toDouble() *
+                         (1.0 - kSideShare);
     const int most = std::clamp(static_cast<int>(width / 100.0), 2, 8);
     const int step = std::max(1, (pairs - 1 + most - 2) / (most - 1));
     const auto tick = [&](int i) {
