@@ -50,6 +50,30 @@ Readout pending(const QString& label) {
     return {label, 0.0, QString(), false, FigureText::tr("computing…")};
 }
 
+// While b*(L, d) is searched: what the finished searches prove about it, labelled as
+// provisional, the value being the upper end when one is known (else the proven lower end).
+Readout provisionalReadout(const ProvisionalBracket& p) {
+    const QString label = FigureText::tr("b* provisional (certifying for this L…)");
+    if (p.low > 1.0 && p.high > 1.0) {
+        return {label, p.high, QString(), false,
+                FigureText::tr("between %1 and %2 (from L = %3 and %4)")
+                    .arg(formatNumber(p.low, 6), formatNumber(p.high, 6))
+                    .arg(p.lowFrom)
+                    .arg(p.highFrom)};
+    }
+    if (p.low > 1.0) {
+        return {label, p.low, QString(), false,
+                FigureText::tr("above %1 (proven at L = %2)").arg(formatNumber(p.low, 6)).arg(p.lowFrom)};
+    }
+    if (p.high > 1.0) {
+        return {label, p.high, QString(), false,
+                FigureText::tr("at most %1 (feasible at L = %2)")
+                    .arg(formatNumber(p.high, 6))
+                    .arg(p.highFrom)};
+    }
+    return pending(label);
+}
+
 Series verticalLine(const QString& name, double x, double yLow, double yHigh, int colour) {
     Series s;
     s.name = name;
@@ -165,7 +189,8 @@ FigureData cosineSumView(const rope::RopeParams& params, const FigureOptions& op
                  static_cast<double>(params.context) * params.effectiveRotaryDim() / 2.0,
                  QString()});
         } else {
-            data.readouts.push_back(pending(FigureText::tr("smallest base b* for L (default ladder)")));
+            data.readouts.push_back(provisionalReadout(
+                provisionalBracket(results, params.context, params.effectiveRotaryDim())));
         }
     }
     data.readouts.push_back(
@@ -308,6 +333,8 @@ FigureData publishedView(const BaseBoundResult& results) {
 // b_T is certified here only up to L·d/2 = 2^19 (L = 8192 at d = 128, a few seconds); its
 // downward sweep scans every m at every step (docs/base-bound.md).
 constexpr double kLandscapeThresholdWork = 524288.0;
+// Pieces of a landscape handed over as they finish (at least 16 samples each).
+constexpr int kLandscapePieces = 16;
 
 // The landscape's b*, b_T and range for the current inputs, from what the job has found: the
 // job computes b* and b_T first, then the landscape for the key this gives.
@@ -316,6 +343,8 @@ struct LandscapeSetup {
     std::optional<rope::MinimalBase> threshold;
     QString bestNote;      ///< why there is no b* (refused), empty while it is computed
     QString thresholdNote; ///< why there is no b_T (refused or not affordable here)
+    /// While b* is searched: what the other searches prove about it (never drawn as b*).
+    ProvisionalBracket provisional;
     double low = 0.0;
     double high = 0.0;
     LandscapeKey key;
@@ -346,12 +375,21 @@ LandscapeSetup landscapeSetup(const rope::RopeParams& params, const FigureOption
     }
     const bool haveBest = best && best->found && best->base > 1.0;
     const bool haveThreshold = threshold && threshold->found && threshold->base > 1.0;
-    // Default range: from b*/3 to twice b_T (or 4·b* when b_T is unknown); the current base
-    // when b* is unknown.
+    // Default range: from b*/3 to twice b_T (or 4·b* when b_T is unknown); while b* is
+    // searched, the same around its provisional bracket (the axis stays put along a drag of
+    // L); the current base when nothing is known.
     double low = haveBest ? best->lowerBracket / 3.0 : params.base / 10.0;
     double high = haveThreshold ? threshold->base * 2.0
                   : haveBest   ? best->base * 4.0
                                : params.base * 10.0;
+    if (!best && setup.bestNote.isEmpty()) {
+        const ProvisionalBracket& p = setup.provisional =
+            provisionalBracket(results, context, dim);
+        if (p.low > 1.0 || p.high > 1.0) {
+            low = (p.low > 1.0 ? p.low : p.high / 4.0) / 3.0;
+            high = (p.high > 1.0 ? p.high : p.low) * 4.0;
+        }
+    }
     const double zoomLow = options.value(QStringLiteral("b-min"), 0.0).toDouble();
     const double zoomHigh = options.value(QStringLiteral("b-max"), 0.0).toDouble();
     if (zoomLow > 1.0 && zoomHigh > zoomLow * (1.0 + 1e-12)) {
@@ -414,7 +452,7 @@ FigureData landscapeView(const rope::RopeParams& params, const FigureOptions& op
         }
     }
     const bool landscapeFresh = results.landscapeKey && *results.landscapeKey == setup.key &&
-                                !results.landscape.cancelled;
+                                results.landscapeDone;
 
     Series g;
     g.name = FigureText::tr("g(b) = min_m f_b(m)");
@@ -468,6 +506,26 @@ FigureData landscapeView(const rope::RopeParams& params, const FigureOptions& op
             FigureText::tr("b* = %1 (smallest feasible base, certified)").arg(best->base, 0, 'g', 10),
             best->base, yLow, yHigh, 1));
     }
+    const ProvisionalBracket& provisional = setup.provisional;
+    // Dashed: the provisional bracket is a bound, never the certified b*.
+    if (provisional.low > 1.0 && provisional.low >= low && provisional.low <= high) {
+        Series s = verticalLine(
+            FigureText::tr("b* > %1 (provisional: proven at L = %2)")
+                .arg(formatNumber(provisional.low, 6))
+                .arg(provisional.lowFrom),
+            provisional.low, yLow, yHigh, 1);
+        s.dashed = true;
+        data.series.push_back(std::move(s));
+    }
+    if (provisional.high > 1.0 && provisional.high >= low && provisional.high <= high) {
+        Series s = verticalLine(
+            FigureText::tr("b* ≤ %1 (provisional: feasible at L = %2)")
+                .arg(formatNumber(provisional.high, 6))
+                .arg(provisional.highFrom),
+            provisional.high, yLow, yHigh, 1);
+        s.dashed = true;
+        data.series.push_back(std::move(s));
+    }
     if (haveThreshold) {
         data.series.push_back(verticalLine(
             FigureText::tr("b_T = %1 (every larger base feasible)").arg(threshold->base, 0, 'g', 8),
@@ -485,7 +543,7 @@ FigureData landscapeView(const rope::RopeParams& params, const FigureOptions& op
         data.readouts.push_back(
             {FigureText::tr("b* (upper end of the certified bracket)"), best->base, QString()});
     } else if (!best && bestNote.isEmpty()) {
-        data.readouts.push_back(pending(FigureText::tr("b* (upper end of the certified bracket)")));
+        data.readouts.push_back(provisionalReadout(setup.provisional));
     } else if (!best) {
         data.readouts.push_back(
             {FigureText::tr("b* not searched (%1); work L·d/2").arg(bestNote), work, QString()});
@@ -1007,9 +1065,17 @@ public:
         // CLI's).
         options.workLimit = 0.0;
         options.cancel = m_control.flag();
+        // No start from a shorter context's bracket (sound, and faster along a drag): the
+        // sweep would take another path to a bracket differing from rope-cli min-base's in the
+        // last digits shown. The provisional bracket covers the wait instead.
         try {
             const rope::MinimalBase r = rope::minimalBase(context, dim, options);
             if (r.cancelled) {
+                // What the sweep had proven before the cancel still bounds b* from below.
+                if (!includeContext && r.lowerBracket > 1.0) {
+                    double& proven = m_result->provenBelow[{context, dim}];
+                    proven = std::max(proven, r.lowerBracket);
+                }
                 return false;
             }
             m_result->minimal.emplace(key, r);
@@ -1168,22 +1234,50 @@ void runLandscape(BaseBoundRun& run, const rope::RopeParams& params,
     run.report(0.2, true);
     const LandscapeKey key = landscapeSetup(params, options, run.result()).key;
     BaseBoundResult& result = run.result();
-    if (result.landscapeKey && *result.landscapeKey == key && !result.landscape.cancelled) {
+    if (result.landscapeKey && *result.landscapeKey == key && result.landscapeDone) {
         return;
     }
-    rope::LandscapeOptions landscape;
-    landscape.lowBase = key.lowBase;
-    landscape.highBase = key.highBase;
-    landscape.samples = key.samples;
-    landscape.extraBases = key.extraBases;
-    landscape.threads = 2;
-    rope::FeasibilityLandscape computed = rope::feasibilityLandscape(
-        context, dim, landscape, [&run](double fraction) {
-            run.report(0.2 + 0.8 * fraction, false);
-            return !run.cancelled();
-        });
+    // In pieces along b, low to high, each handed over when done: the islands appear as they
+    // are found (at L = 2^20 one base is a scan of 6.7·10^7 cosines, the picture minutes).
+    // Piece c holds samples c·S … (c+1)·S of the whole log-spaced grid, both ends included,
+    // so the grid is the same and every sign change between two neighbours lies inside one
+    // piece, where core bisects it.
     result.landscapeKey = key;
-    result.landscape = std::move(computed);
+    result.landscape = {};
+    result.landscapeDone = false;
+    const int intervals = key.samples - 1;
+    const int pieces = std::clamp(intervals / 16, 1, kLandscapePieces);
+    const double span = std::log(key.highBase / key.lowBase);
+    for (int c = 0; c < pieces; ++c) {
+        const int first = intervals * c / pieces;
+        const int last = intervals * (c + 1) / pieces;
+        rope::LandscapeOptions piece;
+        piece.lowBase = c == 0 ? key.lowBase : key.lowBase * std::exp(span * first / intervals);
+        piece.highBase =
+            c + 1 == pieces ? key.highBase : key.lowBase * std::exp(span * last / intervals);
+        piece.samples = last - first + 1;
+        piece.extraBases = key.extraBases;
+        piece.threads = 2;
+        rope::FeasibilityLandscape computed = rope::feasibilityLandscape(
+            context, dim, piece, [&run, c, pieces](double fraction) {
+                run.report(0.2 + 0.8 * (c + fraction) / pieces, false);
+                return !run.cancelled();
+            });
+        std::vector<rope::LandscapePoint>& points = result.landscape.points;
+        for (const rope::LandscapePoint& p : computed.points) {
+            if (points.empty() || p.base > points.back().base) {
+                points.push_back(p); // a piece's first base is the previous one's last
+            }
+        }
+        if (computed.cancelled) {
+            result.landscape.cancelled = true;
+            return;
+        }
+        if (c + 1 < pieces) {
+            run.report(0.2 + 0.8 * (c + 1) / pieces, true);
+        }
+    }
+    result.landscapeDone = true;
 }
 
 std::shared_ptr<const JobResult> runBaseBound(const rope::RopeParams& params,

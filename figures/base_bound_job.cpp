@@ -79,6 +79,42 @@ bool BaseBoundResult::Dense::complete() const noexcept {
     return minimal.size() >= contexts.size() && threshold.size() >= thresholdContexts.size();
 }
 
+ProvisionalBracket provisionalBracket(const BaseBoundResult& result, long long context, int dim) {
+    ProvisionalBracket bracket;
+    const auto take = [&bracket, context](long long other, const rope::MinimalBase& r) {
+        if (!r.found || r.cancelled) {
+            return;
+        }
+        if (other <= context && r.lowerBracket > bracket.low) {
+            bracket.low = r.lowerBracket;
+            bracket.lowFrom = other;
+        }
+        if (other >= context && (bracket.high == 0.0 || r.base < bracket.high)) {
+            bracket.high = r.base;
+            bracket.highFrom = other;
+        }
+    };
+    for (const auto& [key, r] : result.minimal) {
+        const auto& [other, otherDim, includeContext] = key;
+        if (otherDim == dim) {
+            take(includeContext ? other + 1 : other, r);
+        }
+    }
+    for (const auto& [key, low] : result.provenBelow) {
+        if (key.second == dim && key.first <= context && low > bracket.low) {
+            bracket.low = low;
+            bracket.lowFrom = key.first;
+        }
+    }
+    if (result.dense.dim == dim) {
+        const std::size_t n = std::min(result.dense.contexts.size(), result.dense.minimal.size());
+        for (std::size_t k = 0; k < n; ++k) {
+            take(result.dense.contexts[k], result.dense.minimal[k]);
+        }
+    }
+    return bracket;
+}
+
 std::vector<long long> denseCurveContexts() {
     return logSpaced(256, 1LL << 20, 100);
 }

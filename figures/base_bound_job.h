@@ -69,6 +69,10 @@ struct BaseBoundResult final : JobResult {
     /// b*(L, d) by (L, d, includeContext); a search refused by core keeps its message.
     std::map<std::tuple<long long, int, bool>, rope::MinimalBase> minimal;
     std::map<std::tuple<long long, int, bool>, QString> minimalRefused;
+    /// A cancelled b* search's lower bracket by (L, d): every base in (1, value) is proven
+    /// infeasible there (core certifies each step of the sweep before it takes it), so a later
+    /// search of the same or a longer context starts from it.
+    std::map<std::pair<long long, int>, double> provenBelow;
     /// b_T(L, d) by (L, d); refused ones keep their message.
     std::map<std::pair<long long, int>, rope::MinimalBase> thresholds;
     std::map<std::pair<long long, int>, QString> thresholdRefused;
@@ -90,9 +94,28 @@ struct BaseBoundResult final : JobResult {
     /// The landscape and what it was computed for (cancelled: the points done so far).
     std::optional<LandscapeKey> landscapeKey;
     rope::FeasibilityLandscape landscape;
+    /// Every piece of the landscape is computed (false while its pieces arrive).
+    bool landscapeDone = false;
     /// A disk cache that could not be written (the result is right; the next start recomputes).
     QString cacheProblem;
 };
+
+/// \brief What the searches already finished prove about b*(L, d) before its own search ends.
+/// b* does not decrease with L (a base that keeps f ≥ 0 on every m < L' keeps it on every
+/// m < L ≤ L'), so every base below the lower bracket of a shorter context's search (finished,
+/// cancelled or from the dense curve) is infeasible for L, and a base verified feasible for a
+/// longer context is feasible for L: low < b*(L, d) ≤ high. Provisional: a bracket, not the
+/// certified value, and for a context far from the finished ones a wide one.
+struct ProvisionalBracket {
+    double low = 0.0;      ///< every base in (1, low) is infeasible for L (0: nothing proven)
+    long long lowFrom = 0; ///< the context whose search proved it (≤ L)
+    double high = 0.0;     ///< a base feasible for L (0: none known)
+    long long highFrom = 0; ///< the context it was verified for (≥ L)
+};
+
+/// \brief The bracket of b*(\p context, \p dim) from \p result's other searches (m < L
+/// convention; a search with m ≤ L' counts as context L' + 1).
+ProvisionalBracket provisionalBracket(const BaseBoundResult& result, long long context, int dim);
 
 /// \brief The contexts of the dense b* curve: 100 per decade, log-spaced, 256 … 2^20.
 std::vector<long long> denseCurveContexts();

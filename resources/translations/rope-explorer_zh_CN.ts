@@ -3378,6 +3378,30 @@ computed</source>
         <source>lowest- / highest-frequency quarter (mean ratio)</source>
         <translation>最低频 / 最高频四分之一（均值之比）</translation>
     </message>
+    <message>
+        <source>b* provisional (certifying for this L…)</source>
+        <translation>b* 暂定值（正在为此 L 认证…）</translation>
+    </message>
+    <message>
+        <source>between %1 and %2 (from L = %3 and %4)</source>
+        <translation>介于 %1 与 %2 之间（来自 L = %3 与 %4）</translation>
+    </message>
+    <message>
+        <source>above %1 (proven at L = %2)</source>
+        <translation>大于 %1（已在 L = %2 处证明）</translation>
+    </message>
+    <message>
+        <source>at most %1 (feasible at L = %2)</source>
+        <translation>至多 %1（在 L = %2 处可行）</translation>
+    </message>
+    <message>
+        <source>b* &gt; %1 (provisional: proven at L = %2)</source>
+        <translation>b* &gt; %1（暂定：已在 L = %2 处证明）</translation>
+    </message>
+    <message>
+        <source>b* ≤ %1 (provisional: feasible at L = %2)</source>
+        <translation>b* ≤ %1（暂定：在 L = %2 处可行）</translation>
+    </message>
 </context>
 <context>
     <name>Io</name>

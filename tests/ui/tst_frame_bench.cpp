@@ -10,6 +10,7 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QSignalSpy>
 #include <QSlider>
 #include <QStandardPaths>
 #include <QStackedWidget>
@@ -247,6 +248,56 @@ private slots:
             measured = rope::figures::runJob(*batch, params, {}, rope::figures::JobControl(never));
         }
         QVERIFY(measured != nullptr);
+    }
+
+    // Dragging L on the base-bound panel's landscape view as the app does it (Async: compose
+    // and the b* job on workers): one QBENCHMARK iteration is one step of the context slider
+    // (d = 128, from L = 4096 up) until the panel has drawn the step's frame, its b* readout
+    // provisional or certified; the GUI-thread CPU of each step and, after the last step, the
+    // wall time until the certified b* of the final L is drawn are printed:
+    //     QT_QPA_PLATFORM=offscreen build/tests/tst_frame_bench baseBoundDragL
+    void baseBoundDragL() {
+        rope::ui::MainWindow window(nullptr, false);
+        rope::RopeParams p = window.state().params();
+        p.headDim = 128;
+        p.rotaryDim = 0;
+        p.context = 4096;
+        QVERIFY(window.state().setParams(p));
+        rope::ui::FigurePanel* panel = nullptr;
+        for (rope::ui::FigurePanel* fp : window.panels()) {
+            if (fp->objectName() == QLatin1String("base-bound")) {
+                panel = fp;
+            }
+        }
+        QVERIFY(panel != nullptr);
+        window.pages()->setCurrentWidget(panel);
+        window.resize(1600, 1000);
+        window.show();
+        panel->setOption(QStringLiteral("view"), QStringLiteral("landscape"));
+        const QString certified = QStringLiteral("b* (upper end of the certified bracket)");
+        const auto hasCertified = [panel, &certified] {
+            return std::any_of(panel->data().readouts.begin(), panel->data().readouts.end(),
+                               [&certified](const auto& r) { return r.label == certified; });
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(hasCertified(), 60000);
+        QSlider* slider = window.form().control(QStringLiteral("context"))->slider();
+        const int stride = std::max(1, (slider->maximum() - slider->minimum()) / 200);
+        std::vector<double> cpuMs;
+        QBENCHMARK {
+            const double cpuStart = threadCpuMs();
+            QSignalSpy drawn(panel, &rope::ui::FigurePanel::rendered);
+            slider->setValue(slider->value() + stride);
+            QVERIFY(drawn.wait(10000));
+            cpuMs.push_back(threadCpuMs() - cpuStart);
+        }
+        QElapsedTimer settle;
+        settle.start();
+        QTRY_VERIFY_WITH_TIMEOUT(hasCertified(), 300000);
+        std::sort(cpuMs.begin(), cpuMs.end());
+        qInfo("base-bound drag of L to %lld: GUI-thread cpu per step median %.2f ms, worst %.2f "
+              "ms over %zu steps; certified b* drawn %lld ms after the last step",
+              window.state().params().context, cpuMs[cpuMs.size() / 2], cpuMs.back(),
+              cpuMs.size(), static_cast<long long>(settle.elapsed()));
     }
 
     // A pan of the heatmap (no recompute of other panels): 120 frames, median and worst.
