@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "figures/figure_registry.h"
+#include "figures/figure_unless.h"
 
 #include <QtGlobal>
 
@@ -162,6 +163,24 @@ QString figureId(const Figure& figure) {
 FigureData figureData(const Figure& figure, const rope::RopeParams& params,
                       const FigureOptions& options) {
     return figure.data(params, withDefaults(figure.options(), options));
+}
+
+std::optional<FigureData> figureDataUnless(const std::atomic<bool>& cancel, const Figure& figure,
+                                           const rope::RopeParams& params,
+                                           const FigureOptions& options) {
+    if (cancel.load()) {
+        return std::nullopt;
+    }
+    if (figure.job == nullptr) {
+        return figureData(figure, params, options);
+    }
+    const FigureOptions filled = withDefaults(figure.options(), options);
+    const std::shared_ptr<const JobResult> result =
+        figure.job->run(params, filled, JobControl(cancel), nullptr);
+    if (cancel.load() || (result && result->cancelled)) {
+        return std::nullopt;
+    }
+    return figure.job->compose(params, filled, result.get());
 }
 
 QVariantMap jobInputs(const Figure& figure, const rope::RopeParams& params,

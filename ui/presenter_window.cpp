@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/presenter_window.h"
 
+#include "figures/figure_unless.h"
 #include "figures/language.h"
 #include "figures/lessons.h"
 #include "ui/compute_pool.h"
@@ -85,6 +86,9 @@ PresenterWindow::PresenterWindow(ExplorerState& state, double scale, QWidget* pa
 }
 
 PresenterWindow::~PresenterWindow() {
+    if (m_cancel) {
+        m_cancel->store(true);
+    }
     m_watcher.waitForFinished();
     m_lessonWatcher.waitForFinished();
 }
@@ -170,16 +174,26 @@ void PresenterWindow::compute() {
     }
     if (m_watcher.isRunning()) {
         m_pending = true; // one follow-up with the newest state
+        if (m_cancel) {
+            m_cancel->store(true); // superseded: a job stops within a certified step
+        }
         return;
     }
     m_pending = false;
     // Computed for the presenter's own axis rectangle, so sampled curves use its resolution.
     const figures::FigureOptions options = withPlotSize(*m_plot, m_options);
-    m_watcher.setFuture(
-        QtConcurrent::run(&computePool(), [figure = m_figure, params = m_state.params(), options] {
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    m_watcher.setFuture(QtConcurrent::run(
+        &computePool(),
+        [figure = m_figure, params = m_state.params(), options, cancel = m_cancel] {
             Frame frame;
             try {
-                frame.data = figures::figureData(*figure, params, options);
+                std::optional<figures::FigureData> data =
+                    figures::figureDataUnless(*cancel, *figure, params, options);
+                frame.cancelled = !data;
+                if (data) {
+                    frame.data = std::move(*data);
+                }
             } catch (const std::exception& e) {
                 frame.error = QString::fromUtf8(e.what());
             }
@@ -193,6 +207,9 @@ void PresenterWindow::computed() {
         return;
     }
     const Frame frame = m_watcher.result();
+    if (frame.cancelled) {
+        return;
+    }
     if (frame.error.isEmpty()) {
         drawFigure(*m_plot, frame.data);
         m_plot->replot();

@@ -7,6 +7,8 @@
 #include "ui/course_answers.h"
 
 #include <QFutureWatcher>
+#include <atomic>
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <QWidget>
@@ -76,6 +78,7 @@ private:
     struct Frame {
         figures::FigureData data;
         QString error;
+        bool cancelled = false; ///< superseded or the window closed: nothing to draw
     };
     void compute();
     void computed();
@@ -100,6 +103,9 @@ private:
     bool m_answerPending = false;
     bool m_pending = false;
     QFutureWatcher<Frame> m_watcher;
+    /// Of the running computation: set when a newer state supersedes it and when the window
+    /// closes, so a b* search or landscape stops inside core's sweep instead of running out.
+    std::shared_ptr<std::atomic<bool>> m_cancel;
 };
 
 /// \brief Adds View ▸ Presenter mode (F5, objectName "presenter-mode") to \p view.

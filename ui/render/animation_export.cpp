@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/render/animation_export.h"
 
+#include "figures/figure_unless.h"
 #include "io/file_access.h"
 #include "ui/compute_pool.h"
 #include "ui/render/figure_export.h"
@@ -492,6 +493,15 @@ FigureData animationFrameData(const AnimationJob& job, const FigureOptions& size
     return figures::figureData(*job.figure, params, options);
 }
 
+std::optional<FigureData> animationFrameData(const AnimationJob& job,
+                                             const FigureOptions& sizedOptions, int k,
+                                             const std::atomic<bool>& stop) {
+    rope::RopeParams params = job.params;
+    FigureOptions options = sizedOptions;
+    figures::applySweep(job.sweep, k, params, options);
+    return figures::figureDataUnless(stop, *job.figure, params, options);
+}
+
 QImage drawAnimationFrame(QCustomPlot& plot, const FigureData& data, QSize size) {
     drawFigure(plot, data);
     return plot.toPixmap(size.width(), size.height(), 1.0).toImage();
@@ -521,6 +531,7 @@ AnimationExporter::AnimationExporter(AnimationJob job, QObject* parent)
 }
 
 AnimationExporter::~AnimationExporter() {
+    m_stop->store(true);
     // The encoding worker reads the writer: it must end before the writer goes.
     m_encodeWatcher.waitForFinished();
     m_watcher.waitForFinished();
@@ -548,6 +559,7 @@ void AnimationExporter::cancel() {
         return;
     }
     m_cancelled = true;
+    m_stop->store(true);
     if (!m_watcher.isRunning() && !m_encodeWatcher.isRunning()) {
         endCancelled();
     }
@@ -562,10 +574,14 @@ void AnimationExporter::endCancelled() {
 
 void AnimationExporter::computeFrame() {
     m_watcher.setFuture(
-        QtConcurrent::run(&computePool(), [job = m_job, options = m_sizedOptions, k = m_next] {
+        QtConcurrent::run(&computePool(), [job = m_job, options = m_sizedOptions, k = m_next,
+                                           stop = m_stop] {
             Frame frame;
             try {
-                frame.data = animationFrameData(job, options, k);
+                // nullopt only when cancelled: frameComputed() then ends the export.
+                if (std::optional<FigureData> data = animationFrameData(job, options, k, *stop)) {
+                    frame.data = std::move(*data);
+                }
             } catch (const std::exception& e) {
                 frame.error = QString::fromUtf8(e.what());
             }

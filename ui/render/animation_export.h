@@ -11,6 +11,7 @@
 #include <QSize>
 #include <QString>
 
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -109,6 +110,10 @@ FigureOptions animationOptions(QCustomPlot& plot, const AnimationJob& job);
 /// for k, through figures::figureData(). Pure (runs on a worker thread).
 /// \throws rope::InvalidParameter from core.
 FigureData animationFrameData(const AnimationJob& job, const FigureOptions& sizedOptions, int k);
+/// \brief The same, stopping when \p stop is set (figures::figureDataUnless()): nullopt then.
+std::optional<FigureData> animationFrameData(const AnimationJob& job,
+                                             const FigureOptions& sizedOptions, int k,
+                                             const std::atomic<bool>& stop);
 
 /// \brief Draws \p data on \p plot and grabs it at the job's size.
 QImage drawAnimationFrame(QCustomPlot& plot, const FigureData& data, QSize size);
@@ -130,7 +135,8 @@ public:
     ~AnimationExporter() override;
     /// \brief Opens the writer and starts the first frame; errors arrive through finished().
     void start();
-    /// \brief Stops after the frame being computed; nothing is written. Emits finished().
+    /// \brief Stops the frame being computed (a figure with a job within a certified step of
+    /// its search, any other after its frame); nothing is written. Emits finished().
     void cancel();
     const AnimationJob& job() const noexcept { return m_job; }
 
@@ -165,6 +171,9 @@ private:
     int m_next = 0;
     bool m_cancelled = false;
     bool m_done = false;
+    /// Read by the frame being computed (a base-bound job stops inside core's sweep): set by
+    /// cancel() and the destructor.
+    std::shared_ptr<std::atomic<bool>> m_stop = std::make_shared<std::atomic<bool>>(false);
 };
 
 } // namespace rope::ui

@@ -3,9 +3,11 @@
 #include "ui/render/deck_export.h"
 
 #include "figures/course.h"
+#include "figures/figure_unless.h"
 #include "figures/lessons.h"
 #include "figures/option_table.h"
 #include "io/file_access.h"
+#include "ui/compute_pool.h"
 #include "ui/render/draw_figure.h"
 #include "ui/render/figure_export.h"
 #include "ui/render/plot_theme.h"
@@ -14,16 +16,25 @@
 #include <QApplication>
 #include <QBuffer>
 #include <QCoreApplication>
+#include <QEventLoop>
+#include <QFutureWatcher>
 #include <QImage>
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPdfWriter>
 #include <QTextDocument>
+#include <QTimer>
 #include <QUrl>
+#include <QtConcurrent/QtConcurrentRun>
 #include <qcustomplot.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <optional>
 
 namespace rope::ui {
 
@@ -60,26 +71,89 @@ QString number(double v) {
     return figures::formatNumber(v);
 }
 
+// Asked while a figure is computed: false cancels the export.
+using KeepGoing = std::function<bool()>;
+
+// The figure's data for \p plot's size, computed on the compute pool (a base-bound slide runs
+// certified b* searches for seconds) while this thread waits in an event loop that asks
+// \p keepGoing every 50 ms: the export's Cancel then stops the search inside core's sweep
+// (figures::figureDataUnless) instead of after it. nullopt when cancelled.
+// \throws what the figure's computation threw (rope::InvalidParameter).
+std::optional<FigureData> figureAwaiting(QCustomPlot& plot, const figures::Figure& figure,
+                                         const rope::RopeParams& params,
+                                         const figures::FigureOptions& options,
+                                         const KeepGoing& keepGoing) {
+    struct Outcome {
+        std::optional<FigureData> data;
+        std::exception_ptr failure;
+    };
+    auto stop = std::make_shared<std::atomic<bool>>(false);
+    QFuture<Outcome> future =
+        QtConcurrent::run(&computePool(), [&figure, params, options = withPlotSize(plot, options),
+                                           stop] {
+            Outcome outcome;
+            try {
+                outcome.data = figures::figureDataUnless(*stop, figure, params, options);
+            } catch (...) {
+                outcome.failure = std::current_exception();
+            }
+            return outcome;
+        });
+    if (keepGoing) {
+        QEventLoop loop;
+        QFutureWatcher<Outcome> watcher;
+        QObject::connect(&watcher, &QFutureWatcher<Outcome>::finished, &loop, &QEventLoop::quit);
+        QTimer poll;
+        QObject::connect(&poll, &QTimer::timeout, &loop, [&keepGoing, &stop] {
+            if (!keepGoing()) {
+                stop->store(true);
+            }
+        });
+        poll.start(50);
+        watcher.setFuture(future);
+        if (!future.isFinished()) {
+            loop.exec();
+        }
+    }
+    Outcome outcome = future.result();
+    if (outcome.failure) {
+        std::rethrow_exception(outcome.failure);
+    }
+    return std::move(outcome.data);
+}
+
 // A figure drawn by the panels' renderer at \p size logical pixels, presentation style
-// \p scale, light theme, onto \p painter at its current origin.
-void drawPlot(QCPPainter& painter, const figures::Figure& figure, const rope::RopeParams& params,
-              const figures::FigureOptions& options, QSize size, double scale) {
+// \p scale, light theme, onto \p painter at its current origin. False when cancelled.
+bool drawPlot(QCPPainter& painter, const figures::Figure& figure, const rope::RopeParams& params,
+              const figures::FigureOptions& options, QSize size, double scale,
+              const KeepGoing& keepGoing) {
     QCustomPlot plot;
     plot.resize(size);
     setPlotTheme(plot, PlotTheme::Light);
     if (scale != 1.0) {
         setPresentationStyle(plot, scale);
     }
-    renderFigure(plot, figure, params, options);
+    const std::optional<FigureData> data = figureAwaiting(plot, figure, params, options, keepGoing);
+    if (!data) {
+        return false;
+    }
+    drawFigure(plot, *data);
     plot.toPainter(&painter, size.width(), size.height());
+    return true;
 }
 
-QImage plotImage(const figures::Figure& figure, const rope::RopeParams& params,
-                 const figures::FigureOptions& options, QSize size, double pixelScale) {
+// The figure as an image (nullopt when cancelled).
+std::optional<QImage> plotImage(const figures::Figure& figure, const rope::RopeParams& params,
+                 const figures::FigureOptions& options, QSize size, double pixelScale,
+                 const KeepGoing& keepGoing) {
     QCustomPlot plot;
     plot.resize(size);
     setPlotTheme(plot, PlotTheme::Light);
-    renderFigure(plot, figure, params, options);
+    const std::optional<FigureData> data = figureAwaiting(plot, figure, params, options, keepGoing);
+    if (!data) {
+        return std::nullopt;
+    }
+    drawFigure(plot, *data);
     return plot.toPixmap(size.width(), size.height(), pixelScale).toImage();
 }
 
@@ -180,8 +254,16 @@ QByteArray slidesPdf(const std::vector<SlideSpec>& slides, const DeckProgress& p
                              static_cast<int>(kSlideHeightPt - top - 10));
             painter.save();
             painter.translate(12, top);
-            drawPlot(painter, *s.figure, s.params, s.options, size, scale);
+            const KeepGoing keepGoing =
+                progress ? KeepGoing([&progress, done, total] { return progress(done, total); })
+                         : KeepGoing();
+            const bool drawn = drawPlot(painter, *s.figure, s.params, s.options, size, scale,
+                                        keepGoing);
             painter.restore();
+            if (!drawn) {
+                painter.end();
+                return {};
+            }
             ++done;
             if (progress && !progress(done, total)) {
                 painter.end();
@@ -233,8 +315,15 @@ QByteArray handoutPdf(const QString& language, const DeckProgress& progress) {
                     .arg(Deck::tr("Question:").toHtmlEscaped(), text.question.toHtmlEscaped());
         if (figure != nullptr) {
             const QString url = QStringLiteral("step-%1.png").arg(index);
-            doc.addResource(QTextDocument::ImageResource, QUrl(url),
-                            plotImage(*figure, step.params, step.options, figureSize, 2.0));
+            const KeepGoing keepGoing =
+                progress ? KeepGoing([&progress, done, total] { return progress(done, total); })
+                         : KeepGoing();
+            const std::optional<QImage> image =
+                plotImage(*figure, step.params, step.options, figureSize, 2.0, keepGoing);
+            if (!image) {
+                return {};
+            }
+            doc.addResource(QTextDocument::ImageResource, QUrl(url), *image);
             html += QStringLiteral("<p align=\"center\"><img src=\"%1\" width=\"%2\"></p>")
                         .arg(url)
                         .arg(figureSize.width() / 2);
