@@ -487,6 +487,11 @@ FigureData landscapeView(const rope::RopeParams& params, const FigureOptions& op
             narrow.y.push_back(landscape.points[k].minValue);
         }
     }
+    if (landscape.points.empty()) {
+        // Nothing scanned yet (b* still searched): a range of the size g takes, not ±10⁻⁵.
+        yLow = -0.125 * dim;
+        yHigh = 0.0625 * dim;
+    }
     const double pad = 0.08 * std::max(yHigh - yLow, 1e-3);
     yLow -= pad;
     yHigh += pad;

@@ -40,7 +40,8 @@ using figures::Figure;
 /// A figure with a job (Figure::job: the batch benchmark's measurement, the base-bound panel's
 /// searches) composes only its cheap, exact part per step from the job's last result; the job
 /// itself runs on another worker of the pool once the inputs have not changed for
-/// kMeasureDelayMs (a drag launches one run after it settles). A change of inputs cancels a
+/// kMeasureDelayMs (a timed job: a drag launches one run after it settles; a computed job
+/// waits only 20 ms, so a drag runs it per step). A change of inputs cancels a
 /// running job (its flag is read inside core's sweeps, so it stops within a step), and so does
 /// closing the panel. While a computed (not timed) job runs for more than 200 ms, a progress
 /// bar with Cancel shows under the controls; partial results are drawn as they arrive; a
