@@ -7,6 +7,7 @@
 // never held for long. At the end the panel shows the certified b* of the last context, which
 // must be rope-cli min-base's for that context (the CLI runs as a separate process).
 #include "figures/figure_data.h"
+#include "figures/figure_unless.h"
 #include "figures/language.h"
 #include "ui/explorer_state.h"
 #include "ui/main_window.h"
@@ -14,6 +15,7 @@
 #include "ui/parameter_form.h"
 #include "ui/slider_spin_box.h"
 
+#include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -24,9 +26,12 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cmath>
 #include <ctime>
 #include <optional>
+#include <thread>
 
 using rope::ui::FigurePanel;
 
@@ -134,6 +139,33 @@ private slots:
         // same b*; the panel's search is the CLI's (same start, same sweep), so they are equal.
         QCOMPARE(shown->value, reference);
         QCOMPARE(rope::figures::formatNumber(shown->value), rope::figures::formatNumber(reference));
+    }
+
+    // What the presenter window and the exports compute through: b*(2^22, 128) runs for
+    // minutes; the flag set from another thread 200 ms in stops it inside core's sweep, and
+    // the call returns no figure (never one missing the number it was asked for).
+    void figureDataUnlessStopsTheSearch() {
+        const rope::figures::Figure* figure = rope::figures::findFigure("base-bound");
+        QVERIFY(figure != nullptr);
+        rope::RopeParams p;
+        p.headDim = 128;
+        p.context = 1LL << 22;
+        std::atomic<bool> cancel{false};
+        std::thread canceller([&cancel] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(200));
+            cancel.store(true);
+        });
+        QElapsedTimer clock;
+        clock.start();
+        const std::optional<rope::figures::FigureData> data = rope::figures::figureDataUnless(
+            cancel, *figure, p,
+            {{QStringLiteral("view"), QStringLiteral("cosine-sum")},
+             {QStringLiteral("min-base"), true}});
+        const qint64 ms = clock.elapsed();
+        canceller.join();
+        qInfo("figureDataUnless returned %lld ms after the start (cancelled at 200 ms)", ms);
+        QVERIFY(!data.has_value());
+        QVERIFY2(ms < 10000, "the search did not stop");
     }
 
     // Not a check: with ROPE_LIVE_GRAB_DIR set, the panel is grabbed to PNG at several moments
