@@ -63,7 +63,7 @@ Readout provisionalReadout(const ProvisionalBracket& p) {
     }
     if (p.low > 1.0) {
         return {label, p.low, QString(), false,
-                FigureText::tr("above %1 (proven at L = %2)").arg(formatNumber(p.low, 6)).arg(p.lowFrom)};
+                FigureText::tr("at least %1 (proven at L = %2)").arg(formatNumber(p.low, 6)).arg(p.lowFrom)};
     }
     if (p.high > 1.0) {
         return {label, p.high, QString(), false,
@@ -515,7 +515,7 @@ FigureData landscapeView(const rope::RopeParams& params, const FigureOptions& op
     // Dashed: the provisional bracket is a bound, never the certified b*.
     if (provisional.low > 1.0 && provisional.low >= low && provisional.low <= high) {
         Series s = verticalLine(
-            FigureText::tr("b* > %1 (provisional: proven at L = %2)")
+            FigureText::tr("b* ≥ %1 (provisional: proven at L = %2)")
                 .arg(formatNumber(provisional.low, 6))
                 .arg(provisional.lowFrom),
             provisional.low, yLow, yHigh, 1);

@@ -104,7 +104,7 @@ struct BaseBoundResult final : JobResult {
 /// b* does not decrease with L (a base that keeps f ≥ 0 on every m < L' keeps it on every
 /// m < L ≤ L'), so every base below the lower bracket of a shorter context's search (finished,
 /// cancelled or from the dense curve) is infeasible for L, and a base verified feasible for a
-/// longer context is feasible for L: low < b*(L, d) ≤ high. Provisional: a bracket, not the
+/// longer context is feasible for L: low ≤ b*(L, d) ≤ high. Provisional: a bracket, not the
 /// certified value, and for a context far from the finished ones a wide one.
 struct ProvisionalBracket {
     double low = 0.0;      ///< every base in (1, low) is infeasible for L (0: nothing proven)

@@ -3387,16 +3387,16 @@ computed</source>
         <translation>介于 %1 与 %2 之间（来自 L = %3 与 %4）</translation>
     </message>
     <message>
-        <source>above %1 (proven at L = %2)</source>
-        <translation>大于 %1（已在 L = %2 处证明）</translation>
+        <source>at least %1 (proven at L = %2)</source>
+        <translation>至少 %1（已在 L = %2 处证明）</translation>
     </message>
     <message>
         <source>at most %1 (feasible at L = %2)</source>
         <translation>至多 %1（在 L = %2 处可行）</translation>
     </message>
     <message>
-        <source>b* &gt; %1 (provisional: proven at L = %2)</source>
-        <translation>b* &gt; %1（暂定：已在 L = %2 处证明）</translation>
+        <source>b* ≥ %1 (provisional: proven at L = %2)</source>
+        <translation>b* ≥ %1（暂定：已在 L = %2 处证明）</translation>
     </message>
     <message>
         <source>b* ≤ %1 (provisional: feasible at L = %2)</source>
