@@ -53,8 +53,7 @@ FigurePanel::FigurePanel(const Figure& figure, ExplorerState& state, QWidget* pa
     m_plot->setNoAntialiasingOnDrag(true);
     // One paint buffer instead of two: QCustomPlot buffers its "overlay" layer separately (for
     // selection rectangles, which the panels do not use), and every replot clears, and every
-    // resize reallocates, each buffer at the plot's full size (23 MB at 3071×1856: the GUI
-    // thread's 117–128 ms on a resize in monkey seed 20653, #58).
+    // resize reallocates, each buffer at the plot's full size (23 MB at 3071×1856).
     if (QCPLayer* overlay = m_plot->layer(QStringLiteral("overlay"))) {
         overlay->setMode(QCPLayer::lmLogical);
     }
