@@ -908,7 +908,7 @@ FigureData baseBoundView(const rope::RopeParams& params, const FigureOptions& op
     yLow /= 3.0;
     yHigh *= 3.0;
 
-    // Rules of thumb of seed note 000 for the current d, as functions of b over the plotted
+    // The two rules of thumb for the current d, as functions of b over the plotted
     // range: L·θ_min < π/2 and the slowest period 2π/θ_min.
     const int dim = params.effectiveRotaryDim();
     // Dashed, and in colours of their own: the current point is vermilion, the rules pink and
