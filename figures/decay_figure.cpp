@@ -60,9 +60,14 @@ struct CurveCache {
     std::mutex mutex;
     std::deque<std::pair<CurveKey, std::shared_ptr<const CurveWork>>> entries; // newest first
 };
+// Process-wide, and safe so: the key holds every input of computeCurve(), which is a pure
+// function of it, so a hit equals a fresh computation; every access holds the mutex; entries
+// are immutable shared_ptrs, alive while a caller still reads one that was evicted. Created on
+// first use and never destroyed, so a worker still drawing when main() returns cannot reach a
+// destroyed cache (it stays reachable through the pointer: no leak, at most kCachedCurves).
 CurveCache& curveCache() {
-    static CurveCache cache;
-    return cache;
+    static CurveCache* const cache = new CurveCache;
+    return *cache;
 }
 
 CurveWork computeCurve(const CurveKey& key, const Eigen::ArrayXd& theta,
