@@ -11,6 +11,7 @@
 #include "figures/figure_registry.h"
 #include "figures/option_table.h"
 
+#include <Eigen/Core>
 #include <QTest>
 #include <QVariant>
 
@@ -50,6 +51,20 @@ inline double readout(const figures::FigureData& data, const QString& prefix) {
         }
     }
     return std::nan("");
+}
+
+/// Checks that the figure's colour map holds exactly \p expected, row-major (QCOMPARE per cell;
+/// on a mismatch the calling test function goes on: check QTest::currentTestFailed()).
+inline void compareColourMap(const figures::FigureData& data, const Eigen::MatrixXd& expected) {
+    QVERIFY(data.colourMap.has_value());
+    const figures::ColourMap& map = *data.colourMap;
+    QCOMPARE(map.rows, static_cast<int>(expected.rows()));
+    QCOMPARE(map.columns, static_cast<int>(expected.cols()));
+    for (Eigen::Index r = 0; r < expected.rows(); ++r) {
+        for (Eigen::Index c = 0; c < expected.cols(); ++c) {
+            QCOMPARE(map.values[static_cast<std::size_t>(r * expected.cols() + c)], expected(r, c));
+        }
+    }
 }
 
 /// One figure computed like a panel computes it: figureData() with the registry row's defaults,

@@ -31,21 +31,9 @@ Q_DECLARE_METATYPE(rope::Layout)
 
 namespace {
 
+using rope::test::compareColourMap;
 using rope::test::readout;
 using rope::test::seriesById;
-
-// The colour map must hold exactly the matrix, row-major.
-void compareMap(const rope::figures::FigureData& data, const Eigen::MatrixXd& expected) {
-    QVERIFY(data.colourMap.has_value());
-    const rope::figures::ColourMap& map = *data.colourMap;
-    QCOMPARE(map.rows, static_cast<int>(expected.rows()));
-    QCOMPARE(map.columns, static_cast<int>(expected.cols()));
-    for (Eigen::Index r = 0; r < expected.rows(); ++r) {
-        for (Eigen::Index c = 0; c < expected.cols(); ++c) {
-            QCOMPARE(map.values[static_cast<std::size_t>(r * expected.cols() + c)], expected(r, c));
-        }
-    }
-}
 
 } // namespace
 
@@ -109,8 +97,8 @@ private slots:
         ROPE_SET_OPTION(f, "layout", layout);
         ROPE_SET_OPTION(f, "dim", 24);
         const rope::RopeParams& p = f.params();
-        compareMap(f.data(), rope::rotationMatrix(rope::inverseFrequencies(24, p.base),
-                                                  static_cast<double>(p.m), expected));
+        compareColourMap(f.data(), rope::rotationMatrix(rope::inverseFrequencies(24, p.base),
+                                                        static_cast<double>(p.m), expected));
     }
 
     void layoutsRowPermutationIsHfPermute_data() {
@@ -143,7 +131,7 @@ private slots:
                 QCOMPARE(perm[j], literal[j]);
             }
         }
-        compareMap(f.data(), expected);
+        compareColourMap(f.data(), expected);
     }
 
     void layoutsScoresAreCoreComparison_data() {
@@ -236,7 +224,7 @@ private slots:
                                      queryRow, queryCol)
                 : rope::gridScoresFlattened(q, k, rope::inverseFrequencies(dim, base), rows, cols,
                                             queryRow, queryCol);
-        compareMap(f.data(), expected);
+        compareColourMap(f.data(), expected);
         const Eigen::ArrayXd theta2d = rope::inverseFrequencies2d(dim, base);
         QCOMPARE(readout(f.data(), QStringLiteral("relativity residual")),
                  rope::relativity2dResidual(theta2d, queryRow, queryCol, rows - 1, cols - 1));
@@ -308,7 +296,7 @@ private slots:
         p.dim = dim;
         p.base = f.params().base;
         const Eigen::MatrixXd pe = rope::absoluteEncoding(p, positions);
-        compareMap(f.data(), pe);
+        compareColourMap(f.data(), pe);
 
         ROPE_SET_OPTION(f, "view", QStringLiteral("curves"));
         const rope::figures::Series& first = f.data().series.front();
@@ -380,8 +368,8 @@ private slots:
         p.base = f.params().base;
         p.encoding = rope::parseAttentionEncoding(encoding.toStdString());
         const rope::ToyAttention t = rope::toyAttention(p);
-        compareMap(f.data(),
-                   view == QLatin1String("weights") ? t.attention.weights : t.attention.scores);
+        compareColourMap(f.data(), view == QLatin1String("weights") ? t.attention.weights
+                                                                    : t.attention.scores);
         QCOMPARE(readout(f.data(), QStringLiteral("max |out(1) − out(4)|, no position")), 0.0);
         QVERIFY(readout(f.data(), QStringLiteral("max |out(1) − out(4)|, RoPE")) > 1e-3);
         QCOMPARE(readout(f.data(), QStringLiteral("Toeplitz")),

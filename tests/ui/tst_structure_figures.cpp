@@ -9,6 +9,7 @@
 #include "core/rotation.h"
 #include "core/scaling/scaling_registry.h"
 #include "figures/figure_registry.h"
+#include "tests/figures/figure_test_support.h"
 #include "tests/test_support.h"
 #include "ui/explorer_state.h"
 #include "ui/panels/figure_panel.h"
@@ -32,6 +33,8 @@
 
 namespace {
 
+using rope::test::compareColourMap;
+using rope::test::readout;
 using rope::ui::FigurePanel;
 
 struct Fixture {
@@ -60,35 +63,7 @@ struct Fixture {
         QCOMPARE(option.isValid() ? option.toString() : c->currentData().toString(),
                  QString::fromLatin1(value));
     }
-    void spin(const char* name, int value) const {
-        auto* s = control<QSpinBox>(name);
-        QVERIFY2(s != nullptr, name);
-        s->setValue(value);
-        QCOMPARE(s->value(), value);
-    }
 };
-
-// The colour map must hold exactly the matrix, row-major.
-void compareMap(const rope::ui::FigureData& data, const Eigen::MatrixXd& expected) {
-    QVERIFY(data.colourMap.has_value());
-    const rope::ui::ColourMap& map = *data.colourMap;
-    QCOMPARE(map.rows, static_cast<int>(expected.rows()));
-    QCOMPARE(map.columns, static_cast<int>(expected.cols()));
-    for (Eigen::Index r = 0; r < expected.rows(); ++r) {
-        for (Eigen::Index c = 0; c < expected.cols(); ++c) {
-            QCOMPARE(map.values[static_cast<std::size_t>(r * expected.cols() + c)], expected(r, c));
-        }
-    }
-}
-
-double readout(const rope::ui::FigureData& data, const QString& prefix) {
-    for (const rope::ui::Readout& r : data.readouts) {
-        if (r.label.startsWith(prefix)) {
-            return r.value;
-        }
-    }
-    return std::nan("");
-}
 
 } // namespace
 
@@ -107,10 +82,10 @@ private slots:
         QTest::mouseClick(plot, Qt::LeftButton, Qt::NoModifier, at);
         QCOMPARE(f.control<QSpinBox>("query-row")->value(), 3);
         QCOMPARE(f.control<QSpinBox>("query-col")->value(), 5);
-        compareMap(f.data(),
-                   rope::gridScores2d(Eigen::ArrayXd::Ones(32), Eigen::ArrayXd::Ones(32),
-                                      rope::inverseFrequencies2d(32, f.state.params().base), 16, 16,
-                                      3, 5));
+        compareColourMap(f.data(),
+                         rope::gridScores2d(Eigen::ArrayXd::Ones(32), Eigen::ArrayXd::Ones(32),
+                                            rope::inverseFrequencies2d(32, f.state.params().base),
+                                            16, 16, 3, 5));
     }
 
     void absoluteChecklistRangesHugTheGrid() {
@@ -175,9 +150,9 @@ private slots:
         f.control<QCheckBox>("override-factor")->setChecked(true);
         QCOMPARE(readout(f.data(), QStringLiteral("attention factor")), 2.0);
         toy.attentionFactor = 2.0;
-        compareMap(f.data(), rope::toyAttention(toy).attention.scores);
+        compareColourMap(f.data(), rope::toyAttention(toy).attention.scores);
         // q and k both scaled by a: scores by exactly a² = 4 (powers of two are exact).
-        compareMap(f.data(), 4.0 * unit);
+        compareColourMap(f.data(), 4.0 * unit);
         f.control<QCheckBox>("override-factor")->setChecked(false);
         QCOMPARE(readout(f.data(), QStringLiteral("attention factor")), yarn);
     }
