@@ -31,8 +31,16 @@ namespace rope::figures {
 // Every view of the panel for these inputs from what the job has found.
 FigureData baseBoundView(const rope::RopeParams& params, const FigureOptions& options,
                          const BaseBoundResult& results);
+const OptionTable& baseBoundOptions();
 
 namespace {
+
+// The "view" row's choices of baseBoundOptions(), in order.
+enum class View { Curves, CosineSum, Published, Landscape };
+
+View viewOf(const FigureOptions& options) {
+    return OptionValues(baseBoundOptions(), options).choice<View>("view");
+}
 
 // What the job has for b*(L, d) (nullptr: not yet), and core's refusal of it if any.
 const rope::MinimalBase* minimalIn(const BaseBoundResult& r, long long context, int dim,
@@ -72,8 +80,7 @@ constexpr long long kCurrentScanLimit = 1LL << 22;
 FigureData cosineSumView(const rope::RopeParams& params, const FigureOptions& options,
                          const BaseBoundResult& results) {
     const Eigen::ArrayXd theta = rope::scaledFrequencies(params).invFreq;
-    const long long buckets =
-        std::clamp(options.value(QStringLiteral("plot-width-px"), 1000).toLongLong(), 1LL, 8192LL);
+    const long long buckets = std::clamp(options.plot.width(1000), 1, 8192);
     // Min/max/mean of f over every m in each pixel column: sampling would alias.
     const rope::CosineSumEnvelope env = rope::cosineSumEnvelope(theta, 0, params.context, buckets);
     // Every m < L is scanned here too, so a dip inside a column is still found.
@@ -149,7 +156,7 @@ FigureData cosineSumView(const rope::RopeParams& params, const FigureOptions& op
         {FigureText::tr("quarter-turn context π/(2θ_min)"), quarterTurn, FigureText::tr("tokens")},
         {FigureText::tr("slowest period 2π/θ_min"), period, FigureText::tr("tokens")},
     };
-    if (options.value(QStringLiteral("min-base"), false).toBool()) {
+    if (OptionValues(baseBoundOptions(), options).toggle("min-base")) {
         const rope::MinimalBase* found =
             minimalIn(results, params.context, params.effectiveRotaryDim());
         const QString* refused = minimalRefusal(results, params.context, params.effectiveRotaryDim());
@@ -363,8 +370,9 @@ LandscapeSetup landscapeSetup(const rope::RopeParams& params, const FigureOption
     double high = haveThreshold ? threshold->base * 2.0
                   : haveBest   ? best->base * 4.0
                                : params.base * 10.0;
-    const double zoomLow = options.value(QStringLiteral("b-min"), 0.0).toDouble();
-    const double zoomHigh = options.value(QStringLiteral("b-max"), 0.0).toDouble();
+    const OptionValues v(baseBoundOptions(), options);
+    const double zoomLow = v.has("b-min") ? v.real("b-min") : 0.0;
+    const double zoomHigh = v.has("b-max") ? v.real("b-max") : 0.0;
     if (zoomLow > 1.0 && zoomHigh > zoomLow * (1.0 + 1e-12)) {
         low = zoomLow;
         high = zoomHigh;
@@ -376,8 +384,7 @@ LandscapeSetup landscapeSetup(const rope::RopeParams& params, const FigureOption
     key.dim = dim;
     key.lowBase = low;
     key.highBase = high;
-    key.samples = static_cast<int>(
-        std::clamp(options.value(QStringLiteral("plot-width-px"), 1000).toLongLong(), 200LL, 2000LL));
+    key.samples = std::clamp(options.plot.width(1000), 200, 2000);
     for (const std::optional<rope::MinimalBase>& r : {best, threshold}) {
         if (r && r->found && r->base > 1.0) {
             key.extraBases.push_back(r->base);
@@ -686,8 +693,8 @@ long long feasibleEdgeLimit(int dim, int lastLog2) {
 constexpr std::array<int, 3> kGridDims = {64, 128, 256};
 
 int lastLog2Of(const FigureOptions& options) {
-    return options.value(QStringLiteral("extend"), false).toBool() ? kExtendedLastLog2
-                                                                   : kDefaultLastLog2;
+    return OptionValues(baseBoundOptions(), options).toggle("extend") ? kExtendedLastLog2
+                                                                      : kDefaultLastLog2;
 }
 
 // The curves view, the cosine-sum view's b* and the landscape: the figure for these inputs
@@ -729,14 +736,14 @@ FigureData composeBaseBound(const rope::RopeParams& params, const FigureOptions&
 
 FigureData baseBoundView(const rope::RopeParams& params, const FigureOptions& options,
                         const BaseBoundResult& results) {
-    const QString view = options.value(QStringLiteral("view"), QStringLiteral("curves")).toString();
-    if (view == QLatin1String("cosine-sum")) {
+    const View view = viewOf(options);
+    if (view == View::CosineSum) {
         return cosineSumView(params, options, results);
     }
-    if (view == QLatin1String("published")) {
+    if (view == View::Published) {
         return publishedView(results);
     }
-    if (view == QLatin1String("landscape")) {
+    if (view == View::Landscape) {
         return landscapeView(params, options, results);
     }
     const int lastLog2 = lastLog2Of(options);
@@ -775,12 +782,13 @@ FigureData baseBoundView(const rope::RopeParams& params, const FigureOptions& op
         }
         data.series.push_back(std::move(s));
     }
-    if (options.value(QStringLiteral("men-fit"), true).toBool()) {
+    const OptionValues v(baseBoundOptions(), options);
+    if (v.toggle("men-fit")) {
         // Men et al. fitted their power law at d = 128: drawn beside that series.
         addMenFit(data, data.series[static_cast<std::size_t>(
                             std::find(dims.begin(), dims.end(), 128) - dims.begin())]);
     }
-    if (options.value(QStringLiteral("dense")).toBool()) {
+    if (v.toggle("dense")) {
         // What the job has finished so far (and everything, from the disk cache, on a later
         // start); the readout says how far it is.
         const int dim = params.effectiveRotaryDim();
@@ -890,9 +898,8 @@ FigureData baseBoundView(const rope::RopeParams& params, const FigureOptions& op
     // rotating layer kind at (L = max distance + 1, its base), read against b*(L) of its d.
     double xLow = std::ldexp(1.0, kFirstLog2 - 1);
     double xHigh = std::ldexp(1.0, lastLog2 + 3);
-    if (options.value(QStringLiteral("model-layers"), false).toBool()) {
-        const std::vector<LayerPoint> points =
-            parseLayerPoints(options.value(QStringLiteral("layer-points")).toString());
+    if (v.toggle("model-layers")) {
+        const std::vector<LayerPoint> points = parseLayerPoints(v.text("layer-points"));
         for (const LayerPoint& p : points) {
             Series s;
             s.name = FigureText::tr("layer span L = %1, b = %2, d = %3")
@@ -985,9 +992,8 @@ FigureData baseBoundView(const rope::RopeParams& params, const FigureOptions& op
     data.xRange = {{xLow, xHigh}};
     data.yRange = {{std::max(yLow, 1.0), yHigh}};
     placeModelLabels(data, publishedModelContexts(),
-                     options.value(QStringLiteral("plot-width-px"), 1000).toDouble(),
-                     options.value(QStringLiteral("plot-height-px"), 600).toDouble(),
-                     options.value(QStringLiteral("plot-font-px"), 13).toDouble(), *data.xRange,
+                     options.plot.width(1000), options.plot.height(600), options.plot.font(13),
+                     *data.xRange,
                      *data.yRange);
     data.legendAlignment = Qt::AlignBottom | Qt::AlignRight;
     return data;
@@ -999,25 +1005,26 @@ namespace {
 // region and the dense curves) and the grid's extent only, so a base or context step reuses
 // them; the landscape depends on every input of its key.
 QVariantMap baseBoundInputs(const rope::RopeParams& params, const FigureOptions& options) {
-    const QString view = options.value(QStringLiteral("view")).toString();
-    QVariantMap key{{QStringLiteral("view"), view}};
+    const OptionValues v(baseBoundOptions(), options);
+    const View view = v.choice<View>("view");
+    QVariantMap key{{QStringLiteral("view"), v.choiceId("view")}};
     const int dim = params.effectiveRotaryDim();
-    if (view == QLatin1String("curves")) {
+    if (view == View::Curves) {
         key.insert(QStringLiteral("dim"), dim);
-        key.insert(QStringLiteral("extend"), options.value(QStringLiteral("extend")).toBool());
-        key.insert(QStringLiteral("dense"), options.value(QStringLiteral("dense")).toBool());
-    } else if (view == QLatin1String("cosine-sum")) {
-        if (options.value(QStringLiteral("min-base")).toBool()) {
+        key.insert(QStringLiteral("extend"), v.toggle("extend"));
+        key.insert(QStringLiteral("dense"), v.toggle("dense"));
+    } else if (view == View::CosineSum) {
+        if (v.toggle("min-base")) {
             key.insert(QStringLiteral("context"), params.context);
             key.insert(QStringLiteral("dim"), dim);
         }
-    } else if (view == QLatin1String("landscape")) {
+    } else if (view == View::Landscape) {
         key.insert(QStringLiteral("context"), params.context);
         key.insert(QStringLiteral("dim"), dim);
         key.insert(QStringLiteral("base"), params.base);
-        key.insert(QStringLiteral("b-min"), options.value(QStringLiteral("b-min")));
-        key.insert(QStringLiteral("b-max"), options.value(QStringLiteral("b-max")));
-        key.insert(QStringLiteral("samples"), options.value(QStringLiteral("plot-width-px")));
+        key.insert(QStringLiteral("b-min"), v.has("b-min") ? QVariant(v.real("b-min")) : QVariant());
+        key.insert(QStringLiteral("b-max"), v.has("b-max") ? QVariant(v.real("b-max")) : QVariant());
+        key.insert(QStringLiteral("samples"), options.plot.widthPx);
     }
     return key;
 }
@@ -1104,7 +1111,7 @@ private:
 void runCurves(BaseBoundRun& run, const rope::RopeParams& params, const FigureOptions& options) {
     const int lastLog2 = lastLog2Of(options);
     const int dim = params.effectiveRotaryDim();
-    const bool dense = options.value(QStringLiteral("dense")).toBool();
+    const bool dense = OptionValues(baseBoundOptions(), options).toggle("dense");
     const int searches = static_cast<int>(kGridDims.size()) * (lastLog2 - kFirstLog2 + 1);
     // Weights: the grid and the region about a third each of the first screen; the dense
     // curves (minutes) their own fraction.
@@ -1235,16 +1242,16 @@ std::shared_ptr<const JobResult> runBaseBound(const rope::RopeParams& params,
     result->cancelled = false;
     result->cacheProblem.clear();
     BaseBoundRun run(control, result);
-    const QString view = options.value(QStringLiteral("view")).toString();
-    if (view == QLatin1String("curves")) {
+    const View view = viewOf(options);
+    if (view == View::Curves) {
         runCurves(run, params, options);
-    } else if (view == QLatin1String("cosine-sum")) {
-        if (options.value(QStringLiteral("min-base")).toBool()) {
+    } else if (view == View::CosineSum) {
+        if (OptionValues(baseBoundOptions(), options).toggle("min-base")) {
             run.minimal(params.context, params.effectiveRotaryDim());
         }
-    } else if (view == QLatin1String("published")) {
+    } else if (view == View::Published) {
         runPublished(run);
-    } else if (view == QLatin1String("landscape")) {
+    } else if (view == View::Landscape) {
         runLandscape(run, params, options);
     }
     return run.finish();
@@ -1329,13 +1336,15 @@ const OptionTable& baseBoundOptions() {
          .kind = OptionKind::Real,
          .min = 0.0,
          .max = rope::limits::kMaxBase,
-         .control = OptionControl::Hidden},
+         .control = OptionControl::Hidden,
+         .follows = QT_TRANSLATE_NOOP("FigureOptions", "a range around b* and b_T (set by zooming)")},
         {.id = "b-max",
          .label = QT_TRANSLATE_NOOP("FigureOptions", "largest base shown"),
          .kind = OptionKind::Real,
          .min = 0.0,
          .max = rope::limits::kMaxBase,
-         .control = OptionControl::Hidden},
+         .control = OptionControl::Hidden,
+         .follows = QT_TRANSLATE_NOOP("FigureOptions", "a range around b* and b_T (set by zooming)")},
     };
     return table;
 }

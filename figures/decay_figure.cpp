@@ -21,7 +21,11 @@
 
 namespace rope::figures {
 
+const OptionTable& decayOptions();
+
 namespace {
+
+using Curve = DecayMeasure; // the "curve" row's choices of decayOptions(), in order
 
 constexpr int kMaxExtraBases = 8;
 const QString kDefaultBases = QStringLiteral("1e4, 5e5, 1e6");
@@ -43,7 +47,8 @@ struct CurveWork {
 
 // The inputs that determine a CurveWork, compared exactly (θ bit for bit).
 struct CurveKey {
-    QString curve;
+    QString curve; // the choice id, as decayEnvelope() takes it
+    Curve measure = Curve::MeanCosine;
     std::vector<double> theta;
     long long context = 0;
     long long buckets = 0;
@@ -81,17 +86,18 @@ CurveWork computeCurve(const CurveKey& key, const Eigen::ArrayXd& theta,
         const Eigen::ArrayXd at =
             Eigen::ArrayXd::Constant(1, static_cast<double>(*w.firstNegative));
         w.markerY =
-            key.curve == QLatin1String("upper-bound")     ? rope::relativeUpperBound(theta, at)[0]
-            : key.curve == QLatin1String("similar-score") ? rope::expectedSimilarScore(theta, at)[0]
-                                                          : rope::meanCosine(theta, at)[0];
+            key.measure == Curve::UpperBound     ? rope::relativeUpperBound(theta, at)[0]
+            : key.measure == Curve::SimilarScore ? rope::expectedSimilarScore(theta, at)[0]
+                                                 : rope::meanCosine(theta, at)[0];
     }
     return w;
 }
 
-std::shared_ptr<const CurveWork> curveWork(const QString& curve, const Eigen::ArrayXd& theta,
+std::shared_ptr<const CurveWork> curveWork(const QString& curve, Curve measure,
+                                           const Eigen::ArrayXd& theta,
                                            long long context, long long buckets, bool logX,
                                            const std::vector<long long>& edges) {
-    CurveKey key{curve, std::vector<double>(theta.data(), theta.data() + theta.size()), context,
+    CurveKey key{curve, measure, std::vector<double>(theta.data(), theta.data() + theta.size()), context,
                  buckets, logX};
     CurveCache& cache = curveCache();
     {
@@ -138,9 +144,20 @@ std::vector<double> parseBaseList(const QString& text) {
     return bases;
 }
 
+DecayMeasure decayMeasure(const QString& id) {
+    const OptionSpec* spec = findOption(decayOptions(), QStringLiteral("curve"));
+    for (std::size_t i = 0; i < spec->choices.size(); ++i) {
+        if (spec->choices[i].value == id) {
+            return static_cast<DecayMeasure>(i);
+        }
+    }
+    throw rope::InvalidParameter("curve", "unknown decay measure '" + id.toStdString() + "'");
+}
+
 CurveEnvelope decayEnvelope(const QString& curve, const Eigen::ArrayXd& theta, long long context,
                             long long buckets) {
-    if (curve == QLatin1String("upper-bound")) {
+    const DecayMeasure measure = decayMeasure(curve);
+    if (measure == DecayMeasure::UpperBound) {
         // No fast range form for the partial sums S_j: evaluate every distance in core-sized
         // chunks and bucket here with the same partition as cosineSumEnvelope().
         return bucketedEnvelope(context, buckets, [&theta](long long first, long long last) {
@@ -150,7 +167,7 @@ CurveEnvelope decayEnvelope(const QString& curve, const Eigen::ArrayXd& theta, l
     // c = (2/d)·f and the similar-key score = 2·f are positive multiples of f = Σ cos(mθᵢ):
     // the envelope of f scales exactly.
     const double scale =
-        curve == QLatin1String("similar-score") ? 2.0 : 1.0 / static_cast<double>(theta.size());
+        measure == DecayMeasure::SimilarScore ? 2.0 : 1.0 / static_cast<double>(theta.size());
     const rope::CosineSumEnvelope e = rope::cosineSumEnvelope(theta, 0, context, buckets);
     CurveEnvelope out;
     out.firstDistance = e.firstDistance;
@@ -162,14 +179,13 @@ CurveEnvelope decayEnvelope(const QString& curve, const Eigen::ArrayXd& theta, l
 }
 
 FigureData decayFigure(const rope::RopeParams& params, const FigureOptions& options) {
-    const QString curve =
-        options.value(QStringLiteral("curve"), QStringLiteral("mean-cosine")).toString();
-    const std::vector<double> extra =
-        parseBaseList(options.value(QStringLiteral("bases"), kDefaultBases).toString());
-    const long long buckets =
-        std::clamp(options.value(QStringLiteral("plot-width-px"), 1000).toLongLong(), 1LL, 8192LL);
+    const OptionValues v(decayOptions(), options);
+    const Curve measure = v.choice<Curve>("curve");
+    const QString curve = v.choiceId("curve");
+    const std::vector<double> extra = parseBaseList(v.text("bases"));
+    const long long buckets = std::clamp(options.plot.width(1000), 1, 8192);
     // Log x: m = 1 … L−1 in geometrically growing columns (m = 0 has no place on a log axis).
-    const bool logX = options.value(QStringLiteral("log-x"), false).toBool() && params.context > 2;
+    const bool logX = v.toggle("log-x") && params.context > 2;
     const std::vector<long long> edges =
         logX ? logColumnEdges(params.context, buckets) : std::vector<long long>{};
 
@@ -208,10 +224,10 @@ FigureData decayFigure(const rope::RopeParams& params, const FigureOptions& opti
     }
 
     FigureData data;
-    if (curve == QLatin1String("upper-bound")) {
+    if (measure == Curve::UpperBound) {
         data.title = FigureText::tr("RoFormer's relative upper bound u(m) = (2/d)·Σⱼ|Sⱼ(m)|");
         data.yLabel = FigureText::tr("u(m) (bound on |qᵀR_m k| per unit max|hᵢ₊₁ − hᵢ|)");
-    } else if (curve == QLatin1String("similar-score")) {
+    } else if (measure == Curve::SimilarScore) {
         data.title =
             FigureText::tr("Expected score of a similar key E[qᵀR_m(q + σε)] = 2·Σᵢ cos(mθᵢ)");
         data.yLabel = FigureText::tr("expected score (q, ε ~ N(0, I))");
@@ -227,7 +243,7 @@ FigureData decayFigure(const rope::RopeParams& params, const FigureOptions& opti
     bool bandInLegend = true;
     for (const DecayCurve& c : curves) {
         const std::shared_ptr<const CurveWork> work =
-            curveWork(curve, c.theta, params.context, buckets, logX, edges);
+            curveWork(curve, measure, c.theta, params.context, buckets, logX, edges);
         const CurveEnvelope& env = work->envelope;
         // Column centre in tokens: the band covers first … last of each column.
         const Eigen::ArrayXd x = 0.5 * (env.firstDistance + env.lastDistance);

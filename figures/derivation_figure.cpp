@@ -17,6 +17,8 @@
 
 namespace rope::figures {
 
+const OptionTable& derivationOptions();
+
 namespace {
 
 constexpr double kPi = std::numbers::pi;
@@ -619,19 +621,17 @@ FigureData derivationFigure(const rope::RopeParams& params, const FigureOptions&
     const int dim = params.effectiveRotaryDim();
     const Eigen::ArrayXd theta = rope::inverseFrequencies(dim, params.base);
     const auto pairs = static_cast<int>(theta.size());
-    const int page =
-        std::clamp(options.value(QStringLiteral("page"), 1).toInt(), 1, kDerivationPages);
-    const int pair = std::clamp(options.value(QStringLiteral("pair"), 0).toInt(), 0, pairs - 1);
-    const double phi = options.value(QStringLiteral("k-angle-deg"), 60.0).toDouble() * kPi / 180.0;
+    const OptionValues v(derivationOptions(), options);
+    const int page = static_cast<int>(std::clamp<long long>(v.integer("page"), 1, kDerivationPages));
+    const int pair = static_cast<int>(std::clamp<long long>(v.integer("pair"), 0, pairs - 1));
+    const double phi = static_cast<double>(v.integer("k-angle-deg")) * kPi / 180.0;
     const auto m = static_cast<double>(params.m);
     const auto n = static_cast<double>(params.n);
     FigureData data;
     if (page <= 7) {
         derivationPage(data, page, theta[pair], phi, m, n);
     } else if (page == kCollisionPage) {
-        collisionPage(data, theta[pair], m,
-                      options.value(QStringLiteral("tolerance-deg"), 1.0).toDouble(),
-                      params.context);
+        collisionPage(data, theta[pair], m, v.real("tolerance-deg"), params.context);
     } else if (page == kSinPage) {
         sinPage(data, theta[pair], phi, m, n);
     } else {

@@ -17,7 +17,13 @@
 
 namespace rope::figures {
 
+const OptionTable& identityOptions();
+
 namespace {
+
+// The "view" and "identity" rows' choices of identityOptions(), in order.
+enum class View { Matrices, Complex, Residual };
+enum class Identity { Relativity, Composition, Orthogonality };
 
 // Seeds of the fixed example query and key of the complex view.
 constexpr std::uint64_t kQuerySeed = 1;
@@ -98,7 +104,8 @@ FigureData matricesView(const rope::RopeParams& params, const Eigen::ArrayXd& th
 FigureData complexView(const rope::RopeParams& params, const FigureOptions& options,
                        const Eigen::ArrayXd& theta) {
     const auto pairs = static_cast<int>(theta.size());
-    const int pair = std::clamp(options.value(QStringLiteral("pair"), 0).toInt(), 0, pairs - 1);
+    const int pair = static_cast<int>(
+        std::clamp<long long>(OptionValues(identityOptions(), options).integer("pair"), 0, pairs - 1));
     const Eigen::ArrayXd q = rope::seededUniformVector(params.headDim, kQuerySeed);
     const Eigen::ArrayXd k = rope::seededUniformVector(params.headDim, kKeySeed);
     // Coordinates of pair i: (2i, 2i+1) interleaved, (i, i+P) in the half layout.
@@ -189,14 +196,13 @@ FigureData residualView(const rope::RopeParams& params, const FigureOptions& opt
                         const Eigen::ArrayXd& theta) {
     const auto m = static_cast<double>(params.m);
     const auto n = static_cast<double>(params.n);
-    const QString which =
-        options.value(QStringLiteral("identity"), QStringLiteral("relativity")).toString();
+    const Identity which = OptionValues(identityOptions(), options).choice<Identity>("identity");
     Eigen::MatrixXd residual;
     QString formula;
-    if (which == QLatin1String("composition")) {
+    if (which == Identity::Composition) {
         residual = rope::compositionResidualMatrix(theta, m, n, params.layout);
         formula = FigureText::tr("R_m R_n − R_(m+n)");
-    } else if (which == QLatin1String("orthogonality")) {
+    } else if (which == Identity::Orthogonality) {
         residual = rope::orthogonalityResidualMatrix(theta, m, params.layout);
         formula = FigureText::tr("R_mᵀ R_m − I");
     } else {
@@ -251,12 +257,11 @@ FigureData residualView(const rope::RopeParams& params, const FigureOptions& opt
 
 FigureData identityFigure(const rope::RopeParams& params, const FigureOptions& options) {
     const Eigen::ArrayXd theta = rope::scaledFrequencies(params).invFreq;
-    const QString view =
-        options.value(QStringLiteral("view"), QStringLiteral("matrices")).toString();
-    if (view == QLatin1String("complex")) {
+    const View view = OptionValues(identityOptions(), options).choice<View>("view");
+    if (view == View::Complex) {
         return complexView(params, options, theta);
     }
-    if (view == QLatin1String("residual")) {
+    if (view == View::Residual) {
         return residualView(params, options, theta);
     }
     return matricesView(params, theta);

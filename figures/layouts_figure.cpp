@@ -14,7 +14,14 @@
 
 namespace rope::figures {
 
+const OptionTable& layoutsOptions();
+
 namespace {
+
+// The "view" row's choices of layoutsOptions(), in order.
+enum class View { Pairs, Matrix, Rows, Scores };
+// The "layout" row's choices, in order.
+constexpr rope::Layout kLayouts[] = {rope::Layout::Interleaved, rope::Layout::Half};
 
 constexpr int kDefaultDim = 16;
 constexpr int kMinDim = 8;
@@ -24,7 +31,7 @@ constexpr long long kDefaultMaxOffset = 64;
 constexpr long long kMaxOffset = 1 << 20;
 
 int layoutDim(const FigureOptions& options) {
-    const int d = options.value(QStringLiteral("dim"), kDefaultDim).toInt();
+    const auto d = static_cast<int>(OptionValues(layoutsOptions(), options).integer("dim"));
     return std::clamp(d - d % 2, kMinDim, kMaxDim);
 }
 
@@ -168,12 +175,12 @@ rope::LayoutScoreComparison layoutScores(const rope::RopeParams& params,
     const int d = layoutDim(options);
     const Eigen::ArrayXd theta = rope::inverseFrequencies(d, params.base);
     const long long maxOffset = std::clamp<long long>(
-        options.value(QStringLiteral("max-offset"), kDefaultMaxOffset).toLongLong(), 1, kMaxOffset);
+        OptionValues(layoutsOptions(), options).integer("max-offset"), 1, kMaxOffset);
     // One sample per integer offset, or per pixel column when there are more offsets than
     // pixels (offsets are rounded to whole tokens).
     const long long samples = std::min<long long>(
         maxOffset + 1,
-        std::clamp(options.value(QStringLiteral("plot-width-px"), 800).toLongLong(), 16LL, 4096LL));
+        std::clamp<long long>(options.plot.width(800), 16LL, 4096LL));
     Eigen::ArrayXd offsets =
         Eigen::ArrayXd::LinSpaced(samples, 0.0, static_cast<double>(maxOffset)).round();
     return rope::compareLayoutScores(
@@ -218,23 +225,20 @@ void drawRowPermutation(FigureData& data, int d, int heads) {
 FigureData layoutsFigure(const rope::RopeParams& params, const FigureOptions& options) {
     const int d = layoutDim(options);
     const Eigen::ArrayXd theta = rope::inverseFrequencies(d, params.base);
-    const QString view = options.value(QStringLiteral("view"), QStringLiteral("pairs")).toString();
+    const OptionValues v(layoutsOptions(), options);
+    const View view = v.choice<View>("view");
     const rope::LayoutScoreComparison scores = layoutScores(params, options);
 
     FigureData data;
-    if (view == QLatin1String("matrix")) {
-        const rope::Layout layout =
-            options.value(QStringLiteral("layout"), QStringLiteral("interleaved")).toString() ==
-                    QLatin1String("half")
-                ? rope::Layout::Half
-                : rope::Layout::Interleaved;
+    if (view == View::Matrix) {
+        const rope::Layout layout = kLayouts[v.choiceIndex("layout")];
         drawMatrix(data, theta, d, static_cast<double>(params.m), layout);
-    } else if (view == QLatin1String("rows")) {
+    } else if (view == View::Rows) {
         // At most 512 rows in all: the image stays a few hundred thousand cells.
-        const int heads =
-            std::clamp(options.value(QStringLiteral("heads"), 2).toInt(), 1, std::max(1, 512 / d));
+        const auto heads =
+            static_cast<int>(std::clamp<long long>(v.integer("heads"), 1, std::max(1, 512 / d)));
         drawRowPermutation(data, d, heads);
-    } else if (view == QLatin1String("scores")) {
+    } else if (view == View::Scores) {
         data.title = FigureText::tr("Scores against n − m (d = %1, m = %2)").arg(d).arg(params.m);
         data.xLabel = FigureText::tr("relative position n − m (tokens)");
         data.yLabel = FigureText::tr("logit ⟨R_m q, R_n k⟩ (seeded random W, x)");

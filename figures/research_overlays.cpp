@@ -13,7 +13,7 @@ namespace rope::figures {
 
 namespace {
 
-// A label's half width in data units: "plot-font-px" is a line's height, and a character of
+// A label's half width in data units: the plot's font size is a line's height, and a character of
 // the plot fonts averages about half of it.
 double halfWidth(const QString& text, const OverlayFrame& frame) {
     const double pxPerUnit = frame.widthPx / std::max(frame.xHigh - frame.xLow, 1e-12);

@@ -15,6 +15,8 @@
 
 namespace rope::figures {
 
+const OptionTable& rotationOptions();
+
 namespace {
 
 constexpr double kQLength = 1.0;
@@ -70,10 +72,11 @@ Series arrow(const QString& name, double length, double angle, int colour, doubl
 FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& options) {
     const Eigen::ArrayXd theta = rope::scaledFrequencies(params).invFreq;
     const auto pairs = static_cast<int>(theta.size());
-    const int pair = std::clamp(options.value(QStringLiteral("pair"), 0).toInt(), 0, pairs - 1);
+    const OptionValues v(rotationOptions(), options);
+    const auto pair = static_cast<int>(std::clamp<long long>(v.integer("pair"), 0, pairs - 1));
     // Angle of the unrotated k relative to the unrotated q (q lies along the x axis).
     const double phi =
-        options.value(QStringLiteral("k-angle-deg"), 60.0).toDouble() * std::numbers::pi / 180.0;
+        static_cast<double>(v.integer("k-angle-deg")) * std::numbers::pi / 180.0;
     const auto m = static_cast<double>(params.m);
     const auto n = static_cast<double>(params.n);
     const Eigen::ArrayXd anglesM = rope::rotationAngles(theta, m);

@@ -116,7 +116,7 @@ public:
 
     /// The plot's width in pixels, as the panel passes it (a figure with one column per pixel).
     void setPlotWidth(long long px) {
-        m_options.insert(QStringLiteral("plot-width-px"), px);
+        m_options.plot.widthPx = static_cast<int>(px);
         m_data.reset();
     }
 

@@ -570,8 +570,6 @@ private slots:
         QTest::addColumn<QString>("id");
         QTest::addColumn<QVariantMap>("options");
         const auto row = [](const char* id, const char* name, QVariantMap o) {
-            o.insert(QStringLiteral("plot-width-px"), 1400);
-            o.insert(QStringLiteral("plot-height-px"), 800);
             QTest::newRow(
                 qPrintable(QStringLiteral("%1 %2").arg(QLatin1String(id), QLatin1String(name))))
                 << QString::fromLatin1(id) << o;
@@ -604,8 +602,10 @@ private slots:
         QVERIFY(figure != nullptr);
         const rope::RopeParams params;
         rope::figures::FigureData data;
+        rope::figures::FigureOptions sized = options;
+        sized.plot = {1400, 800, 0};
         QBENCHMARK {
-            data = rope::figures::figureData(*figure, params, options);
+            data = rope::figures::figureData(*figure, params, sized);
         }
         QVERIFY(!data.title.isEmpty());
     }
