@@ -152,6 +152,7 @@ FigureData absoluteFigure(const rope::RopeParams& params, const FigureOptions& o
                 shown == 1 ? 0 : static_cast<int>(std::lround(c * (enc.dim - 1.0) / (shown - 1)));
             Series s;
             s.name = FigureText::tr("dimension j = %1").arg(j);
+            s.id = QStringLiteral("dimension-%1").arg(j);
             s.colour = c;
             for (Eigen::Index p = 0; p < pe.rows(); ++p) {
                 s.x.push_back(static_cast<double>(p));

@@ -117,10 +117,12 @@ FigureData attentionFigure(const rope::RopeParams& params, const FigureOptions& 
     side.widthShare = 0.45;
     Series others;
     others.name = FigureText::tr("other encodings");
+    others.id = QStringLiteral("other-encodings");
     others.style = SeriesStyle::Bars;
     others.colour = 0;
     Series chosen = others;
     chosen.name = FigureText::tr("encoding shown");
+    chosen.id = QStringLiteral("encoding-shown");
     chosen.colour = 1;
     double highest = 0;
     int slot = 0;

@@ -100,11 +100,13 @@ FigureData cosineSumView(const rope::RopeParams& params, const FigureOptions& op
     if ((env.lastDistance > env.firstDistance).any()) {
         Series lo;
         lo.name = FigureText::tr("f min per column");
+        lo.id = QStringLiteral("f-min");
         lo.inLegend = false;
         lo.x = toVector(x);
         lo.y = toVector(env.minimum);
         Series hi = lo;
         hi.name = FigureText::tr("f max per column");
+        hi.id = QStringLiteral("f-max");
         hi.y = toVector(env.maximum);
         hi.fillToPrevious = true;
         data.series.push_back(std::move(lo));
@@ -112,11 +114,13 @@ FigureData cosineSumView(const rope::RopeParams& params, const FigureOptions& op
     }
     Series curve;
     curve.name = QStringLiteral("f(m)");
+    curve.id = QStringLiteral("f");
     curve.x = toVector(x);
     curve.y = toVector(env.mean);
     data.series.push_back(std::move(curve));
     Series zero;
     zero.name = FigureText::tr("zero");
+    zero.id = QStringLiteral("zero");
     zero.style = SeriesStyle::Guide;
     zero.x = {0.0, static_cast<double>(params.context - 1)};
     zero.y = {0.0, 0.0};
@@ -125,14 +129,17 @@ FigureData cosineSumView(const rope::RopeParams& params, const FigureOptions& op
     if (firstNegative) {
         data.series.push_back(verticalLine(FigureText::tr("first m with f(m) < 0"),
                                            static_cast<double>(*firstNegative), yLow, yHigh, 1));
+        data.series.back().id = QStringLiteral("first-negative");
     }
     if (quarterTurn <= lastM) {
         data.series.push_back(
             verticalLine(FigureText::tr("quarter turn π/(2θ_min)"), quarterTurn, yLow, yHigh, 2));
+        data.series.back().id = QStringLiteral("quarter-turn");
     }
     if (period <= lastM) {
         data.series.push_back(
             verticalLine(FigureText::tr("slowest period 2π/θ_min"), period, yLow, yHigh, 3));
+        data.series.back().id = QStringLiteral("slowest-period");
     }
     data.readouts = {
         {FigureText::tr("first m with f(m) < 0"),
@@ -237,17 +244,21 @@ FigureData publishedView(const BaseBoundResult& results) {
     const std::vector<PublishedCheck>& checked = results.published;
     Series exactSu;
     exactSu.name = FigureText::tr("exact b*, m < L (Su's convention), L ≤ 2^17");
+    exactSu.id = QStringLiteral("exact-su");
     exactSu.colour = 0;
     exactSu.style = SeriesStyle::Line;
     Series exactMen = exactSu;
     exactMen.name = FigureText::tr("exact b*, m ≤ L (Men et al.'s convention), L ≤ 2^17");
+    exactMen.id = QStringLiteral("exact-men");
     exactMen.colour = 4;
     Series pass;
     pass.name = FigureText::tr("printed value passes its context (Su above, Men et al. below)");
+    pass.id = QStringLiteral("printed-passes");
     pass.style = SeriesStyle::Scatter;
     pass.colour = 2;
     Series fail = pass;
     fail.name = FigureText::tr("printed value fails (first failing m labelled)");
+    fail.id = QStringLiteral("printed-fails");
     fail.colour = 5;
     int passing = 0;
     for (const PublishedCheck& c : checked) {
@@ -418,9 +429,11 @@ FigureData landscapeView(const rope::RopeParams& params, const FigureOptions& op
 
     Series g;
     g.name = FigureText::tr("g(b) = min_m f_b(m)");
+    g.id = QStringLiteral("g");
     g.colour = 0;
     Series feasible;
     feasible.name = FigureText::tr("feasible bases (g ≥ 0), shaded");
+    feasible.id = QStringLiteral("feasible");
     feasible.colour = 2;
     feasible.fillToZero = true;
     double yLow = 0.0;
@@ -437,6 +450,7 @@ FigureData landscapeView(const rope::RopeParams& params, const FigureOptions& op
     // (b* itself often is): a marker, since a shaded stretch needs two points.
     Series narrow;
     narrow.name = FigureText::tr("feasible island narrower than a sample step");
+    narrow.id = QStringLiteral("narrow-island");
     narrow.style = SeriesStyle::Scatter;
     narrow.colour = 2;
     for (std::size_t k = 0; k < landscape.points.size(); ++k) {
@@ -459,6 +473,7 @@ FigureData landscapeView(const rope::RopeParams& params, const FigureOptions& op
     }
     Series zero;
     zero.name = QStringLiteral("zero");
+    zero.id = QStringLiteral("zero");
     zero.style = SeriesStyle::Guide;
     zero.x = {low, high};
     zero.y = {0.0, 0.0};
@@ -467,15 +482,18 @@ FigureData landscapeView(const rope::RopeParams& params, const FigureOptions& op
         data.series.push_back(verticalLine(
             FigureText::tr("b* = %1 (smallest feasible base, certified)").arg(best->base, 0, 'g', 10),
             best->base, yLow, yHigh, 1));
+        data.series.back().id = QStringLiteral("b-star");
     }
     if (haveThreshold) {
         data.series.push_back(verticalLine(
             FigureText::tr("b_T = %1 (every larger base feasible)").arg(threshold->base, 0, 'g', 8),
             threshold->base, yLow, yHigh, 3));
+        data.series.back().id = QStringLiteral("b-threshold");
     }
     if (params.base >= low && params.base <= high) {
         data.series.push_back(verticalLine(
             FigureText::tr("current b = %1").arg(params.base, 0, 'g', 6), params.base, yLow, yHigh, 6));
+        data.series.back().id = QStringLiteral("current-base");
     }
     // A readout shows a number: when there is no b* or b_T, the label says why and the value
     // is the bound that was checked, never NaN ("n/a" on screen, "nan" in a CSV). The search
@@ -623,6 +641,11 @@ void placeModelLabels(FigureData& data, const std::vector<ModelContext>& models,
             std::abs(cx - mx) > 0.5 * width) {
             Series leader;
             leader.name = QStringLiteral("label of %1").arg(model->name);
+            leader.id = QStringLiteral("leader-%1")
+                            .arg(model->name.toLower()
+                                     .remove(QLatin1Char('('))
+                                     .remove(QLatin1Char(')'))
+                                     .replace(QLatin1Char(' '), QLatin1Char('-')));
             leader.style = SeriesStyle::Guide;
             leader.inLegend = false;
             const auto [ax, ay] = fromPx(mx, above ? my - marker : my + marker);
@@ -732,6 +755,7 @@ FigureData baseBoundView(const rope::RopeParams& params, const FigureOptions& op
         // through them would suggest values, and hide where other bases fail).
         Series s;
         s.name = FigureText::tr("b*(L), d = %1").arg(dims[k]);
+        s.id = QStringLiteral("b-star-d%1").arg(dims[k]);
         s.style = SeriesStyle::Scatter;
         s.colour = dimColours[k];
         // Increasing L: the job keeps every search, so a longer grid reuses the shorter one.
@@ -769,6 +793,7 @@ FigureData baseBoundView(const rope::RopeParams& params, const FigureOptions& op
         }
         Series dense;
         dense.name = FigureText::tr("b*(L), d = %1, 100 contexts per decade").arg(dim);
+        dense.id = QStringLiteral("dense-d%1").arg(dim);
         dense.colour = 1;
         for (std::size_t k = 0; k < curve.minimal.size(); ++k) {
             if (curve.minimal[k].found) {
@@ -778,6 +803,7 @@ FigureData baseBoundView(const rope::RopeParams& params, const FigureOptions& op
         }
         Series above;
         above.name = FigureText::tr("every base above is feasible, b_T(L), d = %1").arg(dim);
+        above.id = QStringLiteral("threshold-d%1").arg(dim);
         above.colour = 3;
         for (std::size_t k = 0; k < curve.threshold.size(); ++k) {
             if (curve.threshold[k].found) {
@@ -815,6 +841,7 @@ FigureData baseBoundView(const rope::RopeParams& params, const FigureOptions& op
             stored == results.edges.end() ? std::vector<FeasibleEdge>{} : stored->second;
         Series region;
         region.name = FigureText::tr("bases that keep f ≥ 0 up to L, d = %1 (shaded)").arg(dim);
+        region.id = QStringLiteral("region-d%1").arg(dim);
         region.style = SeriesStyle::Path;
         const auto at = std::find(dims.begin(), dims.end(), dim);
         region.colour = at == dims.end() ? 1 : dimColours[static_cast<std::size_t>(at - dims.begin())];
@@ -834,6 +861,7 @@ FigureData baseBoundView(const rope::RopeParams& params, const FigureOptions& op
     // Llama 3.1 keeps b = 5e5 from 8192 to 131072 tokens: an arrow shows the extension.
     Series llama31;
     llama31.name = FigureText::tr("Llama 3.1: 8192 → 131072 at b = 5e5");
+    llama31.id = QStringLiteral("llama-3.1");
     llama31.style = SeriesStyle::Arrow;
     llama31.colour = 6;
     llama31.x = {8192.0, 131072.0};
@@ -845,6 +873,11 @@ FigureData baseBoundView(const rope::RopeParams& params, const FigureOptions& op
                      .arg(model.name)
                      .arg(model.context)
                      .arg(model.base, 0, 'g', 3);
+        s.id = QStringLiteral("model-%1")
+                   .arg(model.name.toLower()
+                            .remove(QLatin1Char('('))
+                            .remove(QLatin1Char(')'))
+                            .replace(QLatin1Char(' '), QLatin1Char('-')));
         s.style = SeriesStyle::Scatter;
         s.colour = 6;
         s.inLegend = false; // named on the plot instead
@@ -866,6 +899,7 @@ FigureData baseBoundView(const rope::RopeParams& params, const FigureOptions& op
                          .arg(p.context)
                          .arg(p.base, 0, 'g', 3)
                          .arg(p.dim);
+            s.id = QStringLiteral("layer-span-%1-d%2").arg(p.context).arg(p.dim);
             s.style = SeriesStyle::Scatter;
             s.colour = p.dim <= 64 ? 4 : (p.dim <= 128 ? 0 : 2);
             s.x = {static_cast<double>(p.context)};
@@ -898,6 +932,7 @@ FigureData baseBoundView(const rope::RopeParams& params, const FigureOptions& op
                                        .arg(formatNumber(params.base))
                                        .arg(params.effectiveRotaryDim())
                                        .arg(formatNumber(largestL));
+    current.id = QStringLiteral("current");
     current.style = SeriesStyle::Scatter;
     current.colour = 1;
     current.x = {largestL};
@@ -908,18 +943,20 @@ FigureData baseBoundView(const rope::RopeParams& params, const FigureOptions& op
     yLow /= 3.0;
     yHigh *= 3.0;
 
-    // Rules of thumb of seed note 000 for the current d, as functions of b over the plotted
+    // The two rules of thumb for the current d, as functions of b over the plotted
     // range: L·θ_min < π/2 and the slowest period 2π/θ_min.
     const int dim = params.effectiveRotaryDim();
     // Dashed, and in colours of their own: the current point is vermilion, the rules pink and
     // the foreground, so neither can be taken for the other.
     Series quarter;
     quarter.name = FigureText::tr("rule of thumb L = π/(2θ_min), d = %1").arg(dim);
+    quarter.id = QStringLiteral("quarter-turn-d%1").arg(dim);
     quarter.style = SeriesStyle::Path;
     quarter.colour = 3;
     quarter.dashed = true;
     Series period = quarter;
     period.name = FigureText::tr("slowest period L = 2π/θ_min, d = %1").arg(dim);
+    period.id = QStringLiteral("slowest-period-d%1").arg(dim);
     period.colour = 6;
     constexpr int kRulePoints = 64;
     for (int k = 0; k < kRulePoints; ++k) {

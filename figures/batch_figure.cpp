@@ -371,6 +371,7 @@ FigureData composeBatchPanel(const rope::RopeParams& shared, const FigureOptions
 
     Series refBar;
     refBar.name = FigureText::tr("scalar reference") + stale;
+    refBar.id = QStringLiteral("scalar-reference");
     refBar.style = SeriesStyle::Bars;
     refBar.colour = 1;
     refBar.measured = true;
@@ -379,6 +380,7 @@ FigureData composeBatchPanel(const rope::RopeParams& shared, const FigureOptions
     data.xTicks.push_back({0.0, FigureText::tr("reference")});
     Series simdBars;
     simdBars.name = QStringLiteral("SIMD") + stale;
+    simdBars.id = QStringLiteral("simd");
     simdBars.style = SeriesStyle::Bars;
     simdBars.colour = 0;
     simdBars.measured = true;
@@ -404,6 +406,7 @@ FigureData composeBatchPanel(const rope::RopeParams& shared, const FigureOptions
     if (m->computed) {
         Series computedBar;
         computedBar.name = FigureText::tr("angles computed in the pass (%1)").arg(isaText) + stale;
+        computedBar.id = QStringLiteral("computed-angles");
         computedBar.style = SeriesStyle::Bars;
         computedBar.colour = 2;
         computedBar.measured = true;
@@ -418,6 +421,7 @@ FigureData composeBatchPanel(const rope::RopeParams& shared, const FigureOptions
     if (m->ggml) {
         Series ggmlBar;
         ggmlBar.name = FigureText::tr("ggml-style baseline (float-accumulated angles)") + stale;
+        ggmlBar.id = QStringLiteral("ggml-baseline");
         ggmlBar.style = SeriesStyle::Bars;
         ggmlBar.colour = 3;
         ggmlBar.measured = true;
@@ -431,6 +435,7 @@ FigureData composeBatchPanel(const rope::RopeParams& shared, const FigureOptions
     const double xLast = xNext - 0.5;
     Series ceiling;
     ceiling.name = FigureText::tr("memcpy of the same bytes") + stale;
+    ceiling.id = QStringLiteral("memcpy");
     ceiling.colour = 6;
     ceiling.measured = true;
     ceiling.x = {-0.5, xLast};

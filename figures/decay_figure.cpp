@@ -30,6 +30,7 @@ struct DecayCurve {
     QString name;
     Eigen::ArrayXd theta;
     int colour = 0;
+    QString id = {}; ///< Series::id stem: "current", "base-<b>", "scaled"
 };
 
 // What one curve costs to compute: its envelope over every distance (≈ 0.7 ms at L = 32768,
@@ -59,9 +60,14 @@ struct CurveCache {
     std::mutex mutex;
     std::deque<std::pair<CurveKey, std::shared_ptr<const CurveWork>>> entries; // newest first
 };
+// Process-wide, and safe so: the key holds every input of computeCurve(), which is a pure
+// function of it, so a hit equals a fresh computation; every access holds the mutex; entries
+// are immutable shared_ptrs, alive while a caller still reads one that was evicted. Created on
+// first use and never destroyed, so a worker still drawing when main() returns cannot reach a
+// destroyed cache (it stays reachable through the pointer: no leak, at most kCachedCurves).
 CurveCache& curveCache() {
-    static CurveCache cache;
-    return cache;
+    static CurveCache* const cache = new CurveCache;
+    return *cache;
 }
 
 CurveWork computeCurve(const CurveKey& key, const Eigen::ArrayXd& theta,
@@ -188,14 +194,17 @@ FigureData decayFigure(const rope::RopeParams& params, const FigureOptions& opti
         curves.push_back({FigureText::tr("b = %1%2")
                               .arg(formatNumber(bases[k]))
                               .arg(k == 0 ? FigureText::tr(" (current)") : QString()),
-                          rope::scaledFrequencies(p).invFreq, colourOf(k)});
+                          rope::scaledFrequencies(p).invFreq, colourOf(k),
+                          k == 0 ? QStringLiteral("current")
+                                 : QStringLiteral("base-%1").arg(bases[k], 0, 'g', 17)});
     }
     if (params.scaling.method != "default") {
         curves.push_back({FigureText::tr("b = %1 with %2, s = %3")
                               .arg(formatNumber(params.base))
                               .arg(QString::fromStdString(params.scaling.method))
                               .arg(formatNumber(params.scaling.factor)),
-                          rope::scaledFrequencies(params).invFreq, colourOf(curves.size())});
+                          rope::scaledFrequencies(params).invFreq, colourOf(curves.size()),
+                          QStringLiteral("scaled")});
     }
 
     FigureData data;
@@ -226,12 +235,14 @@ FigureData decayFigure(const rope::RopeParams& params, const FigureOptions& opti
         if (band) {
             Series lo;
             lo.name = c.name + FigureText::tr(" min per column");
+            lo.id = c.id + QStringLiteral("-min");
             lo.colour = c.colour;
             lo.inLegend = false;
             lo.x = toVector(x);
             lo.y = toVector(env.minimum);
             Series hi = lo;
             hi.name = c.name + FigureText::tr(" max per column");
+            hi.id = c.id + QStringLiteral("-max");
             hi.y = toVector(env.maximum);
             hi.fillToPrevious = true;
             if (bandInLegend) {
@@ -245,6 +256,7 @@ FigureData decayFigure(const rope::RopeParams& params, const FigureOptions& opti
         }
         Series mean;
         mean.name = c.name;
+        mean.id = c.id;
         mean.colour = c.colour;
         mean.x = toVector(x);
         mean.y = toVector(env.mean);
@@ -261,6 +273,7 @@ FigureData decayFigure(const rope::RopeParams& params, const FigureOptions& opti
             Series marker;
             marker.name = markerInLegend ? FigureText::tr("first m with c(m) < 0")
                                          : FigureText::tr("first m with c(m) < 0, ") + c.name;
+            marker.id = QStringLiteral("first-negative-") + c.id;
             marker.style = SeriesStyle::Scatter;
             marker.colour = c.colour;
             marker.inLegend = markerInLegend;
@@ -272,6 +285,7 @@ FigureData decayFigure(const rope::RopeParams& params, const FigureOptions& opti
     }
     Series zero;
     zero.name = FigureText::tr("zero");
+    zero.id = QStringLiteral("zero");
     zero.style = SeriesStyle::Guide;
     zero.x = {0.0, static_cast<double>(params.context - 1)};
     zero.y = {0.0, 0.0};

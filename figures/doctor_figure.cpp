@@ -156,6 +156,7 @@ FigureData doctorFigure(const rope::RopeParams& params, const FigureOptions& opt
             rope::ui::compareScoresAt(params, other, span, logDistances(span, points));
         Series curve;
         curve.name = FigureText::tr("cosine, 128 random (q, k)");
+        curve.id = QStringLiteral("cosine");
         for (std::size_t k = 0; k < r.distances.size(); ++k) {
             curve.x.push_back(static_cast<double>(r.distances[k]));
             curve.y.push_back(r.cosine[k]);
@@ -173,6 +174,7 @@ FigureData doctorFigure(const rope::RopeParams& params, const FigureOptions& opt
         const Eigen::ArrayXd gap = thetas(params) - thetas(other);
         Series expectation;
         expectation.name = FigureText::tr("expectation (1/P) Σ cos((θ_A,i − θ_B,i)Δ)");
+        expectation.id = QStringLiteral("expectation");
         expectation.dashed = true;
         expectation.colour = 3;
         expectation.x = curve.x;
@@ -186,6 +188,7 @@ FigureData doctorFigure(const rope::RopeParams& params, const FigureOptions& opt
         data.series.push_back(std::move(expectation));
         Series threshold;
         threshold.name = FigureText::tr("threshold 0.99");
+        threshold.id = QStringLiteral("threshold");
         threshold.x = {1.0, static_cast<double>(std::max<long long>(span - 1, 2))};
         threshold.y = {0.99, 0.99};
         threshold.dashed = true;
@@ -196,6 +199,7 @@ FigureData doctorFigure(const rope::RopeParams& params, const FigureOptions& opt
             first.value = static_cast<double>(*r.firstBelow);
             Series mark;
             mark.name = FigureText::tr("first drop below 0.99");
+            mark.id = QStringLiteral("first-drop");
             mark.style = SeriesStyle::Scatter;
             mark.colour = 2;
             // Never Δ = 0 (both rotations are the identity there, cosine 1), so it has a place

@@ -60,20 +60,25 @@ FigureData wavelengthView(const rope::RopeParams& params, const FigureOptions& o
     data.logY = true;
     Series a;
     a.name = FigureText::tr("original RoPE");
+    a.id = QStringLiteral("original");
     a.colour = 4;
     Series b;
     b.name = FigureText::tr("with ") + methodName(params);
+    b.id = QStringLiteral("scaled");
     b.colour = 1;
     // After-wavelengths again, split by what the method did to the pair (θ'ᵢ/θᵢ).
     Series kept;
     kept.name = FigureText::tr("kept θ' = θ (extrapolated)");
+    kept.id = QStringLiteral("kept");
     kept.style = SeriesStyle::Scatter;
     kept.colour = 0;
     Series interpolated = kept;
     interpolated.name = FigureText::tr("interpolated θ' = θ/s");
+    interpolated.id = QStringLiteral("interpolated");
     interpolated.colour = 3;
     Series blended = kept;
     blended.name = FigureText::tr("blended (θ/s < θ' < θ or other)");
+    blended.id = QStringLiteral("blended");
     blended.colour = 5;
     int counts[3] = {0, 0, 0};
     for (Eigen::Index i = 0; i < before.size(); ++i) {
@@ -97,12 +102,14 @@ FigureData wavelengthView(const rope::RopeParams& params, const FigureOptions& o
     const double last = static_cast<double>(before.size() - 1);
     Series l0;
     l0.name = FigureText::tr("original context L₀ = %1").arg(params.scaling.originalContext);
+    l0.id = QStringLiteral("original-context");
     l0.colour = 2;
     l0.x = {0.0, last};
     l0.y = {static_cast<double>(params.scaling.originalContext),
             static_cast<double>(params.scaling.originalContext)};
     Series ctx;
     ctx.name = FigureText::tr("context L = %1").arg(params.context);
+    ctx.id = QStringLiteral("context");
     ctx.colour = 6;
     ctx.x = {0.0, last};
     ctx.y = {static_cast<double>(params.context), static_cast<double>(params.context)};
@@ -139,6 +146,7 @@ FigureData wavelengthView(const rope::RopeParams& params, const FigureOptions& o
                                : FigureText::tr("other layers: b = %1, linear ×%2")
                                      .arg(base, 0, 'g', 6)
                                      .arg(factor, 0, 'g', 4);
+        o.id = QStringLiteral("other-layers");
         o.colour = 7;
         for (Eigen::Index i = 0; i < other.size(); ++i) {
             o.x.push_back(static_cast<double>(i));
@@ -282,15 +290,18 @@ FigureData decayView(const rope::RopeParams& params, const FigureOptions& option
             decayEnvelope(QStringLiteral("mean-cosine"), *theta, params.context, buckets);
         const Eigen::ArrayXd x = 0.5 * (env.firstDistance + env.lastDistance);
         const int c = colour == 0 ? 4 : 1;
+        const QString id = colour == 0 ? QStringLiteral("original") : QStringLiteral("scaled");
         if ((env.lastDistance > env.firstDistance).any()) {
             Series lo;
             lo.name = name + FigureText::tr(" min per column");
+            lo.id = id + QStringLiteral("-min");
             lo.colour = c;
             lo.inLegend = false;
             lo.x = toVector(x);
             lo.y = toVector(env.minimum);
             Series hi = lo;
             hi.name = name + FigureText::tr(" max per column");
+            hi.id = id + QStringLiteral("-max");
             hi.y = toVector(env.maximum);
             hi.fillToPrevious = true;
             if (colour == 0) {
@@ -303,6 +314,7 @@ FigureData decayView(const rope::RopeParams& params, const FigureOptions& option
         }
         Series mean;
         mean.name = name;
+        mean.id = id;
         mean.colour = c;
         mean.x = toVector(x);
         mean.y = toVector(env.mean);
@@ -311,6 +323,7 @@ FigureData decayView(const rope::RopeParams& params, const FigureOptions& option
     }
     Series l0;
     l0.name = FigureText::tr("original context L₀ = %1").arg(params.scaling.originalContext);
+    l0.id = QStringLiteral("original-context");
     l0.style = SeriesStyle::Path;
     l0.colour = 2;
     l0.x = {static_cast<double>(params.scaling.originalContext),
@@ -319,6 +332,7 @@ FigureData decayView(const rope::RopeParams& params, const FigureOptions& option
     data.series.push_back(std::move(l0));
     Series zero;
     zero.name = FigureText::tr("zero");
+    zero.id = QStringLiteral("zero");
     zero.style = SeriesStyle::Guide;
     zero.x = {0.0, static_cast<double>(params.context - 1)};
     zero.y = {0.0, 0.0};

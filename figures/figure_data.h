@@ -60,6 +60,10 @@ struct Series {
     bool dashed = false;
     /// Line, Path: drawn in a translucent pen (a shaded region made of many thin lines).
     bool faint = false;
+    /// Stable kebab-case id (never translated, unique among a figure's series and among its side
+    /// plot's): what tests and tools look a series up by, while \p name is the legend text in the
+    /// user's language. Not written to the CSV or the legend.
+    QString id = {};
 };
 
 /// \brief A named tick: the axis shows \p label at coordinate \p at (categories such as tokens

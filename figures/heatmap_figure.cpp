@@ -118,6 +118,7 @@ FigureData heatmapFigure(const rope::RopeParams& params, const FigureOptions& op
         const Eigen::ArrayXd lambda = wavelengthsAllowingZero(theta);
         Series s;
         s.name = FigureText::tr("period λᵢ = 2π/θᵢ (tokens)");
+        s.id = QStringLiteral("period");
         s.style = SeriesStyle::Scatter;
         s.colour = 6;
         for (Eigen::Index i = 0; i < lambda.size(); ++i) {

@@ -116,10 +116,12 @@ FigureData complexView(const rope::RopeParams& params, const FigureOptions& opti
     const int points = static_cast<int>(std::min<double>(kMaxTracePoints, last + 1));
     Series qTrace;
     qTrace.name = FigureText::tr("qᵢ·e^(i tθᵢ), t = 0 … %1").arg(last, 0, 'g', 10);
+    qTrace.id = QStringLiteral("q-trace");
     qTrace.style = SeriesStyle::Scatter;
     qTrace.colour = 0;
     Series kTrace = qTrace;
     kTrace.name = FigureText::tr("kᵢ·e^(i tθᵢ)");
+    kTrace.id = QStringLiteral("k-trace");
     kTrace.colour = 1;
     for (int j = 0; j < points; ++j) {
         const double t = points > 1 ? std::round(last * j / (points - 1)) : 0.0;
@@ -134,12 +136,14 @@ FigureData complexView(const rope::RopeParams& params, const FigureOptions& opti
     const auto [kn, kni] = rotated(k, n);
     Series qArrow;
     qArrow.name = FigureText::tr("qᵢ·e^(imθᵢ) at m = %1").arg(params.m);
+    qArrow.id = QStringLiteral("q-arrow");
     qArrow.style = SeriesStyle::Arrow;
     qArrow.colour = 0;
     qArrow.x = {0.0, qm};
     qArrow.y = {0.0, qmi};
     Series kArrow;
     kArrow.name = FigureText::tr("kᵢ·e^(inθᵢ) at n = %1").arg(params.n);
+    kArrow.id = QStringLiteral("k-arrow");
     kArrow.style = SeriesStyle::Arrow;
     kArrow.colour = 1;
     kArrow.x = {0.0, kn};
@@ -148,6 +152,7 @@ FigureData complexView(const rope::RopeParams& params, const FigureOptions& opti
     // Rotation keeps |qᵢ| and |kᵢ|: each trace runs along its own circle.
     Series circle;
     circle.name = FigureText::tr("circles |qᵢ|, |kᵢ|");
+    circle.id = QStringLiteral("circles");
     circle.style = SeriesStyle::Guide;
     for (const double r : {std::hypot(qm, qmi), std::hypot(kn, kni)}) {
         for (int j = 0; j <= 128; ++j) {

@@ -60,12 +60,15 @@ FigureData kvCacheFigure(const rope::RopeParams& params, const FigureOptions& op
     data.yLabel = FigureText::tr("score ⟨R(m)q, R(n)k⟩, q = k = 1/√d");
     Series consistent;
     consistent.name = FigureText::tr("key re-rotated with θ(L)");
+    consistent.id = QStringLiteral("re-rotated");
     consistent.colour = 4;
     Series cached;
     cached.name = FigureText::tr("key as cached, rotated with θ(C = %1)").arg(cachedLen);
+    cached.id = QStringLiteral("cached");
     cached.colour = 1;
     Series gap;
     gap.name = FigureText::tr("mismatch (cached − re-rotated)");
+    gap.id = QStringLiteral("mismatch");
     gap.colour = 5;
     const long long span = maxLen - first;
     const int samples = static_cast<int>(std::min<long long>(span + 1, kSamples));
@@ -90,6 +93,7 @@ FigureData kvCacheFigure(const rope::RopeParams& params, const FigureOptions& op
     }
     Series crossing;
     crossing.name = FigureText::tr("L = L₀ = %1: θ starts to change").arg(l0);
+    crossing.id = QStringLiteral("l0-crossing");
     crossing.style = SeriesStyle::Path;
     crossing.colour = 2;
     crossing.x = {static_cast<double>(l0), static_cast<double>(l0)};

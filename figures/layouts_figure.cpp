@@ -87,6 +87,7 @@ void drawPairs(FigureData& data, const Eigen::ArrayXd& theta, int d) {
     for (int j = 0; j < d; ++j) {
         Series link;
         link.name = FigureText::tr("permutation: interleaved p_j → half j");
+        link.id = QStringLiteral("permutation-link-%1").arg(j);
         link.style = SeriesStyle::Path;
         link.colour = 6;
         link.inLegend = j == 0;
@@ -101,6 +102,7 @@ void drawPairs(FigureData& data, const Eigen::ArrayXd& theta, int d) {
         Series s = arc(a, b, 1.0, arcHeight, static_cast<int>(i % 6));
         s.name = i == 0 ? FigureText::tr("interleaved pairs (x₂ᵢ, x₂ᵢ₊₁), colour = pair i")
                         : FigureText::tr("interleaved pair %1: (x%2, x%3)").arg(i).arg(a).arg(b);
+        s.id = QStringLiteral("interleaved-pair-%1").arg(i);
         s.inLegend = i == 0;
         data.series.push_back(std::move(s));
     }
@@ -110,11 +112,13 @@ void drawPairs(FigureData& data, const Eigen::ArrayXd& theta, int d) {
         Series s = arc(a, b, 0.0, -arcHeight - 0.5 * (b - a) / d, static_cast<int>(i % 6));
         s.name = i == 0 ? FigureText::tr("rotate_half pairs (xᵢ, xᵢ₊d/₂)")
                         : FigureText::tr("rotate_half pair %1: (x%2, x%3)").arg(i).arg(a).arg(b);
+        s.id = QStringLiteral("rotate-half-pair-%1").arg(i);
         s.inLegend = i == 0;
         data.series.push_back(std::move(s));
     }
     Series dots;
     dots.name = FigureText::tr("coordinates");
+    dots.id = QStringLiteral("coordinates");
     dots.style = SeriesStyle::Scatter;
     dots.colour = 6;
     for (int j = 0; j < d; ++j) {
@@ -246,12 +250,16 @@ FigureData layoutsFigure(const rope::RopeParams& params, const FigureOptions& op
         };
         data.series.push_back(toSeries(FigureText::tr("trained: interleaved RoPE, original W"),
                                        scores.reference, 0, SeriesStyle::Line));
+        data.series.back().id = QStringLiteral("trained");
         data.series.push_back(toSeries(FigureText::tr("converted: rotate_half, permuted W rows"),
                                        scores.permuted, 2, SeriesStyle::Scatter));
+        data.series.back().id = QStringLiteral("converted");
         data.series.push_back(toSeries(FigureText::tr("bug: rotate_half, original W"),
                                        scores.mismatched, 1, SeriesStyle::Line));
+        data.series.back().id = QStringLiteral("bug");
         data.series.push_back(toSeries(FigureText::tr("|bug − trained|"), scores.mismatchError, 3,
                                        SeriesStyle::Line));
+        data.series.back().id = QStringLiteral("mismatch");
         data.readouts.push_back(
             {FigureText::tr("max |bug − trained|"), scores.maxMismatchError, QString()});
         data.legendAlignment = Qt::AlignBottom | Qt::AlignRight;

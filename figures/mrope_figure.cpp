@@ -102,9 +102,11 @@ FigureData mropeFigure(const rope::RopeParams& params, const FigureOptions& opti
     const QString names[3] = {FigureText::tr("temporal"), FigureText::tr("height"),
                               FigureText::tr("width")};
     const int colours[3] = {4, 1, 3};
+    const char* const axisIds[3] = {"temporal", "height", "width"}; // Series::id stems
     for (int a = 0; a < 3; ++a) {
         Series s;
         s.name = names[a] + FigureText::tr(" row");
+        s.id = QStringLiteral("%1-row").arg(QLatin1String(axisIds[a]));
         s.style = SeriesStyle::Scatter;
         s.colour = colours[a];
         // Text tokens have three equal ids: the rows sit side by side (t left, w right of the
@@ -144,6 +146,7 @@ FigureData mropeFigure(const rope::RopeParams& params, const FigureOptions& opti
     }
     Series marks;
     marks.name = FigureText::tr("query q = %1, key k = %2").arg(query).arg(key);
+    marks.id = QStringLiteral("query-key");
     marks.style = SeriesStyle::Scatter;
     marks.colour = 6;
     for (long long t : {query, key}) {
@@ -163,6 +166,7 @@ FigureData mropeFigure(const rope::RopeParams& params, const FigureOptions& opti
     for (int a = 0; a < 3; ++a) {
         Series s;
         s.name = names[a] + FigureText::tr(" pairs");
+        s.id = QStringLiteral("%1-pairs").arg(QLatin1String(axisIds[a]));
         s.style = SeriesStyle::Scatter;
         s.colour = colours[a];
         s.inLegend = false;

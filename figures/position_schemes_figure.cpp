@@ -147,6 +147,7 @@ FigureData positionSchemesFigure(const rope::RopeParams& params, const FigureOpt
         }
         Series profile;
         profile.name = schemeName(s);
+        profile.id = QString::fromLatin1(rope::positionSchemeId(s));
         styleProfile(s, profile);
         for (const auto& [delta, mean] : rope::distanceProfile(r.scores)) {
             profile.x.push_back(delta);
@@ -201,6 +202,8 @@ FigureData positionSchemesFigure(const rope::RopeParams& params, const FigureOpt
         }
         Series edge = maskBoundary(T, offset);
         edge.name = FigureText::tr("causal mask: keys j > i hidden (blank)");
+        edge.id =
+            offset == 0 ? QStringLiteral("causal-mask-left") : QStringLiteral("causal-mask-right");
         edge.inLegend = boundaryInLegend;
         boundaryInLegend = false;
         data.series.push_back(std::move(edge));

@@ -92,9 +92,11 @@ FigureData accumulatedFigure(const rope::RopeParams& params, const FigureOptions
 
     Series accumulated;
     accumulated.name = FigureText::tr("float32 repeated multiplication θᵢ₊₁ = θᵢ·σ (ggml)");
+    accumulated.id = QStringLiteral("float32-repeated");
     accumulated.colour = 3;
     Series product;
     product.name = FigureText::tr("float32 product m·θᵢ (Hugging Face)");
+    product.id = QStringLiteral("float32-product");
     product.colour = 0;
     Eigen::ArrayXd productError(grid.size());
     if (pair < 0) {
@@ -221,6 +223,7 @@ FigureData precisionFigure(const rope::RopeParams& params, const FigureOptions& 
         }
         Series s;
         s.name = formatName(format);
+        s.id = QString::fromLatin1(rope::floatFormatId(format));
         s.colour = colour++;
         // A log axis cannot show exact zeros (an exact product) or the NaN of a float16 overflow
         // (positions beyond 65504): those points are left out.

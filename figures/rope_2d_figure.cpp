@@ -78,9 +78,11 @@ FigureData rope2dFigure(const rope::RopeParams& params, const FigureOptions& opt
         data.yLabel = FigureText::tr("max |E₁ᵀE₂ − exp(ΔxB₁ + ΔyB₂)|");
         Series commuting;
         commuting.name = FigureText::tr("RoPE generators, [B₁, B₂] = 0 (d = 8)");
+        commuting.id = QStringLiteral("rope-generators");
         commuting.colour = 0;
         Series nonCommuting;
         nonCommuting.name = FigureText::tr("overlapping planes on ℝ³, [B₁, B₂] ≠ 0");
+        nonCommuting.id = QStringLiteral("overlapping-planes");
         nonCommuting.colour = 1;
         for (int s = 0; s <= kGeneratorSamples; ++s) {
             const double t = span * s / kGeneratorSamples;
@@ -142,6 +144,7 @@ FigureData rope2dFigure(const rope::RopeParams& params, const FigureOptions& opt
     data.colourMap = std::move(map);
     Series query;
     query.name = FigureText::tr("query patch");
+    query.id = QStringLiteral("query-patch");
     query.style = SeriesStyle::Scatter;
     query.colour = 6;
     // Marked ● in the title; a legend box would cover patches.

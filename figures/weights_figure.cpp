@@ -166,6 +166,7 @@ FigureData weightsFigure(const rope::RopeParams&, const FigureOptions& options) 
     side.yLabel = what;
     Series s;
     s.name = FigureText::tr("mean %1").arg(what);
+    s.id = QStringLiteral("mean");
     s.colour = 0;
     double top = 0.0;
     for (int i = 0; i < pairs; ++i) {
