@@ -47,6 +47,11 @@ FigureData doctorFigure(const rope::RopeParams&, const FigureOptions&);
 const OptionTable& doctorOptions();
 FigureData weightsFigure(const rope::RopeParams&, const FigureOptions&);
 const OptionTable& weightsOptions();
+// Panel hooks (figures/panel_hooks.cpp): what a panel takes from a loaded model or layer.
+FigureOptions doctorModelOptions(const rope::ui::ModelConfigResult&, const QString&);
+FigureOptions baseBoundModelOptions(const rope::ui::ModelConfigResult&, const QString&);
+FigureOptions mropeModelOptions(const rope::ui::ModelConfigResult&, const QString&);
+FigureOptions extensionLayerOptions(const rope::RopeParams*);
 
 const std::vector<Figure>& allFigures() {
     static const std::vector<Figure> figures = {
@@ -59,22 +64,27 @@ const std::vector<Figure>& allFigures() {
          .title = QT_TRANSLATE_NOOP("Figures", "Phase heatmap"),
          .group = "foundations",
          .options = &heatmapOptions,
-         .data = &heatmapFigure, .special = {"heatmap-zoom"}},
+         .data = &heatmapFigure, .special = {"heatmap-zoom"},
+         .animationKey = "base"},
         {.id = "rotation",
          .title = QT_TRANSLATE_NOOP("Figures", "Rotation of a pair"),
          .group = "foundations",
          .options = &rotationOptions,
-         .data = &rotationFigure, .special = {"rotation-play"}},
+         .data = &rotationFigure, .special = {"rotation-play"},
+         .animationKey = "m"},
         {.id = "extension",
          .title = QT_TRANSLATE_NOOP("Figures", "Context extension"),
          .group = "long-context",
          .options = &extensionOptions,
-         .data = &extensionFigure},
+         .data = &extensionFigure,
+         .animationKey = "base",
+         .layerOptions = &extensionLayerOptions},
         {.id = "identity",
          .title = QT_TRANSLATE_NOOP("Figures", "Identities"),
          .group = "foundations",
          .options = &identityOptions,
-         .data = &identityFigure},
+         .data = &identityFigure,
+         .animationKey = "m"},
         {.id = "decay",
          .title = QT_TRANSLATE_NOOP("Figures", "Long-term decay"),
          .group = "long-context",
@@ -86,7 +96,8 @@ const std::vector<Figure>& allFigures() {
          .options = &baseBoundOptions,
          .data = &baseBoundFigure,
          .special = {"base-bound-landscape"},
-         .job = &baseBoundJob()},
+         .job = &baseBoundJob(),
+         .modelOptions = &baseBoundModelOptions},
         {.id = "layouts",
          .title = QT_TRANSLATE_NOOP("Figures", "Pair layouts"),
          .group = "engineering",
@@ -127,7 +138,8 @@ const std::vector<Figure>& allFigures() {
          .title = QT_TRANSLATE_NOOP("Figures", "M-RoPE"),
          .group = "models",
          .options = &mropeOptions,
-         .data = &mropeFigure},
+         .data = &mropeFigure,
+         .modelOptions = &mropeModelOptions},
         {.id = "kv-cache",
          .title = QT_TRANSLATE_NOOP("Figures", "KV cache"),
          .group = "models",
@@ -137,12 +149,14 @@ const std::vector<Figure>& allFigures() {
          .title = QT_TRANSLATE_NOOP("Figures", "Config doctor"),
          .group = "models",
          .options = &doctorOptions,
-         .data = &doctorFigure, .special = {"doctor-compare"}},
+         .data = &doctorFigure, .special = {"doctor-compare"},
+         .modelOptions = &doctorModelOptions},
         {.id = "weights",
          .title = QT_TRANSLATE_NOOP("Figures", "Weights per pair"),
          .group = "models",
          .options = &weightsOptions,
-         .data = &weightsFigure},
+         .data = &weightsFigure,
+         .folderOption = "model"},
     };
     return figures;
 }

@@ -27,6 +27,10 @@
 /// The shared renderer draws it; a genuinely special control (a Play button, a click on the
 /// canvas) is named in `.special` and built by ui/panels/special_controls.cpp.
 
+namespace rope::ui {
+struct ModelConfigResult; // io/model_config.h
+} // namespace rope::ui
+
 namespace rope::figures {
 
 /// \brief Pure figure computation: parameters + option values (defaults filled in) → data.
@@ -128,6 +132,22 @@ struct Figure {
     std::vector<std::string_view> special{};
     /// The panel's slow part as a job (see FigureJob); nullptr when the whole figure is cheap.
     const FigureJob* job = nullptr;
+    /// The parameter or option an animation of this panel sweeps first (Export animation…):
+    /// "m" for a panel about positions, "base" for one about the frequency spectrum (empty:
+    /// the first key the dialog offers).
+    std::string_view animationKey{};
+    /// What the panel takes from a model the window loads (config.json, GGUF, preset): the
+    /// options to set, \p source being the file or preset id; an empty map leaves the panel's
+    /// options alone (nullptr: the panel ignores loaded models).
+    FigureOptions (*modelOptions)(const rope::ui::ModelConfigResult& model,
+                                  const QString& source) = nullptr;
+    /// What the panel takes when the layer strip shows a layer: \p otherKind is a layer of
+    /// another RoPE kind to compare with, nullptr when there is none (or no layer is chosen);
+    /// a null value unsets its option (nullptr: the panel ignores the layer strip).
+    FigureOptions (*layerOptions)(const rope::RopeParams* otherKind) = nullptr;
+    /// The option File ▸ Open model folder and the Hugging Face cache set to the chosen
+    /// folder; the window then shows the panel (empty: the panel takes no folder).
+    std::string_view folderOption{};
 };
 
 /// \brief Every figure, in navigation order.

@@ -102,14 +102,12 @@ AnimationDialog::AnimationDialog(FigurePanel& panel, const rope::RopeParams& par
     }
     connect(m_frames, &QSpinBox::valueChanged, this, &AnimationDialog::updateProblem);
     connect(m_format, &QComboBox::currentIndexChanged, this, &AnimationDialog::updateProblem);
-    // Positions are what the rotation and identity panels animate; a base sweep shows the
-    // heatmap and the extension panel best: start there when the panel is one of them.
-    const QString id = figures::figureId(panel.figure());
-    const QString start = (id == QLatin1String("rotation") || id == QLatin1String("identity"))
-                              ? QStringLiteral("m")
-                          : (id == QLatin1String("heatmap") || id == QLatin1String("extension"))
-                              ? QStringLiteral("base")
-                              : m_key->itemText(0);
+    // The panel's row names what it animates best (positions for the rotation, a base for the
+    // heatmap); a key this dialog does not offer leaves the first one chosen.
+    const std::string_view key = panel.figure().animationKey;
+    const QString preferred = QString::fromLatin1(key.data(), qsizetype(key.size()));
+    const QString start =
+        !preferred.isEmpty() && m_key->findText(preferred) >= 0 ? preferred : m_key->itemText(0);
     m_key->setCurrentText(start);
     keyChanged();
 }

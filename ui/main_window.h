@@ -13,10 +13,8 @@
 
 class QDockWidget;
 class QLineEdit;
-class QMenu;
 class QStackedWidget;
 class QTreeWidget;
-class QTreeWidgetItem;
 
 namespace rope::ui {
 
@@ -24,8 +22,11 @@ class CoursePane;
 class ExplorerState;
 class FigurePanel;
 class LayerStrip;
+class ModelLoader;
+class PanelNavigation;
 class ParameterForm;
-struct ModelConfigResult;
+class SessionFiles;
+class WindowMenus;
 struct Session;
 
 /// \brief The explorer's main window: one page per figure registry row in a stack (every panel
@@ -52,6 +53,12 @@ struct Session;
 /// Edit → Copy as NumPy/PyTorch code puts code_export.h's snippet on the clipboard.
 /// Errors never block: they appear in a window-modal message box (objectName "error-box") and
 /// the status bar.
+///
+/// The window wires its parts together: PanelNavigation (the sidebar), SessionFiles (the
+/// session file, its title and modified marker, File ▸ Open recent), ModelLoader (config.json,
+/// GGUF, presets, model folders, the layer strip) and WindowMenus (the menu bar and its
+/// actions). What a panel takes from a loaded model or layer is a field of its registry row
+/// (figures::Figure::modelOptions, layerOptions, folderOption), never a branch on its id here.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 
@@ -78,8 +85,8 @@ public:
     /// search hides.
     void stepPanel(int delta);
     /// \brief The sidebar's search field and tree.
-    QLineEdit* navigationFilter() const { return m_filter; }
-    QTreeWidget* navigation() const { return m_navigation; }
+    QLineEdit* navigationFilter() const;
+    QTreeWidget* navigation() const;
     /// \brief Hides the sidebar entries whose title, id and topic do not contain \p text.
     void filterNavigation(const QString& text);
     /// \brief The guided course pane.
@@ -115,7 +122,7 @@ public:
     /// \brief Puts codeSnippet(language, state().params()) on the clipboard.
     bool copyCode(CodeLanguage language);
     /// \brief The session file shown in the title (empty: none yet).
-    const QString& sessionPath() const { return m_sessionPath; }
+    const QString& sessionPath() const;
     /// \brief Most recent first, at most kMaxRecentSessions (QSettings "sessions/recent").
     static QStringList recentSessions();
     static constexpr int kMaxRecentSessions = 8;
@@ -130,6 +137,11 @@ public:
 
     /// \brief Opens the non-modal "Show code" dialog (objectName "code-dialog").
     void showCode();
+    /// \brief A window-modal, non-blocking warning box (objectName "error-box").
+    void showError(const QString& title, const QString& text);
+    /// \brief Restores a session's window geometry and dock layout (empty: left as it is); what
+    /// could not be restored is added to \p notes.
+    void restoreLayout(const QByteArray& geometry, const QByteArray& state, QStringList& notes);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -138,44 +150,21 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
-    void exportCurrent();
-    void openModelConfig();
-    /// \p source: the file or preset id the model came from (the doctor panel reads it again).
-    void applyModel(const ModelConfigResult& result, const QString& source);
-    void showLayerInPanels(int index);
-    void showAbout();
-    /// Stores \p code under the settings key figures::kLanguageKey and, if it is not the
-    /// language shown, says (visibly, in both languages) that it applies at the next start.
-    void chooseLanguage(const QString& code);
-    void saveSessionInteractively(bool askForPath);
-    void openSessionInteractively();
-    void applySession(const Session& session, QStringList& notes);
-    void setSessionPath(const QString& path);
-    void markModified();
-    void addRecentSession(const QString& path);
-    void addRecentModelConfig(const QString& path);
-    void buildThemeMenu(QMenu* view);
-    void rebuildRecentMenu();
-    void showError(const QString& title, const QString& text);
-    QWidget* buildNavigation();
-    void selectInNavigation(int pageIndex);
-
     ExplorerState* m_state;
     ParameterForm* m_form;
     QStackedWidget* m_pages;
     LayerStrip* m_layerStrip;
+    std::vector<FigurePanel*> m_panels;
     QDockWidget* m_navigationDock = nullptr;
     QDockWidget* m_parametersDock = nullptr;
     /// Dock widths are set on the first show (before it the layout ignores them), unless a
     /// saved layout was restored.
     bool m_dockWidthsPending = true;
-    QTreeWidget* m_navigation = nullptr;
-    QLineEdit* m_filter = nullptr;
+    PanelNavigation* m_navigation = nullptr;
     CoursePane* m_course = nullptr;
-    std::vector<FigurePanel*> m_panels;
-    QMenu* m_recentMenu = nullptr;
-    QString m_sessionPath;
-    bool m_applyingSession = false;
+    SessionFiles* m_sessions = nullptr;
+    ModelLoader* m_models = nullptr;
+    WindowMenus* m_menus = nullptr;
     bool m_persistent;
 };
 

@@ -4311,6 +4311,33 @@ computed</source>
     </message>
 </context>
 <context>
+    <name>rope::ui::CodeDialog</name>
+    <message>
+        <source>Code for the current parameters</source>
+        <translation>当前参数的代码</translation>
+    </message>
+    <message>
+        <source># No code: %1</source>
+        <translation># 没有代码：%1</translation>
+    </message>
+    <message>
+        <source>NumPy</source>
+        <translation>NumPy</translation>
+    </message>
+    <message>
+        <source>PyTorch</source>
+        <translation>PyTorch</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copied %1 code</source>
+        <translation>已复制 %1 代码</translation>
+    </message>
+</context>
+<context>
     <name>rope::ui::CoursePane</name>
     <message>
         <source>&amp;Check</source>
@@ -4844,94 +4871,6 @@ computed</source>
 %1</translation>
     </message>
     <message>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;Open session…</source>
-        <translation>打开会话(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>Open &amp;recent</source>
-        <translation>最近打开(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Save session</source>
-        <translation>保存会话(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Save session &amp;as…</source>
-        <translation>会话另存为(&amp;A)…</translation>
-    </message>
-    <message>
-        <source>&amp;Export current figure…</source>
-        <translation>导出当前图(&amp;E)…</translation>
-    </message>
-    <message>
-        <source>Ctrl+E</source>
-        <translation>Ctrl+E</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>&amp;Edit</source>
-        <translation>编辑(&amp;E)</translation>
-    </message>
-    <message>
-        <source>Copy as &amp;NumPy code</source>
-        <translation>复制为 &amp;NumPy 代码</translation>
-    </message>
-    <message>
-        <source>Copy as &amp;PyTorch code</source>
-        <translation>复制为 &amp;PyTorch 代码</translation>
-    </message>
-    <message>
-        <source>&amp;Show code…</source>
-        <translation>显示代码(&amp;S)…</translation>
-    </message>
-    <message>
-        <source>&amp;Model</source>
-        <translation>模型(&amp;M)</translation>
-    </message>
-    <message>
-        <source>&amp;Open config.json…</source>
-        <translation>打开 config.json(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>Ctrl+Shift+O</source>
-        <translation>Ctrl+Shift+O</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Find panel</source>
-        <translation>查找面板(&amp;F)</translation>
-    </message>
-    <message>
-        <source>N&amp;ext panel</source>
-        <translation>下一个面板(&amp;E)</translation>
-    </message>
-    <message>
-        <source>P&amp;revious panel</source>
-        <translation>上一个面板(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
-    </message>
-    <message>
-        <source>&amp;About RoPE Explorer</source>
-        <translation>关于 RoPE Explorer(&amp;A)</translation>
-    </message>
-    <message>
-        <source>About &amp;Qt</source>
-        <translation>关于 &amp;Qt</translation>
-    </message>
-    <message>
         <source>Not applied (%1): %2</source>
         <translation>未应用（%1）：%2</translation>
     </message>
@@ -4940,16 +4879,47 @@ computed</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <source>Export figure</source>
-        <translation>导出图</translation>
-    </message>
-    <message>
-        <source>PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf);;CSV data (*.csv)</source>
-        <translation>PNG 图像 (*.png);;SVG 图像 (*.svg);;PDF 文档 (*.pdf);;CSV 数据 (*.csv)</translation>
-    </message>
-    <message>
         <source>Wrote %1</source>
         <translation>已写入 %1</translation>
+    </message>
+    <message>
+        <source>Course step %1: no panel &apos;%2&apos;</source>
+        <translation>课程第 %1 步：没有面板“%2”</translation>
+    </message>
+    <message>
+        <source>window.geometry: not restored</source>
+        <translation>window.geometry：未恢复</translation>
+    </message>
+    <message>
+        <source>window.state: not restored</source>
+        <translation>window.state：未恢复</translation>
+    </message>
+    <message>
+        <source>Not opened: only local files can be dropped</source>
+        <translation>未打开：只能拖入本地文件</translation>
+    </message>
+    <message>
+        <source>Opening only the first of %1 dropped files</source>
+        <translation>拖入了 %1 个文件，只打开第一个</translation>
+    </message>
+    <message>
+        <source>Not opened: %1 is neither a session (.%2) nor a model config (.json, .gguf)</source>
+        <translation>未打开：%1 既不是会话（.%2）也不是模型配置（.json、.gguf）</translation>
+    </message>
+    <message>
+        <source>Export cancelled: %1 not written</source>
+        <translation>导出已取消：未写入 %1</translation>
+    </message>
+</context>
+<context>
+    <name>rope::ui::ModelLoader</name>
+    <message>
+        <source>Open a Hugging Face config.json or a GGUF file</source>
+        <translation>打开 Hugging Face config.json 或 GGUF 文件</translation>
+    </message>
+    <message>
+        <source>Model files (*.json *.gguf);;JSON files (*.json);;GGUF files (*.gguf);;All files (*)</source>
+        <translation>模型文件 (*.json *.gguf);;JSON 文件 (*.json);;GGUF 文件 (*.gguf);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Model config not opened: %1</source>
@@ -4994,185 +4964,12 @@ computed</source>
         <translation>已加载 %1（%2）</translation>
     </message>
     <message>
-        <source>Search panels (Ctrl+F)</source>
-        <translation>搜索面板（Ctrl+F）</translation>
+        <source>Open model folder</source>
+        <translation>打开模型文件夹</translation>
     </message>
-    <message>
-        <source>Course step %1: no panel &apos;%2&apos;</source>
-        <translation>课程第 %1 步：没有面板“%2”</translation>
-    </message>
-    <message>
-        <source>Session not saved: %1</source>
-        <translation>会话未保存：%1</translation>
-    </message>
-    <message>
-        <source>Session not saved</source>
-        <translation>会话未保存</translation>
-    </message>
-    <message>
-        <source>Could not save the session to
-%1
-
-%2</source>
-        <translation>无法把会话保存到
-%1
-
-%2</translation>
-    </message>
-    <message>
-        <source>Saved session %1</source>
-        <translation>已保存会话 %1</translation>
-    </message>
-    <message>
-        <source>Session not opened: %1</source>
-        <translation>未打开会话：%1</translation>
-    </message>
-    <message>
-        <source>Session not opened</source>
-        <translation>未打开会话</translation>
-    </message>
-    <message>
-        <source>Could not open the session
-%1
-
-%2</source>
-        <translation>无法打开会话
-%1
-
-%2</translation>
-    </message>
-    <message>
-        <source>Session opened with errors</source>
-        <translation>会话已打开，但有错误</translation>
-    </message>
-    <message>
-        <source>%1: these entries could not be used and kept their defaults:
-
-%2</source>
-        <translation>%1：以下条目无法使用，保留了默认值：
-
-%2</translation>
-    </message>
-    <message>
-        <source>Opened session %1</source>
-        <translation>已打开会话 %1</translation>
-    </message>
-    <message>
-        <source>Opened session %1 (%2)</source>
-        <translation>已打开会话 %1（%2）</translation>
-    </message>
-    <message>
-        <source>window.geometry: not restored</source>
-        <translation>window.geometry：未恢复</translation>
-    </message>
-    <message>
-        <source>window.state: not restored</source>
-        <translation>window.state：未恢复</translation>
-    </message>
-    <message>
-        <source>panelOptions.%1: no such panel, skipped</source>
-        <translation>panelOptions.%1：没有这个面板，已跳过</translation>
-    </message>
-    <message>
-        <source>activePanel: no panel &apos;%1&apos;, skipped</source>
-        <translation>activePanel：没有面板“%1”，已跳过</translation>
-    </message>
-    <message>
-        <source>RoPE Explorer[*]</source>
-        <translation>RoPE Explorer[*]</translation>
-    </message>
-    <message>
-        <source>%1[*] — RoPE Explorer</source>
-        <translation>%1[*] — RoPE Explorer</translation>
-    </message>
-    <message>
-        <source>&amp;Clear list</source>
-        <translation>清空列表(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Save session</source>
-        <translation>保存会话</translation>
-    </message>
-    <message>
-        <source>Open session</source>
-        <translation>打开会话</translation>
-    </message>
-    <message>
-        <source>;;All files (*)</source>
-        <translation>;;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Not opened: only local files can be dropped</source>
-        <translation>未打开：只能拖入本地文件</translation>
-    </message>
-    <message>
-        <source>Opening only the first of %1 dropped files</source>
-        <translation>拖入了 %1 个文件，只打开第一个</translation>
-    </message>
-    <message>
-        <source>No code: %1</source>
-        <translation>没有代码：%1</translation>
-    </message>
-    <message>
-        <source>Copied NumPy code for the current parameters</source>
-        <translation>已复制当前参数的 NumPy 代码</translation>
-    </message>
-    <message>
-        <source>Copied PyTorch code for the current parameters</source>
-        <translation>已复制当前参数的 PyTorch 代码</translation>
-    </message>
-    <message>
-        <source>Code for the current parameters</source>
-        <translation>当前参数的代码</translation>
-    </message>
-    <message>
-        <source># No code: %1</source>
-        <translation># 没有代码：%1</translation>
-    </message>
-    <message>
-        <source>NumPy</source>
-        <translation>NumPy</translation>
-    </message>
-    <message>
-        <source>PyTorch</source>
-        <translation>PyTorch</translation>
-    </message>
-    <message>
-        <source>&amp;Copy</source>
-        <translation>复制(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Copied %1 code</source>
-        <translation>已复制 %1 代码</translation>
-    </message>
-    <message>
-        <source>About RoPE Explorer</source>
-        <translation>关于 RoPE Explorer</translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;RoPE Explorer %1&lt;/h3&gt;&lt;p&gt;Rotary position embeddings, seen and touched.&lt;/p&gt;&lt;p&gt;Licence: GPL-3.0-or-later. This program comes with ABSOLUTELY NO WARRANTY.&lt;/p&gt;&lt;p&gt;Built with Qt %2 (running %3), QCustomPlot %4, Eigen %5.%6.%7.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;RoPE Explorer %1&lt;/h3&gt;&lt;p&gt;看得见、摸得着的旋转位置编码。&lt;/p&gt;&lt;p&gt;许可证：GPL-3.0-or-later。本程序不提供任何担保。&lt;/p&gt;&lt;p&gt;构建于 Qt %2（运行于 %3）、QCustomPlot %4、Eigen %5.%6.%7。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
-        <source>The language changes to %1 when RoPE Explorer starts again.</source>
-        <translation>RoPE Explorer 下次启动时界面语言将切换为%1。</translation>
-    </message>
-    <message>
-        <source>Language</source>
-        <translation>语言</translation>
-    </message>
-    <message>
-        <source>&amp;Restart now</source>
-        <translation>立即重启(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Later</source>
-        <translation>稍后(&amp;L)</translation>
-    </message>
+</context>
+<context>
+    <name>rope::ui::PanelNavigation</name>
     <message>
         <source>Foundations</source>
         <translation>基础</translation>
@@ -5190,96 +4987,20 @@ computed</source>
         <translation>模型</translation>
     </message>
     <message>
-        <source>Export &amp;animation…</source>
-        <translation>导出动画(&amp;A)…</translation>
-    </message>
-    <message>
-        <source>Ctrl+Shift+E</source>
-        <translation>Ctrl+Shift+E</translation>
-    </message>
-    <message>
-        <source>Show &amp;lessons</source>
-        <translation>显示课文(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Ctrl+L</source>
-        <translation>Ctrl+L</translation>
-    </message>
-    <message>
-        <source>&amp;Keyboard shortcuts</source>
-        <translation>键盘快捷键(&amp;K)</translation>
+        <source>Search panels (Ctrl+F)</source>
+        <translation>搜索面板（Ctrl+F）</translation>
     </message>
     <message>
         <source>Search panels</source>
         <translation>搜索面板</translation>
     </message>
     <message>
+        <source>Panels</source>
+        <translation>面板</translation>
+    </message>
+    <message>
         <source>Clear the search</source>
         <translation>清除搜索</translation>
-    </message>
-    <message>
-        <source>Sessions</source>
-        <translation>会话</translation>
-    </message>
-    <message>
-        <source>Model configs</source>
-        <translation>模型配置</translation>
-    </message>
-    <message>
-        <source>&amp;Theme</source>
-        <translation>主题(&amp;T)</translation>
-    </message>
-    <message>
-        <source>&amp;System</source>
-        <translation>跟随系统(&amp;S)</translation>
-    </message>
-    <message>
-        <source>&amp;Light</source>
-        <translation>浅色(&amp;L)</translation>
-    </message>
-    <message>
-        <source>&amp;Dark</source>
-        <translation>深色(&amp;D)</translation>
-    </message>
-    <message>
-        <source>Unknown theme &apos;%1&apos; in the settings: using the system&apos;s</source>
-        <translation>设置中的主题“%1”未知：使用系统主题</translation>
-    </message>
-    <message>
-        <source>Export &amp;slides (PDF)…</source>
-        <translation>导出幻灯片 (PDF)(&amp;S)…</translation>
-    </message>
-    <message>
-        <source>Export &amp;handout (PDF)…</source>
-        <translation>导出讲义 (PDF)(&amp;H)…</translation>
-    </message>
-    <message>
-        <source>Open a Hugging Face config.json or a GGUF file</source>
-        <translation>打开 Hugging Face config.json 或 GGUF 文件</translation>
-    </message>
-    <message>
-        <source>Model files (*.json *.gguf);;JSON files (*.json);;GGUF files (*.gguf);;All files (*)</source>
-        <translation>模型文件 (*.json *.gguf);;JSON 文件 (*.json);;GGUF 文件 (*.gguf);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Not opened: %1 is neither a session (.%2) nor a model config (.json, .gguf)</source>
-        <translation>未打开：%1 既不是会话（.%2）也不是模型配置（.json、.gguf）</translation>
-    </message>
-    <message>
-        <source>Export cancelled: %1 not written</source>
-        <translation>导出已取消：未写入 %1</translation>
-    </message>
-    <message>
-        <source>Open model &amp;folder (weights)…</source>
-        <translation>打开模型文件夹（权重）(&amp;F)…</translation>
-    </message>
-    <message>
-        <source>Open model folder</source>
-        <translation>打开模型文件夹</translation>
-    </message>
-    <message>
-        <source>&amp;Hugging Face cache…</source>
-        <translation>Hugging Face 缓存(&amp;H)…</translation>
     </message>
 </context>
 <context>
@@ -5493,6 +5214,109 @@ computed</source>
     </message>
 </context>
 <context>
+    <name>rope::ui::SessionFiles</name>
+    <message>
+        <source>Session not saved: %1</source>
+        <translation>会话未保存：%1</translation>
+    </message>
+    <message>
+        <source>Session not saved</source>
+        <translation>会话未保存</translation>
+    </message>
+    <message>
+        <source>Could not save the session to
+%1
+
+%2</source>
+        <translation>无法把会话保存到
+%1
+
+%2</translation>
+    </message>
+    <message>
+        <source>Saved session %1</source>
+        <translation>已保存会话 %1</translation>
+    </message>
+    <message>
+        <source>Session not opened: %1</source>
+        <translation>未打开会话：%1</translation>
+    </message>
+    <message>
+        <source>Session not opened</source>
+        <translation>未打开会话</translation>
+    </message>
+    <message>
+        <source>Could not open the session
+%1
+
+%2</source>
+        <translation>无法打开会话
+%1
+
+%2</translation>
+    </message>
+    <message>
+        <source>Session opened with errors</source>
+        <translation>会话已打开，但有错误</translation>
+    </message>
+    <message>
+        <source>%1: these entries could not be used and kept their defaults:
+
+%2</source>
+        <translation>%1：以下条目无法使用，保留了默认值：
+
+%2</translation>
+    </message>
+    <message>
+        <source>Opened session %1</source>
+        <translation>已打开会话 %1</translation>
+    </message>
+    <message>
+        <source>Opened session %1 (%2)</source>
+        <translation>已打开会话 %1（%2）</translation>
+    </message>
+    <message>
+        <source>panelOptions.%1: no such panel, skipped</source>
+        <translation>panelOptions.%1：没有这个面板，已跳过</translation>
+    </message>
+    <message>
+        <source>activePanel: no panel &apos;%1&apos;, skipped</source>
+        <translation>activePanel：没有面板“%1”，已跳过</translation>
+    </message>
+    <message>
+        <source>RoPE Explorer[*]</source>
+        <translation>RoPE Explorer[*]</translation>
+    </message>
+    <message>
+        <source>%1[*] — RoPE Explorer</source>
+        <translation>%1[*] — RoPE Explorer</translation>
+    </message>
+    <message>
+        <source>Sessions</source>
+        <translation>会话</translation>
+    </message>
+    <message>
+        <source>Model configs</source>
+        <translation>模型配置</translation>
+    </message>
+    <message>
+        <source>&amp;Clear list</source>
+        <translation>清空列表(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Save session</source>
+        <translation>保存会话</translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <source>;;All files (*)</source>
+        <translation>;;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
     <name>rope::ui::ShortcutsDialog</name>
     <message>
         <source>Keyboard shortcuts</source>
@@ -5528,6 +5352,205 @@ computed</source>
     <message>
         <source>Cannot read the model&apos;s weights</source>
         <translation>无法读取模型权重</translation>
+    </message>
+</context>
+<context>
+    <name>rope::ui::WindowMenus</name>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Copy as &amp;NumPy code</source>
+        <translation>复制为 &amp;NumPy 代码</translation>
+    </message>
+    <message>
+        <source>Copy as &amp;PyTorch code</source>
+        <translation>复制为 &amp;PyTorch 代码</translation>
+    </message>
+    <message>
+        <source>&amp;Show code…</source>
+        <translation>显示代码(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation>模型(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Open config.json…</source>
+        <translation>打开 config.json(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+O</source>
+        <translation>Ctrl+Shift+O</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;About RoPE Explorer</source>
+        <translation>关于 RoPE Explorer(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>关于 &amp;Qt</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open session…</source>
+        <translation>打开会话(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Open model &amp;folder (weights)…</source>
+        <translation>打开模型文件夹（权重）(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>&amp;Hugging Face cache…</source>
+        <translation>Hugging Face 缓存(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>&amp;Save session</source>
+        <translation>保存会话(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save session &amp;as…</source>
+        <translation>会话另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Export current figure…</source>
+        <translation>导出当前图(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+E</source>
+        <translation>Ctrl+E</translation>
+    </message>
+    <message>
+        <source>Export &amp;animation…</source>
+        <translation>导出动画(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+E</source>
+        <translation>Ctrl+Shift+E</translation>
+    </message>
+    <message>
+        <source>Export &amp;slides (PDF)…</source>
+        <translation>导出幻灯片 (PDF)(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>已写入 %1</translation>
+    </message>
+    <message>
+        <source>Export &amp;handout (PDF)…</source>
+        <translation>导出讲义 (PDF)(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Find panel</source>
+        <translation>查找面板(&amp;F)</translation>
+    </message>
+    <message>
+        <source>N&amp;ext panel</source>
+        <translation>下一个面板(&amp;E)</translation>
+    </message>
+    <message>
+        <source>P&amp;revious panel</source>
+        <translation>上一个面板(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Show &amp;lessons</source>
+        <translation>显示课文(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Ctrl+L</source>
+        <translation>Ctrl+L</translation>
+    </message>
+    <message>
+        <source>Export figure</source>
+        <translation>导出图</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf);;CSV data (*.csv)</source>
+        <translation>PNG 图像 (*.png);;SVG 图像 (*.svg);;PDF 文档 (*.pdf);;CSV 数据 (*.csv)</translation>
+    </message>
+    <message>
+        <source>No code: %1</source>
+        <translation>没有代码：%1</translation>
+    </message>
+    <message>
+        <source>Copied NumPy code for the current parameters</source>
+        <translation>已复制当前参数的 NumPy 代码</translation>
+    </message>
+    <message>
+        <source>Copied PyTorch code for the current parameters</source>
+        <translation>已复制当前参数的 PyTorch 代码</translation>
+    </message>
+    <message>
+        <source>The language changes to %1 when RoPE Explorer starts again.</source>
+        <translation>RoPE Explorer 下次启动时界面语言将切换为%1。</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>&amp;Restart now</source>
+        <translation>立即重启(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Later</source>
+        <translation>稍后(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation>跟随系统(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Unknown theme &apos;%1&apos; in the settings: using the system&apos;s</source>
+        <translation>设置中的主题“%1”未知：使用系统主题</translation>
+    </message>
+    <message>
+        <source>About RoPE Explorer</source>
+        <translation>关于 RoPE Explorer</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;RoPE Explorer %1&lt;/h3&gt;&lt;p&gt;Rotary position embeddings, seen and touched.&lt;/p&gt;&lt;p&gt;Licence: GPL-3.0-or-later. This program comes with ABSOLUTELY NO WARRANTY.&lt;/p&gt;&lt;p&gt;Built with Qt %2 (running %3), QCustomPlot %4, Eigen %5.%6.%7.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;RoPE Explorer %1&lt;/h3&gt;&lt;p&gt;看得见、摸得着的旋转位置编码。&lt;/p&gt;&lt;p&gt;许可证：GPL-3.0-or-later。本程序不提供任何担保。&lt;/p&gt;&lt;p&gt;构建于 Qt %2（运行于 %3）、QCustomPlot %4、Eigen %5.%6.%7。&lt;/p&gt;</translation>
     </message>
 </context>
 </TS>
