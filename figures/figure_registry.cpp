@@ -46,6 +46,7 @@ FigureData doctorFigure(const rope::RopeParams&, const FigureOptions&);
 const OptionTable& doctorOptions();
 FigureData weightsFigure(const rope::RopeParams&, const FigureOptions&);
 const OptionTable& weightsOptions();
+const FigureJob& weightsJob();
 
 const std::vector<Figure>& allFigures() {
     static const std::vector<Figure> figures = {
@@ -141,7 +142,8 @@ const std::vector<Figure>& allFigures() {
          .title = QT_TRANSLATE_NOOP("Figures", "Weights per pair"),
          .group = "models",
          .options = &weightsOptions,
-         .data = &weightsFigure},
+         .data = &weightsFigure,
+         .job = &weightsJob()},
     };
     return figures;
 }

@@ -10,6 +10,7 @@
 #include <QFileInfo>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <limits>
 
@@ -63,17 +64,82 @@ void validateModelFolder(const QString& text) {
     }
 }
 
-} // namespace
-
-FigureData weightsFigure(const rope::RopeParams&, const FigureOptions& options) {
-    const QString model = options.value(QStringLiteral("model")).toString();
-    const QString folder = model.isEmpty() ? rope::ui::syntheticWeightsFolder() : model;
+// The job's result: the probe of one folder, or why it could not be read.
+struct WeightsResult : JobResult {
+    std::shared_ptr<const rope::ui::WeightsProbe> probe;
     QString error;
-    const std::shared_ptr<const rope::ui::WeightsProbe> probe =
-        rope::ui::cachedWeightsProbe(folder, error);
-    if (!probe) {
-        throw rope::InvalidParameter("model", error.toStdString());
+};
+
+QString modelFolder(const FigureOptions& options) {
+    const QString model = options.value(QStringLiteral("model")).toString();
+    return model.isEmpty() ? rope::ui::syntheticWeightsFolder() : model;
+}
+
+// Only the folder decides what the probe reads; the other options only redraw.
+QVariantMap weightsInputs(const rope::RopeParams&, const FigureOptions& options) {
+    return {{QStringLiteral("model"), modelFolder(options)}};
+}
+
+// Reading a large model's q/k projections takes seconds (a 7 B model's are ≈ 1 GB of BF16 on
+// disk): a job, so the panel shows progress, keeps the GUI thread free and cancels the read
+// when the folder changes or the window closes (checked after every tensor).
+std::shared_ptr<const JobResult> runWeights(const rope::RopeParams& params,
+                                            const FigureOptions& options,
+                                            const JobControl& control,
+                                            const JobResult* previous) {
+    const QVariantMap inputs = weightsInputs(params, options);
+    if (const auto* p = dynamic_cast<const WeightsResult*>(previous);
+        p != nullptr && p->complete && p->inputs == inputs) {
+        auto same = std::make_shared<WeightsResult>(*p);
+        return same;
     }
+    auto result = std::make_shared<WeightsResult>();
+    result->inputs = inputs;
+    QString error;
+    result->probe = rope::ui::cachedWeightsProbe(
+        inputs.value(QStringLiteral("model")).toString(), error, [&control](int done, int total) {
+            control.progress(total > 0 ? static_cast<double>(done) / total : 0.0);
+            return !control.cancelled();
+        });
+    if (!result->probe && control.cancelled()) {
+        result->complete = false;
+        result->cancelled = true;
+        return result;
+    }
+    result->error = error;
+    return result;
+}
+
+FigureData figureFromProbe(const rope::ui::WeightsProbe& probeRef, const QString& folder,
+                           const FigureOptions& options);
+
+// Before the first read finishes (or after Cancel) the panel shows what it is reading.
+FigureData composeWeights(const rope::RopeParams& params, const FigureOptions& options,
+                          const JobResult* last) {
+    const QVariantMap inputs = weightsInputs(params, options);
+    const QString folder = inputs.value(QStringLiteral("model")).toString();
+    const auto* result = dynamic_cast<const WeightsResult*>(last);
+    if (result != nullptr && result->inputs == inputs) {
+        if (result->probe) {
+            return figureFromProbe(*result->probe, folder, options);
+        }
+        if (!result->error.isEmpty()) {
+            throw rope::InvalidParameter("model", result->error.toStdString());
+        }
+    }
+    FigureData data;
+    data.title = result != nullptr && result->cancelled && result->inputs == inputs
+                     ? FigureText::tr("Reading %1 was cancelled").arg(folder)
+                     : FigureText::tr("Reading the q/k projections of %1…").arg(folder);
+    data.xLabel = FigureText::tr("pair i");
+    data.yLabel = FigureText::tr("layer, head");
+    data.readouts.push_back({FigureText::tr("model"), 0, QString(), false, folder});
+    return data;
+}
+
+FigureData figureFromProbe(const rope::ui::WeightsProbe& probeRef, const QString& folder,
+                           const FigureOptions& options) {
+    const rope::ui::WeightsProbe* probe = &probeRef;
     const Quantity quantity = quantityOption(options);
     const bool perHead =
         options.value(QStringLiteral("rows")).toString() != QLatin1String("layers");
@@ -205,6 +271,21 @@ FigureData weightsFigure(const rope::RopeParams&, const FigureOptions& options) 
         {FigureText::tr("lowest- / highest-frequency quarter (mean ratio)"),
          highFreq > 0.0 ? lowFreq / highFreq : std::numeric_limits<double>::infinity(), QString()});
     return data;
+}
+
+} // namespace
+
+FigureData weightsFigure(const rope::RopeParams& params, const FigureOptions& options) {
+    const std::atomic<bool> never{false};
+    const std::shared_ptr<const JobResult> result =
+        runWeights(params, options, JobControl(never), nullptr);
+    return composeWeights(params, options, result.get());
+}
+
+const FigureJob& weightsJob() {
+    static const FigureJob job{
+        .inputs = &weightsInputs, .run = &runWeights, .compose = &composeWeights};
+    return job;
 }
 
 const OptionTable& weightsOptions() {
