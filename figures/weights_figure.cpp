@@ -29,13 +29,31 @@ Quantity quantityOption(const FigureOptions& options) {
 
 constexpr double kSideShare = 0.45;
 
+// A text's width in pixels: "plot-font-px" is a line's height; a Latin character averages
+// about 0.55 of it, a Han character the whole of it.
+double textWidthPx(const QString& text, const FigureOptions& options) {
+    const double font = options.value(QStringLiteral("plot-font-px"), 13.0).toDouble();
+    double em = 0.0;
+    for (const QChar c : text) {
+        em += c.unicode() >= 0x2E80 ? 1.0 : 0.55;
+    }
+    return em * font;
+}
+
+// The heatmap's width in pixels (the plot less the side chart), and the side chart's.
+double heatmapWidthPx(const FigureOptions& options) {
+    return options.value(QStringLiteral("plot-width-px"), 600.0).toDouble() * (1.0 - kSideShare);
+}
+double sideWidthPx(const FigureOptions& options) {
+    return options.value(QStringLiteral("plot-width-px"), 600.0).toDouble() * kSideShare;
+}
+
 // Pair ticks: pair number over its wavelength, one per ≈ 100 px of the heatmap's own axis (the
 // plot width less the side chart's share) so the labels (up to "λ 3.53×10⁴") never touch; the
 // last pair is always labelled.
 std::vector<Tick> pairTicks(const rope::ui::WeightsProbe& probe, const FigureOptions& options) {
     const int pairs = probe.rotaryDim / 2;
-    const double width = options.value(QStringLiteral("plot-width-px"), 600.0).toDouble() *
-                         (1.0 - kSideShare);
+    const double width = heatmapWidthPx(options);
     const int most = std::clamp(static_cast<int>(width / 100.0), 2, 8);
     const int step = std::max(1, (pairs - 1 + most - 2) / (most - 1));
     const auto tick = [&](int i) {
@@ -134,6 +152,11 @@ FigureData composeWeights(const rope::RopeParams& params, const FigureOptions& o
     data.xLabel = FigureText::tr("pair i");
     data.yLabel = FigureText::tr("layer, head");
     data.readouts.push_back({FigureText::tr("model"), 0, QString(), false, folder});
+    // An empty side chart of the final one's share: the panel measures the heatmap's width
+    // ("plot-width-px") on the figure it drew last, so the placeholder keeps that layout.
+    SidePlot side;
+    side.widthShare = kSideShare;
+    data.side = std::move(side);
     return data;
 }
 
@@ -168,12 +191,19 @@ FigureData figureFromProbe(const rope::ui::WeightsProbe& probeRef, const QString
                          : quantity == Quantity::Key ? FigureText::tr("‖W_k⁽ⁱ⁾‖")
                                                      : FigureText::tr("‖W_q⁽ⁱ⁾‖·‖W_k⁽ⁱ⁾‖");
     data.title = FigureText::tr("%1 per pair, layer and head: %2").arg(what, name);
-    data.xLabel =
-        FigureText::tr("pair i, wavelength λᵢ = 2π·b^(2i/R) tokens (b = %1, R = %2, %3)")
+    const QString ladder =
+        FigureText::tr("(b = %1, R = %2, %3)")
             .arg(formatNumber(probe->base))
             .arg(probe->rotaryDim)
             .arg(probe->layout == rope::Layout::Half ? FigureText::tr("half layout")
                                                      : FigureText::tr("interleaved layout"));
+    const QString axis = FigureText::tr("pair i, wavelength λᵢ = 2π·b^(2i/R) tokens");
+    // One line while it fits under the heatmap and its margins (≈ 1.5 heatmap widths); a
+    // narrow plot (a 1024x768 window) takes two lines rather than clipping both ends.
+    data.xLabel = textWidthPx(axis + QLatin1Char(' ') + ladder, options) <=
+                          1.5 * heatmapWidthPx(options)
+                      ? axis + QLatin1Char(' ') + ladder
+                      : axis + QLatin1Char('\n') + ladder;
     data.yLabel =
         perHead ? FigureText::tr("layer, head") : FigureText::tr("layer (mean over heads)");
 
@@ -227,7 +257,12 @@ FigureData figureFromProbe(const rope::ui::WeightsProbe& probeRef, const QString
     data.yRange = {{-0.5, data.colourMap->rows - 0.5}};
 
     SidePlot side;
-    side.title = FigureText::tr("mean over layers and heads");
+    // Short: the side chart is narrow (≈ 140 px at 1280x800); narrower, it goes (the legend
+    // names the mean too).
+    const QString sideTitle = FigureText::tr("mean of all heads");
+    if (textWidthPx(sideTitle, options) <= sideWidthPx(options)) {
+        side.title = sideTitle;
+    }
     side.xLabel = FigureText::tr("pair i");
     side.yLabel = what;
     Series s;
@@ -240,9 +275,15 @@ FigureData figureFromProbe(const rope::ui::WeightsProbe& probeRef, const QString
         top = std::max(top, mean[static_cast<std::size_t>(i)]);
     }
     side.series.push_back(std::move(s));
-    // Research overlays (a pair threshold such as the critical dimension) go into side.series
-    // and data.series as vertical Guide lines at that pair: both axes count pairs.
-    side.xRange = {-0.5, pairs - 0.5};
+    // The side chart is about half the heatmap's width: its own ticks, chosen by the plot,
+    // ran together below 1280x800 ("1012.5") and named pairs that do not exist (2.5). The
+    // pairs the heatmap labels, as plain integers, fit at that spacing.
+    for (const Tick& t : data.xTicks) {
+        side.xTicks.push_back({t.at, QString::number(static_cast<int>(t.at))});
+    }
+    // The side chart ends at the plot's right border, where QCustomPlot drops a tick label
+    // that would cross it: about 14 px of room right of the last pair keeps its number.
+    side.xRange = {-0.5, pairs - 0.5 + pairs * 14.0 / std::max(sideWidthPx(options), 40.0)};
     side.yRange = {0.0, top > 0.0 ? 1.08 * top : 1.0};
     side.widthShare = kSideShare;
     data.side = std::move(side);
@@ -268,7 +309,7 @@ FigureData figureFromProbe(const rope::ui::WeightsProbe& probeRef, const QString
     data.readouts.push_back({FigureText::tr("its wavelength λ"), probe->wavelength(peakPair),
                              FigureText::tr("tokens")});
     data.readouts.push_back(
-        {FigureText::tr("lowest- / highest-frequency quarter (mean ratio)"),
+        {FigureText::tr("low- / high-frequency quarter"),
          highFreq > 0.0 ? lowFreq / highFreq : std::numeric_limits<double>::infinity(), QString()});
     return data;
 }

@@ -3323,10 +3323,6 @@ computed</source>
         <translation>每一对、每层、每个头的 %1：%2</translation>
     </message>
     <message>
-        <source>pair i, wavelength λᵢ = 2π·b^(2i/R) tokens (b = %1, R = %2, %3)</source>
-        <translation>第 i 对，波长 λᵢ = 2π·b^(2i/R) 词元（b = %1，R = %2，%3）</translation>
-    </message>
-    <message>
         <source>half layout</source>
         <translation>half 布局</translation>
     </message>
@@ -3345,10 +3341,6 @@ computed</source>
     <message>
         <source>layer %1</source>
         <translation>第 %1 层</translation>
-    </message>
-    <message>
-        <source>mean over layers and heads</source>
-        <translation>对所有层和头的平均</translation>
     </message>
     <message>
         <source>mean %1</source>
@@ -3375,16 +3367,28 @@ computed</source>
         <translation>它的波长 λ</translation>
     </message>
     <message>
-        <source>lowest- / highest-frequency quarter (mean ratio)</source>
-        <translation>最低频 / 最高频四分之一（均值之比）</translation>
-    </message>
-    <message>
         <source>Reading %1 was cancelled</source>
         <translation>已取消读取 %1</translation>
     </message>
     <message>
         <source>Reading the q/k projections of %1…</source>
         <translation>正在读取 %1 的 q/k 投影…</translation>
+    </message>
+    <message>
+        <source>(b = %1, R = %2, %3)</source>
+        <translation>（b = %1，R = %2，%3）</translation>
+    </message>
+    <message>
+        <source>pair i, wavelength λᵢ = 2π·b^(2i/R) tokens</source>
+        <translation>第 i 对，波长 λᵢ = 2π·b^(2i/R) 个词元</translation>
+    </message>
+    <message>
+        <source>mean of all heads</source>
+        <translation>所有头的均值</translation>
+    </message>
+    <message>
+        <source>low- / high-frequency quarter</source>
+        <translation>低频 / 高频各四分之一之比</translation>
     </message>
 </context>
 <context>
