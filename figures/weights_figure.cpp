@@ -102,8 +102,7 @@ QVariantMap weightsInputs(const rope::RopeParams&, const FigureOptions& options)
 // disk): a job, so the panel shows progress, keeps the GUI thread free and cancels the read
 // when the folder changes or the window closes (checked after every tensor).
 std::shared_ptr<const JobResult> runWeights(const rope::RopeParams& params,
-                                            const FigureOptions& options,
-                                            const JobControl& control,
+                                            const FigureOptions& options, const JobControl& control,
                                             const JobResult* previous) {
     const QVariantMap inputs = weightsInputs(params, options);
     if (const auto* p = dynamic_cast<const WeightsResult*>(previous);
@@ -200,10 +199,10 @@ FigureData figureFromProbe(const rope::ui::WeightsProbe& probeRef, const QString
     const QString axis = FigureText::tr("pair i, wavelength λᵢ = 2π·b^(2i/R) tokens");
     // One line while it fits under the heatmap and its margins (≈ 1.5 heatmap widths); a
     // narrow plot (a 1024x768 window) takes two lines rather than clipping both ends.
-    data.xLabel = textWidthPx(axis + QLatin1Char(' ') + ladder, options) <=
-                          1.5 * heatmapWidthPx(options)
-                      ? axis + QLatin1Char(' ') + ladder
-                      : axis + QLatin1Char('\n') + ladder;
+    data.xLabel =
+        textWidthPx(axis + QLatin1Char(' ') + ladder, options) <= 1.5 * heatmapWidthPx(options)
+            ? axis + QLatin1Char(' ') + ladder
+            : axis + QLatin1Char('\n') + ladder;
     data.yLabel =
         perHead ? FigureText::tr("layer, head") : FigureText::tr("layer (mean over heads)");
 

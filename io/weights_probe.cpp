@@ -22,11 +22,20 @@ namespace rope::ui {
 
 namespace {
 
+// How Falcon's fused query_key_value is laid out (transformers' FalconAttention._split_heads).
+enum class FalconLayout {
+    None,       // not a Falcon config
+    Grouped,    // new_decoder_architecture: per key/value group, its query heads, then k, then v
+    MultiQuery, // multi_query: every query head, then the one k, then the one v
+    PerHead,    // neither: per head [q, k, v], as GPT-NeoX
+};
+
 // The fields of config.json the importer does not keep: head counts and the layer count.
 struct HeadCounts {
     int queryHeads = 0;
     int kvHeads = 0;
     int layers = 0;
+    FalconLayout falcon = FalconLayout::None;
 };
 
 bool readHeadCounts(const QString& path, HeadCounts& counts, QStringList& warnings,
@@ -74,6 +83,34 @@ bool readHeadCounts(const QString& path, HeadCounts& counts, QStringList& warnin
     }
     if (!error.isEmpty()) {
         return false;
+    }
+    if (root.value(QLatin1String("model_type")).toString() == QLatin1String("falcon")) {
+        // FalconConfig: num_kv_heads (alias n_head_kv) defaults to the query heads, multi_query
+        // to true, new_decoder_architecture to false; with multi_query (and the old
+        // architecture) one key/value head serves them all.
+        const bool grouped = root.value(QLatin1String("new_decoder_architecture")).toBool(false);
+        if (!root.contains(QLatin1String("multi_query")) && !grouped) {
+            warnings << IoText::tr("%1multi_query: missing; using true, FalconConfig's default")
+                            .arg(prefix);
+        }
+        const bool multiQuery = root.value(QLatin1String("multi_query")).toBool(true);
+        counts.falcon = grouped      ? FalconLayout::Grouped
+                        : multiQuery ? FalconLayout::MultiQuery
+                                     : FalconLayout::PerHead;
+        counts.kvHeads = counts.queryHeads;
+        if (!integer("num_kv_heads", counts.kvHeads) && error.isEmpty()) {
+            integer("n_head_kv", counts.kvHeads);
+        }
+        if (!error.isEmpty()) {
+            return false;
+        }
+        if (counts.falcon == FalconLayout::MultiQuery) {
+            counts.kvHeads = 1;
+        }
+        if (!integer("num_hidden_layers", counts.layers) && error.isEmpty()) {
+            integer("n_layer", counts.layers);
+        }
+        return error.isEmpty();
     }
     if (!integer("num_key_value_heads", counts.kvHeads)) {
         if (!error.isEmpty()) {
@@ -154,8 +191,8 @@ bool readMistralParams(const QString& path, WeightsProbe& probe, HeadCounts& cou
         }
         // transformers' converter defaults n_kv_heads to n_heads (no grouped-query attention).
         counts.kvHeads = counts.queryHeads;
-        probe.warnings << IoText::tr("n_kv_heads: missing; using n_heads (%1)")
-                              .arg(counts.queryHeads);
+        probe.warnings
+            << IoText::tr("n_kv_heads: missing; using n_heads (%1)").arg(counts.queryHeads);
     }
     if (!integer("head_dim", probe.headDim)) {
         if (!error.isEmpty()) {
@@ -170,13 +207,12 @@ bool readMistralParams(const QString& path, WeightsProbe& probe, HeadCounts& cou
             return false;
         }
         probe.headDim = dim / counts.queryHeads;
-        probe.warnings << IoText::tr("head_dim: missing; using dim / n_heads = %1")
-                              .arg(probe.headDim);
+        probe.warnings
+            << IoText::tr("head_dim: missing; using dim / n_heads = %1").arg(probe.headDim);
     }
     if (probe.headDim % 2 != 0) {
-        error = IoText::tr("%1: head_dim: %2 is odd; RoPE rotates pairs")
-                    .arg(path)
-                    .arg(probe.headDim);
+        error =
+            IoText::tr("%1: head_dim: %2 is odd; RoPE rotates pairs").arg(path).arg(probe.headDim);
         return false;
     }
     const QJsonValue theta = root.value(QLatin1String("rope_theta"));
@@ -211,8 +247,8 @@ bool readMistralParams(const QString& path, WeightsProbe& probe, HeadCounts& cou
 }
 
 // Tensor name → file name from the headers of the given files of \p folder.
-bool singleFiles(const QString& folder, const QStringList& names,
-                 std::map<QString, QString>& files, QString& error) {
+bool singleFiles(const QString& folder, const QStringList& names, std::map<QString, QString>& files,
+                 QString& error) {
     const QDir dir(folder);
     for (const QString& n : names) {
         if (!QFileInfo::exists(dir.filePath(n))) {
@@ -292,7 +328,10 @@ bool tensorFiles(const QString& folder, std::map<QString, QString>& files, QStri
 //   Phi-3 qkv_proj (rows q, then k, then v):   r_q(h) = h·hd, r_k(g) = H·hd + g·hd.
 //   GPT-NeoX query_key_value (transformers views its output as [H, 3·hd] and takes q, k, v
 //   from each head's block): r_q(h) = 3·hd·h, r_k(h) = 3·hd·h + hd.
-enum class Scheme { Separate, MistralSeparate, PhiFused, NeoxFused };
+//   Falcon's query_key_value (FalconLayout): grouped, with n = H/G query heads per key/value
+//   group, r_q(h) = ((h / n)·(n + 2) + h mod n)·hd and r_k(g) = (g·(n + 2) + n)·hd;
+//   multi-query as Phi-3 with G = 1; per head as GPT-NeoX.
+enum class Scheme { Separate, MistralSeparate, PhiFused, NeoxFused, FalconFused };
 
 struct Projection {
     QString q; // the tensor holding the query rows (the fused tensor for a fused scheme)
@@ -301,7 +340,7 @@ struct Projection {
 };
 
 bool fusedScheme(Scheme s) {
-    return s == Scheme::PhiFused || s == Scheme::NeoxFused;
+    return s == Scheme::PhiFused || s == Scheme::NeoxFused || s == Scheme::FalconFused;
 }
 
 QString schemeName(Scheme s) {
@@ -314,6 +353,8 @@ QString schemeName(Scheme s) {
         return QStringLiteral("qkv_proj");
     case Scheme::NeoxFused:
         return QStringLiteral("query_key_value");
+    case Scheme::FalconFused:
+        return QStringLiteral("self_attention.query_key_value");
     }
     return {};
 }
@@ -329,10 +370,14 @@ QString expectedName(const QString& prefix, Scheme s, int layer, bool key) {
         return prefix + QStringLiteral("layers.") + l + QStringLiteral(".attention.") +
                (key ? QStringLiteral("wk.weight") : QStringLiteral("wq.weight"));
     case Scheme::PhiFused:
-        return prefix + QStringLiteral("layers.") + l + QStringLiteral(".self_attn.qkv_proj.weight");
+        return prefix + QStringLiteral("layers.") + l +
+               QStringLiteral(".self_attn.qkv_proj.weight");
     case Scheme::NeoxFused:
         return prefix + QStringLiteral("layers.") + l +
                QStringLiteral(".attention.query_key_value.weight");
+    case Scheme::FalconFused:
+        return prefix + QStringLiteral("h.") + l +
+               QStringLiteral(".self_attention.query_key_value.weight");
     }
     return {};
 }
@@ -349,16 +394,16 @@ std::optional<WeightsProbe> probeModelFolder(const QString& folder, QString& err
     const QDir dir(folder);
     const QString configPath = dir.filePath(QStringLiteral("config.json"));
     const QString paramsPath = dir.filePath(QStringLiteral("params.json"));
-    const QStringList consolidated = dir.entryList(
-        {QStringLiteral("consolidated*.safetensors")}, QDir::Files, QDir::Name);
+    const QStringList consolidated =
+        dir.entryList({QStringLiteral("consolidated*.safetensors")}, QDir::Files, QDir::Name);
     const bool hfWeights =
         QFileInfo::exists(dir.filePath(QStringLiteral("model.safetensors"))) ||
         QFileInfo::exists(dir.filePath(QStringLiteral("model.safetensors.index.json")));
     // A Hugging Face folder (config.json and model.safetensors) wins over Mistral's files when
     // a repository ships both (Mistral's own repositories do).
     const bool hasConfig = QFileInfo::exists(configPath);
-    const bool mistral = (!hasConfig || !hfWeights) && QFileInfo::exists(paramsPath) &&
-                         !consolidated.isEmpty();
+    const bool mistral =
+        (!hasConfig || !hfWeights) && QFileInfo::exists(paramsPath) && !consolidated.isEmpty();
     if (!hasConfig && !mistral) {
         error = IoText::tr("%1: no config.json (nor Mistral's params.json with "
                            "consolidated.safetensors)")
@@ -417,6 +462,8 @@ std::optional<WeightsProbe> probeModelFolder(const QString& folder, QString& err
         QStringLiteral("^(.*?)layers\\.(\\d+)\\.attention\\.query_key_value\\.weight$"));
     static const QRegularExpression mistralPattern(
         QStringLiteral("^(.*?)layers\\.(\\d+)\\.attention\\.(wq|wk)\\.weight$"));
+    static const QRegularExpression falconPattern(
+        QStringLiteral("^(.*?)h\\.(\\d+)\\.self_attention\\.query_key_value\\.weight$"));
     // Keyed by prefix and scheme family, so a folder's two spellings never mix in one layer.
     std::map<std::pair<QString, int>, std::map<int, Projection>> byPrefix;
     const auto add = [&](const QRegularExpressionMatch& m, Scheme scheme, bool key,
@@ -446,6 +493,9 @@ std::optional<WeightsProbe> probeModelFolder(const QString& folder, QString& err
             add(n, Scheme::NeoxFused, false, name);
         } else if (const QRegularExpressionMatch w = mistralPattern.match(name); w.hasMatch()) {
             add(w, Scheme::MistralSeparate, w.captured(3) == QLatin1String("wk"), name);
+        } else if (const QRegularExpressionMatch f = falconPattern.match(name);
+                   f.hasMatch() && counts.falcon != FalconLayout::None) {
+            add(f, Scheme::FalconFused, false, name);
         }
     }
     if (byPrefix.empty()) {
@@ -458,7 +508,8 @@ std::optional<WeightsProbe> probeModelFolder(const QString& folder, QString& err
         }
         error = IoText::tr("%1: no tensor named <prefix>layers.<i>.self_attn.q_proj.weight, "
                            "k_proj.weight or qkv_proj.weight, "
-                           "<prefix>layers.<i>.attention.query_key_value.weight (GPT-NeoX) or "
+                           "<prefix>layers.<i>.attention.query_key_value.weight (GPT-NeoX), "
+                           "<prefix>h.<i>.self_attention.query_key_value.weight (Falcon) or "
                            "<prefix>layers.<i>.attention.wq.weight, wk.weight (Mistral) (the "
                            "first tensors are: %2)")
                     .arg(folder, seen.join(QStringLiteral(", ")));
@@ -494,9 +545,9 @@ std::optional<WeightsProbe> probeModelFolder(const QString& folder, QString& err
     const quint64 kRows = static_cast<quint64>(counts.kvHeads) * hd;
     // Rows of the query tensor (the fused one for a fused scheme) and of the key tensor.
     const auto queryTensorRows = [&](Scheme s) {
-        return s == Scheme::PhiFused    ? qRows + 2 * kRows
-               : s == Scheme::NeoxFused ? 3 * qRows
-                                        : qRows;
+        return s == Scheme::PhiFused || s == Scheme::FalconFused ? qRows + 2 * kRows
+               : s == Scheme::NeoxFused                          ? 3 * qRows
+                                                                 : qRows;
     };
     // Choose the prefix whose first layer's query tensor has the rows the config implies.
     const std::map<int, Projection>* chosenLayers = nullptr;
@@ -539,8 +590,11 @@ std::optional<WeightsProbe> probeModelFolder(const QString& folder, QString& err
     const std::map<int, Projection>& layers = *chosenLayers;
     const Scheme scheme = layers.begin()->second.scheme;
     const bool fused = fusedScheme(scheme);
-    if (scheme == Scheme::NeoxFused && counts.kvHeads != counts.queryHeads) {
-        error = IoText::tr("%1: GPT-NeoX's query_key_value holds one key head per query head, but "
+    if ((scheme == Scheme::NeoxFused ||
+         (scheme == Scheme::FalconFused && counts.falcon == FalconLayout::PerHead)) &&
+        counts.kvHeads != counts.queryHeads) {
+        error = IoText::tr("%1: a query_key_value laid out per head as [q, k, v] (GPT-NeoX, "
+                           "Falcon without multi_query) holds one key head per query head, but "
                            "the config gives %2 query heads and %3 key/value heads")
                     .arg(settingsPath)
                     .arg(counts.queryHeads)
@@ -647,15 +701,32 @@ std::optional<WeightsProbe> probeModelFolder(const QString& folder, QString& err
             if (t == nullptr) {
                 return std::nullopt;
             }
-            if (scheme == Scheme::NeoxFused) {
-                pairNorms(it->second.q, *t, [hd64](int h) { return 3 * hd64 * h; },
-                          counts.queryHeads, norms.q);
-                pairNorms(it->second.q, *t, [hd64](int h) { return 3 * hd64 * h + hd64; },
-                          counts.kvHeads, norms.k);
+            if (scheme == Scheme::FalconFused && counts.falcon == FalconLayout::Grouped) {
+                const quint64 n = static_cast<quint64>(counts.queryHeads / counts.kvHeads);
+                pairNorms(
+                    it->second.q, *t,
+                    [hd64, n](int h) {
+                        const auto hh = static_cast<quint64>(h);
+                        return ((hh / n) * (n + 2) + hh % n) * hd64;
+                    },
+                    counts.queryHeads, norms.q);
+                pairNorms(
+                    it->second.q, *t,
+                    [hd64, n](int g) { return (static_cast<quint64>(g) * (n + 2) + n) * hd64; },
+                    counts.kvHeads, norms.k);
+            } else if (scheme == Scheme::NeoxFused ||
+                       (scheme == Scheme::FalconFused && counts.falcon == FalconLayout::PerHead)) {
+                pairNorms(
+                    it->second.q, *t, [hd64](int h) { return 3 * hd64 * h; }, counts.queryHeads,
+                    norms.q);
+                pairNorms(
+                    it->second.q, *t, [hd64](int h) { return 3 * hd64 * h + hd64; }, counts.kvHeads,
+                    norms.k);
             } else {
                 pairNorms(it->second.q, *t, stacked, counts.queryHeads, norms.q);
-                pairNorms(it->second.q, *t, [&](int g) { return qRows + stacked(g); },
-                          counts.kvHeads, norms.k);
+                pairNorms(
+                    it->second.q, *t, [&](int g) { return qRows + stacked(g); }, counts.kvHeads,
+                    norms.k);
             }
             ++done;
         } else {

@@ -21,12 +21,14 @@ int runWeights(const QStringList& args) {
         "Output: {\"rotary_dim\":R, \"layout\":\"half\"|\"interleaved\", \"layers\":[{\"index\":i, "
         "\"q\":[[pair norms] per query head], \"k\":[[pair norms] per key/value head]}, ...], "
         "\"head_dim\":D, \"num_attention_heads\":H, \"num_key_value_heads\":G, \"base\":b, "
-        "\"naming\":\"q_proj/k_proj\"|\"qkv_proj\"|\"query_key_value\"|\"wq/wk\", \"prefix\":\"model.\", "
+        "\"naming\":\"q_proj/k_proj\"|\"qkv_proj\"|\"query_key_value\"|\"wq/wk\", "
+        "\"prefix\":\"model.\", "
         "\"wavelength\":[2*pi*b^(2i/R) per pair]} (printed without spaces). Config warnings go "
         "to stderr."));
     parser.addOptions({
         {QStringLiteral("model"),
-         QStringLiteral("Model folder (config.json + safetensors); \"synthetic\" for the bundled "
+         QStringLiteral("Model folder (config.json + safetensors, or Mistral's params.json + "
+                        "consolidated.safetensors); \"synthetic\" for the bundled "
                         "example."),
          QStringLiteral("DIR")},
     });

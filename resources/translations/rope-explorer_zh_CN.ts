@@ -4074,16 +4074,20 @@ computed</source>
         <translation>%1：没有 config.json（也没有 Mistral 格式的 params.json 与 consolidated.safetensors）</translation>
     </message>
     <message>
-        <source>%1: no tensor named &lt;prefix&gt;layers.&lt;i&gt;.self_attn.q_proj.weight, k_proj.weight or qkv_proj.weight, &lt;prefix&gt;layers.&lt;i&gt;.attention.query_key_value.weight (GPT-NeoX) or &lt;prefix&gt;layers.&lt;i&gt;.attention.wq.weight, wk.weight (Mistral) (the first tensors are: %2)</source>
-        <translation>%1：找不到名为 &lt;prefix&gt;layers.&lt;i&gt;.self_attn.q_proj.weight、k_proj.weight 或 qkv_proj.weight，&lt;prefix&gt;layers.&lt;i&gt;.attention.query_key_value.weight（GPT-NeoX），或 &lt;prefix&gt;layers.&lt;i&gt;.attention.wq.weight、wk.weight（Mistral）的张量（前几个张量是：%2）</translation>
-    </message>
-    <message>
-        <source>%1: GPT-NeoX&apos;s query_key_value holds one key head per query head, but the config gives %2 query heads and %3 key/value heads</source>
-        <translation>%1：GPT-NeoX 的 query_key_value 每个查询头对应一个键头，但配置给出 %2 个查询头和 %3 个键/值头</translation>
-    </message>
-    <message>
         <source>wq/wk: Meta&apos;s tensor names; reading the pairs as (2i, 2i + 1), the reference code&apos;s order</source>
         <translation>wq/wk：Meta 的张量命名；按参考实现的顺序把 (2i, 2i + 1) 读作一对</translation>
+    </message>
+    <message>
+        <source>%1multi_query: missing; using true, FalconConfig&apos;s default</source>
+        <translation>%1multi_query：缺失；采用 FalconConfig 的默认值 true</translation>
+    </message>
+    <message>
+        <source>%1: no tensor named &lt;prefix&gt;layers.&lt;i&gt;.self_attn.q_proj.weight, k_proj.weight or qkv_proj.weight, &lt;prefix&gt;layers.&lt;i&gt;.attention.query_key_value.weight (GPT-NeoX), &lt;prefix&gt;h.&lt;i&gt;.self_attention.query_key_value.weight (Falcon) or &lt;prefix&gt;layers.&lt;i&gt;.attention.wq.weight, wk.weight (Mistral) (the first tensors are: %2)</source>
+        <translation>%1：找不到名为 &lt;prefix&gt;layers.&lt;i&gt;.self_attn.q_proj.weight、k_proj.weight 或 qkv_proj.weight，&lt;prefix&gt;layers.&lt;i&gt;.attention.query_key_value.weight（GPT-NeoX），&lt;prefix&gt;h.&lt;i&gt;.self_attention.query_key_value.weight（Falcon），或 &lt;prefix&gt;layers.&lt;i&gt;.attention.wq.weight、wk.weight（Mistral）的张量（前几个张量是：%2）</translation>
+    </message>
+    <message>
+        <source>%1: a query_key_value laid out per head as [q, k, v] (GPT-NeoX, Falcon without multi_query) holds one key head per query head, but the config gives %2 query heads and %3 key/value heads</source>
+        <translation>%1：按头排列为 [q, k, v] 的 query_key_value（GPT-NeoX，或未启用 multi_query 的 Falcon）每个查询头对应一个键头，但配置给出 %2 个查询头和 %3 个键/值头</translation>
     </message>
 </context>
 <context>

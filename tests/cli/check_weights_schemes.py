@@ -18,6 +18,7 @@ naming scheme, and computes every pair norm itself from the rows the published c
   (permute_for_rope: view(heads, hd/2, 2, dim).transpose(1, 2)) with a config.json: the probe
   must report the same norms for both folders.
 - Phi-3's fused qkv_proj: rows q (heads * hd), then k (kv * hd), then v.
+- Falcon's query_key_value in its three layouts (see check_falcon).
 - A Llama-style model split over two shards with model.safetensors.index.json.
 
 Each check requires the command's norms to agree to 1e-12 relative. Pure Python, no NumPy.
@@ -241,6 +242,64 @@ def check_phi3(cli, root):
     compare("phi-3 qkv_proj (grouped-query)", got, want_q, want_k)
 
 
+def check_falcon(cli, root):
+    """Falcon's query_key_value in its three layouts (transformers' FalconAttention._split_heads):
+    new_decoder_architecture views the output as [kv groups, heads/kv + 2, hd] (the group's
+    query heads, then its k, then its v); multi_query as [heads + 2, hd]; otherwise as
+    [heads, 3, hd]. Here each output row is sent to its (q or k) head by decomposing its index
+    the way those views do; rotate_half pairs (i, i + hd/2)."""
+    hd, layers, pairs = 16, 2, 8
+    cases = (("grouped", {"new_decoder_architecture": True, "num_kv_heads": 2}, 8, 2, 40),
+             ("multi-query", {"multi_query": True}, 4, 1, 7),
+             ("per-head", {"multi_query": False}, 4, 4, 180))
+    for label, extra, heads, kv, seed in cases:
+        rng = random.Random(seed)
+        hidden = heads * hd
+        folder = os.path.join(root, "falcon-" + label)
+        os.mkdir(folder)
+        config = {"model_type": "falcon", "architectures": ["FalconForCausalLM"],
+                  "hidden_size": hidden, "num_attention_heads": heads,
+                  "num_hidden_layers": layers, "alibi": False, "rope_theta": 10000.0,
+                  "max_position_embeddings": 2048, "parallel_attn": True, "bias": False}
+        config.update(extra)
+        json.dump(config, open(os.path.join(folder, "config.json"), "w"))
+        rows = (heads + 2 * kv) * hd
+        tensors, want_q, want_k = [], [], []
+        for l in range(layers):
+            w = matrix(rng, rows, hidden)
+            tensors.append(("transformer.h.%d.self_attention.query_key_value.weight" % l, "F32",
+                            [rows, hidden], w))
+            q_first, k_first = {}, {}
+            for r in range(0, rows, hd):  # the first row of each head-sized block
+                if label == "grouped":
+                    n = heads // kv
+                    g, slot = r // ((n + 2) * hd), (r // hd) % (n + 2)
+                    if slot < n:
+                        q_first[g * n + slot] = r
+                    elif slot == n:
+                        k_first[g] = r
+                elif label == "multi-query":
+                    block = r // hd
+                    if block < heads:
+                        q_first[block] = r
+                    elif block == heads:
+                        k_first[0] = r
+                else:
+                    h, part = r // (3 * hd), (r // hd) % 3
+                    if part == 0:
+                        q_first[h] = r
+                    elif part == 1:
+                        k_first[h] = r
+            half = lambda i: (i, i + pairs)
+            want_q.append(pair_norms(w, hidden, [q_first[h] for h in range(heads)], pairs, half))
+            want_k.append(pair_norms(w, hidden, [k_first[g] for g in range(kv)], pairs, half))
+        write_safetensors(os.path.join(folder, "model.safetensors"), tensors)
+        got, _ = run(cli, folder)
+        assert got["num_key_value_heads"] == kv and got["prefix"] == "transformer.", got
+        assert got["naming"] == "self_attention.query_key_value", got["naming"]
+        compare("falcon query_key_value, " + label, got, want_q, want_k)
+
+
 def check_sharded(cli, root):
     rng = random.Random(11)
     heads, kv, hd, layers = 4, 1, 16, 4
@@ -284,6 +343,7 @@ def main():
         check_neox(cli, root)
         check_mistral(cli, root)
         check_phi3(cli, root)
+        check_falcon(cli, root)
         check_sharded(cli, root)
 
 

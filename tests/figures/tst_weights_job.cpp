@@ -84,8 +84,8 @@ private slots:
         });
         QElapsedTimer timer;
         timer.start();
-        const auto result = f.job->run(rope::RopeParams{}, modelOptions(dir.path()), control,
-                                       nullptr);
+        const auto result =
+            f.job->run(rope::RopeParams{}, modelOptions(dir.path()), control, nullptr);
         QVERIFY(timer.elapsed() < 2000);
         QVERIFY(result != nullptr);
         QVERIFY(result->cancelled);
@@ -93,8 +93,8 @@ private slots:
         QCOMPARE(fractions.size(), std::size_t{1});
         QCOMPARE(fractions.front(), 1.0 / 24.0);
         // Compose with the cancelled result: a placeholder saying so, no heat map.
-        const FigureData data = composeFigure(f, rope::RopeParams{}, modelOptions(dir.path()),
-                                              result.get());
+        const FigureData data =
+            composeFigure(f, rope::RopeParams{}, modelOptions(dir.path()), result.get());
         QVERIFY(!data.colourMap.has_value());
         QVERIFY(data.title.contains(QStringLiteral("cancelled")));
     }
@@ -107,16 +107,16 @@ private slots:
         const std::atomic<bool> never{false};
         std::vector<double> fractions;
         const JobControl control(never, [&](double fraction) { fractions.push_back(fraction); });
-        const auto result = f.job->run(rope::RopeParams{}, modelOptions(dir.path()), control,
-                                       nullptr);
+        const auto result =
+            f.job->run(rope::RopeParams{}, modelOptions(dir.path()), control, nullptr);
         QVERIFY(result != nullptr && result->complete && !result->cancelled);
         // q and k of 3 layers: six tensors, the fractions k/6.
         QCOMPARE(fractions.size(), std::size_t{6});
         for (std::size_t i = 0; i < fractions.size(); ++i) {
             QCOMPARE(fractions[i], static_cast<double>(i + 1) / 6.0);
         }
-        const FigureData data = composeFigure(f, rope::RopeParams{}, modelOptions(dir.path()),
-                                              result.get());
+        const FigureData data =
+            composeFigure(f, rope::RopeParams{}, modelOptions(dir.path()), result.get());
         QVERIFY(data.colourMap.has_value());
         // Every q row holds 0.5 over 64 columns: a pair's norm is √(2·64·0.25) = √32; every k
         // row 0.25: √(2·64/16) = √8; the product 16.

@@ -3,8 +3,8 @@
 // Opening a model's weights in the GUI: the probe runs on the compute pool and hands the folder
 // to the caller; a folder without a model shows its reason and never calls back; the Hugging
 // Face cache dialog lists the snapshots that have safetensors weights; the main window's File
-// menu action puts the folder into the weights panel; closing the window stops a read. ROPE_WEIGHTS_GRAB=DIR saves the dialog
-// and the panel as PNG files for looking at them.
+// menu action puts the folder into the weights panel; closing the window stops a read.
+// ROPE_WEIGHTS_GRAB=DIR saves the dialog and the panel as PNG files for looking at them.
 #include "../io/safetensors_writer.h"
 #include "io/weights_probe.h"
 #include "ui/compute_pool.h"
