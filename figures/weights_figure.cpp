@@ -155,7 +155,11 @@ FigureData composeWeights(const rope::RopeParams& params, const FigureOptions& o
     // ("plot-width-px") on the figure it drew last, so the placeholder keeps that layout.
     SidePlot side;
     side.widthShare = kSideShare;
+    side.showAxes = false;
     data.side = std::move(side);
+    // No numbers on the empty axes: nothing is plotted yet.
+    data.xTicks = {{0.0, QString()}};
+    data.yTicks = {{0.0, QString()}};
     return data;
 }
 
