@@ -16,23 +16,20 @@
 
 namespace rope::figures {
 
+const OptionTable& weightsOptions();
+
 namespace {
 
+// The "quantity" and "rows" rows' choices of weightsOptions(), in order.
 enum class Quantity { Product, Query, Key };
-
-Quantity quantityOption(const FigureOptions& options) {
-    const QString q = options.value(QStringLiteral("quantity")).toString();
-    return q == QLatin1String("q")   ? Quantity::Query
-           : q == QLatin1String("k") ? Quantity::Key
-                                     : Quantity::Product;
-}
+enum class Rows { Heads, Layers };
 
 constexpr double kSideShare = 0.45;
 
-// A text's width in pixels: "plot-font-px" is a line's height; a Latin character averages
+// A text's width in pixels: the plot's font size is a line's height; a Latin character averages
 // about 0.55 of it, a Han character the whole of it.
 double textWidthPx(const QString& text, const FigureOptions& options) {
-    const double font = options.value(QStringLiteral("plot-font-px"), 13.0).toDouble();
+    const double font = options.plot.font(13);
     double em = 0.0;
     for (const QChar c : text) {
         em += c.unicode() >= 0x2E80 ? 1.0 : 0.55;
@@ -42,10 +39,10 @@ double textWidthPx(const QString& text, const FigureOptions& options) {
 
 // The heatmap's width in pixels (the plot less the side chart), and the side chart's.
 double heatmapWidthPx(const FigureOptions& options) {
-    return options.value(QStringLiteral("plot-width-px"), 600.0).toDouble() * (1.0 - kSideShare);
+    return options.plot.width(600) * (1.0 - kSideShare);
 }
 double sideWidthPx(const FigureOptions& options) {
-    return options.value(QStringLiteral("plot-width-px"), 600.0).toDouble() * kSideShare;
+    return options.plot.width(600) * kSideShare;
 }
 
 // Pair ticks: pair number over its wavelength, one per ≈ 100 px of the heatmap's own axis (the
@@ -89,7 +86,7 @@ struct WeightsResult : JobResult {
 };
 
 QString modelFolder(const FigureOptions& options) {
-    const QString model = options.value(QStringLiteral("model")).toString();
+    const QString model = OptionValues(weightsOptions(), options).text("model");
     return model.isEmpty() ? rope::ui::syntheticWeightsFolder() : model;
 }
 
@@ -152,7 +149,7 @@ FigureData composeWeights(const rope::RopeParams& params, const FigureOptions& o
     data.yLabel = FigureText::tr("layer, head");
     data.readouts.push_back({FigureText::tr("model"), 0, QString(), false, folder});
     // An empty side chart of the final one's share: the panel measures the heatmap's width
-    // ("plot-width-px") on the figure it drew last, so the placeholder keeps that layout.
+    // (FigureOptions::plot) on the figure it drew last, so the placeholder keeps that layout.
     SidePlot side;
     side.widthShare = kSideShare;
     side.showAxes = false;
@@ -166,9 +163,9 @@ FigureData composeWeights(const rope::RopeParams& params, const FigureOptions& o
 FigureData figureFromProbe(const rope::ui::WeightsProbe& probeRef, const QString& folder,
                            const FigureOptions& options) {
     const rope::ui::WeightsProbe* probe = &probeRef;
-    const Quantity quantity = quantityOption(options);
-    const bool perHead =
-        options.value(QStringLiteral("rows")).toString() != QLatin1String("layers");
+    const OptionValues opt(weightsOptions(), options);
+    const Quantity quantity = opt.choice<Quantity>("quantity");
+    const bool perHead = opt.choice<Rows>("rows") != Rows::Layers;
     const int pairs = probe->rotaryDim / 2;
     const int layers = static_cast<int>(probe->layers.size());
     // Heads drawn per layer: query heads, except for W_k alone (one row per key/value head).
@@ -244,7 +241,7 @@ FigureData figureFromProbe(const rope::ui::WeightsProbe& probeRef, const QString
     }
     map.zMin = std::isfinite(lo) && lo < hi ? lo : 0.0;
     map.zMax = hi;
-    map.logScale = options.value(QStringLiteral("log-scale")).toBool() && map.zMin > 0.0;
+    map.logScale = opt.toggle("log-scale") && map.zMin > 0.0;
     map.label = what;
     data.colourMap = std::move(map);
     data.xTicks = pairTicks(*probe, options);
@@ -270,6 +267,7 @@ FigureData figureFromProbe(const rope::ui::WeightsProbe& probeRef, const QString
     side.yLabel = what;
     Series s;
     s.name = FigureText::tr("mean %1").arg(what);
+    s.id = QStringLiteral("mean");
     s.colour = 0;
     double top = 0.0;
     for (int i = 0; i < pairs; ++i) {
