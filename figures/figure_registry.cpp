@@ -52,6 +52,7 @@ FigureOptions doctorModelOptions(const rope::ui::ModelConfigResult&, const QStri
 FigureOptions baseBoundModelOptions(const rope::ui::ModelConfigResult&, const QString&);
 FigureOptions mropeModelOptions(const rope::ui::ModelConfigResult&, const QString&);
 FigureOptions extensionLayerOptions(const rope::RopeParams*);
+const FigureJob& weightsJob();
 
 const std::vector<Figure>& allFigures() {
     static const std::vector<Figure> figures = {
@@ -156,6 +157,7 @@ const std::vector<Figure>& allFigures() {
          .group = "models",
          .options = &weightsOptions,
          .data = &weightsFigure,
+         .job = &weightsJob(),
          .folderOption = "model"},
     };
     return figures;

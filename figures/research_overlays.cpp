@@ -105,6 +105,10 @@ void addMenFit(FigureData& data, const Series& exact) {
                                  .arg(formatNumber(gap.highestRatio, 3))});
 }
 
+// Hua et al. (2024, arXiv:2412.17739, ICML 2025) clip every frequency below the floor
+// frequency 2π/N, N the training length, to zero (a pair with θ = 0 is not rotated at all);
+// their released code does inv_freq[inv_freq < 2π/max_sequence_length] = 0 with the floor ratio
+// at its default 1: strictly below, so a pair whose wavelength equals N exactly is kept.
 void addFopeCutoff(FigureData& data, const Eigen::ArrayXd& wavelengths, double trainLength,
                    const OverlayFrame& frame) {
     const double floor = rope::fopeFloorFrequency(trainLength);

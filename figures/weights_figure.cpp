@@ -10,6 +10,7 @@
 #include <QFileInfo>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <limits>
 
@@ -25,12 +26,31 @@ enum class Rows { Heads, Layers };
 
 constexpr double kSideShare = 0.45;
 
+// A text's width in pixels: the plot's font size is a line's height; a Latin character averages
+// about 0.55 of it, a Han character the whole of it.
+double textWidthPx(const QString& text, const FigureOptions& options) {
+    const double font = options.plot.font(13);
+    double em = 0.0;
+    for (const QChar c : text) {
+        em += c.unicode() >= 0x2E80 ? 1.0 : 0.55;
+    }
+    return em * font;
+}
+
+// The heatmap's width in pixels (the plot less the side chart), and the side chart's.
+double heatmapWidthPx(const FigureOptions& options) {
+    return options.plot.width(600) * (1.0 - kSideShare);
+}
+double sideWidthPx(const FigureOptions& options) {
+    return options.plot.width(600) * kSideShare;
+}
+
 // Pair ticks: pair number over its wavelength, one per ≈ 100 px of the heatmap's own axis (the
 // plot width less the side chart's share) so the labels (up to "λ 3.53×10⁴") never touch; the
 // last pair is always labelled.
 std::vector<Tick> pairTicks(const rope::ui::WeightsProbe& probe, const FigureOptions& options) {
     const int pairs = probe.rotaryDim / 2;
-    const double width = options.plot.width(600) * (1.0 - kSideShare);
+    const double width = heatmapWidthPx(options);
     const int most = std::clamp(static_cast<int>(width / 100.0), 2, 8);
     const int step = std::max(1, (pairs - 1 + most - 2) / (most - 1));
     const auto tick = [&](int i) {
@@ -59,18 +79,91 @@ void validateModelFolder(const QString& text) {
     }
 }
 
-} // namespace
-
-FigureData weightsFigure(const rope::RopeParams&, const FigureOptions& options) {
-    const OptionValues opt(weightsOptions(), options);
-    const QString model = opt.text("model");
-    const QString folder = model.isEmpty() ? rope::ui::syntheticWeightsFolder() : model;
+// The job's result: the probe of one folder, or why it could not be read.
+struct WeightsResult : JobResult {
+    std::shared_ptr<const rope::ui::WeightsProbe> probe;
     QString error;
-    const std::shared_ptr<const rope::ui::WeightsProbe> probe =
-        rope::ui::cachedWeightsProbe(folder, error);
-    if (!probe) {
-        throw rope::InvalidParameter("model", error.toStdString());
+};
+
+QString modelFolder(const FigureOptions& options) {
+    const QString model = OptionValues(weightsOptions(), options).text("model");
+    return model.isEmpty() ? rope::ui::syntheticWeightsFolder() : model;
+}
+
+// Only the folder decides what the probe reads; the other options only redraw.
+QVariantMap weightsInputs(const rope::RopeParams&, const FigureOptions& options) {
+    return {{QStringLiteral("model"), modelFolder(options)}};
+}
+
+// Reading a large model's q/k projections takes seconds (a 7 B model's are ≈ 1 GB of BF16 on
+// disk): a job, so the panel shows progress, keeps the GUI thread free and cancels the read
+// when the folder changes or the window closes (checked after every tensor).
+std::shared_ptr<const JobResult> runWeights(const rope::RopeParams& params,
+                                            const FigureOptions& options, const JobControl& control,
+                                            const JobResult* previous) {
+    const QVariantMap inputs = weightsInputs(params, options);
+    if (const auto* p = dynamic_cast<const WeightsResult*>(previous);
+        p != nullptr && p->complete && p->inputs == inputs) {
+        auto same = std::make_shared<WeightsResult>(*p);
+        return same;
     }
+    auto result = std::make_shared<WeightsResult>();
+    result->inputs = inputs;
+    QString error;
+    result->probe = rope::ui::cachedWeightsProbe(
+        inputs.value(QStringLiteral("model")).toString(), error, [&control](int done, int total) {
+            control.progress(total > 0 ? static_cast<double>(done) / total : 0.0);
+            return !control.cancelled();
+        });
+    if (!result->probe && control.cancelled()) {
+        result->complete = false;
+        result->cancelled = true;
+        return result;
+    }
+    result->error = error;
+    return result;
+}
+
+FigureData figureFromProbe(const rope::ui::WeightsProbe& probeRef, const QString& folder,
+                           const FigureOptions& options);
+
+// Before the first read finishes (or after Cancel) the panel shows what it is reading.
+FigureData composeWeights(const rope::RopeParams& params, const FigureOptions& options,
+                          const JobResult* last) {
+    const QVariantMap inputs = weightsInputs(params, options);
+    const QString folder = inputs.value(QStringLiteral("model")).toString();
+    const auto* result = dynamic_cast<const WeightsResult*>(last);
+    if (result != nullptr && result->inputs == inputs) {
+        if (result->probe) {
+            return figureFromProbe(*result->probe, folder, options);
+        }
+        if (!result->error.isEmpty()) {
+            throw rope::InvalidParameter("model", result->error.toStdString());
+        }
+    }
+    FigureData data;
+    data.title = result != nullptr && result->cancelled && result->inputs == inputs
+                     ? FigureText::tr("Reading %1 was cancelled").arg(folder)
+                     : FigureText::tr("Reading the q/k projections of %1…").arg(folder);
+    data.xLabel = FigureText::tr("pair i");
+    data.yLabel = FigureText::tr("layer, head");
+    data.readouts.push_back({FigureText::tr("model"), 0, QString(), false, folder});
+    // An empty side chart of the final one's share: the panel measures the heatmap's width
+    // (FigureOptions::plot) on the figure it drew last, so the placeholder keeps that layout.
+    SidePlot side;
+    side.widthShare = kSideShare;
+    side.showAxes = false;
+    data.side = std::move(side);
+    // No numbers on the empty axes: nothing is plotted yet.
+    data.xTicks = {{0.0, QString()}};
+    data.yTicks = {{0.0, QString()}};
+    return data;
+}
+
+FigureData figureFromProbe(const rope::ui::WeightsProbe& probeRef, const QString& folder,
+                           const FigureOptions& options) {
+    const rope::ui::WeightsProbe* probe = &probeRef;
+    const OptionValues opt(weightsOptions(), options);
     const Quantity quantity = opt.choice<Quantity>("quantity");
     const bool perHead = opt.choice<Rows>("rows") != Rows::Layers;
     const int pairs = probe->rotaryDim / 2;
@@ -98,12 +191,19 @@ FigureData weightsFigure(const rope::RopeParams&, const FigureOptions& options) 
                          : quantity == Quantity::Key ? FigureText::tr("‖W_k⁽ⁱ⁾‖")
                                                      : FigureText::tr("‖W_q⁽ⁱ⁾‖·‖W_k⁽ⁱ⁾‖");
     data.title = FigureText::tr("%1 per pair, layer and head: %2").arg(what, name);
-    data.xLabel =
-        FigureText::tr("pair i, wavelength λᵢ = 2π·b^(2i/R) tokens (b = %1, R = %2, %3)")
+    const QString ladder =
+        FigureText::tr("(b = %1, R = %2, %3)")
             .arg(formatNumber(probe->base))
             .arg(probe->rotaryDim)
             .arg(probe->layout == rope::Layout::Half ? FigureText::tr("half layout")
                                                      : FigureText::tr("interleaved layout"));
+    const QString axis = FigureText::tr("pair i, wavelength λᵢ = 2π·b^(2i/R) tokens");
+    // One line while it fits under the heatmap and its margins (≈ 1.5 heatmap widths); a
+    // narrow plot (a 1024x768 window) takes two lines rather than clipping both ends.
+    data.xLabel =
+        textWidthPx(axis + QLatin1Char(' ') + ladder, options) <= 1.5 * heatmapWidthPx(options)
+            ? axis + QLatin1Char(' ') + ladder
+            : axis + QLatin1Char('\n') + ladder;
     data.yLabel =
         perHead ? FigureText::tr("layer, head") : FigureText::tr("layer (mean over heads)");
 
@@ -157,7 +257,12 @@ FigureData weightsFigure(const rope::RopeParams&, const FigureOptions& options) 
     data.yRange = {{-0.5, data.colourMap->rows - 0.5}};
 
     SidePlot side;
-    side.title = FigureText::tr("mean over layers and heads");
+    // Short: the side chart is narrow (≈ 140 px at 1280x800); narrower, it goes (the legend
+    // names the mean too).
+    const QString sideTitle = FigureText::tr("mean of all heads");
+    if (textWidthPx(sideTitle, options) <= sideWidthPx(options)) {
+        side.title = sideTitle;
+    }
     side.xLabel = FigureText::tr("pair i");
     side.yLabel = what;
     Series s;
@@ -171,9 +276,15 @@ FigureData weightsFigure(const rope::RopeParams&, const FigureOptions& options) 
         top = std::max(top, mean[static_cast<std::size_t>(i)]);
     }
     side.series.push_back(std::move(s));
-    // Research overlays (a pair threshold such as the critical dimension) go into side.series
-    // and data.series as vertical Guide lines at that pair: both axes count pairs.
-    side.xRange = {-0.5, pairs - 0.5};
+    // The side chart is about half the heatmap's width: its own ticks, chosen by the plot,
+    // ran together below 1280x800 ("1012.5") and named pairs that do not exist (2.5). The
+    // pairs the heatmap labels, as plain integers, fit at that spacing.
+    for (const Tick& t : data.xTicks) {
+        side.xTicks.push_back({t.at, QString::number(static_cast<int>(t.at))});
+    }
+    // The side chart ends at the plot's right border, where QCustomPlot drops a tick label
+    // that would cross it: about 14 px of room right of the last pair keeps its number.
+    side.xRange = {-0.5, pairs - 0.5 + pairs * 14.0 / std::max(sideWidthPx(options), 40.0)};
     side.yRange = {0.0, top > 0.0 ? 1.08 * top : 1.0};
     side.widthShare = kSideShare;
     data.side = std::move(side);
@@ -199,9 +310,24 @@ FigureData weightsFigure(const rope::RopeParams&, const FigureOptions& options) 
     data.readouts.push_back({FigureText::tr("its wavelength λ"), probe->wavelength(peakPair),
                              FigureText::tr("tokens")});
     data.readouts.push_back(
-        {FigureText::tr("lowest- / highest-frequency quarter (mean ratio)"),
+        {FigureText::tr("low- / high-frequency quarter"),
          highFreq > 0.0 ? lowFreq / highFreq : std::numeric_limits<double>::infinity(), QString()});
     return data;
+}
+
+} // namespace
+
+FigureData weightsFigure(const rope::RopeParams& params, const FigureOptions& options) {
+    const std::atomic<bool> never{false};
+    const std::shared_ptr<const JobResult> result =
+        runWeights(params, options, JobControl(never), nullptr);
+    return composeWeights(params, options, result.get());
+}
+
+const FigureJob& weightsJob() {
+    static const FigureJob job{
+        .inputs = &weightsInputs, .run = &runWeights, .compose = &composeWeights};
+    return job;
 }
 
 const OptionTable& weightsOptions() {

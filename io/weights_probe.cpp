@@ -13,6 +13,7 @@
 #include <QRegularExpression>
 
 #include <cmath>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <numbers>
@@ -21,11 +22,20 @@ namespace rope::ui {
 
 namespace {
 
+// How Falcon's fused query_key_value is laid out (transformers' FalconAttention._split_heads).
+enum class FalconLayout {
+    None,       // not a Falcon config
+    Grouped,    // new_decoder_architecture: per key/value group, its query heads, then k, then v
+    MultiQuery, // multi_query: every query head, then the one k, then the one v
+    PerHead,    // neither: per head [q, k, v], as GPT-NeoX
+};
+
 // The fields of config.json the importer does not keep: head counts and the layer count.
 struct HeadCounts {
     int queryHeads = 0;
     int kvHeads = 0;
     int layers = 0;
+    FalconLayout falcon = FalconLayout::None;
 };
 
 bool readHeadCounts(const QString& path, HeadCounts& counts, QStringList& warnings,
@@ -74,6 +84,34 @@ bool readHeadCounts(const QString& path, HeadCounts& counts, QStringList& warnin
     if (!error.isEmpty()) {
         return false;
     }
+    if (root.value(QLatin1String("model_type")).toString() == QLatin1String("falcon")) {
+        // FalconConfig: num_kv_heads (alias n_head_kv) defaults to the query heads, multi_query
+        // to true, new_decoder_architecture to false; with multi_query (and the old
+        // architecture) one key/value head serves them all.
+        const bool grouped = root.value(QLatin1String("new_decoder_architecture")).toBool(false);
+        if (!root.contains(QLatin1String("multi_query")) && !grouped) {
+            warnings << IoText::tr("%1multi_query: missing; using true, FalconConfig's default")
+                            .arg(prefix);
+        }
+        const bool multiQuery = root.value(QLatin1String("multi_query")).toBool(true);
+        counts.falcon = grouped      ? FalconLayout::Grouped
+                        : multiQuery ? FalconLayout::MultiQuery
+                                     : FalconLayout::PerHead;
+        counts.kvHeads = counts.queryHeads;
+        if (!integer("num_kv_heads", counts.kvHeads) && error.isEmpty()) {
+            integer("n_head_kv", counts.kvHeads);
+        }
+        if (!error.isEmpty()) {
+            return false;
+        }
+        if (counts.falcon == FalconLayout::MultiQuery) {
+            counts.kvHeads = 1;
+        }
+        if (!integer("num_hidden_layers", counts.layers) && error.isEmpty()) {
+            integer("n_layer", counts.layers);
+        }
+        return error.isEmpty();
+    }
     if (!integer("num_key_value_heads", counts.kvHeads)) {
         if (!error.isEmpty()) {
             return false;
@@ -94,6 +132,138 @@ bool readHeadCounts(const QString& path, HeadCounts& counts, QStringList& warnin
                     .arg(counts.queryHeads)
                     .arg(counts.kvHeads);
         return false;
+    }
+    return true;
+}
+
+// Mistral's own checkpoint folders (consolidated.safetensors) carry params.json instead of
+// config.json: {"dim", "n_layers", "head_dim", "n_heads", "n_kv_heads", "rope_theta", …}, the
+// arguments of mistral-inference's TransformerArgs. Its weights keep Meta's pair order: the
+// reference code rotates x.reshape(..., -1, 2) as complex numbers, i.e. pairs (2i, 2i + 1) of
+// each head (transformers' converter permutes wq/wk into the half layout for that reason).
+bool readMistralParams(const QString& path, WeightsProbe& probe, HeadCounts& counts,
+                       QString& error) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        error = IoText::tr("%1: cannot open: %2").arg(path, f.errorString());
+        return false;
+    }
+    if (f.size() > kMaxModelConfigBytes) {
+        error = IoText::tr("%1: larger than %2 bytes").arg(path).arg(kMaxModelConfigBytes);
+        return false;
+    }
+    QJsonParseError parseError{};
+    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &parseError);
+    if (parseError.error != QJsonParseError::NoError || !doc.isObject()) {
+        error = IoText::tr("%1: malformed JSON at byte %2: %3")
+                    .arg(path)
+                    .arg(parseError.offset)
+                    .arg(parseError.errorString());
+        return false;
+    }
+    const QJsonObject root = doc.object();
+    const auto integer = [&](const char* key, int& out) -> bool {
+        const QJsonValue v = root.value(QLatin1String(key));
+        if (v.isUndefined()) {
+            return false;
+        }
+        const double d = v.toDouble(-1);
+        if (!v.isDouble() || d < 1 || d > 1'000'000 || std::floor(d) != d) {
+            error = IoText::tr("%1: %2: expected a positive integer").arg(path, QLatin1String(key));
+            return false;
+        }
+        out = static_cast<int>(d);
+        return true;
+    };
+    int dim = 0;
+    for (const auto& [key, out] : {std::pair{"n_heads", &counts.queryHeads},
+                                   std::pair{"n_layers", &counts.layers}, std::pair{"dim", &dim}}) {
+        if (!integer(key, *out)) {
+            if (error.isEmpty()) {
+                error = IoText::tr("%1: %2: missing").arg(path, QLatin1String(key));
+            }
+            return false;
+        }
+    }
+    if (!integer("n_kv_heads", counts.kvHeads)) {
+        if (!error.isEmpty()) {
+            return false;
+        }
+        // transformers' converter defaults n_kv_heads to n_heads (no grouped-query attention).
+        counts.kvHeads = counts.queryHeads;
+        probe.warnings
+            << IoText::tr("n_kv_heads: missing; using n_heads (%1)").arg(counts.queryHeads);
+    }
+    if (!integer("head_dim", probe.headDim)) {
+        if (!error.isEmpty()) {
+            return false;
+        }
+        if (dim % counts.queryHeads != 0) {
+            error = IoText::tr("%1: head_dim: missing, and dim (%2) is not a multiple of n_heads "
+                               "(%3)")
+                        .arg(path)
+                        .arg(dim)
+                        .arg(counts.queryHeads);
+            return false;
+        }
+        probe.headDim = dim / counts.queryHeads;
+        probe.warnings
+            << IoText::tr("head_dim: missing; using dim / n_heads = %1").arg(probe.headDim);
+    }
+    if (probe.headDim % 2 != 0) {
+        error =
+            IoText::tr("%1: head_dim: %2 is odd; RoPE rotates pairs").arg(path).arg(probe.headDim);
+        return false;
+    }
+    const QJsonValue theta = root.value(QLatin1String("rope_theta"));
+    if (theta.isUndefined() || theta.isNull()) {
+        // mistral-inference uses `rope_theta or 1e6`; transformers' converter writes 10000 instead.
+        probe.base = 1e6;
+        probe.warnings << IoText::tr("rope_theta: missing; using 1000000, mistral-inference's "
+                                     "default (transformers' converter assumes 10000)");
+    } else if (!theta.isDouble() || !(theta.toDouble() > 1.0) || !std::isfinite(theta.toDouble())) {
+        error = IoText::tr("%1: rope_theta: expected a number greater than 1").arg(path);
+        return false;
+    } else {
+        probe.base = theta.toDouble();
+    }
+    for (const char* key : {"yarn", "rope_scaling", "llama_4_scaling"}) {
+        if (root.contains(QLatin1String(key))) {
+            probe.warnings << IoText::tr("%1: not applied; the wavelengths shown are those of "
+                                         "rope_theta, the ladder the weights were trained with")
+                                  .arg(QLatin1String(key));
+        }
+    }
+    if (counts.queryHeads % counts.kvHeads != 0) {
+        error = IoText::tr("%1: n_heads (%2) is not a multiple of n_kv_heads (%3)")
+                    .arg(path)
+                    .arg(counts.queryHeads)
+                    .arg(counts.kvHeads);
+        return false;
+    }
+    probe.rotaryDim = probe.headDim;
+    probe.layout = rope::Layout::Interleaved;
+    return true;
+}
+
+// Tensor name → file name from the headers of the given files of \p folder.
+bool singleFiles(const QString& folder, const QStringList& names, std::map<QString, QString>& files,
+                 QString& error) {
+    const QDir dir(folder);
+    for (const QString& n : names) {
+        if (!QFileInfo::exists(dir.filePath(n))) {
+            error = IoText::tr("%1: neither model.safetensors nor model.safetensors.index.json "
+                               "found")
+                        .arg(folder);
+            return false;
+        }
+        std::unique_ptr<SafetensorsFile> file = SafetensorsFile::open(dir.filePath(n), error);
+        if (!file) {
+            return false;
+        }
+        for (const auto& [name, t] : file->header().tensors) {
+            files[name] = n;
+        }
     }
     return true;
 }
@@ -149,26 +319,68 @@ bool tensorFiles(const QString& folder, std::map<QString, QString>& files, QStri
         }
         return true;
     }
-    const QString single = QStringLiteral("model.safetensors");
-    if (!QFileInfo::exists(dir.filePath(single))) {
-        error = IoText::tr("%1: neither model.safetensors nor model.safetensors.index.json found")
-                    .arg(folder);
-        return false;
-    }
-    std::unique_ptr<SafetensorsFile> file = SafetensorsFile::open(dir.filePath(single), error);
-    if (!file) {
-        return false;
-    }
-    for (const auto& [name, t] : file->header().tensors) {
-        files[name] = single;
-    }
-    return true;
+    return singleFiles(folder, {QStringLiteral("model.safetensors")}, files, error);
 }
 
+// How a layer's projections are stored. The row of head h's first component, r(h), and the
+// row count of the tensor, per naming scheme:
+//   Separate (q_proj/k_proj, Mistral's wq/wk): r_q(h) = h·hd, r_k(g) = g·hd.
+//   Phi-3 qkv_proj (rows q, then k, then v):   r_q(h) = h·hd, r_k(g) = H·hd + g·hd.
+//   GPT-NeoX query_key_value (transformers views its output as [H, 3·hd] and takes q, k, v
+//   from each head's block): r_q(h) = 3·hd·h, r_k(h) = 3·hd·h + hd.
+//   Falcon's query_key_value (FalconLayout): grouped, with n = H/G query heads per key/value
+//   group, r_q(h) = ((h / n)·(n + 2) + h mod n)·hd and r_k(g) = (g·(n + 2) + n)·hd;
+//   multi-query as Phi-3 with G = 1; per head as GPT-NeoX.
+enum class Scheme { Separate, MistralSeparate, PhiFused, NeoxFused, FalconFused };
+
 struct Projection {
-    QString q; // q_proj or qkv_proj tensor name
-    QString k; // k_proj tensor name; empty with qkv_proj
+    QString q; // the tensor holding the query rows (the fused tensor for a fused scheme)
+    QString k; // the tensor holding the key rows (empty for a fused scheme)
+    Scheme scheme = Scheme::Separate;
 };
+
+bool fusedScheme(Scheme s) {
+    return s == Scheme::PhiFused || s == Scheme::NeoxFused || s == Scheme::FalconFused;
+}
+
+QString schemeName(Scheme s) {
+    switch (s) {
+    case Scheme::Separate:
+        return QStringLiteral("q_proj/k_proj");
+    case Scheme::MistralSeparate:
+        return QStringLiteral("wq/wk");
+    case Scheme::PhiFused:
+        return QStringLiteral("qkv_proj");
+    case Scheme::NeoxFused:
+        return QStringLiteral("query_key_value");
+    case Scheme::FalconFused:
+        return QStringLiteral("self_attention.query_key_value");
+    }
+    return {};
+}
+
+// The tensor name a layer must have under a scheme (for "not found" messages).
+QString expectedName(const QString& prefix, Scheme s, int layer, bool key) {
+    const QString l = QString::number(layer);
+    switch (s) {
+    case Scheme::Separate:
+        return prefix + QStringLiteral("layers.") + l + QStringLiteral(".self_attn.") +
+               (key ? QStringLiteral("k_proj.weight") : QStringLiteral("q_proj.weight"));
+    case Scheme::MistralSeparate:
+        return prefix + QStringLiteral("layers.") + l + QStringLiteral(".attention.") +
+               (key ? QStringLiteral("wk.weight") : QStringLiteral("wq.weight"));
+    case Scheme::PhiFused:
+        return prefix + QStringLiteral("layers.") + l +
+               QStringLiteral(".self_attn.qkv_proj.weight");
+    case Scheme::NeoxFused:
+        return prefix + QStringLiteral("layers.") + l +
+               QStringLiteral(".attention.query_key_value.weight");
+    case Scheme::FalconFused:
+        return prefix + QStringLiteral("h.") + l +
+               QStringLiteral(".self_attention.query_key_value.weight");
+    }
+    return {};
+}
 
 } // namespace
 
@@ -181,65 +393,109 @@ std::optional<WeightsProbe> probeModelFolder(const QString& folder, QString& err
     error.clear();
     const QDir dir(folder);
     const QString configPath = dir.filePath(QStringLiteral("config.json"));
-    if (!QFileInfo::exists(configPath)) {
-        error = IoText::tr("%1: no config.json").arg(folder);
+    const QString paramsPath = dir.filePath(QStringLiteral("params.json"));
+    const QStringList consolidated =
+        dir.entryList({QStringLiteral("consolidated*.safetensors")}, QDir::Files, QDir::Name);
+    const bool hfWeights =
+        QFileInfo::exists(dir.filePath(QStringLiteral("model.safetensors"))) ||
+        QFileInfo::exists(dir.filePath(QStringLiteral("model.safetensors.index.json")));
+    // A Hugging Face folder (config.json and model.safetensors) wins over Mistral's files when
+    // a repository ships both (Mistral's own repositories do).
+    const bool hasConfig = QFileInfo::exists(configPath);
+    const bool mistral =
+        (!hasConfig || !hfWeights) && QFileInfo::exists(paramsPath) && !consolidated.isEmpty();
+    if (!hasConfig && !mistral) {
+        error = IoText::tr("%1: no config.json (nor Mistral's params.json with "
+                           "consolidated.safetensors)")
+                    .arg(folder);
         return std::nullopt;
     }
     WeightsProbe probe;
-    const ModelConfigResult config = loadModelConfig(configPath);
-    for (const QString& e : config.errors) {
-        if (e.startsWith(QLatin1String("(file): "))) {
-            error = configPath + QStringLiteral(": ") + e.mid(8);
+    HeadCounts counts;
+    const QString settingsPath = mistral ? paramsPath : configPath;
+    if (mistral) {
+        if (!readMistralParams(paramsPath, probe, counts, error)) {
             return std::nullopt;
         }
-        probe.warnings << e;
+    } else {
+        const ModelConfigResult config = loadModelConfig(configPath);
+        for (const QString& e : config.errors) {
+            if (e.startsWith(QLatin1String("(file): "))) {
+                error = configPath + QStringLiteral(": ") + e.mid(8);
+                return std::nullopt;
+            }
+            probe.warnings << e;
+        }
+        probe.warnings << config.warnings;
+        if (!readHeadCounts(configPath, counts, probe.warnings, error)) {
+            error =
+                error.startsWith(configPath) ? error : configPath + QStringLiteral(": ") + error;
+            return std::nullopt;
+        }
+        probe.modelName = config.modelName;
+        probe.headDim = config.params.headDim;
+        probe.rotaryDim = config.params.effectiveRotaryDim();
+        probe.layout = config.params.layout;
+        probe.base = config.params.base;
     }
-    probe.warnings << config.warnings;
-    HeadCounts counts;
-    if (!readHeadCounts(configPath, counts, probe.warnings, error)) {
-        error = error.startsWith(configPath) ? error : configPath + QStringLiteral(": ") + error;
-        return std::nullopt;
-    }
-    probe.modelName = config.modelName;
-    probe.headDim = config.params.headDim;
-    probe.rotaryDim = config.params.effectiveRotaryDim();
-    probe.layout = config.params.layout;
-    probe.base = config.params.base;
     probe.queryHeads = counts.queryHeads;
     probe.kvHeads = counts.kvHeads;
     if (probe.rotaryDim < 2 || probe.rotaryDim > probe.headDim) {
         error = IoText::tr("%1: rotary dimension %2 does not fit head_dim %3")
-                    .arg(configPath)
+                    .arg(settingsPath)
                     .arg(probe.rotaryDim)
                     .arg(probe.headDim);
         return std::nullopt;
     }
 
     std::map<QString, QString> files;
-    if (!tensorFiles(folder, files, error)) {
+    if (mistral ? !singleFiles(folder, consolidated, files, error)
+                : !tensorFiles(folder, files, error)) {
         return std::nullopt;
     }
-    // Every "<prefix>layers.<i>.self_attn.<q_proj|k_proj|qkv_proj>.weight"; a multimodal model
-    // has several prefixes (its vision tower's layers too): the language model's is the one
-    // whose layers have the config's query rows.
-    static const QRegularExpression pattern(
+    // Every layer's q/k projection under the naming schemes above; a multimodal model has
+    // several prefixes (its vision tower's layers too): the language model's is the one whose
+    // layers have the config's query rows.
+    static const QRegularExpression hfPattern(
         QStringLiteral("^(.*?)layers\\.(\\d+)\\.self_attn\\.(q_proj|k_proj|qkv_proj)\\.weight$"));
-    std::map<QString, std::map<int, Projection>> byPrefix;
-    for (const auto& [name, file] : files) {
-        const QRegularExpressionMatch m = pattern.match(name);
-        if (!m.hasMatch()) {
-            continue;
-        }
+    static const QRegularExpression neoxPattern(
+        QStringLiteral("^(.*?)layers\\.(\\d+)\\.attention\\.query_key_value\\.weight$"));
+    static const QRegularExpression mistralPattern(
+        QStringLiteral("^(.*?)layers\\.(\\d+)\\.attention\\.(wq|wk)\\.weight$"));
+    static const QRegularExpression falconPattern(
+        QStringLiteral("^(.*?)h\\.(\\d+)\\.self_attention\\.query_key_value\\.weight$"));
+    // Keyed by prefix and scheme family, so a folder's two spellings never mix in one layer.
+    std::map<std::pair<QString, int>, std::map<int, Projection>> byPrefix;
+    const auto add = [&](const QRegularExpressionMatch& m, Scheme scheme, bool key,
+                         const QString& name) {
         bool ok = false;
         const int layer = m.captured(2).toInt(&ok);
         if (!ok || layer > 1'000'000) {
-            continue;
+            return;
         }
-        Projection& p = byPrefix[m.captured(1)][layer];
-        if (m.captured(3) == QLatin1String("k_proj")) {
+        // q_proj/k_proj and qkv_proj share a family: a layer has one or the other.
+        const int family = scheme == Scheme::PhiFused ? static_cast<int>(Scheme::Separate)
+                                                      : static_cast<int>(scheme);
+        Projection& p = byPrefix[{m.captured(1), family}][layer];
+        if (key) {
             p.k = name;
         } else {
             p.q = name;
+            p.scheme = scheme;
+        }
+    };
+    for (const auto& [name, file] : files) {
+        if (const QRegularExpressionMatch m = hfPattern.match(name); m.hasMatch()) {
+            const QString what = m.captured(3);
+            add(m, what == QLatin1String("qkv_proj") ? Scheme::PhiFused : Scheme::Separate,
+                what == QLatin1String("k_proj"), name);
+        } else if (const QRegularExpressionMatch n = neoxPattern.match(name); n.hasMatch()) {
+            add(n, Scheme::NeoxFused, false, name);
+        } else if (const QRegularExpressionMatch w = mistralPattern.match(name); w.hasMatch()) {
+            add(w, Scheme::MistralSeparate, w.captured(3) == QLatin1String("wk"), name);
+        } else if (const QRegularExpressionMatch f = falconPattern.match(name);
+                   f.hasMatch() && counts.falcon != FalconLayout::None) {
+            add(f, Scheme::FalconFused, false, name);
         }
     }
     if (byPrefix.empty()) {
@@ -251,7 +507,11 @@ std::optional<WeightsProbe> probeModelFolder(const QString& folder, QString& err
             seen << name;
         }
         error = IoText::tr("%1: no tensor named <prefix>layers.<i>.self_attn.q_proj.weight, "
-                           "k_proj.weight or qkv_proj.weight (the first tensors are: %2)")
+                           "k_proj.weight or qkv_proj.weight, "
+                           "<prefix>layers.<i>.attention.query_key_value.weight (GPT-NeoX), "
+                           "<prefix>h.<i>.self_attention.query_key_value.weight (Falcon) or "
+                           "<prefix>layers.<i>.attention.wq.weight, wk.weight (Mistral) (the "
+                           "first tensors are: %2)")
                     .arg(folder, seen.join(QStringLiteral(", ")));
         return std::nullopt;
     }
@@ -283,9 +543,15 @@ std::optional<WeightsProbe> probeModelFolder(const QString& folder, QString& err
     const int hd = probe.headDim;
     const quint64 qRows = static_cast<quint64>(counts.queryHeads) * hd;
     const quint64 kRows = static_cast<quint64>(counts.kvHeads) * hd;
+    // Rows of the query tensor (the fused one for a fused scheme) and of the key tensor.
+    const auto queryTensorRows = [&](Scheme s) {
+        return s == Scheme::PhiFused || s == Scheme::FalconFused ? qRows + 2 * kRows
+               : s == Scheme::NeoxFused                          ? 3 * qRows
+                                                                 : qRows;
+    };
     // Choose the prefix whose first layer's query tensor has the rows the config implies.
-    QString chosen;
-    for (const auto& [prefix, layers] : byPrefix) {
+    const std::map<int, Projection>* chosenLayers = nullptr;
+    for (const auto& [key, layers] : byPrefix) {
         const Projection& first = layers.begin()->second;
         if (first.q.isEmpty()) {
             continue;
@@ -294,15 +560,14 @@ std::optional<WeightsProbe> probeModelFolder(const QString& folder, QString& err
         if (t == nullptr) {
             return std::nullopt;
         }
-        const bool fused = first.k.isEmpty();
-        const quint64 rows = fused ? qRows + 2 * kRows : qRows;
-        if (t->shape.size() == 2 && t->shape[0] == rows) {
-            chosen = prefix;
+        if (t->shape.size() == 2 && t->shape[0] == queryTensorRows(first.scheme)) {
+            probe.prefix = key.first;
+            chosenLayers = &layers;
             break;
         }
     }
-    if (chosen.isNull()) {
-        const auto& [prefix, layers] = *byPrefix.begin();
+    if (chosenLayers == nullptr) {
+        const auto& [key, layers] = *byPrefix.begin();
         const Projection& first = layers.begin()->second;
         const QString name = first.q.isEmpty() ? first.k : first.q;
         const SafetensorsTensor* t = tensor(name);
@@ -322,8 +587,26 @@ std::optional<WeightsProbe> probeModelFolder(const QString& folder, QString& err
                     .arg(name, shape.join(QStringLiteral(", ")));
         return std::nullopt;
     }
-    probe.prefix = chosen;
-    const std::map<int, Projection>& layers = byPrefix.at(chosen);
+    const std::map<int, Projection>& layers = *chosenLayers;
+    const Scheme scheme = layers.begin()->second.scheme;
+    const bool fused = fusedScheme(scheme);
+    if ((scheme == Scheme::NeoxFused ||
+         (scheme == Scheme::FalconFused && counts.falcon == FalconLayout::PerHead)) &&
+        counts.kvHeads != counts.queryHeads) {
+        error = IoText::tr("%1: a query_key_value laid out per head as [q, k, v] (GPT-NeoX, "
+                           "Falcon without multi_query) holds one key head per query head, but "
+                           "the config gives %2 query heads and %3 key/value heads")
+                    .arg(settingsPath)
+                    .arg(counts.queryHeads)
+                    .arg(counts.kvHeads);
+        return std::nullopt;
+    }
+    if (scheme == Scheme::MistralSeparate && !mistral) {
+        // Meta/Mistral-named tensors beside a config.json: their order is the reference code's.
+        probe.layout = rope::Layout::Interleaved;
+        probe.warnings << IoText::tr("wq/wk: Meta's tensor names; reading the pairs as (2i, "
+                                     "2i + 1), the reference code's order");
+    }
     const int layerCount = counts.layers > 0 ? counts.layers : layers.rbegin()->first + 1;
     if (counts.layers == 0) {
         probe.warnings << IoText::tr("num_hidden_layers: missing; %1 layers found in the weights")
@@ -338,15 +621,15 @@ std::optional<WeightsProbe> probeModelFolder(const QString& folder, QString& err
             return std::nullopt;
         }
     }
-    const bool fused = layers.begin()->second.k.isEmpty();
-    probe.naming = fused ? QStringLiteral("qkv_proj") : QStringLiteral("q_proj/k_proj");
+    probe.naming = schemeName(scheme);
     const int pairs = probe.rotaryDim / 2;
     const int total = fused ? layerCount : 2 * layerCount;
     int done = 0;
 
-    // Norms of the rows [offset + h·hd + r₁, offset + h·hd + r₂] for every head and pair.
-    const auto pairNorms = [&](const QString& name, const SafetensorsTensor& t, quint64 offset,
-                               int heads, std::vector<std::vector<double>>& out) {
+    // Norms of rows [first(h) + r₁, first(h) + r₂] for every head h and pair i.
+    const auto pairNorms = [&](const QString& name, const SafetensorsTensor& t,
+                               const std::function<quint64(int)>& first, int heads,
+                               std::vector<std::vector<double>>& out) {
         const quint64 cols = t.shape[1];
         std::vector<double> row(static_cast<std::size_t>(cols));
         const auto rowSquares = [&](quint64 r) {
@@ -359,7 +642,7 @@ std::optional<WeightsProbe> probeModelFolder(const QString& folder, QString& err
         };
         out.assign(static_cast<std::size_t>(heads), std::vector<double>(pairs, 0.0));
         for (int h = 0; h < heads; ++h) {
-            const quint64 headRow = offset + static_cast<quint64>(h) * hd;
+            const quint64 headRow = first(h);
             for (int i = 0; i < pairs; ++i) {
                 const int r1 = probe.layout == rope::Layout::Half ? i : 2 * i;
                 const int r2 = probe.layout == rope::Layout::Half ? i + pairs : 2 * i + 1;
@@ -393,20 +676,20 @@ std::optional<WeightsProbe> probeModelFolder(const QString& folder, QString& err
         }
         return t;
     };
+    const quint64 hd64 = static_cast<quint64>(hd);
+    const auto stacked = [hd64](int h) { return static_cast<quint64>(h) * hd64; };
     for (int l = 0; l < layerCount; ++l) {
         const auto it = layers.find(l);
-        const QString base = chosen + QStringLiteral("layers.%1.self_attn.").arg(l);
-        if (it == layers.end() || it->second.q.isEmpty()) {
+        if (it == layers.end() || it->second.q.isEmpty() || it->second.scheme != scheme) {
             error = IoText::tr("%1: tensor '%2' not found (layer %3 of %4)")
-                        .arg(folder, base + (fused ? QStringLiteral("qkv_proj.weight")
-                                                   : QStringLiteral("q_proj.weight")))
+                        .arg(folder, expectedName(probe.prefix, scheme, l, false))
                         .arg(l)
                         .arg(layerCount);
             return std::nullopt;
         }
         if (!fused && it->second.k.isEmpty()) {
             error = IoText::tr("%1: tensor '%2' not found (layer %3 of %4)")
-                        .arg(folder, base + QStringLiteral("k_proj.weight"))
+                        .arg(folder, expectedName(probe.prefix, scheme, l, true))
                         .arg(l)
                         .arg(layerCount);
             return std::nullopt;
@@ -414,19 +697,44 @@ std::optional<WeightsProbe> probeModelFolder(const QString& folder, QString& err
         LayerPairNorms norms;
         norms.index = l;
         if (fused) {
-            const SafetensorsTensor* t = checked(it->second.q, qRows + 2 * kRows);
+            const SafetensorsTensor* t = checked(it->second.q, queryTensorRows(scheme));
             if (t == nullptr) {
                 return std::nullopt;
             }
-            pairNorms(it->second.q, *t, 0, counts.queryHeads, norms.q);
-            pairNorms(it->second.q, *t, qRows, counts.kvHeads, norms.k);
+            if (scheme == Scheme::FalconFused && counts.falcon == FalconLayout::Grouped) {
+                const quint64 n = static_cast<quint64>(counts.queryHeads / counts.kvHeads);
+                pairNorms(
+                    it->second.q, *t,
+                    [hd64, n](int h) {
+                        const auto hh = static_cast<quint64>(h);
+                        return ((hh / n) * (n + 2) + hh % n) * hd64;
+                    },
+                    counts.queryHeads, norms.q);
+                pairNorms(
+                    it->second.q, *t,
+                    [hd64, n](int g) { return (static_cast<quint64>(g) * (n + 2) + n) * hd64; },
+                    counts.kvHeads, norms.k);
+            } else if (scheme == Scheme::NeoxFused ||
+                       (scheme == Scheme::FalconFused && counts.falcon == FalconLayout::PerHead)) {
+                pairNorms(
+                    it->second.q, *t, [hd64](int h) { return 3 * hd64 * h; }, counts.queryHeads,
+                    norms.q);
+                pairNorms(
+                    it->second.q, *t, [hd64](int h) { return 3 * hd64 * h + hd64; }, counts.kvHeads,
+                    norms.k);
+            } else {
+                pairNorms(it->second.q, *t, stacked, counts.queryHeads, norms.q);
+                pairNorms(
+                    it->second.q, *t, [&](int g) { return qRows + stacked(g); }, counts.kvHeads,
+                    norms.k);
+            }
             ++done;
         } else {
             const SafetensorsTensor* tq = checked(it->second.q, qRows);
             if (tq == nullptr) {
                 return std::nullopt;
             }
-            pairNorms(it->second.q, *tq, 0, counts.queryHeads, norms.q);
+            pairNorms(it->second.q, *tq, stacked, counts.queryHeads, norms.q);
             if (progress && !progress(++done, total)) {
                 error = IoText::tr("cancelled");
                 return std::nullopt;
@@ -435,7 +743,7 @@ std::optional<WeightsProbe> probeModelFolder(const QString& folder, QString& err
             if (tk == nullptr) {
                 return std::nullopt;
             }
-            pairNorms(it->second.k, *tk, 0, counts.kvHeads, norms.k);
+            pairNorms(it->second.k, *tk, stacked, counts.kvHeads, norms.k);
             ++done;
         }
         probe.layers.push_back(std::move(norms));
@@ -520,9 +828,15 @@ std::vector<HfCacheModel> huggingFaceCacheModels(const QString& hubFolder) {
             snapshots.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
         for (const QString& rev : revisions) {
             const QDir snap(snapshots.filePath(rev));
-            const bool weights = snap.exists(QStringLiteral("model.safetensors")) ||
-                                 snap.exists(QStringLiteral("model.safetensors.index.json"));
-            if (!weights || !snap.exists(QStringLiteral("config.json"))) {
+            const bool hf = (snap.exists(QStringLiteral("model.safetensors")) ||
+                             snap.exists(QStringLiteral("model.safetensors.index.json"))) &&
+                            snap.exists(QStringLiteral("config.json"));
+            // Mistral's own layout: params.json and consolidated.safetensors.
+            const bool mistral =
+                snap.exists(QStringLiteral("params.json")) &&
+                !snap.entryList({QStringLiteral("consolidated*.safetensors")}, QDir::Files)
+                     .isEmpty();
+            if (!hf && !mistral) {
                 continue;
             }
             // models--org--name: "--" separates the parts (huggingface_hub's folder naming).

@@ -25,9 +25,14 @@
 ///
 /// The folder is a Hugging Face model folder: config.json (read with the config importer: head
 /// dimension, rotary dimension, layout; and num_attention_heads, num_key_value_heads,
-/// num_hidden_layers) and model.safetensors or model.safetensors.index.json with its shards.
-/// Projections are found as `<prefix>layers.<i>.self_attn.q_proj.weight` / `k_proj` (Llama,
-/// Qwen, Mistral, Gemma) or a fused `qkv_proj` (Phi-3: rows q, then k, then v). Only those
+/// num_hidden_layers) and model.safetensors or model.safetensors.index.json with its shards; or
+/// Mistral's own layout, params.json (dim, n_heads, n_kv_heads, head_dim, n_layers, rope_theta)
+/// with consolidated*.safetensors, whose wq/wk keep Meta's interleaved pair order. Projections
+/// are found as `<prefix>layers.<i>.self_attn.q_proj.weight` / `k_proj` (Llama, Qwen, Mistral,
+/// Gemma), a fused `qkv_proj` (Phi-3: rows q, then k, then v), GPT-NeoX's fused
+/// `<prefix>layers.<i>.attention.query_key_value.weight` (per head h the rows [q_h, k_h, v_h],
+/// transformers viewing the output as [heads, 3·head_dim]; partial rotary through rotary_pct) or
+/// `layers.<i>.attention.wq.weight` / `wk` (Mistral's consolidated.safetensors). Only those
 /// tensors are read, through memory maps.
 
 namespace rope::ui {
@@ -50,7 +55,7 @@ struct WeightsProbe {
     int kvHeads = 0;
     rope::Layout layout = rope::Layout::Half;
     double base = 10000.0;
-    /// "q_proj/k_proj" or "qkv_proj".
+    /// "q_proj/k_proj", "qkv_proj", "query_key_value" (GPT-NeoX) or "wq/wk" (Mistral).
     QString naming;
     /// The prefix before "layers." ("model.", "model.language_model.", …).
     QString prefix;

@@ -47,6 +47,9 @@ void loadWeightsFolder(QWidget* parent, const QString& folder,
     auto state = std::make_shared<ProbeState>();
     QObject::connect(progress, &QProgressDialog::canceled, progress,
                      [state] { state->cancel = true; });
+    // The dialog is a child of the window: closing the window destroys it, and the read stops
+    // after the tensor it is on (its result would have nowhere to go).
+    QObject::connect(progress, &QObject::destroyed, [state] { state->cancel = true; });
     auto* timer = new QTimer(progress);
     QObject::connect(timer, &QTimer::timeout, progress, [progress, state] {
         const int total = state->total;

@@ -15,17 +15,20 @@ int runWeights(const QStringList& args) {
         "per pair i, the Frobenius norm of the two weight rows that produce the head's two "
         "components of pair i (rows i and i + R/2 with the half layout, 2i and 2i + 1 with the "
         "interleaved one; R the rotary dimension). The folder holds config.json and "
-        "model.safetensors or model.safetensors.index.json with its shards (F32, F16, BF16); "
+        "model.safetensors or model.safetensors.index.json with its shards, or Mistral's "
+        "params.json and consolidated.safetensors (F32, F16, BF16); "
         "only the q/k projections are read, through memory maps.\n"
         "Output: {\"rotary_dim\":R, \"layout\":\"half\"|\"interleaved\", \"layers\":[{\"index\":i, "
         "\"q\":[[pair norms] per query head], \"k\":[[pair norms] per key/value head]}, ...], "
         "\"head_dim\":D, \"num_attention_heads\":H, \"num_key_value_heads\":G, \"base\":b, "
-        "\"naming\":\"q_proj/k_proj\"|\"qkv_proj\", \"prefix\":\"model.\", "
+        "\"naming\":\"q_proj/k_proj\"|\"qkv_proj\"|\"query_key_value\"|\"wq/wk\", "
+        "\"prefix\":\"model.\", "
         "\"wavelength\":[2*pi*b^(2i/R) per pair]} (printed without spaces). Config warnings go "
         "to stderr."));
     parser.addOptions({
         {QStringLiteral("model"),
-         QStringLiteral("Model folder (config.json + safetensors); \"synthetic\" for the bundled "
+         QStringLiteral("Model folder (config.json + safetensors, or Mistral's params.json + "
+                        "consolidated.safetensors); \"synthetic\" for the bundled "
                         "example."),
          QStringLiteral("DIR")},
     });

@@ -3383,10 +3383,6 @@ computed</source>
         <translation>每一对、每层、每个头的 %1：%2</translation>
     </message>
     <message>
-        <source>pair i, wavelength λᵢ = 2π·b^(2i/R) tokens (b = %1, R = %2, %3)</source>
-        <translation>第 i 对，波长 λᵢ = 2π·b^(2i/R) 词元（b = %1，R = %2，%3）</translation>
-    </message>
-    <message>
         <source>half layout</source>
         <translation>half 布局</translation>
     </message>
@@ -3405,10 +3401,6 @@ computed</source>
     <message>
         <source>layer %1</source>
         <translation>第 %1 层</translation>
-    </message>
-    <message>
-        <source>mean over layers and heads</source>
-        <translation>对所有层和头的平均</translation>
     </message>
     <message>
         <source>mean %1</source>
@@ -3435,8 +3427,28 @@ computed</source>
         <translation>它的波长 λ</translation>
     </message>
     <message>
-        <source>lowest- / highest-frequency quarter (mean ratio)</source>
-        <translation>最低频 / 最高频四分之一（均值之比）</translation>
+        <source>Reading %1 was cancelled</source>
+        <translation>已取消读取 %1</translation>
+    </message>
+    <message>
+        <source>Reading the q/k projections of %1…</source>
+        <translation>正在读取 %1 的 q/k 投影…</translation>
+    </message>
+    <message>
+        <source>(b = %1, R = %2, %3)</source>
+        <translation>（b = %1，R = %2，%3）</translation>
+    </message>
+    <message>
+        <source>pair i, wavelength λᵢ = 2π·b^(2i/R) tokens</source>
+        <translation>第 i 对，波长 λᵢ = 2π·b^(2i/R) 个词元</translation>
+    </message>
+    <message>
+        <source>mean of all heads</source>
+        <translation>所有头的均值</translation>
+    </message>
+    <message>
+        <source>low- / high-frequency quarter</source>
+        <translation>低频 / 高频各四分之一之比</translation>
     </message>
     <message>
         <source>b* provisional (certifying for this L…)</source>
@@ -4066,16 +4078,8 @@ computed</source>
         <translation>%1：找不到 model.safetensors，也找不到 model.safetensors.index.json</translation>
     </message>
     <message>
-        <source>%1: no config.json</source>
-        <translation>%1：没有 config.json</translation>
-    </message>
-    <message>
         <source>%1: rotary dimension %2 does not fit head_dim %3</source>
         <translation>%1：旋转维度 %2 与 head_dim %3 不符</translation>
-    </message>
-    <message>
-        <source>%1: no tensor named &lt;prefix&gt;layers.&lt;i&gt;.self_attn.q_proj.weight, k_proj.weight or qkv_proj.weight (the first tensors are: %2)</source>
-        <translation>%1：没有名为 &lt;prefix&gt;layers.&lt;i&gt;.self_attn.q_proj.weight、k_proj.weight 或 qkv_proj.weight 的张量（前几个张量是：%2）</translation>
     </message>
     <message>
         <source>%1: tensor &apos;%2&apos; is listed in model.safetensors.index.json but not in the file</source>
@@ -4108,6 +4112,66 @@ computed</source>
     <message>
         <source>cancelled</source>
         <translation>已取消</translation>
+    </message>
+    <message>
+        <source>%1: %2: expected a positive integer</source>
+        <translation>%1：%2：应为正整数</translation>
+    </message>
+    <message>
+        <source>%1: %2: missing</source>
+        <translation>%1：%2：缺失</translation>
+    </message>
+    <message>
+        <source>n_kv_heads: missing; using n_heads (%1)</source>
+        <translation>n_kv_heads：缺失；改用 n_heads（%1）</translation>
+    </message>
+    <message>
+        <source>%1: head_dim: missing, and dim (%2) is not a multiple of n_heads (%3)</source>
+        <translation>%1：head_dim：缺失，且 dim（%2）不是 n_heads（%3）的倍数</translation>
+    </message>
+    <message>
+        <source>head_dim: missing; using dim / n_heads = %1</source>
+        <translation>head_dim：缺失；改用 dim / n_heads = %1</translation>
+    </message>
+    <message>
+        <source>%1: head_dim: %2 is odd; RoPE rotates pairs</source>
+        <translation>%1：head_dim：%2 是奇数；旋转位置编码按维度对旋转</translation>
+    </message>
+    <message>
+        <source>rope_theta: missing; using 1000000, mistral-inference&apos;s default (transformers&apos; converter assumes 10000)</source>
+        <translation>rope_theta：缺失；采用 mistral-inference 的默认值 1000000（transformers 的转换脚本假定为 10000）</translation>
+    </message>
+    <message>
+        <source>%1: rope_theta: expected a number greater than 1</source>
+        <translation>%1：rope_theta：应为大于 1 的数</translation>
+    </message>
+    <message>
+        <source>%1: not applied; the wavelengths shown are those of rope_theta, the ladder the weights were trained with</source>
+        <translation>%1：未应用；图中的波长来自 rope_theta，即权重训练时所用的频率阶梯</translation>
+    </message>
+    <message>
+        <source>%1: n_heads (%2) is not a multiple of n_kv_heads (%3)</source>
+        <translation>%1：n_heads（%2）不是 n_kv_heads（%3）的倍数</translation>
+    </message>
+    <message>
+        <source>%1: no config.json (nor Mistral&apos;s params.json with consolidated.safetensors)</source>
+        <translation>%1：没有 config.json（也没有 Mistral 格式的 params.json 与 consolidated.safetensors）</translation>
+    </message>
+    <message>
+        <source>wq/wk: Meta&apos;s tensor names; reading the pairs as (2i, 2i + 1), the reference code&apos;s order</source>
+        <translation>wq/wk：Meta 的张量命名；按参考实现的顺序把 (2i, 2i + 1) 读作一对</translation>
+    </message>
+    <message>
+        <source>%1multi_query: missing; using true, FalconConfig&apos;s default</source>
+        <translation>%1multi_query：缺失；采用 FalconConfig 的默认值 true</translation>
+    </message>
+    <message>
+        <source>%1: no tensor named &lt;prefix&gt;layers.&lt;i&gt;.self_attn.q_proj.weight, k_proj.weight or qkv_proj.weight, &lt;prefix&gt;layers.&lt;i&gt;.attention.query_key_value.weight (GPT-NeoX), &lt;prefix&gt;h.&lt;i&gt;.self_attention.query_key_value.weight (Falcon) or &lt;prefix&gt;layers.&lt;i&gt;.attention.wq.weight, wk.weight (Mistral) (the first tensors are: %2)</source>
+        <translation>%1：找不到名为 &lt;prefix&gt;layers.&lt;i&gt;.self_attn.q_proj.weight、k_proj.weight 或 qkv_proj.weight，&lt;prefix&gt;layers.&lt;i&gt;.attention.query_key_value.weight（GPT-NeoX），&lt;prefix&gt;h.&lt;i&gt;.self_attention.query_key_value.weight（Falcon），或 &lt;prefix&gt;layers.&lt;i&gt;.attention.wq.weight、wk.weight（Mistral）的张量（前几个张量是：%2）</translation>
+    </message>
+    <message>
+        <source>%1: a query_key_value laid out per head as [q, k, v] (GPT-NeoX, Falcon without multi_query) holds one key head per query head, but the config gives %2 query heads and %3 key/value heads</source>
+        <translation>%1：按头排列为 [q, k, v] 的 query_key_value（GPT-NeoX，或未启用 multi_query 的 Falcon）每个查询头对应一个键头，但配置给出 %2 个查询头和 %3 个键/值头</translation>
     </message>
 </context>
 <context>

@@ -13,3 +13,9 @@ set_tests_properties(cli_weights_builtin_example PROPERTIES LABELS cli PASS_REGU
     "^\\{\"rotary_dim\":32,\"layout\":\"half\",\"layers\":\\[\\{\"index\":0,\"q\":\\[\\[")
 add_test(NAME cli_weights_missing_model COMMAND $<TARGET_FILE:rope-cli> weights)
 set_tests_properties(cli_weights_missing_model PROPERTIES LABELS cli WILL_FAIL TRUE)
+# The naming schemes (GPT-NeoX query_key_value, Mistral's consolidated wq/wk with params.json,
+# Phi-3 qkv_proj, a sharded index) against an independent pure-Python reading of each layout.
+add_test(NAME cli_weights_schemes
+         COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/cli/check_weights_schemes.py
+                 $<TARGET_FILE:rope-cli>)
+set_tests_properties(cli_weights_schemes PROPERTIES LABELS cli)

@@ -99,6 +99,18 @@ private slots:
         QCOMPARE(rope::fopeZeroedPairs(withZero, 4096), 17);
         QVERIFY_THROWS_EXCEPTION(rope::InvalidParameter, rope::fopeFloorFrequency(-1));
     }
+
+    void fopeClipsStrictlyBelowTheFloor() {
+        // FoPE's released code zeroes inv_freq < 2π/N, strictly: θ = 0.5 = 2π/(4π) sits on the
+        // floor for N = 4π and is kept. The next double below 4π raises the floor 2π/N above
+        // θ (clipped); the next one above lowers it (kept).
+        const Eigen::ArrayXd theta = Eigen::ArrayXd::Constant(1, 0.5);
+        const double onFloor = 4.0 * std::numbers::pi;
+        QCOMPARE(2.0 * std::numbers::pi / onFloor, 0.5);
+        QCOMPARE(rope::fopeZeroedPairs(theta, onFloor), 0);
+        QCOMPARE(rope::fopeZeroedPairs(theta, std::nextafter(onFloor, 0.0)), 1);
+        QCOMPARE(rope::fopeZeroedPairs(theta, std::nextafter(onFloor, 100.0)), 0);
+    }
 };
 
 QTEST_MAIN(TestResearchRules)

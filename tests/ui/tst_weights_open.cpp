@@ -3,9 +3,11 @@
 // Opening a model's weights in the GUI: the probe runs on the compute pool and hands the folder
 // to the caller; a folder without a model shows its reason and never calls back; the Hugging
 // Face cache dialog lists the snapshots that have safetensors weights; the main window's File
-// menu action puts the folder into the weights panel. ROPE_WEIGHTS_GRAB=DIR saves the dialog
-// and the panel as PNG files for looking at them.
+// menu action puts the folder into the weights panel; closing the window stops a read.
+// ROPE_WEIGHTS_GRAB=DIR saves the dialog and the panel as PNG files for looking at them.
+#include "../io/safetensors_writer.h"
 #include "io/weights_probe.h"
+#include "ui/compute_pool.h"
 #include "ui/main_window.h"
 #include "ui/panels/figure_panel.h"
 #include "ui/weights_open.h"
@@ -51,17 +53,65 @@ private slots:
         QVERIFY(!called);
     }
 
+    void closingTheWindowStopsTheRead() {
+        // 400 layers of small q/k tensors: 800 reads, each followed by a look at the cancel.
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QFile config(QDir(dir.path()).filePath(QStringLiteral("config.json")));
+        QVERIFY(config.open(QIODevice::WriteOnly));
+        config.write("{\"model_type\": \"llama\", \"hidden_size\": 32, "
+                     "\"num_attention_heads\": 2, \"num_key_value_heads\": 1, \"head_dim\": 16, "
+                     "\"num_hidden_layers\": 400, \"rope_theta\": 10000.0}");
+        config.close();
+        safetensors_test::Writer w;
+        for (int l = 0; l < 400; ++l) {
+            w.f32(QStringLiteral("model.layers.%1.self_attn.q_proj.weight").arg(l), {32, 32},
+                  std::vector<float>(32 * 32, 1.0f));
+            w.f32(QStringLiteral("model.layers.%1.self_attn.k_proj.weight").arg(l), {16, 32},
+                  std::vector<float>(16 * 32, 1.0f));
+        }
+        QFile model(QDir(dir.path()).filePath(QStringLiteral("model.safetensors")));
+        QVERIFY(model.open(QIODevice::WriteOnly));
+        QVERIFY(model.write(w.bytes()) > 0);
+        model.close();
+        auto* window = new QWidget;
+        bool called = false;
+        rope::ui::loadWeightsFolder(window, dir.path(), [&](const QString&) { called = true; });
+        delete window; // the window closes while the read has just begun
+        QVERIFY(rope::ui::computePool().waitForDone(10000));
+        QCoreApplication::processEvents();
+        QVERIFY(!called);
+        // Stopped, not finished: the probe was not remembered, so reading again starts over
+        // (and reports its progress from the first tensor).
+        QString error;
+        int first = 0;
+        const auto probe = rope::ui::cachedWeightsProbe(dir.path(), error, [&](int done, int) {
+            if (first == 0) {
+                first = done;
+            }
+            return true;
+        });
+        QVERIFY2(probe != nullptr, qPrintable(error));
+        QCOMPARE(first, 1);
+        QCOMPARE(probe->layers.size(), std::size_t{400});
+    }
+
     void cacheDialogListsModelsWithWeights() {
         QTemporaryDir hub;
         const QDir root(hub.path());
         QVERIFY(
             root.mkpath(QStringLiteral("models--Qwen--Qwen2.5-0.5B/snapshots/0123456789abcdef")));
         QVERIFY(root.mkpath(QStringLiteral("models--nope--config-only/snapshots/1")));
+        // Mistral's own layout: params.json and consolidated.safetensors, no config.json.
+        QVERIFY(root.mkpath(QStringLiteral("models--mistralai--Mistral-7B-v0.3/snapshots/2")));
         for (const QString& f :
              {QStringLiteral("models--Qwen--Qwen2.5-0.5B/snapshots/0123456789abcdef/config.json"),
               QStringLiteral(
                   "models--Qwen--Qwen2.5-0.5B/snapshots/0123456789abcdef/model.safetensors"),
-              QStringLiteral("models--nope--config-only/snapshots/1/config.json")}) {
+              QStringLiteral("models--nope--config-only/snapshots/1/config.json"),
+              QStringLiteral("models--mistralai--Mistral-7B-v0.3/snapshots/2/params.json"),
+              QStringLiteral(
+                  "models--mistralai--Mistral-7B-v0.3/snapshots/2/consolidated.safetensors")}) {
             QFile file(root.filePath(f));
             QVERIFY(file.open(QIODevice::WriteOnly));
         }
@@ -69,8 +119,9 @@ private slots:
         rope::ui::HfCacheDialog dialog;
         auto* list = dialog.findChild<QListWidget*>();
         QVERIFY(list != nullptr);
-        QCOMPARE(list->count(), 1);
+        QCOMPARE(list->count(), 2);
         QVERIFY(list->item(0)->text().contains(QStringLiteral("Qwen/Qwen2.5-0.5B")));
+        QVERIFY(list->item(1)->text().contains(QStringLiteral("mistralai/Mistral-7B-v0.3")));
         QVERIFY(dialog.folder().endsWith(QStringLiteral("snapshots/0123456789abcdef")));
         grab(dialog, QStringLiteral("hf-cache-dialog.png"));
         qunsetenv("HF_HUB_CACHE");
