@@ -70,6 +70,10 @@ void drawPlot(QCPPainter& painter, const figures::Figure& figure, const rope::Ro
     if (scale != 1.0) {
         setPresentationStyle(plot, scale);
     }
+    // Twice: a fresh plot's first layout has no legend column, caption or side plot yet, so
+    // the first pass computes for a wider axis rectangle than the page gives it (labels placed
+    // for that width run off the axes); the second computes for the one it gets.
+    renderFigure(plot, figure, params, options);
     renderFigure(plot, figure, params, options);
     plot.toPainter(&painter, size.width(), size.height());
 }
@@ -79,6 +83,8 @@ QImage plotImage(const figures::Figure& figure, const rope::RopeParams& params,
     QCustomPlot plot;
     plot.resize(size);
     setPlotTheme(plot, PlotTheme::Light);
+    // Twice, as in drawPlot().
+    renderFigure(plot, figure, params, options);
     renderFigure(plot, figure, params, options);
     return plot.toPixmap(size.width(), size.height(), pixelScale).toImage();
 }
