@@ -2103,10 +2103,6 @@ independent</source>
         <translation>维度对 j</translation>
     </message>
     <message>
-        <source>0 = t, 1 = h, 2 = w</source>
-        <translation>0 = t，1 = h，2 = w</translation>
-    </message>
-    <message>
         <source> pairs</source>
         <translation>维度对</translation>
     </message>
@@ -3377,6 +3373,10 @@ computed</source>
     <message>
         <source>lowest- / highest-frequency quarter (mean ratio)</source>
         <translation>最低频 / 最高频四分之一（均值之比）</translation>
+    </message>
+    <message>
+        <source>axis</source>
+        <translation>轴</translation>
     </message>
 </context>
 <context>
