@@ -15,7 +15,13 @@
 
 namespace rope::figures {
 
+const OptionTable& mropeOptions();
+
 namespace {
+
+// The "layout" row's choices of mropeOptions(), in order.
+constexpr rope::MropeLayout kLayouts[] = {rope::MropeLayout::Blocks,
+                                          rope::MropeLayout::Interleaved};
 
 const QString kDefaultTokens = QStringLiteral("text:4,image:1x3x4,text:3,video:2x2x3,text:2");
 
@@ -60,35 +66,30 @@ void checkTokens(const QString& text) {
     rope::parseMropeSegments(text.toStdString());
 }
 
-rope::MropeLayout layoutOption(const FigureOptions& options) {
-    return options.value(QStringLiteral("layout")).toString() == QLatin1String("interleaved")
-               ? rope::MropeLayout::Interleaved
-               : rope::MropeLayout::Blocks;
-}
-
 } // namespace
 
 FigureData mropeFigure(const rope::RopeParams& params, const FigureOptions& options) {
-    const rope::MropeLayout layout = layoutOption(options);
+    const OptionValues v(mropeOptions(), options);
+    const rope::MropeLayout layout = kLayouts[v.choiceIndex("layout")];
     const bool qwen3 = layout == rope::MropeLayout::Interleaved;
     const Eigen::ArrayXd theta = rope::scaledFrequencies(params).invFreq;
     const int pairs = static_cast<int>(theta.size());
     const std::vector<int> section =
-        parseSection(options.value(QStringLiteral("section")).toString(), layout, pairs);
+        parseSection(v.text("section"), layout, pairs);
     const std::vector<int> axis = rope::mropeAxisOfPair(section, layout, pairs);
-    const std::vector<rope::MropeSegment> segments = rope::parseMropeSegments(
-        options.value(QStringLiteral("tokens"), kDefaultTokens).toString().toStdString());
+    const std::vector<rope::MropeSegment> segments =
+        rope::parseMropeSegments(v.text("tokens").toStdString());
     // Qwen3-VL reads a T-frame video as T single-frame grids (timestamps between frames).
     const std::array<std::vector<long long>, 3> ids = rope::mropePositionIds(segments, qwen3);
     const auto tokens = static_cast<long long>(ids[0].size());
     const Eigen::MatrixXd angles = rope::mropeAngles(theta, axis, ids);
 
     // −1 (the control's "last") or unset: the last token.
-    const long long askedQuery = options.value(QStringLiteral("query"), -1).toLongLong();
+    const long long askedQuery = v.integer("query");
     const long long query =
         std::clamp<long long>(askedQuery < 0 ? tokens - 1 : askedQuery, 0, tokens - 1);
     const long long key =
-        std::clamp<long long>(options.value(QStringLiteral("key"), 0).toLongLong(), 0, tokens - 1);
+        std::clamp<long long>(v.integer("key"), 0, tokens - 1);
 
     FigureData data;
     data.title =
@@ -102,9 +103,11 @@ FigureData mropeFigure(const rope::RopeParams& params, const FigureOptions& opti
     const QString names[3] = {FigureText::tr("temporal"), FigureText::tr("height"),
                               FigureText::tr("width")};
     const int colours[3] = {4, 1, 3};
+    const char* const axisIds[3] = {"temporal", "height", "width"}; // Series::id stems
     for (int a = 0; a < 3; ++a) {
         Series s;
         s.name = names[a] + FigureText::tr(" row");
+        s.id = QStringLiteral("%1-row").arg(QLatin1String(axisIds[a]));
         s.style = SeriesStyle::Scatter;
         s.colour = colours[a];
         // Text tokens have three equal ids: the rows sit side by side (t left, w right of the
@@ -126,8 +129,8 @@ FigureData mropeFigure(const rope::RopeParams& params, const FigureOptions& opti
     // plot's height (fixed point of low = −0.5 − 2.6·font·(largest + 1 − low)/height, two
     // steps).
     const double plotPx =
-        std::max(options.value(QStringLiteral("plot-height-px"), 400).toDouble(), 16.0);
-    const double fontPx = options.value(QStringLiteral("plot-font-px"), 13).toDouble();
+        std::max(static_cast<double>(options.plot.height(400)), 16.0);
+    const double fontPx = static_cast<double>(options.plot.font(13));
     double low = -1.5;
     for (int k = 0; k < 2; ++k) {
         low = std::min(-2.0, -0.5 - 2.6 * fontPx * (static_cast<double>(largest) + 1.0 - low) /
@@ -154,7 +157,7 @@ FigureData mropeFigure(const rope::RopeParams& params, const FigureOptions& opti
         // Centred over the run, kept inside the axis (a short run sits at an edge): half the
         // label's width in tokens, from the plot's width and font (a character ≈ 0.6 em).
         const double tokenPx =
-            std::max(options.value(QStringLiteral("plot-width-px"), 800).toDouble(), 16.0) /
+            std::max(static_cast<double>(options.plot.width(800)), 16.0) /
             static_cast<double>(tokens + 1);
         // Width in em: 0.6 per Latin character, 1 per Han character (a full square).
         double ems = 0.0;
@@ -162,7 +165,7 @@ FigureData mropeFigure(const rope::RopeParams& params, const FigureOptions& opti
             ems += c.script() == QChar::Script_Han ? 1.0 : 0.6;
         }
         const double halfLabel =
-            0.5 * options.value(QStringLiteral("plot-font-px"), 13).toDouble() * ems / tokenPx;
+            0.5 * static_cast<double>(options.plot.font(13)) * ems / tokenPx;
         const double low = std::min(std::max(1.0, halfLabel - 0.5), 0.5 * (tokens - 1.0));
         const double high = std::max(low, static_cast<double>(tokens) - 1.0 - halfLabel);
         const double centre =
@@ -173,6 +176,7 @@ FigureData mropeFigure(const rope::RopeParams& params, const FigureOptions& opti
     }
     Series marks;
     marks.name = FigureText::tr("query q = %1, key k = %2").arg(query).arg(key);
+    marks.id = QStringLiteral("query-key");
     marks.style = SeriesStyle::Scatter;
     marks.colour = 6;
     for (long long t : {query, key}) {
@@ -193,6 +197,7 @@ FigureData mropeFigure(const rope::RopeParams& params, const FigureOptions& opti
     for (int a = 0; a < 3; ++a) {
         Series s;
         s.name = names[a] + FigureText::tr(" pairs");
+        s.id = QStringLiteral("%1-pairs").arg(QLatin1String(axisIds[a]));
         s.style = SeriesStyle::Scatter;
         s.colour = colours[a];
         s.inLegend = false;
