@@ -359,8 +359,9 @@ FigureData composeBatchPanel(const rope::RopeParams& shared, const FigureOptions
     const QString isaText = QString::fromStdString(m->isa);
     data.xLabel =
         FigureText::tr("backend (same Q/K rotated in place, median of %1 runs)").arg(m->reps);
+    // Each reason on a line of its own: one line of them ran past both ends of the axis.
     for (const QString& reason : m->missing) {
-        data.xLabel += QStringLiteral("; ") + reason;
+        data.xLabel += QLatin1Char('\n') + reason;
     }
     if (!fresh) {
         data.title += QStringLiteral(" — ") + FigureText::tr("measuring…");

@@ -739,6 +739,14 @@ CourseStep readStep(const QString& file, int index, const QJsonValue& value) {
         } else {
             hint.range = reader.range(o, where, names({"id"}));
         }
+        // A hint's text is looked up by its id: a second hint with the same id would show the
+        // first one's text for a different wrong answer (and the handout would print it twice).
+        const bool repeated =
+            std::any_of(step.hints.begin(), step.hints.end(),
+                        [&](const CourseHint& other) { return other.id == hint.id; });
+        if (repeated) {
+            reader.fail(where, QStringLiteral("duplicate hint id"));
+        }
         step.hints.push_back(hint);
     }
     if (step.hints.empty()) {

@@ -155,6 +155,7 @@ struct SidePlot {
     bool equalAspect = false;
     bool showAxes = true; ///< false: a bare drawing area (no ticks, no grid)
     std::vector<Tick> xTicks; ///< named ticks replacing the numbers on the x axis (if not empty)
+    std::vector<Tick> yTicks; ///< named ticks replacing the numbers on the y axis (if not empty)
     double widthShare = 0.5; ///< side width / main width
 };
 

@@ -50,6 +50,20 @@ Series arc(double x0, double x1, double y, double height, int colour) {
     return s;
 }
 
+// A bracket from (x0, y) to (x0, y + depth), across to (x1, y + depth) and back to (x1, y): a
+// pair link for pairs that all span the same distance. Arcs of one span drawn at one
+// height lie on top of each other; brackets at distinct depths keep every pair its own
+// horizontal line and every coordinate its own vertical leg.
+Series bracket(double x0, double x1, double y, double depth, int colour) {
+    Series s;
+    s.style = SeriesStyle::Path;
+    s.colour = colour;
+    s.inLegend = false;
+    s.x = {x0, x0, x1, x1};
+    s.y = {y, y + depth, y + depth, y};
+    return s;
+}
+
 // Pairs (a, b), a < b, read off core's rotation matrix: the off-diagonal entries of R_1 that are
 // not zero are exactly the ±sin θ_i couplings of a pair.
 std::vector<std::pair<int, int>> pairsOf(const Eigen::ArrayXd& theta, rope::Layout layout) {
@@ -115,8 +129,10 @@ void drawPairs(FigureData& data, const Eigen::ArrayXd& theta, int d) {
     }
     for (std::size_t i = 0; i < halfPairs.size(); ++i) {
         const auto [a, b] = halfPairs[i];
-        // Arc height grows with the span so long links stay apart.
-        Series s = arc(a, b, 0.0, -arcHeight - 0.5 * (b - a) / d, static_cast<int>(i % 6));
+        // Every rotate_half pair spans d/2: one depth each, from −0.1 (pair 0) to −0.4.
+        const double depth =
+            -0.1 - 0.3 * static_cast<double>(i) / std::max<double>(1.0, halfPairs.size() - 1.0);
+        Series s = bracket(a, b, 0.0, depth, static_cast<int>(i % 6));
         s.name = i == 0 ? FigureText::tr("rotate_half pairs (xᵢ, xᵢ₊d/₂)")
                         : FigureText::tr("rotate_half pair %1: (x%2, x%3)").arg(i).arg(a).arg(b);
         s.id = QStringLiteral("rotate-half-pair-%1").arg(i);
@@ -134,7 +150,7 @@ void drawPairs(FigureData& data, const Eigen::ArrayXd& theta, int d) {
     }
     data.series.push_back(std::move(dots));
     data.xRange = {{-1.0, static_cast<double>(d)}};
-    // Lowest rotate_half arc: −0.12 − 0.5·(d/2)/d = −0.37.
+    // Deepest rotate_half bracket: −0.4.
     data.yRange = {{-0.5, 1.25}};
     data.legendBelow = true;
 }

@@ -120,8 +120,34 @@ FigureData mropeFigure(const rope::RopeParams& params, const FigureOptions& opti
         }
         data.series.push_back(std::move(s));
     }
-    // Each run is labelled one position below its first id, centred over its tokens.
+    long long largest = 0;
+    for (const std::vector<long long>& row : ids) {
+        largest = std::max(largest, *std::max_element(row.begin(), row.end()));
+    }
+    // Room under id 0 for two lines of run labels (neighbouring runs alternate between them,
+    // so short runs' labels do not run into each other): 2.6 font heights in id units at the
+    // plot's height (fixed point of low = −0.5 − 2.6·font·(largest + 1 − low)/height, two
+    // steps).
+    const double plotPx =
+        std::max(static_cast<double>(options.plot.height(400)), 16.0);
+    const double fontPx = static_cast<double>(options.plot.font(13));
+    double low = -1.5;
+    for (int k = 0; k < 2; ++k) {
+        low = std::min(-2.0, -0.5 - 2.6 * fontPx * (static_cast<double>(largest) + 1.0 - low) /
+                                          plotPx);
+    }
+    // Line centres at a quarter and three quarters of the room.
+    const double labelY[2] = {-0.5 + 0.27 * (low + 0.5), -0.5 + 0.75 * (low + 0.5)};
+    // Position ids are integers: integer ticks, at most about eight.
+    const long long tickStep = std::max(1LL, (largest + 7) / 8);
+    for (long long id = 0; id <= largest; id += tickStep) {
+        data.yTicks.push_back({static_cast<double>(id), QString::number(id)});
+    }
+    // Each run is labelled on one line below every marker (ids start at 0), centred over its
+    // tokens: a label one position below its run's first id sat on the markers of the run
+    // before it.
     long long start = 0;
+    int run = 0;
     for (const rope::MropeSegment& seg : segments) {
         const long long count =
             seg.isText ? seg.textTokens : static_cast<long long>(seg.gridT) * seg.gridH * seg.gridW;
@@ -133,16 +159,19 @@ FigureData mropeFigure(const rope::RopeParams& params, const FigureOptions& opti
         const double tokenPx =
             std::max(static_cast<double>(options.plot.width(800)), 16.0) /
             static_cast<double>(tokens + 1);
+        // Width in em: 0.6 per Latin character, 1 per Han character (a full square).
+        double ems = 0.0;
+        for (const QChar c : label) {
+            ems += c.script() == QChar::Script_Han ? 1.0 : 0.6;
+        }
         const double halfLabel =
-            0.5 * 0.6 * static_cast<double>(options.plot.font(13)) *
-            static_cast<double>(label.size()) / tokenPx;
+            0.5 * static_cast<double>(options.plot.font(13)) * ems / tokenPx;
         const double low = std::min(std::max(1.0, halfLabel - 0.5), 0.5 * (tokens - 1.0));
         const double high = std::max(low, static_cast<double>(tokens) - 1.0 - halfLabel);
         const double centre =
             std::clamp(static_cast<double>(start) + 0.5 * static_cast<double>(count - 1), low,
                        high);
-        data.labels.push_back(
-            {centre, static_cast<double>(ids[0][static_cast<std::size_t>(start)]) - 1.0, label});
+        data.labels.push_back({centre, labelY[run++ % 2], label});
         start += count;
     }
     Series marks;
@@ -163,7 +192,8 @@ FigureData mropeFigure(const rope::RopeParams& params, const FigureOptions& opti
     SidePlot side;
     side.title = FigureText::tr("axis of each pair");
     side.xLabel = FigureText::tr("pair j");
-    side.yLabel = FigureText::tr("0 = t, 1 = h, 2 = w");
+    side.yLabel = FigureText::tr("axis");
+    side.yTicks = {{0.0, QStringLiteral("t")}, {1.0, QStringLiteral("h")}, {2.0, QStringLiteral("w")}};
     for (int a = 0; a < 3; ++a) {
         Series s;
         s.name = names[a] + FigureText::tr(" pairs");
@@ -180,6 +210,11 @@ FigureData mropeFigure(const rope::RopeParams& params, const FigureOptions& opti
         side.series.push_back(std::move(s));
     }
     side.xRange = {-0.5, pairs - 0.5};
+    // Four or five ticks at multiples of 8: the automatic ones crowd a narrow side plot.
+    const int pairTick = std::max(8, (pairs / 4 + 7) / 8 * 8);
+    for (int j = 0; j < pairs; j += pairTick) {
+        side.xTicks.push_back({static_cast<double>(j), QString::number(j)});
+    }
     side.yRange = {-0.5, 2.5};
     side.widthShare = 0.45;
     data.side = std::move(side);
@@ -207,13 +242,9 @@ FigureData mropeFigure(const rope::RopeParams& params, const FigureOptions& opti
         {FigureText::tr("score from absolute rotations"), absolute, QString()},
         {FigureText::tr("score from Δ per axis"), relative, QString()},
     };
-    long long largest = 0;
-    for (const std::vector<long long>& row : ids) {
-        largest = std::max(largest, *std::max_element(row.begin(), row.end()));
-    }
     data.xRange = {{-0.5, static_cast<double>(tokens) - 0.5}};
     // Room below for the run labels and above for the markers of the last token.
-    data.yRange = {{-1.5, static_cast<double>(largest) + 1.0}};
+    data.yRange = {{low, static_cast<double>(largest) + 1.0}};
     data.legendBelow = true;
     return data;
 }

@@ -159,15 +159,44 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
     };
     label(1.08, 0.0, QStringLiteral("q"));
     label(0.9, phi, QStringLiteral("k"));
-    // Beside the arrow heads, a little counter-clockwise of them, so no label covers its arrow.
-    label(1.02, std::atan2(qm[1], qm[0]) + 0.16,
-          FigureText::tr("R_m q, m = %1").arg(params.m));
-    label(0.86, std::atan2(kn[1], kn[0]) + 0.2, FigureText::tr("R_n k, n = %1").arg(params.n));
+    // Beside the arrow heads, a little counter-clockwise of them, so no label covers its arrow;
+    // kept 0.8 from the sides (a label is centred on its point, about 0.6 wide), where a head
+    // pointing left or right would put half the label outside the axes.
+    const auto headLabel = [&data, &at](double radius, double angle, const QString& text) {
+        const auto [x, y] = at(radius, angle);
+        data.labels.push_back({std::clamp(x, -0.8, 0.8), y, text, false});
+    };
+    headLabel(1.02, std::atan2(qm[1], qm[0]) + 0.16,
+              FigureText::tr("R_m q, m = %1").arg(params.m));
+    headLabel(0.86, std::atan2(kn[1], kn[0]) + 0.2,
+              FigureText::tr("R_n k, n = %1").arg(params.n));
     label(0.17, a + 0.5 * phiSweep, QStringLiteral("φ"));
     label(0.57, a + phi + 0.5 * relSweep, FigureText::tr("(n−m)θᵢ"));
-    // The circles' radii: |R q| = |q| and |R k| = |k|, whatever the position.
-    label(kQLength + 0.07, -0.75 * std::numbers::pi, FigureText::tr("|q| = %1").arg(kQLength));
-    label(kKLength - 0.09, -0.75 * std::numbers::pi, FigureText::tr("|k| = %1").arg(kKLength));
+    // The circles' radii: |R q| = |q| and |R k| = |k|, whatever the position. Written in the
+    // direction farthest from every arrow and angle label (of eight between the axes), so
+    // they never sit on the (n−m)θᵢ label or an arrow.
+    const double taken[] = {0.0,
+                            phi,
+                            std::atan2(qm[1], qm[0]),
+                            std::atan2(kn[1], kn[0]),
+                            a + phi,
+                            a + 0.5 * phiSweep,
+                            a + phi + 0.5 * relSweep};
+    double radiusAngle = -0.75 * std::numbers::pi;
+    double clearest = -1.0;
+    for (int c = 0; c < 8; ++c) {
+        const double candidate = (c + 0.5) * std::numbers::pi / 4.0;
+        double nearest = std::numbers::pi;
+        for (const double t : taken) {
+            nearest = std::min(nearest, std::abs(std::remainder(candidate - t, 2 * std::numbers::pi)));
+        }
+        if (nearest > clearest) {
+            clearest = nearest;
+            radiusAngle = candidate;
+        }
+    }
+    label(0.5 * (kQLength + kKLength), radiusAngle, FigureText::tr("|q| = %1").arg(kQLength));
+    label(kKLength - 0.14, radiusAngle, FigureText::tr("|k| = %1").arg(kKLength));
 
     // Clocks in a side plot: one per pair (at most kMaxClocks, every stride-th pair beyond),
     // hand at angle mθ_j, in rows of `columns`, each labelled with its pair index.

@@ -2163,10 +2163,6 @@ independent</source>
         <translation>维度对 j</translation>
     </message>
     <message>
-        <source>0 = t, 1 = h, 2 = w</source>
-        <translation>0 = t，1 = h，2 = w</translation>
-    </message>
-    <message>
         <source> pairs</source>
         <translation>维度对</translation>
     </message>
@@ -3473,6 +3469,10 @@ computed</source>
     <message>
         <source>b* ≤ %1 (provisional: feasible at L = %2)</source>
         <translation>b* ≤ %1（暂定：在 L = %2 处可行）</translation>
+    </message>
+    <message>
+        <source>axis</source>
+        <translation>轴</translation>
     </message>
 </context>
 <context>

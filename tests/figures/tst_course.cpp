@@ -9,6 +9,9 @@
 #include "figures/figure_registry.h"
 
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
@@ -234,6 +237,27 @@ private slots:
                 s.texts[QStringLiteral("en")].question);
     }
 
+    void hintIdsAreUniqueWithinEveryStep() {
+        // A hint's text is found by its id, so a repeated id within a step would give a second
+        // wrong answer the first one's explanation. Read from the shipped file itself, not
+        // through the loader (which refuses the repetition), so the defect is named here.
+        QFile file(QStringLiteral(":/course/course.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonArray steps =
+            QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("steps")).toArray();
+        QVERIFY(steps.size() >= 28);
+        for (const QJsonValue& v : steps) {
+            const QJsonObject o = v.toObject();
+            QSet<QString> seen;
+            for (const QJsonValue& h : o.value(QStringLiteral("hints")).toArray()) {
+                const QString id = h.toObject().value(QStringLiteral("id")).toString();
+                QVERIFY2(!seen.contains(id),
+                         qPrintable(o.value(QStringLiteral("id")).toString() + QStringLiteral(": ") + id));
+                seen.insert(id);
+            }
+        }
+    }
+
     void everyHintFiresOnItsWrongAnswer_data() {
         QTest::addColumn<QString>("id");
         QTest::addColumn<int>("hint");
@@ -280,10 +304,13 @@ private slots:
         expectHint("rotation-angle-pair-16", static_cast<double>(1000 / kPi * 18 / 10 * 10 / 10),
                    "unreduced"); // 10 rad = 572.96°
         expectHint("rotation-angle-pair-16", static_cast<double>(10 - 2 * kPi), "radians-reduced");
-        // Off by one pair: pair 15 at m = 100.
+        // Off by one pair: pair 15 or pair 17 at m = 100.
         expectHint("rotation-angle-pair-16",
                    static_cast<double>(std::fmod(100 * theta(10000, 128, 15), 2 * kPi) * 180 / kPi),
-                   "pair-off-by-one");
+                   "pair-15");
+        expectHint("rotation-angle-pair-16",
+                   static_cast<double>(std::fmod(100 * theta(10000, 128, 17), 2 * kPi) * 180 / kPi),
+                   "pair-17");
         expectHint("heatmap-first-slow-pair", 45, "off-by-one");
         expectHint("layouts-half-index", 4, "off-by-one");
         expectHint("base-bound-first-negative", 1706, "last-good");
@@ -295,13 +322,13 @@ private slots:
         expectHint("extension-linear", static_cast<double>(2 * kPi / 4), "inverse");
         expectHint("extension-llama3", static_cast<double>(2 * kPi / theta(500000, 128, 63) / 8),
                    "inverse");
-        expectHint("attention-yarn-factor", static_cast<double>(0.1L * std::log(0.25L) + 1),
-                   "inverse");
-        // log10 instead of ln; a² instead of a.
-        expectHint("attention-yarn-factor", static_cast<double>(0.1L * std::log10(4.0L) + 1),
-                   "log10");
-        const long double a = 0.1L * std::log(4.0L) + 1;
-        expectHint("attention-yarn-factor", static_cast<double>(a * a), "squared");
+        // YaRN's factor: a on both q and k is a² on the logit; a rotation keeps the scale.
+        QCOMPARE(judgeChoice(step("attention-yarn-factor"), "grow-a").hint, QStringLiteral("grow-a"));
+        QCOMPARE(judgeChoice(step("attention-yarn-factor"), "cancel").hint, QStringLiteral("cancel"));
+        // NTK: b·s exactly stretches pair 32 by exactly √s; linear by s.
+        QCOMPARE(judgeChoice(step("extension-ntk"), "exactly-sqrt").hint,
+                 QStringLiteral("exactly-sqrt"));
+        QCOMPARE(judgeChoice(step("extension-ntk"), "times-s").hint, QStringLiteral("times-s"));
         // A correct answer gets no hint.
         QVERIFY(judgeNumber(step("rotation-angle-pair-0"), 171.9).hint.isEmpty());
     }
@@ -337,10 +364,16 @@ private slots:
         expectClose("extension-linear", 4 * 2 * kPi, 1e-9L);
         const long double ntkBase = 10000 * std::pow(4.0L, 128.0L / 126);
         expectClose("extension-ntk", 2 * kPi / theta(ntkBase, 128, 32), 1e-6L);
+        // The stretch of pair 32 is 4^(64/126) ≈ 2.022: a little more than √s, not exactly it.
+        QCOMPARE(correctCourseChoice(step("extension-ntk"), courseAnswer(step("extension-ntk"))),
+                 QStringLiteral("a-bit-more"));
         expectClose("extension-ntk-fast-pair", 2 * kPi, 1e-12L);
         expectClose("extension-llama3", 8 * 2 * kPi / theta(500000, 128, 63), 1e-3L);
         // YaRN (transformers get_mscale): 0.1·ln s + 1.
         expectClose("attention-yarn-factor", 0.1L * std::log(4.0L) + 1, 1e-12L);
+        QCOMPARE(correctCourseChoice(step("attention-yarn-factor"),
+                                     courseAnswer(step("attention-yarn-factor"))),
+                 QStringLiteral("sharpen"));
         // bfloat16 near 10 000 ∈ [2^13, 2^14): 2^(13−7).
         expectClose("precision-bf16-spacing", 64, 0);
         std::set<long double> distinct;
@@ -367,6 +400,9 @@ private slots:
         // ALiBi, 12 heads (Press et al.): heads 9–12 take the odd slopes of 16 heads, 2^(−h/2),
         // so head 10 has 2^(−3/2).
         expectClose("schemes-alibi-slope", std::pow(2.0L, -1.5L), 1e-15L);
+        QCOMPARE(correctCourseChoice(step("schemes-alibi-slope"),
+                                     courseAnswer(step("schemes-alibi-slope"))),
+                 QStringLiteral("odd-of-16"));
         // RoPE on one repeated token: q·R(j − i)k, constant along diagonals (rounding only);
         // NoPE's causal mask makes reversal change outputs.
         QVERIFY(courseAnswer(step("schemes-relative-diagonals")) < 1e-12);
@@ -563,6 +599,10 @@ private slots:
             << with(R"("number")", R"("essay")") << "kind: unknown kind 'essay'";
         QTest::newRow("no-hints") << with(R"([{"id": "h", "min": 1, "max": 2}])", "[]")
                                   << "hints: every step has hints";
+        QTest::newRow("duplicate-hint-id")
+            << with(R"([{"id": "h", "min": 1, "max": 2}])",
+                    R"([{"id": "h", "min": 1, "max": 2}, {"id": "h", "min": 3, "max": 4}])")
+            << "hints.h: duplicate hint id";
         QTest::newRow("hint-without-text")
             << with(R"("hints": {"h": "x {{value}}"})", R"("hints": {})") << "text.en.hints.h:";
         QTest::newRow("no-solution")

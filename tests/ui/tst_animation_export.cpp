@@ -170,6 +170,14 @@ void TestAnimationExport::gifHasEveryFrameAtTheSize() {
         QCOMPARE(DGifSavedExtensionToGCB(gif, k, &control), GIF_OK);
         QCOMPARE(control.DelayTime, 25);
     }
+    // The top-left pixel is the light theme's white background (255, 255, 255), exactly:
+    // giflib's own palette entry for it is 31·8 = 248 in each channel (5 bits per channel).
+    const ColorMapObject* map = gif->SavedImages[0].ImageDesc.ColorMap;
+    QVERIFY(map != nullptr);
+    const GifColorType corner = map->Colors[gif->SavedImages[0].RasterBits[0]];
+    QCOMPARE(int(corner.Red), 255);
+    QCOMPARE(int(corner.Green), 255);
+    QCOMPARE(int(corner.Blue), 255);
     // Frames differ: q turns with m, so the first and last pictures are not the same.
     const std::size_t pixels = 320u * 240u;
     QVERIFY(!std::equal(gif->SavedImages[0].RasterBits, gif->SavedImages[0].RasterBits + pixels,

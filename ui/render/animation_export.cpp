@@ -206,11 +206,32 @@ public:
                               map.data()) == GIF_ERROR) {
             throw AnimationError("giflib could not quantise frame " + std::to_string(index + 1));
         }
+        // giflib sorts the colours into boxes of 5 bits per channel and writes each box's mean
+        // in those 5 bits times 8: white (255) becomes 248, a visible grey over the whole
+        // background, and every colour is off by up to 7 in each channel. Its choice of boxes
+        // is kept; each entry becomes the exact mean of the 8-bit colours giflib put in it, so
+        // a box of only white is white again. (Dithering would hide the steps of a smooth
+        // colour map, but giflib has none and Qt's error diffusion targets its fixed 6×6×6
+        // cube, which speckles near-white backgrounds and every line colour off the cube.)
+        std::array<std::array<double, 3>, 256> sum{};
+        std::array<double, 256> count{};
+        const auto* indices = reinterpret_cast<const GifByteType*>(encoded.bytes.constData());
+        for (std::size_t at = 0; at < pixels; ++at) {
+            const std::size_t k = indices[at];
+            sum[k][0] += red[at];
+            sum[k][1] += green[at];
+            sum[k][2] += blue[at];
+            count[k] += 1.0;
+        }
         encoded.palette.resize(3 * 256);
         for (std::size_t k = 0; k < map.size(); ++k) {
-            encoded.palette[qsizetype(3 * k)] = char(map[k].Red);
-            encoded.palette[qsizetype(3 * k + 1)] = char(map[k].Green);
-            encoded.palette[qsizetype(3 * k + 2)] = char(map[k].Blue);
+            const auto channel = [&](int c, GifByteType quantised) {
+                return count[k] > 0 ? char(std::lround(sum[k][std::size_t(c)] / count[k]))
+                                    : char(quantised);
+            };
+            encoded.palette[qsizetype(3 * k)] = channel(0, map[k].Red);
+            encoded.palette[qsizetype(3 * k + 1)] = channel(1, map[k].Green);
+            encoded.palette[qsizetype(3 * k + 2)] = channel(2, map[k].Blue);
         }
         return encoded;
     }

@@ -133,11 +133,17 @@ bool drawPlot(QCPPainter& painter, const figures::Figure& figure, const rope::Ro
     if (scale != 1.0) {
         setPresentationStyle(plot, scale);
     }
-    const std::optional<FigureData> data = figureAwaiting(plot, figure, params, options, keepGoing);
-    if (!data) {
-        return false;
+    // Twice: a fresh plot's first layout has no legend column, caption or side plot yet, so
+    // the first pass computes for a wider axis rectangle than the page gives it (labels placed
+    // for that width run off the axes); the second computes for the one it gets.
+    for (int pass = 0; pass < 2; ++pass) {
+        const std::optional<FigureData> data =
+            figureAwaiting(plot, figure, params, options, keepGoing);
+        if (!data) {
+            return false;
+        }
+        drawFigure(plot, *data);
     }
-    drawFigure(plot, *data);
     plot.toPainter(&painter, size.width(), size.height());
     return true;
 }
@@ -149,11 +155,15 @@ std::optional<QImage> plotImage(const figures::Figure& figure, const rope::RopeP
     QCustomPlot plot;
     plot.resize(size);
     setPlotTheme(plot, PlotTheme::Light);
-    const std::optional<FigureData> data = figureAwaiting(plot, figure, params, options, keepGoing);
-    if (!data) {
-        return std::nullopt;
+    // Twice, as in drawPlot().
+    for (int pass = 0; pass < 2; ++pass) {
+        const std::optional<FigureData> data =
+            figureAwaiting(plot, figure, params, options, keepGoing);
+        if (!data) {
+            return std::nullopt;
+        }
+        drawFigure(plot, *data);
     }
-    drawFigure(plot, *data);
     return plot.toPixmap(size.width(), size.height(), pixelScale).toImage();
 }
 

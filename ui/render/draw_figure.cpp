@@ -229,9 +229,14 @@ Layout plotLayout(QCustomPlot& plot) {
     return l;
 }
 
-// Removes every body element after the main axis rect (colour bar, side plot).
+// Removes every body element after the main axis rect (colour bar, side plot, legend column);
+// the legend itself is kept (taken out of its column), as QCustomPlot owns it.
 void clearBodyExtras(QCustomPlot& plot, QCPLayoutGrid* body) {
     plot.axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, nullptr);
+    if (auto* column = qobject_cast<QCPLayoutGrid*>(plot.legend->layout());
+        column != nullptr && column->objectName() == QLatin1String("ropeLegendColumn")) {
+        column->take(plot.legend);
+    }
     for (int c = body->columnCount() - 1; c >= 1; --c) {
         if (QCPLayoutElement* e = body->element(0, c)) {
             body->remove(e);
@@ -334,6 +339,61 @@ void setTicks(QCPAxis* axis, const std::vector<Tick>& ticks) {
     }
     axis->setTicker(ticker);
     axis->setSubTicks(false);
+}
+
+// Named ticks whose labels are wider than the room between them (a category axis with long
+// names: "2 chased", "3 another") are turned by 45° instead of running into each other.
+// \p axisPx is the axis' length in pixels (from the last layout, or an estimate).
+void fitTickLabels(QCPAxis* axis, const std::vector<Tick>& ticks, double axisPx) {
+    axis->setTickLabelRotation(0);
+    const QCPRange range = axis->range();
+    if (ticks.size() < 2 || axisPx <= 0 || range.size() <= 0 ||
+        axis->scaleType() != QCPAxis::stLinear) {
+        return;
+    }
+    std::vector<double> at;
+    for (const Tick& t : ticks) {
+        at.push_back(t.at);
+    }
+    std::sort(at.begin(), at.end());
+    double gap = range.size();
+    for (std::size_t k = 1; k < at.size(); ++k) {
+        gap = std::min(gap, at[k] - at[k - 1]);
+    }
+    const QFontMetrics metrics(axis->tickLabelFont());
+    int widest = 0;
+    for (const Tick& t : ticks) {
+        for (const QString& line : t.label.split(QLatin1Char('\n'))) {
+            widest = std::max(widest, metrics.horizontalAdvance(line));
+        }
+    }
+    if (widest + metrics.height() / 2 > gap / range.size() * axisPx) {
+        axis->setTickLabelRotation(-45);
+    }
+}
+
+// fitTickLabels() again for every named x axis at the size the layout gave it (a panel
+// resized after its figure was drawn); a changed rotation changes the margins, so a shown plot
+// lays out once more.
+void refitTickLabels(QCustomPlot& plot) {
+    bool changed = false;
+    for (QCPAxisRect* rect : plot.axisRects()) {
+        QCPAxis* x = rect->axis(QCPAxis::atBottom);
+        const auto ticker = qSharedPointerDynamicCast<QCPAxisTickerText>(x->ticker());
+        if (!ticker) {
+            continue;
+        }
+        std::vector<Tick> ticks;
+        for (auto it = ticker->ticks().cbegin(); it != ticker->ticks().cend(); ++it) {
+            ticks.push_back({it.key(), it.value()});
+        }
+        const double before = x->tickLabelRotation();
+        fitTickLabels(x, ticks, rect->width());
+        changed = changed || x->tickLabelRotation() != before;
+    }
+    if (changed && plot.isVisible()) {
+        plot.replot(QCustomPlot::rpQueuedReplot);
+    }
 }
 
 void setScale(QCPAxis* axis, bool logarithmic) {
@@ -544,16 +604,90 @@ QString readoutText(const Readout& r) {
              r.unit.isEmpty() ? QString() : QStringLiteral(" ") + r.unit);
 }
 
-// The legend lives either in the axis rect's inset layout (a corner of the data area) or in
-// column 0 of the readout row, below the axes.
-void placeLegend(QCustomPlot& plot, QCPLayoutGrid* readouts, bool below, Qt::Alignment corner) {
+// Where the legend goes: a corner of the data area, under the axes (beside the readouts), or a
+// column right of everything else.
+enum class LegendPlace { Inset, Below, Beside };
+
+// A legend of more entries than this covers the data in any corner: it goes outside.
+constexpr int kMaxInsetLegendEntries = 6;
+
+// A plot at least this much wider than tall (a 16:9 slide, the presenter window) keeps its
+// height for the picture: a legend outside the axes goes in a column to the right, not below.
+constexpr double kWideAspect = 1.7;
+
+bool isWide(const QCustomPlot& plot) {
+    const QRect viewport = plot.viewport();
+    return viewport.width() >= kWideAspect * viewport.height();
+}
+
+// The legend in a column right of the body, at the top of its cell: a grid of the legend over
+// a bare element that takes the rest of the height (a legend stretched to the axes' height
+// would spread its entries apart; an empty grid cannot grow, its maximum height is 0).
+void placeLegendBeside(QCustomPlot& plot, QCPLayoutGrid* body) {
+    auto* column = new QCPLayoutGrid;
+    column->setObjectName(QStringLiteral("ropeLegendColumn"));
+    QList<double> stretch = body->columnStretchFactors();
+    body->addElement(0, body->columnCount(), column);
+    column->addElement(0, 0, plot.legend);
+    column->addElement(1, 0, new QCPLayoutElement(&plot));
+    column->setRowStretchFactors({0.001, 1.0});
+    // Its own width (the legend's minimum), the rest to the plots.
+    stretch.append(0.01);
+    body->setColumnStretchFactors(stretch);
+    plot.legend->setBorderPen(Qt::NoPen);
+    plot.legend->setBrush(Qt::NoBrush);
+}
+
+// The legend's widest entry, in pixels.
+int widestLegendEntry(const QCustomPlot& plot) {
+    int widest = 0;
+    for (int k = 0; k < plot.legend->itemCount(); ++k) {
+        widest = std::max(widest, plot.legend->item(k)->minimumOuterSizeHint().width());
+    }
+    return widest;
+}
+
+// Breaks every legend entry's name into lines at most \p width pixels wide (at spaces), so a
+// legend beside a wide plot takes a column of that width. The plottable keeps the name with
+// its line breaks (QCustomPlot draws them); the CSV and tests read Series names, not these.
+void wrapLegendEntries(QCustomPlot& plot, int width) {
+    const QFontMetrics metrics(plot.legend->font());
+    for (int k = 0; k < plot.legend->itemCount(); ++k) {
+        auto* item = qobject_cast<QCPPlottableLegendItem*>(plot.legend->item(k));
+        if (item == nullptr) {
+            continue;
+        }
+        QStringList lines;
+        QString line;
+        for (const QString& word : item->plottable()->name().split(QLatin1Char(' '))) {
+            const QString longer = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+            if (!line.isEmpty() && metrics.horizontalAdvance(longer) > width) {
+                lines << line;
+                line = word;
+            } else {
+                line = longer;
+            }
+        }
+        lines << line;
+        item->plottable()->setName(lines.join(QLatin1Char('\n')));
+    }
+}
+
+// The legend lives either in the axis rect's inset layout (a corner of the data area), in
+// column 0 of the readout row, below the axes, or (Beside, placed later by
+// placeLegendBeside()) in no layout for now.
+void placeLegend(QCustomPlot& plot, QCPLayoutGrid* readouts, LegendPlace place,
+                 Qt::Alignment corner) {
     QCPLayoutInset* inset = plot.axisRect()->insetLayout();
     const bool inInset = inset->elementCount() > 0 && inset->elementAt(0) == plot.legend;
-    if (below) {
-        if (inInset) {
-            inset->take(plot.legend);
-            inset->simplify();
-        }
+    if (place != LegendPlace::Inset && inInset) {
+        inset->take(plot.legend);
+        inset->simplify();
+    }
+    if (place == LegendPlace::Beside) {
+        return;
+    }
+    if (place == LegendPlace::Below) {
         readouts->insertColumn(0);
         readouts->addElement(0, 0, plot.legend);
         readouts->setColumnStretchFactor(0, 0.01);
@@ -570,7 +704,9 @@ void placeLegend(QCustomPlot& plot, QCPLayoutGrid* readouts, bool below, Qt::Ali
 }
 
 // Readouts under the axes in one or two text columns (two when there are more than three).
-void drawReadouts(QCustomPlot& plot, QCPLayoutGrid* grid, const std::vector<Readout>& readouts) {
+// \p legendShare: the part of the width a legend below the axes takes from the readouts' row.
+void drawReadouts(QCustomPlot& plot, QCPLayoutGrid* grid, const std::vector<Readout>& readouts,
+                  double legendShare) {
     for (int k = grid->elementCount() - 1; k >= 0; --k) {
         if (QCPLayoutElement* e = grid->elementAt(k)) {
             if (e == plot.legend) {
@@ -584,7 +720,12 @@ void drawReadouts(QCustomPlot& plot, QCPLayoutGrid* grid, const std::vector<Read
     if (readouts.empty()) {
         return;
     }
-    const int columns = readouts.size() > 3 ? 2 : 1;
+    // More than six readouts on a wide plot: three columns, so they take fewer lines of its
+    // height.
+    // Beside a legend wider than a third of the plot: one column (two would wrap every line).
+    const int columns = legendShare > 0.33
+                            ? 1
+                            : (readouts.size() > 6 && isWide(plot) ? 3 : (readouts.size() > 3 ? 2 : 1));
     const std::size_t perColumn = (readouts.size() + columns - 1) / columns;
     QFont font = plot.font();
     font.setPointSizeF(font.pointSizeF() * 0.95);
@@ -594,7 +735,8 @@ void drawReadouts(QCustomPlot& plot, QCPLayoutGrid* grid, const std::vector<Read
              ++k) {
             lines << readoutText(readouts[k]);
         }
-        auto* text = new WrappingText(&plot, font, Qt::AlignLeft | Qt::AlignTop, 1.0 / columns);
+        auto* text = new WrappingText(&plot, font, Qt::AlignLeft | Qt::AlignTop,
+                                      std::max(0.2, 1.0 - legendShare) / columns);
         text->setText(lines.join(QLatin1Char('\n')));
         text->setObjectName(QStringLiteral("ropeReadout"));
         text->setTextColor(plotColours(plotTheme(plot)).readout);
@@ -663,6 +805,7 @@ void drawSide(QCustomPlot& plot, QCPLayoutGrid* body, const SidePlot& side) {
         y->setLabel(side.yLabel);
     }
     setTicks(x, side.xTicks);
+    setTicks(y, side.yTicks);
     for (QCPAxis* a : {x, y}) {
         a->setVisible(side.showAxes);
         a->grid()->setVisible(side.showAxes);
@@ -691,6 +834,9 @@ void drawSide(QCustomPlot& plot, QCPLayoutGrid* body, const SidePlot& side) {
     drawLabels(plot, rect, side.labels, 0.8, plotColours(plotTheme(plot)).sideLabel);
     x->setRange(side.xRange.first, side.xRange.second);
     y->setRange(side.yRange.first, side.yRange.second);
+    // The side rect is new, so its width is estimated: its share of the body, less the axes.
+    fitTickLabels(x, side.xTicks,
+                  0.75 * plot.viewport().width() * side.widthShare / (1.0 + side.widthShare));
     setEqualAspect(rect, side.equalAspect);
 }
 
@@ -790,22 +936,61 @@ void drawFigure(QCustomPlot& plot, const FigureData& data) {
     }
     drawLabels(plot, plot.axisRect(), data.labels, 1.0, plotColours(plotTheme(plot)).label);
 
-    bool anyInLegend = false;
+    int legendEntries = 0;
     for (const Series& s : data.series) {
-        anyInLegend = anyInLegend || (s.inLegend && s.style != SeriesStyle::Guide);
+        legendEntries += s.inLegend && s.style != SeriesStyle::Guide ? 1 : 0;
     }
     if (data.side) {
         for (const Series& s : data.side->series) {
-            anyInLegend = anyInLegend || (s.inLegend && s.style != SeriesStyle::Guide);
+            legendEntries += s.inLegend && s.style != SeriesStyle::Guide ? 1 : 0;
         }
     }
+    const bool anyInLegend = legendEntries > 0;
+    plot.legend->setFont(plot.font());
     plot.legend->setVisible(anyInLegend);
     plot.legend->setBrush(plotColours(plotTheme(plot)).legendBrush);
-    drawReadouts(plot, layout.readouts, data.readouts);
-    // Over a colour map every corner is data: the legend goes below the axes.
-    placeLegend(plot, layout.readouts,
-                (data.legendBelow || data.colourMap.has_value()) && anyInLegend,
-                data.legendAlignment);
+    // Over a colour map every corner is data, and a long legend covers the data in any corner:
+    // such a legend goes outside the axes, to the right on a wide plot (before the caption, if
+    // any), else below.
+    LegendPlace legendPlace = LegendPlace::Inset;
+    if (anyInLegend && (data.legendBelow || data.colourMap.has_value() ||
+                        legendEntries > kMaxInsetLegendEntries)) {
+        // A column right of the plot at most a third of its width: longer entries are broken
+        // into lines. A long legend (more entries than fit a corner) there is set at 0.8 of the
+        // plot's font, the readouts' size, so that it fits beside the axes' height.
+        // A short legend stays below when the axes are narrow already (equal aspect, a side
+        // plot or a caption beside them).
+        const bool longLegend = legendEntries > kMaxInsetLegendEntries;
+        const bool roomBeside =
+            !data.equalAspect && !data.side.has_value() && data.caption.isEmpty();
+        if (isWide(plot) && (longLegend || roomBeside)) {
+            legendPlace = LegendPlace::Beside;
+            if (legendEntries > kMaxInsetLegendEntries) {
+                QFont small = plot.font();
+                small.setPointSizeF(small.pointSizeF() * 0.8);
+                plot.legend->setFont(small);
+            }
+            const int limit = plot.viewport().width() / 3;
+            const QFontMetrics metrics(plot.legend->font());
+            int widestText = 0;
+            for (const Series& s : data.series) {
+                widestText = std::max(widestText, metrics.horizontalAdvance(s.name));
+            }
+            const int decoration = std::max(0, widestLegendEntry(plot) - widestText);
+            if (widestLegendEntry(plot) > limit) {
+                wrapLegendEntries(plot, std::max(limit - decoration, 4 * metrics.height()));
+            }
+        } else {
+            legendPlace = LegendPlace::Below;
+        }
+    }
+    const double legendShare =
+        legendPlace == LegendPlace::Below
+            ? (plot.legend->minimumOuterSizeHint().width() + 8.0) /
+                  std::max(1, plot.viewport().width())
+            : 0.0;
+    drawReadouts(plot, layout.readouts, data.readouts, legendShare);
+    placeLegend(plot, layout.readouts, legendPlace, data.legendAlignment);
 
     // Rescale the main axes only (the side plot has fixed ranges).
     plot.xAxis->rescale();
@@ -835,8 +1020,21 @@ void drawFigure(QCustomPlot& plot, const FigureData& data) {
         plot.yAxis->setRange(data.yRange->first, data.yRange->second);
     }
     setEqualAspect(plot.axisRect(), data.equalAspect);
+    {
+        // The axis rect's width from the last layout (renderFigure lays out first), else an
+        // estimate from the viewport.
+        // A legend column about to be placed beside takes its width from the axes.
+        const int beside =
+            legendPlace == LegendPlace::Beside ? plot.legend->minimumOuterSizeHint().width() : 0;
+        const int width = plot.axisRect()->width() - beside;
+        fitTickLabels(plot.xAxis, data.xTicks,
+                      width > 0 ? width : 0.7 * plot.viewport().width() - beside);
+    }
     if (data.side) {
         drawSide(plot, layout.body, *data.side);
+    }
+    if (legendPlace == LegendPlace::Beside) {
+        placeLegendBeside(plot, layout.body);
     }
     if (!data.caption.isEmpty()) {
         drawCaption(plot, layout.body, data.caption);
@@ -845,6 +1043,7 @@ void drawFigure(QCustomPlot& plot, const FigureData& data) {
         QObject::connect(&plot, &QCustomPlot::afterLayout, &plot, [&plot] {
             applyEqualAspect(plot);
             placeUprightScaleLabels(plot);
+            refitTickLabels(plot);
         });
         plot.setProperty("ropeAspectConnected", true);
     }
@@ -875,6 +1074,12 @@ void setPresentationStyle(QCustomPlot& plot, double scale) {
 }
 
 FigureOptions withPlotSize(QCustomPlot& plot, FigureOptions options) {
+    // A plot that was never shown (exports, rope-cli, the slides) got no resize event, so its
+    // viewport is still the default widget size (640×480), not the size it was resized to: the
+    // layout (and every choice made from the viewport's shape) would be that of 640×480.
+    if (!plot.isVisible() && plot.viewport() != plot.rect()) {
+        plot.setViewport(plot.rect());
+    }
     // A replot lays the elements out at the widget's size; the axis rectangle is then valid.
     plot.replot(QCustomPlot::rpImmediateRefresh);
     const QRect rect = plot.axisRect()->rect();
