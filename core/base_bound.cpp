@@ -1013,8 +1013,12 @@ MinimalBase sweepSegment(long long context, int dim, const MinimalBaseOptions& o
     // The distances of a scan within rounding of 0 (f̃ < 2E(m)), lowest f̃ first, at most
     // kMaxPrecise; empty when there may be more of them than the candidates show (every
     // candidate is that low).
-    constexpr std::size_t kMaxPrecise = 64;
-    const auto nearZero = [](const SweepPoint& at, const FullScan& scan) {
+    // The MPFR budget is 4 096 pair-cosines per decision (64 distances at d = 128, 2 048 at
+    // d = 4): a few milliseconds whatever d. Small heads need the larger count: at d = 4, f(m) =
+    // cos m + cos(m·b^(−1/2)) is within rounding of 0 at every m near an odd multiple of π, and
+    // L = 2^20 has more than 64 of them at once.
+    const std::size_t kMaxPrecise = std::max<std::size_t>(64, 4096 / static_cast<std::size_t>(dim / 2));
+    const auto nearZero = [kMaxPrecise](const SweepPoint& at, const FullScan& scan) {
         std::vector<std::pair<double, long long>> near;
         for (const auto& [m, f] : scan.candidates) {
             if (f < 2.0 * at.errorBound(m)) {
@@ -1584,7 +1588,14 @@ MinimalBase allFeasibleAbove(long long context, int dim, const MinimalBaseOption
     while (!tailIsFeasible(dim, hi, count)) {
         hi *= 2.0;
         if (hi > limits::kMaxBase) {
-            throw InvalidParameter("context", "no tail certificate below 1e30");
+            throw InvalidParameter(
+                "context", "--all-above found no tail certificate below 1e30 for the base at context " +
+                               std::to_string(context) + ", dim " + std::to_string(dim) +
+                               ": the tail bound stays within double rounding of 0 at some m "
+                               "(small heads hug 0 near every odd multiple of π), so the "
+                               "threshold b_T cannot be certified; b* (min-base without "
+                               "--all-above) is " +
+                               baseText(lowest.base));
         }
     }
     double lo = std::max(lowest.base, hi / 2.0);

@@ -399,6 +399,30 @@ private slots:
             QVERIFY(r.base / r.lowerBracket - 1.0 <= 1e-9);
         }
     }
+
+    // d = 4 at L = 2^20: f(m) = cos m + cos(m·b^(−1/2)) is within rounding of 0 at hundreds of m
+    // at once; the sweep settles them in MPFR and answers, with the default work cap (as
+    // `min-base --dim 4 --context 1048576` runs). The script re-checks the pinned bracket: f ≥ 0
+    // for every m at `base` (long double, and decimal where long double is within 1e-12 of 0),
+    // f(binding m) < 0 at `lower` (decimal).
+    void mpfrDecidesSmallHeadsAtLongContexts() {
+        for (const FastSweepCase& c : kFastSweepWideCases) {
+            rope::MinimalBaseOptions fast;
+            fast.threads = 2;
+            const rope::MinimalBase r = rope::minimalBase(c.context, c.dim, fast);
+            QVERIFY(r.found);
+            QVERIFY(r.preciseEvaluations > 64);
+            QVERIFY2(r.lowerBracket <= c.base && c.lower <= r.base,
+                     qPrintable(QStringLiteral("[%1, %2] vs [%3, %4]")
+                                    .arg(r.lowerBracket, 0, 'g', 17)
+                                    .arg(r.base, 0, 'g', 17)
+                                    .arg(c.lower, 0, 'g', 17)
+                                    .arg(c.base, 0, 'g', 17)));
+            QCOMPARE(r.base, c.base);
+            QCOMPARE(r.argminDistance, c.argmin);
+            QVERIFY(r.base / r.lowerBracket - 1.0 <= 1e-9);
+        }
+    }
 };
 
 QTEST_APPLESS_MAIN(TestBaseBoundFast)
