@@ -1017,7 +1017,8 @@ MinimalBase sweepSegment(long long context, int dim, const MinimalBaseOptions& o
     // d = 4): a few milliseconds whatever d. Small heads need the larger count: at d = 4, f(m) =
     // cos m + cos(m·b^(−1/2)) is within rounding of 0 at every m near an odd multiple of π, and
     // L = 2^20 has more than 64 of them at once.
-    const std::size_t kMaxPrecise = std::max<std::size_t>(64, 4096 / static_cast<std::size_t>(dim / 2));
+    const std::size_t kMaxPrecise =
+        std::max<std::size_t>(64, 4096 / static_cast<std::size_t>(dim / 2));
     const auto nearZero = [kMaxPrecise](const SweepPoint& at, const FullScan& scan) {
         std::vector<std::pair<double, long long>> near;
         for (const auto& [m, f] : scan.candidates) {
@@ -1589,13 +1590,14 @@ MinimalBase allFeasibleAbove(long long context, int dim, const MinimalBaseOption
         hi *= 2.0;
         if (hi > limits::kMaxBase) {
             throw InvalidParameter(
-                "context", "--all-above found no tail certificate below 1e30 for the base at context " +
-                               std::to_string(context) + ", dim " + std::to_string(dim) +
-                               ": the tail bound stays within double rounding of 0 at some m "
-                               "(small heads hug 0 near every odd multiple of π), so the "
-                               "threshold b_T cannot be certified; b* (min-base without "
-                               "--all-above) is " +
-                               baseText(lowest.base));
+                "context",
+                "--all-above found no tail certificate below 1e30 for the base at context " +
+                    std::to_string(context) + ", dim " + std::to_string(dim) +
+                    ": the tail bound stays within double rounding of 0 at some m "
+                    "(small heads hug 0 near every odd multiple of π), so the "
+                    "threshold b_T cannot be certified; b* (min-base without "
+                    "--all-above) is " +
+                    baseText(lowest.base));
         }
     }
     double lo = std::max(lowest.base, hi / 2.0);
@@ -1909,7 +1911,8 @@ void minimalBaseCurve(const std::vector<long long>& contexts, int dim,
         try {
             MinimalBaseOptions chained = options;
             if (oneChain) {
-                chained.threads = options.threads > 0 ? std::min(options.threads, threads) : threads;
+                chained.threads =
+                    options.threads > 0 ? std::min(options.threads, threads) : threads;
             } else if (chained.threads == 0) {
                 // The chains already use the cores: each scan gets its share of them.
                 const auto cores = static_cast<std::size_t>(

@@ -53,7 +53,6 @@ double fastCosineSumAvx2(double m, const double* theta, long pairs, double* phi,
     return _mm_cvtsd_f64(_mm_add_sd(pair, _mm_unpackhi_pd(pair, pair)));
 }
 
-
 void ladderAvx2(double logBase, const double* rate, long pairs, double* theta) {
     // θ_i = exp(−c_i·ln b): one rounded product per lane, then SLEEF's 1-ulp exp.
     const __m256d nl = _mm256_set1_pd(-logBase);

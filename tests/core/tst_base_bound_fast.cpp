@@ -202,11 +202,10 @@ private slots:
             const double bound = (1.01 + 2.01 * std::log(b)) * kEps;
             for (long i = 0; i < pairs; ++i) {
                 const long double exact =
-                    powl(static_cast<long double>(b), -2.0L * static_cast<long double>(i) /
-                                                          static_cast<long double>(dim));
-                const double rel = static_cast<double>(
-                    std::abs(static_cast<long double>(theta[static_cast<std::size_t>(i)]) / exact -
-                             1.0L));
+                    powl(static_cast<long double>(b),
+                         -2.0L * static_cast<long double>(i) / static_cast<long double>(dim));
+                const double rel = static_cast<double>(std::abs(
+                    static_cast<long double>(theta[static_cast<std::size_t>(i)]) / exact - 1.0L));
                 worstRatio = std::max(worstRatio, rel / bound);
                 QVERIFY2(rel <= bound, qPrintable(QStringLiteral("d %1 b %2 i %3: %4 > %5")
                                                       .arg(dim)
@@ -279,8 +278,9 @@ private slots:
             options.backend = backend;
             options.workLimit = 0.0;
             std::vector<rope::MinimalBase> out(contexts.size());
-            rope::minimalBaseCurve(contexts, 128, options, 2,
-                                   [&out](std::size_t k, const rope::MinimalBase& r) { out[k] = r; });
+            rope::minimalBaseCurve(
+                contexts, 128, options, 2,
+                [&out](std::size_t k, const rope::MinimalBase& r) { out[k] = r; });
             return out;
         };
         const std::vector<rope::MinimalBase> a = run(rope::SweepBackend::FastBaseline);

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
-// b*(131072, 8), b*(614, 4) and b*(1048576, 4), which the sweep before issue #26 gave up on (double precision
-// could not decide the sign of f over 32 bases in a row). The values are the fast sweep's output
-// (its certificate: every base below `lower` fails); tests/core/reference/
+// b*(131072, 8), b*(614, 4) and b*(1048576, 4), which the sweep before issue #26 gave up on (double
+// precision could not decide the sign of f over 32 bases in a row). The values are the fast sweep's
+// output (its certificate: every base below `lower` fails); tests/core/reference/
 // base_bound_fast_reference.py confirms both ends by other arithmetic: every f_b(m) ≥ 0 at
 // `base` (NumPy long double for all m < L, the binding m again in Python decimal at 60
 // digits) and f(binding m) < 0 at `lower` (decimal).
