@@ -488,7 +488,7 @@ public:
     explicit SweepPoint(int dim, SweepBackend backend = SweepBackend::Reference)
         : m_pairs(dim / 2), m_theta(m_pairs), m_rate(m_pairs), m_phi(m_pairs), m_cos(m_pairs),
           m_sin(m_pairs), m_fast(backend != SweepBackend::Reference),
-          m_screen(backend == SweepBackend::Fast) {
+          m_screen(backend == SweepBackend::Fast), m_expLadder(backend == SweepBackend::Fast) {
         for (Eigen::Index i = 0; i < m_pairs; ++i) {
             m_rate[i] = (2.0 * static_cast<double>(i)) / dim;
         }
@@ -507,18 +507,26 @@ public:
 
     void setBase(double base) {
         m_base = base;
-        // Same expression as inverseFrequencies(), so the full scans and the single-distance
-        // evaluations see the same θ̃_i.
-        for (Eigen::Index i = 0; i < m_pairs; ++i) {
-            m_theta[i] = 1.0 / std::pow(base, m_rate[i]);
+        // The full scans and the single-distance evaluations of a sweep both read m_theta, so
+        // they see the same θ̃_i whichever way it is computed.
+        if (m_expLadder) {
+            // exp(−c_i·ln b) with SLEEF's vector exp: d/2 pow calls were a sixth of the CPU of
+            // b*(2^20, 128) (one setBase() per certified step). θ̃_i = θ_i·(1 + η_i) with
+            // |η_i| ≤ (1.01 + 2.01·ln b)·ε (detail::fastLadder()).
+            detail::fastLadder(base, m_rate.data(), static_cast<long>(m_pairs), m_theta.data());
+            m_thetaError = (1.01 + 2.01 * std::log(base)) * kEps;
+        } else {
+            // Same expression as inverseFrequencies(). pow and the division are each within
+            // half an ulp, and the exponent 2i/d is exact for power-of-two d or else off by half
+            // an ulp, which moves θ by up to ln(b)·ε/2 relative: |η_i| ≤ (2 + ln b)·ε.
+            for (Eigen::Index i = 0; i < m_pairs; ++i) {
+                m_theta[i] = 1.0 / std::pow(base, m_rate[i]);
+            }
+            m_thetaError = (2.0 + std::log(base)) * kEps;
         }
         m_sumTheta = m_theta.sum();
         m_slope = (m_rate * m_theta).sum();
-        // θ̃_i = θ_i·(1 + η_i): pow and the division are each within half an ulp, and the
-        // exponent 2i/d is exact for power-of-two d or else off by half an ulp, which moves θ by
-        // up to ln(b)·ε/2 relative. So |η_i| ≤ (2 + ln b)·ε and the angle m·θ̃_i is off by
-        // ≤ m·θ_i·|η_i|.
-        m_thetaError = (2.0 + std::log(base)) * kEps;
+        // The angle m·θ̃_i is off by ≤ m·θ_i·|η_i|.
         // One more half ulp for the rounded product m·θ̃_i of evaluate() (the block scan forms
         // it exactly).
         m_thetaError += 0.5 * kEps;
@@ -696,6 +704,7 @@ private:
     double m_thetaError = 0.0;
     bool m_fast = false;
     bool m_screen = false;
+    bool m_expLadder = false;
     double m_arithError = 0.0;
 };
 
@@ -1004,8 +1013,13 @@ MinimalBase sweepSegment(long long context, int dim, const MinimalBaseOptions& o
     // The distances of a scan within rounding of 0 (f̃ < 2E(m)), lowest f̃ first, at most
     // kMaxPrecise; empty when there may be more of them than the candidates show (every
     // candidate is that low).
-    constexpr std::size_t kMaxPrecise = 64;
-    const auto nearZero = [](const SweepPoint& at, const FullScan& scan) {
+    // The MPFR budget is 4 096 pair-cosines per decision (64 distances at d = 128, 2 048 at
+    // d = 4): a few milliseconds whatever d. Small heads need the larger count: at d = 4, f(m) =
+    // cos m + cos(m·b^(−1/2)) is within rounding of 0 at every m near an odd multiple of π, and
+    // L = 2^20 has more than 64 of them at once.
+    const std::size_t kMaxPrecise =
+        std::max<std::size_t>(64, 4096 / static_cast<std::size_t>(dim / 2));
+    const auto nearZero = [kMaxPrecise](const SweepPoint& at, const FullScan& scan) {
         std::vector<std::pair<double, long long>> near;
         for (const auto& [m, f] : scan.candidates) {
             if (f < 2.0 * at.errorBound(m)) {
@@ -1575,7 +1589,15 @@ MinimalBase allFeasibleAbove(long long context, int dim, const MinimalBaseOption
     while (!tailIsFeasible(dim, hi, count)) {
         hi *= 2.0;
         if (hi > limits::kMaxBase) {
-            throw InvalidParameter("context", "no tail certificate below 1e30");
+            throw InvalidParameter(
+                "context",
+                "--all-above found no tail certificate below 1e30 for the base at context " +
+                    std::to_string(context) + ", dim " + std::to_string(dim) +
+                    ": the tail bound stays within double rounding of 0 at some m "
+                    "(small heads hug 0 near every odd multiple of π), so the "
+                    "threshold b_T cannot be certified; b* (min-base without "
+                    "--all-above) is " +
+                    baseText(lowest.base));
         }
     }
     double lo = std::max(lowest.base, hi / 2.0);
@@ -1873,8 +1895,14 @@ void minimalBaseCurve(const std::vector<long long>& contexts, int dim,
         throw InvalidParameter("threads",
                                "threads must be in [1, 64], got " + std::to_string(threads));
     }
+    // SweepBackend::Fast: one chain, each context swept from the lower bracket of the one before
+    // it, with its full scans split over the threads. Two interleaved chains (the older
+    // backends) each sweep the whole range of b, so together they take twice the certified
+    // steps; one chain takes each step once. Each search is minimalBase()'s single sweep
+    // (sweepSegment()), proven the same way; only the start differs.
+    const bool oneChain = options.backend == SweepBackend::Fast;
     const std::size_t chains =
-        std::min<std::size_t>(threads, std::max<std::size_t>(1, contexts.size()));
+        oneChain ? 1 : std::min<std::size_t>(threads, std::max<std::size_t>(1, contexts.size()));
     std::vector<std::optional<MinimalBase>> done(contexts.size());
     std::exception_ptr failure;
     std::mutex mutex;
@@ -1882,14 +1910,18 @@ void minimalBaseCurve(const std::vector<long long>& contexts, int dim,
     const auto chain = [&](std::size_t first) {
         try {
             MinimalBaseOptions chained = options;
-            if (chained.threads == 0) {
+            if (oneChain) {
+                chained.threads =
+                    options.threads > 0 ? std::min(options.threads, threads) : threads;
+            } else if (chained.threads == 0) {
                 // The chains already use the cores: each scan gets its share of them.
                 const auto cores = static_cast<std::size_t>(
                     std::clamp(std::thread::hardware_concurrency(), 1U, 64U));
                 chained.threads = static_cast<int>(std::max<std::size_t>(1, cores / chains));
             }
             for (std::size_t k = first; k < contexts.size(); k += chains) {
-                const MinimalBase r = minimalBase(contexts[k], dim, chained);
+                const MinimalBase r = oneChain ? sweepSegment(contexts[k], dim, chained, nullptr)
+                                               : minimalBase(contexts[k], dim, chained);
                 if (r.cancelled) {
                     const std::lock_guard<std::mutex> lock(mutex);
                     done[k] = r; // the emitter stops here

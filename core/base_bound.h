@@ -341,8 +341,11 @@ int countFeasibleRuns(const std::vector<LandscapePoint>& points);
 /// list order as soon as each one and all before it are done.
 ///
 /// b* does not decrease with L (a base that serves L serves every shorter context), so each
-/// search starts at the lower bracket of an earlier L instead of 4/π. With \p threads ≥ 2 the
-/// list is split into interleaved chains (L_k goes to chain k mod threads), one per thread.
+/// search starts at the lower bracket of an earlier L instead of 4/π. With SweepBackend::Fast
+/// the contexts form one chain (each search starts at the lower bracket of the one before),
+/// and each search splits its full scans over \p threads threads (MinimalBaseOptions::threads
+/// when smaller). With the older backends and \p threads ≥ 2 the list is split into
+/// interleaved chains (L_k goes to chain k mod threads), one per thread.
 /// \param contexts strictly increasing, each valid for minimalBase(); at most 100 000.
 /// \param threads 1 … 64.
 /// \param emit called as emit(index, result) on the calling thread, never with a cancelled

@@ -17,6 +17,7 @@ double fastCosineSumAvx2(double m, const double* theta, long pairs, double* phi,
                          double* sinOut);
 double screenCosineSumAvx2(double m, const double* theta, const double* rate, long pairs,
                            double& trend);
+void ladderAvx2(double logBase, const double* rate, long pairs, double* theta);
 
 namespace {
 bool useAvx2() {
@@ -48,6 +49,19 @@ double fastCosineSum(double m, const double* theta, long pairs, double* phi, dou
         f += cs.y;
     }
     return f;
+}
+
+void fastLadder(double base, const double* rate, long pairs, double* theta) {
+    const double logBase = Sleef_log_u10(base);
+#if defined(ROPE_KERNEL_X86) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    if (useAvx2()) {
+        ladderAvx2(logBase, rate, pairs, theta);
+        return;
+    }
+#endif
+    for (long i = 0; i < pairs; ++i) {
+        theta[i] = Sleef_exp_u10(-logBase * rate[i]);
+    }
 }
 
 bool hasCosineScreen() {

@@ -39,6 +39,17 @@ bool hasCosineScreen();
 /// (one chain per lane, then two horizontal additions), pairs − 1 in the scalar order.
 long fastSumRoundings(long pairs);
 
+/// \brief θ_i = exp(−rate[i]·ln b) for i < pairs, with SLEEF's 1-ulp log and exp (the exp on
+/// four lanes with AVX2, else scalar): the ladder b^(−2i/d) of one base of the fast sweep,
+/// without d/2 calls of pow.
+///
+/// Error (SLEEF documents 1.0 ulp for Sleef_log_u10, Sleef_exp_u10 and the vector exp): ℓ̃
+/// within 1 ulp ≤ ε·ln b of ln b, c̃_i = rate[i] within half an ulp of 2i/d (exact for d a
+/// power of two), the product −ℓ̃·c̃_i rounded once: the argument is within
+/// (2ε + O(ε²))·c_i·ln b ≤ 2.01·ε·ln b of −c_i·ln b (c_i < 1), and exp adds one ulp ≤ ε
+/// relative. So θ̃_i = θ_i·(1 + η_i) with |η_i| ≤ (1.01 + 2.01·ln b)·ε for 1 < b ≤ 1e30.
+void fastLadder(double base, const double* rate, long pairs, double* theta);
+
 /// \brief Which evaluator fastCosineSum() uses on this CPU and build: "sleef-avx2" or
 /// "sleef-scalar".
 const char* fastCosineSumName();

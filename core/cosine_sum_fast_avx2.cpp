@@ -53,6 +53,19 @@ double fastCosineSumAvx2(double m, const double* theta, long pairs, double* phi,
     return _mm_cvtsd_f64(_mm_add_sd(pair, _mm_unpackhi_pd(pair, pair)));
 }
 
+void ladderAvx2(double logBase, const double* rate, long pairs, double* theta) {
+    // θ_i = exp(−c_i·ln b): one rounded product per lane, then SLEEF's 1-ulp exp.
+    const __m256d nl = _mm256_set1_pd(-logBase);
+    long i = 0;
+    for (; i + 4 <= pairs; i += 4) {
+        _mm256_storeu_pd(theta + i,
+                         Sleef_expd4_u10avx2(_mm256_mul_pd(nl, _mm256_loadu_pd(rate + i))));
+    }
+    for (; i < pairs; ++i) {
+        theta[i] = Sleef_exp_u10(-logBase * rate[i]);
+    }
+}
+
 } // namespace rope::detail
 
 namespace rope::detail {

@@ -251,9 +251,15 @@ private slots:
         const Eigen::ArrayXd all = rope::cosineSum(rope::inverseFrequencies(dim, r.base),
                                                    rope::distanceRange(0, context - 1));
         QVERIFY(all.minCoeff() >= 0.0);
-        // Same minimum as the block scan's, to the rounding bound ≤ 8·(d/2)·ε of each.
-        QVERIFY(std::abs(all.minCoeff() - r.minValue) <=
-                16.0 * dim / 2 * std::numeric_limits<double>::epsilon());
+        // Same minimum as the block scan's, to the rounding bound ≤ 8·(d/2)·ε of each, plus
+        // the two ladders' difference: inverseFrequencies() takes pow (|η| ≤ (2 + ln b)·ε), the
+        // fast sweep exp(−(2i/d)·ln b) (|η| ≤ (1.01 + 2.01·ln b)·ε, docs/base-bound.md), which
+        // moves each cosine by ≤ m·θ_i·(|η_pow| + |η_exp|).
+        const double eps = std::numeric_limits<double>::epsilon();
+        const double ladders = static_cast<double>(context) *
+                               rope::inverseFrequencies(dim, r.base).sum() *
+                               (3.01 + 3.01 * std::log(r.base)) * eps;
+        QVERIFY(std::abs(all.minCoeff() - r.minValue) <= 16.0 * dim / 2 * eps + ladders);
         QCOMPARE(static_cast<long long>(std::distance(
                      all.data(), std::min_element(all.data(), all.data() + all.size()))),
                  r.argminDistance);

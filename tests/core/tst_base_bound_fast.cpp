@@ -180,6 +180,120 @@ private slots:
         QCOMPARE(b.roundingGaps, 0LL);
     }
 
+    // The ladder of the fast sweep, θ_i = exp(−(2i/d)·ln b) with SLEEF's log and exp
+    // (detail::fastLadder()), against b^(−2i/d) by powl in long double: every relative error
+    // within the (1.01 + 2.01·ln b)·ε that the sweep's error bound assumes
+    // (core/cosine_sum_fast.h), over random b ∈ (4/π, 1e30] and d up to 1 024.
+    void fastLadderIsWithinItsBound() {
+        std::mt19937_64 rng(2026);
+        std::uniform_real_distribution<double> logBase(std::log(4.0 / 3.14159265358979),
+                                                       std::log(1e30));
+        std::uniform_int_distribution<int> halfDim(1, 512);
+        std::vector<double> rate(512), theta(512);
+        double worstRatio = 0.0;
+        for (int k = 0; k < 2000; ++k) {
+            const int dim = 2 * halfDim(rng);
+            const double b = std::exp(logBase(rng));
+            const long pairs = dim / 2;
+            for (long i = 0; i < pairs; ++i) {
+                rate[static_cast<std::size_t>(i)] = (2.0 * static_cast<double>(i)) / dim;
+            }
+            rope::detail::fastLadder(b, rate.data(), pairs, theta.data());
+            const double bound = (1.01 + 2.01 * std::log(b)) * kEps;
+            for (long i = 0; i < pairs; ++i) {
+                const long double exact =
+                    powl(static_cast<long double>(b),
+                         -2.0L * static_cast<long double>(i) / static_cast<long double>(dim));
+                const double rel = static_cast<double>(std::abs(
+                    static_cast<long double>(theta[static_cast<std::size_t>(i)]) / exact - 1.0L));
+                worstRatio = std::max(worstRatio, rel / bound);
+                QVERIFY2(rel <= bound, qPrintable(QStringLiteral("d %1 b %2 i %3: %4 > %5")
+                                                      .arg(dim)
+                                                      .arg(b, 0, 'g', 17)
+                                                      .arg(i)
+                                                      .arg(rel)
+                                                      .arg(bound)));
+            }
+        }
+        qInfo("largest ladder error: %.3f of the bound", worstRatio);
+    }
+
+    // The current fast sweep (screened walk, exp ladder, chunks on two threads) against the fast
+    // sweep as first released (SweepBackend::FastBaseline: pow ladder, no screen, one sweep),
+    // on a grid of (L, d) that covers the single sweep (L < 16 384), the chunked one, small d
+    // (where f hugs 0 and MPFR steps in) and large d: both brackets contain b*, so they overlap;
+    // same binding m; the same ten significant digits of either end, as `min-base` tables
+    // print them.
+    void fastAndBaselineAgreeOnAGrid() {
+        const long long contexts[] = {600, 5000, 20000, 70000};
+        const int dims[] = {8, 16, 64, 128, 256};
+        int rows = 0;
+        for (const long long context : contexts) {
+            for (const int dim : dims) {
+                if (dim == 8 && context > 5000) {
+                    continue; // seconds of MPFR for the baseline; d = 8 at 131 072 is below
+                }
+                rope::MinimalBaseOptions baseline;
+                baseline.backend = rope::SweepBackend::FastBaseline;
+                baseline.threads = 2;
+                baseline.workLimit = 0.0;
+                rope::MinimalBaseOptions fast = baseline;
+                fast.backend = rope::SweepBackend::Fast;
+                const rope::MinimalBase a = rope::minimalBase(context, dim, baseline);
+                const rope::MinimalBase b = rope::minimalBase(context, dim, fast);
+                const QString where = QStringLiteral("L %1 d %2: [%3, %4] vs baseline [%5, %6]")
+                                          .arg(context)
+                                          .arg(dim)
+                                          .arg(b.lowerBracket, 0, 'g', 17)
+                                          .arg(b.base, 0, 'g', 17)
+                                          .arg(a.lowerBracket, 0, 'g', 17)
+                                          .arg(a.base, 0, 'g', 17);
+                QVERIFY2(a.found && b.found, qPrintable(where));
+                QVERIFY2(std::max(a.lowerBracket, b.lowerBracket) <= std::min(a.base, b.base),
+                         qPrintable(where));
+                QVERIFY2(b.base / b.lowerBracket - 1.0 <= 1e-9, qPrintable(where));
+                QCOMPARE(b.argminDistance, a.argminDistance);
+                QCOMPARE(QString::number(b.base, 'g', 10), QString::number(a.base, 'g', 10));
+                QCOMPARE(QString::number(b.lowerBracket, 'g', 10),
+                         QString::number(a.lowerBracket, 'g', 10));
+                ++rows;
+            }
+        }
+        QCOMPARE(rows, 18);
+    }
+
+    // minimalBaseCurve() with the fast backend (one chain, scans on two threads) against the
+    // baseline's two interleaved chains over 30 log-spaced contexts from 1 000 to 100 000
+    // (d = 128): every pair of brackets overlaps and prints the same ten digits.
+    void fastCurveAgreesWithBaseline() {
+        std::vector<long long> contexts;
+        for (int k = 0; k < 30; ++k) {
+            const long long l = std::llround(1000.0 * std::pow(100.0, k / 29.0));
+            if (contexts.empty() || l > contexts.back()) {
+                contexts.push_back(l);
+            }
+        }
+        const auto run = [&contexts](rope::SweepBackend backend) {
+            rope::MinimalBaseOptions options;
+            options.backend = backend;
+            options.workLimit = 0.0;
+            std::vector<rope::MinimalBase> out(contexts.size());
+            rope::minimalBaseCurve(
+                contexts, 128, options, 2,
+                [&out](std::size_t k, const rope::MinimalBase& r) { out[k] = r; });
+            return out;
+        };
+        const std::vector<rope::MinimalBase> a = run(rope::SweepBackend::FastBaseline);
+        const std::vector<rope::MinimalBase> b = run(rope::SweepBackend::Fast);
+        for (std::size_t k = 0; k < contexts.size(); ++k) {
+            QVERIFY(a[k].found && b[k].found);
+            QVERIFY2(std::max(a[k].lowerBracket, b[k].lowerBracket) <=
+                         std::min(a[k].base, b[k].base),
+                     qPrintable(QStringLiteral("L %1").arg(contexts[k])));
+            QCOMPARE(QString::number(b[k].base, 'g', 10), QString::number(a[k].base, 'g', 10));
+        }
+    }
+
     // The screen that orders the pool walk (detail::screenCosineSum()) against Σ cosl(m·θ_i) in
     // long double over the same θ_i, random (b, m ≤ 2^26, d ≤ 1 024): within the 10⁻³ that
     // cosine_sum_fast.h states, so an estimate above the sweep's skip threshold 10⁻² always
@@ -281,6 +395,30 @@ private slots:
             QVERIFY(r.preciseEvaluations > 0);
             QCOMPARE(r.base, c.base);
             QCOMPARE(r.lowerBracket, c.lower);
+            QCOMPARE(r.argminDistance, c.argmin);
+            QVERIFY(r.base / r.lowerBracket - 1.0 <= 1e-9);
+        }
+    }
+
+    // d = 4 at L = 2^20: f(m) = cos m + cos(m·b^(−1/2)) is within rounding of 0 at hundreds of m
+    // at once; the sweep settles them in MPFR and answers, with the default work cap (as
+    // `min-base --dim 4 --context 1048576` runs). The script re-checks the pinned bracket: f ≥ 0
+    // for every m at `base` (long double, and decimal where long double is within 1e-12 of 0),
+    // f(binding m) < 0 at `lower` (decimal).
+    void mpfrDecidesSmallHeadsAtLongContexts() {
+        for (const FastSweepCase& c : kFastSweepWideCases) {
+            rope::MinimalBaseOptions fast;
+            fast.threads = 2;
+            const rope::MinimalBase r = rope::minimalBase(c.context, c.dim, fast);
+            QVERIFY(r.found);
+            QVERIFY(r.preciseEvaluations > 64);
+            QVERIFY2(r.lowerBracket <= c.base && c.lower <= r.base,
+                     qPrintable(QStringLiteral("[%1, %2] vs [%3, %4]")
+                                    .arg(r.lowerBracket, 0, 'g', 17)
+                                    .arg(r.base, 0, 'g', 17)
+                                    .arg(c.lower, 0, 'g', 17)
+                                    .arg(c.base, 0, 'g', 17)));
+            QCOMPARE(r.base, c.base);
             QCOMPARE(r.argminDistance, c.argmin);
             QVERIFY(r.base / r.lowerBracket - 1.0 <= 1e-9);
         }
