@@ -126,7 +126,7 @@ inline constexpr double kRangeTolerance = 0.01;
 inline constexpr long long kMaxDecayShift = 16;
 } // namespace checklist
 
-/// \brief The good-encoding checklist (HF blog; seeds 002/003) measured for one scheme.
+/// \brief The good-encoding checklist (the blog above) measured for one scheme.
 struct EncodingChecklist {
     /// Rows equal (exactly) to an earlier row among PE(0) … PE(P−1).
     long long duplicateRows = 0;

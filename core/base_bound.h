@@ -127,9 +127,9 @@ std::optional<long long> firstNegativeDistance(int dim, double base, long long l
 /// \brief Rule of thumb "L·θ_min < π/2": \f$L_{max} = \frac{π}{2\,θ_{min}}\f$ (tokens).
 ///
 /// Up to this distance the slowest pair has turned less than a quarter turn, so its cosine is
-/// still positive (seed note 000; RoFormer's choice of θ). θ_min is the smallest *positive*
-/// θ_i (pairs with θ = 0 never turn); for θ_i = b^{-2i/d} it is b^{-(d-2)/d}, so L_max =
-/// (π/2)·b^{(d-2)/d} ≈ (π/2)·b for large d.
+/// still positive (RoFormer's choice of θ, Su et al. 2021, arXiv:2104.09864). θ_min is the
+/// smallest *positive* θ_i (pairs with θ = 0 never turn); for θ_i = b^{-2i/d} it is
+/// b^{-(d-2)/d}, so L_max = (π/2)·b^{(d-2)/d} ≈ (π/2)·b for large d.
 /// \return +∞ if no θ_i is positive.
 /// \warning Throws InvalidParameter("inv_freq").
 double quarterTurnContext(const Eigen::Ref<const Eigen::ArrayXd>& invFreq);

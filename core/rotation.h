@@ -173,7 +173,7 @@ inline constexpr long long kMaxLayoutOffsets = 1LL << 16;
 } // namespace limits
 
 /// \brief Attention scores of one head under the two pair layouts, for the weight-conversion
-/// lesson (Hugging Face `convert_llama_weights_to_hf.py`, `permute`; seed 003).
+/// lesson (Hugging Face `convert_llama_weights_to_hf.py`, `permute`).
 struct LayoutScoreComparison {
     /// Relative positions δ = n − m (tokens), as passed.
     Eigen::ArrayXd offsets;

@@ -12,7 +12,12 @@
 
 namespace rope::figures {
 
+const OptionTable& absoluteOptions();
+
 namespace {
+
+// The "view" row's choices of absoluteOptions(), in order.
+enum class View { Heatmap, Curves, Checklist };
 
 constexpr int kDefaultDim = 16;
 constexpr int kMaxDim = 64;
@@ -37,19 +42,17 @@ QString schemeName(rope::AbsoluteScheme s) {
 rope::AbsoluteEncodingParams encodingParams(const rope::RopeParams& params,
                                             const FigureOptions& options) {
     rope::AbsoluteEncodingParams p;
-    p.scheme = rope::parseAbsoluteScheme(
-        options.value(QStringLiteral("scheme"), QStringLiteral("sinusoidal"))
-            .toString()
-            .toStdString());
-    const int d = options.value(QStringLiteral("dim"), kDefaultDim).toInt();
+    const OptionValues v(absoluteOptions(), options);
+    p.scheme = rope::parseAbsoluteScheme(v.choiceId("scheme").toStdString());
+    const int d = static_cast<int>(v.integer("dim"));
     p.dim = std::clamp(d - d % 2, 2, kMaxDim);
     p.base = params.base;
     return p;
 }
 
 long long positionCount(const FigureOptions& options) {
-    return std::clamp(options.value(QStringLiteral("positions"), kDefaultPositions).toInt(), 8,
-                      kMaxPositions);
+    return std::clamp<long long>(OptionValues(absoluteOptions(), options).integer("positions"), 8,
+                                 kMaxPositions);
 }
 
 // The checklist properties in the order the lesson lists them, as (name, pass) pairs.
@@ -69,11 +72,10 @@ std::vector<std::pair<QString, bool>> properties(const rope::EncodingChecklist& 
 FigureData absoluteFigure(const rope::RopeParams& params, const FigureOptions& options) {
     const rope::AbsoluteEncodingParams enc = encodingParams(params, options);
     const long long positions = positionCount(options);
-    const QString view =
-        options.value(QStringLiteral("view"), QStringLiteral("heatmap")).toString();
+    const View view = OptionValues(absoluteOptions(), options).choice<View>("view");
 
     FigureData data;
-    if (view == QLatin1String("checklist")) {
+    if (view == View::Checklist) {
         data.title =
             FigureText::tr("Checklist over P = %1 positions (d = %2)").arg(positions).arg(enc.dim);
         data.xLabel = FigureText::tr("property (measured over P positions, see the lesson)");
@@ -142,7 +144,7 @@ FigureData absoluteFigure(const rope::RopeParams& params, const FigureOptions& o
                      .arg(enc.dim)
                      .arg(positions);
     data.title[0] = data.title[0].toUpper();
-    if (view == QLatin1String("curves")) {
+    if (view == View::Curves) {
         data.xLabel = FigureText::tr("position p (tokens)");
         data.yLabel = QStringLiteral("PE(p)ⱼ");
         const int shown = std::min<int>(kCurves, enc.dim);
@@ -152,6 +154,7 @@ FigureData absoluteFigure(const rope::RopeParams& params, const FigureOptions& o
                 shown == 1 ? 0 : static_cast<int>(std::lround(c * (enc.dim - 1.0) / (shown - 1)));
             Series s;
             s.name = FigureText::tr("dimension j = %1").arg(j);
+            s.id = QStringLiteral("dimension-%1").arg(j);
             s.colour = c;
             for (Eigen::Index p = 0; p < pe.rows(); ++p) {
                 s.x.push_back(static_cast<double>(p));

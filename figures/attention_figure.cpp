@@ -15,7 +15,12 @@
 
 namespace rope::figures {
 
+const OptionTable& attentionOptions();
+
 namespace {
+
+// The "view" row's choices of attentionOptions(), in order.
+enum class View { Scores, Weights };
 
 // Length of the repeated-token sequence whose score matrix is tested for Toeplitz structure.
 constexpr int kToeplitzLength = 16;
@@ -48,19 +53,16 @@ QString shortEncodingName(rope::AttentionEncoding e) {
 } // namespace
 
 FigureData attentionFigure(const rope::RopeParams& params, const FigureOptions& options) {
+    const OptionValues v(attentionOptions(), options);
     rope::ToyAttentionParams toy;
     toy.base = params.base;
-    toy.encoding = rope::parseAttentionEncoding(
-        options.value(QStringLiteral("encoding"), QStringLiteral("rope")).toString().toStdString());
+    toy.encoding = rope::parseAttentionEncoding(v.choiceId("encoding").toStdString());
     // Default: the attention factor of the current scaling method (YaRN's 0.1·ln s + 1, …);
     // the "factor" option overrides it.
-    const QVariant factor = options.value(QStringLiteral("factor"));
     toy.attentionFactor =
-        factor.isValid() ? factor.toDouble() : rope::scaledFrequencies(params).attentionFactor;
+        v.has("factor") ? v.real("factor") : rope::scaledFrequencies(params).attentionFactor;
     const rope::ToyAttention result = rope::toyAttention(toy);
-    const bool weights =
-        options.value(QStringLiteral("view"), QStringLiteral("scores")).toString() ==
-        QLatin1String("weights");
+    const bool weights = v.choice<View>("view") == View::Weights;
     const Eigen::MatrixXd& m = weights ? result.attention.weights : result.attention.scores;
 
     // Tokens name the ticks ("1 dog"): rows and columns read as the sentence.
@@ -117,10 +119,12 @@ FigureData attentionFigure(const rope::RopeParams& params, const FigureOptions& 
     side.widthShare = 0.45;
     Series others;
     others.name = FigureText::tr("other encodings");
+    others.id = QStringLiteral("other-encodings");
     others.style = SeriesStyle::Bars;
     others.colour = 0;
     Series chosen = others;
     chosen.name = FigureText::tr("encoding shown");
+    chosen.id = QStringLiteral("encoding-shown");
     chosen.colour = 1;
     double highest = 0;
     int slot = 0;
@@ -192,7 +196,8 @@ const OptionTable& attentionOptions() {
              .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "q and k are multiplied by a, so every score by a² (an inverse softmax temperature)."),
              .control = OptionControl::Hidden,
              .step = 0.05,
-             .decimals = 3},
+             .decimals = 3,
+             .follows = QT_TRANSLATE_NOOP("FigureOptions", "the attention factor of the scaling method")},
         };
     }();
     return table;

@@ -31,8 +31,16 @@ namespace rope::figures {
 // Every view of the panel for these inputs from what the job has found.
 FigureData baseBoundView(const rope::RopeParams& params, const FigureOptions& options,
                          const BaseBoundResult& results);
+const OptionTable& baseBoundOptions();
 
 namespace {
+
+// The "view" row's choices of baseBoundOptions(), in order.
+enum class View { Curves, CosineSum, Published, Landscape };
+
+View viewOf(const FigureOptions& options) {
+    return OptionValues(baseBoundOptions(), options).choice<View>("view");
+}
 
 // What the job has for b*(L, d) (nullptr: not yet), and core's refusal of it if any.
 const rope::MinimalBase* minimalIn(const BaseBoundResult& r, long long context, int dim,
@@ -72,8 +80,7 @@ constexpr long long kCurrentScanLimit = 1LL << 22;
 FigureData cosineSumView(const rope::RopeParams& params, const FigureOptions& options,
                          const BaseBoundResult& results) {
     const Eigen::ArrayXd theta = rope::scaledFrequencies(params).invFreq;
-    const long long buckets =
-        std::clamp(options.value(QStringLiteral("plot-width-px"), 1000).toLongLong(), 1LL, 8192LL);
+    const long long buckets = std::clamp(options.plot.width(1000), 1, 8192);
     // Min/max/mean of f over every m in each pixel column: sampling would alias.
     const rope::CosineSumEnvelope env = rope::cosineSumEnvelope(theta, 0, params.context, buckets);
     // Every m < L is scanned here too, so a dip inside a column is still found.
@@ -100,11 +107,13 @@ FigureData cosineSumView(const rope::RopeParams& params, const FigureOptions& op
     if ((env.lastDistance > env.firstDistance).any()) {
         Series lo;
         lo.name = FigureText::tr("f min per column");
+        lo.id = QStringLiteral("f-min");
         lo.inLegend = false;
         lo.x = toVector(x);
         lo.y = toVector(env.minimum);
         Series hi = lo;
         hi.name = FigureText::tr("f max per column");
+        hi.id = QStringLiteral("f-max");
         hi.y = toVector(env.maximum);
         hi.fillToPrevious = true;
         data.series.push_back(std::move(lo));
@@ -112,11 +121,13 @@ FigureData cosineSumView(const rope::RopeParams& params, const FigureOptions& op
     }
     Series curve;
     curve.name = QStringLiteral("f(m)");
+    curve.id = QStringLiteral("f");
     curve.x = toVector(x);
     curve.y = toVector(env.mean);
     data.series.push_back(std::move(curve));
     Series zero;
     zero.name = FigureText::tr("zero");
+    zero.id = QStringLiteral("zero");
     zero.style = SeriesStyle::Guide;
     zero.x = {0.0, static_cast<double>(params.context - 1)};
     zero.y = {0.0, 0.0};
@@ -125,14 +136,17 @@ FigureData cosineSumView(const rope::RopeParams& params, const FigureOptions& op
     if (firstNegative) {
         data.series.push_back(verticalLine(FigureText::tr("first m with f(m) < 0"),
                                            static_cast<double>(*firstNegative), yLow, yHigh, 1));
+        data.series.back().id = QStringLiteral("first-negative");
     }
     if (quarterTurn <= lastM) {
         data.series.push_back(
             verticalLine(FigureText::tr("quarter turn π/(2θ_min)"), quarterTurn, yLow, yHigh, 2));
+        data.series.back().id = QStringLiteral("quarter-turn");
     }
     if (period <= lastM) {
         data.series.push_back(
             verticalLine(FigureText::tr("slowest period 2π/θ_min"), period, yLow, yHigh, 3));
+        data.series.back().id = QStringLiteral("slowest-period");
     }
     data.readouts = {
         {FigureText::tr("first m with f(m) < 0"),
@@ -142,7 +156,7 @@ FigureData cosineSumView(const rope::RopeParams& params, const FigureOptions& op
         {FigureText::tr("quarter-turn context π/(2θ_min)"), quarterTurn, FigureText::tr("tokens")},
         {FigureText::tr("slowest period 2π/θ_min"), period, FigureText::tr("tokens")},
     };
-    if (options.value(QStringLiteral("min-base"), false).toBool()) {
+    if (OptionValues(baseBoundOptions(), options).toggle("min-base")) {
         const rope::MinimalBase* found =
             minimalIn(results, params.context, params.effectiveRotaryDim());
         const QString* refused = minimalRefusal(results, params.context, params.effectiveRotaryDim());
@@ -237,17 +251,21 @@ FigureData publishedView(const BaseBoundResult& results) {
     const std::vector<PublishedCheck>& checked = results.published;
     Series exactSu;
     exactSu.name = FigureText::tr("exact b*, m < L (Su's convention), L ≤ 2^17");
+    exactSu.id = QStringLiteral("exact-su");
     exactSu.colour = 0;
     exactSu.style = SeriesStyle::Line;
     Series exactMen = exactSu;
     exactMen.name = FigureText::tr("exact b*, m ≤ L (Men et al.'s convention), L ≤ 2^17");
+    exactMen.id = QStringLiteral("exact-men");
     exactMen.colour = 4;
     Series pass;
     pass.name = FigureText::tr("printed value passes its context (Su above, Men et al. below)");
+    pass.id = QStringLiteral("printed-passes");
     pass.style = SeriesStyle::Scatter;
     pass.colour = 2;
     Series fail = pass;
     fail.name = FigureText::tr("printed value fails (first failing m labelled)");
+    fail.id = QStringLiteral("printed-fails");
     fail.colour = 5;
     int passing = 0;
     for (const PublishedCheck& c : checked) {
@@ -352,8 +370,9 @@ LandscapeSetup landscapeSetup(const rope::RopeParams& params, const FigureOption
     double high = haveThreshold ? threshold->base * 2.0
                   : haveBest   ? best->base * 4.0
                                : params.base * 10.0;
-    const double zoomLow = options.value(QStringLiteral("b-min"), 0.0).toDouble();
-    const double zoomHigh = options.value(QStringLiteral("b-max"), 0.0).toDouble();
+    const OptionValues v(baseBoundOptions(), options);
+    const double zoomLow = v.has("b-min") ? v.real("b-min") : 0.0;
+    const double zoomHigh = v.has("b-max") ? v.real("b-max") : 0.0;
     if (zoomLow > 1.0 && zoomHigh > zoomLow * (1.0 + 1e-12)) {
         low = zoomLow;
         high = zoomHigh;
@@ -365,8 +384,7 @@ LandscapeSetup landscapeSetup(const rope::RopeParams& params, const FigureOption
     key.dim = dim;
     key.lowBase = low;
     key.highBase = high;
-    key.samples = static_cast<int>(
-        std::clamp(options.value(QStringLiteral("plot-width-px"), 1000).toLongLong(), 200LL, 2000LL));
+    key.samples = std::clamp(options.plot.width(1000), 200, 2000);
     for (const std::optional<rope::MinimalBase>& r : {best, threshold}) {
         if (r && r->found && r->base > 1.0) {
             key.extraBases.push_back(r->base);
@@ -418,9 +436,11 @@ FigureData landscapeView(const rope::RopeParams& params, const FigureOptions& op
 
     Series g;
     g.name = FigureText::tr("g(b) = min_m f_b(m)");
+    g.id = QStringLiteral("g");
     g.colour = 0;
     Series feasible;
     feasible.name = FigureText::tr("feasible bases (g ≥ 0), shaded");
+    feasible.id = QStringLiteral("feasible");
     feasible.colour = 2;
     feasible.fillToZero = true;
     double yLow = 0.0;
@@ -437,6 +457,7 @@ FigureData landscapeView(const rope::RopeParams& params, const FigureOptions& op
     // (b* itself often is): a marker, since a shaded stretch needs two points.
     Series narrow;
     narrow.name = FigureText::tr("feasible island narrower than a sample step");
+    narrow.id = QStringLiteral("narrow-island");
     narrow.style = SeriesStyle::Scatter;
     narrow.colour = 2;
     for (std::size_t k = 0; k < landscape.points.size(); ++k) {
@@ -459,6 +480,7 @@ FigureData landscapeView(const rope::RopeParams& params, const FigureOptions& op
     }
     Series zero;
     zero.name = QStringLiteral("zero");
+    zero.id = QStringLiteral("zero");
     zero.style = SeriesStyle::Guide;
     zero.x = {low, high};
     zero.y = {0.0, 0.0};
@@ -467,15 +489,18 @@ FigureData landscapeView(const rope::RopeParams& params, const FigureOptions& op
         data.series.push_back(verticalLine(
             FigureText::tr("b* = %1 (smallest feasible base, certified)").arg(best->base, 0, 'g', 10),
             best->base, yLow, yHigh, 1));
+        data.series.back().id = QStringLiteral("b-star");
     }
     if (haveThreshold) {
         data.series.push_back(verticalLine(
             FigureText::tr("b_T = %1 (every larger base feasible)").arg(threshold->base, 0, 'g', 8),
             threshold->base, yLow, yHigh, 3));
+        data.series.back().id = QStringLiteral("b-threshold");
     }
     if (params.base >= low && params.base <= high) {
         data.series.push_back(verticalLine(
             FigureText::tr("current b = %1").arg(params.base, 0, 'g', 6), params.base, yLow, yHigh, 6));
+        data.series.back().id = QStringLiteral("current-base");
     }
     // A readout shows a number: when there is no b* or b_T, the label says why and the value
     // is the bound that was checked, never NaN ("n/a" on screen, "nan" in a CSV). The search
@@ -623,6 +648,11 @@ void placeModelLabels(FigureData& data, const std::vector<ModelContext>& models,
             std::abs(cx - mx) > 0.5 * width) {
             Series leader;
             leader.name = QStringLiteral("label of %1").arg(model->name);
+            leader.id = QStringLiteral("leader-%1")
+                            .arg(model->name.toLower()
+                                     .remove(QLatin1Char('('))
+                                     .remove(QLatin1Char(')'))
+                                     .replace(QLatin1Char(' '), QLatin1Char('-')));
             leader.style = SeriesStyle::Guide;
             leader.inLegend = false;
             const auto [ax, ay] = fromPx(mx, above ? my - marker : my + marker);
@@ -663,8 +693,8 @@ long long feasibleEdgeLimit(int dim, int lastLog2) {
 constexpr std::array<int, 3> kGridDims = {64, 128, 256};
 
 int lastLog2Of(const FigureOptions& options) {
-    return options.value(QStringLiteral("extend"), false).toBool() ? kExtendedLastLog2
-                                                                   : kDefaultLastLog2;
+    return OptionValues(baseBoundOptions(), options).toggle("extend") ? kExtendedLastLog2
+                                                                      : kDefaultLastLog2;
 }
 
 // The curves view, the cosine-sum view's b* and the landscape: the figure for these inputs
@@ -706,14 +736,14 @@ FigureData composeBaseBound(const rope::RopeParams& params, const FigureOptions&
 
 FigureData baseBoundView(const rope::RopeParams& params, const FigureOptions& options,
                         const BaseBoundResult& results) {
-    const QString view = options.value(QStringLiteral("view"), QStringLiteral("curves")).toString();
-    if (view == QLatin1String("cosine-sum")) {
+    const View view = viewOf(options);
+    if (view == View::CosineSum) {
         return cosineSumView(params, options, results);
     }
-    if (view == QLatin1String("published")) {
+    if (view == View::Published) {
         return publishedView(results);
     }
-    if (view == QLatin1String("landscape")) {
+    if (view == View::Landscape) {
         return landscapeView(params, options, results);
     }
     const int lastLog2 = lastLog2Of(options);
@@ -732,6 +762,7 @@ FigureData baseBoundView(const rope::RopeParams& params, const FigureOptions& op
         // through them would suggest values, and hide where other bases fail).
         Series s;
         s.name = FigureText::tr("b*(L), d = %1").arg(dims[k]);
+        s.id = QStringLiteral("b-star-d%1").arg(dims[k]);
         s.style = SeriesStyle::Scatter;
         s.colour = dimColours[k];
         // Increasing L: the job keeps every search, so a longer grid reuses the shorter one.
@@ -751,12 +782,13 @@ FigureData baseBoundView(const rope::RopeParams& params, const FigureOptions& op
         }
         data.series.push_back(std::move(s));
     }
-    if (options.value(QStringLiteral("men-fit"), true).toBool()) {
+    const OptionValues v(baseBoundOptions(), options);
+    if (v.toggle("men-fit")) {
         // Men et al. fitted their power law at d = 128: drawn beside that series.
         addMenFit(data, data.series[static_cast<std::size_t>(
                             std::find(dims.begin(), dims.end(), 128) - dims.begin())]);
     }
-    if (options.value(QStringLiteral("dense")).toBool()) {
+    if (v.toggle("dense")) {
         // What the job has finished so far (and everything, from the disk cache, on a later
         // start); the readout says how far it is.
         const int dim = params.effectiveRotaryDim();
@@ -769,6 +801,7 @@ FigureData baseBoundView(const rope::RopeParams& params, const FigureOptions& op
         }
         Series dense;
         dense.name = FigureText::tr("b*(L), d = %1, 100 contexts per decade").arg(dim);
+        dense.id = QStringLiteral("dense-d%1").arg(dim);
         dense.colour = 1;
         for (std::size_t k = 0; k < curve.minimal.size(); ++k) {
             if (curve.minimal[k].found) {
@@ -778,6 +811,7 @@ FigureData baseBoundView(const rope::RopeParams& params, const FigureOptions& op
         }
         Series above;
         above.name = FigureText::tr("every base above is feasible, b_T(L), d = %1").arg(dim);
+        above.id = QStringLiteral("threshold-d%1").arg(dim);
         above.colour = 3;
         for (std::size_t k = 0; k < curve.threshold.size(); ++k) {
             if (curve.threshold[k].found) {
@@ -815,6 +849,7 @@ FigureData baseBoundView(const rope::RopeParams& params, const FigureOptions& op
             stored == results.edges.end() ? std::vector<FeasibleEdge>{} : stored->second;
         Series region;
         region.name = FigureText::tr("bases that keep f ≥ 0 up to L, d = %1 (shaded)").arg(dim);
+        region.id = QStringLiteral("region-d%1").arg(dim);
         region.style = SeriesStyle::Path;
         const auto at = std::find(dims.begin(), dims.end(), dim);
         region.colour = at == dims.end() ? 1 : dimColours[static_cast<std::size_t>(at - dims.begin())];
@@ -834,6 +869,7 @@ FigureData baseBoundView(const rope::RopeParams& params, const FigureOptions& op
     // Llama 3.1 keeps b = 5e5 from 8192 to 131072 tokens: an arrow shows the extension.
     Series llama31;
     llama31.name = FigureText::tr("Llama 3.1: 8192 → 131072 at b = 5e5");
+    llama31.id = QStringLiteral("llama-3.1");
     llama31.style = SeriesStyle::Arrow;
     llama31.colour = 6;
     llama31.x = {8192.0, 131072.0};
@@ -845,6 +881,11 @@ FigureData baseBoundView(const rope::RopeParams& params, const FigureOptions& op
                      .arg(model.name)
                      .arg(model.context)
                      .arg(model.base, 0, 'g', 3);
+        s.id = QStringLiteral("model-%1")
+                   .arg(model.name.toLower()
+                            .remove(QLatin1Char('('))
+                            .remove(QLatin1Char(')'))
+                            .replace(QLatin1Char(' '), QLatin1Char('-')));
         s.style = SeriesStyle::Scatter;
         s.colour = 6;
         s.inLegend = false; // named on the plot instead
@@ -857,15 +898,15 @@ FigureData baseBoundView(const rope::RopeParams& params, const FigureOptions& op
     // rotating layer kind at (L = max distance + 1, its base), read against b*(L) of its d.
     double xLow = std::ldexp(1.0, kFirstLog2 - 1);
     double xHigh = std::ldexp(1.0, lastLog2 + 3);
-    if (options.value(QStringLiteral("model-layers"), false).toBool()) {
-        const std::vector<LayerPoint> points =
-            parseLayerPoints(options.value(QStringLiteral("layer-points")).toString());
+    if (v.toggle("model-layers")) {
+        const std::vector<LayerPoint> points = parseLayerPoints(v.text("layer-points"));
         for (const LayerPoint& p : points) {
             Series s;
             s.name = FigureText::tr("layer span L = %1, b = %2, d = %3")
                          .arg(p.context)
                          .arg(p.base, 0, 'g', 3)
                          .arg(p.dim);
+            s.id = QStringLiteral("layer-span-%1-d%2").arg(p.context).arg(p.dim);
             s.style = SeriesStyle::Scatter;
             s.colour = p.dim <= 64 ? 4 : (p.dim <= 128 ? 0 : 2);
             s.x = {static_cast<double>(p.context)};
@@ -898,6 +939,7 @@ FigureData baseBoundView(const rope::RopeParams& params, const FigureOptions& op
                                        .arg(formatNumber(params.base))
                                        .arg(params.effectiveRotaryDim())
                                        .arg(formatNumber(largestL));
+    current.id = QStringLiteral("current");
     current.style = SeriesStyle::Scatter;
     current.colour = 1;
     current.x = {largestL};
@@ -908,18 +950,20 @@ FigureData baseBoundView(const rope::RopeParams& params, const FigureOptions& op
     yLow /= 3.0;
     yHigh *= 3.0;
 
-    // Rules of thumb of seed note 000 for the current d, as functions of b over the plotted
+    // The two rules of thumb for the current d, as functions of b over the plotted
     // range: L·θ_min < π/2 and the slowest period 2π/θ_min.
     const int dim = params.effectiveRotaryDim();
     // Dashed, and in colours of their own: the current point is vermilion, the rules pink and
     // the foreground, so neither can be taken for the other.
     Series quarter;
     quarter.name = FigureText::tr("rule of thumb L = π/(2θ_min), d = %1").arg(dim);
+    quarter.id = QStringLiteral("quarter-turn-d%1").arg(dim);
     quarter.style = SeriesStyle::Path;
     quarter.colour = 3;
     quarter.dashed = true;
     Series period = quarter;
     period.name = FigureText::tr("slowest period L = 2π/θ_min, d = %1").arg(dim);
+    period.id = QStringLiteral("slowest-period-d%1").arg(dim);
     period.colour = 6;
     constexpr int kRulePoints = 64;
     for (int k = 0; k < kRulePoints; ++k) {
@@ -948,9 +992,8 @@ FigureData baseBoundView(const rope::RopeParams& params, const FigureOptions& op
     data.xRange = {{xLow, xHigh}};
     data.yRange = {{std::max(yLow, 1.0), yHigh}};
     placeModelLabels(data, publishedModelContexts(),
-                     options.value(QStringLiteral("plot-width-px"), 1000).toDouble(),
-                     options.value(QStringLiteral("plot-height-px"), 600).toDouble(),
-                     options.value(QStringLiteral("plot-font-px"), 13).toDouble(), *data.xRange,
+                     options.plot.width(1000), options.plot.height(600), options.plot.font(13),
+                     *data.xRange,
                      *data.yRange);
     data.legendAlignment = Qt::AlignBottom | Qt::AlignRight;
     return data;
@@ -962,25 +1005,26 @@ namespace {
 // region and the dense curves) and the grid's extent only, so a base or context step reuses
 // them; the landscape depends on every input of its key.
 QVariantMap baseBoundInputs(const rope::RopeParams& params, const FigureOptions& options) {
-    const QString view = options.value(QStringLiteral("view")).toString();
-    QVariantMap key{{QStringLiteral("view"), view}};
+    const OptionValues v(baseBoundOptions(), options);
+    const View view = v.choice<View>("view");
+    QVariantMap key{{QStringLiteral("view"), v.choiceId("view")}};
     const int dim = params.effectiveRotaryDim();
-    if (view == QLatin1String("curves")) {
+    if (view == View::Curves) {
         key.insert(QStringLiteral("dim"), dim);
-        key.insert(QStringLiteral("extend"), options.value(QStringLiteral("extend")).toBool());
-        key.insert(QStringLiteral("dense"), options.value(QStringLiteral("dense")).toBool());
-    } else if (view == QLatin1String("cosine-sum")) {
-        if (options.value(QStringLiteral("min-base")).toBool()) {
+        key.insert(QStringLiteral("extend"), v.toggle("extend"));
+        key.insert(QStringLiteral("dense"), v.toggle("dense"));
+    } else if (view == View::CosineSum) {
+        if (v.toggle("min-base")) {
             key.insert(QStringLiteral("context"), params.context);
             key.insert(QStringLiteral("dim"), dim);
         }
-    } else if (view == QLatin1String("landscape")) {
+    } else if (view == View::Landscape) {
         key.insert(QStringLiteral("context"), params.context);
         key.insert(QStringLiteral("dim"), dim);
         key.insert(QStringLiteral("base"), params.base);
-        key.insert(QStringLiteral("b-min"), options.value(QStringLiteral("b-min")));
-        key.insert(QStringLiteral("b-max"), options.value(QStringLiteral("b-max")));
-        key.insert(QStringLiteral("samples"), options.value(QStringLiteral("plot-width-px")));
+        key.insert(QStringLiteral("b-min"), v.has("b-min") ? QVariant(v.real("b-min")) : QVariant());
+        key.insert(QStringLiteral("b-max"), v.has("b-max") ? QVariant(v.real("b-max")) : QVariant());
+        key.insert(QStringLiteral("samples"), options.plot.widthPx);
     }
     return key;
 }
@@ -1067,7 +1111,7 @@ private:
 void runCurves(BaseBoundRun& run, const rope::RopeParams& params, const FigureOptions& options) {
     const int lastLog2 = lastLog2Of(options);
     const int dim = params.effectiveRotaryDim();
-    const bool dense = options.value(QStringLiteral("dense")).toBool();
+    const bool dense = OptionValues(baseBoundOptions(), options).toggle("dense");
     const int searches = static_cast<int>(kGridDims.size()) * (lastLog2 - kFirstLog2 + 1);
     // Weights: the grid and the region about a third each of the first screen; the dense
     // curves (minutes) their own fraction.
@@ -1198,16 +1242,16 @@ std::shared_ptr<const JobResult> runBaseBound(const rope::RopeParams& params,
     result->cancelled = false;
     result->cacheProblem.clear();
     BaseBoundRun run(control, result);
-    const QString view = options.value(QStringLiteral("view")).toString();
-    if (view == QLatin1String("curves")) {
+    const View view = viewOf(options);
+    if (view == View::Curves) {
         runCurves(run, params, options);
-    } else if (view == QLatin1String("cosine-sum")) {
-        if (options.value(QStringLiteral("min-base")).toBool()) {
+    } else if (view == View::CosineSum) {
+        if (OptionValues(baseBoundOptions(), options).toggle("min-base")) {
             run.minimal(params.context, params.effectiveRotaryDim());
         }
-    } else if (view == QLatin1String("published")) {
+    } else if (view == View::Published) {
         runPublished(run);
-    } else if (view == QLatin1String("landscape")) {
+    } else if (view == View::Landscape) {
         runLandscape(run, params, options);
     }
     return run.finish();
@@ -1292,13 +1336,15 @@ const OptionTable& baseBoundOptions() {
          .kind = OptionKind::Real,
          .min = 0.0,
          .max = rope::limits::kMaxBase,
-         .control = OptionControl::Hidden},
+         .control = OptionControl::Hidden,
+         .follows = QT_TRANSLATE_NOOP("FigureOptions", "a range around b* and b_T (set by zooming)")},
         {.id = "b-max",
          .label = QT_TRANSLATE_NOOP("FigureOptions", "largest base shown"),
          .kind = OptionKind::Real,
          .min = 0.0,
          .max = rope::limits::kMaxBase,
-         .control = OptionControl::Hidden},
+         .control = OptionControl::Hidden,
+         .follows = QT_TRANSLATE_NOOP("FigureOptions", "a range around b* and b_T (set by zooming)")},
     };
     return table;
 }

@@ -26,7 +26,14 @@
 
 namespace rope::figures {
 
+const OptionTable& batchOptions();
+
 namespace {
+
+// The "layout" row's choices of batchOptions(), in order: the form's, or a core layout id.
+enum class LayoutChoice { Shared, Interleaved, Half };
+// The "modes" row's choices, in order.
+enum class Modes { All, Table };
 
 constexpr int kDefaultSeq = 1024;
 constexpr int kMaxSeq = 8192;
@@ -76,32 +83,24 @@ struct BatchSetup {
 BatchSetup resolveSetup(const rope::RopeParams& shared, const FigureOptions& options) {
     BatchSetup s;
     s.params = shared;
-    const QString layoutOption =
-        options.value(QStringLiteral("layout"), QStringLiteral("shared")).toString();
-    if (layoutOption != QLatin1String("shared")) {
-        s.params.layout = rope::parseLayout(layoutOption.toStdString());
+    const OptionValues v(batchOptions(), options);
+    if (v.choice<LayoutChoice>("layout") != LayoutChoice::Shared) {
+        s.params.layout = rope::parseLayout(v.choiceId("layout").toStdString());
     }
-    s.shape.seq = std::clamp(options.value(QStringLiteral("seq"), kDefaultSeq).toInt(), 1, kMaxSeq);
-    s.shape.headsQ =
-        std::clamp(options.value(QStringLiteral("heads"), kDefaultHeads).toInt(), 1, kMaxHeads);
+    s.shape.seq = static_cast<int>(std::clamp<long long>(v.integer("seq"), 1, kMaxSeq));
+    s.shape.headsQ = static_cast<int>(std::clamp<long long>(v.integer("heads"), 1, kMaxHeads));
     s.shape.headsKv = s.shape.headsQ;
     s.shape.headDim = s.params.headDim;
     s.shape.rotaryDim = s.params.rotaryDim;
     s.shape.layout = s.params.layout;
-    s.threads =
-        std::clamp(options.value(QStringLiteral("threads"), 1).toInt(), 1, hardwareThreads());
-    s.reps = std::clamp(options.value(QStringLiteral("reps"), kDefaultReps).toInt(), 1, kMaxReps);
+    s.threads = static_cast<int>(std::clamp<long long>(v.integer("threads"), 1, hardwareThreads()));
+    s.reps = static_cast<int>(std::clamp<long long>(v.integer("reps"), 1, kMaxReps));
     s.isas = rope::simdIsaNames();
-    s.isa = options.value(QStringLiteral("isa"), defaultIsa()).toString().toStdString();
+    s.isa = v.choiceId("isa").toStdString();
     if (std::find(s.isas.begin(), s.isas.end(), s.isa) == s.isas.end()) {
         s.isa = s.isas.front(); // a session saved on a wider CPU
     }
-    const QString modes = options.value(QStringLiteral("modes"), QStringLiteral("all")).toString();
-    if (modes != QLatin1String("all") && modes != QLatin1String("table")) {
-        throw rope::InvalidParameter("modes", "unknown value '" + modes.toStdString() +
-                                                  "'; use all or table");
-    }
-    s.allModes = modes == QLatin1String("all");
+    s.allModes = v.choice<Modes>("modes") == Modes::All;
     s.qFloats = s.shape.seq * s.shape.headsQ * static_cast<long long>(s.shape.headDim);
     if (8 * s.qFloats > kMaxTensorBytes) {
         throw rope::InvalidParameter(
@@ -371,6 +370,7 @@ FigureData composeBatchPanel(const rope::RopeParams& shared, const FigureOptions
 
     Series refBar;
     refBar.name = FigureText::tr("scalar reference") + stale;
+    refBar.id = QStringLiteral("scalar-reference");
     refBar.style = SeriesStyle::Bars;
     refBar.colour = 1;
     refBar.measured = true;
@@ -379,6 +379,7 @@ FigureData composeBatchPanel(const rope::RopeParams& shared, const FigureOptions
     data.xTicks.push_back({0.0, FigureText::tr("reference")});
     Series simdBars;
     simdBars.name = QStringLiteral("SIMD") + stale;
+    simdBars.id = QStringLiteral("simd");
     simdBars.style = SeriesStyle::Bars;
     simdBars.colour = 0;
     simdBars.measured = true;
@@ -404,6 +405,7 @@ FigureData composeBatchPanel(const rope::RopeParams& shared, const FigureOptions
     if (m->computed) {
         Series computedBar;
         computedBar.name = FigureText::tr("angles computed in the pass (%1)").arg(isaText) + stale;
+        computedBar.id = QStringLiteral("computed-angles");
         computedBar.style = SeriesStyle::Bars;
         computedBar.colour = 2;
         computedBar.measured = true;
@@ -418,6 +420,7 @@ FigureData composeBatchPanel(const rope::RopeParams& shared, const FigureOptions
     if (m->ggml) {
         Series ggmlBar;
         ggmlBar.name = FigureText::tr("ggml-style baseline (float-accumulated angles)") + stale;
+        ggmlBar.id = QStringLiteral("ggml-baseline");
         ggmlBar.style = SeriesStyle::Bars;
         ggmlBar.colour = 3;
         ggmlBar.measured = true;
@@ -431,6 +434,7 @@ FigureData composeBatchPanel(const rope::RopeParams& shared, const FigureOptions
     const double xLast = xNext - 0.5;
     Series ceiling;
     ceiling.name = FigureText::tr("memcpy of the same bytes") + stale;
+    ceiling.id = QStringLiteral("memcpy");
     ceiling.colour = 6;
     ceiling.measured = true;
     ceiling.x = {-0.5, xLast};

@@ -961,7 +961,9 @@ const CourseStep* findCourseStep(const std::vector<CourseStep>& steps, const QSt
 }
 
 namespace {
+// The test hook of setCourseAnswerObserver() (course.h says why it is process-wide and safe).
 std::atomic<CourseAnswerObserver> g_answerObserver{nullptr};
+static_assert(std::atomic<CourseAnswerObserver>::is_always_lock_free);
 } // namespace
 
 CourseAnswerObserver setCourseAnswerObserver(CourseAnswerObserver observer) {

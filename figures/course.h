@@ -213,6 +213,13 @@ QString correctCourseChoice(const CourseStep& step, double expected);
 
 /// \brief Called at the start of every courseAnswer() (on the calling thread), or null. For
 /// tests that count the computations and check where they run; returns the previous one.
+/// Process-wide on purpose: a test must see every computation, including one that bypasses
+/// the cache that should have made it (an object passed in could be bypassed the same way).
+/// Race-free: it is one std::atomic function pointer, stored and loaded atomically (seq_cst),
+/// so setting it while answers are computed on other threads is no data race; a pointer to a
+/// function has no lifetime to outlive, and a computation that loaded the previous one calls
+/// that one. The observer runs on whichever thread computes and must be thread-safe itself.
+/// Null outside tests: one atomic load per answer.
 using CourseAnswerObserver = void (*)(const CourseStep& step);
 CourseAnswerObserver setCourseAnswerObserver(CourseAnswerObserver observer);
 

@@ -86,9 +86,10 @@ CurveEnvelope decayEnvelopeOnEdges(const QString& curve, const Eigen::ArrayXd& t
     out.minimum.resize(columns);
     out.maximum.resize(columns);
     out.mean.resize(columns);
-    const bool bound = curve == QLatin1String("upper-bound");
+    const DecayMeasure measure = decayMeasure(curve);
+    const bool bound = measure == DecayMeasure::UpperBound;
     const double scale =
-        curve == QLatin1String("similar-score") ? 2.0 : 1.0 / static_cast<double>(theta.size());
+        measure == DecayMeasure::SimilarScore ? 2.0 : 1.0 / static_cast<double>(theta.size());
     for (Eigen::Index k = 0; k < columns; ++k) {
         const long long first = edges[static_cast<std::size_t>(k)];
         const long long count = edges[static_cast<std::size_t>(k) + 1] - first;

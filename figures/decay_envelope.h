@@ -33,6 +33,14 @@ struct CurveEnvelope {
 CurveEnvelope bucketedEnvelope(long long context, long long buckets,
                                const std::function<Eigen::ArrayXd(long long, long long)>& evaluate);
 
+/// \brief The decay measures, in the order of the decay panel's "curve" choices.
+enum class DecayMeasure { MeanCosine, UpperBound, SimilarScore };
+
+/// \brief The measure whose "curve" choice id is \p id ("mean-cosine", "upper-bound",
+/// "similar-score"), looked up in the decay panel's option table.
+/// \throws rope::InvalidParameter("curve") for an id the table lacks.
+DecayMeasure decayMeasure(const QString& id);
+
 /// \brief Envelope of a decay measure over m = 0 … context−1: "mean-cosine" (2/d)Σcos(mθᵢ),
 /// "similar-score" 2Σcos(mθᵢ) (both from rope::cosineSumEnvelope(), scaled), or "upper-bound"
 /// (rope::relativeUpperBound() at every distance).

@@ -21,7 +21,11 @@
 
 namespace rope::figures {
 
+const OptionTable& decayOptions();
+
 namespace {
+
+using Curve = DecayMeasure; // the "curve" row's choices of decayOptions(), in order
 
 constexpr int kMaxExtraBases = 8;
 const QString kDefaultBases = QStringLiteral("1e4, 5e5, 1e6");
@@ -30,6 +34,7 @@ struct DecayCurve {
     QString name;
     Eigen::ArrayXd theta;
     int colour = 0;
+    QString id = {}; ///< Series::id stem: "current", "base-<b>", "scaled"
 };
 
 // What one curve costs to compute: its envelope over every distance (≈ 0.7 ms at L = 32768,
@@ -42,7 +47,8 @@ struct CurveWork {
 
 // The inputs that determine a CurveWork, compared exactly (θ bit for bit).
 struct CurveKey {
-    QString curve;
+    QString curve; // the choice id, as decayEnvelope() takes it
+    Curve measure = Curve::MeanCosine;
     std::vector<double> theta;
     long long context = 0;
     long long buckets = 0;
@@ -59,9 +65,14 @@ struct CurveCache {
     std::mutex mutex;
     std::deque<std::pair<CurveKey, std::shared_ptr<const CurveWork>>> entries; // newest first
 };
+// Process-wide, and safe so: the key holds every input of computeCurve(), which is a pure
+// function of it, so a hit equals a fresh computation; every access holds the mutex; entries
+// are immutable shared_ptrs, alive while a caller still reads one that was evicted. Created on
+// first use and never destroyed, so a worker still drawing when main() returns cannot reach a
+// destroyed cache (it stays reachable through the pointer: no leak, at most kCachedCurves).
 CurveCache& curveCache() {
-    static CurveCache cache;
-    return cache;
+    static CurveCache* const cache = new CurveCache;
+    return *cache;
 }
 
 CurveWork computeCurve(const CurveKey& key, const Eigen::ArrayXd& theta,
@@ -75,17 +86,18 @@ CurveWork computeCurve(const CurveKey& key, const Eigen::ArrayXd& theta,
         const Eigen::ArrayXd at =
             Eigen::ArrayXd::Constant(1, static_cast<double>(*w.firstNegative));
         w.markerY =
-            key.curve == QLatin1String("upper-bound")     ? rope::relativeUpperBound(theta, at)[0]
-            : key.curve == QLatin1String("similar-score") ? rope::expectedSimilarScore(theta, at)[0]
-                                                          : rope::meanCosine(theta, at)[0];
+            key.measure == Curve::UpperBound     ? rope::relativeUpperBound(theta, at)[0]
+            : key.measure == Curve::SimilarScore ? rope::expectedSimilarScore(theta, at)[0]
+                                                 : rope::meanCosine(theta, at)[0];
     }
     return w;
 }
 
-std::shared_ptr<const CurveWork> curveWork(const QString& curve, const Eigen::ArrayXd& theta,
+std::shared_ptr<const CurveWork> curveWork(const QString& curve, Curve measure,
+                                           const Eigen::ArrayXd& theta,
                                            long long context, long long buckets, bool logX,
                                            const std::vector<long long>& edges) {
-    CurveKey key{curve, std::vector<double>(theta.data(), theta.data() + theta.size()), context,
+    CurveKey key{curve, measure, std::vector<double>(theta.data(), theta.data() + theta.size()), context,
                  buckets, logX};
     CurveCache& cache = curveCache();
     {
@@ -132,9 +144,20 @@ std::vector<double> parseBaseList(const QString& text) {
     return bases;
 }
 
+DecayMeasure decayMeasure(const QString& id) {
+    const OptionSpec* spec = findOption(decayOptions(), QStringLiteral("curve"));
+    for (std::size_t i = 0; i < spec->choices.size(); ++i) {
+        if (spec->choices[i].value == id) {
+            return static_cast<DecayMeasure>(i);
+        }
+    }
+    throw rope::InvalidParameter("curve", "unknown decay measure '" + id.toStdString() + "'");
+}
+
 CurveEnvelope decayEnvelope(const QString& curve, const Eigen::ArrayXd& theta, long long context,
                             long long buckets) {
-    if (curve == QLatin1String("upper-bound")) {
+    const DecayMeasure measure = decayMeasure(curve);
+    if (measure == DecayMeasure::UpperBound) {
         // No fast range form for the partial sums S_j: evaluate every distance in core-sized
         // chunks and bucket here with the same partition as cosineSumEnvelope().
         return bucketedEnvelope(context, buckets, [&theta](long long first, long long last) {
@@ -144,7 +167,7 @@ CurveEnvelope decayEnvelope(const QString& curve, const Eigen::ArrayXd& theta, l
     // c = (2/d)·f and the similar-key score = 2·f are positive multiples of f = Σ cos(mθᵢ):
     // the envelope of f scales exactly.
     const double scale =
-        curve == QLatin1String("similar-score") ? 2.0 : 1.0 / static_cast<double>(theta.size());
+        measure == DecayMeasure::SimilarScore ? 2.0 : 1.0 / static_cast<double>(theta.size());
     const rope::CosineSumEnvelope e = rope::cosineSumEnvelope(theta, 0, context, buckets);
     CurveEnvelope out;
     out.firstDistance = e.firstDistance;
@@ -156,14 +179,13 @@ CurveEnvelope decayEnvelope(const QString& curve, const Eigen::ArrayXd& theta, l
 }
 
 FigureData decayFigure(const rope::RopeParams& params, const FigureOptions& options) {
-    const QString curve =
-        options.value(QStringLiteral("curve"), QStringLiteral("mean-cosine")).toString();
-    const std::vector<double> extra =
-        parseBaseList(options.value(QStringLiteral("bases"), kDefaultBases).toString());
-    const long long buckets =
-        std::clamp(options.value(QStringLiteral("plot-width-px"), 1000).toLongLong(), 1LL, 8192LL);
+    const OptionValues v(decayOptions(), options);
+    const Curve measure = v.choice<Curve>("curve");
+    const QString curve = v.choiceId("curve");
+    const std::vector<double> extra = parseBaseList(v.text("bases"));
+    const long long buckets = std::clamp(options.plot.width(1000), 1, 8192);
     // Log x: m = 1 … L−1 in geometrically growing columns (m = 0 has no place on a log axis).
-    const bool logX = options.value(QStringLiteral("log-x"), false).toBool() && params.context > 2;
+    const bool logX = v.toggle("log-x") && params.context > 2;
     const std::vector<long long> edges =
         logX ? logColumnEdges(params.context, buckets) : std::vector<long long>{};
 
@@ -188,21 +210,24 @@ FigureData decayFigure(const rope::RopeParams& params, const FigureOptions& opti
         curves.push_back({FigureText::tr("b = %1%2")
                               .arg(formatNumber(bases[k]))
                               .arg(k == 0 ? FigureText::tr(" (current)") : QString()),
-                          rope::scaledFrequencies(p).invFreq, colourOf(k)});
+                          rope::scaledFrequencies(p).invFreq, colourOf(k),
+                          k == 0 ? QStringLiteral("current")
+                                 : QStringLiteral("base-%1").arg(bases[k], 0, 'g', 17)});
     }
     if (params.scaling.method != "default") {
         curves.push_back({FigureText::tr("b = %1 with %2, s = %3")
                               .arg(formatNumber(params.base))
                               .arg(QString::fromStdString(params.scaling.method))
                               .arg(formatNumber(params.scaling.factor)),
-                          rope::scaledFrequencies(params).invFreq, colourOf(curves.size())});
+                          rope::scaledFrequencies(params).invFreq, colourOf(curves.size()),
+                          QStringLiteral("scaled")});
     }
 
     FigureData data;
-    if (curve == QLatin1String("upper-bound")) {
+    if (measure == Curve::UpperBound) {
         data.title = FigureText::tr("RoFormer's relative upper bound u(m) = (2/d)·Σⱼ|Sⱼ(m)|");
         data.yLabel = FigureText::tr("u(m) (bound on |qᵀR_m k| per unit max|hᵢ₊₁ − hᵢ|)");
-    } else if (curve == QLatin1String("similar-score")) {
+    } else if (measure == Curve::SimilarScore) {
         data.title =
             FigureText::tr("Expected score of a similar key E[qᵀR_m(q + σε)] = 2·Σᵢ cos(mθᵢ)");
         data.yLabel = FigureText::tr("expected score (q, ε ~ N(0, I))");
@@ -218,7 +243,7 @@ FigureData decayFigure(const rope::RopeParams& params, const FigureOptions& opti
     bool bandInLegend = true;
     for (const DecayCurve& c : curves) {
         const std::shared_ptr<const CurveWork> work =
-            curveWork(curve, c.theta, params.context, buckets, logX, edges);
+            curveWork(curve, measure, c.theta, params.context, buckets, logX, edges);
         const CurveEnvelope& env = work->envelope;
         // Column centre in tokens: the band covers first … last of each column.
         const Eigen::ArrayXd x = 0.5 * (env.firstDistance + env.lastDistance);
@@ -226,12 +251,14 @@ FigureData decayFigure(const rope::RopeParams& params, const FigureOptions& opti
         if (band) {
             Series lo;
             lo.name = c.name + FigureText::tr(" min per column");
+            lo.id = c.id + QStringLiteral("-min");
             lo.colour = c.colour;
             lo.inLegend = false;
             lo.x = toVector(x);
             lo.y = toVector(env.minimum);
             Series hi = lo;
             hi.name = c.name + FigureText::tr(" max per column");
+            hi.id = c.id + QStringLiteral("-max");
             hi.y = toVector(env.maximum);
             hi.fillToPrevious = true;
             if (bandInLegend) {
@@ -245,6 +272,7 @@ FigureData decayFigure(const rope::RopeParams& params, const FigureOptions& opti
         }
         Series mean;
         mean.name = c.name;
+        mean.id = c.id;
         mean.colour = c.colour;
         mean.x = toVector(x);
         mean.y = toVector(env.mean);
@@ -261,6 +289,7 @@ FigureData decayFigure(const rope::RopeParams& params, const FigureOptions& opti
             Series marker;
             marker.name = markerInLegend ? FigureText::tr("first m with c(m) < 0")
                                          : FigureText::tr("first m with c(m) < 0, ") + c.name;
+            marker.id = QStringLiteral("first-negative-") + c.id;
             marker.style = SeriesStyle::Scatter;
             marker.colour = c.colour;
             marker.inLegend = markerInLegend;
@@ -272,6 +301,7 @@ FigureData decayFigure(const rope::RopeParams& params, const FigureOptions& opti
     }
     Series zero;
     zero.name = FigureText::tr("zero");
+    zero.id = QStringLiteral("zero");
     zero.style = SeriesStyle::Guide;
     zero.x = {0.0, static_cast<double>(params.context - 1)};
     zero.y = {0.0, 0.0};

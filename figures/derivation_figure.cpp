@@ -17,6 +17,8 @@
 
 namespace rope::figures {
 
+const OptionTable& derivationOptions();
+
 namespace {
 
 constexpr double kPi = std::numbers::pi;
@@ -205,15 +207,20 @@ void derivationPage(FigureData& data, int page, double theta, double phi, double
     Series circles = guideCircle(kQLength);
     circles = guideCircle(kKLength, circles);
     circles.name = FigureText::tr("circles |q| and |k|");
+    circles.id = QStringLiteral("circles");
     data.series.push_back(std::move(circles));
     if (page == 1) {
         data.series.push_back(arrow(FigureText::tr("q = ‖q‖·e^(iΘ(q))"), kQLength, kQAngle, 0));
+        data.series.back().id = QStringLiteral("q");
         data.series.push_back(arrow(FigureText::tr("k = ‖k‖·e^(iΘ(k))"), kKLength, kAngle, 1));
+        data.series.back().id = QStringLiteral("k");
         data.series.push_back(arc(0.3, 0.0, kQAngle, 0));
+        data.series.back().id = QStringLiteral("arc-q");
         data.labels.push_back(arcLabel(0.3, 0.0, kQAngle, FigureText::tr("Θ(q)")));
         if (phi != 0.0) {
             const double sweep = reduceAngle(phi);
             data.series.push_back(arc(0.45, kQAngle, sweep, 1));
+            data.series.back().id = QStringLiteral("arc-k-minus-q");
             data.labels.push_back(
                 arcLabel(0.45, kQAngle, sweep, FigureText::tr("Θ(k) − Θ(q)")));
         }
@@ -233,21 +240,28 @@ void derivationPage(FigureData& data, int page, double theta, double phi, double
     const double between = reduceAngle(phi + (n - m) * theta);
     Series q0 = arrow(FigureText::tr("q, k at position 0"), kQLength, kQAngle, 6,
                       SeriesStyle::Path);
+    q0.id = QStringLiteral("q-k-at-0");
     Series k0 = arrow(QString(), kKLength, kAngle, 6, SeriesStyle::Path);
+    k0.id = QStringLiteral("k-at-0");
     k0.inLegend = false;
     data.series.push_back(std::move(q0));
     data.series.push_back(std::move(k0));
     data.series.push_back(
         arrow(FigureText::tr("f(q, m) = q·e^(imθ)"), kQLength, kQAngle + m * theta, 0));
+    data.series.back().id = QStringLiteral("f-q-m");
     data.series.push_back(
         arrow(FigureText::tr("f(k, n) = k·e^(inθ)"), kKLength, kAngle + n * theta, 1));
+    data.series.back().id = QStringLiteral("f-k-n");
     // Radii 0.18, 0.42, 0.6 keep each label (0.13 outside its arc) off the next arc. The mθ
     // and nθ arcs start together: their labels go near their ends, which differ.
     data.series.push_back(arc(0.18, kQAngle, angleM, 0));
+    data.series.back().id = QStringLiteral("arc-m-theta");
     data.labels.push_back(arcLabel(0.18, kQAngle, angleM, FigureText::tr("mθ"), 0.85));
     data.series.push_back(arc(0.42, kAngle, angleN, 1));
+    data.series.back().id = QStringLiteral("arc-n-theta");
     data.labels.push_back(arcLabel(0.42, kAngle, angleN, FigureText::tr("nθ"), 0.85));
     data.series.push_back(arc(0.6, kQAngle + m * theta, between, 2));
+    data.series.back().id = QStringLiteral("arc-between");
     data.labels.push_back(arcLabel(0.6, kQAngle + m * theta, between,
                                    phi == 0.0 ? FigureText::tr("(n−m)θ")
                                               : FigureText::tr("φ + (n−m)θ")));
@@ -269,9 +283,11 @@ void derivationPage(FigureData& data, int page, double theta, double phi, double
         side.yLabel = FigureText::tr("score");
         Series together;
         together.name = FigureText::tr("m+s, n+s");
+        together.id = QStringLiteral("together");
         together.colour = 2;
         Series alone;
         alone.name = FigureText::tr("m, n+s");
+        alone.id = QStringLiteral("alone");
         alone.colour = 3;
         for (int k = 0; k < kCurveSamples; ++k) {
             const double s = span * k / (kCurveSamples - 1);
@@ -327,6 +343,7 @@ void collisionPage(FigureData& data, double theta, double m, double toleranceDeg
     const double second = hit.found ? m + static_cast<double>(hit.gap) : m + period;
     Series dots;
     dots.name = FigureText::tr("positions m, m+1, …");
+    dots.id = QStringLiteral("positions");
     dots.style = SeriesStyle::Scatter;
     dots.colour = 6;
     const long long shown = std::min<long long>(hit.found ? hit.gap : 720, 720);
@@ -335,11 +352,14 @@ void collisionPage(FigureData& data, double theta, double m, double toleranceDeg
         dots.y.push_back(std::sin((m + j) * theta));
     }
     data.series.push_back(guideCircle(1.0));
+    data.series.back().id = QStringLiteral("unit-circle");
     data.series.push_back(std::move(dots));
     const double a = m * theta;
     const double b = second * theta;
     data.series.push_back(arrow(FigureText::tr("e^(imθ), position m"), 1.0, a, 0));
+    data.series.back().id = QStringLiteral("position-m");
     data.series.push_back(arrow(FigureText::tr("e^(im′θ), colliding position m′"), 0.8, b, 1));
+    data.series.back().id = QStringLiteral("position-m-prime");
     data.labels.push_back({0.62 * std::cos(a) - 0.18 * std::sin(a),
                            0.62 * std::sin(a) + 0.18 * std::cos(a),
                            FigureText::tr("m = %1").arg(number(m))});
@@ -362,6 +382,7 @@ void collisionPage(FigureData& data, double theta, double m, double toleranceDeg
         side.yLabel = FigureText::tr("angle mod 2π (°)");
         Series all;
         all.name = FigureText::tr("positions");
+        all.id = QStringLiteral("positions");
         all.style = SeriesStyle::Scatter;
         all.colour = 6;
         all.inLegend = false;
@@ -371,6 +392,7 @@ void collisionPage(FigureData& data, double theta, double m, double toleranceDeg
         }
         Series pairPoints;
         pairPoints.name = FigureText::tr("m and m′");
+        pairPoints.id = QStringLiteral("m-and-m-prime");
         pairPoints.style = SeriesStyle::Scatter;
         pairPoints.colour = 1;
         pairPoints.inLegend = false;
@@ -379,6 +401,7 @@ void collisionPage(FigureData& data, double theta, double m, double toleranceDeg
         // The angle of position m across the plot: only m′ comes back onto it.
         Series level;
         level.name = FigureText::tr("angle of position m");
+        level.id = QStringLiteral("angle-of-m");
         level.style = SeriesStyle::Path;
         level.colour = 0;
         level.inLegend = false;
@@ -414,15 +437,19 @@ void sinPage(FigureData& data, double theta, double phi, double m, double n) {
     const double ta = a * theta;
     const double tb = mirror * theta;
     data.series.push_back(guideCircle(1.0));
+    data.series.back().id = QStringLiteral("unit-circle");
     Series level;
     level.name = FigureText::tr("equal sin");
+    level.id = QStringLiteral("equal-sin");
     level.style = SeriesStyle::Path;
     level.colour = 5;
     level.x = {-1.2, 1.2};
     level.y = {std::sin(ta), std::sin(ta)};
     data.series.push_back(std::move(level));
     data.series.push_back(arrow(FigureText::tr("e^(imθ)"), 1.0, ta, 0));
+    data.series.back().id = QStringLiteral("position-m");
     data.series.push_back(arrow(FigureText::tr("e^(im′θ), m′ = π/θ − m"), 1.0, tb, 1));
+    data.series.back().id = QStringLiteral("mirror-m-prime");
     // Labels inside the circle, on the side of each arrow away from the sin line.
     const double offset = std::sin(ta) >= 0 ? -0.12 : 0.12;
     data.labels.push_back({0.6 * std::cos(ta), 0.6 * std::sin(ta) + offset,
@@ -444,9 +471,11 @@ void sinPage(FigureData& data, double theta, double phi, double m, double n) {
     const double span = std::min(2.0 * kTwoPi / theta, 1.0e6);
     Series rotary;
     rotary.name = FigureText::tr("rotation");
+    rotary.id = QStringLiteral("rotation");
     rotary.colour = 2;
     Series sinOnly;
     sinOnly.name = FigureText::tr("sin only");
+    sinOnly.id = QStringLiteral("sin-only");
     sinOnly.colour = 3;
     const double dot = kQLength * kKLength * std::cos(phi);
     for (int k = 0; k < kCurveSamples; ++k) {
@@ -526,11 +555,13 @@ void ladderPage(FigureData& data, const Eigen::ArrayXd& theta, double m, int dim
     side.yLabel = FigureText::tr("log₁₀ θ_i");
     Series ladder;
     ladder.name = FigureText::tr("log₁₀ θ_i");
+    ladder.id = QStringLiteral("ladder");
     ladder.style = SeriesStyle::Scatter;
     ladder.colour = 0;
     ladder.inLegend = false;
     Series drawn;
     drawn.name = FigureText::tr("pairs in the matrix");
+    drawn.id = QStringLiteral("drawn");
     drawn.style = SeriesStyle::Scatter;
     drawn.colour = 1;
     drawn.inLegend = false;
@@ -590,19 +621,17 @@ FigureData derivationFigure(const rope::RopeParams& params, const FigureOptions&
     const int dim = params.effectiveRotaryDim();
     const Eigen::ArrayXd theta = rope::inverseFrequencies(dim, params.base);
     const auto pairs = static_cast<int>(theta.size());
-    const int page =
-        std::clamp(options.value(QStringLiteral("page"), 1).toInt(), 1, kDerivationPages);
-    const int pair = std::clamp(options.value(QStringLiteral("pair"), 0).toInt(), 0, pairs - 1);
-    const double phi = options.value(QStringLiteral("k-angle-deg"), 60.0).toDouble() * kPi / 180.0;
+    const OptionValues v(derivationOptions(), options);
+    const int page = static_cast<int>(std::clamp<long long>(v.integer("page"), 1, kDerivationPages));
+    const int pair = static_cast<int>(std::clamp<long long>(v.integer("pair"), 0, pairs - 1));
+    const double phi = static_cast<double>(v.integer("k-angle-deg")) * kPi / 180.0;
     const auto m = static_cast<double>(params.m);
     const auto n = static_cast<double>(params.n);
     FigureData data;
     if (page <= 7) {
         derivationPage(data, page, theta[pair], phi, m, n);
     } else if (page == kCollisionPage) {
-        collisionPage(data, theta[pair], m,
-                      options.value(QStringLiteral("tolerance-deg"), 1.0).toDouble(),
-                      params.context);
+        collisionPage(data, theta[pair], m, v.real("tolerance-deg"), params.context);
     } else if (page == kSinPage) {
         sinPage(data, theta[pair], phi, m, n);
     } else {

@@ -24,7 +24,12 @@
 
 namespace rope::figures {
 
+const OptionTable& doctorOptions();
+
 namespace {
+
+// The "engine" row's choices of doctorOptions(), in order.
+enum class Engine { Transformers, LlamaCpp };
 
 // Without --set context, the comparison runs over the longer model's context up to this
 // many distances (the first drop is exact below it; beyond it the scan would cost seconds).
@@ -93,10 +98,10 @@ void checkSource(const QString& text) {
 FigureData doctorFigure(const rope::RopeParams& params, const FigureOptions& options) {
     using rope::ui::DoctorFinding;
     using rope::ui::DoctorSeverity;
-    const QString modelSource = options.value(QStringLiteral("model")).toString();
-    const QString compareWith =
-        options.value(QStringLiteral("compare-with"), QStringLiteral("unscaled")).toString();
-    const long long context = options.value(QStringLiteral("context"), 0).toLongLong();
+    const OptionValues v(doctorOptions(), options);
+    const QString modelSource = v.has("model") ? v.text("model") : QString();
+    const QString compareWith = v.text("compare-with");
+    const long long context = v.integer("context");
 
     // The doctor: the loaded model as written, or (none loaded) the parameters themselves.
     rope::ui::DoctorInput in;
@@ -113,11 +118,9 @@ FigureData doctorFigure(const rope::RopeParams& params, const FigureOptions& opt
         modelName = FigureText::tr("the current parameters");
     }
     in.context = context;
-    in.engine = options.value(QStringLiteral("engine"), QStringLiteral("hf")).toString();
-    if (in.engine == QLatin1String("llama.cpp")) {
-        in.engineArgs = options.value(QStringLiteral("engine-args"))
-                            .toString()
-                            .split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    in.engine = v.choiceId("engine");
+    if (v.choice<Engine>("engine") == Engine::LlamaCpp && v.has("engine-args")) {
+        in.engineArgs = v.text("engine-args").split(QLatin1Char(' '), Qt::SkipEmptyParts);
     }
     const std::vector<DoctorFinding> findings = rope::ui::runDoctor(in);
     int errors = 0;
@@ -141,7 +144,7 @@ FigureData doctorFigure(const rope::RopeParams& params, const FigureOptions& opt
     const long long span =
         context > 0 ? context
                     : std::min(std::max(params.context, other.context), kDefaultCompareCap);
-    const int width = options.value(QStringLiteral("plot-width-px"), 600).toInt();
+    const int width = options.plot.width(600);
     const int points = std::clamp(width / 2, 100, 1000);
 
     FigureData data;
@@ -156,6 +159,7 @@ FigureData doctorFigure(const rope::RopeParams& params, const FigureOptions& opt
             rope::ui::compareScoresAt(params, other, span, logDistances(span, points));
         Series curve;
         curve.name = FigureText::tr("cosine, 128 random (q, k)");
+        curve.id = QStringLiteral("cosine");
         for (std::size_t k = 0; k < r.distances.size(); ++k) {
             curve.x.push_back(static_cast<double>(r.distances[k]));
             curve.y.push_back(r.cosine[k]);
@@ -173,6 +177,7 @@ FigureData doctorFigure(const rope::RopeParams& params, const FigureOptions& opt
         const Eigen::ArrayXd gap = thetas(params) - thetas(other);
         Series expectation;
         expectation.name = FigureText::tr("expectation (1/P) Σ cos((θ_A,i − θ_B,i)Δ)");
+        expectation.id = QStringLiteral("expectation");
         expectation.dashed = true;
         expectation.colour = 3;
         expectation.x = curve.x;
@@ -186,6 +191,7 @@ FigureData doctorFigure(const rope::RopeParams& params, const FigureOptions& opt
         data.series.push_back(std::move(expectation));
         Series threshold;
         threshold.name = FigureText::tr("threshold 0.99");
+        threshold.id = QStringLiteral("threshold");
         threshold.x = {1.0, static_cast<double>(std::max<long long>(span - 1, 2))};
         threshold.y = {0.99, 0.99};
         threshold.dashed = true;
@@ -196,6 +202,7 @@ FigureData doctorFigure(const rope::RopeParams& params, const FigureOptions& opt
             first.value = static_cast<double>(*r.firstBelow);
             Series mark;
             mark.name = FigureText::tr("first drop below 0.99");
+            mark.id = QStringLiteral("first-drop");
             mark.style = SeriesStyle::Scatter;
             mark.colour = 2;
             // Never Δ = 0 (both rotations are the identity there, cosine 1), so it has a place
@@ -281,14 +288,16 @@ const OptionTable& doctorOptions() {
          .kind = OptionKind::Text,
          .tooltip = QT_TRANSLATE_NOOP("FigureOptions",
                                       "The llama.cpp arguments you pass, e.g. --rope-freq-base "
-                                      "10000 --rope-freq-scale 8 (with Engine llama.cpp).")},
+                                      "10000 --rope-freq-scale 8 (with Engine llama.cpp)."),
+         .follows = QT_TRANSLATE_NOOP("FigureOptions", "no arguments")},
         {.id = "model",
          .label = QT_TRANSLATE_NOOP("FigureOptions", "Model:"),
          .kind = OptionKind::Text,
          .tooltip = QT_TRANSLATE_NOOP("FigureOptions",
                                       "The model the doctor checks: a preset id or a file (set "
                                       "when a model is loaded; empty: the current parameters)."),
-         .control = OptionControl::Hidden},
+         .control = OptionControl::Hidden,
+         .follows = QT_TRANSLATE_NOOP("FigureOptions", "the loaded model, else the current parameters")},
     };
     return table;
 }

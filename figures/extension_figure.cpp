@@ -20,6 +20,8 @@
 
 namespace rope::figures {
 
+const OptionTable& extensionOptions();
+
 PairTreatment classifyPair(double ratio, double factor) {
     // θ'ᵢ/θᵢ is exactly 1 or 1/s for the pure cases up to rounding of one division.
     constexpr double kTolerance = 1e-9;
@@ -33,6 +35,9 @@ PairTreatment classifyPair(double ratio, double factor) {
 }
 
 namespace {
+
+// The "view" row's choices of extensionOptions(), in order.
+enum class View { Wavelengths, Heatmap, Decay };
 
 QString methodName(const rope::RopeParams& params) {
     const rope::ScalingMethod& method = rope::scalingMethod(params.scaling.method);
@@ -60,20 +65,25 @@ FigureData wavelengthView(const rope::RopeParams& params, const FigureOptions& o
     data.logY = true;
     Series a;
     a.name = FigureText::tr("original RoPE");
+    a.id = QStringLiteral("original");
     a.colour = 4;
     Series b;
     b.name = FigureText::tr("with ") + methodName(params);
+    b.id = QStringLiteral("scaled");
     b.colour = 1;
     // After-wavelengths again, split by what the method did to the pair (θ'ᵢ/θᵢ).
     Series kept;
     kept.name = FigureText::tr("kept θ' = θ (extrapolated)");
+    kept.id = QStringLiteral("kept");
     kept.style = SeriesStyle::Scatter;
     kept.colour = 0;
     Series interpolated = kept;
     interpolated.name = FigureText::tr("interpolated θ' = θ/s");
+    interpolated.id = QStringLiteral("interpolated");
     interpolated.colour = 3;
     Series blended = kept;
     blended.name = FigureText::tr("blended (θ/s < θ' < θ or other)");
+    blended.id = QStringLiteral("blended");
     blended.colour = 5;
     int counts[3] = {0, 0, 0};
     for (Eigen::Index i = 0; i < before.size(); ++i) {
@@ -97,12 +107,14 @@ FigureData wavelengthView(const rope::RopeParams& params, const FigureOptions& o
     const double last = static_cast<double>(before.size() - 1);
     Series l0;
     l0.name = FigureText::tr("original context L₀ = %1").arg(params.scaling.originalContext);
+    l0.id = QStringLiteral("original-context");
     l0.colour = 2;
     l0.x = {0.0, last};
     l0.y = {static_cast<double>(params.scaling.originalContext),
             static_cast<double>(params.scaling.originalContext)};
     Series ctx;
     ctx.name = FigureText::tr("context L = %1").arg(params.context);
+    ctx.id = QStringLiteral("context");
     ctx.colour = 6;
     ctx.x = {0.0, last};
     ctx.y = {static_cast<double>(params.context), static_cast<double>(params.context)};
@@ -125,12 +137,13 @@ FigureData wavelengthView(const rope::RopeParams& params, const FigureOptions& o
     }
     // Layers of another RoPE kind (Gemma 3: local b = 10⁴ beside global b = 10⁶, linear ×8),
     // set by the window's layer strip or by --set: θ = b^(−2i/d)/f over that layer's d/2 pairs.
-    const QVariant compareBase = options.value(QStringLiteral("compare-base"));
-    if (compareBase.isValid() && !compareBase.isNull()) {
-        const double base = compareBase.toDouble();
-        const double factor = options.value(QStringLiteral("compare-factor"), 1.0).toDouble();
-        const int dim = options.value(QStringLiteral("compare-rotary-dim"), params.effectiveRotaryDim())
-                            .toInt();
+    const OptionValues v(extensionOptions(), options);
+    if (v.has("compare-base")) {
+        const double base = v.real("compare-base");
+        const double factor = v.has("compare-factor") ? v.real("compare-factor") : 1.0;
+        const int dim = v.has("compare-rotary-dim")
+                            ? static_cast<int>(v.integer("compare-rotary-dim"))
+                            : params.effectiveRotaryDim();
         rope::validateBase(base, "compare-base");
         rope::validateDim(dim, "compare-rotary-dim");
         const Eigen::ArrayXd other = rope::wavelengths(rope::inverseFrequencies(dim, base) / factor);
@@ -139,6 +152,7 @@ FigureData wavelengthView(const rope::RopeParams& params, const FigureOptions& o
                                : FigureText::tr("other layers: b = %1, linear ×%2")
                                      .arg(base, 0, 'g', 6)
                                      .arg(factor, 0, 'g', 4);
+        o.id = QStringLiteral("other-layers");
         o.colour = 7;
         for (Eigen::Index i = 0; i < other.size(); ++i) {
             o.x.push_back(static_cast<double>(i));
@@ -171,9 +185,9 @@ FigureData wavelengthView(const rope::RopeParams& params, const FigureOptions& o
     frame.yHigh = before.maxCoeff();
     // The boundary line starts at L₀/2, above the legend in the lower right corner.
     const double lineLow = std::max(frame.yLow, 0.5 * trainLength);
-    frame.widthPx = options.value(QStringLiteral("plot-width-px"), 1000).toDouble();
-    frame.fontPx = options.value(QStringLiteral("plot-font-px"), 13).toDouble();
-    if (options.value(QStringLiteral("critical-dim"), true).toBool()) {
+    frame.widthPx = options.plot.width(1000);
+    frame.fontPx = options.plot.font(13);
+    if (v.toggle("critical-dim")) {
         // Right of the line and below λ = L₀: no curve enters there (the pairs right of the
         // line have λ > L₀ before and after any extension).
         OverlayFrame line = frame;
@@ -183,7 +197,7 @@ FigureData wavelengthView(const rope::RopeParams& params, const FigureOptions& o
         addCriticalDimension(data, 2 * static_cast<int>(before.size()), params.base, trainLength,
                              0.0, line);
     }
-    if (options.value(QStringLiteral("fope"), true).toBool()) {
+    if (v.toggle("fope")) {
         // Just above the line λ = L₀.
         frame.labelY = trainLength * std::pow(frame.yHigh / frame.yLow, 0.06);
         addFopeCutoff(data, before, trainLength, frame);
@@ -195,8 +209,7 @@ FigureData wavelengthView(const rope::RopeParams& params, const FigureOptions& o
 
 FigureData heatmapView(const rope::RopeParams& params, const FigureOptions& options,
                        const Eigen::ArrayXd& thetaBefore, const rope::ScalingResult& scaled) {
-    const int rows =
-        std::clamp(options.value(QStringLiteral("plot-height-px"), 400).toInt(), 1, 4096);
+    const int rows = std::clamp(options.plot.height(400), 1, 4096);
     const Eigen::ArrayXXd before =
         rope::phaseHeatmap(thetaBefore, 0, params.context - 1, rows, rope::PhaseQuantity::Cos);
     const Eigen::ArrayXXd after = phaseHeatmapAllowingZero(scaled.invFreq, 0, params.context - 1,
@@ -237,7 +250,7 @@ FigureData heatmapView(const rope::RopeParams& params, const FigureOptions& opti
     map.label = FigureText::tr("cos(mθᵢ)");
     data.colourMap = std::move(map);
     data.readouts = {{FigureText::tr("attention factor"), scaled.attentionFactor, QString()}};
-    if (options.value(QStringLiteral("critical-dim"), true).toBool()) {
+    if (OptionValues(extensionOptions(), options).toggle("critical-dim")) {
         // On the left (original) image only: the formula is about the plain ladder trained on L₀.
         OverlayFrame frame;
         frame.xLow = -0.5;
@@ -247,8 +260,8 @@ FigureData heatmapView(const rope::RopeParams& params, const FigureOptions& opti
         // Near m = 0, at the top (y grows downwards), inside the left image.
         frame.labelY = edges[0] + 0.03 * (edges[r] - edges[0]);
         frame.labelXMax = pairs - 0.5;
-        frame.widthPx = options.value(QStringLiteral("plot-width-px"), 1000).toDouble();
-        frame.fontPx = options.value(QStringLiteral("plot-font-px"), 13).toDouble();
+        frame.widthPx = options.plot.width(1000);
+        frame.fontPx = options.plot.font(13);
         frame.onDark = true;
         frame.labelRight = true;
         addCriticalDimension(data, 2 * pairs, params.base,
@@ -262,8 +275,7 @@ FigureData heatmapView(const rope::RopeParams& params, const FigureOptions& opti
 
 FigureData decayView(const rope::RopeParams& params, const FigureOptions& options,
                      const Eigen::ArrayXd& thetaBefore, const rope::ScalingResult& scaled) {
-    const long long buckets =
-        std::clamp(options.value(QStringLiteral("plot-width-px"), 1000).toLongLong(), 1LL, 8192LL);
+    const long long buckets = std::clamp(options.plot.width(1000), 1, 8192);
     FigureData data;
     data.title = FigureText::tr("Mean cosine c(m) = (2/d)·Σᵢ cos(mθᵢ): original vs %1")
                      .arg(methodName(params));
@@ -282,15 +294,18 @@ FigureData decayView(const rope::RopeParams& params, const FigureOptions& option
             decayEnvelope(QStringLiteral("mean-cosine"), *theta, params.context, buckets);
         const Eigen::ArrayXd x = 0.5 * (env.firstDistance + env.lastDistance);
         const int c = colour == 0 ? 4 : 1;
+        const QString id = colour == 0 ? QStringLiteral("original") : QStringLiteral("scaled");
         if ((env.lastDistance > env.firstDistance).any()) {
             Series lo;
             lo.name = name + FigureText::tr(" min per column");
+            lo.id = id + QStringLiteral("-min");
             lo.colour = c;
             lo.inLegend = false;
             lo.x = toVector(x);
             lo.y = toVector(env.minimum);
             Series hi = lo;
             hi.name = name + FigureText::tr(" max per column");
+            hi.id = id + QStringLiteral("-max");
             hi.y = toVector(env.maximum);
             hi.fillToPrevious = true;
             if (colour == 0) {
@@ -303,6 +318,7 @@ FigureData decayView(const rope::RopeParams& params, const FigureOptions& option
         }
         Series mean;
         mean.name = name;
+        mean.id = id;
         mean.colour = c;
         mean.x = toVector(x);
         mean.y = toVector(env.mean);
@@ -311,6 +327,7 @@ FigureData decayView(const rope::RopeParams& params, const FigureOptions& option
     }
     Series l0;
     l0.name = FigureText::tr("original context L₀ = %1").arg(params.scaling.originalContext);
+    l0.id = QStringLiteral("original-context");
     l0.style = SeriesStyle::Path;
     l0.colour = 2;
     l0.x = {static_cast<double>(params.scaling.originalContext),
@@ -319,6 +336,7 @@ FigureData decayView(const rope::RopeParams& params, const FigureOptions& option
     data.series.push_back(std::move(l0));
     Series zero;
     zero.name = FigureText::tr("zero");
+    zero.id = QStringLiteral("zero");
     zero.style = SeriesStyle::Guide;
     zero.x = {0.0, static_cast<double>(params.context - 1)};
     zero.y = {0.0, 0.0};
@@ -340,12 +358,11 @@ FigureData extensionFigure(const rope::RopeParams& params, const FigureOptions& 
     }
     const Eigen::ArrayXd thetaBefore = rope::scaledFrequencies(original).invFreq;
     const rope::ScalingResult scaled = rope::scaledFrequencies(params);
-    const QString view =
-        options.value(QStringLiteral("view"), QStringLiteral("wavelengths")).toString();
-    if (view == QLatin1String("heatmap")) {
+    const View view = OptionValues(extensionOptions(), options).choice<View>("view");
+    if (view == View::Heatmap) {
         return heatmapView(params, options, thetaBefore, scaled);
     }
-    if (view == QLatin1String("decay")) {
+    if (view == View::Decay) {
         return decayView(params, options, thetaBefore, scaled);
     }
     return wavelengthView(params, options, thetaBefore, scaled);
@@ -377,21 +394,24 @@ const OptionTable& extensionOptions() {
          .min = 1.0000001,
          .max = rope::limits::kMaxBase,
          .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Wavelengths view: also draw layers with this base (the other layer kind of the loaded model)."),
-         .control = OptionControl::Hidden},
+         .control = OptionControl::Hidden,
+         .follows = QT_TRANSLATE_NOOP("FigureOptions", "no comparison (set from the loaded model's other layer kind)")},
         {.id = "compare-factor",
          .label = QT_TRANSLATE_NOOP("FigureOptions", "Other layers' linear factor"),
          .kind = OptionKind::Real,
          .min = 1,
          .max = 1e6,
          .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Linear (position interpolation) factor of the other layers; unset = 1."),
-         .control = OptionControl::Hidden},
+         .control = OptionControl::Hidden,
+         .follows = QT_TRANSLATE_NOOP("FigureOptions", "1 (no interpolation)")},
         {.id = "compare-rotary-dim",
          .label = QT_TRANSLATE_NOOP("FigureOptions", "Other layers' rotary dimension"),
          .kind = OptionKind::Integer,
          .min = 2,
          .max = rope::limits::kMaxDim,
          .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Rotary dimension of the other layers; unset = the current one."),
-         .control = OptionControl::Hidden},
+         .control = OptionControl::Hidden,
+         .follows = QT_TRANSLATE_NOOP("FigureOptions", "the current rotary dimension")},
     };
     return table;
 }

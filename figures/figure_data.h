@@ -7,7 +7,9 @@
 #include <QString>
 #include <QVariantMap>
 
+#include <initializer_list>
 #include <optional>
+#include <utility>
 #include <vector>
 
 /// \file figure_data.h
@@ -20,12 +22,37 @@
 
 namespace rope::figures {
 
-/// \brief Per-panel options keyed by kebab-case option id ("quantity", "pair", …). Figures read
-/// them with defaults, so an empty map always renders. Three ids are set by whoever draws:
-/// "plot-width-px" and "plot-height-px", the axis rectangle's size in device-independent pixels,
-/// so a figure can compute at screen resolution, and "plot-font-px", the height of a line of
-/// the plot's text, so a figure can keep its labels apart (larger in presenter mode).
-using FigureOptions = QVariantMap;
+/// \brief The size of the plot a figure is drawn on, set by whoever draws (the panel, an export,
+/// rope-cli) so a figure can compute at screen resolution and keep its labels apart. Not an
+/// option: sessions, `--set` and course steps never see it. 0 = unknown (a CSV, a test): the
+/// figure picks its own resolution.
+struct PlotSize {
+    int widthPx = 0;  ///< the axis rectangle's width, device-independent pixels
+    int heightPx = 0; ///< the axis rectangle's height
+    int fontPx = 0;   ///< the height of a line of the plot's text (larger in presenter mode)
+
+    /// widthPx, or \p fallback when unknown.
+    int width(int fallback) const noexcept { return widthPx > 0 ? widthPx : fallback; }
+    /// heightPx, or \p fallback when unknown.
+    int height(int fallback) const noexcept { return heightPx > 0 ? heightPx : fallback; }
+    /// fontPx, or \p fallback when unknown.
+    int font(int fallback) const noexcept { return fontPx > 0 ? fontPx : fallback; }
+};
+
+/// \brief What a figure is computed from besides the parameters: the per-panel option values
+/// keyed by kebab-case option id ("quantity", "pair", …; the map, which is what sessions and
+/// `--set` hold; figures read them through OptionValues, figures/option_table.h), plus the plot
+/// size, a separate field that no option map carries.
+struct FigureOptions : QVariantMap {
+    FigureOptions() = default;
+    // Implicit on purpose: an option map (a session's, a course step's) is a FigureOptions
+    // with the plot size unknown.
+    FigureOptions(const QVariantMap& values) : QVariantMap(values) {} // NOLINT
+    FigureOptions(std::initializer_list<std::pair<QString, QVariant>> values)
+        : QVariantMap(values) {}
+
+    PlotSize plot;
+};
 
 /// \brief How a Series is drawn.
 enum class SeriesStyle {
@@ -60,6 +87,10 @@ struct Series {
     bool dashed = false;
     /// Line, Path: drawn in a translucent pen (a shaded region made of many thin lines).
     bool faint = false;
+    /// Stable kebab-case id (never translated, unique among a figure's series and among its side
+    /// plot's): what tests and tools look a series up by, while \p name is the legend text in the
+    /// user's language. Not written to the CSV or the legend.
+    QString id = {};
 };
 
 /// \brief A named tick: the axis shows \p label at coordinate \p at (categories such as tokens

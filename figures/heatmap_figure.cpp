@@ -16,7 +16,13 @@
 
 namespace rope::figures {
 
+const OptionTable& heatmapOptions();
+
 namespace {
+
+// The "quantity" row's choices of heatmapOptions(), in order.
+constexpr rope::PhaseQuantity kQuantities[] = {rope::PhaseQuantity::Cos, rope::PhaseQuantity::Sin,
+                                               rope::PhaseQuantity::Angle};
 
 struct View {
     long long first;
@@ -30,8 +36,9 @@ struct View {
 View visiblePositions(const FigureOptions& options, long long context) {
     const double lo = -0.5;
     const double hi = static_cast<double>(context) - 0.5;
-    double yMin = options.value(QStringLiteral("y-min"), lo).toDouble();
-    double yMax = options.value(QStringLiteral("y-max"), hi).toDouble();
+    const OptionValues v(heatmapOptions(), options);
+    double yMin = v.has("y-min") ? v.real("y-min") : lo;
+    double yMax = v.has("y-max") ? v.real("y-max") : hi;
     if (!std::isfinite(yMin) || !std::isfinite(yMax) || yMax <= yMin) {
         yMin = lo;
         yMax = hi;
@@ -44,14 +51,7 @@ View visiblePositions(const FigureOptions& options, long long context) {
 }
 
 rope::PhaseQuantity quantityOption(const FigureOptions& options) {
-    const QString q = options.value(QStringLiteral("quantity"), QStringLiteral("cos")).toString();
-    if (q == QLatin1String("sin")) {
-        return rope::PhaseQuantity::Sin;
-    }
-    if (q == QLatin1String("angle")) {
-        return rope::PhaseQuantity::Angle;
-    }
-    return rope::PhaseQuantity::Cos;
+    return kQuantities[OptionValues(heatmapOptions(), options).choiceIndex("quantity")];
 }
 
 } // namespace
@@ -59,8 +59,8 @@ rope::PhaseQuantity quantityOption(const FigureOptions& options) {
 FigureData heatmapFigure(const rope::RopeParams& params, const FigureOptions& options) {
     const Eigen::ArrayXd theta = rope::scaledFrequencies(params).invFreq;
     const View view = visiblePositions(options, params.context);
-    const int rows = std::clamp(options.value(QStringLiteral("plot-height-px"), 600).toInt(), 1,
-                                rope::kMaxHeatmapRows);
+    const OptionValues v(heatmapOptions(), options);
+    const int rows = std::clamp(options.plot.height(600), 1, rope::kMaxHeatmapRows);
     const rope::PhaseQuantity quantity = quantityOption(options);
     // p-RoPE pairs with θ = 0 are exact constant columns (cos 1, sin 0, angle 0).
     const Eigen::ArrayXXd image =
@@ -114,10 +114,11 @@ FigureData heatmapFigure(const rope::RopeParams& params, const FigureOptions& op
     }
     data.colourMap = std::move(map);
 
-    if (options.value(QStringLiteral("periods"), false).toBool()) {
+    if (v.toggle("periods")) {
         const Eigen::ArrayXd lambda = wavelengthsAllowingZero(theta);
         Series s;
         s.name = FigureText::tr("period λᵢ = 2π/θᵢ (tokens)");
+        s.id = QStringLiteral("period");
         s.style = SeriesStyle::Scatter;
         s.colour = 6;
         for (Eigen::Index i = 0; i < lambda.size(); ++i) {
@@ -129,7 +130,7 @@ FigureData heatmapFigure(const rope::RopeParams& params, const FigureOptions& op
         }
         data.series.push_back(std::move(s));
     }
-    if (options.value(QStringLiteral("critical-dim"), true).toBool()) {
+    if (v.toggle("critical-dim")) {
         // Liu et al.'s formula describes the plain ladder θᵢ = b^(−2i/d); trained on the
         // context L drawn here.
         if (params.scaling.method == "default") {
@@ -140,8 +141,8 @@ FigureData heatmapFigure(const rope::RopeParams& params, const FigureOptions& op
             frame.yHigh = view.yMax;
             frame.labelY = view.yMin + 0.05 * (view.yMax - view.yMin);
             frame.labelRight = true;
-            frame.widthPx = options.value(QStringLiteral("plot-width-px"), 1000).toDouble();
-            frame.fontPx = options.value(QStringLiteral("plot-font-px"), 13).toDouble();
+            frame.widthPx = options.plot.width(1000);
+            frame.fontPx = options.plot.font(13);
             frame.onDark = true;
             addCriticalDimension(data, params.effectiveRotaryDim(), params.base,
                                  static_cast<double>(params.context), 0.0, frame);
@@ -188,13 +189,15 @@ const OptionTable& heatmapOptions() {
          .kind = OptionKind::Real,
          .min = -rope::limits::kMaxPosition,
          .max = rope::limits::kMaxPosition,
-         .control = OptionControl::Hidden},
+         .control = OptionControl::Hidden,
+         .follows = QT_TRANSLATE_NOOP("FigureOptions", "the first position of the context (set by zooming)")},
         {.id = "y-max",
          .label = QT_TRANSLATE_NOOP("FigureOptions", "last position shown"),
          .kind = OptionKind::Real,
          .min = -rope::limits::kMaxPosition,
          .max = rope::limits::kMaxPosition,
-         .control = OptionControl::Hidden},
+         .control = OptionControl::Hidden,
+         .follows = QT_TRANSLATE_NOOP("FigureOptions", "the last position of the context (set by zooming)")},
     };
     return table;
 }

@@ -17,7 +17,13 @@
 
 namespace rope::figures {
 
+const OptionTable& identityOptions();
+
 namespace {
+
+// The "view" and "identity" rows' choices of identityOptions(), in order.
+enum class View { Matrices, Complex, Residual };
+enum class Identity { Relativity, Composition, Orthogonality };
 
 // Seeds of the fixed example query and key of the complex view.
 constexpr std::uint64_t kQuerySeed = 1;
@@ -98,7 +104,8 @@ FigureData matricesView(const rope::RopeParams& params, const Eigen::ArrayXd& th
 FigureData complexView(const rope::RopeParams& params, const FigureOptions& options,
                        const Eigen::ArrayXd& theta) {
     const auto pairs = static_cast<int>(theta.size());
-    const int pair = std::clamp(options.value(QStringLiteral("pair"), 0).toInt(), 0, pairs - 1);
+    const int pair = static_cast<int>(
+        std::clamp<long long>(OptionValues(identityOptions(), options).integer("pair"), 0, pairs - 1));
     const Eigen::ArrayXd q = rope::seededUniformVector(params.headDim, kQuerySeed);
     const Eigen::ArrayXd k = rope::seededUniformVector(params.headDim, kKeySeed);
     // Coordinates of pair i: (2i, 2i+1) interleaved, (i, i+P) in the half layout.
@@ -116,10 +123,12 @@ FigureData complexView(const rope::RopeParams& params, const FigureOptions& opti
     const int points = static_cast<int>(std::min<double>(kMaxTracePoints, last + 1));
     Series qTrace;
     qTrace.name = FigureText::tr("qᵢ·e^(i tθᵢ), t = 0 … %1").arg(last, 0, 'g', 10);
+    qTrace.id = QStringLiteral("q-trace");
     qTrace.style = SeriesStyle::Scatter;
     qTrace.colour = 0;
     Series kTrace = qTrace;
     kTrace.name = FigureText::tr("kᵢ·e^(i tθᵢ)");
+    kTrace.id = QStringLiteral("k-trace");
     kTrace.colour = 1;
     for (int j = 0; j < points; ++j) {
         const double t = points > 1 ? std::round(last * j / (points - 1)) : 0.0;
@@ -134,12 +143,14 @@ FigureData complexView(const rope::RopeParams& params, const FigureOptions& opti
     const auto [kn, kni] = rotated(k, n);
     Series qArrow;
     qArrow.name = FigureText::tr("qᵢ·e^(imθᵢ) at m = %1").arg(params.m);
+    qArrow.id = QStringLiteral("q-arrow");
     qArrow.style = SeriesStyle::Arrow;
     qArrow.colour = 0;
     qArrow.x = {0.0, qm};
     qArrow.y = {0.0, qmi};
     Series kArrow;
     kArrow.name = FigureText::tr("kᵢ·e^(inθᵢ) at n = %1").arg(params.n);
+    kArrow.id = QStringLiteral("k-arrow");
     kArrow.style = SeriesStyle::Arrow;
     kArrow.colour = 1;
     kArrow.x = {0.0, kn};
@@ -148,6 +159,7 @@ FigureData complexView(const rope::RopeParams& params, const FigureOptions& opti
     // Rotation keeps |qᵢ| and |kᵢ|: each trace runs along its own circle.
     Series circle;
     circle.name = FigureText::tr("circles |qᵢ|, |kᵢ|");
+    circle.id = QStringLiteral("circles");
     circle.style = SeriesStyle::Guide;
     for (const double r : {std::hypot(qm, qmi), std::hypot(kn, kni)}) {
         for (int j = 0; j <= 128; ++j) {
@@ -184,14 +196,13 @@ FigureData residualView(const rope::RopeParams& params, const FigureOptions& opt
                         const Eigen::ArrayXd& theta) {
     const auto m = static_cast<double>(params.m);
     const auto n = static_cast<double>(params.n);
-    const QString which =
-        options.value(QStringLiteral("identity"), QStringLiteral("relativity")).toString();
+    const Identity which = OptionValues(identityOptions(), options).choice<Identity>("identity");
     Eigen::MatrixXd residual;
     QString formula;
-    if (which == QLatin1String("composition")) {
+    if (which == Identity::Composition) {
         residual = rope::compositionResidualMatrix(theta, m, n, params.layout);
         formula = FigureText::tr("R_m R_n − R_(m+n)");
-    } else if (which == QLatin1String("orthogonality")) {
+    } else if (which == Identity::Orthogonality) {
         residual = rope::orthogonalityResidualMatrix(theta, m, params.layout);
         formula = FigureText::tr("R_mᵀ R_m − I");
     } else {
@@ -246,12 +257,11 @@ FigureData residualView(const rope::RopeParams& params, const FigureOptions& opt
 
 FigureData identityFigure(const rope::RopeParams& params, const FigureOptions& options) {
     const Eigen::ArrayXd theta = rope::scaledFrequencies(params).invFreq;
-    const QString view =
-        options.value(QStringLiteral("view"), QStringLiteral("matrices")).toString();
-    if (view == QLatin1String("complex")) {
+    const View view = OptionValues(identityOptions(), options).choice<View>("view");
+    if (view == View::Complex) {
         return complexView(params, options, theta);
     }
-    if (view == QLatin1String("residual")) {
+    if (view == View::Residual) {
         return residualView(params, options, theta);
     }
     return matricesView(params, theta);

@@ -13,15 +13,16 @@
 
 namespace rope::figures {
 
+const OptionTable& kvCacheOptions();
+
 namespace {
 
 constexpr int kSamples = 400;
 
 // Unset, or the table's minimum (the control shows it as "auto"), means the derived default.
-long long optionOr(const FigureOptions& options, const char* id, long long unsetBelow,
+long long optionOr(const OptionValues& values, const char* id, long long unsetBelow,
                    long long fallback) {
-    const QVariant v = options.value(QString::fromLatin1(id));
-    return v.isValid() && !v.isNull() && v.toLongLong() > unsetBelow ? v.toLongLong() : fallback;
+    return values.has(id) && values.integer(id) > unsetBelow ? values.integer(id) : fallback;
 }
 
 } // namespace
@@ -30,16 +31,16 @@ FigureData kvCacheFigure(const rope::RopeParams& params, const FigureOptions& op
     const int dim = params.effectiveRotaryDim();
     const int l0 = params.scaling.originalContext;
     // The scaling factor s of dynamic NTK: the model's when it uses "dynamic", else the option.
+    const OptionValues v(kvCacheOptions(), options);
     const bool modelIsDynamic = params.scaling.method == "dynamic";
-    const double factor = modelIsDynamic ? params.scaling.factor
-                                         : options.value(QStringLiteral("factor"), 4.0).toDouble();
+    const double factor = modelIsDynamic ? params.scaling.factor : v.real("factor");
     const long long cachedLen =
-        std::max<long long>(optionOr(options, "cached-len", 0, std::max(l0 / 2, 1)), 1);
+        std::max<long long>(optionOr(v, "cached-len", 0, std::max(l0 / 2, 1)), 1);
     const long long keyPos =
-        std::clamp<long long>(optionOr(options, "key-pos", -1, cachedLen - 1), 0, cachedLen - 1);
-    const long long maxLen = std::clamp<long long>(optionOr(options, "max-len", 0, 4LL * l0),
+        std::clamp<long long>(optionOr(v, "key-pos", -1, cachedLen - 1), 0, cachedLen - 1);
+    const long long maxLen = std::clamp<long long>(optionOr(v, "max-len", 0, 4LL * l0),
                                                    cachedLen, rope::limits::kMaxContext);
-    const long long queryPos = optionOr(options, "query-pos", -1, -1);
+    const long long queryPos = optionOr(v, "query-pos", -1, -1);
     const bool queryFixed = queryPos >= 0;
     // L runs from the first length at which the query exists (L > m, L ≥ C) to max-len.
     const long long first = queryFixed ? std::max(cachedLen, queryPos + 1) : cachedLen;
@@ -60,12 +61,15 @@ FigureData kvCacheFigure(const rope::RopeParams& params, const FigureOptions& op
     data.yLabel = FigureText::tr("score ⟨R(m)q, R(n)k⟩, q = k = 1/√d");
     Series consistent;
     consistent.name = FigureText::tr("key re-rotated with θ(L)");
+    consistent.id = QStringLiteral("re-rotated");
     consistent.colour = 4;
     Series cached;
     cached.name = FigureText::tr("key as cached, rotated with θ(C = %1)").arg(cachedLen);
+    cached.id = QStringLiteral("cached");
     cached.colour = 1;
     Series gap;
     gap.name = FigureText::tr("mismatch (cached − re-rotated)");
+    gap.id = QStringLiteral("mismatch");
     gap.colour = 5;
     const long long span = maxLen - first;
     const int samples = static_cast<int>(std::min<long long>(span + 1, kSamples));
@@ -90,6 +94,7 @@ FigureData kvCacheFigure(const rope::RopeParams& params, const FigureOptions& op
     }
     Series crossing;
     crossing.name = FigureText::tr("L = L₀ = %1: θ starts to change").arg(l0);
+    crossing.id = QStringLiteral("l0-crossing");
     crossing.style = SeriesStyle::Path;
     crossing.colour = 2;
     crossing.x = {static_cast<double>(l0), static_cast<double>(l0)};
@@ -128,7 +133,8 @@ const OptionTable& kvCacheOptions() {
          .tooltip = QT_TRANSLATE_NOOP("FigureOptions",
                                       "Sequence length when the key was written to the cache (0 = "
                                       "auto: L₀/2, so the plot starts before L₀)."),
-         .specialValueText = QT_TRANSLATE_NOOP("FigureOptions", "L₀/2")},
+         .specialValueText = QT_TRANSLATE_NOOP("FigureOptions", "L₀/2"),
+         .follows = QT_TRANSLATE_NOOP("FigureOptions", "L₀/2, half the original context")},
         {.id = "key-pos",
          .label = QT_TRANSLATE_NOOP("FigureOptions", "&Key position n:"),
          .kind = OptionKind::Integer,
@@ -137,7 +143,8 @@ const OptionTable& kvCacheOptions() {
          .tooltip =
              QT_TRANSLATE_NOOP("FigureOptions", "Position of the cached key, below C (−1 = auto: C "
                                                 "− 1, the newest key at caching time)."),
-         .specialValueText = QT_TRANSLATE_NOOP("FigureOptions", "C − 1")},
+         .specialValueText = QT_TRANSLATE_NOOP("FigureOptions", "C − 1"),
+         .follows = QT_TRANSLATE_NOOP("FigureOptions", "C − 1, the newest key at caching time")},
         {.id = "query-pos",
          .label = QT_TRANSLATE_NOOP("FigureOptions", "&Query position m:"),
          .kind = OptionKind::Integer,
@@ -146,14 +153,16 @@ const OptionTable& kvCacheOptions() {
          .tooltip = QT_TRANSLATE_NOOP(
              "FigureOptions",
              "Fixed query position (−1 = the newest token, m = L − 1, at every length)."),
-         .specialValueText = QT_TRANSLATE_NOOP("FigureOptions", "newest")},
+         .specialValueText = QT_TRANSLATE_NOOP("FigureOptions", "newest"),
+         .follows = QT_TRANSLATE_NOOP("FigureOptions", "the newest token, m = L − 1")},
         {.id = "max-len",
          .label = QT_TRANSLATE_NOOP("FigureOptions", "&Up to length:"),
          .kind = OptionKind::Integer,
          .min = 0,
          .max = static_cast<double>(rope::limits::kMaxContext),
          .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Longest sequence drawn (0 = auto: 4·L₀)."),
-         .specialValueText = QT_TRANSLATE_NOOP("FigureOptions", "4·L₀")},
+         .specialValueText = QT_TRANSLATE_NOOP("FigureOptions", "4·L₀"),
+         .follows = QT_TRANSLATE_NOOP("FigureOptions", "4·L₀, four times the original context")},
     };
     return table;
 }

@@ -14,7 +14,14 @@
 
 namespace rope::figures {
 
+const OptionTable& layoutsOptions();
+
 namespace {
+
+// The "view" row's choices of layoutsOptions(), in order.
+enum class View { Pairs, Matrix, Rows, Scores };
+// The "layout" row's choices, in order.
+constexpr rope::Layout kLayouts[] = {rope::Layout::Interleaved, rope::Layout::Half};
 
 constexpr int kDefaultDim = 16;
 constexpr int kMinDim = 8;
@@ -24,7 +31,7 @@ constexpr long long kDefaultMaxOffset = 64;
 constexpr long long kMaxOffset = 1 << 20;
 
 int layoutDim(const FigureOptions& options) {
-    const int d = options.value(QStringLiteral("dim"), kDefaultDim).toInt();
+    const auto d = static_cast<int>(OptionValues(layoutsOptions(), options).integer("dim"));
     return std::clamp(d - d % 2, kMinDim, kMaxDim);
 }
 
@@ -87,6 +94,7 @@ void drawPairs(FigureData& data, const Eigen::ArrayXd& theta, int d) {
     for (int j = 0; j < d; ++j) {
         Series link;
         link.name = FigureText::tr("permutation: interleaved p_j → half j");
+        link.id = QStringLiteral("permutation-link-%1").arg(j);
         link.style = SeriesStyle::Path;
         link.colour = 6;
         link.inLegend = j == 0;
@@ -101,6 +109,7 @@ void drawPairs(FigureData& data, const Eigen::ArrayXd& theta, int d) {
         Series s = arc(a, b, 1.0, arcHeight, static_cast<int>(i % 6));
         s.name = i == 0 ? FigureText::tr("interleaved pairs (x₂ᵢ, x₂ᵢ₊₁), colour = pair i")
                         : FigureText::tr("interleaved pair %1: (x%2, x%3)").arg(i).arg(a).arg(b);
+        s.id = QStringLiteral("interleaved-pair-%1").arg(i);
         s.inLegend = i == 0;
         data.series.push_back(std::move(s));
     }
@@ -110,11 +119,13 @@ void drawPairs(FigureData& data, const Eigen::ArrayXd& theta, int d) {
         Series s = arc(a, b, 0.0, -arcHeight - 0.5 * (b - a) / d, static_cast<int>(i % 6));
         s.name = i == 0 ? FigureText::tr("rotate_half pairs (xᵢ, xᵢ₊d/₂)")
                         : FigureText::tr("rotate_half pair %1: (x%2, x%3)").arg(i).arg(a).arg(b);
+        s.id = QStringLiteral("rotate-half-pair-%1").arg(i);
         s.inLegend = i == 0;
         data.series.push_back(std::move(s));
     }
     Series dots;
     dots.name = FigureText::tr("coordinates");
+    dots.id = QStringLiteral("coordinates");
     dots.style = SeriesStyle::Scatter;
     dots.colour = 6;
     for (int j = 0; j < d; ++j) {
@@ -164,12 +175,12 @@ rope::LayoutScoreComparison layoutScores(const rope::RopeParams& params,
     const int d = layoutDim(options);
     const Eigen::ArrayXd theta = rope::inverseFrequencies(d, params.base);
     const long long maxOffset = std::clamp<long long>(
-        options.value(QStringLiteral("max-offset"), kDefaultMaxOffset).toLongLong(), 1, kMaxOffset);
+        OptionValues(layoutsOptions(), options).integer("max-offset"), 1, kMaxOffset);
     // One sample per integer offset, or per pixel column when there are more offsets than
     // pixels (offsets are rounded to whole tokens).
     const long long samples = std::min<long long>(
         maxOffset + 1,
-        std::clamp(options.value(QStringLiteral("plot-width-px"), 800).toLongLong(), 16LL, 4096LL));
+        std::clamp<long long>(options.plot.width(800), 16LL, 4096LL));
     Eigen::ArrayXd offsets =
         Eigen::ArrayXd::LinSpaced(samples, 0.0, static_cast<double>(maxOffset)).round();
     return rope::compareLayoutScores(
@@ -214,23 +225,20 @@ void drawRowPermutation(FigureData& data, int d, int heads) {
 FigureData layoutsFigure(const rope::RopeParams& params, const FigureOptions& options) {
     const int d = layoutDim(options);
     const Eigen::ArrayXd theta = rope::inverseFrequencies(d, params.base);
-    const QString view = options.value(QStringLiteral("view"), QStringLiteral("pairs")).toString();
+    const OptionValues v(layoutsOptions(), options);
+    const View view = v.choice<View>("view");
     const rope::LayoutScoreComparison scores = layoutScores(params, options);
 
     FigureData data;
-    if (view == QLatin1String("matrix")) {
-        const rope::Layout layout =
-            options.value(QStringLiteral("layout"), QStringLiteral("interleaved")).toString() ==
-                    QLatin1String("half")
-                ? rope::Layout::Half
-                : rope::Layout::Interleaved;
+    if (view == View::Matrix) {
+        const rope::Layout layout = kLayouts[v.choiceIndex("layout")];
         drawMatrix(data, theta, d, static_cast<double>(params.m), layout);
-    } else if (view == QLatin1String("rows")) {
+    } else if (view == View::Rows) {
         // At most 512 rows in all: the image stays a few hundred thousand cells.
-        const int heads =
-            std::clamp(options.value(QStringLiteral("heads"), 2).toInt(), 1, std::max(1, 512 / d));
+        const auto heads =
+            static_cast<int>(std::clamp<long long>(v.integer("heads"), 1, std::max(1, 512 / d)));
         drawRowPermutation(data, d, heads);
-    } else if (view == QLatin1String("scores")) {
+    } else if (view == View::Scores) {
         data.title = FigureText::tr("Scores against n − m (d = %1, m = %2)").arg(d).arg(params.m);
         data.xLabel = FigureText::tr("relative position n − m (tokens)");
         data.yLabel = FigureText::tr("logit ⟨R_m q, R_n k⟩ (seeded random W, x)");
@@ -246,12 +254,16 @@ FigureData layoutsFigure(const rope::RopeParams& params, const FigureOptions& op
         };
         data.series.push_back(toSeries(FigureText::tr("trained: interleaved RoPE, original W"),
                                        scores.reference, 0, SeriesStyle::Line));
+        data.series.back().id = QStringLiteral("trained");
         data.series.push_back(toSeries(FigureText::tr("converted: rotate_half, permuted W rows"),
                                        scores.permuted, 2, SeriesStyle::Scatter));
+        data.series.back().id = QStringLiteral("converted");
         data.series.push_back(toSeries(FigureText::tr("bug: rotate_half, original W"),
                                        scores.mismatched, 1, SeriesStyle::Line));
+        data.series.back().id = QStringLiteral("bug");
         data.series.push_back(toSeries(FigureText::tr("|bug − trained|"), scores.mismatchError, 3,
                                        SeriesStyle::Line));
+        data.series.back().id = QStringLiteral("mismatch");
         data.readouts.push_back(
             {FigureText::tr("max |bug − trained|"), scores.maxMismatchError, QString()});
         data.legendAlignment = Qt::AlignBottom | Qt::AlignRight;

@@ -146,32 +146,43 @@ const std::vector<LessonValue>& lessonValueTable() {
     return table;
 }
 
-// Values already computed (they are constants of the core), shared by every thread.
-QMutex& cacheMutex() {
-    static QMutex mutex;
-    return mutex;
-}
+// The values already computed, the one process-wide memo left in figures, and why it is safe:
+// - every value is a constant: a row's compute() takes no argument and reads no parameter,
+//   option, setting or language (numbers are formatted with QLocale::English above, never the
+//   system locale), so a cached value equals a fresh one and the memo changes no result, only
+//   the time (the b* searches take a third of a second);
+// - every access to the hash holds the mutex (a lookup, then an insert after computing outside
+//   the lock: two threads may both compute a missing value, and insert equal strings);
+// - it is created on first use (thread-safe initialisation of a function-local static) and
+//   never destroyed: a worker still filling a lesson while main() returns (the panels load
+//   lessons on their pool, the CLI on its own thread) cannot reach a destroyed hash, whatever
+//   the order of static destruction. It stays reachable through the static pointer, so it is
+//   no leak either, and it holds at most one string per row of the table.
+struct ValueMemo {
+    QMutex mutex;
+    QHash<QString, QString> values;
+};
 
-QHash<QString, QString>& cache() {
-    static QHash<QString, QString> values;
-    return values;
+ValueMemo& memo() {
+    static ValueMemo* const instance = new ValueMemo;
+    return *instance;
 }
 
 } // namespace
 
 std::optional<QString> lessonValue(const QString& name) {
+    ValueMemo& m = memo();
     {
-        const QMutexLocker lock(&cacheMutex());
-        if (const auto it = cache().constFind(name); it != cache().constEnd()) {
+        const QMutexLocker lock(&m.mutex);
+        if (const auto it = m.values.constFind(name); it != m.values.constEnd()) {
             return *it;
         }
     }
     for (const LessonValue& row : lessonValueTable()) {
         if (name == QLatin1String(row.name)) {
-            // Computed outside the lock: two threads may both compute it (same result).
             const QString value = row.compute();
-            const QMutexLocker lock(&cacheMutex());
-            cache().insert(name, value);
+            const QMutexLocker lock(&m.mutex);
+            m.values.insert(name, value);
             return value;
         }
     }

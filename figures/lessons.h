@@ -30,7 +30,8 @@ namespace rope::figures {
 QMap<QString, QString> lessonValues();
 
 /// \brief One named number of lessonValues(), computed on first use and kept; std::nullopt for
-/// an unknown name. Thread-safe.
+/// an unknown name. Thread-safe; the values are constants, so the memo kept for the life of the
+/// process changes no result (lessons.cpp says why it is race-free and safe at exit).
 std::optional<QString> lessonValue(const QString& name);
 
 /// \brief Lesson of \p panel in \p language ("en", "zh_CN"), falling back to English; every

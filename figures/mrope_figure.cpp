@@ -15,7 +15,13 @@
 
 namespace rope::figures {
 
+const OptionTable& mropeOptions();
+
 namespace {
+
+// The "layout" row's choices of mropeOptions(), in order.
+constexpr rope::MropeLayout kLayouts[] = {rope::MropeLayout::Blocks,
+                                          rope::MropeLayout::Interleaved};
 
 const QString kDefaultTokens = QStringLiteral("text:4,image:1x3x4,text:3,video:2x2x3,text:2");
 
@@ -60,35 +66,30 @@ void checkTokens(const QString& text) {
     rope::parseMropeSegments(text.toStdString());
 }
 
-rope::MropeLayout layoutOption(const FigureOptions& options) {
-    return options.value(QStringLiteral("layout")).toString() == QLatin1String("interleaved")
-               ? rope::MropeLayout::Interleaved
-               : rope::MropeLayout::Blocks;
-}
-
 } // namespace
 
 FigureData mropeFigure(const rope::RopeParams& params, const FigureOptions& options) {
-    const rope::MropeLayout layout = layoutOption(options);
+    const OptionValues v(mropeOptions(), options);
+    const rope::MropeLayout layout = kLayouts[v.choiceIndex("layout")];
     const bool qwen3 = layout == rope::MropeLayout::Interleaved;
     const Eigen::ArrayXd theta = rope::scaledFrequencies(params).invFreq;
     const int pairs = static_cast<int>(theta.size());
     const std::vector<int> section =
-        parseSection(options.value(QStringLiteral("section")).toString(), layout, pairs);
+        parseSection(v.text("section"), layout, pairs);
     const std::vector<int> axis = rope::mropeAxisOfPair(section, layout, pairs);
-    const std::vector<rope::MropeSegment> segments = rope::parseMropeSegments(
-        options.value(QStringLiteral("tokens"), kDefaultTokens).toString().toStdString());
+    const std::vector<rope::MropeSegment> segments =
+        rope::parseMropeSegments(v.text("tokens").toStdString());
     // Qwen3-VL reads a T-frame video as T single-frame grids (timestamps between frames).
     const std::array<std::vector<long long>, 3> ids = rope::mropePositionIds(segments, qwen3);
     const auto tokens = static_cast<long long>(ids[0].size());
     const Eigen::MatrixXd angles = rope::mropeAngles(theta, axis, ids);
 
     // −1 (the control's "last") or unset: the last token.
-    const long long askedQuery = options.value(QStringLiteral("query"), -1).toLongLong();
+    const long long askedQuery = v.integer("query");
     const long long query =
         std::clamp<long long>(askedQuery < 0 ? tokens - 1 : askedQuery, 0, tokens - 1);
     const long long key =
-        std::clamp<long long>(options.value(QStringLiteral("key"), 0).toLongLong(), 0, tokens - 1);
+        std::clamp<long long>(v.integer("key"), 0, tokens - 1);
 
     FigureData data;
     data.title =
@@ -102,9 +103,11 @@ FigureData mropeFigure(const rope::RopeParams& params, const FigureOptions& opti
     const QString names[3] = {FigureText::tr("temporal"), FigureText::tr("height"),
                               FigureText::tr("width")};
     const int colours[3] = {4, 1, 3};
+    const char* const axisIds[3] = {"temporal", "height", "width"}; // Series::id stems
     for (int a = 0; a < 3; ++a) {
         Series s;
         s.name = names[a] + FigureText::tr(" row");
+        s.id = QStringLiteral("%1-row").arg(QLatin1String(axisIds[a]));
         s.style = SeriesStyle::Scatter;
         s.colour = colours[a];
         // Text tokens have three equal ids: the rows sit side by side (t left, w right of the
@@ -128,10 +131,10 @@ FigureData mropeFigure(const rope::RopeParams& params, const FigureOptions& opti
         // Centred over the run, kept inside the axis (a short run sits at an edge): half the
         // label's width in tokens, from the plot's width and font (a character ≈ 0.6 em).
         const double tokenPx =
-            std::max(options.value(QStringLiteral("plot-width-px"), 800).toDouble(), 16.0) /
+            std::max(static_cast<double>(options.plot.width(800)), 16.0) /
             static_cast<double>(tokens + 1);
         const double halfLabel =
-            0.5 * 0.6 * options.value(QStringLiteral("plot-font-px"), 13).toDouble() *
+            0.5 * 0.6 * static_cast<double>(options.plot.font(13)) *
             static_cast<double>(label.size()) / tokenPx;
         const double low = std::min(std::max(1.0, halfLabel - 0.5), 0.5 * (tokens - 1.0));
         const double high = std::max(low, static_cast<double>(tokens) - 1.0 - halfLabel);
@@ -144,6 +147,7 @@ FigureData mropeFigure(const rope::RopeParams& params, const FigureOptions& opti
     }
     Series marks;
     marks.name = FigureText::tr("query q = %1, key k = %2").arg(query).arg(key);
+    marks.id = QStringLiteral("query-key");
     marks.style = SeriesStyle::Scatter;
     marks.colour = 6;
     for (long long t : {query, key}) {
@@ -163,6 +167,7 @@ FigureData mropeFigure(const rope::RopeParams& params, const FigureOptions& opti
     for (int a = 0; a < 3; ++a) {
         Series s;
         s.name = names[a] + FigureText::tr(" pairs");
+        s.id = QStringLiteral("%1-pairs").arg(QLatin1String(axisIds[a]));
         s.style = SeriesStyle::Scatter;
         s.colour = colours[a];
         s.inLegend = false;

@@ -2,11 +2,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "figures/option_table.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLocale>
 
 #include <cmath>
+#include <string>
 
 namespace rope::figures {
 
@@ -172,6 +174,74 @@ QVariant checkOptionValue(const OptionSpec& spec, const QVariant& value) {
     refuse(spec, shown, expectedText(spec));
 }
 
+const OptionSpec& OptionValues::row(const char* id,
+                                    std::initializer_list<OptionKind> kinds) const {
+    const OptionSpec* spec = findOption(m_table, QLatin1String(id));
+    if (spec == nullptr) {
+        throw std::logic_error(std::string("a figure reads option '") + id +
+                               "', which its table does not declare");
+    }
+    for (const OptionKind kind : kinds) {
+        if (spec->kind == kind) {
+            return *spec;
+        }
+    }
+    throw std::logic_error(std::string("a figure reads option '") + id + "' as the wrong kind (it is " +
+                           optionKindName(spec->kind) + ")");
+}
+
+QVariant OptionValues::value(const OptionSpec& spec) const {
+    const QVariant v = m_options.value(QLatin1String(spec.id));
+    if (!v.isNull()) {
+        return v;
+    }
+    if (spec.defaultValue.isNull()) {
+        throw std::logic_error(std::string("a figure reads option '") + spec.id +
+                               "' unset, whose default follows the parameters (check has() first)");
+    }
+    return spec.defaultValue;
+}
+
+bool OptionValues::has(const char* id) const {
+    const OptionSpec& spec = row(id, {OptionKind::Choice, OptionKind::Integer, OptionKind::Real,
+                                      OptionKind::LogReal, OptionKind::Toggle, OptionKind::Text});
+    return !m_options.value(QLatin1String(id)).isNull() || !spec.defaultValue.isNull();
+}
+
+double OptionValues::real(const char* id) const {
+    return value(row(id, {OptionKind::Real, OptionKind::LogReal})).toDouble();
+}
+
+long long OptionValues::integer(const char* id) const {
+    return value(row(id, {OptionKind::Integer})).toLongLong();
+}
+
+bool OptionValues::toggle(const char* id) const {
+    return value(row(id, {OptionKind::Toggle})).toBool();
+}
+
+QString OptionValues::text(const char* id) const {
+    return value(row(id, {OptionKind::Text})).toString();
+}
+
+QString OptionValues::choiceId(const char* id) const {
+    return value(row(id, {OptionKind::Choice})).toString();
+}
+
+int OptionValues::choiceIndex(const char* id) const {
+    const OptionSpec& spec = row(id, {OptionKind::Choice});
+    const QString v = value(spec).toString();
+    for (std::size_t i = 0; i < spec.choices.size(); ++i) {
+        if (spec.choices[i].value == v) {
+            return static_cast<int>(i);
+        }
+    }
+    // Every entry point checks values against the table (checkOptions, parseOptionValue), so
+    // an unknown id here means a caller skipped the check.
+    throw std::logic_error(std::string("option '") + id + "' holds '" + v.toStdString() +
+                           "', which is not one of its choices");
+}
+
 QString optionKeys(const OptionTable& table) {
     QStringList keys;
     for (const OptionSpec& spec : table) {
@@ -262,6 +332,10 @@ QByteArray optionTableJson(const QString& panel, const OptionTable& table) {
         out += "\"id\":" + jsonText(QString::fromLatin1(spec.id));
         out += ",\"kind\":" + jsonText(QString::fromLatin1(optionKindName(spec.kind)));
         out += ",\"default\":" + jsonText(QJsonValue::fromVariant(spec.defaultValue));
+        if (spec.defaultValue.isNull() && spec.follows != nullptr) {
+            out += ",\"auto\":" +
+                   jsonText(QCoreApplication::translate("FigureOptions", spec.follows));
+        }
         const bool numeric = spec.kind == OptionKind::Integer || spec.kind == OptionKind::Real ||
                              spec.kind == OptionKind::LogReal;
         if (numeric) {

@@ -9,6 +9,7 @@
 #include <QStringList>
 #include <QVariant>
 
+#include <initializer_list>
 #include <stdexcept>
 #include <vector>
 
@@ -84,6 +85,10 @@ struct OptionSpec {
     /// nullptr. For options whose work runs minutes the first time (b*(L) up to 2^20 for three
     /// d): the explorer computes it in the background and keeps it; a render would block on it.
     const char* batchRefusal = nullptr;
+    /// defaultValue null: what the figure uses when the option is unset, as a phrase
+    /// (QT_TRANSLATE_NOOP("FigureOptions", …)), e.g. "the current position m". `--list-options`
+    /// prints it as "auto"; every option without a default must name it (tst_option_table).
+    const char* follows = nullptr;
 };
 
 /// \brief A figure's option rows, in control order.
@@ -134,6 +139,48 @@ FigureOptions withDefaults(const OptionTable& table, FigureOptions options);
 /// \brief `{"panel":ID,"options":[{"id","kind","default","min","max","choices"},…]}` as compact
 /// JSON in that field order (min/max for numbers, choices for choices; default null when derived).
 QByteArray optionTableJson(const QString& panel, const OptionTable& table);
+
+/// \brief A data function's typed view of its option values: each read names a row of the
+/// table, checks its kind and falls back to the row's default, so a default is written once,
+/// in the table, and a choice is read as its index (an enum declared beside the row).
+/// Reading an id the table lacks, or a row as the wrong kind, is a programming error: it
+/// throws std::logic_error (tst_option_table checks every read in figures/ against its table).
+class OptionValues {
+public:
+    /// \pre \p table and \p options outlive this object.
+    OptionValues(const OptionTable& table, const FigureOptions& options) noexcept
+        : m_table(table), m_options(options) {}
+
+    /// Real or LogReal option.
+    double real(const char* id) const;
+    /// Integer option.
+    long long integer(const char* id) const;
+    /// Toggle option.
+    bool toggle(const char* id) const;
+    /// Text option.
+    QString text(const char* id) const;
+    /// Choice option: the index of its value in the row's choices.
+    int choiceIndex(const char* id) const;
+    /// Choice option as an enum whose enumerators follow the row's choices in order.
+    template <typename Enum> Enum choice(const char* id) const {
+        return static_cast<Enum>(choiceIndex(id));
+    }
+    /// Choice option: its kebab-case id, for options handed on as ids (to core's parsers).
+    QString choiceId(const char* id) const;
+    /// Whether the option has a value (set, or a default in the table). An option whose
+    /// default follows the parameters (OptionSpec::follows) is read only when this is true.
+    bool has(const char* id) const;
+
+    /// The plot's size, which is not an option (FigureOptions::plot).
+    const PlotSize& plot() const noexcept { return m_options.plot; }
+
+private:
+    const OptionSpec& row(const char* id, std::initializer_list<OptionKind> kinds) const;
+    QVariant value(const OptionSpec& spec) const;
+
+    const OptionTable& m_table;
+    const FigureOptions& m_options;
+};
 
 /// \brief "quantity, periods, y-min, y-max": the keys, for messages.
 QString optionKeys(const OptionTable& table);

@@ -16,7 +16,14 @@
 
 namespace rope::figures {
 
+const OptionTable& positionSchemesOptions();
+
 namespace {
+
+// The "mask" and "tokens" rows' choices of positionSchemesOptions(), in order.
+constexpr rope::AttentionMask kMasks[] = {rope::AttentionMask::Causal,
+                                          rope::AttentionMask::Bidirectional};
+enum class Tokens { Repeated, Distinct };
 
 // Below this the permutation test's difference is rounding (sums in another order).
 constexpr double kRoundingOnly = 1e-9;
@@ -81,21 +88,19 @@ void styleProfile(rope::PositionScheme s, Series& series) {
 }
 
 rope::SchemeToyParams toyParams(const rope::RopeParams& params, const FigureOptions& options) {
+    const OptionValues v(positionSchemesOptions(), options);
     rope::SchemeToyParams toy;
-    toy.length = options.value(QStringLiteral("length")).toInt();
-    toy.dim = options.value(QStringLiteral("dim")).toInt();
+    toy.length = static_cast<int>(v.integer("length"));
+    toy.dim = static_cast<int>(v.integer("dim"));
     toy.base = params.base;
-    toy.mask = options.value(QStringLiteral("mask")).toString() == QLatin1String("bidirectional")
-                   ? rope::AttentionMask::Bidirectional
-                   : rope::AttentionMask::Causal;
-    toy.distinctTokens =
-        options.value(QStringLiteral("tokens")).toString() == QLatin1String("distinct");
-    toy.seed = static_cast<std::uint64_t>(options.value(QStringLiteral("seed")).toLongLong());
-    toy.alibiHeads = options.value(QStringLiteral("alibi-heads")).toInt();
-    toy.alibiHead = options.value(QStringLiteral("alibi-head")).toInt();
-    toy.t5Buckets = options.value(QStringLiteral("t5-buckets")).toInt();
-    toy.t5MaxDistance = options.value(QStringLiteral("t5-max-distance")).toInt();
-    toy.pRopeFraction = options.value(QStringLiteral("p")).toDouble();
+    toy.mask = kMasks[v.choiceIndex("mask")];
+    toy.distinctTokens = v.choice<Tokens>("tokens") == Tokens::Distinct;
+    toy.seed = static_cast<std::uint64_t>(v.integer("seed"));
+    toy.alibiHeads = static_cast<int>(v.integer("alibi-heads"));
+    toy.alibiHead = static_cast<int>(v.integer("alibi-head"));
+    toy.t5Buckets = static_cast<int>(v.integer("t5-buckets"));
+    toy.t5MaxDistance = static_cast<int>(v.integer("t5-max-distance"));
+    toy.pRopeFraction = v.real("p");
     if (toy.alibiHead > toy.alibiHeads) {
         throw rope::InvalidParameter("alibi-head", "alibi-head must be at most alibi-heads (" +
                                                        std::to_string(toy.alibiHeads) + ")");
@@ -122,10 +127,10 @@ Series maskBoundary(int length, int offset) {
 
 FigureData positionSchemesFigure(const rope::RopeParams& params, const FigureOptions& options) {
     const rope::SchemeToyParams toy = toyParams(params, options);
-    const rope::PositionScheme left =
-        rope::parsePositionScheme(options.value(QStringLiteral("scheme")).toString().toStdString());
-    const rope::PositionScheme right = rope::parsePositionScheme(
-        options.value(QStringLiteral("compare")).toString().toStdString());
+    const OptionValues v(positionSchemesOptions(), options);
+    const rope::PositionScheme left = rope::parsePositionScheme(v.choiceId("scheme").toStdString());
+    const rope::PositionScheme right =
+        rope::parsePositionScheme(v.choiceId("compare").toStdString());
     const rope::SchemeInputs inputs = rope::schemeInputs(toy);
     const int T = toy.length;
 
@@ -147,6 +152,7 @@ FigureData positionSchemesFigure(const rope::RopeParams& params, const FigureOpt
         }
         Series profile;
         profile.name = schemeName(s);
+        profile.id = QString::fromLatin1(rope::positionSchemeId(s));
         styleProfile(s, profile);
         for (const auto& [delta, mean] : rope::distanceProfile(r.scores)) {
             profile.x.push_back(delta);
@@ -201,6 +207,8 @@ FigureData positionSchemesFigure(const rope::RopeParams& params, const FigureOpt
         }
         Series edge = maskBoundary(T, offset);
         edge.name = FigureText::tr("causal mask: keys j > i hidden (blank)");
+        edge.id =
+            offset == 0 ? QStringLiteral("causal-mask-left") : QStringLiteral("causal-mask-right");
         edge.inLegend = boundaryInLegend;
         boundaryInLegend = false;
         data.series.push_back(std::move(edge));

@@ -17,7 +17,12 @@
 
 namespace rope::figures {
 
+const OptionTable& precisionOptions();
+
 namespace {
+
+// The "view" row's choices of precisionOptions(), in order.
+enum class View { Angle, Rotation, Score, Accumulated };
 
 // A log y axis spanning whole decades around every series' values, so the axis (and its tick
 // labels' width, hence the plot size the samples are computed for) does not move with the
@@ -59,10 +64,9 @@ QString formatName(rope::FloatFormat f) {
 /// Integer positions log-spaced from 1 to the maximum, one per pixel column (duplicates after
 /// rounding dropped), so the curve is computed at screen resolution.
 std::vector<double> precisionPositions(const FigureOptions& options) {
-    const double maxPosition = std::clamp(
-        options.value(QStringLiteral("max-position"), kDefaultMaxPosition).toDouble(), 10.0, 1e9);
-    const int samples =
-        std::clamp(options.value(QStringLiteral("plot-width-px"), 800).toInt(), 16, kMaxSamples);
+    const double maxPosition =
+        std::clamp(OptionValues(precisionOptions(), options).real("max-position"), 10.0, 1e9);
+    const int samples = std::clamp(options.plot.width(800), 16, kMaxSamples);
     std::vector<double> positions;
     for (int s = 0; s < samples; ++s) {
         const double p = std::round(std::pow(maxPosition, static_cast<double>(s) / (samples - 1)));
@@ -92,9 +96,11 @@ FigureData accumulatedFigure(const rope::RopeParams& params, const FigureOptions
 
     Series accumulated;
     accumulated.name = FigureText::tr("float32 repeated multiplication θᵢ₊₁ = θᵢ·σ (ggml)");
+    accumulated.id = QStringLiteral("float32-repeated");
     accumulated.colour = 3;
     Series product;
     product.name = FigureText::tr("float32 product m·θᵢ (Hugging Face)");
+    product.id = QStringLiteral("float32-product");
     product.colour = 0;
     Eigen::ArrayXd productError(grid.size());
     if (pair < 0) {
@@ -146,7 +152,7 @@ FigureData accumulatedFigure(const rope::RopeParams& params, const FigureOptions
     data.series = {accumulated, product};
     data.xRange = {{1.0, positions.back()}};
     setWholeDecadeRange(data);
-    const long long requested = options.value(QStringLiteral("position"), -1).toLongLong();
+    const long long requested = OptionValues(precisionOptions(), options).integer("position");
     const auto probe = static_cast<std::int64_t>(std::clamp<long long>(
         requested < 0 ? params.m : requested, 0, static_cast<long long>(kLargest)));
     const Eigen::ArrayXd atProbe = rope::accumulatedAngleError(params.base, rotaryDim, probe);
@@ -163,14 +169,12 @@ FigureData accumulatedFigure(const rope::RopeParams& params, const FigureOptions
 
 FigureData precisionFigure(const rope::RopeParams& params, const FigureOptions& options) {
     const Eigen::ArrayXd theta = rope::scaledFrequencies(params).invFreq;
-    const rope::AnglePath path = rope::parseAnglePath(
-        options.value(QStringLiteral("path"), QStringLiteral("low-precision-product"))
-            .toString()
-            .toStdString());
-    const QString view = options.value(QStringLiteral("view"), QStringLiteral("angle")).toString();
-    const int pair = std::clamp(options.value(QStringLiteral("pair"), -1).toInt(), -1,
-                                static_cast<int>(theta.size()) - 1);
-    if (view == QLatin1String("accumulated")) {
+    const OptionValues v(precisionOptions(), options);
+    const rope::AnglePath path = rope::parseAnglePath(v.choiceId("path").toStdString());
+    const View view = v.choice<View>("view");
+    const auto pair = static_cast<int>(std::clamp<long long>(
+        v.integer("pair"), -1, static_cast<long long>(theta.size()) - 1));
+    if (view == View::Accumulated) {
         return accumulatedFigure(params, options, pair);
     }
     const std::vector<double> positions = precisionPositions(options);
@@ -186,10 +190,10 @@ FigureData precisionFigure(const rope::RopeParams& params, const FigureOptions& 
                                  : FigureText::tr("mθ in format");
     const QString pairText =
         pair < 0 ? FigureText::tr("worst pair") : FigureText::tr("pair %1").arg(pair);
-    if (view == QLatin1String("score")) {
+    if (view == View::Score) {
         data.title = FigureText::tr("Score error, n − m = %1 (%2)").arg(offset).arg(pathText);
         data.yLabel = FigureText::tr("|s_low − s| (q, k uniform in [−1, 1)ᵈ)");
-    } else if (view == QLatin1String("rotation")) {
+    } else if (view == View::Rotation) {
         data.title = FigureText::tr("cos/sin error, %1 (%2)").arg(pairText, pathText);
         data.yLabel = FigureText::tr("max |R_low − R| (cos/sin entries)");
     } else {
@@ -203,11 +207,11 @@ FigureData precisionFigure(const rope::RopeParams& params, const FigureOptions& 
     int colour = 0;
     for (rope::FloatFormat format : kFormats) {
         Eigen::ArrayXd error(grid.size());
-        if (view == QLatin1String("score")) {
+        if (view == View::Score) {
             for (Eigen::Index j = 0; j < grid.size(); ++j) {
                 error[j] = rope::scoreError(q, k, theta, grid[j], grid[j] + offset, format, path);
             }
-        } else if (pair < 0 && view == QLatin1String("rotation")) {
+        } else if (pair < 0 && view == View::Rotation) {
             error = rope::precisionSweep(theta, grid, format, path).maxRotationError;
         } else if (pair < 0) {
             // The default view: angles only, no cos/sin (≈ 170 k evaluations per frame before).
@@ -215,12 +219,12 @@ FigureData precisionFigure(const rope::RopeParams& params, const FigureOptions& 
         } else {
             for (Eigen::Index j = 0; j < grid.size(); ++j) {
                 const rope::RotationErrors e = rope::rotationErrors(theta, grid[j], format, path);
-                error[j] =
-                    view == QLatin1String("rotation") ? e.rotationError[pair] : e.angleError[pair];
+                error[j] = view == View::Rotation ? e.rotationError[pair] : e.angleError[pair];
             }
         }
         Series s;
         s.name = formatName(format);
+        s.id = QString::fromLatin1(rope::floatFormatId(format));
         s.colour = colour++;
         // A log axis cannot show exact zeros (an exact product) or the NaN of a float16 overflow
         // (positions beyond 65504): those points are left out.
@@ -241,7 +245,7 @@ FigureData precisionFigure(const rope::RopeParams& params, const FigureOptions& 
     setWholeDecadeRange(data);
 
     // position −1 (the default) follows the form's m.
-    const long long requested = options.value(QStringLiteral("position"), -1).toLongLong();
+    const long long requested = v.integer("position");
     const long long probe =
         std::clamp<long long>(requested < 0 ? params.m : requested, 0,
                               static_cast<long long>(rope::limits::kMaxPosition));

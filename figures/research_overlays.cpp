@@ -13,7 +13,7 @@ namespace rope::figures {
 
 namespace {
 
-// A label's half width in data units: "plot-font-px" is a line's height, and a character of
+// A label's half width in data units: the plot's font size is a line's height, and a character of
 // the plot fonts averages about half of it.
 double halfWidth(const QString& text, const OverlayFrame& frame) {
     const double pxPerUnit = frame.widthPx / std::max(frame.xHigh - frame.xLow, 1e-12);
@@ -48,6 +48,7 @@ void addCriticalDimension(FigureData& data, int dim, double base, double trainLe
     // The legend entry stays short (it shares the corner with the chart's own entries); the
     // readout below says which pairs are on which side.
     line.name = FigureText::tr("critical dimension d_extra = %1 (Liu et al. 2023)").arg(critical);
+    line.id = QStringLiteral("critical-dimension");
     line.style = SeriesStyle::Path;
     line.colour = 6;
     line.dashed = true;
@@ -77,6 +78,7 @@ void addMenFit(FigureData& data, const Series& exact) {
     fit.name = FigureText::tr("Men et al. 2024 fit b = %1·L^%2 (their Figure 1)")
                    .arg(rope::kMenFitCoefficient)
                    .arg(rope::kMenFitExponent);
+    fit.id = QStringLiteral("men-fit");
     fit.style = SeriesStyle::Line;
     fit.colour = 5;
     fit.dashed = true;
@@ -109,6 +111,7 @@ void addFopeCutoff(FigureData& data, const Eigen::ArrayXd& wavelengths, double t
     Series zeroed;
     zeroed.name = FigureText::tr("zeroed by FoPE: θ < 2π/%1 (Hua et al. 2024)")
                       .arg(formatNumber(trainLength));
+    zeroed.id = QStringLiteral("fope-zeroed");
     zeroed.style = SeriesStyle::Scatter;
     zeroed.colour = 6; // the foreground: every other colour is a curve of this chart already
     for (Eigen::Index i = 0; i < wavelengths.size(); ++i) {

@@ -17,7 +17,7 @@
 namespace rope::figures {
 
 /// \brief Where a label may go on the plot, in data units and in pixels (from the panel's
-/// "plot-width-px" and "plot-font-px" options), so that it does not sit on the line it names.
+/// plot size, FigureOptions::plot), so that it does not sit on the line it names.
 struct OverlayFrame {
     double xLow = 0;
     double xHigh = 1;

@@ -14,7 +14,13 @@
 
 namespace rope::figures {
 
+const OptionTable& rope2dOptions();
+
 namespace {
+
+// The "view" and "vectors" rows' choices of rope2dOptions(), in order.
+enum class View { TwoD, Flattened, Generators };
+enum class Vectors { Ones, RandomSame, Random };
 
 constexpr int kDefaultSide = 16;
 constexpr int kMaxSide = 64;
@@ -38,22 +44,26 @@ struct Grid2d {
 
 Grid2d grid2d(const FigureOptions& options) {
     Grid2d g;
-    g.h = std::clamp(options.value(QStringLiteral("rows"), kDefaultSide).toInt(), 1, kMaxSide);
-    g.w = std::clamp(options.value(QStringLiteral("cols"), kDefaultSide).toInt(), 2, kMaxSide);
-    g.xq = std::clamp(options.value(QStringLiteral("query-row"), g.h / 2).toInt(), 0, g.h - 1);
-    g.yq = std::clamp(options.value(QStringLiteral("query-col"), g.w / 2).toInt(), 0, g.w - 1);
-    const int d = options.value(QStringLiteral("dim"), kDefaultDim).toInt();
+    const OptionValues v(rope2dOptions(), options);
+    // Narrowed from long long after clamping to the table's small ranges.
+    const auto clamped = [](long long x, int lo, int hi) {
+        return static_cast<int>(std::clamp<long long>(x, lo, hi));
+    };
+    g.h = clamped(v.integer("rows"), 1, kMaxSide);
+    g.w = clamped(v.integer("cols"), 2, kMaxSide);
+    g.xq = v.has("query-row") ? clamped(v.integer("query-row"), 0, g.h - 1) : g.h / 2;
+    g.yq = v.has("query-col") ? clamped(v.integer("query-col"), 0, g.w - 1) : g.w / 2;
+    const int d = clamped(v.integer("dim"), 0, kMaxDim);
     g.dim = std::clamp(d - d % 4, 4, kMaxDim);
-    const QString vectors =
-        options.value(QStringLiteral("vectors"), QStringLiteral("ones")).toString();
-    if (vectors == QLatin1String("ones")) {
+    const Vectors vectors = v.choice<Vectors>("vectors");
+    if (vectors == Vectors::Ones) {
         // q = k = (1, …, 1): every pair contributes 2·cos(Δ·θ_j), so the map is the
         // position kernel of the encoding itself, brightest at the query patch.
         g.q = Eigen::ArrayXd::Ones(g.dim);
         g.k = g.q;
     } else {
         g.q = rope::seededUniformVector(g.dim, 21);
-        g.k = vectors == QLatin1String("random") ? rope::seededUniformVector(g.dim, 22) : g.q;
+        g.k = vectors == Vectors::Random ? rope::seededUniformVector(g.dim, 22) : g.q;
     }
     return g;
 }
@@ -64,10 +74,10 @@ FigureData rope2dFigure(const rope::RopeParams& params, const FigureOptions& opt
     const Grid2d g = grid2d(options);
     const Eigen::ArrayXd theta2d = rope::inverseFrequencies2d(g.dim, params.base);
     const Eigen::ArrayXd theta1d = rope::inverseFrequencies(g.dim, params.base);
-    const QString view = options.value(QStringLiteral("view"), QStringLiteral("2d")).toString();
+    const View view = OptionValues(rope2dOptions(), options).choice<View>("view");
 
     FigureData data;
-    if (view == QLatin1String("generators")) {
+    if (view == View::Generators) {
         const rope::Generators2d rope2 =
             rope::ropeGenerators2d(rope::inverseFrequencies2d(kGeneratorDim, params.base));
         const rope::Generators2d twisted = rope::nonCommutingGenerators();
@@ -78,9 +88,11 @@ FigureData rope2dFigure(const rope::RopeParams& params, const FigureOptions& opt
         data.yLabel = FigureText::tr("max |E₁ᵀE₂ − exp(ΔxB₁ + ΔyB₂)|");
         Series commuting;
         commuting.name = FigureText::tr("RoPE generators, [B₁, B₂] = 0 (d = 8)");
+        commuting.id = QStringLiteral("rope-generators");
         commuting.colour = 0;
         Series nonCommuting;
         nonCommuting.name = FigureText::tr("overlapping planes on ℝ³, [B₁, B₂] ≠ 0");
+        nonCommuting.id = QStringLiteral("overlapping-planes");
         nonCommuting.colour = 1;
         for (int s = 0; s <= kGeneratorSamples; ++s) {
             const double t = span * s / kGeneratorSamples;
@@ -104,7 +116,7 @@ FigureData rope2dFigure(const rope::RopeParams& params, const FigureOptions& opt
         return data;
     }
 
-    const bool flattened = view == QLatin1String("flattened");
+    const bool flattened = view == View::Flattened;
     const Eigen::MatrixXd scores =
         flattened ? rope::gridScoresFlattened(g.q, g.k, theta1d, g.h, g.w, g.xq, g.yq)
                   : rope::gridScores2d(g.q, g.k, theta2d, g.h, g.w, g.xq, g.yq);
@@ -142,6 +154,7 @@ FigureData rope2dFigure(const rope::RopeParams& params, const FigureOptions& opt
     data.colourMap = std::move(map);
     Series query;
     query.name = FigureText::tr("query patch");
+    query.id = QStringLiteral("query-patch");
     query.style = SeriesStyle::Scatter;
     query.colour = 6;
     // Marked ● in the title; a legend box would cover patches.
@@ -196,14 +209,16 @@ const OptionTable& rope2dOptions() {
          .min = 0,
          .max = kMaxSide - 1,
          .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Query patch row x (or click a patch)."),
-         .maxFromOption = "rows"},
+         .maxFromOption = "rows",
+         .follows = QT_TRANSLATE_NOOP("FigureOptions", "the middle row of the grid")},
         {.id = "query-col",
          .label = QT_TRANSLATE_NOOP("FigureOptions", "Query &y:"),
          .kind = OptionKind::Integer,
          .min = 0,
          .max = kMaxSide - 1,
          .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Query patch column y (or click a patch)."),
-         .maxFromOption = "cols"},
+         .maxFromOption = "cols",
+         .follows = QT_TRANSLATE_NOOP("FigureOptions", "the middle column of the grid")},
         {.id = "dim",
          .label = QT_TRANSLATE_NOOP("FigureOptions", "&d:"),
          .kind = OptionKind::Integer,

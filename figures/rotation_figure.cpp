@@ -15,6 +15,8 @@
 
 namespace rope::figures {
 
+const OptionTable& rotationOptions();
+
 namespace {
 
 constexpr double kQLength = 1.0;
@@ -70,10 +72,11 @@ Series arrow(const QString& name, double length, double angle, int colour, doubl
 FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& options) {
     const Eigen::ArrayXd theta = rope::scaledFrequencies(params).invFreq;
     const auto pairs = static_cast<int>(theta.size());
-    const int pair = std::clamp(options.value(QStringLiteral("pair"), 0).toInt(), 0, pairs - 1);
+    const OptionValues v(rotationOptions(), options);
+    const auto pair = static_cast<int>(std::clamp<long long>(v.integer("pair"), 0, pairs - 1));
     // Angle of the unrotated k relative to the unrotated q (q lies along the x axis).
     const double phi =
-        options.value(QStringLiteral("k-angle-deg"), 60.0).toDouble() * std::numbers::pi / 180.0;
+        static_cast<double>(v.integer("k-angle-deg")) * std::numbers::pi / 180.0;
     const auto m = static_cast<double>(params.m);
     const auto n = static_cast<double>(params.n);
     const Eigen::ArrayXd anglesM = rope::rotationAngles(theta, m);
@@ -101,21 +104,25 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
     data.yLabel = FigureText::tr("coordinate 2i+1");
     Series guides;
     guides.name = FigureText::tr("circles |q| and |k|");
+    guides.id = QStringLiteral("circles");
     guides.style = SeriesStyle::Guide;
     guides = circle(0, 0, kQLength, 128, guides);
     guides = circle(0, 0, kKLength, 128, guides);
 
     // The unrotated q and k (dashed: where they start), then both turned to their positions.
     data.series.push_back(arrow(FigureText::tr("q and k before rotation"), kQLength, 0.0, 4));
+    data.series.back().id = QStringLiteral("q-k-before");
     data.series.back().style = SeriesStyle::Path;
     data.series.back().dashed = true;
     Series k0 = arrow(FigureText::tr("k before rotation"), kKLength, phi, 4);
+    k0.id = QStringLiteral("k-before");
     k0.style = SeriesStyle::Path;
     k0.dashed = true;
     k0.inLegend = false;
     data.series.push_back(std::move(k0));
     Series rq;
     rq.name = FigureText::tr("R_m q (q at position m)");
+    rq.id = QStringLiteral("rq");
     rq.style = SeriesStyle::Arrow;
     rq.colour = 0;
     rq.x = {0.0, qm[0]};
@@ -124,11 +131,13 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
     // k turned by m only: it keeps the angle φ to R_m q; the rest of its turn, (n−m)θ, is what
     // the score sees.
     Series km = arrow(FigureText::tr("R_m k (k turned as far as q)"), kKLength, a + phi, 1);
+    km.id = QStringLiteral("rm-k");
     km.style = SeriesStyle::Path;
     km.dashed = true;
     data.series.push_back(std::move(km));
     Series rk;
     rk.name = FigureText::tr("R_n k (k at position n)");
+    rk.id = QStringLiteral("rk");
     rk.style = SeriesStyle::Arrow;
     rk.colour = 1;
     rk.x = {0.0, kn[0]};
@@ -137,8 +146,10 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
     const double phiSweep = reduceAngle(phi);
     const double relSweep = reduceAngle(relative);
     data.series.push_back(arc(FigureText::tr("arc φ: angle of k to q"), 0.25, a, phiSweep, 6));
+    data.series.back().id = QStringLiteral("arc-phi");
     data.series.push_back(
         arc(FigureText::tr("arc (n−m)θᵢ: from R_m k to R_n k"), 0.45, a + phi, relSweep, 2));
+    data.series.back().id = QStringLiteral("arc-relative");
     const auto at = [](double radius, double angle) {
         return std::pair{radius * std::cos(angle), radius * std::sin(angle)};
     };
@@ -173,6 +184,7 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
     side.widthShare = 0.7;
     Series dials;
     dials.name = FigureText::tr("clock faces");
+    dials.id = QStringLiteral("clock-faces");
     dials.style = SeriesStyle::Guide;
     for (int c = 0; c < clocks; ++c) {
         const int j = c * stride;
@@ -183,6 +195,7 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
         dials = circle(cx, cy, 0.4, 32, dials);
         Series hand;
         hand.name = FigureText::tr("clock %1 hand (mθ_%1)").arg(j);
+        hand.id = QStringLiteral("clock-%1").arg(j);
         hand.style = SeriesStyle::Path;
         hand.colour = j == pair ? 1 : 6;
         hand.inLegend = false;

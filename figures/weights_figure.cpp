@@ -15,16 +15,13 @@
 
 namespace rope::figures {
 
+const OptionTable& weightsOptions();
+
 namespace {
 
+// The "quantity" and "rows" rows' choices of weightsOptions(), in order.
 enum class Quantity { Product, Query, Key };
-
-Quantity quantityOption(const FigureOptions& options) {
-    const QString q = options.value(QStringLiteral("quantity")).toString();
-    return q == QLatin1String("q")   ? Quantity::Query
-           : q == QLatin1String("k") ? Quantity::Key
-                                     : Quantity::Product;
-}
+enum class Rows { Heads, Layers };
 
 constexpr double kSideShare = 0.45;
 
@@ -33,8 +30,7 @@ constexpr double kSideShare = 0.45;
 // last pair is always labelled.
 std::vector<Tick> pairTicks(const rope::ui::WeightsProbe& probe, const FigureOptions& options) {
     const int pairs = probe.rotaryDim / 2;
-    const double width = options.value(QStringLiteral("plot-width-px"), 600.0).toDouble() *
-                         (1.0 - kSideShare);
+    const double width = options.plot.width(600) * (1.0 - kSideShare);
     const int most = std::clamp(static_cast<int>(width / 100.0), 2, 8);
     const int step = std::max(1, (pairs - 1 + most - 2) / (most - 1));
     const auto tick = [&](int i) {
@@ -66,7 +62,8 @@ void validateModelFolder(const QString& text) {
 } // namespace
 
 FigureData weightsFigure(const rope::RopeParams&, const FigureOptions& options) {
-    const QString model = options.value(QStringLiteral("model")).toString();
+    const OptionValues opt(weightsOptions(), options);
+    const QString model = opt.text("model");
     const QString folder = model.isEmpty() ? rope::ui::syntheticWeightsFolder() : model;
     QString error;
     const std::shared_ptr<const rope::ui::WeightsProbe> probe =
@@ -74,9 +71,8 @@ FigureData weightsFigure(const rope::RopeParams&, const FigureOptions& options) 
     if (!probe) {
         throw rope::InvalidParameter("model", error.toStdString());
     }
-    const Quantity quantity = quantityOption(options);
-    const bool perHead =
-        options.value(QStringLiteral("rows")).toString() != QLatin1String("layers");
+    const Quantity quantity = opt.choice<Quantity>("quantity");
+    const bool perHead = opt.choice<Rows>("rows") != Rows::Layers;
     const int pairs = probe->rotaryDim / 2;
     const int layers = static_cast<int>(probe->layers.size());
     // Heads drawn per layer: query heads, except for W_k alone (one row per key/value head).
@@ -145,7 +141,7 @@ FigureData weightsFigure(const rope::RopeParams&, const FigureOptions& options) 
     }
     map.zMin = std::isfinite(lo) && lo < hi ? lo : 0.0;
     map.zMax = hi;
-    map.logScale = options.value(QStringLiteral("log-scale")).toBool() && map.zMin > 0.0;
+    map.logScale = opt.toggle("log-scale") && map.zMin > 0.0;
     map.label = what;
     data.colourMap = std::move(map);
     data.xTicks = pairTicks(*probe, options);
@@ -166,6 +162,7 @@ FigureData weightsFigure(const rope::RopeParams&, const FigureOptions& options) 
     side.yLabel = what;
     Series s;
     s.name = FigureText::tr("mean %1").arg(what);
+    s.id = QStringLiteral("mean");
     s.colour = 0;
     double top = 0.0;
     for (int i = 0; i < pairs; ++i) {

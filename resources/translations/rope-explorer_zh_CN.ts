@@ -1192,6 +1192,66 @@
         <source>A folder with config.json and safetensors files; empty for the bundled synthetic model.</source>
         <translation>含 config.json 和 safetensors 文件的文件夹；留空则使用内置的合成模型。</translation>
     </message>
+    <message>
+        <source>the attention factor of the scaling method</source>
+        <translation>缩放方法的注意力因子</translation>
+    </message>
+    <message>
+        <source>a range around b* and b_T (set by zooming)</source>
+        <translation>b* 与 b_T 附近的范围（缩放时设置）</translation>
+    </message>
+    <message>
+        <source>no arguments</source>
+        <translation>无参数</translation>
+    </message>
+    <message>
+        <source>the loaded model, else the current parameters</source>
+        <translation>已加载的模型，否则为当前参数</translation>
+    </message>
+    <message>
+        <source>no comparison (set from the loaded model&apos;s other layer kind)</source>
+        <translation>不比较（由已加载模型的另一类层设置）</translation>
+    </message>
+    <message>
+        <source>1 (no interpolation)</source>
+        <translation>1（不内插）</translation>
+    </message>
+    <message>
+        <source>the current rotary dimension</source>
+        <translation>当前的旋转维度</translation>
+    </message>
+    <message>
+        <source>the first position of the context (set by zooming)</source>
+        <translation>上下文的第一个位置（缩放时设置）</translation>
+    </message>
+    <message>
+        <source>the last position of the context (set by zooming)</source>
+        <translation>上下文的最后一个位置（缩放时设置）</translation>
+    </message>
+    <message>
+        <source>L₀/2, half the original context</source>
+        <translation>L₀/2，原始上下文的一半</translation>
+    </message>
+    <message>
+        <source>C − 1, the newest key at caching time</source>
+        <translation>C − 1，缓存时最新的键</translation>
+    </message>
+    <message>
+        <source>the newest token, m = L − 1</source>
+        <translation>最新的词元，m = L − 1</translation>
+    </message>
+    <message>
+        <source>4·L₀, four times the original context</source>
+        <translation>4·L₀，原始上下文的四倍</translation>
+    </message>
+    <message>
+        <source>the middle row of the grid</source>
+        <translation>网格的中间行</translation>
+    </message>
+    <message>
+        <source>the middle column of the grid</source>
+        <translation>网格的中间列</translation>
+    </message>
 </context>
 <context>
     <name>FigureText</name>
@@ -4633,6 +4693,14 @@ computed</source>
     <message>
         <source>Cancel</source>
         <translation>取消</translation>
+    </message>
+    <message>
+        <source>panel &apos;%1&apos; has no option &apos;%2&apos;; valid keys: %3</source>
+        <translation>面板“%1”没有选项“%2”；有效的键：%3</translation>
+    </message>
+    <message>
+        <source>Not applied: %1</source>
+        <translation>未应用：%1</translation>
     </message>
 </context>
 <context>

@@ -20,6 +20,12 @@ add_test(NAME cli_figure_list_options_heatmap
 set_tests_properties(cli_figure_list_options_heatmap PROPERTIES LABELS cli
     PASS_REGULAR_EXPRESSION
     "^{\"panel\":\"heatmap\",\"options\":\\[{\"id\":\"quantity\",\"kind\":\"choice\",\"default\":\"cos\",\"choices\":\\[\"cos\",\"sin\",\"angle\"\\]}")
+# An option whose default follows something says what, as "auto" right after "default": null.
+add_test(NAME cli_figure_list_options_auto
+         COMMAND ${ROPE_CLI} figure --panel attention --list-options)
+set_tests_properties(cli_figure_list_options_auto PROPERTIES LABELS cli
+    PASS_REGULAR_EXPRESSION
+    "{\"id\":\"factor\",\"kind\":\"real\",\"default\":null,\"auto\":\"the attention factor of the scaling method\",\"min\":0.05,\"max\":10}\\]}")
 # Every panel lists its options, and every option is accepted at its default.
 add_test(NAME cli_figure_options_at_defaults
          COMMAND ${CMAKE_COMMAND} -DROPE_CLI=$<TARGET_FILE:rope-cli>

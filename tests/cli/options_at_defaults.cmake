@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # cmake -DROPE_CLI=… -DOUT_DIR=… -P options_at_defaults.cmake
 # For every panel of `figure --list`: `--list-options` is JSON with the contract fields, and
-# `--set id=<default>` renders (exit 0) for every option that has a default.
+# `--set id=<default>` renders (exit 0) for every option that has a default; an option without
+# one says what it follows ("auto").
 cmake_minimum_required(VERSION 3.25)
 file(MAKE_DIRECTORY "${OUT_DIR}")
 execute_process(COMMAND "${ROPE_CLI}" figure --list OUTPUT_VARIABLE list RESULT_VARIABLE rc)
@@ -34,6 +35,11 @@ foreach(p RANGE ${last})
         string(JSON kind GET "${table}" options ${o} kind)
         string(JSON type TYPE "${table}" options ${o} default)
         if(type STREQUAL "NULL")
+            # A derived default names what it follows.
+            string(JSON follows ERROR_VARIABLE missing GET "${table}" options ${o} auto)
+            if(missing OR follows STREQUAL "")
+                message(FATAL_ERROR "${id}: option '${key}' has default null and no \"auto\"")
+            endif()
             continue()
         endif()
         string(JSON value GET "${table}" options ${o} default)

@@ -478,7 +478,7 @@ private slots:
         QVERIFY(rope::test::close(rope::slowestPeriod(dim, base),
                                   static_cast<double>(2 * pi / thetaMin),
                                   4e-16 * std::log(base) + 4e-16));
-        // The seed note's 2π·b is the d → ∞ limit: it exceeds 2π/θ_min by the factor b^(2/d).
+        // The often-quoted 2π·b is the d → ∞ limit: it exceeds 2π/θ_min by the factor b^(2/d).
         QVERIFY(rope::test::close(2 * pi * base / rope::slowestPeriod(dim, base),
                                   std::pow(base, 2.0 / dim), 1e-13));
     }

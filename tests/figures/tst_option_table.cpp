@@ -5,9 +5,14 @@
 #include "figures/figure_registry.h"
 #include "figures/option_table.h"
 
+#include <QDir>
+#include <QFile>
 #include <QRegularExpression>
 #include <QSet>
 #include <QTest>
+
+#include <cstring>
+#include <stdexcept>
 
 using namespace rope::figures;
 
@@ -40,6 +45,11 @@ private slots:
             if (!spec.defaultValue.isNull()) {
                 // The default passes the same check as a session value, unchanged.
                 QCOMPARE(checkOptionValue(spec, spec.defaultValue), spec.defaultValue);
+                QVERIFY2(spec.follows == nullptr, qPrintable(id + " has a default and an auto"));
+            } else {
+                // --list-options says what an unset option follows.
+                QVERIFY2(spec.follows != nullptr && *spec.follows != '\0',
+                         qPrintable(id + ": default null without what it follows"));
             }
             if (spec.kind == OptionKind::Choice) {
                 QVERIFY2(!spec.choices.empty(), qPrintable(id));
@@ -124,6 +134,86 @@ private slots:
         QVERIFY(!filled.contains(QStringLiteral("y-min"))); // derived: the whole context
     }
 
+    // OptionValues: typed reads with the table's default, a choice as its index, and a
+    // programming error (std::logic_error, not OptionError) for an id or kind the table lacks.
+    void typedReadsFollowTheTable() {
+        const OptionTable& heatmap = table("heatmap");
+        const FigureOptions none;
+        const OptionValues defaults(heatmap, none);
+        QCOMPARE(defaults.choiceIndex("quantity"), 0); // "cos", first of cos, sin, angle
+        QCOMPARE(defaults.choiceId("quantity"), QStringLiteral("cos"));
+        QCOMPARE(defaults.toggle("periods"), false);
+        QCOMPARE(defaults.toggle("critical-dim"), true);
+        QVERIFY(!defaults.has("y-min")); // follows the context
+        QVERIFY_THROWS_EXCEPTION(std::logic_error, defaults.real("y-min"));
+
+        const FigureOptions set{{QStringLiteral("quantity"), QStringLiteral("angle")},
+                                {QStringLiteral("y-min"), 12.5}};
+        const OptionValues values(heatmap, set);
+        QCOMPARE(values.choiceIndex("quantity"), 2);
+        QVERIFY(values.has("y-min"));
+        QCOMPARE(values.real("y-min"), 12.5);
+
+        QVERIFY_THROWS_EXCEPTION(std::logic_error, values.real("quantitty"));
+        QVERIFY_THROWS_EXCEPTION(std::logic_error, values.integer("quantity"));
+        QVERIFY_THROWS_EXCEPTION(std::logic_error, values.toggle("y-min"));
+        // Integer rows are read as integers only (rotation's k-angle-deg is whole degrees).
+        const OptionValues rotation(table("rotation"), none);
+        QCOMPARE(rotation.integer("k-angle-deg"), 60LL);
+        QVERIFY_THROWS_EXCEPTION(std::logic_error, rotation.real("k-angle-deg"));
+    }
+
+    // Every read of an option in figures/<id>_figure.cpp names a row of panel <id>'s table, of
+    // the kind read: found in the source, so a branch no test runs is checked too.
+    void everyReadInFiguresNamesARowOfItsKind() {
+        const QString root = qEnvironmentVariable("ROPE_SOURCE_DIR");
+        QVERIFY2(!root.isEmpty(), "ROPE_SOURCE_DIR is not set");
+        const QDir dir(root + QStringLiteral("/figures"));
+        const QStringList files = dir.entryList({QStringLiteral("*_figure.cpp")}, QDir::Files);
+        QVERIFY(files.size() >= 15);
+        // .kind("id"), e.g. v.real("factor") or v.choice<View>("view") (no raw string: moc).
+        const QRegularExpression read(QStringLiteral(
+            "\\.(real|integer|toggle|text|choiceIndex|choiceId|has|choice<\\w+>)\\(\"([^\"]*)\"\\)"));
+        int reads = 0;
+        for (const QString& name : files) {
+            QFile file(dir.filePath(name));
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            const QString text = QString::fromUtf8(file.readAll());
+            // The panel id is the file name's stem in kebab case (base_bound → base-bound).
+            QString panel = name.chopped(int(std::strlen("_figure.cpp")));
+            panel.replace(QLatin1Char('_'), QLatin1Char('-'));
+            const Figure* figure = findFigure(panel.toStdString());
+            // No option is read around the table.
+            QVERIFY2(!text.contains(QStringLiteral("options.value(")),
+                     qPrintable(name + " reads an option without OptionValues"));
+            if (!text.contains(QStringLiteral("OptionValues"))) {
+                continue;
+            }
+            QVERIFY2(figure != nullptr, qPrintable(name + ": no panel " + panel));
+            for (auto it = read.globalMatch(text); it.hasNext();) {
+                const QRegularExpressionMatch m = it.next();
+                const QString id = m.captured(2);
+                const OptionSpec* spec = findOption(figure->options(), id);
+                QVERIFY2(spec != nullptr,
+                         qPrintable(QStringLiteral("%1 reads '%2', not in the table of %3")
+                                        .arg(name, id, panel)));
+                const QString how = m.captured(1);
+                const bool number = spec->kind == OptionKind::Real || spec->kind == OptionKind::LogReal;
+                const bool ok = how == QLatin1String("has") ||
+                                (how == QLatin1String("real") && number) ||
+                                (how == QLatin1String("integer") && spec->kind == OptionKind::Integer) ||
+                                (how == QLatin1String("toggle") && spec->kind == OptionKind::Toggle) ||
+                                (how == QLatin1String("text") && spec->kind == OptionKind::Text) ||
+                                (how.startsWith(QLatin1String("choice")) && spec->kind == OptionKind::Choice);
+                QVERIFY2(ok, qPrintable(QStringLiteral("%1 reads '%2' as %3, but it is a %4")
+                                            .arg(name, id, how,
+                                                 QLatin1String(optionKindName(spec->kind)))));
+                ++reads;
+            }
+        }
+        QVERIFY2(reads >= 90, qPrintable(QString::number(reads)));
+    }
+
     void listOptionsJsonHasTheContractFields() {
         QCOMPARE(optionTableJson(QStringLiteral("extension"), table("extension")),
                  QByteArray("{\"panel\":\"extension\",\"options\":[{\"id\":\"view\",\"kind\":"
@@ -133,12 +223,14 @@ private slots:
                             "{\"id\":\"fope\",\"kind\":\"toggle\",\"default\":true},"
                             // Hidden options set by the layer strip: derived (null) defaults,
                             // min/max for the three number kinds.
+                            // "auto" (what the value follows) right after the null default.
                             "{\"id\":\"compare-base\",\"kind\":\"log-real\",\"default\":null,"
-                            "\"min\":1.0000001,\"max\":1e+30},"
+                            "\"auto\":\"no comparison (set from the loaded model's other layer "
+                            "kind)\",\"min\":1.0000001,\"max\":1e+30},"
                             "{\"id\":\"compare-factor\",\"kind\":\"real\",\"default\":null,"
-                            "\"min\":1,\"max\":1000000},"
+                            "\"auto\":\"1 (no interpolation)\",\"min\":1,\"max\":1000000},"
                             "{\"id\":\"compare-rotary-dim\",\"kind\":\"integer\",\"default\":"
-                            "null,\"min\":2,\"max\":8192}]}"));
+                            "null,\"auto\":\"the current rotary dimension\",\"min\":2,\"max\":8192}]}"));
         const QByteArray rotation = optionTableJson(QStringLiteral("rotation"), table("rotation"));
         QVERIFY2(rotation.contains("{\"id\":\"k-angle-deg\",\"kind\":\"integer\",\"default\":60,"
                                    "\"min\":-180,\"max\":180}"),

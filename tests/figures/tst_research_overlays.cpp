@@ -6,12 +6,14 @@
 // hand or recomputed here in long double (pair i has λ = 2π·10⁴^(2i/128) > 4096 ⇔ i > 45.03).
 #include "core/rope_params.h"
 #include "figures/figure_registry.h"
+#include "tests/figures/figure_test_support.h"
 
 #include <QTest>
 
 #include <cmath>
 
 using namespace rope::figures;
+using rope::test::seriesById;
 
 namespace {
 
@@ -19,15 +21,6 @@ FigureData draw(const char* panel, const rope::RopeParams& params, const FigureO
     const Figure* figure = findFigure(panel);
     Q_ASSERT(figure != nullptr);
     return figureData(*figure, params, options);
-}
-
-const Series* seriesStarting(const FigureData& data, const QString& prefix) {
-    for (const Series& s : data.series) {
-        if (s.name.startsWith(prefix)) {
-            return &s;
-        }
-    }
-    return nullptr;
 }
 
 const Readout* readoutStarting(const FigureData& data, const QString& prefix) {
@@ -56,7 +49,7 @@ class TestResearchOverlays : public QObject {
 private slots:
     void heatmapMarksTheCriticalDimensionOfLlama2() {
         const FigureData data = draw("heatmap", llama2(), {});
-        const Series* line = seriesStarting(data, QStringLiteral("critical dimension"));
+        const Series* line = seriesById(data, u"critical-dimension");
         QVERIFY(line != nullptr);
         // 92 dimensions = pairs 0 … 45: the boundary lies between columns 45 and 46.
         QCOMPARE(line->x, (std::vector<double>{45.5, 45.5}));
@@ -77,13 +70,12 @@ private slots:
     void heatmapOverlayCanBeHiddenAndNeedsThePlainLadder() {
         FigureOptions off;
         off.insert(QStringLiteral("critical-dim"), false);
-        QVERIFY(seriesStarting(draw("heatmap", llama2(), off), QStringLiteral("critical")) ==
-                nullptr);
+        QVERIFY(seriesById(draw("heatmap", llama2(), off), u"critical-dimension") == nullptr);
         rope::RopeParams scaled = llama2();
         scaled.scaling.method = "linear";
         scaled.scaling.factor = 4;
         const FigureData data = draw("heatmap", scaled, {});
-        QVERIFY(seriesStarting(data, QStringLiteral("critical")) == nullptr);
+        QVERIFY(seriesById(data, u"critical-dimension") == nullptr);
         const Readout* r = readoutStarting(data, QStringLiteral("critical dimension"));
         QVERIFY(r != nullptr && !r->text.isEmpty());
     }
@@ -94,10 +86,10 @@ private slots:
         p.scaling.method = "linear";
         p.scaling.factor = 4;
         const FigureData data = draw("extension", p, {});
-        const Series* line = seriesStarting(data, QStringLiteral("critical dimension"));
+        const Series* line = seriesById(data, u"critical-dimension");
         QVERIFY(line != nullptr);
         QCOMPARE(line->x.front(), 45.5);
-        const Series* fope = seriesStarting(data, QStringLiteral("zeroed by FoPE"));
+        const Series* fope = seriesById(data, u"fope-zeroed");
         QVERIFY(fope != nullptr);
         // θ < 2π/4096 ⇔ λ > 4096: pairs 46 … 63, at their original wavelengths.
         QCOMPARE(fope->x.size(), std::size_t{18});
@@ -117,8 +109,8 @@ private slots:
         off.insert(QStringLiteral("fope"), false);
         off.insert(QStringLiteral("critical-dim"), false);
         const FigureData bare = draw("extension", p, off);
-        QVERIFY(seriesStarting(bare, QStringLiteral("zeroed by FoPE")) == nullptr);
-        QVERIFY(seriesStarting(bare, QStringLiteral("critical")) == nullptr);
+        QVERIFY(seriesById(bare, u"fope-zeroed") == nullptr);
+        QVERIFY(seriesById(bare, u"critical-dimension") == nullptr);
     }
 
     void extensionHeatmapMarksTheOriginalImage() {
@@ -129,15 +121,15 @@ private slots:
         FigureOptions options;
         options.insert(QStringLiteral("view"), QStringLiteral("heatmap"));
         const FigureData data = draw("extension", p, options);
-        const Series* line = seriesStarting(data, QStringLiteral("critical dimension"));
+        const Series* line = seriesById(data, u"critical-dimension");
         QVERIFY(line != nullptr);
         QCOMPARE(line->x.front(), 45.5); // left image: columns 0 … 63
     }
 
     void menFitBesideTheExactBases() {
         const FigureData data = draw("base-bound", llama2(), {});
-        const Series* fit = seriesStarting(data, QStringLiteral("Men et al. 2024 fit"));
-        const Series* exact = seriesStarting(data, QStringLiteral("b*(L), d = 128"));
+        const Series* fit = seriesById(data, u"men-fit");
+        const Series* exact = seriesById(data, u"b-star-d128");
         QVERIFY(fit != nullptr && exact != nullptr);
         QCOMPARE(fit->x.front(), exact->x.front());
         QCOMPARE(fit->x.back(), exact->x.back());
@@ -165,8 +157,7 @@ private slots:
         QVERIFY(std::abs(off->value / ratio - 1) < 1e-12);
         FigureOptions hidden;
         hidden.insert(QStringLiteral("men-fit"), false);
-        QVERIFY(seriesStarting(draw("base-bound", llama2(), hidden), QStringLiteral("Men")) ==
-                nullptr);
+        QVERIFY(seriesById(draw("base-bound", llama2(), hidden), u"men-fit") == nullptr);
     }
 };
 

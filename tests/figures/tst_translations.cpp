@@ -5,7 +5,7 @@
 // message the sources use is in it (lupdate over the same sources finds nothing new); every
 // lesson has a zh_CN file with the English placeholders; every course step has its four
 // Chinese texts. Expectations come from the files themselves and from lupdate, not from the
-// code under test; the spot checks are the seed notes' terminology.
+// code under test; the spot checks are the project's fixed Chinese terms.
 #include "core/scaling/scaling_registry.h"
 #include "figures/course.h"
 #include "figures/figure_registry.h"
@@ -223,7 +223,7 @@ private slots:
         }
     }
 
-    // The compiled-in .qm is found and speaks the seed notes' terms.
+    // The compiled-in .qm is found and speaks the project's fixed Chinese terms.
     void installedTranslationUsesTheSeedTerms() {
         QVERIFY(!installLanguage(QStringLiteral("fr")));
         QVERIFY(installLanguage(QStringLiteral("zh_CN")));

@@ -124,7 +124,7 @@ private slots:
         connect(panel, &FigurePanel::rendered, this, [panel, &drawn] {
             int markers = 0;
             for (const rope::figures::Series& s : panel->data().series) {
-                if (s.name.startsWith(QStringLiteral("b*(L), d = "))) {
+                if (s.id.startsWith(QStringLiteral("b-star-d"))) {
                     markers += static_cast<int>(s.x.size());
                 }
             }

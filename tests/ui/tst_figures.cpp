@@ -580,6 +580,45 @@ private slots:
         }
     }
 
+    // The panel checks a value as `--set` does (the rotation table: k-angle-deg an integer in
+    // [−180, 180]): a refused value is not stored, its control shows the value in use, marked,
+    // with the reason as tooltip, and the reason reaches failed() (the window's status bar).
+    void refusedOptionValuesAreNamedAndNotStored() {
+        rope::ui::ExplorerState state;
+        FigurePanel panel(*rope::figures::findFigure("rotation"), state);
+        panel.setMode(FigurePanel::Mode::Sync);
+        QSignalSpy failed(&panel, &FigurePanel::failed);
+        auto* spin = panel.controls()->findChild<QSpinBox*>(QStringLiteral("k-angle-deg"));
+        QVERIFY(spin != nullptr);
+
+        panel.setOption(QStringLiteral("k-angle-deg"), 500);
+        QVERIFY(!panel.options().contains(QStringLiteral("k-angle-deg")));
+        QCOMPARE(failed.count(), 1);
+        const QString reason = failed.at(0).at(0).toString();
+        QVERIFY2(reason.contains(QStringLiteral(
+                     "option 'k-angle-deg': '500' is not valid; expected an integer in [-180, 180]")),
+                 qPrintable(reason));
+        QVERIFY(spin->property("refused").toBool());
+        QVERIFY(spin->toolTip().contains(QStringLiteral("'500'")));
+        QCOMPARE(spin->value(), 60); // the default, still in use
+
+        panel.setOption(QStringLiteral("k-angle-deg"), 90);
+        QCOMPARE(panel.options().value(QStringLiteral("k-angle-deg")).toLongLong(), 90LL);
+        QVERIFY(!spin->property("refused").toBool());
+        QCOMPARE(failed.count(), 1);
+
+        panel.setOption(QStringLiteral("no-such"), 1);
+        QCOMPARE(failed.count(), 2);
+        QVERIFY(failed.at(1).at(0).toString().contains(QStringLiteral("no option 'no-such'")));
+        QVERIFY(!panel.options().contains(QStringLiteral("no-such")));
+
+        // Restored options (a session) pass the same check: a half pair is refused.
+        panel.restoreOptions({{QStringLiteral("pair"), 2.5}});
+        QCOMPARE(failed.count(), 3);
+        QVERIFY(failed.at(2).at(0).toString().contains(QStringLiteral("option 'pair'")));
+        QVERIFY(panel.options().isEmpty());
+    }
+
     void asyncModeDropsStaleResults() {
         rope::ui::ExplorerState state;
         FigurePanel panel(*rope::figures::findFigure("heatmap"), state);

@@ -44,9 +44,8 @@ namespace {
 FigureOptions computedOptions(const FigurePanel& panel) {
     FigureOptions options = panel.options();
     const QRect rect = panel.plot()->axisRect()->rect();
-    options.insert(QStringLiteral("plot-width-px"), std::max(rect.width(), 1));
-    options.insert(QStringLiteral("plot-height-px"), std::max(rect.height(), 1));
-    options.insert(QStringLiteral("plot-font-px"), QFontMetrics(panel.plot()->font()).height());
+    options.plot = {std::max(rect.width(), 1), std::max(rect.height(), 1),
+                    QFontMetrics(panel.plot()->font()).height()};
     return options;
 }
 
@@ -302,7 +301,7 @@ private slots:
                                           ? QVariant(it.value().toDouble())
                                           : it.value());
         }
-        fromJson.insert(QStringLiteral("plot-width-px"), 5); // transient: must be dropped
+        fromJson.insert(QStringLiteral("plot-width-px"), 5); // not an option: refused, not stored
         target->restoreOptions(fromJson);
         QCOMPARE(target->options().size(), options.size());
         QCOMPARE(target->persistentOptions(), options);

@@ -277,26 +277,55 @@ void FigurePanel::setOption(const QString& id, const QVariant& value) {
 
 void FigurePanel::setOptions(const FigureOptions& changes) {
     FigureOptions next = m_options;
+    QStringList refused;
     for (auto it = changes.begin(); it != changes.end(); ++it) {
-        next.insert(it.key(), it.value());
+        if (it.value().isNull()) {
+            next.insert(it.key(), it.value()); // unset: back to the default
+            continue;
+        }
+        // The same check as --set and sessions: a value the table refuses is never stored.
+        const figures::OptionSpec* spec = figures::findOption(m_figure.options(), it.key());
+        if (spec == nullptr) {
+            refused << tr("panel '%1' has no option '%2'; valid keys: %3")
+                           .arg(figures::figureId(m_figure), it.key(),
+                                figures::optionKeys(m_figure.options()));
+            continue;
+        }
+        try {
+            next.insert(it.key(), figures::checkOptionValue(*spec, it.value()));
+            markOptionRefused(m_controls, *spec, QString());
+        } catch (const figures::OptionError& e) {
+            const QString reason = tr("Not applied: %1").arg(QString::fromUtf8(e.what()));
+            markOptionRefused(m_controls, *spec, reason);
+            showOptionValue(m_controls, *spec, m_options.value(it.key()), m_options);
+            refused << reason;
+        }
+    }
+    if (!refused.isEmpty()) {
+        emit failed(refused.join(QLatin1Char('\n')));
     }
     applyOptions(std::move(next));
 }
 
 void FigurePanel::restoreOptions(const FigureOptions& options) {
-    FigureOptions next = options;
-    next.remove(QStringLiteral("plot-width-px"));
-    next.remove(QStringLiteral("plot-height-px"));
-    next.remove(QStringLiteral("plot-font-px"));
-    applyOptions(std::move(next));
+    // Checked like a session file: what the table refuses is named and left out. A null value
+    // means unset, as in setOptions().
+    FigureOptions set;
+    for (auto it = options.begin(); it != options.end(); ++it) {
+        if (!it.value().isNull()) {
+            set.insert(it.key(), it.value());
+        }
+    }
+    const figures::OptionCheck check =
+        figures::checkOptions(figures::figureId(m_figure), m_figure.options(), set);
+    if (!check.problems.isEmpty()) {
+        emit failed(check.problems.join(QLatin1Char('\n')));
+    }
+    applyOptions(check.accepted);
 }
 
 FigureOptions FigurePanel::persistentOptions() const {
-    FigureOptions saved = m_options; // never holds null values (applyOptions drops them)
-    saved.remove(QStringLiteral("plot-width-px"));
-    saved.remove(QStringLiteral("plot-height-px"));
-    saved.remove(QStringLiteral("plot-font-px"));
-    return saved;
+    return m_options; // never holds null values (applyOptions drops them)
 }
 
 void FigurePanel::applyOptions(FigureOptions options) {
@@ -434,9 +463,8 @@ FigureOptions FigurePanel::currentOptions() {
     FigureOptions options = m_options;
     const QRect rect = m_plot->axisRect()->rect();
     m_requestedSize = rect.size();
-    options.insert(QStringLiteral("plot-width-px"), std::max(rect.width(), 1));
-    options.insert(QStringLiteral("plot-height-px"), std::max(rect.height(), 1));
-    options.insert(QStringLiteral("plot-font-px"), QFontMetrics(m_plot->font()).height());
+    options.plot = {std::max(rect.width(), 1), std::max(rect.height(), 1),
+                    QFontMetrics(m_plot->font()).height()};
     return options;
 }
 

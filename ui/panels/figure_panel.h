@@ -102,15 +102,19 @@ public:
     /// Measurements that stopped early because their inputs changed (a subset of the others).
     int measurementsCancelled() const noexcept { return m_measurementsCancelled; }
     /// \brief Sets one per-panel option and recomputes if it changed.
+    /// Checked by figures::checkOptionValue() as `--set` and sessions are: a refused value is
+    /// not stored, its control is marked (red border, the reason as tooltip) and failed()
+    /// carries the reason to the status bar. A null \p value unsets the option.
     void setOption(const QString& id, const QVariant& value);
     /// \brief Sets several options with one recompute (the others keep their values).
     void setOptions(const FigureOptions& changes);
     /// \brief Replaces all options at once (a restored session): keys missing from \p options
-    /// go back to the figure's defaults, the transient plot-size keys and null values are
-    /// dropped. The controls follow (optionsChanged()); one recompute if anything changed.
+    /// go back to the figure's defaults, null values are dropped, and an unknown key or a value
+    /// the table refuses (figures::checkOptions) is left out and named through failed(). The
+    /// controls follow (optionsChanged()); one recompute if anything changed.
     void restoreOptions(const FigureOptions& options);
-    /// \brief The options worth saving: options() minus the transient "plot-width-px" /
-    /// "plot-height-px" keys and minus unset (null) values.
+    /// \brief The options worth saving: options() minus unset (null) values (the plot size is
+    /// not an option: FigureOptions::plot, set only for a computation).
     FigureOptions persistentOptions() const;
     /// \brief True while drawFigure() runs: controls that listen to axis-range signals ignore
     /// the ranges the panel itself sets.

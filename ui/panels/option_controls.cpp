@@ -177,6 +177,19 @@ QWidget* buildOptionControls(const figures::OptionTable& table, FigurePanel& pan
     return box;
 }
 
+void markOptionRefused(QWidget* controls, const figures::OptionSpec& spec, const QString& reason) {
+    QWidget* w = controls->findChild<QWidget*>(QString::fromLatin1(spec.id));
+    if (w == nullptr) {
+        return;
+    }
+    // Styled by object name so the sheet reaches the widget itself, not its children.
+    w->setStyleSheet(reason.isEmpty() ? QString()
+                                      : QStringLiteral("#%1 { border: 2px solid #d55e00; }")
+                                            .arg(QString::fromLatin1(spec.id)));
+    w->setToolTip(reason.isEmpty() ? translatedOptionText(spec.tooltip) : reason);
+    w->setProperty("refused", !reason.isEmpty());
+}
+
 void showOptionValue(QWidget* controls, const figures::OptionSpec& spec, const QVariant& value,
                      const figures::FigureOptions& options) {
     QWidget* w = controls->findChild<QWidget*>(QString::fromLatin1(spec.id));

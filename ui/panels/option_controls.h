@@ -28,6 +28,11 @@ QWidget* buildOptionControls(const figures::OptionTable& table, FigurePanel& pan
 void showOptionValue(QWidget* controls, const figures::OptionSpec& spec, const QVariant& value,
                      const figures::FigureOptions& options);
 
+/// \brief Marks the control of option \p spec inside \p controls as refused: a red border and
+/// \p reason as its tooltip (the panel keeps the last accepted value). An empty \p reason
+/// clears the mark and restores the row's tooltip. No-op for an option without a control.
+void markOptionRefused(QWidget* controls, const figures::OptionSpec& spec, const QString& reason);
+
 /// \brief \p label of the option table translated (context "FigureOptions").
 QString translatedOptionText(const char* text);
 

@@ -878,9 +878,8 @@ FigureOptions withPlotSize(QCustomPlot& plot, FigureOptions options) {
     // A replot lays the elements out at the widget's size; the axis rectangle is then valid.
     plot.replot(QCustomPlot::rpImmediateRefresh);
     const QRect rect = plot.axisRect()->rect();
-    options.insert(QStringLiteral("plot-width-px"), std::max(rect.width(), 1));
-    options.insert(QStringLiteral("plot-height-px"), std::max(rect.height(), 1));
-    options.insert(QStringLiteral("plot-font-px"), QFontMetrics(plot.font()).height());
+    options.plot = {std::max(rect.width(), 1), std::max(rect.height(), 1),
+                    QFontMetrics(plot.font()).height()};
     return options;
 }
 

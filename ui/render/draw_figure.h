@@ -36,8 +36,8 @@ void drawFigure(QCustomPlot& plot, const FigureData& data);
 /// before the first drawFigure() (the title and margins are made from the font then).
 void setPresentationStyle(QCustomPlot& plot, double scale);
 
-/// \brief Options with "plot-width-px"/"plot-height-px" set from \p plot's axis rectangle
-/// (after a layout pass at the plot's current size).
+/// \brief \p options with their plot size (FigureOptions::plot) set from \p plot's axis
+/// rectangle and font (after a layout pass at the plot's current size).
 FigureOptions withPlotSize(QCustomPlot& plot, FigureOptions options);
 
 /// \brief figureData() at the plot's size, then drawFigure(): the one rendering path shared by
