@@ -2,49 +2,80 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "figures/animation_sweep.h"
 
+#include "core/param_fields.h"
+#include "core/scaling/scaling_fields.h"
+
 #include <cmath>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace rope::figures {
 
 namespace {
 
-// One shared parameter a sweep can move: its session/CLI key and how to set it.
+// One shared parameter a sweep can move: a base parameter (core/param_fields.h) or a scaling
+// field (core/scaling/scaling_fields.h), both read and written through their table's row.
 struct SweepParameter {
-    const char* key;
-    bool integer;
-    bool logarithmic;
-    void (*set)(rope::RopeParams& p, double v);
-    double (*get)(const rope::RopeParams& p);
+    std::string_view key;
+    bool integer = false;
+    bool logarithmic = false;
     // Checked here as well as by rope::validate(), which leaves a factor the default method
     // ignores unchecked: [1, 1e6] is the range every scaling method accepts.
     double min = -HUGE_VAL;
     double max = HUGE_VAL;
+    const rope::ParamField* param = nullptr;
+    const rope::ScalingField* scaling = nullptr;
+
+    void set(rope::RopeParams& p, double v) const {
+        if (param != nullptr) {
+            rope::setParamFieldNumber(p, *param, v);
+        } else {
+            rope::setScalingFieldNumber(p.scaling, *scaling, v);
+        }
+    }
+    double get(const rope::RopeParams& p) const {
+        return param != nullptr ? rope::paramFieldNumber(p, *param)
+                                : rope::scalingFieldNumber(p.scaling, *scaling);
+    }
 };
 
-// Positions and lengths are whole tokens; a base spans decades, so equal frame steps are
-// equal ratios (10³ → 10⁶ moves one decade per third of the frames).
-const SweepParameter kParameters[] = {
-    {"m", true, false, [](rope::RopeParams& p, double v) { p.m = static_cast<long long>(v); },
-     [](const rope::RopeParams& p) { return double(p.m); }},
-    {"n", true, false, [](rope::RopeParams& p, double v) { p.n = static_cast<long long>(v); },
-     [](const rope::RopeParams& p) { return double(p.n); }},
-    {"base", false, true, [](rope::RopeParams& p, double v) { p.base = v; },
-     [](const rope::RopeParams& p) { return p.base; }},
-    {"factor", false, false, [](rope::RopeParams& p, double v) { p.scaling.factor = v; },
-     [](const rope::RopeParams& p) { return p.scaling.factor; }, 1, 1e6},
-    {"context", true, false,
-     [](rope::RopeParams& p, double v) { p.context = static_cast<long long>(v); },
-     [](const rope::RopeParams& p) { return double(p.context); }},
-    {"beta-fast", false, false, [](rope::RopeParams& p, double v) { p.scaling.betaFast = v; },
-     [](const rope::RopeParams& p) { return p.scaling.betaFast; }, 1e-6, 1e6},
-    {"beta-slow", false, false, [](rope::RopeParams& p, double v) { p.scaling.betaSlow = v; },
-     [](const rope::RopeParams& p) { return p.scaling.betaSlow; }, 1e-6, 1e6},
-};
+// Positions and lengths are whole tokens; a base spans decades (its row's logScale), so equal
+// frame steps are equal ratios (10³ → 10⁶ moves one decade per third of the frames). The
+// order is the one --help and the error messages list.
+const std::vector<SweepParameter>& sweepParameters() {
+    static const std::vector<SweepParameter> parameters = [] {
+        const auto base = [](std::string_view id) {
+            const rope::ParamField* f = rope::findParamField(id);
+            return SweepParameter{.key = id,
+                                  .integer = f->kind == rope::ParamKind::Integer,
+                                  .logarithmic = f->logScale,
+                                  .param = f};
+        };
+        const auto scaling = [](std::string_view id, double min, double max) {
+            return SweepParameter{
+                .key = id, .min = min, .max = max, .scaling = rope::findScalingField(id)};
+        };
+        return std::vector<SweepParameter>{
+            base(rope::param::kM),
+            base(rope::param::kN),
+            base(rope::param::kBase),
+            scaling(rope::field::kFactor, 1, 1e6),
+            base(rope::param::kContext),
+            scaling(rope::field::kBetaFast, 1e-6, 1e6),
+            scaling(rope::field::kBetaSlow, 1e-6, 1e6),
+        };
+    }();
+    return parameters;
+}
+
+QString keyText(std::string_view key) {
+    return QString::fromUtf8(key.data(), static_cast<qsizetype>(key.size()));
+}
 
 const SweepParameter* findParameter(const QString& key) {
-    for (const SweepParameter& p : kParameters) {
-        if (key == QLatin1String(p.key)) {
+    for (const SweepParameter& p : sweepParameters()) {
+        if (key == keyText(p.key)) {
             return &p;
         }
     }
@@ -63,8 +94,8 @@ std::string number(double v) {
 
 QStringList sweepParameterKeys() {
     QStringList keys;
-    for (const SweepParameter& p : kParameters) {
-        keys << QString::fromLatin1(p.key);
+    for (const SweepParameter& p : sweepParameters()) {
+        keys << keyText(p.key);
     }
     return keys;
 }

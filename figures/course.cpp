@@ -10,6 +10,7 @@
 #include "core/identities.h"
 #include "core/kv_cache.h"
 #include "core/mrope.h"
+#include "core/param_fields.h"
 #include "core/position_schemes.h"
 #include "core/precision.h"
 #include "core/research_rules.h"
@@ -412,8 +413,15 @@ QStringList names(std::initializer_list<const char*> list) {
     return out;
 }
 
-const QStringList kParamKeys = names({"dim", "rotary-dim", "base", "m", "n", "context", "layout",
-                                      "method", "factor", "original-context"});
+// A step's "params": the base parameters (by their session keys), the layout, the method and
+// the two scaling fields a step sets.
+const QStringList kParamKeys = [] {
+    QStringList keys;
+    for (const rope::ParamField& f : rope::paramFields()) {
+        keys << QString::fromUtf8(f.sessionKey.data(), static_cast<qsizetype>(f.sessionKey.size()));
+    }
+    return keys + names({"layout", "method", "factor", "original-context"});
+}();
 const QStringList kTextKeys = names({"title", "task", "question", "choices", "hints", "solution"});
 const QStringList kStepKeys =
     names({"id", "panel", "kind", "params", "options", "answer", "tolerance", "choices", "accept",
@@ -501,13 +509,13 @@ public:
             }
             return v;
         };
-        p.headDim = static_cast<int>(whole(QStringLiteral("dim"), p.headDim));
-        p.rotaryDim = static_cast<int>(whole(QStringLiteral("rotary-dim"), p.rotaryDim));
-        p.base = num(QStringLiteral("base"), p.base);
-        p.m = static_cast<long long>(whole(QStringLiteral("m"), static_cast<double>(p.m)));
-        p.n = static_cast<long long>(whole(QStringLiteral("n"), static_cast<double>(p.n)));
-        p.context = static_cast<long long>(
-            whole(QStringLiteral("context"), static_cast<double>(p.context)));
+        for (const rope::ParamField& f : rope::paramFields()) {
+            const QString key =
+                QString::fromUtf8(f.sessionKey.data(), static_cast<qsizetype>(f.sessionKey.size()));
+            const double now = rope::paramFieldNumber(p, f);
+            rope::setParamFieldNumber(
+                p, f, f.kind == rope::ParamKind::Integer ? whole(key, now) : num(key, now));
+        }
         p.scaling.factor = num(QStringLiteral("factor"), p.scaling.factor);
         p.scaling.originalContext =
             static_cast<int>(whole(QStringLiteral("original-context"), p.scaling.originalContext));

@@ -6,6 +6,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include "core/param_fields.h"
 #include "core/scaling/scaling_fields.h"
 #include "core/scaling/scaling_registry.h"
 
@@ -24,20 +25,13 @@ bool resetParameter(RopeParams& params, std::string_view parameter) {
     const RopeParams d;
     ScalingParams& s = params.scaling;
     const ScalingParams& ds = d.scaling;
-    if (parameter == "dim") {
-        params.headDim = d.headDim;
-        // A rotary dim read for the old head dim may no longer fit; "all of it" always does.
-        params.rotaryDim = 0;
-    } else if (parameter == "rotary-dim") {
-        params.rotaryDim = d.rotaryDim;
-    } else if (parameter == "base") {
-        params.base = d.base;
-    } else if (parameter == "m") {
-        params.m = d.m;
-    } else if (parameter == "n") {
-        params.n = d.n;
-    } else if (parameter == "context") {
-        params.context = d.context;
+    if (const ParamField* f = findParamField(parameter)) {
+        copyParamField(params, d, *f);
+        // A rotary dim read for the old head dim may no longer fit; its default ("all of it",
+        // 0) always does.
+        if (const ParamField* also = findParamField(f->resetsAlso)) {
+            copyParamField(params, d, *also);
+        }
     } else if (parameter == "layout") {
         params.layout = d.layout;
     } else if (parameter == "method") {
@@ -241,6 +235,27 @@ bool JsonFieldReader::scalingField(const QJsonObject& o, const QString& prefix, 
             } else if constexpr (std::is_same_v<T, bool>) {
                 v = boolean(o, prefix, key);
             } else if constexpr (std::is_same_v<T, int>) {
+                v = smallInteger(o, prefix, key);
+            } else if constexpr (std::is_same_v<T, long long>) {
+                v = integer(o, prefix, key);
+            } else {
+                v = number(o, prefix, key);
+            }
+            if (v) {
+                params.*member = *v;
+            }
+            return v.has_value();
+        },
+        field.member);
+}
+
+bool JsonFieldReader::paramField(const QJsonObject& o, const QString& prefix, const QString& key,
+                                 const ParamField& field, RopeParams& params) {
+    return std::visit(
+        [&](auto member) {
+            using T = std::remove_cvref_t<decltype(params.*member)>;
+            std::optional<T> v;
+            if constexpr (std::is_same_v<T, int>) {
                 v = smallInteger(o, prefix, key);
             } else if constexpr (std::is_same_v<T, long long>) {
                 v = integer(o, prefix, key);

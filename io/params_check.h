@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/param_fields.h"
 #include "core/rope_params.h"
 #include "core/scaling/scaling_fields.h"
 
@@ -24,9 +25,9 @@
 
 namespace rope::ui {
 
-/// \brief Resets the RopeParams field named by a core parameter name ("dim", "rotary-dim",
-/// "base", "m", "n", "context", "layout", "method", or a scalingFields() id) to its default
-/// value. Returns false for an unknown name.
+/// \brief Resets the RopeParams field named by a core parameter name (a paramFields() id,
+/// "layout", "method", or a scalingFields() id) to its default value. Returns false for an
+/// unknown name.
 bool resetParameter(RopeParams& params, std::string_view parameter);
 
 /// \brief Validates \p params with rope::validate() and rope::scaledFrequencies(); for every
@@ -93,6 +94,13 @@ public:
     /// error is recorded).
     bool scalingField(const QJsonObject& o, const QString& prefix, const QString& key,
                       const ScalingField& field, ScalingParams& params);
+
+    /// \brief Reads \p key into the RopeParams member \p field names: an int, a whole number
+    /// (|v| ≤ 2^53) or a finite number, as its member type calls for.
+    /// \return true when a value was read and stored; false when absent, null or wrong (the
+    /// error is recorded).
+    bool paramField(const QJsonObject& o, const QString& prefix, const QString& key,
+                    const ParamField& field, RopeParams& params);
 
     /// \brief Appends "field: text" to the errors.
     void error(const QString& field, const QString& text);

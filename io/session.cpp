@@ -5,6 +5,7 @@
 
 #include "io/file_access.h"
 
+#include "core/param_fields.h"
 #include "core/scaling/scaling_fields.h"
 #include "io/params_check.h"
 
@@ -18,6 +19,7 @@
 #include <QSet>
 
 #include <optional>
+#include <variant>
 
 namespace rope::ui {
 
@@ -35,11 +37,11 @@ const QString kStateKey = QStringLiteral("state");
 // Version-1 parameter keys: rope-cli flag names = core parameter names.
 const QStringList& paramKeys() {
     static const QStringList keys = [] {
-        QStringList k = {
-            QStringLiteral("dim"),    QStringLiteral("rotary-dim"), QStringLiteral("base"),
-            QStringLiteral("m"),      QStringLiteral("n"),          QStringLiteral("context"),
-            QStringLiteral("layout"), QStringLiteral("method"),
-        };
+        QStringList k;
+        for (const ParamField& f : paramFields()) {
+            k << toQString(f.sessionKey);
+        }
+        k << QStringLiteral("layout") << QStringLiteral("method");
         for (const ScalingField& f : scalingFields()) {
             k << toQString(f.id);
         }
@@ -59,15 +61,14 @@ QJsonArray numbersToJson(const std::vector<double>& values) {
 QJsonObject paramsToJson(const RopeParams& p) {
     const ScalingParams& s = p.scaling;
     QJsonObject o{
-        {QStringLiteral("dim"), p.headDim},
-        {QStringLiteral("rotary-dim"), p.rotaryDim},
-        {QStringLiteral("base"), p.base},
-        {QStringLiteral("m"), static_cast<qint64>(p.m)},
-        {QStringLiteral("n"), static_cast<qint64>(p.n)},
-        {QStringLiteral("context"), static_cast<qint64>(p.context)},
         {QStringLiteral("layout"), QString::fromLatin1(layoutId(p.layout))},
         {QStringLiteral("method"), QString::fromStdString(s.method)},
     };
+    for (const ParamField& f : paramFields()) {
+        // An integer member as a JSON integer, straight from the member (no double between).
+        o.insert(toQString(f.sessionKey),
+                 std::visit([&p](auto member) { return QJsonValue(p.*member); }, f.member));
+    }
     for (const ScalingField& f : scalingFields()) {
         const QString key = toQString(f.id);
         switch (f.kind) {
@@ -107,19 +108,28 @@ QJsonObject migrateVersion0(const QJsonObject& v0, QStringList& skipped) {
             params.insert(newKey, from.value(oldKey));
         }
     };
-    copy(v0, QStringLiteral("headDim"), QStringLiteral("dim"));
-    copy(v0, QStringLiteral("rotaryDim"), QStringLiteral("rotary-dim"));
-    copy(v0, QStringLiteral("base"), QStringLiteral("base"));
-    copy(v0, QStringLiteral("context"), QStringLiteral("context"));
+    QStringList knownKeys = {kFormatKey,
+                             kVersionKey,
+                             QStringLiteral("positions"),
+                             QStringLiteral("interleaved"),
+                             QStringLiteral("scaling"),
+                             QStringLiteral("panel")};
+    for (const ParamField& f : paramFields()) {
+        if (!f.draftSessionKey.empty()) {
+            copy(v0, toQString(f.draftSessionKey), toQString(f.sessionKey));
+            knownKeys << toQString(f.draftSessionKey);
+        }
+    }
+    // The draft kept the two positions as one array.
     if (v0.contains(QStringLiteral("positions"))) {
         const QJsonValue positions = v0.value(QStringLiteral("positions"));
         const QJsonArray pair = positions.toArray();
         if (positions.isArray() && pair.size() == 2) {
-            params.insert(QStringLiteral("m"), pair.at(0));
-            params.insert(QStringLiteral("n"), pair.at(1));
+            params.insert(toQString(param::kM), pair.at(0));
+            params.insert(toQString(param::kN), pair.at(1));
         } else {
             // Passed on as an invalid value so the v1 reader reports it under its new name.
-            params.insert(QStringLiteral("m"), positions);
+            params.insert(toQString(param::kM), positions);
         }
     }
     if (v0.contains(QStringLiteral("interleaved"))) {
@@ -145,12 +155,7 @@ QJsonObject migrateVersion0(const QJsonObject& v0, QStringList& skipped) {
         knownScalingKeys << oldKey;
     }
 
-    collectUnknown(v0,
-                   {kFormatKey, kVersionKey, QStringLiteral("headDim"), QStringLiteral("rotaryDim"),
-                    QStringLiteral("base"), QStringLiteral("context"), QStringLiteral("positions"),
-                    QStringLiteral("interleaved"), QStringLiteral("scaling"),
-                    QStringLiteral("panel")},
-                   QString(), skipped);
+    collectUnknown(v0, knownKeys, QString(), skipped);
     collectUnknown(scaling, knownScalingKeys, QStringLiteral("scaling."), skipped);
 
     QJsonObject v1{
@@ -210,7 +215,7 @@ private:
         }
         if (!root.contains(kVersionKey)) {
             // Only the draft layout wrote no version; it always had a head dimension.
-            if (!root.contains(QStringLiteral("headDim"))) {
+            if (!root.contains(toQString(findParamField(param::kDim)->draftSessionKey))) {
                 m_reader.error(kVersionKey, QStringLiteral("missing; this is not a RoPE Explorer "
                                                            "session"));
                 return false;
@@ -263,27 +268,9 @@ private:
         }
         RopeParams& r = m_result.session.params;
         ScalingParams& s = r.scaling;
-        const auto setInt = [&](const char* key, int& field) {
-            if (const auto v = m_reader.smallInteger(o, p, QLatin1String(key))) {
-                field = *v;
-            }
-        };
-        const auto setLong = [&](const char* key, long long& field) {
-            if (const auto v = m_reader.integer(o, p, QLatin1String(key))) {
-                field = *v;
-            }
-        };
-        const auto setDouble = [&](const char* key, double& field) {
-            if (const auto v = m_reader.number(o, p, QLatin1String(key))) {
-                field = *v;
-            }
-        };
-        setInt("dim", r.headDim);
-        setInt("rotary-dim", r.rotaryDim);
-        setDouble("base", r.base);
-        setLong("m", r.m);
-        setLong("n", r.n);
-        setLong("context", r.context);
+        for (const ParamField& f : paramFields()) {
+            m_reader.paramField(o, p, toQString(f.sessionKey), f, r);
+        }
         if (const auto layout = m_reader.string(o, p, QStringLiteral("layout"))) {
             if (*layout == QLatin1String("interleaved") || *layout == QLatin1String("half")) {
                 r.layout = parseLayout(layout->toStdString());

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/parameter_form.h"
 
+#include "core/param_fields.h"
 #include "core/scaling/scaling_fields.h"
 #include "core/scaling/scaling_registry.h"
 #include "io/params_check.h"
@@ -22,6 +23,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 namespace rope::ui {
@@ -54,6 +56,56 @@ constexpr double kMinContext = 64;
 constexpr double kMaxContextShown = 1048576;
 
 using Spec = SliderSpinBox::Spec;
+
+/// How the form shows one base parameter (core/param_fields.h names it and gives its label and
+/// tip): the spin box's range is what the panels can draw in reasonable time, within the
+/// limits core accepts.
+struct BaseRow {
+    std::string_view id;
+    Spec spec;
+    /// Shown at the spin box's minimum (translated in ParameterForm's context).
+    const char* specialValueText = nullptr;
+};
+
+// One per paramFields() row; tst_parameter_form checks none is missing.
+const BaseRow kBaseRows[] = {
+    {param::kDim, Spec{.min = 2,
+                       .max = 1024,
+                       .sliderMin = 2,
+                       .sliderMax = 512,
+                       .logScale = true,
+                       .decimals = 0,
+                       .step = 2}},
+    // The slider follows d (showParams); 0 is "all of d".
+    {param::kRotaryDim,
+     Spec{.min = 0, .max = 1024, .sliderMin = 0, .sliderMax = 128, .decimals = 0, .step = 2},
+     QT_TRANSLATE_NOOP("rope::ui::ParameterForm", "all (= d)")},
+    {param::kBase, Spec{.min = 1.01,
+                        .max = 1e12,
+                        .sliderMin = 2,
+                        .sliderMax = 1e8,
+                        .logScale = true,
+                        .decimals = 2,
+                        .step = 0}},
+    // The sliders of m and n follow the context (showParams).
+    {param::kM, Spec{.min = 0, .max = 1e9, .sliderMin = 0, .sliderMax = 4096, .decimals = 0}},
+    {param::kN, Spec{.min = 0, .max = 1e9, .sliderMin = 0, .sliderMax = 4096, .decimals = 0}},
+    {param::kContext, Spec{.min = kMinContext,
+                           .max = kMaxContextShown,
+                           .sliderMin = kMinContext,
+                           .sliderMax = kMaxContextShown,
+                           .logScale = true,
+                           .decimals = 0}},
+};
+
+const BaseRow* findBaseRow(std::string_view id) {
+    for (const BaseRow& row : kBaseRows) {
+        if (row.id == id) {
+            return &row;
+        }
+    }
+    return nullptr;
+}
 
 /// How the form shows one scaling field (core/scaling/scaling_fields.h names it). Label, tip and
 /// check-box text are translated in ParameterForm's context.
@@ -187,36 +239,18 @@ ParameterForm::ParameterForm(ExplorerState& state, bool persistent, QWidget* par
         connect(control, &SliderSpinBox::valueChanged, this, &ParameterForm::onEdited);
     };
 
-    number(QStringLiteral("dim"), tr("Head dim &d"),
-           tr("Rotated dimensions d (even): d/2 pairs, pair i turns by θ_i = b^(−2i/d) per token."),
-           Spec{.min = 2,
-                .max = 1024,
-                .sliderMin = 2,
-                .sliderMax = 512,
-                .logScale = true,
-                .decimals = 0,
-                .step = 2});
-    number(QStringLiteral("base"), tr("&Base b"),
-           tr("RoPE base b (rope_theta), > 1. Larger b slows every pair but the first."),
-           Spec{.min = 1.01,
-                .max = 1e12,
-                .sliderMin = 2,
-                .sliderMax = 1e8,
-                .logScale = true,
-                .decimals = 2,
-                .step = 0});
-    number(QStringLiteral("m"), tr("Position &m"), tr("Query position m (tokens)."),
-           Spec{.min = 0, .max = 1e9, .sliderMin = 0, .sliderMax = 4096, .decimals = 0});
-    number(QStringLiteral("n"), tr("Position &n"), tr("Key position n (tokens)."),
-           Spec{.min = 0, .max = 1e9, .sliderMin = 0, .sliderMax = 4096, .decimals = 0});
-    number(QStringLiteral("context"), tr("&Context L"),
-           tr("Context length L (tokens) the plots cover, 64 … 1,048,576."),
-           Spec{.min = kMinContext,
-                .max = kMaxContextShown,
-                .sliderMin = kMinContext,
-                .sliderMax = kMaxContextShown,
-                .logScale = true,
-                .decimals = 0});
+    // Labels and tips come from core's table, marked there for lupdate in this class's context.
+    for (const ParamField& f : paramFields()) {
+        const BaseRow* row = findBaseRow(f.id);
+        if (row == nullptr) {
+            continue;
+        }
+        Spec spec = row->spec;
+        if (row->specialValueText != nullptr) {
+            spec.specialValueText = tr(row->specialValueText);
+        }
+        number(toQString(f.id), tr(f.label), tr(f.tip), spec);
+    }
 
     m_layoutBox->setObjectName(QStringLiteral("layout"));
     m_layoutBox->addItem(tr("interleaved (x0,x1),(x2,x3)…"), QStringLiteral("interleaved"));
@@ -330,17 +364,11 @@ void ParameterForm::updateVisibleRows() {
 
 rope::RopeParams ParameterForm::paramsFromControls() const {
     rope::RopeParams p = m_state.params();
-    const auto value = [this](const char* id) {
-        return m_controls.value(QString::fromLatin1(id))->value();
-    };
-    const auto integer = [&value](const char* id) {
-        return static_cast<long long>(std::llround(value(id)));
-    };
-    p.headDim = static_cast<int>(integer("dim"));
-    p.base = value("base");
-    p.m = integer("m");
-    p.n = integer("n");
-    p.context = integer("context");
+    for (const ParamField& f : paramFields()) {
+        if (const SliderSpinBox* control = m_controls.value(toQString(f.id), nullptr)) {
+            setParamFieldNumber(p, f, control->value());
+        }
+    }
     p.layout = rope::parseLayout(m_layoutBox->currentData().toString().toStdString());
     rope::ScalingParams& s = p.scaling;
     s.method = m_method->currentData().toString().toStdString();
@@ -380,18 +408,16 @@ void ParameterForm::onRejected(const QString& parameter, const QString& reason) 
 }
 
 void ParameterForm::showParams(const rope::RopeParams& p) {
-    const auto set = [this](const char* id, double v) {
-        m_controls.value(QString::fromLatin1(id))->setValueSilently(v);
-    };
-    set("dim", p.headDim);
-    set("base", p.base);
-    set("context", static_cast<double>(p.context));
-    for (const char* id : {"m", "n"}) {
-        m_controls.value(QString::fromLatin1(id))
-            ->setSliderRange(0, static_cast<double>(p.context));
+    // Slider ranges first, so a value set next lands on the right slider position.
+    for (const std::string_view id : {param::kM, param::kN}) {
+        m_controls.value(toQString(id))->setSliderRange(0, static_cast<double>(p.context));
     }
-    set("m", static_cast<double>(p.m));
-    set("n", static_cast<double>(p.n));
+    m_controls.value(toQString(param::kRotaryDim))->setSliderRange(0, p.headDim);
+    for (const ParamField& f : paramFields()) {
+        if (SliderSpinBox* control = m_controls.value(toQString(f.id), nullptr)) {
+            control->setValueSilently(paramFieldNumber(p, f));
+        }
+    }
     {
         const QSignalBlocker block(m_layoutBox);
         m_layoutBox->setCurrentIndex(p.layout == rope::Layout::Half ? 1 : 0);
@@ -427,11 +453,12 @@ void ParameterForm::reset() {
 void ParameterForm::save(const rope::RopeParams& p) const {
     QSettings settings;
     settings.beginGroup(kGroup);
-    settings.setValue(QStringLiteral("dim"), p.headDim);
-    settings.setValue(QStringLiteral("base"), p.base);
-    settings.setValue(QStringLiteral("m"), p.m);
-    settings.setValue(QStringLiteral("n"), p.n);
-    settings.setValue(QStringLiteral("context"), p.context);
+    for (const ParamField& f : paramFields()) {
+        const double v = paramFieldNumber(p, f);
+        settings.setValue(toQString(f.sessionKey), f.kind == ParamKind::Integer
+                                                       ? QVariant(static_cast<qlonglong>(v))
+                                                       : QVariant(v));
+    }
     settings.setValue(QStringLiteral("layout"), QString::fromLatin1(rope::layoutId(p.layout)));
     const rope::ScalingParams& s = p.scaling;
     settings.setValue(QStringLiteral("method"), QString::fromStdString(s.method));
@@ -447,17 +474,17 @@ rope::RopeParams ParameterForm::loadSaved() const {
     QSettings settings;
     settings.beginGroup(kGroup);
     rope::RopeParams p;
-    const auto num = [&settings](const char* id, double fallback) {
-        return settings.value(QString::fromLatin1(id), fallback).toDouble();
-    };
-    const auto integer = [&settings](const char* id, long long fallback) {
-        return settings.value(QString::fromLatin1(id), fallback).toLongLong();
-    };
-    p.headDim = static_cast<int>(integer("dim", p.headDim));
-    p.base = num("base", p.base);
-    p.m = integer("m", p.m);
-    p.n = integer("n", p.n);
-    p.context = std::clamp<long long>(integer("context", p.context), 64, 1048576);
+    for (const ParamField& f : paramFields()) {
+        const QVariant saved = settings.value(toQString(f.sessionKey));
+        bool ok = false;
+        const double v = saved.toDouble(&ok);
+        if (!saved.isValid() || !ok || !std::isfinite(v)) {
+            continue;
+        }
+        // Into the range the form shows (an older build saved a context outside it).
+        const BaseRow* row = findBaseRow(f.id);
+        setParamFieldNumber(p, f, row != nullptr ? std::clamp(v, row->spec.min, row->spec.max) : v);
+    }
     p.layout = settings.value(QStringLiteral("layout")).toString() == QLatin1String("half")
                    ? rope::Layout::Half
                    : rope::Layout::Interleaved;

@@ -20,13 +20,15 @@ namespace rope::ui {
 class ExplorerState;
 class SliderSpinBox;
 
-/// \brief The shared parameters as slider + spin-box rows: head dim d, base b, positions m and
-/// n, context L, the scaling method and the parameters it uses (its registry row's
-/// usedParams; the others are hidden).
+/// \brief The shared parameters as slider + spin-box rows: the base parameters of
+/// core/param_fields.h (head dim d, rotary dim, base b, positions m and n, context L), the
+/// layout, the scaling method and the parameters it uses (its registry row's usedParams; the
+/// others are hidden).
 ///
 /// Every edit builds a RopeParams and hands it to ExplorerState::setParams(); a refusal shows
 /// core's reason in an inline label. Accepted values persist in QSettings under
-/// "parameters/<id>", ids being the rope-cli flag names ("dim", "original-context", …).
+/// "parameters/<key>", keys being the session keys ("dim", "original-context", …). A control's
+/// objectName is its parameter's id.
 class ParameterForm : public QWidget {
     Q_OBJECT
 

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/cli/cli_common.h"
 
+#include "core/param_fields.h"
 #include "core/scaling/scaling_fields.h"
 #include "core/scaling/scaling_registry.h"
 #include "io/gguf.h"
@@ -82,6 +83,14 @@ std::optional<RopeParams> modelParamsFrom(const QCommandLineParser& parser) {
     return r->params;
 }
 
+int toInt(long long v, const QString& flag) {
+    if (v < -2147483647LL || v > 2147483647LL) {
+        throw InvalidParameter(flag.toStdString(), "--" + flag.toStdString() +
+                                                       " is out of range: " + std::to_string(v));
+    }
+    return static_cast<int>(v);
+}
+
 // "default|linear|…" from the registry, so a new method appears without edits here.
 QString methodIds() {
     QStringList ids;
@@ -103,15 +112,51 @@ void addModelSourceOptions(QCommandLineParser& parser) {
     });
 }
 
+namespace {
+
+// One option per base parameter of \p group, named and described by the core's table.
+void addParamOptions(QCommandLineParser& parser, ParamFlagGroup group) {
+    const RopeParams defaults;
+    for (const ParamField& f : paramFields()) {
+        if (f.flagGroup != group) {
+            continue;
+        }
+        QCommandLineOption option(
+            QString::fromUtf8(f.flag.data(), static_cast<qsizetype>(f.flag.size())),
+            QString::fromUtf8(f.help.data(), static_cast<qsizetype>(f.help.size())),
+            QString::fromUtf8(f.valueName.data(), static_cast<qsizetype>(f.valueName.size())));
+        if (f.helpShowsDefault) {
+            option.setDefaultValue(QString::number(paramFieldNumber(defaults, f), 'g', 17));
+        }
+        parser.addOption(option);
+    }
+}
+
+// Reads the flags of \p group that were given into \p params (unset flags keep its value).
+void readParamOptions(const QCommandLineParser& parser, ParamFlagGroup group, RopeParams& params) {
+    for (const ParamField& f : paramFields()) {
+        const QString flag =
+            QString::fromUtf8(f.flag.data(), static_cast<qsizetype>(f.flag.size()));
+        if (f.flagGroup != group || !parser.isSet(flag)) {
+            continue;
+        }
+        if (f.kind == ParamKind::Real) {
+            setParamFieldNumber(params, f, parseDouble(parser.value(flag), flag));
+            continue;
+        }
+        long long v = parseInteger(parser.value(flag), flag);
+        if (paramFieldIsInt(f)) {
+            v = toInt(v, flag); // refuse rather than clamp a value the member cannot hold
+        }
+        setParamFieldNumber(params, f, static_cast<double>(v));
+    }
+}
+
+} // namespace
+
 void addRopeOptions(QCommandLineParser& parser) {
+    addParamOptions(parser, ParamFlagGroup::Model);
     parser.addOptions({
-        {QStringLiteral("dim"), QStringLiteral("Head dimension d (even)."), QStringLiteral("D"),
-         QStringLiteral("128")},
-        {QStringLiteral("base"), QStringLiteral("RoPE base b (rope_theta), > 1."),
-         QStringLiteral("B"), QStringLiteral("10000")},
-        {QStringLiteral("rotary-dim"),
-         QStringLiteral("Rotated dimensions (even, <= dim); default: all (partial rotary)."),
-         QStringLiteral("R")},
         {QStringLiteral("method"),
          QStringLiteral("Scaling method: ") + methodIds() + QLatin1Char('.'), QStringLiteral("ID"),
          QStringLiteral("default")},
@@ -135,6 +180,23 @@ void addRopeOptions(QCommandLineParser& parser) {
          QStringLiteral("L")},
     });
     addModelOptions(parser);
+}
+
+void addFigureViewOptions(QCommandLineParser& parser) {
+    addParamOptions(parser, ParamFlagGroup::View);
+}
+
+QStringList parameterFlags() {
+    QStringList flags;
+    for (const ParamField& f : paramFields()) {
+        flags << QString::fromUtf8(f.flag.data(), static_cast<qsizetype>(f.flag.size()));
+    }
+    flags << QStringLiteral("method") << QStringLiteral("layout") << QStringLiteral("max-context")
+          << QStringLiteral("preset") << QStringLiteral("config") << QStringLiteral("gguf");
+    for (const ScalingField& f : scalingFields()) {
+        flags << QString::fromStdString(scalingFieldFlag(f));
+    }
+    return flags;
 }
 
 bool parseArguments(QCommandLineParser& parser, const QStringList& args) {
@@ -209,40 +271,20 @@ QString requiredValue(const QCommandLineParser& parser, const QString& flag) {
     return parser.value(flag);
 }
 
-namespace {
-int toInt(long long v, const QString& flag) {
-    if (v < -2147483647LL || v > 2147483647LL) {
-        throw InvalidParameter(flag.toStdString(),
-                               "--" + flag.toStdString() + " is out of range: " + std::to_string(v));
-    }
-    return static_cast<int>(v);
-}
-} // namespace
-
 RopeParams ropeParamsFrom(const QCommandLineParser& parser) {
     const std::optional<RopeParams> model = modelParamsFrom(parser);
     RopeParams p = model.value_or(RopeParams{});
-    // Options with a default value (--dim, --base, --method) report that default even when not
-    // given; over a model only explicitly given flags count.
+    // Options with a default value (--method) report that default even when not given; over a
+    // model only explicitly given flags count.
     const auto given = [&](const char* f) {
         return !model || parser.isSet(QString::fromLatin1(f));
     };
     const auto has = [&](const char* f) { return parser.isSet(QString::fromLatin1(f)); };
-    const auto num = [&](const char* f) {
-        return parseDouble(parser.value(QString::fromLatin1(f)), QString::fromLatin1(f));
-    };
     const auto integer = [&](const char* f) {
         return parseInteger(parser.value(QString::fromLatin1(f)), QString::fromLatin1(f));
     };
-    if (given("dim")) {
-        p.headDim = toInt(integer("dim"), QStringLiteral("dim"));
-    }
-    if (given("base")) {
-        p.base = num("base");
-    }
-    if (has("rotary-dim")) {
-        p.rotaryDim = toInt(integer("rotary-dim"), QStringLiteral("rotary-dim"));
-    }
+    // A flag not given keeps the model's value or RopeParams{}'s (the default --help shows).
+    readParamOptions(parser, ParamFlagGroup::Model, p);
     ScalingParams& s = p.scaling;
     if (given("method")) {
         s.method = parser.value(QStringLiteral("method")).toStdString();
@@ -297,16 +339,7 @@ RopeParams ropeParamsFrom(const QCommandLineParser& parser) {
 RopeParams figureParamsFrom(const QCommandLineParser& parser) {
     RopeParams params = ropeParamsFrom(parser);
     // The figure commands' view: the context the plots cover and the two positions.
-    if (parser.isSet(QStringLiteral("context"))) {
-        params.context =
-            parseInteger(parser.value(QStringLiteral("context")), QStringLiteral("context"));
-    }
-    if (parser.isSet(QStringLiteral("m"))) {
-        params.m = parseInteger(parser.value(QStringLiteral("m")), QStringLiteral("m"));
-    }
-    if (parser.isSet(QStringLiteral("n"))) {
-        params.n = parseInteger(parser.value(QStringLiteral("n")), QStringLiteral("n"));
-    }
+    readParamOptions(parser, ParamFlagGroup::View, params);
     validate(params);
     return params;
 }

@@ -26,12 +26,20 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-/// Adds --dim --base --rotary-dim and every scaling flag (--method --factor
-/// --original-context --seq-len --beta-fast --beta-slow --mscale --mscale-all-dim
-/// --attention-factor --no-truncate --low-freq-factor --high-freq-factor --short-factor
-/// --long-factor --max-context), plus --preset ID and
+/// Adds --dim --rotary-dim --base (the Model rows of paramFields()) and every scaling flag
+/// (--method --factor --original-context --seq-len --beta-fast --beta-slow --mscale
+/// --mscale-all-dim --attention-factor --no-truncate --low-freq-factor --high-freq-factor
+/// --short-factor --long-factor --max-context), plus --preset ID and
 /// --config PATH (a Hugging Face config.json) that give the starting values.
 void addRopeOptions(QCommandLineParser& parser);
+
+/// The figure commands' view of the model: --context, --m and --n (the View rows of
+/// paramFields()); figureParamsFrom() reads them.
+void addFigureViewOptions(QCommandLineParser& parser);
+
+/// Every flag that sets a parameter (the base parameters, --method, --layout, --max-context,
+/// the scaling fields, --preset, --config, --gguf): what a --session refuses beside it.
+QStringList parameterFlags();
 
 /// --preset ID, --config PATH and --gguf PATH: where a model command reads its model from
 /// (modelConfigFrom() resolves them).

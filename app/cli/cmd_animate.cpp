@@ -38,6 +38,7 @@ int runAnimate(const QStringList& args) {
         "--list-options) or a parameter: m, n, base, factor, context, beta-fast, beta-slow. "
         "Integer keys step by whole numbers; base and log-real options step by equal ratios."));
     addRopeOptions(parser);
+    addFigureViewOptions(parser);
     parser.addOptions({
         {QStringLiteral("panel"), QStringLiteral("Panel id (rope-cli figure --list)."),
          QStringLiteral("ID")},
@@ -58,10 +59,6 @@ int runAnimate(const QStringList& args) {
          QStringLiteral("W"), QStringLiteral("800")},
         {QStringLiteral("height"), QStringLiteral("Frame height in pixels (default 500)."),
          QStringLiteral("H"), QStringLiteral("500")},
-        {QStringLiteral("context"), QStringLiteral("Context length L (tokens, default 4096)."),
-         QStringLiteral("L")},
-        {QStringLiteral("m"), QStringLiteral("Query position m (default 3)."), QStringLiteral("M")},
-        {QStringLiteral("n"), QStringLiteral("Key position n (default 10)."), QStringLiteral("N")},
         {QStringLiteral("set"),
          QStringLiteral("Panel option KEY=VALUE held for every frame (repeatable), as in "
                         "rope-cli figure."),

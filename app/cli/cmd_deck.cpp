@@ -4,7 +4,6 @@
 // (ui/render/deck_export.h), drawn by the panels' own renderer.
 #include "app/cli/cli_common.h"
 #include "app/cli/commands.h"
-#include "core/scaling/scaling_fields.h"
 #include "figures/figure_registry.h"
 #include "figures/language.h"
 #include "figures/option_table.h"
@@ -62,14 +61,11 @@ int runSlides(const QStringList& args) {
         "Write a 16:9 PDF slide deck: a title page, then one page per panel with its title, "
         "its parameters and its figure at presentation sizes."));
     addRopeOptions(parser);
+    addFigureViewOptions(parser);
     parser.addOptions({
         {QStringLiteral("panels"), QStringLiteral("Comma-separated panel ids, one slide each."),
          QStringLiteral("ID,ID,...")},
         {QStringLiteral("out"), QStringLiteral("Output PDF file."), QStringLiteral("F.pdf")},
-        {QStringLiteral("context"), QStringLiteral("Context length L (tokens, default 4096)."),
-         QStringLiteral("L")},
-        {QStringLiteral("m"), QStringLiteral("Query position m (default 3)."), QStringLiteral("M")},
-        {QStringLiteral("n"), QStringLiteral("Key position n (default 10)."), QStringLiteral("N")},
         {QStringLiteral("session"),
          QStringLiteral("Use a saved session (.ropex): its parameters and each panel's options."),
          QStringLiteral("FILE")},
@@ -96,15 +92,9 @@ int runSlides(const QStringList& args) {
     const QString out = pdfPath(parser);
 
     if (parser.isSet(QStringLiteral("session"))) {
-        std::vector<std::string> flags = {"dim",    "base",   "rotary-dim", "method",
-                                          "layout", "preset", "config",     "context",
-                                          "m",      "n",      "max-context"};
-        for (const ScalingField& f : scalingFields()) {
-            flags.push_back(scalingFieldFlag(f));
-        }
-        for (const std::string& flag : flags) {
-            if (parser.optionNames().contains(QString::fromStdString(flag))) {
-                throw UsageError(std::string("--session cannot be combined with --") + flag +
+        for (const QString& flag : parameterFlags()) {
+            if (parser.optionNames().contains(flag)) {
+                throw UsageError("--session cannot be combined with --" + flag.toStdString() +
                                  " (the session fixes the parameters)");
             }
         }

@@ -6,7 +6,6 @@
 // options, the panel defaulting to the session's visible one.
 #include "app/cli/cli_common.h"
 #include "app/cli/commands.h"
-#include "core/scaling/scaling_fields.h"
 #include "ui/render/figure_export.h"
 #include "figures/figure_registry.h"
 #include "io/session.h"
@@ -166,18 +165,12 @@ ui::Session sessionFrom(const QString& path) {
 // Flags that set parameters: a session already fixes them all, so mixing is refused rather
 // than silently resolved one way or the other.
 void rejectParameterFlags(const QCommandLineParser& parser) {
-    std::vector<std::string> flags = {"dim",    "base",   "rotary-dim", "method", "max-context",
-                                      "layout", "preset", "config",     "context", "m",
-                                      "n",      "all"};
-    flags.push_back("gguf");
-    for (const ScalingField& f : scalingFields()) {
-        flags.push_back(scalingFieldFlag(f));
-    }
-    for (const std::string& flag : flags) {
+    const QStringList flags = parameterFlags() << QStringLiteral("all");
+    for (const QString& flag : flags) {
         // optionNames() holds the options found on the command line (isSet() would throw a
         // warning for an option this subcommand does not define).
-        if (parser.optionNames().contains(QString::fromStdString(flag))) {
-            throw UsageError(std::string("--session cannot be combined with --") + flag +
+        if (parser.optionNames().contains(flag)) {
+            throw UsageError("--session cannot be combined with --" + flag.toStdString() +
                              " (the session fixes the parameters; edit it in the explorer)");
         }
     }
@@ -190,6 +183,7 @@ int runFigure(const QStringList& args) {
     parser.setApplicationDescription(QStringLiteral(
         "Render a panel's figure (the GUI's own renderer) to PNG, SVG, PDF or CSV."));
     addRopeOptions(parser);
+    addFigureViewOptions(parser);
     parser.addOptions({
         {QStringLiteral("list"), QStringLiteral("List the panel ids and titles as JSON.")},
         {QStringLiteral("panel"), QStringLiteral("Panel id (see --list)."), QStringLiteral("ID")},
@@ -210,10 +204,6 @@ int runFigure(const QStringList& args) {
          QStringLiteral("S")},
         {QStringLiteral("theme"), QStringLiteral("Colours of images: light (default) or dark."),
          QStringLiteral("light|dark"), QStringLiteral("light")},
-        {QStringLiteral("context"), QStringLiteral("Context length L (tokens, default 4096)."),
-         QStringLiteral("L")},
-        {QStringLiteral("m"), QStringLiteral("Query position m (default 3)."), QStringLiteral("M")},
-        {QStringLiteral("n"), QStringLiteral("Key position n (default 10)."), QStringLiteral("N")},
         {QStringLiteral("session"),
          QStringLiteral("Render a saved session (.ropex): its parameters and the panel's options; "
                         "--panel defaults to the session's visible panel."),

@@ -5245,6 +5245,18 @@ computed</source>
         <source>%1 slider</source>
         <translation>%1 滑块</translation>
     </message>
+    <message>
+        <source>all (= d)</source>
+        <translation>全部（= d）</translation>
+    </message>
+    <message>
+        <source>R&amp;otary dim</source>
+        <translation>旋转维度(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Rotated dimensions (even, ≤ d); the rest of the head is not rotated (partial_rotary_factor = rotary dim / d). &apos;all&apos; = d.</source>
+        <translation>旋转的维数（偶数，≤ d）；头向量其余的维度不旋转（partial_rotary_factor = 旋转维度 / d）。“全部” = d。</translation>
+    </message>
 </context>
 <context>
     <name>rope::ui::PresenterWindow</name>

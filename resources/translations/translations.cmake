@@ -26,6 +26,8 @@ foreach(target IN LISTS ROPE_TRANSLATED_TARGETS)
         endif()
     endforeach()
 endforeach()
+# Core has no Qt: the one core file that marks words (the base parameters' labels) is read too.
+list(APPEND ROPE_LUPDATE_SOURCES ${PROJECT_SOURCE_DIR}/core/param_fields.cpp)
 
 qt_add_translations(rope_figures
     TS_FILES ${ROPE_TS_FILES}

@@ -1,5 +1,6 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/param_fields.h"
 #include "core/scaling/scaling_fields.h"
 #include "ui/explorer_state.h"
 #include "ui/parameter_form.h"
@@ -35,6 +36,7 @@ private slots:
         QTest::addColumn<QString>("id");
         QTest::addColumn<double>("value");
         QTest::newRow("dim") << "dim" << 96.0;
+        QTest::newRow("rotary-dim") << "rotary-dim" << 64.0;
         QTest::newRow("base") << "base" << 500000.0;
         QTest::newRow("m") << "m" << 17.0;
         QTest::newRow("n") << "n" << 4000.0;
@@ -49,12 +51,61 @@ private slots:
         form.control(id)->spinBox()->setValue(value);
         QCOMPARE(changed.count(), 1);
         const rope::RopeParams& p = state.params();
-        const double got = id == QLatin1String("dim")    ? p.headDim
-                           : id == QLatin1String("base") ? p.base
-                           : id == QLatin1String("m")    ? static_cast<double>(p.m)
-                           : id == QLatin1String("n")    ? static_cast<double>(p.n)
-                                                         : static_cast<double>(p.context);
+        const double got = id == QLatin1String("dim")          ? p.headDim
+                           : id == QLatin1String("rotary-dim") ? p.rotaryDim
+                           : id == QLatin1String("base")       ? p.base
+                           : id == QLatin1String("m")          ? static_cast<double>(p.m)
+                           : id == QLatin1String("n")          ? static_cast<double>(p.n)
+                                                               : static_cast<double>(p.context);
         QCOMPARE(got, value);
+    }
+
+    // One row per base parameter of the core's table (core/param_fields.h), named by its id
+    // (the objectName tests and the GUI monkey use), labelled with the table's label, and
+    // persisted under its session key: every row, set to a value away from its default, comes
+    // back in a new form.
+    void everyBaseParameterHasOneRow() {
+        QSettings().clear();
+        {
+            rope::ui::ExplorerState state;
+            rope::ui::ParameterForm form(state, true);
+            for (const rope::ParamField& f : rope::paramFields()) {
+                const QString id =
+                    QString::fromUtf8(f.id.data(), static_cast<qsizetype>(f.id.size()));
+                rope::ui::SliderSpinBox* control = form.control(id);
+                QVERIFY2(control != nullptr, qPrintable(id));
+                QCOMPARE(control->objectName(), id);
+                QCOMPARE(control->spinBox()->accessibleName(),
+                         QString::fromUtf8(f.label).remove(QLatin1Char('&')));
+                QVERIFY(form.isRowVisible(id));
+            }
+            // rotary dim 32 of d = 64, b = 5e5, m = 11, n = 22, L = 2048.
+            form.control(QStringLiteral("dim"))->spinBox()->setValue(64);
+            form.control(QStringLiteral("rotary-dim"))->spinBox()->setValue(32);
+            form.control(QStringLiteral("base"))->spinBox()->setValue(500000);
+            form.control(QStringLiteral("context"))->spinBox()->setValue(2048);
+            form.control(QStringLiteral("m"))->spinBox()->setValue(11);
+            form.control(QStringLiteral("n"))->spinBox()->setValue(22);
+            QCOMPARE(state.params().rotaryDim, 32);
+            QCOMPARE(state.params().effectiveRotaryDim(), 32);
+        }
+        QCOMPARE(QSettings().value(QStringLiteral("parameters/rotary-dim")).toInt(), 32);
+        rope::ui::ExplorerState state;
+        rope::ui::ParameterForm form(state, true);
+        const rope::RopeParams& p = state.params();
+        QCOMPARE(p.headDim, 64);
+        QCOMPARE(p.rotaryDim, 32);
+        QCOMPARE(p.base, 500000.0);
+        QCOMPARE(p.context, 2048LL);
+        QCOMPARE(p.m, 11LL);
+        QCOMPARE(p.n, 22LL);
+        // A rotary dim above d is refused with core's reason; 0 ("all") always fits.
+        form.control(QStringLiteral("rotary-dim"))->spinBox()->setValue(66);
+        QCOMPARE(state.params().rotaryDim, 32);
+        form.control(QStringLiteral("rotary-dim"))->spinBox()->setValue(0);
+        QCOMPARE(state.params().rotaryDim, 0);
+        QCOMPARE(form.control(QStringLiteral("rotary-dim"))->spinBox()->text(),
+                 QStringLiteral("all (= d)"));
     }
 
     void logSliderEndsAreTheRangeEnds() {
