@@ -18,10 +18,10 @@ int runWeights(const QStringList& args) {
         "model.safetensors or model.safetensors.index.json with its shards, or Mistral's "
         "params.json and consolidated.safetensors (F32, F16, BF16); "
         "only the q/k projections are read, through memory maps.\n"
-        "Output: {\"rotary_dim\":R, \"layout\":\"half\"|\"interleaved\", \"layers\":[{\"index\":i, "
+        "Output: {\"rotary_dim\":R, \"layout\":\"half\" | \"interleaved\", \"layers\":[{\"index\":i, "
         "\"q\":[[pair norms] per query head], \"k\":[[pair norms] per key/value head]}, ...], "
         "\"head_dim\":D, \"num_attention_heads\":H, \"num_key_value_heads\":G, \"base\":b, "
-        "\"naming\":\"q_proj/k_proj\"|\"qkv_proj\"|\"query_key_value\"|\"wq/wk\", "
+        "\"naming\":\"q_proj/k_proj\" | \"qkv_proj\" | \"query_key_value\" | \"wq/wk\", "
         "\"prefix\":\"model.\", "
         "\"wavelength\":[2*pi*b^(2i/R) per pair]} (printed without spaces). Config warnings go "
         "to stderr."));

@@ -77,6 +77,15 @@ Eigen::ArrayXXd expectedHeatmap(const rope::RopeParams& p, int rows, rope::Phase
 }
 
 void compareHeatmap(FigurePanel* panel, const rope::RopeParams& p, rope::PhaseQuantity q) {
+    // A frame whose readouts or legend change the axis rectangle's height is computed once more
+    // for the height it gets (FigurePanel's afterLayout retry, a queued refresh): let it run.
+    const auto settled = [&] {
+        QCPColorMap* shown = colourMap(panel->plot());
+        return shown != nullptr &&
+               shown->data()->valueSize() ==
+                   expectedHeatmap(p, panel->plot()->axisRect()->height(), q).rows();
+    };
+    QTRY_VERIFY(settled());
     QCPColorMap* map = colourMap(panel->plot());
     QVERIFY(map != nullptr);
     // The panel asks for one row per pixel of the plot area's height.
