@@ -418,9 +418,14 @@ private slots:
                                     .arg(r.base, 0, 'g', 17)
                                     .arg(c.lower, 0, 'g', 17)
                                     .arg(c.base, 0, 'g', 17)));
-            QCOMPARE(r.base, c.base);
-            QCOMPARE(r.argminDistance, c.argmin);
             QVERIFY(r.base / r.lowerBracket - 1.0 <= 1e-9);
+            // The pinned ends are the AVX2 evaluator's path. The scalar one (a build without
+            // SIMD, a CPU without AVX2) walks other candidates, so its certified bracket has
+            // other ends: there the overlap with the script-checked bracket above is the check.
+            if (QLatin1String(rope::detail::fastCosineSumName()) == QLatin1String("sleef-avx2")) {
+                QCOMPARE(r.base, c.base);
+                QCOMPARE(r.argminDistance, c.argmin);
+            }
         }
     }
 };
