@@ -56,6 +56,32 @@ std::optional<rope::figures::Readout> readout(const FigurePanel& panel, const QS
     return std::nullopt;
 }
 
+// The window at d = 128 and context L, resized to \p size and shown on the base-bound
+// panel's landscape view; that panel, or nullptr when the parameters or the panel are refused.
+FigurePanel* showLandscape(rope::ui::MainWindow& window, long long context, QSize size) {
+    rope::RopeParams p = window.state().params();
+    p.headDim = 128;
+    p.rotaryDim = 0;
+    p.context = context;
+    if (!window.state().setParams(p)) {
+        return nullptr;
+    }
+    FigurePanel* panel = nullptr;
+    for (FigurePanel* fp : window.panels()) {
+        if (fp->objectName() == QLatin1String("base-bound")) {
+            panel = fp;
+        }
+    }
+    if (panel == nullptr) {
+        return nullptr;
+    }
+    window.pages()->setCurrentWidget(panel);
+    window.resize(size);
+    window.show();
+    panel->setOption(QStringLiteral("view"), QStringLiteral("landscape"));
+    return panel;
+}
+
 } // namespace
 
 class TestBaseBoundLive : public QObject {
@@ -70,22 +96,8 @@ private slots:
     // the panel ends on the certified b* of the last context.
     void aDragOfTheContextEndsOnTheCertifiedBase() {
         rope::ui::MainWindow window(nullptr, false);
-        rope::RopeParams p = window.state().params();
-        p.headDim = 128;
-        p.rotaryDim = 0;
-        p.context = 2048;
-        QVERIFY(window.state().setParams(p));
-        FigurePanel* panel = nullptr;
-        for (FigurePanel* fp : window.panels()) {
-            if (fp->objectName() == QLatin1String("base-bound")) {
-                panel = fp;
-            }
-        }
+        FigurePanel* panel = showLandscape(window, 2048, QSize(1200, 800));
         QVERIFY(panel != nullptr);
-        window.pages()->setCurrentWidget(panel);
-        window.resize(1200, 800);
-        window.show();
-        panel->setOption(QStringLiteral("view"), QStringLiteral("landscape"));
         QTRY_VERIFY_WITH_TIMEOUT(readout(*panel, kCertified).has_value(), 60000);
 
         double lastCpu = threadCpuMs();
@@ -179,22 +191,8 @@ private slots:
         for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
             QVERIFY(rope::figures::installLanguage(language));
             rope::ui::MainWindow window(nullptr, false);
-            rope::RopeParams p = window.state().params();
-            p.headDim = 128;
-            p.rotaryDim = 0;
-            p.context = 16384;
-            QVERIFY(window.state().setParams(p));
-            FigurePanel* panel = nullptr;
-            for (FigurePanel* fp : window.panels()) {
-                if (fp->objectName() == QLatin1String("base-bound")) {
-                    panel = fp;
-                }
-            }
+            FigurePanel* panel = showLandscape(window, 16384, QSize(1280, 800));
             QVERIFY(panel != nullptr);
-            window.pages()->setCurrentWidget(panel);
-            window.resize(1280, 800);
-            window.show();
-            panel->setOption(QStringLiteral("view"), QStringLiteral("landscape"));
             QTRY_VERIFY_WITH_TIMEOUT(!panel->busy(), 120000);
             QSlider* slider = window.form().control(QStringLiteral("context"))->slider();
             const int stride = std::max(1, (slider->maximum() - slider->minimum()) / 100);
