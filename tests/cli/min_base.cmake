@@ -21,9 +21,11 @@ rope_cli_expect_output(cli_min_base_1m "^\\{\"base\":65374955\\.[12][0-9]*,\"low
                        min-base --dim 128 --context 1048576)
 # L <= 2: every base works, b* = 1 (the infimum). With --m-inclusive, L = 2 checks m = 2 too, so
 # b* solves Σ_i cos(2·b^(−2i/128)) = 0 (f(2) increases with b): 1.6694519309941 (long double
-# bisection in NumPy): the lower end matches it to 12 digits, the upper is ≤ 1e-9 above.
+# bisection in NumPy). The canonical bracket is the cell of S_30 (multiples of 2^−30 in [1, 2))
+# holding it: 1792560361·2^−30 = 1.6694519305601716 and 1792560362·2^−30 = 1.6694519314914942
+# (by hand: ⌊1.6694519309941·2^30⌋ = 1792560361).
 rope_cli_expect_output(cli_min_base_tiny "^\\{\"base\":1," min-base --context 2)
-rope_cli_expect_output(cli_min_base_inclusive_tiny "^\\{\"base\":1\\.669451932?[0-9]*,\"lower_bracket\":1\\.66945193099[0-9]*,"
+rope_cli_expect_output(cli_min_base_inclusive_tiny "^\\{\"base\":1\\.6694519314914942,\"lower_bracket\":1\\.6694519305601716,"
                        min-base --context 2 --m-inclusive)
 # --range streams one line per L, in order (log-spaced 1024, 2048, 4096; NumPy values).
 rope_cli_expect_output(cli_min_base_range
@@ -72,15 +74,22 @@ rope_cli_expect_error(cli_min_base_all_above_limit "--all-above is certified for
 # beyond L·d/2 = 2^22 says why it is not certified (the limit itself:
 # cli_min_base_all_above_limit above).
 rope_cli_expect_error(cli_min_base_work_limit
-                      "exceeded its work limit of 4e\\+08 cosine evaluations \\(about 12 s of CPU here\\) at base"
+                      "exceeded its work limit of 4e\\+08 cosine evaluations \\(about 12 s of CPU here; estimated beforehand: about 1–11 s of CPU here \\(cost model: 4–45 cosine-equivalents per distance and pair, as the sweeps that succeed use, at 30 ns each\\), so f crawls near 0 here and the total is unknown\\) at base"
                       min-base --dim 8 --context 2097152 --backend reference)
+# Issue #26: a search beyond the limit context × dim/2 <= 2^29 is refused at once with the
+# time it would need by the stated cost model (4–45 cosine-equivalents per distance and pair at
+# 12 ns: L = 2^24, d = 128 is 2^30 pair-distances, 52–580 s) and the cap (4·4e8 at 12 ns, 19 s).
+rope_cli_expect_error(cli_min_base_refusal_time
+                      "exceeds the search limit context × dim/2 <= 2\\^29: the sweep would need about 52–5.8e\\+02 s of CPU here \\(cost model: 4–45 cosine-equivalents per distance and pair, as the sweeps that succeed use, at 12 ns each\\), against a cap of 19 s"
+                      min-base --dim 128 --context 16777216)
 rope_cli_expect_error(cli_min_base_rounding_crawl
                       "f stays within rounding of 0 over 32 bases in a row"
                       min-base --dim 4 --context 614 --backend reference)
-# Issue #26: the fast backend (default) settles those signs in MPFR and answers; both ends
-# checked by tests/core/reference/base_bound_fast_reference.py (long double and decimal).
+# Issue #26: the fast backend (default) settles those signs in MPFR and answers; both ends of
+# the canonical bracket checked by tests/core/reference/base_bound_fast_reference.py (long
+# double and decimal, and neighbours in S_30).
 rope_cli_expect_output(cli_min_base_mpfr
-    "^\\{\"base\":138689876769095\\.[0-9]*,\"lower_bracket\":138689876644274\\.[0-9]*,\"argmin_m\":355,"
+    "^\\{\"base\":138689876656128,\"lower_bracket\":138689876590592,\"argmin_m\":355,"
     min-base --dim 4 --context 614)
 rope_cli_expect_error(cli_min_base_backend "--backend must be fast or reference, got 'x'"
                       min-base --context 10 --backend x)
