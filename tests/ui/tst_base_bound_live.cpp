@@ -263,6 +263,18 @@ private slots:
             }
             QTRY_VERIFY_WITH_TIMEOUT(!panel->busy(), 300000);
             QVERIFY(window.grab().save(QStringLiteral("%1/live-%2-done.png").arg(dir, language)));
+            // Then one step of d: the frame that shows the estimate, before the certified b*.
+            bool grabbed = false;
+            const auto grabEstimate = connect(panel, &FigurePanel::rendered, this, [&] {
+                if (!grabbed && readout(*panel, kEstimate).has_value()) {
+                    grabbed = window.grab().save(
+                        QStringLiteral("%1/live-%2-estimate.png").arg(dir, language));
+                }
+            });
+            QSlider* dims = window.form().control(QStringLiteral("dim"))->slider();
+            dims->setValue(dims->value() + 1);
+            QTRY_VERIFY_WITH_TIMEOUT(!panel->busy() && readout(*panel, kCertified), 300000);
+            disconnect(grabEstimate);
         }
         QVERIFY(rope::figures::installLanguage(QStringLiteral("en")));
     }
