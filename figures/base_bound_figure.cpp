@@ -597,7 +597,7 @@ FigureData landscapeView(const rope::RopeParams& params, const FigureOptions& op
         data.series.push_back(std::move(s));
     }
     if (!haveBest && setup.estimate > 1.0 && setup.estimate >= low && setup.estimate <= high) {
-        // Dotted grey, not b*'s colour: an uncertified estimate, not a bound.
+        // Dashed, in a colour of its own (not b*'s): an uncertified estimate, not a bound.
         Series s = verticalLine(FigureText::tr("b* ≈ %1 (estimate, not certified)")
                                     .arg(formatNumber(setup.estimate, 3)),
                                 setup.estimate, yLow, yHigh, 5);

@@ -251,6 +251,23 @@ private slots:
             FigurePanel* panel = showLandscape(window, 16384, QSize(1280, 800));
             QVERIFY(panel != nullptr);
             QTRY_VERIFY_WITH_TIMEOUT(!panel->busy(), 120000);
+            // First one step of d: the frame that shows the estimate, before the certified b*.
+            bool grabbed = false;
+            const auto grabEstimate = connect(panel, &FigurePanel::rendered, this, [&] {
+                const auto& series = panel->data().series;
+                if (!grabbed && std::any_of(series.begin(), series.end(), [](const auto& x) {
+                        return x.id == QLatin1String("b-star-estimate");
+                    })) {
+                    grabbed = window.grab().save(
+                        QStringLiteral("%1/live-%2-estimate.png").arg(dir, language));
+                }
+            });
+            rope::RopeParams moved = window.state().params();
+            moved.headDim = 136;
+            QVERIFY(window.state().setParams(moved));
+            QTRY_VERIFY_WITH_TIMEOUT(grabbed, 60000);
+            QTRY_VERIFY_WITH_TIMEOUT(readout(*panel, kCertified).has_value(), 120000);
+            disconnect(grabEstimate);
             QSlider* slider = window.form().control(QStringLiteral("context"))->slider();
             const int stride = std::max(1, (slider->maximum() - slider->minimum()) / 100);
             for (int k = 1; k <= 20; ++k) {
@@ -263,18 +280,6 @@ private slots:
             }
             QTRY_VERIFY_WITH_TIMEOUT(!panel->busy(), 300000);
             QVERIFY(window.grab().save(QStringLiteral("%1/live-%2-done.png").arg(dir, language)));
-            // Then one step of d: the frame that shows the estimate, before the certified b*.
-            bool grabbed = false;
-            const auto grabEstimate = connect(panel, &FigurePanel::rendered, this, [&] {
-                if (!grabbed && readout(*panel, kEstimate).has_value()) {
-                    grabbed = window.grab().save(
-                        QStringLiteral("%1/live-%2-estimate.png").arg(dir, language));
-                }
-            });
-            QSlider* dims = window.form().control(QStringLiteral("dim"))->slider();
-            dims->setValue(dims->value() + 1);
-            QTRY_VERIFY_WITH_TIMEOUT(!panel->busy() && readout(*panel, kCertified), 300000);
-            disconnect(grabEstimate);
         }
         QVERIFY(rope::figures::installLanguage(QStringLiteral("en")));
     }
