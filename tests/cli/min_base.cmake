@@ -109,3 +109,11 @@ add_test(NAME cli_min_base_landscape_csv
          COMMAND sh -c "\"$0\" figure --panel base-bound --set view=landscape --context 1024 --out \"$1\" >/dev/null && grep -q '^\"b\\* = 4293.43757' \"$1\" && grep -q '^b_T = 6018.28' \"$1\" && grep -q '^feasible islands seen in the range,,,[1-9]' \"$1\" && grep -q '^g(b) = min_m f_b(m),' \"$1\""
                  ${ROPE_CLI} ${CMAKE_CURRENT_BINARY_DIR}/cli_min_base_landscape.csv)
 set_tests_properties(cli_min_base_landscape_csv PROPERTIES LABELS cli)
+# The panel's refusal states the estimated time and the cap too (issue #26): the landscape view
+# certifies b_T only up to L·d/2 = 2^19. At L = 16384, d = 128 (L·d/2 = 2^20) by hand: 1 400·2^20/2^18
+# = 5 600 scans of 16384·(1/3 + 64/512) = 7 509.3 cosine-equivalents at 12 ns = 0.50 s; the cap
+# L = 8192: 2 800 scans of 3 754.7 = 0.13 s.
+add_test(NAME cli_min_base_landscape_refusal_time
+         COMMAND sh -c "\"$0\" figure --panel base-bound --set view=landscape --context 16384 --out \"$1\" >/dev/null && grep -q '^\"b_T not certified in this view: about 0.5 s of CPU (≈ 1 400 full scans of every m at L·d/2 = 2^18, growing like L·d/2, 12 ns per cosine); this view.s cap is L·d/2 ≤ 2^19, about 0.13 s' \"$1\""
+                 ${ROPE_CLI} ${CMAKE_CURRENT_BINARY_DIR}/cli_min_base_landscape_refusal.csv)
+set_tests_properties(cli_min_base_landscape_refusal_time PROPERTIES LABELS cli)
