@@ -1110,6 +1110,26 @@ bool isCourseAnswerCorrect(const CourseStep& step, double answer, double expecte
     return std::isfinite(answer) && std::abs(answer - expected) <= step.tolerance;
 }
 
+double courseHintTypicalValue(const CourseStep& step, const CourseHint& hint, double answer) {
+    if (!hint.range) {
+        return std::numeric_limits<double>::quiet_NaN();
+    }
+    const CourseRange& r = *hint.range;
+    if (!std::isfinite(r.min) || !std::isfinite(r.max)) {
+        return step.kind == CourseKind::Find ? answer : std::numeric_limits<double>::quiet_NaN();
+    }
+    // The midpoint rounded to 1, 2, … significant digits: the first rounding still inside
+    // [min, max] is the number a student would have typed (17 digits always are: the midpoint).
+    const double mid = 0.5 * (r.min + r.max);
+    for (int digits = 1; digits <= 17; ++digits) {
+        const double rounded = QString::number(mid, 'g', digits).toDouble();
+        if (r.contains(rounded)) {
+            return rounded;
+        }
+    }
+    return mid;
+}
+
 QString formatCourseNumber(double value) {
     if (std::isfinite(value) && value == std::round(value) && std::abs(value) < 1e15) {
         return QString::number(static_cast<long long>(value));

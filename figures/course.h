@@ -233,6 +233,13 @@ bool isCourseAnswerCorrect(const CourseStep& step, double answer, double expecte
 QString courseHintText(const CourseStep& step, const QString& hintId, const QString& language,
                        double value, double answer);
 
+/// \brief A typical wrong answer that fires \p hint, for "{{value}}" where no answer was typed
+/// (the handout): for a range with both ends finite, the number with the fewest significant
+/// digits inside it (2.9…3.1 gives 3, 572…574 gives 573, 6.2…6.35 gives 6.3); otherwise, for a
+/// find step or a one-sided range, \p answer (a find step's value at the state it prepares);
+/// NaN for a hint keyed to a choice or a failed requirement.
+double courseHintTypicalValue(const CourseStep& step, const CourseHint& hint, double answer);
+
 /// \brief Formats an answer for display: integers without decimals, else 6 significant digits.
 QString formatCourseNumber(double value);
 
