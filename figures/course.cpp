@@ -1118,13 +1118,23 @@ double courseHintTypicalValue(const CourseStep& step, const CourseHint& hint, do
     if (!std::isfinite(r.min) || !std::isfinite(r.max)) {
         return step.kind == CourseKind::Find ? answer : std::numeric_limits<double>::quiet_NaN();
     }
-    // The midpoint rounded to 1, 2, … significant digits: the first rounding still inside
-    // [min, max] is the number a student would have typed (17 digits always are: the midpoint).
+    // The midpoint rounded to 1, 2, … significant digits: the first rounding inside the middle
+    // half of the range is the number a student would have typed (the middle half keeps it near
+    // the value the range was drawn around: 24 400 for 24 000 … 24 800, not 24 000). A range
+    // between two integers keeps an integer answer, so its rounding must be an integer; failing
+    // that, the first rounding inside the whole range (17 digits always are: the midpoint).
     const double mid = 0.5 * (r.min + r.max);
-    for (int digits = 1; digits <= 17; ++digits) {
-        const double rounded = QString::number(mid, 'g', digits).toDouble();
-        if (r.contains(rounded)) {
-            return rounded;
+    const double quarter = 0.25 * (r.max - r.min);
+    const CourseRange middle{r.min + quarter, r.max - quarter};
+    const bool integerEnds = r.min == std::round(r.min) && r.max == std::round(r.max);
+    const CourseRange passes[] = {middle, r};
+    for (int pass = 0; pass < 2; ++pass) {
+        for (int digits = 1; digits <= 17; ++digits) {
+            const double rounded = QString::number(mid, 'g', digits).toDouble();
+            if (passes[pass].contains(rounded) &&
+                (pass == 1 || !integerEnds || rounded == std::round(rounded))) {
+                return rounded;
+            }
         }
     }
     return mid;

@@ -351,7 +351,8 @@ private slots:
     }
 
     void typicalValuesAreTheShortestNumberInTheHintRange() {
-        // The number a student would type: the fewest significant digits inside the range.
+        // The number a student would type: the fewest significant digits near the middle of the
+        // range.
         const auto typical = [](const char* id, const char* hint) {
             const CourseStep& s = step(id);
             for (const CourseHint& h : s.hints) {
@@ -366,7 +367,10 @@ private slots:
         QCOMPARE(typical("rotation-angle-pair-16", "radians-reduced"), 3.7); // 3.6 … 3.8
         QCOMPARE(typical("rotation-angle-pair-16", "pair-17"), 136.0);       // 135.5 … 137
         QCOMPARE(typical("heatmap-first-slow-pair", "too-far"), 48.0);       // 46.5 … 48.5
-        QCOMPARE(typical("extension-llama3", "inverse"), 300000.0);          // 3·10⁵ … 3.4·10⁵
+        QCOMPARE(typical("extension-llama3", "inverse"), 320000.0); // 3·10⁵ … 3.4·10⁵
+        QCOMPARE(typical("base-bound-minimal-base", "quarter-turn"), 24400.0); // 24 000 … 24 800
+        QCOMPARE(typical("base-bound-first-negative", "quarter-turn"), 13600.0); // 13 000 … 14 200
+        QCOMPARE(typical("precision-bf16-positions", "exact-only"), 257.0);      // 256 … 257
         QCOMPARE(typical("base-bound-minimal-base", "llama"), 500000.0);     // 499 000 … 501 000
         // A find step's one-sided hint shows the value at the state the step prepares:
         // λ_32 = 2π·√10 000 at b = 10 000.
