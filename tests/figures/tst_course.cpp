@@ -12,6 +12,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
@@ -251,6 +252,21 @@ private slots:
         }
         QVERIFY(s.texts[QStringLiteral("zh_CN")].question !=
                 s.texts[QStringLiteral("en")].question);
+    }
+
+    void chineseTextsSayCiyuanNotToken() {
+        // 词元 is the Chinese word for a token, as in the lessons.
+        static const QRegularExpression token(QStringLiteral("\\btokens?\\b"),
+                                              QRegularExpression::CaseInsensitiveOption);
+        for (const CourseStep& s : builtinCourse()) {
+            const CourseText t = s.text(QStringLiteral("zh_CN"), 0);
+            QStringList texts = {t.title, t.task, t.question, t.solution};
+            texts << t.choices.values() << t.hints.values();
+            for (const QString& text : texts) {
+                QVERIFY2(!token.match(text).hasMatch(),
+                         qPrintable(s.id + QStringLiteral(": ") + text));
+            }
+        }
     }
 
     void hintIdsAreUniqueWithinEveryStep() {
