@@ -164,7 +164,9 @@ FigureData positionSchemesFigure(const rope::RopeParams& params, const FigureOpt
     }
     side.title = FigureText::tr("Mean score vs distance");
     side.xLabel = FigureText::tr("distance i − j (query − key)");
-    side.yLabel = FigureText::tr("mean score over the diagonal");
+    // Short labels: a turned label longer than its axes runs into the title on a slide; the
+    // side plot's title already says what is averaged.
+    side.yLabel = FigureText::tr("mean score");
     // "none" is never masked: its profile covers negative distances (keys ahead) too.
     side.xRange = {-(T - 0.5), T - 0.5};
     const double pad = 0.08 * std::max(hi - lo, 1e-9);
@@ -195,12 +197,11 @@ FigureData positionSchemesFigure(const rope::RopeParams& params, const FigureOpt
     }
     map.zMin = -extent;
     map.zMax = extent;
-    map.label = FigureText::tr("score s(i, j) = qᵢ·kⱼ/√d + bias");
+    map.label = FigureText::tr("score s(i, j)");
     data.colourMap = std::move(map);
 
     const rope::AttentionMask leftMask = rope::schemeMask(left, toy);
     const rope::AttentionMask rightMask = rope::schemeMask(right, toy);
-    bool boundaryInLegend = true;
     for (const auto& [mask, offset] : {std::pair{leftMask, 0}, std::pair{rightMask, T + 1}}) {
         if (mask != rope::AttentionMask::Causal) {
             continue;
@@ -209,8 +210,9 @@ FigureData positionSchemesFigure(const rope::RopeParams& params, const FigureOpt
         edge.name = FigureText::tr("causal mask: keys j > i hidden (blank)");
         edge.id =
             offset == 0 ? QStringLiteral("causal-mask-left") : QStringLiteral("causal-mask-right");
-        edge.inLegend = boundaryInLegend;
-        boundaryInLegend = false;
+        // The caption states what the staircase is (its last line below): a legend entry
+        // would say it again and cost a slide two lines beside the plots.
+        edge.inLegend = false;
         data.series.push_back(std::move(edge));
     }
     // A band above the maps for their names, a fixed share of the map's height.

@@ -3091,14 +3091,6 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>距离 i − j（查询 − 键）</translation>
     </message>
     <message>
-        <source>mean score over the diagonal</source>
-        <translation>对角线上的平均分数</translation>
-    </message>
-    <message>
-        <source>score s(i, j) = qᵢ·kⱼ/√d + bias</source>
-        <translation>分数 s(i, j) = qᵢ·kⱼ/√d + 偏置</translation>
-    </message>
-    <message>
         <source>causal mask: keys j &gt; i hidden (blank)</source>
         <translation>因果掩码：j &gt; i 的键被遮住（空白）</translation>
     </message>
@@ -3485,6 +3477,14 @@ computed</source>
     <message>
         <source>b* ≈ %1 (estimate, not certified)</source>
         <translation>b* ≈ %1（估计值，未经证明）</translation>
+    </message>
+    <message>
+        <source>mean score</source>
+        <translation>平均分数</translation>
+    </message>
+    <message>
+        <source>score s(i, j)</source>
+        <translation>分数 s(i, j)</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/rope_params.h"
+#include "ui/render/deck_export.h"
 #include "ui/render/draw_figure.h"
 #include "figures/figure_registry.h"
 
@@ -21,6 +22,77 @@ class TestFigureLayout : public QObject {
     }
 
 private slots:
+    // Every panel on a 16:9 slide, laid out as the deck draws it (presentation style, the
+    // page's figure area under a one-line header): each plot gets a readable share of the
+    // page, no text is cut short by its cell, nothing leaves the page, nothing overlaps the
+    // readouts, and a legend is never set smaller than the tick labels. Before these rules
+    // the position-schemes maps got 87 of 1248 pixels, the weights slide lost a readout line
+    // and the base-bound legend was set at 0.8 of the tick font.
+    void slidesGiveEveryPlotRoom_data() {
+        QTest::addColumn<QString>("id");
+        for (const rope::figures::Figure& f : rope::figures::allFigures()) {
+            const QString id = rope::figures::figureId(f);
+            QTest::newRow(qPrintable(id)) << id;
+        }
+    }
+    void slidesGiveEveryPlotRoom() {
+        QFETCH(QString, id);
+        const rope::figures::Figure* figure = rope::figures::findFigure(id.toStdString());
+        QVERIFY(figure != nullptr);
+        QCustomPlot plot;
+        // A one-line header: 14 pt above it, a 20 pt line (≈ 1.2 em) and 6 pt below.
+        const QSize page = rope::ui::slideFigureSize(14 + 24 + 6);
+        QVERIFY(page.width() > 1.8 * page.height()); // 16:9 less the header
+        rope::ui::layoutSlideFigure(plot, {figure, rope::RopeParams{}, {}}, page);
+        plot.replot(QCustomPlot::rpImmediateRefresh);
+        // (The page, and a pixel of rounding where the layout splits it into columns.)
+        const QRect all = QRect(QPoint(0, 0), page).adjusted(-1, -1, 1, 1);
+        for (QCPAxisRect* r : plot.axisRects()) {
+            const QString what = QStringLiteral("%1 plot %2: %3×%4 of %5×%6")
+                                     .arg(id, r->objectName())
+                                     .arg(r->width())
+                                     .arg(r->height())
+                                     .arg(page.width())
+                                     .arg(page.height());
+            QVERIFY2(r->width() >= 0.15 * page.width(), qPrintable(what));
+            QVERIFY2(r->height() >= 0.2 * page.height(), qPrintable(what));
+            QVERIFY2(all.contains(r->outerRect()), qPrintable(what));
+        }
+        std::vector<QRect> readouts;
+        for (QCPTextElement* e : plot.findChildren<QCPTextElement*>()) {
+            if (e->text().isEmpty()) {
+                continue;
+            }
+            // The text wrapped at its cell's width fits the cell's height (+1 px of rounding).
+            const QFontMetrics metrics(e->font());
+            const QRect needs = metrics.boundingRect(QRect(0, 0, e->rect().width(), 100000),
+                                                     e->textFlags(), e->text());
+            const QString what = QStringLiteral("%1 %2 needs %3 px, has %4: \"%5\"")
+                                     .arg(id, e->objectName())
+                                     .arg(needs.height())
+                                     .arg(e->rect().height())
+                                     .arg(e->text().left(40));
+            QVERIFY2(needs.height() <= e->rect().height() + 1, qPrintable(what));
+            QVERIFY2(all.contains(e->outerRect()), qPrintable(what));
+            if (e->objectName() == QLatin1String("ropeReadout")) {
+                readouts.push_back(e->rect());
+            }
+        }
+        if (plot.legend->visible() && plot.legend->layout() != plot.axisRect()->insetLayout()) {
+            QVERIFY2(all.contains(plot.legend->outerRect()), qPrintable(id));
+            for (const QRect& r : readouts) {
+                QVERIFY2(!r.intersects(plot.legend->rect()), qPrintable(id));
+            }
+        }
+        if (plot.legend->visible()) {
+            QVERIFY2(plot.legend->font().pointSizeF() >= plot.xAxis->tickLabelFont().pointSizeF(),
+                     qPrintable(QStringLiteral("%1: legend %2 pt, ticks %3 pt")
+                                    .arg(id)
+                                    .arg(plot.legend->font().pointSizeF())
+                                    .arg(plot.xAxis->tickLabelFont().pointSizeF())));
+        }
+    }
+
     void readoutsSitBelowTheAxes_data() {
         QTest::addColumn<QString>("id");
         QTest::addColumn<int>("width");
@@ -148,7 +220,9 @@ private slots:
         data.series.push_back(
             {QStringLiteral("marker"), {0.5}, {0.5}, rope::ui::SeriesStyle::Scatter});
         rope::ui::drawFigure(plot, data);
-        QCOMPARE(plot.legend->layout(), static_cast<QCPLayout*>(readoutGrid(plot)));
+        // Below the axes: in the readout row (in a column of its own there).
+        QVERIFY(plot.legend->layout() != nullptr);
+        QCOMPARE(plot.legend->layout()->layout(), static_cast<QCPLayout*>(readoutGrid(plot)));
         // Drawing a plain line figure afterwards brings the legend back into the plot corner.
         rope::ui::FigureData line;
         line.series.push_back({QStringLiteral("line"), {0.0, 1.0}, {0.0, 1.0}});

@@ -18,10 +18,12 @@
 #include <QCoreApplication>
 #include <QEventLoop>
 #include <QFutureWatcher>
+#include <QGuiApplication>
 #include <QImage>
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPdfWriter>
+#include <QScreen>
 #include <QTextDocument>
 #include <QTimer>
 #include <QUrl>
@@ -122,13 +124,10 @@ std::optional<FigureData> figureAwaiting(QCustomPlot& plot, const figures::Figur
     return std::move(outcome.data);
 }
 
-// A figure drawn by the panels' renderer at \p size logical pixels, presentation style
-// \p scale, light theme, onto \p painter at its current origin. False when cancelled.
-bool drawPlot(QCPPainter& painter, const figures::Figure& figure, const rope::RopeParams& params,
-              const figures::FigureOptions& options, QSize size, double scale,
-              const KeepGoing& keepGoing) {
-    QCustomPlot plot;
-    plot.resize(size);
+// The figure drawn by the panels' renderer onto \p plot (already sized), presentation style
+// \p scale (none when 1), light theme. False when cancelled.
+bool layoutPlot(QCustomPlot& plot, const figures::Figure& figure, const rope::RopeParams& params,
+                const figures::FigureOptions& options, double scale, const KeepGoing& keepGoing) {
     setPlotTheme(plot, PlotTheme::Light);
     if (scale != 1.0) {
         setPresentationStyle(plot, scale);
@@ -144,8 +143,21 @@ bool drawPlot(QCPPainter& painter, const figures::Figure& figure, const rope::Ro
         }
         drawFigure(plot, *data);
     }
-    plot.toPainter(&painter, size.width(), size.height());
+    // Once more at this size: a text that wraps learns its cell's real width from a layout
+    // (WrappingText), so the export's own layout pass gives it the height it needs.
+    plot.replot(QCustomPlot::rpImmediateRefresh);
     return true;
+}
+
+// The plot's text is measured with the screen's font metrics (a QFontMetrics without a device
+// uses the primary screen's logical dpi) and drawn at the device's: a page of another
+// resolution draws every text at another size than the room laid out for it (at 72 dpi 3/4 of
+// it, which left a third of every text's room empty on the slides). So a slide page has the
+// screen's logical resolution: one device unit is one logical pixel of the plots.
+int plotDpi() {
+    const QScreen* screen = QGuiApplication::primaryScreen();
+    const int dpi = screen != nullptr ? qRound(screen->logicalDotsPerInchY()) : 96;
+    return dpi > 0 ? dpi : 96;
 }
 
 // The figure as an image (nullopt when cancelled).
@@ -154,15 +166,8 @@ std::optional<QImage> plotImage(const figures::Figure& figure, const rope::RopeP
                  const KeepGoing& keepGoing) {
     QCustomPlot plot;
     plot.resize(size);
-    setPlotTheme(plot, PlotTheme::Light);
-    // Twice, as in drawPlot().
-    for (int pass = 0; pass < 2; ++pass) {
-        const std::optional<FigureData> data =
-            figureAwaiting(plot, figure, params, options, keepGoing);
-        if (!data) {
-            return std::nullopt;
-        }
-        drawFigure(plot, *data);
+    if (!layoutPlot(plot, figure, params, options, 1.0, keepGoing)) {
+        return std::nullopt;
     }
     return plot.toPixmap(size.width(), size.height(), pixelScale).toImage();
 }
@@ -200,17 +205,37 @@ QString describeState(const figures::Figure& figure, const rope::RopeParams& par
     return text;
 }
 
+double slidePresentationScale() {
+    // The plot's smallest text (its readouts, 0.95 of its font) at kSlideMinTextPt.
+    const double base = QApplication::font().pointSizeF();
+    return kSlideMinTextPt / (0.95 * (base > 0 ? base : 9.0));
+}
+
+QSize slideFigureSize(double headerPt) {
+    const double unit = plotDpi() / 72.0;
+    return {static_cast<int>((kSlideWidthPt - 2 * kSlideFigureMarginPt) * unit),
+            static_cast<int>((kSlideHeightPt - headerPt - kSlideFigureMarginPt) * unit)};
+}
+
+void layoutSlideFigure(QCustomPlot& plot, const SlideSpec& slide, QSize size) {
+    plot.resize(size);
+    layoutPlot(plot, *slide.figure, slide.params, slide.options, slidePresentationScale(),
+                      {});
+}
+
 QByteArray slidesPdf(const std::vector<SlideSpec>& slides, const DeckProgress& progress) {
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
     {
-        // 72 dpi: one point per device unit, so a plot's logical pixel is one point and a
-        // font of s points is s points on the page.
+        // At the plots' resolution (plotDpi()): a plot's logical pixel is one device unit, and
+        // a font of s points is s points on the page. Lengths below are in points, times
+        // \c unit on the device.
         QPdfWriter writer(&buffer);
         writer.setTitle(Deck::tr("RoPE Explorer slides"));
         writer.setCreator(QStringLiteral("RoPE Explorer"));
-        writer.setResolution(72);
+        writer.setResolution(plotDpi());
+        const double unit = plotDpi() / 72.0;
         writer.setPageLayout(QPageLayout(
             QPageSize(QSizeF(kSlideWidthPt, kSlideHeightPt), QPageSize::Point, QString(),
                       QPageSize::ExactMatch),
@@ -233,9 +258,11 @@ QByteArray slidesPdf(const std::vector<SlideSpec>& slides, const DeckProgress& p
                 QStringLiteral("<h1 style=\"font-size:40pt\">%1</h1><p>%2</p><ul>%3</ul>")
                     .arg(Deck::tr("Rotary position embeddings").toHtmlEscaped(),
                          Deck::tr("Figures from RoPE Explorer").toHtmlEscaped(), items.join(QString())),
-                width, 24);
+                width * unit, 24);
         painter.save();
-        painter.translate(margin, std::max(margin, 0.5 * (kSlideHeightPt - title.size().height())));
+        painter.translate(margin * unit,
+                          std::max(margin * unit,
+                                   0.5 * (kSlideHeightPt * unit - title.size().height())));
         title.drawContents(&painter);
         painter.restore();
         if (progress && !progress(1, total)) {
@@ -251,29 +278,27 @@ QByteArray slidesPdf(const std::vector<SlideSpec>& slides, const DeckProgress& p
                     QStringLiteral("<p style=\"font-size:20pt\"><b>%1</b> &nbsp; %2</p>")
                         .arg(figureTitle(*s.figure).toHtmlEscaped(),
                              describeState(*s.figure, s.params, s.options).toHtmlEscaped()),
-                    width, 18);
+                    width * unit, 18);
             painter.save();
-            painter.translate(margin, 14);
+            painter.translate(margin * unit, 14 * unit);
             header.drawContents(&painter);
             painter.restore();
-            const double top = 14 + header.size().height() + 6;
-            // The plot's smallest text (its readouts, 0.95 of its font) at kSlideMinTextPt.
-            const double base = QApplication::font().pointSizeF();
-            const double scale = kSlideMinTextPt / (0.95 * (base > 0 ? base : 9.0));
-            const QSize size(static_cast<int>(kSlideWidthPt - 2 * 12),
-                             static_cast<int>(kSlideHeightPt - top - 10));
-            painter.save();
-            painter.translate(12, top);
+            const double top = 14 + header.size().height() / unit + 6;
+            const QSize size = slideFigureSize(top);
             const KeepGoing keepGoing =
                 progress ? KeepGoing([&progress, done, total] { return progress(done, total); })
                          : KeepGoing();
-            const bool drawn = drawPlot(painter, *s.figure, s.params, s.options, size, scale,
-                                        keepGoing);
-            painter.restore();
-            if (!drawn) {
+            QCustomPlot plot;
+            plot.resize(size);
+            if (!layoutPlot(plot, *s.figure, s.params, s.options, slidePresentationScale(),
+                            keepGoing)) {
                 painter.end();
                 return {};
             }
+            painter.save();
+            painter.translate(kSlideFigureMarginPt * unit, top * unit);
+            plot.toPainter(&painter, size.width(), size.height());
+            painter.restore();
             ++done;
             if (progress && !progress(done, total)) {
                 painter.end();

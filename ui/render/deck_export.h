@@ -6,10 +6,13 @@
 #include "figures/figure_data.h"
 #include "figures/figure_registry.h"
 
+#include <QSize>
 #include <QString>
 
 #include <functional>
 #include <vector>
+
+class QCustomPlot;
 
 /// \file deck_export.h
 /// Slides and a handout as PDF, through Qt's PDF writer (QPdfWriter) and text layout
@@ -33,6 +36,8 @@ inline constexpr double kSlideWidthPt = 960.0;
 inline constexpr double kSlideHeightPt = 540.0;
 /// \brief The smallest text on a slide, in points (a projector's legibility floor).
 inline constexpr double kSlideMinTextPt = 18.0;
+/// \brief The figure's margin at the sides and the bottom of a slide, in points.
+inline constexpr double kSlideFigureMarginPt = 12.0;
 
 /// \brief The parameters of \p params as one line ("d = 128, b = 10000, L = 4096, m = 3,
 /// n = 10, yarn s = 8 over L₀ = 4096") and the options that differ from the panel's defaults.
@@ -44,6 +49,19 @@ QString describeState(const figures::Figure& figure, const rope::RopeParams& par
 /// ≥ kSlideMinTextPt, lines ≥ 2 pt). Empty if \p progress cancelled.
 /// \throws rope::InvalidParameter from core on invalid parameters.
 QByteArray slidesPdf(const std::vector<SlideSpec>& slides, const DeckProgress& progress = {});
+
+/// \brief Presentation scale of a slide's figure (setPresentationStyle()): the plot's readouts,
+/// its smallest text, at kSlideMinTextPt.
+double slidePresentationScale();
+
+/// \brief The figure area of a slide under a header \p headerPt points tall, in the plots'
+/// logical pixels (the page's device units).
+QSize slideFigureSize(double headerPt);
+
+/// \brief Lays \p slide's figure out on \p plot at \p size as its slide draws it (presentation
+/// style, light theme, computed for the axis rectangle it gets), for inspection.
+/// \throws rope::InvalidParameter from core on invalid parameters.
+void layoutSlideFigure(QCustomPlot& plot, const SlideSpec& slide, QSize size);
 
 /// \brief The course handout as PDF bytes in \p language: A4, every course step (title, task,
 /// question, the figure of its panel in the step's state, explanation), then the lesson of

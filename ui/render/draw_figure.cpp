@@ -169,14 +169,38 @@ private:
         if (mText.isEmpty()) {
             return 0;
         }
-        const int width = std::max(
+        int width = std::max(
             40, static_cast<int>(mParentPlot->viewport().width() * m_widthShare) - 12 -
                     mMargins.left() - mMargins.right());
+        // After a layout the cell's real width is known: a cell narrower than the estimate
+        // (a column beside a legend) wraps to more lines, which must not be clipped.
+        if (mRect.width() > 0) {
+            width = std::min(width, std::max(40, mRect.width()));
+        }
         const QFontMetrics metrics(mFont);
         return metrics.boundingRect(QRect(0, 0, width, 100000), mTextFlags, mText).height() +
                mMargins.top() + mMargins.bottom();
     }
     double m_widthShare;
+};
+
+// A readout column. QCPLayoutGrid caps a row at the smallest maximum height of its cells, so a
+// column capped at its own wrapped height would clip a taller neighbour's last lines: every
+// column may grow to the tallest cell's minimum height of the row (its legend included).
+class ReadoutText : public WrappingText {
+public:
+    using WrappingText::WrappingText;
+    QSize maximumOuterSizeHint() const override {
+        int tallest = WrappingText::maximumOuterSizeHint().height();
+        if (const auto* grid = qobject_cast<QCPLayoutGrid*>(layout())) {
+            for (int k = 0; k < grid->elementCount(); ++k) {
+                if (QCPLayoutElement* e = grid->elementAt(k)) {
+                    tallest = std::max(tallest, e->minimumOuterSizeHint().height());
+                }
+            }
+        }
+        return {QWIDGETSIZE_MAX, tallest};
+    }
 };
 
 // The layout drawFigure builds once per plot (found again through object names):
@@ -631,6 +655,7 @@ void placeLegendBeside(QCustomPlot& plot, QCPLayoutGrid* body) {
     column->addElement(0, 0, plot.legend);
     column->addElement(1, 0, new QCPLayoutElement(&plot));
     column->setRowStretchFactors({0.001, 1.0});
+    column->setRowSpacing(0);
     // Its own width (the legend's minimum), the rest to the plots.
     stretch.append(0.01);
     body->setColumnStretchFactors(stretch);
@@ -673,6 +698,41 @@ void wrapLegendEntries(QCustomPlot& plot, int width) {
     }
 }
 
+// A legend beside the axes taller than the body's room (the page less the title, caption row
+// and readouts) would run past the axes (in presentation style it keeps the full font): two
+// columns, top to bottom then left to right, when that is shorter and still narrow.
+void fitLegendBeside(QCustomPlot& plot) {
+    QCPLayoutGrid* top = plot.plotLayout();
+    int room = plot.viewport().height();
+    for (int r = 0; r < top->rowCount(); ++r) {
+        QCPLayoutElement* e = top->element(r, 0);
+        if (e != nullptr && e->objectName() != QLatin1String("ropeBody")) {
+            room -= e->minimumOuterSizeHint().height();
+        }
+    }
+    if (plot.legend->minimumOuterSizeHint().height() <= room) {
+        return;
+    }
+    // First without the space between entries and around them (the entries' own line
+    // height keeps them apart).
+    plot.legend->setRowSpacing(0);
+    plot.legend->setMargins(QMargins(7, 0, 7, 0));
+    const int oneColumn = plot.legend->minimumOuterSizeHint().height();
+    const int entries = plot.legend->itemCount();
+    if (oneColumn <= room || entries < 2) {
+        return;
+    }
+    plot.legend->setWrap((entries + 1) / 2);
+    plot.legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
+    const QSize twoColumns = plot.legend->minimumOuterSizeHint();
+    // Not wider than a third of the plot: wrapped entries can make two columns both wide
+    // and barely shorter, which would leave the plots a sliver.
+    if (twoColumns.height() >= oneColumn || twoColumns.width() > plot.viewport().width() / 3) {
+        plot.legend->setWrap(0);
+        plot.legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
+    }
+}
+
 // The legend lives either in the axis rect's inset layout (a corner of the data area), in
 // column 0 of the readout row, below the axes, or (Beside, placed later by
 // placeLegendBeside()) in no layout for now.
@@ -688,8 +748,16 @@ void placeLegend(QCustomPlot& plot, QCPLayoutGrid* readouts, LegendPlace place,
         return;
     }
     if (place == LegendPlace::Below) {
+        // In a column of its own over an empty element, as beside: a legend's maximum height
+        // is its entries' height, and the row would be capped at it (clipping a taller
+        // readout column's last lines).
+        auto* column = new QCPLayoutGrid;
+        column->setObjectName(QStringLiteral("ropeLegendColumn"));
         readouts->insertColumn(0);
-        readouts->addElement(0, 0, plot.legend);
+        readouts->addElement(0, 0, column);
+        column->addElement(0, 0, plot.legend);
+        column->addElement(1, 0, new QCPLayoutElement(&plot));
+        column->setRowStretchFactors({0.001, 1.0});
         readouts->setColumnStretchFactor(0, 0.01);
         plot.legend->setBrush(Qt::NoBrush);
         plot.legend->setBorderPen(Qt::NoPen);
@@ -735,8 +803,8 @@ void drawReadouts(QCustomPlot& plot, QCPLayoutGrid* grid, const std::vector<Read
              ++k) {
             lines << readoutText(readouts[k]);
         }
-        auto* text = new WrappingText(&plot, font, Qt::AlignLeft | Qt::AlignTop,
-                                      std::max(0.2, 1.0 - legendShare) / columns);
+        auto* text = new ReadoutText(&plot, font, Qt::AlignLeft | Qt::AlignTop,
+                                     std::max(0.2, 1.0 - legendShare) / columns);
         text->setText(lines.join(QLatin1Char('\n')));
         text->setObjectName(QStringLiteral("ropeReadout"));
         text->setTextColor(plotColours(plotTheme(plot)).readout);
@@ -851,12 +919,16 @@ public:
 
 // The caption: a column right of everything else in the body (as wide as the main axes'
 // column times kCaptionShare) on a wide plot, else a full-width row between the title and the
-// body, so a narrow plot (a panel beside the lessons) keeps its width for the picture. Text
-// from the top-left corner, wrapped to its cell.
-void drawCaption(QCustomPlot& plot, QCPLayoutGrid* body, const QString& caption) {
+// body, so a narrow plot (a panel beside the lessons) keeps its width for the picture. A
+// figure of two plots whose main axes stretch (\p sharesWidth: a side plot, no equal aspect)
+// takes the row on a wide plot too: a caption column beside the two plots and their legend
+// left each a sliver of the width, a row costs a few lines of the height. Text from the
+// top-left corner, wrapped to its cell.
+void drawCaption(QCustomPlot& plot, QCPLayoutGrid* body, const QString& caption,
+                 bool sharesWidth) {
     constexpr double kCaptionShare = 0.8;
     const QRect viewport = plot.viewport();
-    const bool beside = viewport.width() >= 1.5 * viewport.height();
+    const bool beside = viewport.width() >= 1.5 * viewport.height() && !sharesWidth;
     QList<double> stretch = body->columnStretchFactors();
     double total = kCaptionShare;
     for (double s : stretch) {
@@ -877,8 +949,12 @@ void drawCaption(QCustomPlot& plot, QCPLayoutGrid* body, const QString& caption)
     } else {
         text->setMargins(QMargins(16, 2, 16, 6));
         QCPLayoutGrid* top = plot.plotLayout();
-        top->insertRow(1);
-        top->addElement(1, 0, text);
+        // Under the readouts when the plots share the width: the body then starts under the
+        // title, and a colour bar's or side plot's turned label longer than the axes (centred
+        // on them) has the title's margin to spill into, not the caption's text.
+        const int row = sharesWidth ? top->rowCount() : 1;
+        top->insertRow(row);
+        top->addElement(row, 0, text);
     }
 }
 
@@ -915,6 +991,21 @@ void drawFigure(QCustomPlot& plot, const FigureData& data) {
         const bool upright =
             hasHan(data.yLabel) || (data.colourMap && hasHan(data.colourMap->label));
         margins.setTop(upright ? lineHeight + 6 : lineHeight);
+        // Named y ticks are known now: room for the widest (plus the axis label), not for the
+        // widest number the axis might show (a fixed room that keeps numeric axes still while
+        // their labels change, and on a slide took a sixth of the width beside a map).
+        const QFontMetrics metrics(plot.font());
+        int widestTick = metrics.horizontalAdvance(QStringLiteral("−0.000000"));
+        if (!data.yTicks.empty()) {
+            const QFontMetrics tickMetrics(plot.yAxis->tickLabelFont());
+            widestTick = 0;
+            for (const Tick& t : data.yTicks) {
+                for (const QString& line : t.label.split(QLatin1Char('\n'))) {
+                    widestTick = std::max(widestTick, tickMetrics.horizontalAdvance(line));
+                }
+            }
+        }
+        margins.setLeft(widestTick + 2 * metrics.height());
         plot.axisRect()->setMinimumMargins(margins);
     }
     plot.yAxis->setRangeReversed(data.yReversed);
@@ -947,6 +1038,15 @@ void drawFigure(QCustomPlot& plot, const FigureData& data) {
     }
     const bool anyInLegend = legendEntries > 0;
     plot.legend->setFont(plot.font());
+    // QCPLegend's own spacing and margins, which fitLegendBeside() may have taken away.
+    if (!plot.legend->property("ropeRowSpacing").isValid()) {
+        plot.legend->setProperty("ropeRowSpacing", plot.legend->rowSpacing());
+        plot.legend->setProperty("ropeMargins", QVariant::fromValue(plot.legend->margins()));
+    }
+    plot.legend->setRowSpacing(plot.legend->property("ropeRowSpacing").toInt());
+    plot.legend->setMargins(plot.legend->property("ropeMargins").value<QMargins>());
+    plot.legend->setWrap(0);
+    plot.legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
     plot.legend->setVisible(anyInLegend);
     plot.legend->setBrush(plotColours(plotTheme(plot)).legendBrush);
     // Over a colour map every corner is data, and a long legend covers the data in any corner:
@@ -956,8 +1056,10 @@ void drawFigure(QCustomPlot& plot, const FigureData& data) {
     if (anyInLegend && (data.legendBelow || data.colourMap.has_value() ||
                         legendEntries > kMaxInsetLegendEntries)) {
         // A column right of the plot at most a third of its width: longer entries are broken
-        // into lines. A long legend (more entries than fit a corner) there is set at 0.8 of the
-        // plot's font, the readouts' size, so that it fits beside the axes' height.
+        // into lines. On screen a long legend (more entries than fit a corner) there is set at
+        // 0.8 of the plot's font, so that it fits beside the axes' height; in presentation
+        // style (slides, the presenter) it keeps the plot's font, the tick labels' size, as
+        // smaller text would not be read from the back of a room.
         // A short legend stays below when the axes are narrow already (equal aspect, a side
         // plot or a caption beside them).
         const bool longLegend = legendEntries > kMaxInsetLegendEntries;
@@ -965,7 +1067,7 @@ void drawFigure(QCustomPlot& plot, const FigureData& data) {
             !data.equalAspect && !data.side.has_value() && data.caption.isEmpty();
         if (isWide(plot) && (longLegend || roomBeside)) {
             legendPlace = LegendPlace::Beside;
-            if (legendEntries > kMaxInsetLegendEntries) {
+            if (legendEntries > kMaxInsetLegendEntries && penScale(plot) <= 1.0) {
                 QFont small = plot.font();
                 small.setPointSizeF(small.pointSizeF() * 0.8);
                 plot.legend->setFont(small);
@@ -1037,7 +1139,10 @@ void drawFigure(QCustomPlot& plot, const FigureData& data) {
         placeLegendBeside(plot, layout.body);
     }
     if (!data.caption.isEmpty()) {
-        drawCaption(plot, layout.body, data.caption);
+        drawCaption(plot, layout.body, data.caption, data.side.has_value() && !data.equalAspect);
+    }
+    if (legendPlace == LegendPlace::Beside) {
+        fitLegendBeside(plot);
     }
     if (!plot.property("ropeAspectConnected").toBool()) {
         QObject::connect(&plot, &QCustomPlot::afterLayout, &plot, [&plot] {
