@@ -682,7 +682,7 @@ FigureData landscapeView(const rope::RopeParams& params, const FigureOptions& op
     return data;
 }
 
-// Model labels, placed in pixels so that none overlaps another label or a model's marker,
+// Model labels, placed in pixels so that none overlaps another label, a marker or an arrow,
 // whatever the plot's size and font: each label starts centred just above its marker; while
 // its box meets one already placed it moves up to sit on top of that one (greedy vertical
 // stacking, in order of L); a label pushed out of the top goes below its marker instead. A
@@ -715,6 +715,33 @@ void placeModelLabels(FigureData& data, const std::vector<ModelContext>& models,
         const auto [mx, my] = toPx(static_cast<double>(model.context), model.base);
         taken.push_back({mx - marker, mx + marker, my - marker, my + marker});
     }
+    // Every other marker already in the figure (the b* points, the layer spans, the current
+    // point) and the arrows (the Llama 3.1 extension) are taken too: a label on them would
+    // hide the data it sits on. An arrow is covered by boxes of one marker size along it.
+    for (const Series& s : data.series) {
+        if (s.style != SeriesStyle::Scatter && s.style != SeriesStyle::Arrow) {
+            continue;
+        }
+        for (std::size_t i = 0; i < s.x.size() && i < s.y.size(); ++i) {
+            if (!(s.x[i] > 0.0) || !(s.y[i] > 0.0)) {
+                continue; // a NaN break or a point a log axis cannot show
+            }
+            const auto [px, py] = toPx(s.x[i], s.y[i]);
+            taken.push_back({px - marker, px + marker, py - marker, py + marker});
+            if (s.style == SeriesStyle::Arrow && i + 1 < s.x.size() && s.x[i + 1] > 0.0 &&
+                s.y[i + 1] > 0.0) {
+                const auto [qx, qy] = toPx(s.x[i + 1], s.y[i + 1]);
+                const int steps = static_cast<int>(
+                    std::min(512.0, std::ceil(std::hypot(qx - px, qy - py) / marker)));
+                for (int k = 1; k < steps; ++k) {
+                    const double t = static_cast<double>(k) / steps;
+                    const double ax = px + t * (qx - px);
+                    const double ay = py + t * (qy - py);
+                    taken.push_back({ax - marker, ax + marker, ay - marker, ay + marker});
+                }
+            }
+        }
+    }
     std::vector<const ModelContext*> order;
     for (const ModelContext& model : models) {
         order.push_back(&model);
@@ -726,28 +753,52 @@ void placeModelLabels(FigureData& data, const std::vector<ModelContext>& models,
     for (const ModelContext* model : order) {
         const auto [mx, my] = toPx(static_cast<double>(model->context), model->base);
         const double width = 0.6 * fontPx * static_cast<double>(model->name.size()) + 4.0;
-        const double left = std::clamp(mx - width / 2, 0.0, std::max(0.0, widthPx - width));
-        // Up from just above the marker (dy = −1) or, if that leaves the plot, down from just
-        // below it (dy = +1).
+        // Candidates: centred on the marker or shifted sideways by about half and one label
+        // width, each stacked up from just above the marker (dy = −1) or down from just below
+        // it (dy = +1) until it meets nothing. The nearest candidate inside the plot wins; if
+        // none fits, the centred upward one, pulled back inside the plot.
         Box box{};
-        for (const int dy : {-1, 1}) {
-            box = dy < 0 ? Box{left, left + width, my - marker - gap - lineHeight, my - marker - gap}
-                         : Box{left, left + width, my + marker + gap, my + marker + gap + lineHeight};
-            for (bool moved = true; moved;) {
-                moved = false;
-                for (const Box& other : taken) {
-                    if (box.meets(other)) {
-                        const double shift =
-                            dy < 0 ? other.top - 1.0 - box.bottom : other.bottom + 1.0 - box.top;
-                        box.top += shift;
-                        box.bottom += shift;
-                        moved = true;
+        double bestDistance = std::numeric_limits<double>::infinity();
+        std::optional<Box> fallback;
+        for (const double shift : {0.0, -0.6, 0.6, -1.2, 1.2}) {
+            const double left =
+                std::clamp(mx - width / 2 + shift * width, 0.0, std::max(0.0, widthPx - width));
+            for (const int dy : {-1, 1}) {
+                Box c = dy < 0 ? Box{left, left + width, my - marker - gap - lineHeight,
+                                     my - marker - gap}
+                               : Box{left, left + width, my + marker + gap,
+                                     my + marker + gap + lineHeight};
+                for (bool moved = true; moved;) {
+                    moved = false;
+                    for (const Box& other : taken) {
+                        if (c.meets(other)) {
+                            const double step =
+                                dy < 0 ? other.top - 1.0 - c.bottom : other.bottom + 1.0 - c.top;
+                            c.top += step;
+                            c.bottom += step;
+                            moved = true;
+                        }
                     }
                 }
+                if (!fallback) {
+                    fallback = c;
+                }
+                if (c.top < 0.0 || c.bottom > heightPx) {
+                    continue;
+                }
+                const double distance =
+                    std::hypot(0.5 * (c.left + c.right) - mx, 0.5 * (c.top + c.bottom) - my);
+                if (distance < bestDistance) {
+                    bestDistance = distance;
+                    box = c;
+                }
             }
-            if (dy < 0 ? box.top >= 0.0 : box.bottom <= heightPx) {
-                break;
-            }
+        }
+        if (!std::isfinite(bestDistance)) {
+            box = *fallback;
+            const double lift = box.top < 0.0 ? -box.top : std::min(0.0, heightPx - box.bottom);
+            box.top += lift;
+            box.bottom += lift;
         }
         taken.push_back(box);
         const double cx = 0.5 * (box.left + box.right);
