@@ -218,12 +218,18 @@ FigureData positionSchemesFigure(const rope::RopeParams& params, const FigureOpt
     // A band above the maps for their names, a fixed share of the map's height.
     const double band = std::max(1.4, 0.09 * T);
     const double labelY = -0.5 - band / 2;
-    data.labels.push_back({(T - 1) / 2.0, labelY,
-                           QStringLiteral("%1 (%2)").arg(schemeName(left), maskName(leftMask))});
-    data.labels.push_back({T + 1 + (T - 1) / 2.0, labelY,
-                           QStringLiteral("%1 (%2)").arg(schemeName(right), maskName(rightMask))});
+    // Each map's name alone fits over it at slide size; its mask is named beside it only when
+    // the two maps differ in mask (the caption's last line says what a causal mask hides).
+    const bool sameMask = leftMask == rightMask;
+    const auto mapName = [&](rope::PositionScheme s, rope::AttentionMask m) {
+        return sameMask ? schemeName(s) : QStringLiteral("%1 (%2)").arg(schemeName(s), maskName(m));
+    };
+    data.labels.push_back({(T - 1) / 2.0, labelY, mapName(left, leftMask)});
+    data.labels.push_back({T + 1 + (T - 1) / 2.0, labelY, mapName(right, rightMask)});
 
-    const int tickStep = T <= 16 ? 2 : (T <= 32 ? 4 : 8);
+    // Four or five ticks per map: two maps share one axis, so a step of 2 at T = 16 packs
+    // eighteen labels into a slide's half-width.
+    const int tickStep = std::max(1, T / 4);
     for (int j = 0; j < T; j += tickStep) {
         data.xTicks.push_back({static_cast<double>(j), QString::number(j)});
         data.xTicks.push_back({static_cast<double>(T + 1 + j), QString::number(j)});
@@ -258,12 +264,15 @@ FigureData positionSchemesFigure(const rope::RopeParams& params, const FigureOpt
                                   "every scheme: set the tokens to one repeated token to see the "
                                   "positions alone.");
     }
-    caption << FigureText::tr("Left: %1, %2. Right: %3, %4.")
-                   .arg(schemeName(left), maskName(leftMask), schemeName(right),
-                        maskName(rightMask));
-    if (leftMask == rope::AttentionMask::Causal || rightMask == rope::AttentionMask::Causal) {
+    if (sameMask && leftMask == rope::AttentionMask::Causal) {
+        caption << FigureText::tr("Both maps causal: query i sees keys j ≤ i; the blank cells "
+                                  "above the staircase are hidden.");
+    } else if (leftMask == rope::AttentionMask::Causal ||
+               rightMask == rope::AttentionMask::Causal) {
         caption << FigureText::tr("Causal mask: query i sees keys j ≤ i; the blank cells above "
                                   "the staircase are hidden.");
+    } else {
+        caption << FigureText::tr("No mask: every query sees every key.");
     }
     data.caption = caption.join(QLatin1Char('\n'));
 

@@ -3123,10 +3123,6 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>每个词元都相同，所以图中的任何图案都只来自位置。</translation>
     </message>
     <message>
-        <source>Left: %1, %2. Right: %3, %4.</source>
-        <translation>左：%1，%2。右：%3，%4。</translation>
-    </message>
-    <message>
         <source>Causal mask: query i sees keys j ≤ i; the blank cells above the staircase are hidden.</source>
         <translation>因果掩码：查询 i 只看到 j ≤ i 的键；阶梯线上方的空白格被遮住。</translation>
     </message>
@@ -3485,6 +3481,14 @@ computed</source>
     <message>
         <source>score s(i, j)</source>
         <translation>分数 s(i, j)</translation>
+    </message>
+    <message>
+        <source>Both maps causal: query i sees keys j ≤ i; the blank cells above the staircase are hidden.</source>
+        <translation>两张图都用因果掩码：查询 i 只看到 j ≤ i 的键；阶梯线上方的空白格被遮住。</translation>
+    </message>
+    <message>
+        <source>No mask: every query sees every key.</source>
+        <translation>无掩码：每个查询都看得到每个键。</translation>
     </message>
 </context>
 <context>
