@@ -236,6 +236,51 @@ private slots:
         QCoreApplication::processEvents();
     }
 
+    // GUI-thread CPU of a resize as the monkey makes it (seed 20653: "resize 3071x1856" on the
+    // doctor panel, 115-121 ms): the window resized, the event loop run once (layout, the
+    // plot's resize event and its replot, the window's paint), then until the panel has drawn
+    // the frame computed for its new axis rectangle (afterLayout's recompute: the worker's
+    // time is not counted, the redraw is). Each row resizes from 1600 × 1000 up and back:
+    //     QT_QPA_PLATFORM=offscreen build/tests/tst_frame_bench windowResize
+    void windowResize_data() {
+        QTest::addColumn<QString>("panel");
+        QTest::addColumn<QSize>("window");
+        for (const char* id : {"doctor", "decay", "heatmap", "extension"}) {
+            QTest::newRow(id) << QString::fromLatin1(id) << QSize(3071, 1856);
+        }
+    }
+    void windowResize() {
+        QFETCH(QString, panel);
+        QFETCH(QSize, window);
+        rope::ui::FigurePanel* shown = nullptr;
+        for (rope::ui::FigurePanel* fp : m_window->panels()) {
+            if (fp->objectName() == panel) {
+                shown = fp;
+            }
+        }
+        QVERIFY(shown != nullptr);
+        for (int k = 0; k < 3; ++k) {
+            m_window->resize(1600, 1000);
+            m_window->pages()->setCurrentWidget(shown);
+            QTRY_VERIFY_WITH_TIMEOUT(!shown->busy(), 120000);
+            QCoreApplication::processEvents();
+            double cpuStart = threadCpuMs();
+            m_window->resize(window);
+            QCoreApplication::processEvents();
+            const double once = threadCpuMs() - cpuStart;
+            cpuStart = threadCpuMs();
+            QTRY_VERIFY_WITH_TIMEOUT(!shown->busy(), 120000);
+            QCoreApplication::processEvents(); // the queued paint of the new frame
+            const double settled = threadCpuMs() - cpuStart;
+            qInfo("resize cpu %s to %dx%d (plot %dx%d): resize + one event loop pass %.1f ms, "
+                  "then the new frame %.1f ms",
+                  qPrintable(panel), window.width(), window.height(), shown->plot()->width(),
+                  shown->plot()->height(), once, settled);
+        }
+        m_window->resize(1600, 1000);
+        QCoreApplication::processEvents();
+    }
+
     // The batch panel's measurement alone (what its worker runs once a drag settles): the
     // agreement of the backends and every timed bar, at the panel's defaults (1024 tokens ×
     // 8 heads, 5 runs) and d = 128. Not part of a slider step (see sliderStep).
