@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <atomic>
 #include <ctime>
+#include <sys/resource.h>
 #include <memory>
 #include <vector>
 
@@ -32,6 +33,14 @@ double threadCpuMs() {
     timespec ts{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+}
+
+// Page faults of the calling thread so far (minor: a fresh page of memory touched the first
+// time; the kernel zeroes and maps it, time charged to this thread).
+long threadPageFaults() {
+    rusage usage{};
+    getrusage(RUSAGE_THREAD, &usage);
+    return usage.ru_minflt + usage.ru_majflt;
 }
 } // namespace
 
@@ -265,17 +274,19 @@ private slots:
             QTRY_VERIFY_WITH_TIMEOUT(!shown->busy(), 120000);
             QCoreApplication::processEvents();
             double cpuStart = threadCpuMs();
+            const long faultsStart = threadPageFaults();
             m_window->resize(window);
             QCoreApplication::processEvents();
             const double once = threadCpuMs() - cpuStart;
+            const long faults = threadPageFaults() - faultsStart;
             cpuStart = threadCpuMs();
             QTRY_VERIFY_WITH_TIMEOUT(!shown->busy(), 120000);
             QCoreApplication::processEvents(); // the queued paint of the new frame
             const double settled = threadCpuMs() - cpuStart;
-            qInfo("resize cpu %s to %dx%d (plot %dx%d): resize + one event loop pass %.1f ms, "
-                  "then the new frame %.1f ms",
+            qInfo("resize cpu %s to %dx%d (plot %dx%d): resize + one event loop pass %.1f ms "
+                  "(%ld page faults), then the new frame %.1f ms",
                   qPrintable(panel), window.width(), window.height(), shown->plot()->width(),
-                  shown->plot()->height(), once, settled);
+                  shown->plot()->height(), once, faults, settled);
         }
         m_window->resize(1600, 1000);
         QCoreApplication::processEvents();
