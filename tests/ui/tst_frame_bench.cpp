@@ -206,7 +206,7 @@ private slots:
     void exportFreeze_data() {
         QTest::addColumn<QString>("panel");
         QTest::addColumn<QString>("extension");
-        for (const char* id : {"decay", "identity", "heatmap", "doctor", "weights"}) {
+        for (const char* id : {"decay", "identity", "heatmap", "doctor", "weights", "layouts"}) {
             for (const char* ext : {"png", "csv", "svg", "pdf"}) {
                 QTest::newRow(qPrintable(QStringLiteral("%1 %2").arg(QLatin1String(id),
                                                                      QLatin1String(ext))))
