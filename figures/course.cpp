@@ -1110,6 +1110,36 @@ bool isCourseAnswerCorrect(const CourseStep& step, double answer, double expecte
     return std::isfinite(answer) && std::abs(answer - expected) <= step.tolerance;
 }
 
+double courseHintTypicalValue(const CourseStep& step, const CourseHint& hint, double answer) {
+    if (!hint.range) {
+        return std::numeric_limits<double>::quiet_NaN();
+    }
+    const CourseRange& r = *hint.range;
+    if (!std::isfinite(r.min) || !std::isfinite(r.max)) {
+        return step.kind == CourseKind::Find ? answer : std::numeric_limits<double>::quiet_NaN();
+    }
+    // The midpoint rounded to 1, 2, … significant digits: the first rounding inside the middle
+    // half of the range is the number a student would have typed (the middle half keeps it near
+    // the value the range was drawn around: 24 400 for 24 000 … 24 800, not 24 000). A range
+    // between two integers keeps an integer answer, so its rounding must be an integer; failing
+    // that, the first rounding inside the whole range (17 digits always are: the midpoint).
+    const double mid = 0.5 * (r.min + r.max);
+    const double quarter = 0.25 * (r.max - r.min);
+    const CourseRange middle{r.min + quarter, r.max - quarter};
+    const bool integerEnds = r.min == std::round(r.min) && r.max == std::round(r.max);
+    const CourseRange passes[] = {middle, r};
+    for (int pass = 0; pass < 2; ++pass) {
+        for (int digits = 1; digits <= 17; ++digits) {
+            const double rounded = QString::number(mid, 'g', digits).toDouble();
+            if (passes[pass].contains(rounded) &&
+                (pass == 1 || !integerEnds || rounded == std::round(rounded))) {
+                return rounded;
+            }
+        }
+    }
+    return mid;
+}
+
 QString formatCourseNumber(double value) {
     if (std::isfinite(value) && value == std::round(value) && std::abs(value) < 1e15) {
         return QString::number(static_cast<long long>(value));

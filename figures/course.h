@@ -233,6 +233,14 @@ bool isCourseAnswerCorrect(const CourseStep& step, double answer, double expecte
 QString courseHintText(const CourseStep& step, const QString& hintId, const QString& language,
                        double value, double answer);
 
+/// \brief A typical wrong answer that fires \p hint, for "{{value}}" where no answer was typed
+/// (the handout): for a range with both ends finite, the number with the fewest significant
+/// digits in the middle half of the range (2.9…3.1 gives 3, 572…574 gives 573, 24 000…24 800
+/// gives 24 400; an integer when both ends are integers, falling back to the whole range: 256…257
+/// gives 257); otherwise, for a find step, \p answer (its value at the state the step prepares);
+/// NaN for a hint keyed to a choice or a failed requirement.
+double courseHintTypicalValue(const CourseStep& step, const CourseHint& hint, double answer);
+
 /// \brief Formats an answer for display: integers without decimals, else 6 significant digits.
 QString formatCourseNumber(double value);
 

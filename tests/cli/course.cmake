@@ -44,7 +44,7 @@ rope_cli_course_check(cli_course_check_choice attention-permutation same
 rope_cli_course_check(cli_course_check_choice_hint attention-permutation later
                       "^\\{\"correct\":false,\"expected\":\"same\",\"hint\":\"Position 4 is later")
 rope_cli_course_check(cli_course_check_island base-bound-minimal-base 635000
-                      "^\\{\"correct\":false,\"expected\":[0-9.]+,\"hint\":\"635000 is not feasible")
+                      "^\\{\"correct\":false,\"expected\":[0-9.]+,\"hint\":\"The base you gave is not feasible")
 
 add_test(NAME cli_course_find_not_yet
          COMMAND ${ROPE_CLI} course --check base-bound-find-feasible --state base=635000)

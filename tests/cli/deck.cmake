@@ -23,6 +23,13 @@ add_test(NAME cli_handout_zh_CN
                  ${ROPE_CLI} ${ROPE_DECK_DIR})
 set_tests_properties(cli_handout_zh_CN PROPERTIES LABELS cli SKIP_RETURN_CODE 77)
 
+# handout in English: one worked solution per course step (as many as `course --list` lists)
+# and no placeholder left ({{value}} in a hint is filled with a typical wrong answer).
+add_test(NAME cli_handout_every_step
+         COMMAND sh -c "\"$0\" --lang en handout --out \"$1/course-en.pdf\" >/dev/null || exit 1; command -v pdftotext >/dev/null || exit 77; pdftotext \"$1/course-en.pdf\" \"$1/course-en.txt\" && steps=$(\"$0\" course --list | grep -o '\"solution\"' | wc -l) && test \"$steps\" -ge 28 && test \"$(grep -c 'Worked solution:' \"$1/course-en.txt\")\" -eq \"$steps\" && ! grep -q '{{' \"$1/course-en.txt\""
+                 ${ROPE_CLI} ${ROPE_DECK_DIR})
+set_tests_properties(cli_handout_every_step PROPERTIES LABELS cli SKIP_RETURN_CODE 77)
+
 rope_cli_expect_error(cli_slides_unknown_panel "unknown panel 'nope', 'zap' \\(known: "
                       slides --panels heatmap,nope,zap --out ${ROPE_DECK_DIR}/x.pdf)
 rope_cli_expect_error(cli_slides_no_panels "missing required option --panels"

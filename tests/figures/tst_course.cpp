@@ -12,6 +12,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
@@ -160,19 +161,35 @@ private slots:
             }
         }
         QVERIFY2(panels.size() >= 14, qPrintable(panels.join(u',')));
-        // Why positions matter first, then the order of a class (today's models last).
+        // Why positions matter first, then the order of a class: the derivation, rotation,
+        // frequencies, decay, the base bound, extension, the numerics and kernels, 2D RoPE,
+        // M-RoPE and the KV cache; the alternatives to RoPE and trained weights come last, as
+        // applications.
         QCOMPARE(steps.front().id, QStringLiteral("attention-permutation"));
-        const QStringList order = {
-            QStringLiteral("attention"), QStringLiteral("absolute"),  QStringLiteral("derivation"),
-            QStringLiteral("rotation"),  QStringLiteral("identity"),  QStringLiteral("heatmap"),
-            QStringLiteral("layouts"),   QStringLiteral("decay"),     QStringLiteral("base-bound"),
-            QStringLiteral("extension"), QStringLiteral("precision"), QStringLiteral("rope-2d"),
-            QStringLiteral("mrope"),     QStringLiteral("kv-cache"),
-            QStringLiteral("weights")};
-        QCOMPARE(panels.mid(0, order.size()), order);
-        // The alternatives to RoPE come after today's models, as a comparison.
-        QVERIFY(panels.indexOf(QStringLiteral("position-schemes")) >
-                panels.indexOf(QStringLiteral("kv-cache")));
+        const QStringList order = {QStringLiteral("attention"),  QStringLiteral("absolute"),
+                                   QStringLiteral("derivation"), QStringLiteral("rotation"),
+                                   QStringLiteral("identity"),   QStringLiteral("heatmap"),
+                                   QStringLiteral("decay"),      QStringLiteral("base-bound"),
+                                   QStringLiteral("extension"),  QStringLiteral("precision"),
+                                   QStringLiteral("layouts"),    QStringLiteral("batch"),
+                                   QStringLiteral("rope-2d"),    QStringLiteral("mrope"),
+                                   QStringLiteral("kv-cache"),   QStringLiteral("position-schemes"),
+                                   QStringLiteral("weights")};
+        QCOMPARE(panels, order);
+        // A step that uses a panel again stays with its topic: the YaRN factor (attention panel)
+        // right after the extension steps, p-RoPE (heatmap panel) among the alternatives.
+        const auto indexOf = [&steps](const char* id) {
+            for (std::size_t i = 0; i < steps.size(); ++i) {
+                if (steps[i].id == QLatin1String(id)) {
+                    return int(i);
+                }
+            }
+            return -1;
+        };
+        QCOMPARE(indexOf("attention-yarn-factor"), indexOf("extension-llama3") + 1);
+        QVERIFY(indexOf("prope-rotating-pairs") > indexOf("schemes-relative-diagonals"));
+        QVERIFY(indexOf("prope-rotating-pairs") < indexOf("weights-slow-pairs"));
+        QCOMPARE(steps.back().id, QStringLiteral("weights-slow-pairs"));
         // Every kind is used.
         QSet<int> kinds;
         for (const CourseStep& s : steps) {
@@ -235,6 +252,21 @@ private slots:
         }
         QVERIFY(s.texts[QStringLiteral("zh_CN")].question !=
                 s.texts[QStringLiteral("en")].question);
+    }
+
+    void chineseTextsSayCiyuanNotToken() {
+        // 词元 is the Chinese word for a token, as in the lessons.
+        static const QRegularExpression token(QStringLiteral("\\btokens?\\b"),
+                                              QRegularExpression::CaseInsensitiveOption);
+        for (const CourseStep& s : builtinCourse()) {
+            const CourseText t = s.text(QStringLiteral("zh_CN"), 0);
+            QStringList texts = {t.title, t.task, t.question, t.solution};
+            texts << t.choices.values() << t.hints.values();
+            for (const QString& text : texts) {
+                QVERIFY2(!token.match(text).hasMatch(),
+                         qPrintable(s.id + QStringLiteral(": ") + text));
+            }
+        }
     }
 
     void hintIdsAreUniqueWithinEveryStep() {
@@ -319,7 +351,8 @@ private slots:
                    static_cast<double>(std::pow(2 * 32768 / kPi, 128.0L / 126)), "quarter-turn");
         expectHint("base-bound-minimal-base", 500000, "llama");
         // Factor instead of 1/factor.
-        expectHint("extension-linear", static_cast<double>(2 * kPi / 4), "inverse");
+        QCOMPARE(judgeChoice(step("extension-linear"), "four").hint, QStringLiteral("four"));
+        QCOMPARE(judgeChoice(step("extension-linear"), "one").hint, QStringLiteral("one"));
         expectHint("extension-llama3", static_cast<double>(2 * kPi / theta(500000, 128, 63) / 8),
                    "inverse");
         // YaRN's factor: a on both q and k is a² on the logit; a rotation keeps the scale.
@@ -331,6 +364,53 @@ private slots:
         QCOMPARE(judgeChoice(step("extension-ntk"), "times-s").hint, QStringLiteral("times-s"));
         // A correct answer gets no hint.
         QVERIFY(judgeNumber(step("rotation-angle-pair-0"), 171.9).hint.isEmpty());
+    }
+
+    void typicalValuesAreTheShortestNumberInTheHintRange() {
+        // The number a student would type: the fewest significant digits near the middle of the
+        // range.
+        const auto typical = [](const char* id, const char* hint) {
+            const CourseStep& s = step(id);
+            for (const CourseHint& h : s.hints) {
+                if (h.id == QLatin1String(hint)) {
+                    return courseHintTypicalValue(s, h, courseAnswer(s));
+                }
+            }
+            return -1.0;
+        };
+        QCOMPARE(typical("rotation-angle-pair-0", "radians"), 3.0);          // 2.9 … 3.1
+        QCOMPARE(typical("rotation-angle-pair-16", "unreduced"), 573.0);     // 572 … 574
+        QCOMPARE(typical("rotation-angle-pair-16", "radians-reduced"), 3.7); // 3.6 … 3.8
+        QCOMPARE(typical("rotation-angle-pair-16", "pair-17"), 136.0);       // 135.5 … 137
+        QCOMPARE(typical("heatmap-first-slow-pair", "too-far"), 48.0);       // 46.5 … 48.5
+        QCOMPARE(typical("extension-llama3", "inverse"), 320000.0); // 3·10⁵ … 3.4·10⁵
+        QCOMPARE(typical("base-bound-minimal-base", "quarter-turn"), 24400.0); // 24 000 … 24 800
+        QCOMPARE(typical("base-bound-first-negative", "quarter-turn"), 13600.0); // 13 000 … 14 200
+        QCOMPARE(typical("precision-bf16-positions", "exact-only"), 257.0);      // 256 … 257
+        QCOMPARE(typical("base-bound-minimal-base", "llama"), 500000.0);     // 499 000 … 501 000
+        // A find step's one-sided hint shows the value at the state the step prepares:
+        // λ_32 = 2π·√10 000 at b = 10 000.
+        QCOMPARE(typical("heatmap-find-base", "not-yet"), static_cast<double>(200 * kPi));
+        // A hint keyed to a choice has no number.
+        QVERIFY(std::isnan(typical("attention-permutation", "later")));
+    }
+
+    void everyHintReadsWithoutATypedAnswer_data() { everyHintFiresOnItsWrongAnswer_data(); }
+
+    void everyHintReadsWithoutATypedAnswer() {
+        // The handout prints each hint with its typical value: no placeholder, no "nan".
+        QFETCH(QString, id);
+        QFETCH(int, hint);
+        const CourseStep& s = *findCourseStep(builtinCourse(), id);
+        const CourseHint& h = s.hints[std::size_t(hint)];
+        const double answer = courseAnswer(s);
+        for (const QString& language : s.texts.keys()) {
+            const QString text =
+                courseHintText(s, h.id, language, courseHintTypicalValue(s, h, answer), answer);
+            QVERIFY2(!text.contains(QStringLiteral("{{")) &&
+                         !text.contains(QStringLiteral("nan"), Qt::CaseInsensitive),
+                     qPrintable(language + QStringLiteral(": ") + text));
+        }
     }
 
     void answersAreTheClosedForms() {

@@ -138,6 +138,74 @@ private slots:
                  qPrintable(QStringLiteral("idea length %1 (limit %2)").arg(length).arg(limit)));
     }
 
+    void ideaHasOneDisplayedFormula_data() { addPanelLanguageRows(); }
+
+    void ideaHasOneDisplayedFormula() {
+        // One idea, one formula: the Idea shows exactly one centred formula line.
+        QFETCH(QString, panel);
+        QFETCH(QString, language);
+        const QString idea = lessonSection(panel.toStdString(), language, "idea");
+        static const QRegularExpression centred(
+            QStringLiteral("<p[^>]*(align=\"center\"|text-align:\\s*center)[^>]*>"));
+        int formulas = 0;
+        for (QRegularExpressionMatchIterator it = centred.globalMatch(idea); it.hasNext();
+             it.next()) {
+            ++formulas;
+        }
+        QCOMPARE(formulas, 1);
+    }
+
+    void predictAsksAQuestion_data() { addPanelLanguageRows(); }
+
+    void predictAsksAQuestion() {
+        // Predict–Observe–Explain: the student commits to an answer before touching the panel.
+        QFETCH(QString, panel);
+        QFETCH(QString, language);
+        const QString predict = plainText(lessonSection(panel.toStdString(), language, "predict"));
+        QVERIFY2(predict.contains(u'?') || predict.contains(u'\uFF1F'), qPrintable(predict));
+    }
+
+    void misconceptionStatesTheWrongIdea_data() { addPanelLanguageRows(); }
+
+    void misconceptionStatesTheWrongIdea() {
+        // The box opens with the wrong idea itself, in bold and in quotes, then refutes it.
+        QFETCH(QString, panel);
+        QFETCH(QString, language);
+        QString box = lessonSection(panel.toStdString(), language, "misconception");
+        box.remove(QRegularExpression(QStringLiteral("<h4>.*?</h4>"),
+                                      QRegularExpression::DotMatchesEverythingOption));
+        QVERIFY2(box.contains(QStringLiteral("<b>\u201C")), qPrintable(box));
+        QVERIFY2(readingLength(plainText(box)) > 20, qPrintable(box));
+    }
+
+    void chineseProseSaysCiyuanNotToken_data() {
+        QTest::addColumn<QString>("panel");
+        for (const Figure& f : allFigures()) {
+            QTest::newRow(qPrintable(figureId(f))) << figureId(f);
+        }
+    }
+
+    void chineseProseSaysCiyuanNotToken() {
+        // 词元 is the Chinese word for a token; English titles in the sources may keep "Tokens".
+        QFETCH(QString, panel);
+        const QString zh = rawLesson(panel, QStringLiteral("zh_CN"));
+        QVERIFY(!zh.isEmpty());
+        QString prose = zh.left(zh.indexOf(QStringLiteral("<!-- section: sources -->")));
+        prose.remove(QRegularExpression(QStringLiteral("<code>.*?</code>"),
+                                        QRegularExpression::DotMatchesEverythingOption));
+        static const QRegularExpression token(QStringLiteral("\\btokens?\\b"),
+                                              QRegularExpression::CaseInsensitiveOption);
+        const QRegularExpressionMatch m = token.match(plainText(prose));
+        QVERIFY2(!m.hasMatch(), qPrintable(m.captured(0)));
+    }
+
+    void heatmapReadsRopeAsBetaBaseInBothLanguages() {
+        // Su's reading of RoPE as a β-base number system belongs to the idea in every language.
+        QVERIFY(lessonSection("heatmap", QStringLiteral("en"), "idea").contains(u"\u03B2-base"));
+        QVERIFY(lessonSection("heatmap", QStringLiteral("zh_CN"), "idea")
+                    .contains(QStringLiteral("\u03B2进制")));
+    }
+
     void noInternalReferences_data() { addPanelLanguageRows(); }
 
     void noInternalReferences() {

@@ -351,9 +351,24 @@ QByteArray handoutPdf(const QString& language, const DeckProgress& progress) {
         if (!text.hints.isEmpty()) {
             html += QStringLiteral("<p><b>%1</b></p><ul>").arg(Deck::tr("Hints:").toHtmlEscaped());
             for (const figures::CourseHint& hint : step.hints) {
-                const QString hintText = text.hints.value(hint.id);
+                // "{{value}}" is what the student typed in the pane; here, a typical answer
+                // that fires the hint. Each hint is led by the answer it is for: a choice's
+                // letter, or the typical number when the text does not name it.
+                const double typical = figures::courseHintTypicalValue(step, hint, answer);
+                const QString hintText =
+                    figures::courseHintText(step, hint.id, language, typical, answer);
+                QString lead;
+                for (std::size_t c = 0; c < step.choices.size(); ++c) {
+                    if (!hint.choice.isEmpty() && step.choices[c].id == hint.choice) {
+                        lead = QStringLiteral("<b>%1.</b> ").arg(QChar(char16_t(u'A' + c)));
+                    }
+                }
+                if (lead.isEmpty() && std::isfinite(typical) &&
+                    !text.hints.value(hint.id).contains(QStringLiteral("{{value}}"))) {
+                    lead = QStringLiteral("<b>%1:</b> ").arg(figures::formatCourseNumber(typical));
+                }
                 if (!hintText.isEmpty()) {
-                    html += QStringLiteral("<li>%1</li>").arg(hintText.toHtmlEscaped());
+                    html += QStringLiteral("<li>%1%2</li>").arg(lead, hintText.toHtmlEscaped());
                 }
             }
             html += QStringLiteral("</ul>");
