@@ -228,6 +228,12 @@ struct MinimalBase {
     /// Single-distance evaluations in MPFR (SweepBackend::Fast only): where every f̃ that the
     /// double scan left negative lay within its rounding bound of 0.
     long long preciseEvaluations = 0;
+    /// The bracket is the canonical one (docs/base-bound.md, "One bracket for every path"):
+    /// lowerBracket and base are the neighbours s < b* ≤ s' in the set of doubles with at most
+    /// q bits after the leading one, q ≥ ⌈−log₂ tolerance⌉ the smallest for which s' is
+    /// feasible, so every backend and build reports the same numbers. False where a question of
+    /// the refinement stayed undecided (never seen); then the sweep's own bracket is reported.
+    bool canonical = false;
     /// Stopped by MinimalBaseOptions::cancel: found is false and base NaN, whatever the sweep
     /// had reached (lowerBracket is still proven: every base below it is infeasible).
     bool cancelled = false;
@@ -271,6 +277,21 @@ double sweepWork(long long evaluations, long long scans, long long count, int di
 /// uncertified bases in a row.
 MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& options = {});
 
+/// \brief A quick, **uncertified** estimate of b*(L, d), for a display while the certified
+/// search runs (the base-bound panel while d is dragged, where no finished search bounds b*).
+///
+/// The first base feasible on the log grid b_k = (4/π)·10^(k/10) (every m < L scanned at each,
+/// firstNegativeDistance(), which stops at the first negative f and so is cheap far below b*),
+/// then 6 bisections in ln b between it and the grid point below (relative step ≈ 0.4 %). It
+/// treats feasibility as if it were monotone in b, which it is not: an island narrower than the
+/// grid step is missed, so the estimate can lie above b* (up to the next feasible stretch), and
+/// it is never below the grid point under the first feasible one. Not a bound; the panel marks
+/// it as an estimate.
+/// \return the estimate, 1 when L ≤ 2, NaN when \p cancel is set or no grid base ≤ 1e30 is
+///         feasible.
+/// \warning Throws InvalidParameter("context", "dim") as firstNegativeDistance().
+double estimateMinimalBase(long long context, int dim, const std::atomic<bool>* cancel = nullptr);
+
 /// \brief The threshold b_T(L, d) above which every base is feasible: the smallest b_T with
 /// f_b(m) ≥ 0 for every b ≥ b_T and every m (≥ b*; between b* and b_T lie the islands).
 ///
@@ -292,6 +313,12 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
 /// InvalidParameter("context") when both sweeps together would exceed the work limit
 /// (MinimalBaseOptions::workLimit, sweepWorkLimit() by default).
 MinimalBase allFeasibleAbove(long long context, int dim, const MinimalBaseOptions& options = {});
+
+/// \brief CPU seconds allFeasibleAbove() is expected to need, by the cost model its refusals
+/// state: about 1 400 full scans of every m at L·d/2 = 2^18, growing like L·d/2 (f oscillates in
+/// ln b at a rate ~ m·θ_1·2/d), each scan sweepWork(0, 1, L, d) cosine-equivalents at 12 ns.
+/// An estimate for messages (within a factor of a few), not a bound.
+double estimatedThresholdSeconds(long long context, int dim);
 
 /// \brief One base of the feasibility landscape: g(b) = min over the checked m of f_b(m).
 struct LandscapePoint {

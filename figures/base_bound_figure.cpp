@@ -60,23 +60,39 @@ Readout pending(const QString& label) {
 
 // While b*(L, d) is searched: what the finished searches prove about it, labelled as
 // provisional, the value being the upper end when one is known (else the proven lower end).
-Readout provisionalReadout(const ProvisionalBracket& p) {
+// With nothing proven (a new d), the quick estimate when there is one, labelled as such.
+Readout provisionalReadout(const ProvisionalBracket& p, const BaseBoundResult& results,
+                           long long context, int dim) {
+    if (!(p.low > 1.0) && !(p.high > 1.0)) {
+        const auto e = results.estimates.find({context, dim});
+        if (e != results.estimates.end()) {
+            return {FigureText::tr("b* estimate (not certified; certifying for this d…)"),
+                    e->second, QString(), false,
+                    FigureText::tr("≈ %1 (an estimate, not a bound: the first feasible base "
+                                   "on a coarse grid; an island can be missed)")
+                        .arg(formatNumber(e->second, 3))};
+        }
+    }
     const QString label = FigureText::tr("b* provisional (certifying for this L…)");
     if (p.low > 1.0 && p.high > 1.0) {
+        // Rounded outward with at most 4 digits: the printed interval contains the proven one.
+        const BracketText text = outwardBracketText(p.low, p.high);
         return {label, p.high, QString(), false,
                 FigureText::tr("between %1 and %2 (from L = %3 and %4)")
-                    .arg(formatNumber(p.low, 6), formatNumber(p.high, 6))
+                    .arg(text.low, text.high)
                     .arg(p.lowFrom)
                     .arg(p.highFrom)};
     }
     if (p.low > 1.0) {
         return {label, p.low, QString(), false,
-                FigureText::tr("at least %1 (proven at L = %2)").arg(formatNumber(p.low, 6)).arg(p.lowFrom)};
+                FigureText::tr("at least %1 (proven at L = %2)")
+                    .arg(outwardBracketText(p.low, p.low).low)
+                    .arg(p.lowFrom)};
     }
     if (p.high > 1.0) {
         return {label, p.high, QString(), false,
                 FigureText::tr("at most %1 (feasible at L = %2)")
-                    .arg(formatNumber(p.high, 6))
+                    .arg(outwardBracketText(p.high, p.high).high)
                     .arg(p.highFrom)};
     }
     return pending(label);
@@ -204,7 +220,8 @@ FigureData cosineSumView(const rope::RopeParams& params, const FigureOptions& op
                  QString()});
         } else {
             data.readouts.push_back(provisionalReadout(
-                provisionalBracket(results, params.context, params.effectiveRotaryDim())));
+                provisionalBracket(results, params.context, params.effectiveRotaryDim()), results,
+                params.context, params.effectiveRotaryDim()));
         }
     }
     data.readouts.push_back(
@@ -223,7 +240,7 @@ FigureData cosineSumView(const rope::RopeParams& params, const FigureOptions& op
 constexpr long long kExactLimit = 1LL << 17;
 
 // Bump the version when the search or the table changes: an old file is then ignored.
-const QString kPublishedCacheKey = QStringLiteral("published-bases-v1.json");
+const QString kPublishedCacheKey = QStringLiteral("published-bases-v2.json");
 
 // The published rows as stored in the disk cache, or empty.
 std::vector<PublishedCheck> loadPublishedChecks() {
@@ -363,6 +380,7 @@ struct LandscapeSetup {
     QString thresholdNote; ///< why there is no b_T (refused or not affordable here)
     /// While b* is searched: what the other searches prove about it (never drawn as b*).
     ProvisionalBracket provisional;
+    double estimate = 0.0; ///< rope::estimateMinimalBase() when nothing proves more (0: none)
     double low = 0.0;
     double high = 0.0;
     LandscapeKey key;
@@ -389,7 +407,15 @@ LandscapeSetup landscapeSetup(const rope::RopeParams& params, const FigureOption
             setup.thresholdNote = FigureText::tr("not certified (%1)").arg(refused->second);
         }
     } else {
-        setup.thresholdNote = FigureText::tr("not certified in this view (L·d/2 > 2^19)");
+        // The refusal states what it would cost (core's cost model) and this view's cap.
+        const double cap = kLandscapeThresholdWork / (dim / 2);
+        setup.thresholdNote =
+            FigureText::tr("not certified in this view: about %1 s of CPU (≈ 1 400 full scans "
+                           "of every m at L·d/2 = 2^18, growing like L·d/2, 12 ns per "
+                           "cosine); this view's cap is L·d/2 ≤ 2^19, about %2 s")
+                .arg(formatNumber(rope::estimatedThresholdSeconds(context, dim), 2),
+                     formatNumber(rope::estimatedThresholdSeconds(static_cast<long long>(cap), dim),
+                                  2));
     }
     const bool haveBest = best && best->found && best->base > 1.0;
     const bool haveThreshold = threshold && threshold->found && threshold->base > 1.0;
@@ -406,6 +432,12 @@ LandscapeSetup landscapeSetup(const rope::RopeParams& params, const FigureOption
         if (p.low > 1.0 || p.high > 1.0) {
             low = (p.low > 1.0 ? p.low : p.high / 4.0) / 3.0;
             high = (p.high > 1.0 ? p.high : p.low) * 4.0;
+        } else if (const auto e = results.estimates.find({context, dim});
+                   e != results.estimates.end()) {
+            // Nothing proven yet (a new d): the range around the estimate, as around b*.
+            setup.estimate = e->second;
+            low = e->second / 3.0;
+            high = e->second * 4.0;
         }
     }
     const OptionValues v(baseBoundOptions(), options);
@@ -535,24 +567,41 @@ FigureData landscapeView(const rope::RopeParams& params, const FigureOptions& op
         data.series.back().id = QStringLiteral("b-star");
     }
     const ProvisionalBracket& provisional = setup.provisional;
+    // The legend's ends rounded outward with at most 4 digits (outwardBracketText()): each
+    // printed bound still holds. With one end known, that end alone.
+    const bool bothEnds = provisional.low > 1.0 && provisional.high > 1.0;
+    const BracketText legendText =
+        outwardBracketText(provisional.low > 1.0 ? provisional.low : provisional.high,
+                           provisional.high > 1.0 ? provisional.high : provisional.low);
+    const QString lowText =
+        bothEnds ? legendText.low : outwardBracketText(provisional.low, provisional.low).low;
+    const QString highText =
+        bothEnds ? legendText.high : outwardBracketText(provisional.high, provisional.high).high;
     // Dashed: the provisional bracket is a bound, never the certified b*.
     if (provisional.low > 1.0 && provisional.low >= low && provisional.low <= high) {
-        Series s = verticalLine(
-            FigureText::tr("b* ≥ %1 (provisional: proven at L = %2)")
-                .arg(formatNumber(provisional.low, 6))
-                .arg(provisional.lowFrom),
-            provisional.low, yLow, yHigh, 1);
+        Series s = verticalLine(FigureText::tr("b* ≥ %1 (provisional: proven at L = %2)")
+                                    .arg(lowText)
+                                    .arg(provisional.lowFrom),
+                                provisional.low, yLow, yHigh, 1);
         s.id = QStringLiteral("b-star-provisional-low");
         s.dashed = true;
         data.series.push_back(std::move(s));
     }
     if (provisional.high > 1.0 && provisional.high >= low && provisional.high <= high) {
-        Series s = verticalLine(
-            FigureText::tr("b* ≤ %1 (provisional: feasible at L = %2)")
-                .arg(formatNumber(provisional.high, 6))
-                .arg(provisional.highFrom),
-            provisional.high, yLow, yHigh, 1);
+        Series s = verticalLine(FigureText::tr("b* ≤ %1 (provisional: feasible at L = %2)")
+                                    .arg(highText)
+                                    .arg(provisional.highFrom),
+                                provisional.high, yLow, yHigh, 1);
         s.id = QStringLiteral("b-star-provisional-high");
+        s.dashed = true;
+        data.series.push_back(std::move(s));
+    }
+    if (!haveBest && setup.estimate > 1.0 && setup.estimate >= low && setup.estimate <= high) {
+        // Dashed, in a colour of its own (not b*'s): an uncertified estimate, not a bound.
+        Series s = verticalLine(FigureText::tr("b* ≈ %1 (estimate, not certified)")
+                                    .arg(formatNumber(setup.estimate, 3)),
+                                setup.estimate, yLow, yHigh, 5);
+        s.id = QStringLiteral("b-star-estimate");
         s.dashed = true;
         data.series.push_back(std::move(s));
     }
@@ -575,7 +624,7 @@ FigureData landscapeView(const rope::RopeParams& params, const FigureOptions& op
         data.readouts.push_back(
             {FigureText::tr("b* (upper end of the certified bracket)"), best->base, QString()});
     } else if (!best && bestNote.isEmpty()) {
-        data.readouts.push_back(provisionalReadout(setup.provisional));
+        data.readouts.push_back(provisionalReadout(setup.provisional, results, context, dim));
     } else if (!best) {
         data.readouts.push_back(
             {FigureText::tr("b* not searched (%1); work L·d/2").arg(bestNote), work, QString()});
@@ -1116,9 +1165,16 @@ public:
         // CLI's).
         options.workLimit = 0.0;
         options.cancel = m_control.flag();
-        // No start from a shorter context's bracket (sound, and faster along a drag): the
-        // sweep would take another path to a bracket differing from rope-cli min-base's in the
-        // last digits shown. The provisional bracket covers the wait instead.
+        // Start from what shorter contexts (and cancelled searches) proved: every base below
+        // their lower brackets is infeasible for L too. Sound, faster along a drag, and the
+        // answer is still rope-cli min-base's to the last digit: core reports the canonical
+        // bracket, which depends only on b*, not on the sweep's start (docs/base-bound.md).
+        if (!includeContext) {
+            const double proven = provisionalBracket(*m_result, context, dim).low;
+            if (proven > 1.0 && proven <= rope::limits::kMaxBase) {
+                options.startBase = proven;
+            }
+        }
         try {
             const rope::MinimalBase r = rope::minimalBase(context, dim, options);
             if (r.cancelled) {
@@ -1132,6 +1188,34 @@ public:
             m_result->minimal.emplace(key, r);
         } catch (const rope::InvalidParameter& e) {
             m_result->minimalRefused.emplace(key, QString::fromUtf8(e.what()));
+        }
+        return true;
+    }
+
+    // Before the certified search of the current (L, d): when nothing finished bounds b* (no
+    // search of this d yet, as along a drag of d), a quick uncertified estimate, drawn at once
+    // (tens of milliseconds at L = 2^14, d = 128). False when cancelled.
+    bool estimate(long long context, int dim) {
+        const std::tuple<long long, int, bool> key{context, dim, false};
+        if (m_result->minimal.contains(key) || m_result->minimalRefused.contains(key) ||
+            m_result->estimates.contains({context, dim})) {
+            return true;
+        }
+        const ProvisionalBracket p = provisionalBracket(*m_result, context, dim);
+        if (p.low > 1.0 || p.high > 1.0) {
+            return true;
+        }
+        try {
+            const double value = rope::estimateMinimalBase(context, dim, m_control.flag());
+            if (cancelled()) {
+                return false;
+            }
+            if (std::isfinite(value)) {
+                m_result->estimates.emplace(std::pair{context, dim}, value);
+                report(0.05, true);
+            }
+        } catch (const rope::InvalidParameter&) {
+            // The certified search that follows reports the same refusal with its message.
         }
         return true;
     }
@@ -1274,7 +1358,7 @@ void runLandscape(BaseBoundRun& run, const rope::RopeParams& params,
                   const FigureOptions& options) {
     const long long context = params.context;
     const int dim = params.effectiveRotaryDim();
-    if (!run.minimal(context, dim)) {
+    if (!run.estimate(context, dim) || !run.minimal(context, dim)) {
         return;
     }
     run.report(0.1, true);
@@ -1347,7 +1431,8 @@ std::shared_ptr<const JobResult> runBaseBound(const rope::RopeParams& params,
     if (view == View::Curves) {
         runCurves(run, params, options);
     } else if (view == View::CosineSum) {
-        if (OptionValues(baseBoundOptions(), options).toggle("min-base")) {
+        if (OptionValues(baseBoundOptions(), options).toggle("min-base") &&
+            run.estimate(params.context, params.effectiveRotaryDim())) {
             run.minimal(params.context, params.effectiveRotaryDim());
         }
     } else if (view == View::Published) {

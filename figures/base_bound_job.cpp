@@ -10,13 +10,17 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <utility>
 
 namespace rope::figures {
 
 namespace {
 
 // Bump when the algorithm or the stored fields change: an old file is then ignored.
-constexpr int kCacheVersion = 2;
+constexpr int kCacheVersion = 3;
 // Contexts per chunk: a chunk is stored (and drawn) as a whole.
 constexpr std::size_t kChunk = 4;
 
@@ -77,6 +81,70 @@ double BaseBoundResult::Dense::progress() const noexcept {
 
 bool BaseBoundResult::Dense::complete() const noexcept {
     return minimal.size() >= contexts.size() && threshold.size() >= thresholdContexts.size();
+}
+
+namespace {
+
+// The decimal digits of x > 0 (finite) and its decimal exponent: x = 0.d₁d₂… · 10^(exponent+1).
+// glibc prints the exact binary value's expansion, so the first 40 digits are exact unless the
+// rounding at the 41st carries into them (30 nines in a row, which no base here has).
+std::pair<std::string, int> decimalDigits(double x) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.40e", x);
+    std::string digits;
+    const char* p = text;
+    for (; *p != 'e'; ++p) {
+        if (*p >= '0' && *p <= '9') {
+            digits.push_back(*p);
+        }
+    }
+    return {digits, std::atoi(p + 1)};
+}
+
+// x rounded to n significant digits, down or up, as an exact decimal string "d.ddde±x".
+std::string roundedDecimal(double x, int n, bool up) {
+    auto [digits, exponent] = decimalDigits(x);
+    std::string head = digits.substr(0, static_cast<std::size_t>(n));
+    const bool exact =
+        digits.find_first_not_of('0', static_cast<std::size_t>(n)) == std::string::npos;
+    if (up && !exact) {
+        // Add one unit in the n-th digit, carrying; 99…9 becomes 10…0 one decade up.
+        int k = n - 1;
+        while (k >= 0 && head[static_cast<std::size_t>(k)] == '9') {
+            head[static_cast<std::size_t>(k)] = '0';
+            --k;
+        }
+        if (k < 0) {
+            head.insert(head.begin(), '1');
+            head.pop_back();
+            ++exponent;
+        } else {
+            ++head[static_cast<std::size_t>(k)];
+        }
+    }
+    return head.substr(0, 1) + "." + head.substr(1) + "e" + std::to_string(exponent);
+}
+
+} // namespace
+
+BracketText outwardBracketText(double low, double high) {
+    const auto [a, ea] = decimalDigits(low);
+    const auto [b, eb] = decimalDigits(high);
+    int shared = 0;
+    if (ea == eb) {
+        while (shared < static_cast<int>(a.size()) &&
+               a[static_cast<std::size_t>(shared)] == b[static_cast<std::size_t>(shared)]) {
+            ++shared;
+        }
+    }
+    BracketText out;
+    out.digits = std::clamp(shared + 1, 2, 4);
+    out.lowValue = std::strtod(roundedDecimal(low, out.digits, false).c_str(), nullptr);
+    out.highValue = std::strtod(roundedDecimal(high, out.digits, true).c_str(), nullptr);
+    // formatNumber() rounds to the same n digits, which gives back each decimal.
+    out.low = formatNumber(out.lowValue, out.digits);
+    out.high = formatNumber(out.highValue, out.digits);
+    return out;
 }
 
 ProvisionalBracket provisionalBracket(const BaseBoundResult& result, long long context, int dim) {

@@ -73,6 +73,10 @@ struct BaseBoundResult final : JobResult {
     /// infeasible there (core certifies each step of the sweep before it takes it), so a later
     /// search of the same or a longer context starts from it.
     std::map<std::pair<long long, int>, double> provenBelow;
+    /// Uncertified estimates of b*(L, d) by (L, d) (rope::estimateMinimalBase()), made first
+    /// where nothing proven bounds b* yet (a drag of d): shown as an estimate, never as a bound,
+    /// until the certified search ends.
+    std::map<std::pair<long long, int>, double> estimates;
     /// b_T(L, d) by (L, d); refused ones keep their message.
     std::map<std::pair<long long, int>, rope::MinimalBase> thresholds;
     std::map<std::pair<long long, int>, QString> thresholdRefused;
@@ -112,6 +116,19 @@ struct ProvisionalBracket {
     double high = 0.0;     ///< a base feasible for L (0: none known)
     long long highFrom = 0; ///< the context it was verified for (≥ L)
 };
+
+/// \brief A bracket low ≤ x ≤ high (0 < low ≤ high, finite) as readout text: each end with
+/// n significant digits, the lower rounded down and the upper rounded up, so the printed
+/// interval still contains the proven one. n is one more than the leading digits the two ends
+/// share (so the ends show where they part), at least 2 and at most 4 (issue 22's readouts).
+struct BracketText {
+    QString low;
+    QString high;
+    double lowValue = 0.0;  ///< the printed lower end, ≤ low
+    double highValue = 0.0; ///< the printed upper end, ≥ high
+    int digits = 0;
+};
+BracketText outwardBracketText(double low, double high);
 
 /// \brief The bracket of b*(\p context, \p dim) from \p result's other searches (m < L
 /// convention; a search with m ≤ L' counts as context L' + 1).

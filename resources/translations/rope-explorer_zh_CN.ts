@@ -2391,10 +2391,6 @@ independent</source>
         <translation>g(b) = min_m f_b(m)</translation>
     </message>
     <message>
-        <source>not certified in this view (L·d/2 &gt; 2^19)</source>
-        <translation>本视图中未经证明（L·d/2 &gt; 2^19）</translation>
-    </message>
-    <message>
         <source>not certified (%1)</source>
         <translation>未经证明（%1）</translation>
     </message>
@@ -3473,6 +3469,22 @@ computed</source>
     <message>
         <source>axis</source>
         <translation>轴</translation>
+    </message>
+    <message>
+        <source>b* estimate (not certified; certifying for this d…)</source>
+        <translation>b* 估计值（未经证明；正在为此 d 认证…）</translation>
+    </message>
+    <message>
+        <source>≈ %1 (an estimate, not a bound: the first feasible base on a coarse grid; an island can be missed)</source>
+        <translation>≈ %1（估计值，不是界：粗网格上第一个可行的底数；可能漏掉窄的可行孤岛）</translation>
+    </message>
+    <message>
+        <source>not certified in this view: about %1 s of CPU (≈ 1 400 full scans of every m at L·d/2 = 2^18, growing like L·d/2, 12 ns per cosine); this view&apos;s cap is L·d/2 ≤ 2^19, about %2 s</source>
+        <translation>本视图中未经证明：约需 %1 秒 CPU（L·d/2 = 2^18 时约 1 400 次遍历全部 m 的完整扫描，随 L·d/2 增长，每个余弦 12 ns）；本视图的上限为 L·d/2 ≤ 2^19，约 %2 秒</translation>
+    </message>
+    <message>
+        <source>b* ≈ %1 (estimate, not certified)</source>
+        <translation>b* ≈ %1（估计值，未经证明）</translation>
     </message>
 </context>
 <context>

@@ -21,9 +21,11 @@ rope_cli_expect_output(cli_min_base_1m "^\\{\"base\":65374955\\.[12][0-9]*,\"low
                        min-base --dim 128 --context 1048576)
 # L <= 2: every base works, b* = 1 (the infimum). With --m-inclusive, L = 2 checks m = 2 too, so
 # b* solves Σ_i cos(2·b^(−2i/128)) = 0 (f(2) increases with b): 1.6694519309941 (long double
-# bisection in NumPy): the lower end matches it to 12 digits, the upper is ≤ 1e-9 above.
+# bisection in NumPy). The canonical bracket is the cell of S_30 (multiples of 2^−30 in [1, 2))
+# holding it: 1792560361·2^−30 = 1.6694519305601716 and 1792560362·2^−30 = 1.6694519314914942
+# (by hand: ⌊1.6694519309941·2^30⌋ = 1792560361).
 rope_cli_expect_output(cli_min_base_tiny "^\\{\"base\":1," min-base --context 2)
-rope_cli_expect_output(cli_min_base_inclusive_tiny "^\\{\"base\":1\\.669451932?[0-9]*,\"lower_bracket\":1\\.66945193099[0-9]*,"
+rope_cli_expect_output(cli_min_base_inclusive_tiny "^\\{\"base\":1\\.6694519314914942,\"lower_bracket\":1\\.6694519305601716,"
                        min-base --context 2 --m-inclusive)
 # --range streams one line per L, in order (log-spaced 1024, 2048, 4096; NumPy values).
 rope_cli_expect_output(cli_min_base_range
@@ -72,15 +74,22 @@ rope_cli_expect_error(cli_min_base_all_above_limit "--all-above is certified for
 # beyond L·d/2 = 2^22 says why it is not certified (the limit itself:
 # cli_min_base_all_above_limit above).
 rope_cli_expect_error(cli_min_base_work_limit
-                      "exceeded its work limit of 4e\\+08 cosine evaluations \\(about 12 s of CPU here\\) at base"
+                      "exceeded its work limit of 4e\\+08 cosine evaluations \\(about 12 s of CPU here; estimated beforehand: about 1–11 s of CPU here \\(cost model: 4–45 cosine-equivalents per distance and pair, as the sweeps that succeed use, at 30 ns each\\), so f crawls near 0 here and the total is unknown\\) at base"
                       min-base --dim 8 --context 2097152 --backend reference)
+# Issue #26: a search beyond the limit context × dim/2 <= 2^29 is refused at once with the
+# time it would need by the stated cost model (4–45 cosine-equivalents per distance and pair at
+# 12 ns: L = 2^24, d = 128 is 2^30 pair-distances, 52–580 s) and the cap (4·4e8 at 12 ns, 19 s).
+rope_cli_expect_error(cli_min_base_refusal_time
+                      "exceeds the search limit context × dim/2 <= 2\\^29: the sweep would need about 52–5.8e\\+02 s of CPU here \\(cost model: 4–45 cosine-equivalents per distance and pair, as the sweeps that succeed use, at 12 ns each\\), against a cap of 19 s"
+                      min-base --dim 128 --context 16777216)
 rope_cli_expect_error(cli_min_base_rounding_crawl
                       "f stays within rounding of 0 over 32 bases in a row"
                       min-base --dim 4 --context 614 --backend reference)
-# Issue #26: the fast backend (default) settles those signs in MPFR and answers; both ends
-# checked by tests/core/reference/base_bound_fast_reference.py (long double and decimal).
+# Issue #26: the fast backend (default) settles those signs in MPFR and answers; both ends of
+# the canonical bracket checked by tests/core/reference/base_bound_fast_reference.py (long
+# double and decimal, and neighbours in S_30).
 rope_cli_expect_output(cli_min_base_mpfr
-    "^\\{\"base\":138689876769095\\.[0-9]*,\"lower_bracket\":138689876644274\\.[0-9]*,\"argmin_m\":355,"
+    "^\\{\"base\":138689876656128,\"lower_bracket\":138689876590592,\"argmin_m\":355,"
     min-base --dim 4 --context 614)
 rope_cli_expect_error(cli_min_base_backend "--backend must be fast or reference, got 'x'"
                       min-base --context 10 --backend x)
@@ -100,3 +109,11 @@ add_test(NAME cli_min_base_landscape_csv
          COMMAND sh -c "\"$0\" figure --panel base-bound --set view=landscape --context 1024 --out \"$1\" >/dev/null && grep -q '^\"b\\* = 4293.43757' \"$1\" && grep -q '^b_T = 6018.28' \"$1\" && grep -q '^feasible islands seen in the range,,,[1-9]' \"$1\" && grep -q '^g(b) = min_m f_b(m),' \"$1\""
                  ${ROPE_CLI} ${CMAKE_CURRENT_BINARY_DIR}/cli_min_base_landscape.csv)
 set_tests_properties(cli_min_base_landscape_csv PROPERTIES LABELS cli)
+# The panel's refusal states the estimated time and the cap too (issue #26): the landscape view
+# certifies b_T only up to L·d/2 = 2^19. At L = 16384, d = 128 (L·d/2 = 2^20) by hand: 1 400·2^20/2^18
+# = 5 600 scans of 16384·(1/3 + 64/512) = 7 509.3 cosine-equivalents at 12 ns = 0.50 s; the cap
+# L = 8192: 2 800 scans of 3 754.7 = 0.13 s.
+add_test(NAME cli_min_base_landscape_refusal_time
+         COMMAND sh -c "\"$0\" figure --panel base-bound --set view=landscape --context 16384 --out \"$1\" >/dev/null && grep -q '^\"b_T not certified in this view: about 0.5 s of CPU (≈ 1 400 full scans of every m at L·d/2 = 2^18, growing like L·d/2, 12 ns per cosine); this view.s cap is L·d/2 ≤ 2^19, about 0.13 s' \"$1\""
+                 ${ROPE_CLI} ${CMAKE_CURRENT_BINARY_DIR}/cli_min_base_landscape_refusal.csv)
+set_tests_properties(cli_min_base_landscape_refusal_time PROPERTIES LABELS cli)

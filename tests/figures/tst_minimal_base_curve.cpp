@@ -53,7 +53,7 @@ void checkBracket(long long context, int dim, const rope::MinimalBase& r) {
 
 QString cacheFile(int dim) {
     return QDir(rope::io::DiskCache::standard().folder())
-        .filePath(QStringLiteral("min-base-v2-d%1.json").arg(dim));
+        .filePath(QStringLiteral("min-base-v3-d%1.json").arg(dim));
 }
 
 } // namespace
@@ -62,6 +62,53 @@ class TestMinimalBaseCurve : public QObject {
     Q_OBJECT
 
 private slots:
+    // The provisional bracket's text (issue 22: at most 4 significant digits), rounded outward
+    // so the printed interval contains the proven one. Expected values by hand: n is one more
+    // than the leading digits both ends share, clamped to [2, 4]; the lower end is truncated,
+    // the upper one raised to the next n-digit number unless already exact.
+    void bracketTextIsRoundedOutward_data() {
+        QTest::addColumn<double>("low");
+        QTest::addColumn<double>("high");
+        QTest::addColumn<int>("digits");
+        QTest::addColumn<double>("lowValue");
+        QTest::addColumn<double>("highValue");
+        QTest::addColumn<QString>("lowText");
+        QTest::addColumn<QString>("highText");
+        // "50" shared: 3 digits.
+        QTest::newRow("share two") << 50790.428 << 50812.3 << 3 << 50700.0 << 50900.0
+                                   << QStringLiteral("50700") << QStringLiteral("50900");
+        // Seven shared digits: the cap of 4.
+        QTest::newRow("cap") << 4869104.3 << 4869104.5 << 4 << 4869000.0 << 4870000.0
+                             << QStringLiteral("4.869×10⁶") << QStringLiteral("4.87×10⁶");
+        // Nothing shared: 2 digits; the exact upper end stays.
+        QTest::newRow("exact") << 50000.0 << 60000.0 << 2 << 50000.0 << 60000.0
+                               << QStringLiteral("50000") << QStringLiteral("60000");
+        // Different decades: 2 digits; 99 999.5 rounds up across the decade.
+        QTest::newRow("carry") << 9991.0 << 99999.5 << 2 << 9900.0 << 100000.0
+                               << QStringLiteral("9900") << QStringLiteral("10⁵");
+        QTest::newRow("small") << 0.00123456 << 0.00123999 << 4 << 0.001234 << 0.00124
+                               << QStringLiteral("0.001234") << QStringLiteral("0.00124");
+        // One end alone (low = high): 4 digits, down and up.
+        QTest::newRow("single") << 65374955.2 << 65374955.2 << 4 << 65370000.0 << 65380000.0
+                                << QStringLiteral("6.537×10⁷") << QStringLiteral("6.538×10⁷");
+    }
+    void bracketTextIsRoundedOutward() {
+        QFETCH(double, low);
+        QFETCH(double, high);
+        QFETCH(int, digits);
+        QFETCH(double, lowValue);
+        QFETCH(double, highValue);
+        QFETCH(QString, lowText);
+        QFETCH(QString, highText);
+        const rope::figures::BracketText t = rope::figures::outwardBracketText(low, high);
+        QCOMPARE(t.digits, digits);
+        QCOMPARE(t.lowValue, lowValue);
+        QCOMPARE(t.highValue, highValue);
+        QVERIFY(t.lowValue <= low && t.highValue >= high);
+        QCOMPARE(t.low, lowText);
+        QCOMPARE(t.high, highText);
+    }
+
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
         QFile::remove(cacheFile(64));

@@ -46,6 +46,7 @@ double threadCpuMs() {
 // The readouts' labels as the figure writes them (English).
 const QString kCertified = QStringLiteral("b* (upper end of the certified bracket)");
 const QString kProvisional = QStringLiteral("b* provisional (certifying for this L…)");
+const QString kEstimate = QStringLiteral("b* estimate (not certified; certifying for this d…)");
 
 std::optional<rope::figures::Readout> readout(const FigurePanel& panel, const QString& label) {
     for (const rope::figures::Readout& r : panel.data().readouts) {
@@ -153,6 +154,62 @@ private slots:
         QCOMPARE(rope::figures::formatNumber(shown->value), rope::figures::formatNumber(reference));
     }
 
+    // Issue 26 item 3 for d: no finished search bounds b* at a new d (b* is not monotone in
+    // d), so each step first shows a quick estimate, labelled as one (never as a bound), and
+    // the certified search follows in the background. 10 steps of the d slider, 80 ms apart,
+    // at L = 4096: the GUI thread is never held 100 ms, some frames show the estimate, and the
+    // panel ends on the certified b* of the last d, equal to rope-cli min-base's.
+    void aDragOfTheDimensionShowsAnEstimateFirst() {
+        rope::ui::MainWindow window(nullptr, false);
+        FigurePanel* panel = showLandscape(window, 4096, QSize(1200, 800));
+        QVERIFY(panel != nullptr);
+        QTRY_VERIFY_WITH_TIMEOUT(readout(*panel, kCertified).has_value(), 60000);
+        double lastCpu = threadCpuMs();
+        double longestHold = 0.0;
+        QTimer heartbeat;
+        heartbeat.setInterval(5);
+        connect(&heartbeat, &QTimer::timeout, this, [&] {
+            const double now = threadCpuMs();
+            longestHold = std::max(longestHold, now - lastCpu);
+            lastCpu = now;
+        });
+        int estimateFrames = 0;
+        connect(panel, &FigurePanel::rendered, this, [&] {
+            if (const auto r = readout(*panel, kEstimate)) {
+                QVERIFY(std::isfinite(r->value) && r->value > 1.0);
+                QVERIFY(r->text.contains(QStringLiteral("not a bound")));
+                ++estimateFrames;
+            }
+        });
+        QSlider* slider = window.form().control(QStringLiteral("dim"))->slider();
+        heartbeat.start();
+        lastCpu = threadCpuMs();
+        for (int k = 1; k <= 10; ++k) {
+            slider->setValue(slider->value() + 1);
+            QTest::qWait(80);
+        }
+        const int dim = window.state().params().headDim;
+        QVERIFY2(dim > 128, "the slider did not move d");
+        QTRY_VERIFY_WITH_TIMEOUT(readout(*panel, kCertified).has_value(), 120000);
+        heartbeat.stop();
+        qInfo("drag to d = %d: longest GUI-thread hold %.1f ms (CPU), %d estimate frames", dim,
+              longestHold, estimateFrames);
+        QVERIFY2(longestHold < 100.0, qPrintable(QStringLiteral("held %1 ms").arg(longestHold)));
+        QVERIFY2(estimateFrames > 0, "no step showed the estimate");
+        QVERIFY(!readout(*panel, kEstimate).has_value());
+        QProcess cli;
+        cli.start(QStringLiteral(ROPE_CLI_PATH),
+                  {QStringLiteral("min-base"), QStringLiteral("--dim"), QString::number(dim),
+                   QStringLiteral("--context"), QStringLiteral("4096")});
+        QVERIFY(cli.waitForFinished(120000));
+        QCOMPARE(cli.exitCode(), 0);
+        const double reference = QJsonDocument::fromJson(cli.readAllStandardOutput())
+                                     .object()
+                                     .value(QStringLiteral("base"))
+                                     .toDouble();
+        QCOMPARE(readout(*panel, kCertified)->value, reference);
+    }
+
     // What the presenter window and the exports compute through: b*(2^22, 128) runs for
     // minutes; the flag set from another thread 200 ms in stops it inside core's sweep, and
     // the call returns no figure (never one missing the number it was asked for).
@@ -194,6 +251,23 @@ private slots:
             FigurePanel* panel = showLandscape(window, 16384, QSize(1280, 800));
             QVERIFY(panel != nullptr);
             QTRY_VERIFY_WITH_TIMEOUT(!panel->busy(), 120000);
+            // First one step of d: the frame that shows the estimate, before the certified b*.
+            bool grabbed = false;
+            const auto grabEstimate = connect(panel, &FigurePanel::rendered, this, [&] {
+                const auto& series = panel->data().series;
+                if (!grabbed && std::any_of(series.begin(), series.end(), [](const auto& x) {
+                        return x.id == QLatin1String("b-star-estimate");
+                    })) {
+                    grabbed = window.grab().save(
+                        QStringLiteral("%1/live-%2-estimate.png").arg(dir, language));
+                }
+            });
+            rope::RopeParams moved = window.state().params();
+            moved.headDim = 136;
+            QVERIFY(window.state().setParams(moved));
+            QTRY_VERIFY_WITH_TIMEOUT(grabbed, 60000);
+            QTRY_VERIFY_WITH_TIMEOUT(readout(*panel, kCertified).has_value(), 120000);
+            disconnect(grabEstimate);
             QSlider* slider = window.form().control(QStringLiteral("context"))->slider();
             const int stride = std::max(1, (slider->maximum() - slider->minimum()) / 100);
             for (int k = 1; k <= 20; ++k) {

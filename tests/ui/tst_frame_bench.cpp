@@ -358,6 +358,58 @@ private slots:
               cpuMs.size(), static_cast<long long>(settle.elapsed()));
     }
 
+    // The same for a drag of d (issue 26 item 3): each step shows a quick uncertified
+    // estimate (no finished search bounds b* at a new d), then the certified b*. One step of d
+    // (the next even d the slider reaches) per frame.
+    //     QT_QPA_PLATFORM=offscreen build/tests/tst_frame_bench baseBoundDragD
+    void baseBoundDragD() {
+        rope::ui::MainWindow window(nullptr, false);
+        rope::RopeParams p = window.state().params();
+        p.headDim = 128;
+        p.rotaryDim = 0;
+        p.context = 4096;
+        QVERIFY(window.state().setParams(p));
+        rope::ui::FigurePanel* panel = nullptr;
+        for (rope::ui::FigurePanel* fp : window.panels()) {
+            if (fp->objectName() == QLatin1String("base-bound")) {
+                panel = fp;
+            }
+        }
+        QVERIFY(panel != nullptr);
+        window.pages()->setCurrentWidget(panel);
+        window.resize(1600, 1000);
+        window.show();
+        panel->setOption(QStringLiteral("view"), QStringLiteral("landscape"));
+        const QString certified = QStringLiteral("b* (upper end of the certified bracket)");
+        const auto hasCertified = [panel, &certified] {
+            return std::any_of(panel->data().readouts.begin(), panel->data().readouts.end(),
+                               [&certified](const auto& r) { return r.label == certified; });
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(hasCertified(), 60000);
+        QSlider* slider = window.form().control(QStringLiteral("dim"))->slider();
+        std::vector<double> cpuMs;
+        QBENCHMARK {
+            const double cpuStart = threadCpuMs();
+            QSignalSpy drawn(panel, &rope::ui::FigurePanel::rendered);
+            // The slider maps its positions to even d: step until d changes (one step of d).
+            const int before = window.state().params().headDim;
+            while (window.state().params().headDim == before &&
+                   slider->value() < slider->maximum()) {
+                slider->setValue(slider->value() + 1);
+            }
+            QVERIFY(drawn.wait(10000));
+            cpuMs.push_back(threadCpuMs() - cpuStart);
+        }
+        QElapsedTimer settle;
+        settle.start();
+        QTRY_VERIFY_WITH_TIMEOUT(hasCertified(), 300000);
+        std::sort(cpuMs.begin(), cpuMs.end());
+        qInfo("base-bound drag of d to %d: GUI-thread cpu per step median %.2f ms, worst %.2f "
+              "ms over %zu steps; certified b* drawn %lld ms after the last step",
+              window.state().params().headDim, cpuMs[cpuMs.size() / 2], cpuMs.back(), cpuMs.size(),
+              static_cast<long long>(settle.elapsed()));
+    }
+
     // A pan of the heatmap (no recompute of other panels): 120 frames, median and worst.
     void zoomFrame() {
         rope::ui::MainWindow window(nullptr, false);

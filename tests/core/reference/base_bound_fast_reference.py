@@ -14,21 +14,26 @@ C++ code (f_b(m) = sum_i cos(m * b^(-2i/d)), Su, kexue.fm/archives/10122):
    60 digits (ln, exp and a Taylor cosine after reduction by a 70-digit pi computed here), > 0;
 2. lower is infeasible: f_lower(binding m) < 0, in decimal.
 
+3. the bracket is canonical (issue #26: the same in every backend and build): lower and base
+   are neighbours in S_q, the doubles with at most q bits after the leading one, for some
+   q >= 30 (2^-30 <= 1e-9), checked with Python's exact float arithmetic (frexp, %).
+
 It does not re-run the sweep (that every base below `lower` fails is the sweep's certificate).
 
     /usr/bin/python3 tests/core/reference/base_bound_fast_reference.py
 """
 
 import decimal
+import math
 from decimal import Decimal
 
 import numpy as np
 
 # (L, d, base, lower bracket, binding m), as the C++ sweep prints them (repr of the doubles).
 CASES = [
-    (131072, 8, 4624301734979.2764, 4624301730817.4043, 124360),
-    (614, 4, 138689876769095.45, 138689876644274.55, 355),
-    (1048576, 4, 1.2993267941736406e+23, 1.2993267930042464e+23, 833719),
+    (131072, 8, 4624301731840.0, 4624301727744.0, 124360),
+    (614, 4, 138689876656128.0, 138689876590592.0, 355),
+    (1048576, 4, 1.2993267935001566e+23, 1.2993267927964691e+23, 833719),
 ]
 
 
@@ -90,8 +95,20 @@ def decimal_sum(dim, base, m):
     return total
 
 
+def grid_bits(lower, base):
+    """q such that lower and base are neighbours in S_q, or None."""
+    h = base - lower  # exact: the two are within a factor 2 (Sterbenz)
+    mantissa, _ = math.frexp(h)
+    if mantissa != 0.5 or lower % h != 0.0:
+        return None
+    return (math.frexp(lower)[1] - 1) - (math.frexp(h)[1] - 1)
+
+
 def main():
     for context, dim, base, lower, binding in CASES:
+        q = grid_bits(lower, base)
+        print(f"L {context} d {dim}: neighbours in S_q, q = {q}")
+        assert q is not None and 30 <= q <= 52, q
         f = long_double_scan(context, dim, base)
         arg = int(np.argmin(f))
         print(f"L {context} d {dim}: at base {base!r} min f = {float(f[arg]):.6e} at m = {arg} "
