@@ -980,9 +980,9 @@ FigureData baseBoundView(const rope::RopeParams& params, const FigureOptions& op
         }
         data.series.push_back(std::move(region));
     }
-    // Llama 3.1 keeps b = 5e5 from 8192 to 131072 tokens: an arrow shows the extension.
+    // Llama 3.1 keeps b = 5·10⁵ from 8192 to 131072 tokens: an arrow shows the extension.
     Series llama31;
-    llama31.name = FigureText::tr("Llama 3.1: 8192 → 131072 at b = 5e5");
+    llama31.name = FigureText::tr("Llama 3.1: 8192 → 131072 at b = 5×10⁵");
     llama31.id = QStringLiteral("llama-3.1");
     llama31.style = SeriesStyle::Arrow;
     llama31.colour = 6;

@@ -1627,8 +1627,8 @@ independent</source>
         <translation>密集曲线：已完成</translation>
     </message>
     <message>
-        <source>Llama 3.1: 8192 → 131072 at b = 5e5</source>
-        <translation>Llama 3.1：b = 5e5 时 8192 → 131072</translation>
+        <source>Llama 3.1: 8192 → 131072 at b = 5×10⁵</source>
+        <translation>Llama 3.1：b = 5×10⁵ 时 8192 → 131072</translation>
     </message>
     <message>
         <source>rule of thumb L = π/(2θ_min), d = %1</source>
