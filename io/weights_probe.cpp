@@ -3,10 +3,10 @@
 #include "io/weights_probe.h"
 #include "io/io_text.h"
 #include "io/model_config.h"
+#include "io/params_check.h"
 #include "io/safetensors.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -17,6 +17,7 @@
 #include <map>
 #include <mutex>
 #include <numbers>
+#include <optional>
 
 namespace rope::ui {
 
@@ -38,19 +39,43 @@ struct HeadCounts {
     FalconLayout falcon = FalconLayout::None;
 };
 
+// config.json, params.json and the shard index, each read once through readBoundedFile()
+// (regular files only, at most kMaxModelConfigBytes, as the config importer reads them) and
+// parsed once; nullopt with \p error naming the path when the file cannot be read or is not a
+// JSON object.
+std::optional<QJsonObject> readJsonObject(const QString& path, QString& error) {
+    QStringList errors;
+    const std::optional<QByteArray> bytes =
+        readBoundedFile(path, kMaxModelConfigBytes, IoText::tr("model configs"), errors);
+    if (!bytes) {
+        // readBoundedFile's messages carry the "(file): " field of the config importer's list.
+        error = errors.join(QLatin1Char(' '));
+        if (error.startsWith(QLatin1String("(file): "))) {
+            error.remove(0, 8);
+        }
+        return std::nullopt;
+    }
+    QJsonParseError parseError{};
+    const QJsonDocument doc = QJsonDocument::fromJson(*bytes, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        error = IoText::tr("%1: malformed JSON at %2")
+                    .arg(path, jsonParseErrorText(*bytes, parseError));
+        return std::nullopt;
+    }
+    if (!doc.isObject()) {
+        error = IoText::tr("%1: expected a JSON object").arg(path);
+        return std::nullopt;
+    }
+    return doc.object();
+}
+
 bool readHeadCounts(const QString& path, HeadCounts& counts, QStringList& warnings,
                     QString& error) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        error = IoText::tr("%1: cannot open: %2").arg(path, f.errorString());
+    const std::optional<QJsonObject> read = readJsonObject(path, error);
+    if (!read) {
         return false;
     }
-    if (f.size() > kMaxModelConfigBytes) {
-        error = IoText::tr("%1: larger than %2 bytes").arg(path).arg(kMaxModelConfigBytes);
-        return false;
-    }
-    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll());
-    QJsonObject root = doc.object();
+    QJsonObject root = *read;
     QString prefix;
     if (root.value(QLatin1String("text_config")).isObject()) {
         root = root.value(QLatin1String("text_config")).toObject();
@@ -143,25 +168,11 @@ bool readHeadCounts(const QString& path, HeadCounts& counts, QStringList& warnin
 // each head (transformers' converter permutes wq/wk into the half layout for that reason).
 bool readMistralParams(const QString& path, WeightsProbe& probe, HeadCounts& counts,
                        QString& error) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        error = IoText::tr("%1: cannot open: %2").arg(path, f.errorString());
+    const std::optional<QJsonObject> read = readJsonObject(path, error);
+    if (!read) {
         return false;
     }
-    if (f.size() > kMaxModelConfigBytes) {
-        error = IoText::tr("%1: larger than %2 bytes").arg(path).arg(kMaxModelConfigBytes);
-        return false;
-    }
-    QJsonParseError parseError{};
-    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &parseError);
-    if (parseError.error != QJsonParseError::NoError || !doc.isObject()) {
-        error = IoText::tr("%1: malformed JSON at byte %2: %3")
-                    .arg(path)
-                    .arg(parseError.offset)
-                    .arg(parseError.errorString());
-        return false;
-    }
-    const QJsonObject root = doc.object();
+    const QJsonObject root = *read;
     const auto integer = [&](const char* key, int& out) -> bool {
         const QJsonValue v = root.value(QLatin1String(key));
         if (v.isUndefined()) {
@@ -273,25 +284,11 @@ bool tensorFiles(const QString& folder, std::map<QString, QString>& files, QStri
     const QDir dir(folder);
     const QString index = dir.filePath(QStringLiteral("model.safetensors.index.json"));
     if (QFileInfo::exists(index)) {
-        QFile f(index);
-        if (!f.open(QIODevice::ReadOnly)) {
-            error = IoText::tr("%1: cannot open: %2").arg(index, f.errorString());
+        const std::optional<QJsonObject> read = readJsonObject(index, error);
+        if (!read) {
             return false;
         }
-        if (f.size() > kMaxModelConfigBytes) {
-            error = IoText::tr("%1: larger than %2 bytes").arg(index).arg(kMaxModelConfigBytes);
-            return false;
-        }
-        QJsonParseError parseError{};
-        const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &parseError);
-        if (parseError.error != QJsonParseError::NoError) {
-            error = IoText::tr("%1: malformed JSON at byte %2: %3")
-                        .arg(index)
-                        .arg(parseError.offset)
-                        .arg(parseError.errorString());
-            return false;
-        }
-        const QJsonValue map = doc.object().value(QLatin1String("weight_map"));
+        const QJsonValue map = read->value(QLatin1String("weight_map"));
         if (!map.isObject()) {
             error =
                 IoText::tr("%1: weight_map must be an object (tensor name → file name)").arg(index);

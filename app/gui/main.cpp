@@ -1,5 +1,6 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "figures/figure_registry.h"
 #include "figures/language.h"
 #include "ui/app_theme.h"
 #include "ui/course_pane.h"
@@ -290,7 +291,9 @@ int main(int argc, char* argv[]) {
             }
             // With ROPE_EXPLORER_SCREENSHOT_PRESENTER=1 also presenter mode at the window's size
             // (…_SIZE=1920x1080 for a projector) on course step 5 (the heatmap) and on the
-            // extension panel's lesson: presenter.png, presenter-lesson.png.
+            // lesson of the panel that compares methods side by side (the registry row taking
+            // a layer of another RoPE kind, layerOptions: the context-extension methods):
+            // presenter.png, presenter-lesson.png.
             if (qEnvironmentVariableIntValue("ROPE_EXPLORER_SCREENSHOT_PRESENTER")) {
                 const auto waitFor = [](rope::ui::PresenterWindow* p) {
                     QElapsedTimer waited;
@@ -308,10 +311,16 @@ int main(int argc, char* argv[]) {
                     rope::ui::openPresenter(window, window.size());
                 waitFor(presenter);
                 saveScreenshot(presenter->grab().toImage(), shots + QStringLiteral("/presenter.png"));
-                window.showPanel(QStringLiteral("extension"));
-                waitFor(presenter);
-                saveScreenshot(presenter->grab().toImage(),
-                               shots + QStringLiteral("/presenter-lesson.png"));
+                const std::vector<rope::figures::Figure>& figures = rope::figures::allFigures();
+                const auto comparing =
+                    std::find_if(figures.begin(), figures.end(),
+                                 [](const auto& f) { return f.layerOptions != nullptr; });
+                if (comparing != figures.end() &&
+                    window.showPanel(rope::figures::figureId(*comparing))) {
+                    waitFor(presenter);
+                    saveScreenshot(presenter->grab().toImage(),
+                                   shots + QStringLiteral("/presenter-lesson.png"));
+                }
                 presenter->close();
             }
             QApplication::quit();

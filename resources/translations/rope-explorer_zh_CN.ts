@@ -4054,10 +4054,6 @@ computed</source>
         <translation>%1：无法读取文件：%2</translation>
     </message>
     <message>
-        <source>%1: larger than %2 bytes</source>
-        <translation>%1：大于 %2 字节</translation>
-    </message>
-    <message>
         <source>%1kv_lora_rank: multi-head latent attention (DeepSeek) keeps RoPE in a separate part of each head (q_b_proj, kv_a_proj_with_mqa); the probe reads q_proj/k_proj or qkv_proj only</source>
         <translation>%1kv_lora_rank：多头潜在注意力（DeepSeek）把旋转位置编码放在每个头单独的一部分（q_b_proj、kv_a_proj_with_mqa）；本探测只读取 q_proj/k_proj 或 qkv_proj</translation>
     </message>
@@ -4076,10 +4072,6 @@ computed</source>
     <message>
         <source>%1num_attention_heads (%2) is not a multiple of num_key_value_heads (%3)</source>
         <translation>%1num_attention_heads（%2）不是 num_key_value_heads（%3）的倍数</translation>
-    </message>
-    <message>
-        <source>%1: malformed JSON at byte %2: %3</source>
-        <translation>%1：第 %2 字节处 JSON 格式错误：%3</translation>
     </message>
     <message>
         <source>%1: weight_map must be an object (tensor name → file name)</source>
@@ -4188,6 +4180,14 @@ computed</source>
     <message>
         <source>%1: a query_key_value laid out per head as [q, k, v] (GPT-NeoX, Falcon without multi_query) holds one key head per query head, but the config gives %2 query heads and %3 key/value heads</source>
         <translation>%1：按头排列为 [q, k, v] 的 query_key_value（GPT-NeoX，或未启用 multi_query 的 Falcon）每个查询头对应一个键头，但配置给出 %2 个查询头和 %3 个键/值头</translation>
+    </message>
+    <message>
+        <source>%1: malformed JSON at %2</source>
+        <translation>%1：JSON 格式错误，位于 %2</translation>
+    </message>
+    <message>
+        <source>%1: expected a JSON object</source>
+        <translation>%1：应为 JSON 对象</translation>
     </message>
 </context>
 <context>

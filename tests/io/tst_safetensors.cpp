@@ -20,6 +20,7 @@
 
 #include <cmath>
 #include <limits>
+#include <sys/stat.h>
 
 using rope::ui::WeightsProbe;
 using safetensors_test::Writer;
@@ -471,6 +472,26 @@ void TestSafetensors::hostileFolders() {
         writeFile(dir.filePath(QStringLiteral("model.safetensors.index.json")),
                   R"({"weight_map":3})");
         expect(probeError(dir.path()), {QStringLiteral("weight_map")});
+    }
+    {
+        // The shard index goes through the same bounded read as config.json: a FIFO is refused
+        // by name at once (opening one for reading blocks until a writer appears), a file over
+        // 16 MiB from its size, malformed JSON with its line and column.
+        QTemporaryDir dir;
+        writeFile(dir.filePath(QStringLiteral("config.json")), llama);
+        const QString index = dir.filePath(QStringLiteral("model.safetensors.index.json"));
+        QVERIFY(::mkfifo(QFile::encodeName(index).constData(), 0600) == 0);
+        QElapsedTimer refused;
+        refused.start();
+        expect(probeError(dir.path()), {index, QStringLiteral("regular file")});
+        QVERIFY(refused.elapsed() < 5000);
+        QVERIFY(QFile::remove(index));
+        QFile big(index);
+        QVERIFY(big.open(QIODevice::WriteOnly) && big.resize(16 * 1024 * 1024 + 1)); // sparse
+        big.close();
+        expect(probeError(dir.path()), {index, QStringLiteral("16777217")});
+        writeFile(index, "{\n  \"weight_map\": {,}\n}");
+        expect(probeError(dir.path()), {index, QStringLiteral("line 2")});
     }
     {
         // Multi-head latent attention is named as unsupported, not misread.

@@ -7,16 +7,64 @@
 #include "ui/render/figure_export.h"
 #include "ui/render/plot_theme.h"
 
+#include <QBuffer>
 #include <QFile>
 #include <QImage>
 #include <QStandardPaths>
+#include <QSvgGenerator>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 #include <QXmlStreamReader>
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
+#include <thread>
 #include <utility>
 #include <qcustomplot.h>
+
+namespace {
+
+struct SvgText {
+    QString text;
+    QString x;
+    QString fontSize;
+    double y = 0;
+};
+
+// What an SVG document draws: its text elements in order, and how many shapes and images.
+struct SvgSummary {
+    QList<SvgText> texts;
+    int shapes = 0;
+    int images = 0;
+};
+
+SvgSummary summarise(const QByteArray& svg) {
+    SvgSummary summary;
+    QXmlStreamReader xml(svg);
+    while (!xml.atEnd()) {
+        if (xml.readNext() != QXmlStreamReader::StartElement) {
+            continue;
+        }
+        const QStringView name = xml.name();
+        if (name == u"text") {
+            SvgText t;
+            t.x = xml.attributes().value(QStringLiteral("x")).toString();
+            t.y = xml.attributes().value(QStringLiteral("y")).toDouble();
+            t.fontSize = xml.attributes().value(QStringLiteral("font-size")).toString();
+            t.text = xml.readElementText(QXmlStreamReader::IncludeChildElements);
+            summary.texts << t;
+        } else if (name == u"path" || name == u"rect" || name == u"polyline" ||
+                   name == u"polygon" || name == u"ellipse" || name == u"line") {
+            ++summary.shapes;
+        } else if (name == u"image") {
+            ++summary.images;
+        }
+    }
+    return summary;
+}
+
+} // namespace
 
 // Export of every panel in every format: PNG has the PNG signature and decodes at the requested
 // DPI scale, SVG is well-formed XML whose root is <svg>, PDF starts with %PDF, CSV has the
@@ -268,6 +316,90 @@ private slots:
         } catch (const rope::ui::ExportError& e) {
             QVERIFY(QString::fromUtf8(e.what()).contains(QStringLiteral("x.bmpx")));
         }
+    }
+
+    // SVG and PDF are recorded on the GUI thread and painted on the exports' thread. The
+    // reference is what the exports were before: QCustomPlot painting a QSvgGenerator itself,
+    // on the GUI thread. The documents agree up to representation: every text element has the
+    // same string, x and font size (labels laid out at the generator's 72 dpi, not the
+    // screen's 96, which would make them a third larger), its baseline within half a point
+    // (QPicture replays a text item from its font's whole-pixel ascent); the same number of
+    // shapes (a rectangle may come back as a four-corner path) and images. A PDF made on a
+    // worker thread has the plot's size in points and the fonts embedded.
+    void vectorExportsPaintTheRecordingOnAWorker_data() {
+        QTest::addColumn<QString>("id");
+        for (const char* id : {"doctor", "heatmap", "absolute", "weights"}) {
+            QTest::newRow(id) << QString::fromLatin1(id);
+        }
+    }
+    void vectorExportsPaintTheRecordingOnAWorker() {
+        QFETCH(QString, id);
+        rope::ui::ExplorerState state;
+        rope::ui::FigurePanel panel(*rope::figures::findFigure(id.toStdString()), state);
+        panel.setMode(rope::ui::FigurePanel::Mode::Sync);
+        panel.resize(900, 560);
+        panel.show();
+        panel.refresh();
+        QCustomPlot& plot = *panel.plot();
+        const QSize size = plot.size();
+
+        QByteArray reference;
+        {
+            QBuffer buffer(&reference);
+            buffer.open(QIODevice::WriteOnly);
+            QSvgGenerator generator;
+            generator.setOutputDevice(&buffer);
+            generator.setSize(size);
+            generator.setViewBox(QRect(QPoint(0, 0), size));
+            QCPPainter painter;
+            QVERIFY(painter.begin(&generator));
+            plot.toPainter(&painter, size.width(), size.height());
+            painter.end();
+        }
+        const rope::ui::FigureSnapshot svg = rope::ui::snapshotFigure(
+            plot, panel.data(), rope::ui::ExportFormat::Svg, size, rope::ui::ExportStyle{});
+        const rope::ui::FigureSnapshot pdf = rope::ui::snapshotFigure(
+            plot, panel.data(), rope::ui::ExportFormat::Pdf, size, rope::ui::ExportStyle{});
+        QVERIFY(!svg.picture.isNull() && !pdf.picture.isNull());
+        const QThread* gui = QThread::currentThread();
+        const QThread* encodedOn = nullptr;
+        QByteArray svgBytes;
+        QByteArray pdfBytes;
+        std::thread worker([&] {
+            encodedOn = QThread::currentThread();
+            svgBytes = rope::ui::encodeFigure(svg);
+            pdfBytes = rope::ui::encodeFigure(pdf);
+        });
+        worker.join();
+        QVERIFY(encodedOn != gui);
+
+        const SvgSummary expected = summarise(reference);
+        const SvgSummary actual = summarise(svgBytes);
+        QVERIFY2(expected.texts.size() >= 10, qPrintable(QString::number(expected.texts.size())));
+        QCOMPARE(actual.shapes, expected.shapes);
+        QCOMPARE(actual.images, expected.images);
+        QCOMPARE(actual.texts.size(), expected.texts.size());
+        for (qsizetype k = 0; k < expected.texts.size(); ++k) {
+            const SvgText& e = expected.texts[k];
+            const SvgText& a = actual.texts[k];
+            QCOMPARE(a.text, e.text);
+            QCOMPARE(a.x, e.x);
+            QCOMPARE(a.fontSize, e.fontSize);
+            QVERIFY2(std::abs(a.y - e.y) < 0.5,
+                     qPrintable(QStringLiteral("'%1': y %2, painted directly %3")
+                                    .arg(e.text)
+                                    .arg(a.y)
+                                    .arg(e.y)));
+        }
+
+        QVERIFY(pdfBytes.startsWith("%PDF"));
+        // One page of width × height points (72 dpi: one plot pixel, one point).
+        const QByteArray mediaBox = QStringLiteral("/MediaBox [0 0 %1.000000 %2.000000]")
+                                        .arg(size.width())
+                                        .arg(size.height())
+                                        .toLatin1();
+        QVERIFY2(pdfBytes.contains(mediaBox), mediaBox.constData());
+        QVERIFY(pdfBytes.contains("/FontFile2"));
     }
 
     void pixelBudgetIsWidthTimesHeightTimesScaleSquared() {

@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <atomic>
 #include <ctime>
+#include <sys/resource.h>
 #include <memory>
 #include <vector>
 
@@ -32,6 +33,14 @@ double threadCpuMs() {
     timespec ts{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+}
+
+// Page faults of the calling thread so far (minor: a fresh page of memory touched the first
+// time; the kernel zeroes and maps it, time charged to this thread).
+long threadPageFaults() {
+    rusage usage{};
+    getrusage(RUSAGE_THREAD, &usage);
+    return usage.ru_minflt + usage.ru_majflt;
 }
 } // namespace
 
@@ -190,12 +199,14 @@ private slots:
 
     // GUI-thread CPU of exporting a large figure (window 3694 × 2030, as seed 20653's stall):
     // the whole export on the calling thread (FigurePanel::exportTo: what the GUI thread did
-    // before) against what exportAsync leaves on it (the snapshot; the pool does the rest).
+    // before) against what exportAsync leaves on it (the snapshot, a recording for PNG, SVG and
+    // PDF; the exports' thread does the rest). Doctor and weights: the vector exports the
+    // monkey found slowest (seed 20653, "export weights as pdf" 229 ms while painted here).
     //     QT_QPA_PLATFORM=offscreen build/tests/tst_frame_bench exportFreeze
     void exportFreeze_data() {
         QTest::addColumn<QString>("panel");
         QTest::addColumn<QString>("extension");
-        for (const char* id : {"decay", "identity", "heatmap"}) {
+        for (const char* id : {"decay", "identity", "heatmap", "doctor", "weights", "layouts"}) {
             for (const char* ext : {"png", "csv", "svg", "pdf"}) {
                 QTest::newRow(qPrintable(QStringLiteral("%1 %2").arg(QLatin1String(id),
                                                                      QLatin1String(ext))))
@@ -230,6 +241,53 @@ private slots:
         qInfo("export cpu %s %s at %dx%d: whole export %.1f ms, left on the GUI thread %.1f ms",
               qPrintable(panel), qPrintable(extension), shown->plot()->width(),
               shown->plot()->height(), whole, left);
+        m_window->resize(1600, 1000);
+        QCoreApplication::processEvents();
+    }
+
+    // GUI-thread CPU of a resize as the monkey makes it (seed 20653: "resize 3071x1856" on the
+    // doctor panel, 115-121 ms): the window resized, the event loop run once (layout, the
+    // plot's resize event and its replot, the window's paint), then until the panel has drawn
+    // the frame computed for its new axis rectangle (afterLayout's recompute: the worker's
+    // time is not counted, the redraw is). Each row resizes from 1600 × 1000 up and back:
+    //     QT_QPA_PLATFORM=offscreen build/tests/tst_frame_bench windowResize
+    void windowResize_data() {
+        QTest::addColumn<QString>("panel");
+        QTest::addColumn<QSize>("window");
+        for (const char* id : {"doctor", "decay", "heatmap", "extension"}) {
+            QTest::newRow(id) << QString::fromLatin1(id) << QSize(3071, 1856);
+        }
+    }
+    void windowResize() {
+        QFETCH(QString, panel);
+        QFETCH(QSize, window);
+        rope::ui::FigurePanel* shown = nullptr;
+        for (rope::ui::FigurePanel* fp : m_window->panels()) {
+            if (fp->objectName() == panel) {
+                shown = fp;
+            }
+        }
+        QVERIFY(shown != nullptr);
+        for (int k = 0; k < 3; ++k) {
+            m_window->resize(1600, 1000);
+            m_window->pages()->setCurrentWidget(shown);
+            QTRY_VERIFY_WITH_TIMEOUT(!shown->busy(), 120000);
+            QCoreApplication::processEvents();
+            double cpuStart = threadCpuMs();
+            const long faultsStart = threadPageFaults();
+            m_window->resize(window);
+            QCoreApplication::processEvents();
+            const double once = threadCpuMs() - cpuStart;
+            const long faults = threadPageFaults() - faultsStart;
+            cpuStart = threadCpuMs();
+            QTRY_VERIFY_WITH_TIMEOUT(!shown->busy(), 120000);
+            QCoreApplication::processEvents(); // the queued paint of the new frame
+            const double settled = threadCpuMs() - cpuStart;
+            qInfo("resize cpu %s to %dx%d (plot %dx%d): resize + one event loop pass %.1f ms "
+                  "(%ld page faults), then the new frame %.1f ms",
+                  qPrintable(panel), window.width(), window.height(), shown->plot()->width(),
+                  shown->plot()->height(), once, faults, settled);
+        }
         m_window->resize(1600, 1000);
         QCoreApplication::processEvents();
     }

@@ -54,49 +54,35 @@ QString exportExtension(ExportFormat format) {
 }
 
 namespace {
-// An SVG or PDF document of \p plot at w × h: QCustomPlot paints vector devices directly (no
-// pixels), so this is quick and stays on the GUI thread with the plot.
-QByteArray documentBytes(QCustomPlot& plot, const QString& title, ExportFormat format, int w,
-                         int h) {
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    if (format == ExportFormat::Svg) {
-        QSvgGenerator generator;
-        generator.setOutputDevice(&buffer);
-        generator.setSize(QSize(w, h));
-        generator.setViewBox(QRect(0, 0, w, h));
-        // QSvgGenerator writes the title into <title> verbatim: escape "<", "&" (e.g. "m < L").
-        generator.setTitle(title.toHtmlEscaped());
-        generator.setDescription(QStringLiteral("RoPE Explorer figure"));
-        QCPPainter painter;
-        painter.begin(&generator);
-        plot.toPainter(&painter, w, h);
-        painter.end();
-    } else {
-        // As QCustomPlot::savePdf, but on a QIODevice: one page of w × h points at 72 dpi, so
-        // one plot pixel is one point and the layout matches the screen.
-        QPdfWriter writer(&buffer);
-        writer.setTitle(title);
-        writer.setCreator(QStringLiteral("RoPE Explorer"));
-        writer.setResolution(72);
-        writer.setPageSize(
-            QPageSize(QSizeF(w, h), QPageSize::Point, QString(), QPageSize::ExactMatch));
-        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
-        QCPPainter painter;
-        painter.begin(&writer);
-        plot.toPainter(&painter, w, h);
-        painter.end();
-    }
-    buffer.close();
-    return bytes;
-}
+// The vector devices' resolution: QSvgGenerator's default and the one set on QPdfWriter, so one
+// plot pixel is one point and the page matches the screen's layout.
+constexpr int kVectorDpi = 72;
 
-// What QCustomPlot::toPixmap(w, h, scale) paints, recorded instead of rasterised: the same
-// painter modes (no layer cache; above scale 1 cosmetic pens become non-cosmetic, so lines
-// thicken with the scale), the background brush, then every layer.
-QPicture recordPlot(QCustomPlot& plot, int w, int h, double scale) {
-    QPicture picture;
+// A recording whose text is laid out as on a 72-dpi vector device. QPainter resolves a
+// point-size font against the device painted on (pixels = points · dpi / 72), so on a plain
+// QPicture (the screen's dpi, 96 here) every label would come out a third larger than
+// QCustomPlot has always painted it on the SVG generator or the PDF writer. QPicture keeps that
+// dpi with each text item it records and lays the text out at it again when replayed.
+class VectorRecording : public QPicture {
+protected:
+    int metric(PaintDeviceMetric m) const override {
+        switch (m) {
+        case PdmDpiX:
+        case PdmDpiY:
+        case PdmPhysicalDpiX:
+        case PdmPhysicalDpiY:
+            return kVectorDpi;
+        default:
+            return QPicture::metric(m);
+        }
+    }
+};
+
+// What QCustomPlot::toPixmap(w, h, scale) paints, recorded onto \p picture instead of
+// rasterised: the same painter modes (no layer cache; above scale 1 cosmetic pens become
+// non-cosmetic, so lines thicken with the scale), the background brush, then every layer.
+// Vector formats record at scale 1, as QCustomPlot paints an SVG generator or a PDF writer.
+void recordPlot(QPicture& picture, QCustomPlot& plot, int w, int h, double scale) {
     QCPPainter painter;
     painter.begin(&picture);
     painter.setMode(QCPPainter::pmNoCaching);
@@ -105,7 +91,58 @@ QPicture recordPlot(QCustomPlot& plot, int w, int h, double scale) {
     }
     plot.toPainter(&painter, w, h);
     painter.end();
-    return picture;
+}
+
+// The recorded painting replayed on a vector \p device at 72 dpi. QPicture::play() scales the
+// painter by the device's dpi over the system's default dpi (the one a plain QPicture reports),
+// a recording being in the default dpi's pixels; this recording's unit is already the device's
+// (one plot pixel, one point), so that scale is undone first. False when painting fails.
+bool replayOnVectorDevice(const FigureSnapshot& snapshot, QPaintDevice& device) {
+    QPainter painter;
+    if (!painter.begin(&device)) {
+        return false;
+    }
+    const QPicture reference;
+    painter.scale(static_cast<double>(reference.logicalDpiX()) / device.logicalDpiX(),
+                  static_cast<double>(reference.logicalDpiY()) / device.logicalDpiY());
+    painter.drawPicture(0, 0, snapshot.picture);
+    return painter.end();
+}
+
+// The SVG or PDF document of a vector snapshot. Runs on the exports' thread: QSvgGenerator is
+// reentrant and QPainter may paint a QPrinter (whose PDF engine QPdfWriter is) off the GUI
+// thread (Qt, "Thread-Support in Qt Modules"); both are made, used and destroyed here.
+QByteArray documentBytes(const FigureSnapshot& snapshot) {
+    const int w = snapshot.size.width();
+    const int h = snapshot.size.height();
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    bool painted = false;
+    if (snapshot.format == ExportFormat::Svg) {
+        QSvgGenerator generator;
+        generator.setOutputDevice(&buffer);
+        generator.setSize(QSize(w, h));
+        generator.setViewBox(QRect(0, 0, w, h));
+        generator.setResolution(kVectorDpi);
+        // QSvgGenerator writes the title into <title> verbatim: escape "<", "&" (e.g. "m < L").
+        generator.setTitle(snapshot.title.toHtmlEscaped());
+        generator.setDescription(QStringLiteral("RoPE Explorer figure"));
+        painted = replayOnVectorDevice(snapshot, generator);
+    } else {
+        // As QCustomPlot::savePdf, but on a QIODevice: one page of w × h points at 72 dpi, so
+        // one plot pixel is one point and the layout matches the screen.
+        QPdfWriter writer(&buffer);
+        writer.setTitle(snapshot.title);
+        writer.setCreator(QStringLiteral("RoPE Explorer"));
+        writer.setResolution(kVectorDpi);
+        writer.setPageSize(
+            QPageSize(QSizeF(w, h), QPageSize::Point, QString(), QPageSize::ExactMatch));
+        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+        painted = replayOnVectorDevice(snapshot, writer);
+    }
+    buffer.close();
+    return painted ? bytes : QByteArray();
 }
 
 } // namespace
@@ -173,11 +210,16 @@ FigureSnapshot snapshotFigure(QCustomPlot& plot, const FigureData& data, ExportF
     const int h = snapshot.size.height();
     if (format == ExportFormat::Png) {
         snapshot.background = plotColours(plotTheme(plot)).background;
-        snapshot.picture = recordPlot(plot, w, h, snapshot.scale);
+        recordPlot(snapshot.picture, plot, w, h, snapshot.scale);
         snapshot.pictureDpiX = snapshot.picture.logicalDpiX();
         snapshot.pictureDpiY = snapshot.picture.logicalDpiY();
     } else {
-        snapshot.document = documentBytes(plot, data.title, format, w, h);
+        VectorRecording recording;
+        recordPlot(recording, plot, w, h, 1.0);
+        snapshot.picture = static_cast<const QPicture&>(recording);
+        snapshot.pictureDpiX = kVectorDpi;
+        snapshot.pictureDpiY = kVectorDpi;
+        snapshot.title = data.title;
     }
     if (themed) {
         setPlotTheme(plot, own);
@@ -193,7 +235,7 @@ QByteArray encodeFigure(const FigureSnapshot& snapshot) {
         return figureCsv(snapshot.data);
     case ExportFormat::Svg:
     case ExportFormat::Pdf:
-        return snapshot.document;
+        return documentBytes(snapshot);
     case ExportFormat::Png:
         break;
     }

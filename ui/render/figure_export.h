@@ -75,8 +75,9 @@ QByteArray exportBytes(QCustomPlot& plot, const FigureData& data, ExportFormat f
 
 /// \brief A figure frozen for export: what encodeFigure() needs, and no widget. Made on the GUI
 /// thread by snapshotFigure(); encoded on any thread, so the slow part of an export (rasterising
-/// a PNG of millions of pixels and compressing it, formatting a CSV of every cell) leaves the
-/// GUI thread (`QCustomPlot` is a QWidget and may only be touched there).
+/// a PNG of millions of pixels and compressing it, painting an SVG or PDF document and embedding
+/// its fonts, formatting a CSV of every cell) leaves the GUI thread (`QCustomPlot` is a QWidget
+/// and may only be touched there).
 struct FigureSnapshot {
     ExportFormat format = ExportFormat::Png;
     /// Logical pixels of the figure (at least 16 × 16).
@@ -85,20 +86,22 @@ struct FigureSnapshot {
     double scale = 1.0;
     /// PNG: the plot's solid background (invalid: none, the image stays transparent under it).
     QColor background;
-    /// PNG: the plot's painting at size, as QCustomPlot::toPixmap() paints it, recorded (Qt's
-    /// QPicture replays the same QPainter calls onto an image on a worker).
+    /// PNG, SVG, PDF: the plot's painting at size, as QCustomPlot::toPixmap() (PNG) or
+    /// QCustomPlot::toPainter() on the vector device (SVG, PDF) paints it, recorded (Qt's
+    /// QPicture replays the same QPainter calls onto an image or a document on a worker).
     QPicture picture;
-    /// PNG: the logical dpi the picture was laid out at (its text is resolved at it).
+    /// The logical dpi the picture's text was laid out at: the screen's for a PNG, 72 for SVG
+    /// and PDF (the vector devices' own, so labels keep the size they always had there).
     int pictureDpiX = 96;
     int pictureDpiY = 96;
-    /// SVG, PDF: the finished document (QCustomPlot paints vector devices without rasterising).
-    QByteArray document;
+    /// SVG, PDF: the document's title (the figure's).
+    QString title;
     /// CSV: the drawn data (figureCsv() runs in encodeFigure()).
     FigureData data;
 };
 
 /// \brief Freezes \p plot (showing \p data) for an export in \p format at \p size and \p style:
-/// cheap (it records drawing calls for a PNG; it writes the document of a vector format).
+/// cheap (it records drawing calls for PNG, SVG and PDF; it copies the data for CSV).
 /// GUI thread only. A theme other than the plot's is drawn for the snapshot, then the plot's own
 /// again.
 FigureSnapshot snapshotFigure(QCustomPlot& plot, const FigureData& data, ExportFormat format,
