@@ -162,13 +162,19 @@ FigureData positionSchemesFigure(const rope::RopeParams& params, const FigureOpt
         }
         side.series.push_back(std::move(profile));
     }
-    side.title = FigureText::tr("Mean score vs distance");
+    side.title = FigureText::tr("By distance");
     side.xLabel = FigureText::tr("distance i − j (query − key)");
     // Short labels: a turned label longer than its axes runs into the title on a slide; the
     // side plot's title already says what is averaged.
     side.yLabel = FigureText::tr("mean score");
     // "none" is never masked: its profile covers negative distances (keys ahead) too.
     side.xRange = {-(T - 0.5), T - 0.5};
+    // Ticks at 0 and ±T/2, ±(T−1)...: five labels stay apart in a slide's third of the width,
+    // where the automatic ticks (every 5 at T = 16) ran into each other.
+    const int sideStep = std::max(1, T / 2);
+    for (int delta = -sideStep * ((T - 1) / sideStep); delta < T; delta += sideStep) {
+        side.xTicks.push_back({static_cast<double>(delta), QString::number(delta)});
+    }
     const double pad = 0.08 * std::max(hi - lo, 1e-9);
     side.yRange = {lo - pad, hi + pad};
     data.side = std::move(side);

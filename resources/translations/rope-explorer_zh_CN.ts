@@ -3167,10 +3167,6 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>双向</translation>
     </message>
     <message>
-        <source>Mean score vs distance</source>
-        <translation>平均分数与距离</translation>
-    </message>
-    <message>
         <source>Config doctor</source>
         <translation>配置诊断</translation>
     </message>
@@ -3489,6 +3485,10 @@ computed</source>
     <message>
         <source>No mask: every query sees every key.</source>
         <translation>无掩码：每个查询都看得到每个键。</translation>
+    </message>
+    <message>
+        <source>By distance</source>
+        <translation>按距离平均</translation>
     </message>
 </context>
 <context>
