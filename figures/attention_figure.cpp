@@ -149,11 +149,13 @@ FigureData attentionFigure(const rope::RopeParams& params, const FigureOptions& 
             side.series.push_back(std::move(*s));
         }
     }
-    side.yLabel = FigureText::tr("two “%3”: max |out(%1) − out(%2)|")
-                      .arg(repeated.first)
-                      .arg(repeated.second)
-                      .arg(QString::fromStdString(
-                          toy.tokens[static_cast<std::size_t>(repeated.first)]));
+    // The repeated token in the side plot's title, the quantity alone on its turned axis: one
+    // long turned label outgrew the plot's height on a slide and ran into the figure's title.
+    side.title = FigureText::tr("the two “%1”")
+                     .arg(QString::fromStdString(
+                         toy.tokens[static_cast<std::size_t>(repeated.first)]));
+    side.yLabel =
+        FigureText::tr("max |out(%1) − out(%2)|").arg(repeated.first).arg(repeated.second);
     side.xRange = {-0.6, slot - 0.4};
     side.yRange = {0.0, 1.15 * std::max(highest, 1e-9)};
     data.side = std::move(side);

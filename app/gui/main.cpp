@@ -274,15 +274,25 @@ int main(int argc, char* argv[]) {
                                shots + QLatin1Char('/') + window.pages()->widget(k)->objectName() +
                                    QStringLiteral(".png"));
             }
-            // With ROPE_EXPLORER_SCREENSHOT_COURSE=1 also the course pane on its fifth step (the
-            // heatmap question of issue #14), answered: docs/screenshots/course.png.
+            // With ROPE_EXPLORER_SCREENSHOT_COURSE=1 also the course pane on the heatmap question
+            // (the first slow pair), answered: docs/screenshots/course.png. The step is found by
+            // its id, so reordering the course never photographs a wrong answer to another step.
             rope::ui::CoursePane* course = window.course();
+            const auto showHeatmapStep = [course] {
+                for (int k = 0;; ++k) {
+                    course->setCurrentIndex(k);
+                    if (course->currentStep().id == QStringLiteral("heatmap-first-slow-pair") ||
+                        course->currentIndex() != k) {
+                        return; // found, or past the last step (setCurrentIndex clamps)
+                    }
+                }
+            };
             if (course != nullptr &&
                 qEnvironmentVariableIntValue("ROPE_EXPLORER_SCREENSHOT_COURSE")) {
                 if (auto* dock = window.findChild<QDockWidget*>(QStringLiteral("course-dock"))) {
                     dock->raise();
                 }
-                course->setCurrentIndex(4);
+                showHeatmapStep();
                 course->checkAnswer(QStringLiteral("46"));
                 QCoreApplication::processEvents();
                 QThread::msleep(300);
@@ -290,7 +300,7 @@ int main(int argc, char* argv[]) {
                 saveScreenshot(window.grab().toImage(), shots + QStringLiteral("/course.png"));
             }
             // With ROPE_EXPLORER_SCREENSHOT_PRESENTER=1 also presenter mode at the window's size
-            // (…_SIZE=1920x1080 for a projector) on course step 5 (the heatmap) and on the
+            // (…_SIZE=1920x1080 for a projector) on the heatmap course step and on the
             // lesson of the panel that compares methods side by side (the registry row taking
             // a layer of another RoPE kind, layerOptions: the context-extension methods):
             // presenter.png, presenter-lesson.png.
@@ -305,7 +315,7 @@ int main(int argc, char* argv[]) {
                     QCoreApplication::processEvents();
                 };
                 if (course != nullptr) {
-                    course->setCurrentIndex(4);
+                    showHeatmapStep();
                 }
                 rope::ui::PresenterWindow* presenter =
                     rope::ui::openPresenter(window, window.size());

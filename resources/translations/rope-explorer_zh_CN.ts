@@ -2911,10 +2911,6 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>当前显示的编码</translation>
     </message>
     <message>
-        <source>two “%3”: max |out(%1) − out(%2)|</source>
-        <translation>两个“%3”：max |out(%1) − out(%2)|</translation>
-    </message>
-    <message>
         <source>none below L = %1</source>
         <translation>在 L = %1 以内没有</translation>
     </message>
@@ -3489,6 +3485,14 @@ computed</source>
     <message>
         <source>By distance</source>
         <translation>按距离平均</translation>
+    </message>
+    <message>
+        <source>the two “%1”</source>
+        <translation>两个“%1”</translation>
+    </message>
+    <message>
+        <source>max |out(%1) − out(%2)|</source>
+        <translation>max |out(%1) − out(%2)|</translation>
     </message>
 </context>
 <context>
