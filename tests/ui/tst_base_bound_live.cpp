@@ -30,6 +30,7 @@
 #include <chrono>
 #include <cmath>
 #include <ctime>
+#include <limits>
 #include <optional>
 #include <thread>
 
@@ -83,6 +84,47 @@ FigurePanel* showLandscape(rope::ui::MainWindow& window, long long context, QSiz
     return panel;
 }
 
+// The longest stretch of GUI-thread CPU between two beats of a 5 ms timer while it runs: a
+// hold of the event loop (drawing a step, or any work a step leaves on the GUI thread).
+class HoldMeter {
+public:
+    HoldMeter() {
+        m_beat.setInterval(5);
+        QObject::connect(&m_beat, &QTimer::timeout, [this] {
+            const double now = threadCpuMs();
+            m_longest = std::max(m_longest, now - m_last);
+            m_last = now;
+        });
+    }
+    void start() {
+        m_last = threadCpuMs();
+        m_beat.start();
+    }
+    void stop() { m_beat.stop(); }
+    double longestMs() const { return m_longest; }
+
+private:
+    QTimer m_beat;
+    double m_last = 0.0;
+    double m_longest = 0.0;
+};
+
+// The reference b*: `rope-cli min-base` in a process of its own (its "base", the upper end of
+// the certified bracket), or NaN if it did not answer.
+double cliMinimalBase(int dim, long long context) {
+    QProcess cli;
+    cli.start(QStringLiteral(ROPE_CLI_PATH),
+              {QStringLiteral("min-base"), QStringLiteral("--dim"), QString::number(dim),
+               QStringLiteral("--context"), QString::number(context)});
+    if (!cli.waitForFinished(120000) || cli.exitCode() != 0) {
+        return std::numeric_limits<double>::quiet_NaN();
+    }
+    return QJsonDocument::fromJson(cli.readAllStandardOutput())
+        .object()
+        .value(QStringLiteral("base"))
+        .toDouble();
+}
+
 } // namespace
 
 class TestBaseBoundLive : public QObject {
@@ -101,15 +143,7 @@ private slots:
         QVERIFY(panel != nullptr);
         QTRY_VERIFY_WITH_TIMEOUT(readout(*panel, kCertified).has_value(), 60000);
 
-        double lastCpu = threadCpuMs();
-        double longestHold = 0.0;
-        QTimer heartbeat;
-        heartbeat.setInterval(5);
-        connect(&heartbeat, &QTimer::timeout, this, [&] {
-            const double now = threadCpuMs();
-            longestHold = std::max(longestHold, now - lastCpu);
-            lastCpu = now;
-        });
+        HoldMeter hold;
         int provisionalFrames = 0;
         connect(panel, &FigurePanel::rendered, this, [&] {
             if (const auto r = readout(*panel, kProvisional); r && !r->text.isEmpty()) {
@@ -118,8 +152,7 @@ private slots:
             }
         });
         QSlider* slider = window.form().control(QStringLiteral("context"))->slider();
-        heartbeat.start();
-        lastCpu = threadCpuMs();
+        hold.start();
         const int start = slider->value();
         const int stride = std::max(1, (slider->maximum() - slider->minimum()) / 200);
         for (int k = 1; k <= 20; ++k) {
@@ -129,21 +162,15 @@ private slots:
         const long long last = window.state().params().context;
         QVERIFY2(last > 2048, "the slider did not move the context");
         QTRY_VERIFY_WITH_TIMEOUT(readout(*panel, kCertified).has_value(), 120000);
-        heartbeat.stop();
+        hold.stop();
         qInfo("drag to L = %lld: longest GUI-thread hold %.1f ms (CPU), %d provisional frames",
-              last, longestHold, provisionalFrames);
-        QVERIFY2(longestHold < 100.0, qPrintable(QStringLiteral("held %1 ms").arg(longestHold)));
+              last, hold.longestMs(), provisionalFrames);
+        QVERIFY2(hold.longestMs() < 100.0,
+                 qPrintable(QStringLiteral("held %1 ms").arg(hold.longestMs())));
         QVERIFY2(provisionalFrames > 0, "no step showed the provisional bracket");
 
         // The reference: rope-cli min-base for the last context, in a process of its own.
-        QProcess cli;
-        cli.start(QStringLiteral(ROPE_CLI_PATH),
-                  {QStringLiteral("min-base"), QStringLiteral("--dim"), QStringLiteral("128"),
-                   QStringLiteral("--context"), QString::number(last)});
-        QVERIFY(cli.waitForFinished(120000));
-        QCOMPARE(cli.exitCode(), 0);
-        const QJsonObject json = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
-        const double reference = json.value(QStringLiteral("base")).toDouble();
+        const double reference = cliMinimalBase(128, last);
         QVERIFY(reference > 1.0);
         const std::optional<rope::figures::Readout> shown = readout(*panel, kCertified);
         QVERIFY(shown.has_value());
@@ -164,15 +191,7 @@ private slots:
         FigurePanel* panel = showLandscape(window, 4096, QSize(1200, 800));
         QVERIFY(panel != nullptr);
         QTRY_VERIFY_WITH_TIMEOUT(readout(*panel, kCertified).has_value(), 60000);
-        double lastCpu = threadCpuMs();
-        double longestHold = 0.0;
-        QTimer heartbeat;
-        heartbeat.setInterval(5);
-        connect(&heartbeat, &QTimer::timeout, this, [&] {
-            const double now = threadCpuMs();
-            longestHold = std::max(longestHold, now - lastCpu);
-            lastCpu = now;
-        });
+        HoldMeter hold;
         int estimateFrames = 0;
         connect(panel, &FigurePanel::rendered, this, [&] {
             if (const auto r = readout(*panel, kEstimate)) {
@@ -182,8 +201,7 @@ private slots:
             }
         });
         QSlider* slider = window.form().control(QStringLiteral("dim"))->slider();
-        heartbeat.start();
-        lastCpu = threadCpuMs();
+        hold.start();
         for (int k = 1; k <= 10; ++k) {
             slider->setValue(slider->value() + 1);
             QTest::qWait(80);
@@ -191,22 +209,15 @@ private slots:
         const int dim = window.state().params().headDim;
         QVERIFY2(dim > 128, "the slider did not move d");
         QTRY_VERIFY_WITH_TIMEOUT(readout(*panel, kCertified).has_value(), 120000);
-        heartbeat.stop();
+        hold.stop();
         qInfo("drag to d = %d: longest GUI-thread hold %.1f ms (CPU), %d estimate frames", dim,
-              longestHold, estimateFrames);
-        QVERIFY2(longestHold < 100.0, qPrintable(QStringLiteral("held %1 ms").arg(longestHold)));
+              hold.longestMs(), estimateFrames);
+        QVERIFY2(hold.longestMs() < 100.0,
+                 qPrintable(QStringLiteral("held %1 ms").arg(hold.longestMs())));
         QVERIFY2(estimateFrames > 0, "no step showed the estimate");
         QVERIFY(!readout(*panel, kEstimate).has_value());
-        QProcess cli;
-        cli.start(QStringLiteral(ROPE_CLI_PATH),
-                  {QStringLiteral("min-base"), QStringLiteral("--dim"), QString::number(dim),
-                   QStringLiteral("--context"), QStringLiteral("4096")});
-        QVERIFY(cli.waitForFinished(120000));
-        QCOMPARE(cli.exitCode(), 0);
-        const double reference = QJsonDocument::fromJson(cli.readAllStandardOutput())
-                                     .object()
-                                     .value(QStringLiteral("base"))
-                                     .toDouble();
+        const double reference = cliMinimalBase(dim, 4096);
+        QVERIFY(reference > 1.0);
         QCOMPARE(readout(*panel, kCertified)->value, reference);
     }
 

@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <atomic>
 #include <ctime>
+#include <functional>
 #include <sys/resource.h>
 #include <memory>
 #include <vector>
@@ -315,47 +316,10 @@ private slots:
     // wall time until the certified b* of the final L is drawn are printed:
     //     QT_QPA_PLATFORM=offscreen build/tests/tst_frame_bench baseBoundDragL
     void baseBoundDragL() {
-        rope::ui::MainWindow window(nullptr, false);
-        rope::RopeParams p = window.state().params();
-        p.headDim = 128;
-        p.rotaryDim = 0;
-        p.context = 4096;
-        QVERIFY(window.state().setParams(p));
-        rope::ui::FigurePanel* panel = nullptr;
-        for (rope::ui::FigurePanel* fp : window.panels()) {
-            if (fp->objectName() == QLatin1String("base-bound")) {
-                panel = fp;
-            }
-        }
-        QVERIFY(panel != nullptr);
-        window.pages()->setCurrentWidget(panel);
-        window.resize(1600, 1000);
-        window.show();
-        panel->setOption(QStringLiteral("view"), QStringLiteral("landscape"));
-        const QString certified = QStringLiteral("b* (upper end of the certified bracket)");
-        const auto hasCertified = [panel, &certified] {
-            return std::any_of(panel->data().readouts.begin(), panel->data().readouts.end(),
-                               [&certified](const auto& r) { return r.label == certified; });
-        };
-        QTRY_VERIFY_WITH_TIMEOUT(hasCertified(), 60000);
-        QSlider* slider = window.form().control(QStringLiteral("context"))->slider();
-        const int stride = std::max(1, (slider->maximum() - slider->minimum()) / 200);
-        std::vector<double> cpuMs;
-        QBENCHMARK {
-            const double cpuStart = threadCpuMs();
-            QSignalSpy drawn(panel, &rope::ui::FigurePanel::rendered);
-            slider->setValue(slider->value() + stride);
-            QVERIFY(drawn.wait(10000));
-            cpuMs.push_back(threadCpuMs() - cpuStart);
-        }
-        QElapsedTimer settle;
-        settle.start();
-        QTRY_VERIFY_WITH_TIMEOUT(hasCertified(), 300000);
-        std::sort(cpuMs.begin(), cpuMs.end());
-        qInfo("base-bound drag of L to %lld: GUI-thread cpu per step median %.2f ms, worst %.2f "
-              "ms over %zu steps; certified b* drawn %lld ms after the last step",
-              window.state().params().context, cpuMs[cpuMs.size() / 2], cpuMs.back(),
-              cpuMs.size(), static_cast<long long>(settle.elapsed()));
+        dragOnLandscape(QStringLiteral("context"), [](QSlider* slider, rope::ui::MainWindow&) {
+            slider->setValue(slider->value() +
+                             std::max(1, (slider->maximum() - slider->minimum()) / 200));
+        });
     }
 
     // The same for a drag of d (issue 26 item 3): each step shows a quick uncertified
@@ -363,51 +327,14 @@ private slots:
     // (the next even d the slider reaches) per frame.
     //     QT_QPA_PLATFORM=offscreen build/tests/tst_frame_bench baseBoundDragD
     void baseBoundDragD() {
-        rope::ui::MainWindow window(nullptr, false);
-        rope::RopeParams p = window.state().params();
-        p.headDim = 128;
-        p.rotaryDim = 0;
-        p.context = 4096;
-        QVERIFY(window.state().setParams(p));
-        rope::ui::FigurePanel* panel = nullptr;
-        for (rope::ui::FigurePanel* fp : window.panels()) {
-            if (fp->objectName() == QLatin1String("base-bound")) {
-                panel = fp;
-            }
-        }
-        QVERIFY(panel != nullptr);
-        window.pages()->setCurrentWidget(panel);
-        window.resize(1600, 1000);
-        window.show();
-        panel->setOption(QStringLiteral("view"), QStringLiteral("landscape"));
-        const QString certified = QStringLiteral("b* (upper end of the certified bracket)");
-        const auto hasCertified = [panel, &certified] {
-            return std::any_of(panel->data().readouts.begin(), panel->data().readouts.end(),
-                               [&certified](const auto& r) { return r.label == certified; });
-        };
-        QTRY_VERIFY_WITH_TIMEOUT(hasCertified(), 60000);
-        QSlider* slider = window.form().control(QStringLiteral("dim"))->slider();
-        std::vector<double> cpuMs;
-        QBENCHMARK {
-            const double cpuStart = threadCpuMs();
-            QSignalSpy drawn(panel, &rope::ui::FigurePanel::rendered);
+        dragOnLandscape(QStringLiteral("dim"), [](QSlider* slider, rope::ui::MainWindow& window) {
             // The slider maps its positions to even d: step until d changes (one step of d).
             const int before = window.state().params().headDim;
             while (window.state().params().headDim == before &&
                    slider->value() < slider->maximum()) {
                 slider->setValue(slider->value() + 1);
             }
-            QVERIFY(drawn.wait(10000));
-            cpuMs.push_back(threadCpuMs() - cpuStart);
-        }
-        QElapsedTimer settle;
-        settle.start();
-        QTRY_VERIFY_WITH_TIMEOUT(hasCertified(), 300000);
-        std::sort(cpuMs.begin(), cpuMs.end());
-        qInfo("base-bound drag of d to %d: GUI-thread cpu per step median %.2f ms, worst %.2f "
-              "ms over %zu steps; certified b* drawn %lld ms after the last step",
-              window.state().params().headDim, cpuMs[cpuMs.size() / 2], cpuMs.back(), cpuMs.size(),
-              static_cast<long long>(settle.elapsed()));
+        });
     }
 
     // A pan of the heatmap (no recompute of other panels): 120 frames, median and worst.
@@ -435,6 +362,56 @@ private slots:
         std::sort(ms.begin(), ms.end());
         qInfo("frame heatmap/pan: median %.2f ms, worst %.2f ms over %zu frames", ms[ms.size() / 2],
               ms.back(), ms.size());
+    }
+private:
+    // The base-bound drags: the landscape view at d = 128, L = 4096 in a 1600×1000 window,
+    // waited on until its certified b* is drawn; then one QBENCHMARK iteration per \p step of
+    // the form's \p control slider, until the panel has drawn that step's frame. Prints the
+    // GUI-thread CPU per step (median, worst) and the wall time from the last step until the
+    // certified b* of the final parameters is drawn.
+    static void dragOnLandscape(const QString& control,
+                                const std::function<void(QSlider*, rope::ui::MainWindow&)>& step) {
+        rope::ui::MainWindow window(nullptr, false);
+        rope::RopeParams p = window.state().params();
+        p.headDim = 128;
+        p.rotaryDim = 0;
+        p.context = 4096;
+        QVERIFY(window.state().setParams(p));
+        rope::ui::FigurePanel* panel = nullptr;
+        for (rope::ui::FigurePanel* fp : window.panels()) {
+            if (fp->objectName() == QLatin1String("base-bound")) {
+                panel = fp;
+            }
+        }
+        QVERIFY(panel != nullptr);
+        window.pages()->setCurrentWidget(panel);
+        window.resize(1600, 1000);
+        window.show();
+        panel->setOption(QStringLiteral("view"), QStringLiteral("landscape"));
+        const QString certified = QStringLiteral("b* (upper end of the certified bracket)");
+        const auto hasCertified = [panel, &certified] {
+            return std::any_of(panel->data().readouts.begin(), panel->data().readouts.end(),
+                               [&certified](const auto& r) { return r.label == certified; });
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(hasCertified(), 60000);
+        QSlider* slider = window.form().control(control)->slider();
+        std::vector<double> cpuMs;
+        QBENCHMARK {
+            const double cpuStart = threadCpuMs();
+            QSignalSpy drawn(panel, &rope::ui::FigurePanel::rendered);
+            step(slider, window);
+            QVERIFY(drawn.wait(10000));
+            cpuMs.push_back(threadCpuMs() - cpuStart);
+        }
+        QElapsedTimer settle;
+        settle.start();
+        QTRY_VERIFY_WITH_TIMEOUT(hasCertified(), 300000);
+        std::sort(cpuMs.begin(), cpuMs.end());
+        const rope::RopeParams end = window.state().params();
+        qInfo("base-bound drag of %s to d = %d, L = %lld: GUI-thread cpu per step median %.2f "
+              "ms, worst %.2f ms over %zu steps; certified b* drawn %lld ms after the last step",
+              qPrintable(control), end.headDim, end.context, cpuMs[cpuMs.size() / 2],
+              cpuMs.back(), cpuMs.size(), static_cast<long long>(settle.elapsed()));
     }
 };
 
