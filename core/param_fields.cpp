@@ -2,9 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/param_fields.h"
 
-#include <algorithm>
-#include <cmath>
-#include <limits>
+#include "core/field_table.h"
+
 #include <type_traits>
 
 // lupdate reads this file for the labels and tips (resources/translations/translations.cmake);
@@ -15,22 +14,6 @@
 #endif
 
 namespace rope {
-
-namespace {
-
-// Rounds to nearest and clamps into the member's range: values come from spin boxes, JSON
-// numbers and settings, which may hold 4096.0000000001 or an absurd magnitude.
-template <typename Int> Int toInteger(double v) {
-    constexpr double lo = static_cast<double>(std::numeric_limits<Int>::min());
-    // 2^63 is not representable as long long; the largest double below it is.
-    const double hi = std::nextafter(static_cast<double>(std::numeric_limits<Int>::max()), 0.0);
-    if (std::isnan(v)) {
-        return 0;
-    }
-    return static_cast<Int>(std::llround(std::clamp(v, lo, hi)));
-}
-
-} // namespace
 
 std::span<const ParamField> paramFields() {
     using K = ParamKind;
@@ -133,12 +116,7 @@ std::span<const ParamField> paramFields() {
 }
 
 const ParamField* findParamField(std::string_view id) noexcept {
-    for (const ParamField& f : paramFields()) {
-        if (f.id == id) {
-            return &f;
-        }
-    }
-    return nullptr;
+    return field_table::find(paramFields(), id);
 }
 
 double paramFieldNumber(const RopeParams& params, const ParamField& field) {
@@ -151,7 +129,7 @@ void setParamFieldNumber(RopeParams& params, const ParamField& field, double val
         [&](auto member) {
             using T = std::remove_cvref_t<decltype(params.*member)>;
             if constexpr (std::is_integral_v<T>) {
-                params.*member = toInteger<T>(value);
+                params.*member = field_table::toInteger<T>(value);
             } else {
                 params.*member = value;
             }
@@ -160,7 +138,7 @@ void setParamFieldNumber(RopeParams& params, const ParamField& field, double val
 }
 
 void copyParamField(RopeParams& to, const RopeParams& from, const ParamField& field) {
-    std::visit([&](auto member) { to.*member = from.*member; }, field.member);
+    field_table::copy(to, from, field);
 }
 
 bool paramFieldIsInt(const ParamField& field) noexcept {

@@ -2,9 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/scaling/scaling_fields.h"
 
-#include <algorithm>
-#include <cmath>
-#include <limits>
+#include "core/field_table.h"
+
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -25,19 +24,6 @@ constexpr ScalingField row(std::string_view id, std::string_view hfKey, ScalingF
                         .partner = partner,
                         .hfRequired = hfRequired,
                         .member = member};
-}
-
-// Rounds to the nearest integer and clamps into [lo, hi]: values come from spin boxes, JSON
-// numbers and settings, all of which may hold 4096.0000000001 or an absurd magnitude; the
-// core's checks then report a clamped absurd value as out of range.
-template <typename Int> Int toInteger(double v) {
-    constexpr double lo = static_cast<double>(std::numeric_limits<Int>::min());
-    // 2^63 is not representable as long long; the largest double below it is.
-    const double hi = std::nextafter(static_cast<double>(std::numeric_limits<Int>::max()), 0.0);
-    if (std::isnan(v)) {
-        return 0;
-    }
-    return static_cast<Int>(std::llround(std::clamp(v, lo, hi)));
 }
 
 } // namespace
@@ -80,12 +66,7 @@ std::span<const ScalingField> scalingFields() {
 }
 
 const ScalingField* findScalingField(std::string_view id) noexcept {
-    for (const ScalingField& f : scalingFields()) {
-        if (f.id == id) {
-            return &f;
-        }
-    }
-    return nullptr;
+    return field_table::find(scalingFields(), id);
 }
 
 double scalingFieldNumber(const ScalingParams& params, const ScalingField& field) {
@@ -112,7 +93,7 @@ void setScalingFieldNumber(ScalingParams& params, const ScalingField& field, dou
             } else if constexpr (std::is_same_v<T, bool>) {
                 params.*member = value != 0.0;
             } else if constexpr (std::is_integral_v<T>) {
-                params.*member = toInteger<T>(value);
+                params.*member = field_table::toInteger<T>(value);
             } else {
                 params.*member = value;
             }
@@ -134,7 +115,7 @@ const std::vector<double>& scalingFieldList(const ScalingParams& params,
 }
 
 void copyScalingField(ScalingParams& to, const ScalingParams& from, const ScalingField& field) {
-    std::visit([&](auto member) { to.*member = from.*member; }, field.member);
+    field_table::copy(to, from, field);
 }
 
 std::string scalingFieldFlag(const ScalingField& field) {
