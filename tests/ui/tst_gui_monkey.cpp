@@ -20,7 +20,8 @@
 // ROPE_MONKEY_SEED=N) replays that seed alone, action for action. ROPE_MONKEY_ACTIONS=N sets
 // the new seed's number of actions (default 5000) and caps every row's; ROPE_MONKEY_STALL_MS=N
 // the CPU limit (default 1000); ROPE_MONKEY_VERBOSE_FROM=N prints every action from the N-th
-// on with its GUI-thread time.
+// on with its GUI-thread time; ROPE_MONKEY_STACKS=N samples the GUI thread's stack whenever the
+// event loop is more than N ms late and prints where it was (stall_sampler.h).
 // A stall names the actions it happened during; every run reports its slowest actions.
 // Language switching is not exercised: no translation exists yet.
 
@@ -29,6 +30,7 @@
 #include "ui/main_window.h"
 #include "ui/panels/figure_panel.h"
 #include "ui/render/figure_export.h"
+#include "stall_sampler.h"
 
 #include <QAbstractButton>
 #include <QAbstractSlider>
@@ -47,6 +49,7 @@
 #include <QMenuBar>
 #include <QPushButton>
 #include <QRandomGenerator>
+#include <QScopeGuard>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QStackedWidget>
@@ -349,6 +352,35 @@ private:
     void note(const QString& what) {
         QString& text = m_actionText[static_cast<std::size_t>(m_done)];
         text += (text.isEmpty() ? QString() : QStringLiteral("; ")) + what;
+        if (m_sampler != nullptr) {
+            // The state the action left, to rebuild a stall in a benchmark: the visible
+            // panel, its options, the parameters and the window's size.
+            const auto* visible = qobject_cast<const FigurePanel*>(m_visiblePages->currentWidget());
+            QStringList options;
+            if (visible != nullptr) {
+                for (auto it = visible->options().cbegin(); it != visible->options().cend(); ++it) {
+                    options << it.key() + QLatin1Char('=') + it.value().toString();
+                }
+            }
+            const rope::RopeParams& p = m_visibleState->params();
+            const QWidget* window = m_visiblePages->window();
+            m_sampler->describe(
+                m_done, (text + QStringLiteral(" [visible: %1 {%2}; d=%3 R=%4 b=%5 m=%6 n=%7 "
+                                               "L=%8 %9 s=%10; %11x%12]")
+                                    .arg(visible != nullptr ? idOf(visible) : QStringLiteral("-"),
+                                         options.join(QLatin1Char(',')))
+                                    .arg(p.headDim)
+                                    .arg(p.rotaryDim)
+                                    .arg(p.base, 0, 'g', 6)
+                                    .arg(p.m)
+                                    .arg(p.n)
+                                    .arg(p.context)
+                                    .arg(QString::fromStdString(p.scaling.method))
+                                    .arg(p.scaling.factor)
+                                    .arg(window->width())
+                                    .arg(window->height()))
+                            .toStdString());
+        }
         m_log.push_back(QStringLiteral("#%1 %2").arg(m_done).arg(what));
         if (m_log.size() > 25) {
             m_log.pop_front();
@@ -594,6 +626,10 @@ private:
 
     quint64 m_seed = 0;
     int m_count = 0; // actions of the current row
+    // ROPE_MONKEY_STACKS: the walk's stall sampler, and the pages whose visible panel it names.
+    rope::test::StallSampler* m_sampler = nullptr;
+    const QStackedWidget* m_visiblePages = nullptr;
+    const rope::ui::ExplorerState* m_visibleState = nullptr;
 
 private slots:
     void initTestCase() {
@@ -702,9 +738,20 @@ private slots:
                 cpuGapTo = m_done;
             }
         };
+        std::optional<rope::test::StallSampler> sampler;
+        if (qEnvironmentVariableIntValue("ROPE_MONKEY_STACKS") > 0) {
+            sampler.emplace(qEnvironmentVariableIntValue("ROPE_MONKEY_STACKS"));
+            m_sampler = &*sampler;
+            m_visiblePages = w.pages();
+            m_visibleState = &w.state();
+        }
+        const auto forgetSampler = qScopeGuard([this] { m_sampler = nullptr; });
         QTimer heartbeat;
         heartbeat.setInterval(10);
         QObject::connect(&heartbeat, &QTimer::timeout, &heartbeat, [&] {
+            if (sampler) {
+                sampler->beat();
+            }
             const qint64 now = guiThreadActiveMs();
             const qint64 nowCpu = guiThreadCpuMs();
             measureGap(now, nowCpu);
@@ -723,6 +770,9 @@ private slots:
         qint64 longestCpuGapOfRun = 0;
         QString longestCpuGapWhere;
         for (m_done = 0; m_done < m_count; ++m_done) {
+            if (sampler) {
+                sampler->setAction(m_done);
+            }
             const qint64 actionStart = guiThreadActiveMs();
             const qint64 actionCpuStart = guiThreadCpuMs();
             m_exportSleepMs = 0;
