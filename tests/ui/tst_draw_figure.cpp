@@ -38,6 +38,9 @@ public:
     };
     std::vector<Polyline> polylines;
     int wideSegments = 0; // segments drawn one at a time with a pen wider than 1 px
+    // The dash offsets of the wide dashed segments, in the order drawn.
+    std::vector<double> dashOffsets;
+    int rects = 0; // rectangles filled (QPainter::fillRect reaches a plain engine as these)
 
     bool begin(QPaintDevice*) override { return true; }
     bool end() override { return true; }
@@ -57,8 +60,13 @@ public:
     void drawLines(const QLineF*, int count) override {
         if (penWidth() > 1.0) {
             wideSegments += count;
+            if (m_pen.style() != Qt::SolidLine) {
+                dashOffsets.push_back(m_pen.dashOffset());
+            }
         }
     }
+    void drawRects(const QRect*, int count) override { rects += count; }
+    void drawRects(const QRectF*, int count) override { rects += count; }
     void drawPixmap(const QRectF&, const QPixmap&, const QRectF&) override {}
     void drawPath(const QPainterPath&) override {}
     void drawTextItem(const QPointF&, const QTextItem&) override {}
@@ -164,6 +172,35 @@ void requireNoWidePolyline(const RecordingEngine& engine) {
     }
 }
 
+// One line swinging between −1 and +1 at every point: x = 0 … n − 1, y = ±1.
+FigureData zigZag(int n, bool dashed) {
+    FigureData data;
+    data.title = QStringLiteral("zig-zag");
+    data.xLabel = QStringLiteral("x");
+    data.yLabel = QStringLiteral("y");
+    rope::ui::Series s;
+    s.name = QStringLiteral("zig-zag");
+    s.id = QStringLiteral("zig-zag");
+    s.dashed = dashed;
+    s.inLegend = false;
+    for (int k = 0; k < n; ++k) {
+        s.x.push_back(k);
+        s.y.push_back(k % 2 == 0 ? 1.0 : -1.0);
+    }
+    data.series.push_back(std::move(s));
+    data.readouts.push_back({QStringLiteral("points"), static_cast<double>(n), QString()});
+    return data;
+}
+
+// A shown 1280 × 800 plot of zigZag(n) (a hidden widget is never laid out at its size).
+void showZigZag(QCustomPlot& plot, int n) {
+    plot.resize(1280, 800);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    rope::ui::drawFigure(plot, zigZag(n, false));
+    plot.replot(QCustomPlot::rpImmediateRefresh);
+}
+
 } // namespace
 
 class TestDrawFigure : public QObject {
@@ -210,6 +247,87 @@ private slots:
         record(data, device, 1.0, 4.0);
         requireNoWidePolyline(device.engine());
         QVERIFY(device.engine().wideSegments > 900);
+    }
+
+    void denseZigZagIsDrawnAsColumns() {
+        // 3 000 points swinging over the whole plot height, about 3 per pixel column: stroked,
+        // millions of pixel steps (up to 1 s per frame for the decay panel at b ≈ 1, seeds
+        // 12655100 and 2026112611); drawn as one rectangle per pixel column instead.
+        QCustomPlot plot;
+        showZigZag(plot, 3000);
+        RecordingDevice device(QPaintEngine::Raster, QSize(1280, 800));
+        QCPPainter painter;
+        QVERIFY(painter.begin(&device));
+        plot.toPainter(&painter, 1280, 800);
+        painter.end();
+        // (Short polylines remain: the legend's sample, the axes' frame.)
+        for (const auto& p : device.engine().polylines) {
+            QVERIFY2(p.points < 500, qPrintable(QString::number(p.points)));
+        }
+        // One per pixel column the line crosses: the axis rectangle is over 1 000 px wide.
+        QVERIFY2(device.engine().rects > 1000 && device.engine().rects < 1400,
+                 qPrintable(QString::number(device.engine().rects)));
+    }
+
+    void denseZigZagColumnsCoverTheLine() {
+        // The pixels: a line from +1 to −1 between neighbouring points passes through every
+        // row between the two in each pixel column it crosses, so every column of the plot
+        // must hold the line's colour at the rows of y = +1 and y = −1 (within 2 px; 8 px
+        // above −1).
+        QCustomPlot plot;
+        showZigZag(plot, 3000);
+        const QImage image = plot.grab().toImage();
+        if (qEnvironmentVariableIsSet("ROPE_DRAW_GRAB")) {
+            image.save(qEnvironmentVariable("ROPE_DRAW_GRAB"));
+        }
+        const QCPAxis* x = plot.xAxis;
+        const QCPAxis* y = plot.yAxis;
+        const int top = static_cast<int>(std::lround(y->coordToPixel(1.0)));
+        const int bottom = static_cast<int>(std::lround(y->coordToPixel(-1.0)));
+        const int first = static_cast<int>(std::ceil(x->coordToPixel(0.0))) + 2;
+        const int last = static_cast<int>(std::floor(x->coordToPixel(2999.0))) - 2;
+        QVERIFY2(last - first > 900 && bottom - top > 300,
+                 qPrintable(QStringLiteral("columns %1-%2, rows %3-%4")
+                                .arg(first)
+                                .arg(last)
+                                .arg(top)
+                                .arg(bottom)));
+        const QColor line = rope::ui::seriesColour(plot, 0);
+        const auto near = [&](int column, int row) {
+            for (int r = row - 2; r <= row + 2; ++r) {
+                const QColor c = image.pixelColor(column, r);
+                if (std::abs(c.red() - line.red()) + std::abs(c.green() - line.green()) +
+                        std::abs(c.blue() - line.blue()) < 60) {
+                    return true;
+                }
+            }
+            return false;
+        };
+        // (The bottom axis' ticks point 5 px into the plot, over the line: checked above them.)
+        for (int column = first; column <= last; ++column) {
+            QVERIFY2(near(column, top) && near(column, bottom - 8),
+                     qPrintable(QStringLiteral("column %1 misses the line").arg(column)));
+        }
+    }
+
+    void dashedWideLineKeepsItsPattern() {
+        // 100 points get the 2 px pen; dashed, the line used to be stroked as one outline of
+        // dashes and filled (the doctor's expectation: 330 ms per frame, seed 2026112611).
+        // Now segment by segment, each one's dash pattern offset by the length before it.
+        RecordingDevice device(QPaintEngine::Raster, QSize(1280, 800));
+        record(zigZag(100, true), device);
+        requireNoWidePolyline(device.engine());
+        const std::vector<double>& offsets = device.engine().dashOffsets;
+        QVERIFY2(offsets.size() >= 99, qPrintable(QString::number(offsets.size())));
+        // The plot's segments are as long as the plot is tall (hundreds of px): the offset, in
+        // pen widths, grows by about half that with each segment.
+        for (std::size_t k = 1; k < 99; ++k) {
+            QVERIFY2(offsets[k] - offsets[k - 1] > 100.0,
+                     qPrintable(QStringLiteral("segment %1: offset %2 after %3")
+                                    .arg(k)
+                                    .arg(offsets[k])
+                                    .arg(offsets[k - 1])));
+        }
     }
 
     void vectorTargetsKeepThePolyline() {

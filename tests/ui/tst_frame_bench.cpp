@@ -10,6 +10,7 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QStandardPaths>
@@ -289,6 +290,106 @@ private slots:
                   qPrintable(panel), window.width(), window.height(), shown->plot()->width(),
                   shown->plot()->height(), once, faults, settled);
         }
+        m_window->resize(1600, 1000);
+        QCoreApplication::processEvents();
+    }
+
+    // States the GUI monkey's stall sampler (ROPE_MONKEY_STACKS) caught blocking the event loop
+    // (docs/RELIABILITY.md, "Stalls of issue 23"): the panel shown in a large window, then the
+    // parameters and options of the stall set at once; the GUI-thread CPU from the change
+    // until the new frame is painted (Async: the figure computes on a worker, not counted).
+    //     QT_QPA_PLATFORM=offscreen build/tests/tst_frame_bench stallStates
+    void stallStates_data() {
+        QTest::addColumn<QString>("panel");
+        QTest::addColumn<double>("base");
+        QTest::addColumn<int>("dim");
+        QTest::addColumn<qlonglong>("context");
+        QTest::addColumn<QVariantMap>("options");
+        QTest::addColumn<QSize>("window");
+        const QSize big(3800, 2100);
+        // Seeds 12655100 and 2026112611: c(m) swinging between −1 and 1 from one token to the
+        // next (b at its slider's minimum), with the extra bases of the walk.
+        QTest::newRow("decay zig-zag") << QStringLiteral("decay") << 1.0001 << 128 << 3000LL
+                                       << QVariantMap() << big;
+        QTest::newRow("decay zig-zag, 8 bases")
+            << QStringLiteral("decay") << 1.0001 << 128 << 3000LL
+            << QVariantMap{{QStringLiteral("bases"),
+                            QStringLiteral("1.001,1.01,1.1,2,3,5,7,11")}}
+            << big;
+        QTest::newRow("decay similar score, d = 2")
+            << QStringLiteral("decay") << 1.0001 << 2 << 3000LL
+            << QVariantMap{{QStringLiteral("curve"), QStringLiteral("similar-score")}} << big;
+        QTest::newRow("doctor linear x8, b = 1.0001") << QStringLiteral("doctor") << 1.0001 << 128 << 3000LL
+                                        << QVariantMap() << big;
+        // Seed 2026112611: the doctor at a spin box's extreme, comparing a scaled model with
+        // itself unscaled: the expectation (dashed) swings at long distances.
+        // A narrow window: 100–256 points, drawn with the 2 px pen, the dashed expectation too.
+        for (const QSize narrow : {QSize(700, 2100), QSize(330, 2100)}) {
+            QTest::newRow(qPrintable(QStringLiteral("doctor linear x8, b = 1.0001, %1x%2")
+                                         .arg(narrow.width())
+                                         .arg(narrow.height())))
+                << QStringLiteral("doctor") << 1.0001 << 128 << 3000LL << QVariantMap() << narrow;
+        }
+        for (const char* context : {"1048576", "0"}) {
+            QTest::newRow(qPrintable(QStringLiteral("doctor linear x8, context %1").arg(context)))
+                << QStringLiteral("doctor") << 10000.0 << 128 << 131072LL
+                << QVariantMap{{QStringLiteral("context"), QString::fromLatin1(context)}} << big;
+        }
+    }
+    void stallStates() {
+        QFETCH(QString, panel);
+        QFETCH(double, base);
+        QFETCH(int, dim);
+        QFETCH(qlonglong, context);
+        QFETCH(QVariantMap, options);
+        QFETCH(QSize, window);
+        rope::ui::FigurePanel* shown = nullptr;
+        for (rope::ui::FigurePanel* fp : m_window->panels()) {
+            if (fp->objectName() == panel) {
+                shown = fp;
+            }
+        }
+        QVERIFY(shown != nullptr);
+        m_window->resize(window);
+        m_window->pages()->setCurrentWidget(shown);
+        const rope::RopeParams before = m_window->state().params();
+        const rope::ui::FigureOptions optionsBefore = shown->options();
+        std::vector<double> cpuMs;
+        for (int k = 0; k < 3; ++k) {
+            QVERIFY(m_window->state().setParams(before));
+            shown->restoreOptions(optionsBefore);
+            QTRY_VERIFY_WITH_TIMEOUT(!shown->busy(), 120000);
+            QCoreApplication::processEvents();
+            const double cpuStart = threadCpuMs();
+            rope::RopeParams p = before;
+            p.base = base;
+            p.headDim = dim;
+            p.rotaryDim = 0;
+            p.context = context;
+            if (panel == QLatin1String("doctor")) {
+                p.scaling.method = "linear";
+                p.scaling.factor = 8.0;
+            }
+            shown->setOptions(rope::ui::FigureOptions(options));
+            QVERIFY(m_window->state().setParams(p));
+            QCoreApplication::processEvents();
+            QTRY_VERIFY_WITH_TIMEOUT(!shown->busy(), 120000);
+            QCoreApplication::processEvents(); // the queued paint of the new frame
+            cpuMs.push_back(threadCpuMs() - cpuStart);
+        }
+        qInfo("stall state cpu %s: %.1f %.1f %.1f ms", qPrintable(QTest::currentDataTag()),
+              cpuMs[0], cpuMs[1], cpuMs[2]);
+        // ROPE_BENCH_GRAB=DIR: the frame as drawn on screen, to look at.
+        if (const QString dir = qEnvironmentVariable("ROPE_BENCH_GRAB"); !dir.isEmpty()) {
+            shown->plot()->grab().save(dir + QLatin1Char('/') +
+                                       QString::fromLatin1(QTest::currentDataTag())
+                                           .replace(QRegularExpression(QStringLiteral("\\W+")),
+                                                    QStringLiteral("-")) +
+                                       QStringLiteral(".png"));
+        }
+        QVERIFY(m_window->state().setParams(before));
+        shown->restoreOptions(optionsBefore);
+        QTRY_VERIFY_WITH_TIMEOUT(!shown->busy(), 120000);
         m_window->resize(1600, 1000);
         QCoreApplication::processEvents();
     }

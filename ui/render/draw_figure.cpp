@@ -46,6 +46,12 @@ namespace {
 // (SVG, PDF) keep the polyline: their viewer strokes it. A translucent pen keeps it too:
 // overlapping caps would darken the joints.
 //
+// A dashed wide line took the same slow path (the outline of its dashes, filled as one
+// polygon): the doctor's dashed expectation, 100 points swinging over a 2 000 px tall plot,
+// 330 ms per frame (seed 2026112611). It is drawn segment by segment too, each segment's dash
+// pattern offset by the length drawn before it, so the dashes run on across the joints as in
+// one polyline; dashes rarely meet at a joint, so a translucent dashed pen is allowed.
+//
 // The width that counts is the one on the device: a non-cosmetic pen is scaled by the painter's
 // transform, so a 1 px pen in an export at scale 4 (QCustomPlot::toPixmap scales the painter)
 // is a 4 px stroke, and a decay figure's dense curves took the slow path there; the scale of a
@@ -55,9 +61,10 @@ bool strokeBySegments(const QPainter& painter) {
     const QPaintEngine* engine = painter.paintEngine();
     const double deviceWidth =
         pen.widthF() * std::sqrt(std::abs(painter.deviceTransform().determinant()));
-    return engine != nullptr && engine->type() == QPaintEngine::Raster &&
-           pen.style() == Qt::SolidLine && !pen.isCosmetic() && deviceWidth > 1.0 &&
-           pen.brush().style() == Qt::SolidPattern && pen.color().alpha() == 255;
+    const bool solid = pen.style() == Qt::SolidLine && pen.color().alpha() == 255;
+    const bool dashed = pen.style() != Qt::SolidLine && pen.style() != Qt::NoPen;
+    return engine != nullptr && engine->type() == QPaintEngine::Raster && (solid || dashed) &&
+           !pen.isCosmetic() && deviceWidth > 1.0 && pen.brush().style() == Qt::SolidPattern;
 }
 
 // The polyline through \p points as separate segments; a NaN point breaks the line, as
@@ -70,12 +77,124 @@ void drawSegments(QCPPainter& painter, const QVector<QPointF>& points) {
     const auto finite = [](const QPointF& p) {
         return std::isfinite(p.x()) && std::isfinite(p.y());
     };
+    // A dash pattern is measured in pen widths (QPen::setDashOffset); the offset of a segment
+    // is the length of the line before it, so the pattern continues across the joints.
+    const bool dashed = pen.style() != Qt::SolidLine;
+    const double unit = pen.widthF() > 0.0 ? pen.widthF() : 1.0;
+    double drawn = 0.0;
     for (qsizetype k = 1; k < points.size(); ++k) {
-        if (finite(points[k - 1]) && finite(points[k])) {
-            painter.drawLine(QLineF(points[k - 1], points[k]));
+        if (!finite(points[k - 1]) || !finite(points[k])) {
+            drawn = 0.0; // a break starts the pattern again, as the polyline's would
+            continue;
         }
+        const QLineF segment(points[k - 1], points[k]);
+        if (dashed) {
+            square.setDashOffset(pen.dashOffset() + drawn / unit);
+            painter.setPen(square);
+            drawn += segment.length();
+        }
+        painter.drawLine(segment);
     }
     painter.setPen(pen);
+}
+
+// A line that swings across the plot between neighbouring pixel columns (a decay curve at
+// b ≈ 1 or d = 2: c(m) = cos m jumps between −1 and 1 from one token to the next) covers a
+// column-wide band of pixels, and every stroker, fast or not, pays for each pixel along it:
+// 3 500 points alternating over 1 900 px are 7·10⁶ pixel steps, 60 ms for one curve with Qt's
+// antialiased cosmetic stroker, and the decay panel draws up to 27 such curves (up to 1 s
+// per frame, seeds 12655100 and 2026112611; doctor's curve, 0.7 s, through the stroke's
+// outline fill). Such a line looks like the set of pixels between its lowest and highest
+// point in each column, so on raster targets it is drawn as that: one solid rectangle per
+// pixel column, spanning the polyline's points in the column and the point before it (the
+// segment that joins two columns), as wide as the pen. Rectangles fill with no antialiasing
+// cost per pixel: a few ms for the same curve. A line whose pixel steps stay under
+// kColumnSpanPixels (every smooth curve, even with thousands of points) is stroked as before.
+constexpr double kColumnSpanPixels = 400000.0;
+
+bool drawAsColumnSpans(QCPPainter& painter, const QVector<QPointF>& points) {
+    const QPen& pen = painter.pen();
+    const QPaintEngine* engine = painter.paintEngine();
+    if (engine == nullptr || engine->type() != QPaintEngine::Raster ||
+        pen.style() != Qt::SolidLine || pen.brush().style() != Qt::SolidPattern ||
+        points.size() < 64) {
+        return false;
+    }
+    // Device pixels per logical pixel (exports scale the painter), and the pen's device width.
+    const double scale = std::sqrt(std::abs(painter.deviceTransform().determinant()));
+    if (!(scale > 0.0)) {
+        return false;
+    }
+    const double penDevice = pen.isCosmetic() ? std::max(1.0, pen.widthF())
+                                              : std::max(1.0, pen.widthF() * scale);
+    const auto finite = [](const QPointF& p) {
+        return std::isfinite(p.x()) && std::isfinite(p.y());
+    };
+    double steps = 0.0;
+    for (qsizetype k = 1; k < points.size(); ++k) {
+        if (finite(points[k - 1]) && finite(points[k])) {
+            const QPointF d = points[k] - points[k - 1];
+            steps += std::max(std::abs(d.x()), std::abs(d.y()));
+        }
+    }
+    if (steps * scale * penDevice < kColumnSpanPixels) {
+        return false;
+    }
+    // Columns one device pixel wide, in logical coordinates; a rectangle as wide as the pen.
+    const double column = 1.0 / scale;
+    const double width = penDevice / scale;
+    const QColor colour = pen.color();
+    const bool antialiased = painter.testRenderHint(QPainter::Antialiasing);
+    painter.setRenderHint(QPainter::Antialiasing, false);
+    // Without a transform (the screen) the rectangles are whole pixels: QPainter fills an
+    // integer QRect as plain rows of pixels, several times faster than a QRectF, which goes
+    // through the rasteriser; with antialiasing off both cover the same pixels.
+    const bool whole = painter.deviceTransform().isIdentity();
+    const auto flush = [&](double columnIndex, double low, double high) {
+        const double x = (columnIndex + 0.5) * column;
+        const QRectF span(x - 0.5 * width, low - 0.5 * width, width, high - low + width);
+        if (whole) {
+            painter.fillRect(span.toRect(), colour);
+        } else {
+            painter.fillRect(span, colour);
+        }
+    };
+    bool open = false;
+    double current = 0.0;
+    double low = 0.0;
+    double high = 0.0;
+    for (qsizetype k = 0; k < points.size(); ++k) {
+        const QPointF& p = points[k];
+        if (!finite(p)) {
+            if (open) {
+                flush(current, low, high);
+            }
+            open = false;
+            continue;
+        }
+        const double c = std::floor(p.x() / column);
+        if (open && c == current) {
+            low = std::min(low, p.y());
+            high = std::max(high, p.y());
+            continue;
+        }
+        if (open) {
+            flush(current, low, high);
+            // The next column starts at the last point, so the joining segment is covered.
+            const double previous = points[k - 1].y();
+            low = std::min(previous, p.y());
+            high = std::max(previous, p.y());
+        } else {
+            low = high = p.y();
+        }
+        current = c;
+        open = true;
+    }
+    if (open) {
+        flush(current, low, high);
+    }
+    painter.setRenderHint(QPainter::Antialiasing, antialiased);
+    return true;
 }
 
 // A legend icon must be readable where a dense curve's 1-px line is not: the icon's line is at
@@ -119,6 +238,9 @@ protected:
     }
 
     void drawLinePlot(QCPPainter* painter, const QVector<QPointF>& lines) const override {
+        if (painter->pen().style() != Qt::NoPen && drawAsColumnSpans(*painter, lines)) {
+            return;
+        }
         if (!strokeBySegments(*painter)) {
             QCPGraph::drawLinePlot(painter, lines);
             return;
@@ -140,6 +262,9 @@ protected:
     }
 
     void drawCurveLine(QCPPainter* painter, const QVector<QPointF>& lines) const override {
+        if (painter->pen().style() != Qt::NoPen && drawAsColumnSpans(*painter, lines)) {
+            return;
+        }
         if (!strokeBySegments(*painter)) {
             QCPCurve::drawCurveLine(painter, lines);
             return;
