@@ -188,7 +188,6 @@ FigureData zigZag(int n, bool dashed) {
         s.y.push_back(k % 2 == 0 ? 1.0 : -1.0);
     }
     data.series.push_back(std::move(s));
-    data.readouts.push_back({QStringLiteral("points"), static_cast<double>(n), QString()});
     return data;
 }
 

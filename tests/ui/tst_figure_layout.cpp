@@ -144,6 +144,9 @@ private slots:
     void longTitlesWrapInsteadOfClipping() {
         QCustomPlot plot;
         plot.resize(420, 400);
+        // Hidden, the plot gets no resize event: its viewport would stay 640 × 480 (with no
+        // readouts the axes were squeezed to ≈ 50 px once, which hid that).
+        plot.setViewport(plot.rect());
         rope::ui::FigureData data;
         data.title = QStringLiteral("A deliberately long title that cannot possibly fit on one "
                                     "line of a plot only four hundred and twenty pixels wide");
@@ -157,6 +160,10 @@ private slots:
         // Wrapped: at least two lines tall.
         QVERIFY(title->outerRect().height() >= 2 * metrics.height());
         QVERIFY(plot.axisRect()->outerRect().top() >= title->outerRect().bottom());
+        // The figure has no readouts: their empty row must not squeeze the axes (it left them
+        // ≈ 50 px of the 420).
+        QVERIFY2(plot.axisRect()->outerRect().width() > 300,
+                 qPrintable(QString::number(plot.axisRect()->outerRect().width())));
     }
 
     void logXIsARealLogAxis() {

@@ -103,13 +103,15 @@ void drawSegments(QCPPainter& painter, const QVector<QPointF>& points) {
 // column-wide band of pixels, and every stroker, fast or not, pays for each pixel along it:
 // 3 500 points alternating over 1 900 px are 7·10⁶ pixel steps, 60 ms for one curve with Qt's
 // antialiased cosmetic stroker, and the decay panel draws up to 27 such curves (up to 1 s
-// per frame, seeds 12655100 and 2026112611; doctor's curve, 0.7 s, through the stroke's
-// outline fill). Such a line looks like the set of pixels between its lowest and highest
-// point in each column, so on raster targets it is drawn as that: one solid rectangle per
-// pixel column, spanning the polyline's points in the column and the point before it (the
-// segment that joins two columns), as wide as the pen. Rectangles fill with no antialiasing
-// cost per pixel: a few ms for the same curve. A line whose pixel steps stay under
-// kColumnSpanPixels (every smooth curve, even with thousands of points) is stroked as before.
+// per frame, seeds 12655100 and 2026112611). Such a line looks like the set of pixels between
+// its lowest and highest point in each column, so on raster targets it is drawn as that: one
+// solid rectangle per pixel column, spanning the polyline's points in the column and the point
+// before it (the segment that joins two columns), as wide as the pen. A rectangle fills its
+// pixels with no antialiasing work, 3–6 times faster for such a curve; what remains is the
+// pixels themselves (about 10 ns each, one cache line per pixel down a column; writing the
+// same spans row by row into an image and drawing that once measured no faster, since the
+// image then covers the whole plot). A line whose pixel steps stay under kColumnSpanPixels
+// (every smooth curve, even with thousands of points) is stroked as before.
 constexpr double kColumnSpanPixels = 400000.0;
 
 bool drawAsColumnSpans(QCPPainter& painter, const QVector<QPointF>& points) {
@@ -876,6 +878,13 @@ void placeLegend(QCustomPlot& plot, QCPLayoutGrid* readouts, LegendPlace place,
         // In a column of its own over an empty element, as beside: a legend's maximum height
         // is its entries' height, and the row would be capped at it (clipping a taller
         // readout column's last lines).
+        for (int k = readouts->elementCount() - 1; k >= 0; --k) {
+            QCPLayoutElement* e = readouts->elementAt(k);
+            if (e != nullptr && e->objectName() == QLatin1String("ropeReadoutSpacer")) {
+                readouts->remove(e); // its zero height would cap the legend's row
+            }
+        }
+        readouts->simplify();
         auto* column = new QCPLayoutGrid;
         column->setObjectName(QStringLiteral("ropeLegendColumn"));
         readouts->insertColumn(0);
@@ -911,6 +920,16 @@ void drawReadouts(QCustomPlot& plot, QCPLayoutGrid* grid, const std::vector<Read
     }
     grid->simplify();
     if (readouts.empty()) {
+        // An empty grid asks for a maximum width of 0, and the top grid's one column takes the
+        // smallest maximum of its rows: the axes would be squeezed to their minimum (≈ 50 px).
+        // A spacer with no height and any width keeps the row out of the way (placeLegend
+        // takes it out again when the legend goes below the axes).
+        auto* spacer = new QCPLayoutElement(&plot);
+        spacer->setObjectName(QStringLiteral("ropeReadoutSpacer"));
+        spacer->setMinimumSize(0, 0);
+        spacer->setMaximumSize(QWIDGETSIZE_MAX, 0);
+        spacer->setMargins(QMargins());
+        grid->addElement(0, 0, spacer);
         return;
     }
     // More than six readouts on a wide plot: three columns, so they take fewer lines of its
