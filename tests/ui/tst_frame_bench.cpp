@@ -303,24 +303,31 @@ private slots:
         QTest::addColumn<QString>("panel");
         QTest::addColumn<double>("base");
         QTest::addColumn<int>("dim");
+        QTest::addColumn<int>("rotary"); // 0: all of d
         QTest::addColumn<qlonglong>("context");
         QTest::addColumn<QVariantMap>("options");
         QTest::addColumn<QSize>("window");
         const QSize big(3800, 2100);
         // Seeds 12655100 and 2026112611: c(m) swinging between −1 and 1 from one token to the
         // next (b at its slider's minimum), with the extra bases of the walk.
-        QTest::newRow("decay zig-zag") << QStringLiteral("decay") << 1.0001 << 128 << 3000LL
+        QTest::newRow("decay zig-zag") << QStringLiteral("decay") << 1.0001 << 128 << 0 << 3000LL
                                        << QVariantMap() << big;
         QTest::newRow("decay zig-zag, 8 bases")
-            << QStringLiteral("decay") << 1.0001 << 128 << 3000LL
+            << QStringLiteral("decay") << 1.0001 << 128 << 0 << 3000LL
             << QVariantMap{{QStringLiteral("bases"),
                             QStringLiteral("1.001,1.01,1.1,2,3,5,7,11")}}
             << big;
         QTest::newRow("decay similar score, d = 2")
-            << QStringLiteral("decay") << 1.0001 << 2 << 3000LL
+            << QStringLiteral("decay") << 1.0001 << 2 << 0 << 3000LL
             << QVariantMap{{QStringLiteral("curve"), QStringLiteral("similar-score")}} << big;
-        QTest::newRow("doctor linear x8, b = 1.0001") << QStringLiteral("doctor") << 1.0001 << 128 << 3000LL
+        QTest::newRow("doctor linear x8, b = 1.0001") << QStringLiteral("doctor") << 1.0001 << 128 << 0 << 3000LL
                                         << QVariantMap() << big;
+        // Seed 57488 #1897: one rotated pair (rotary dim 2), so every curve is cos m.
+        for (const qlonglong context : {1999LL, 4096LL}) {
+            QTest::newRow(qPrintable(QStringLiteral("decay rotary 2, L = %1").arg(context)))
+                << QStringLiteral("decay") << 10000.0 << 128 << 2 << context << QVariantMap()
+                << QSize(1838, 1528);
+        }
         // Seed 2026112611: the doctor at a spin box's extreme, comparing a scaled model with
         // itself unscaled: the expectation (dashed) swings at long distances.
         // A narrow window: 100–256 points, drawn with the 2 px pen, the dashed expectation too.
@@ -328,11 +335,11 @@ private slots:
             QTest::newRow(qPrintable(QStringLiteral("doctor linear x8, b = 1.0001, %1x%2")
                                          .arg(narrow.width())
                                          .arg(narrow.height())))
-                << QStringLiteral("doctor") << 1.0001 << 128 << 3000LL << QVariantMap() << narrow;
+                << QStringLiteral("doctor") << 1.0001 << 128 << 0 << 3000LL << QVariantMap() << narrow;
         }
         for (const char* context : {"1048576", "0"}) {
             QTest::newRow(qPrintable(QStringLiteral("doctor linear x8, context %1").arg(context)))
-                << QStringLiteral("doctor") << 10000.0 << 128 << 131072LL
+                << QStringLiteral("doctor") << 10000.0 << 128 << 0 << 131072LL
                 << QVariantMap{{QStringLiteral("context"), QString::fromLatin1(context)}} << big;
         }
     }
@@ -340,6 +347,7 @@ private slots:
         QFETCH(QString, panel);
         QFETCH(double, base);
         QFETCH(int, dim);
+        QFETCH(int, rotary);
         QFETCH(qlonglong, context);
         QFETCH(QVariantMap, options);
         QFETCH(QSize, window);
@@ -364,7 +372,7 @@ private slots:
             rope::RopeParams p = before;
             p.base = base;
             p.headDim = dim;
-            p.rotaryDim = 0;
+            p.rotaryDim = rotary;
             p.context = context;
             if (panel == QLatin1String("doctor")) {
                 p.scaling.method = "linear";
