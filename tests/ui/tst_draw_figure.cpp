@@ -197,7 +197,10 @@ void showZigZag(QCustomPlot& plot, int n) {
     plot.show();
     QVERIFY(QTest::qWaitForWindowExposed(&plot));
     rope::ui::drawFigure(plot, zigZag(n, false));
+    // Twice: the first layout refits the tick labels, which can move the axes by a pixel.
     plot.replot(QCustomPlot::rpImmediateRefresh);
+    plot.replot(QCustomPlot::rpImmediateRefresh);
+    QCoreApplication::processEvents();
 }
 
 } // namespace
@@ -306,6 +309,54 @@ private slots:
         for (int column = first; column <= last; ++column) {
             QVERIFY2(near(column, top) && near(column, bottom - 8),
                      qPrintable(QStringLiteral("column %1 misses the line").arg(column)));
+        }
+    }
+
+    void sparserZigZagLeavesNoGap() {
+        // 600 points over about 1 100 columns: each segment crosses one or two columns, and
+        // its pixel steps (≈ 4·10⁵) still take the column path. A column between two points
+        // gets the rows the segment passes through there; without them every other column
+        // would stay empty. And the spans follow the segment: in the column halfway between
+        // two points (one at +1, one at −1) the line is near y = 0, not at either end.
+        QCustomPlot plot;
+        showZigZag(plot, 600);
+        const QImage image = plot.grab().toImage();
+        if (qEnvironmentVariableIsSet("ROPE_DRAW_GRAB")) {
+            image.save(qEnvironmentVariable("ROPE_DRAW_GRAB"));
+        }
+        const QCPAxis* x = plot.xAxis;
+        const QCPAxis* y = plot.yAxis;
+        const int top = static_cast<int>(std::lround(y->coordToPixel(1.0)));
+        const int bottom = static_cast<int>(std::lround(y->coordToPixel(-1.0)));
+        const QColor line = rope::ui::seriesColour(plot, 0);
+        const auto isLine = [&](int column, int row) {
+            const QColor c = image.pixelColor(column, row);
+            return std::abs(c.red() - line.red()) + std::abs(c.green() - line.green()) +
+                       std::abs(c.blue() - line.blue()) <
+                   60;
+        };
+        const int first = static_cast<int>(std::ceil(x->coordToPixel(0.0))) + 2;
+        const int last = static_cast<int>(std::floor(x->coordToPixel(599.0))) - 2;
+        QVERIFY(last - first > 900);
+        for (int column = first; column <= last; ++column) {
+            bool any = false;
+            for (int row = top + 1; row < bottom - 6 && !any; ++row) {
+                any = isLine(column, row);
+            }
+            QVERIFY2(any, qPrintable(QStringLiteral("column %1 is empty").arg(column)));
+        }
+        // Segment k → k + 1 crosses y = 0 at x = k + 0.5; that column holds the line at the
+        // middle row, and the columns next to each point do not reach the far end.
+        const int middle = static_cast<int>(std::lround(y->coordToPixel(0.0)));
+        for (int k = 100; k < 110; ++k) {
+            const int column = static_cast<int>(std::floor(x->coordToPixel(k + 0.5)));
+            bool crossing = false;
+            for (int row = middle - 3; row <= middle + 3; ++row) {
+                crossing = crossing || isLine(column, row);
+            }
+            QVERIFY2(crossing, qPrintable(QStringLiteral("segment %1 misses y = 0 in column %2")
+                                              .arg(k)
+                                              .arg(column)));
         }
     }
 

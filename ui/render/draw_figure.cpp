@@ -105,8 +105,8 @@ void drawSegments(QCPPainter& painter, const QVector<QPointF>& points) {
 // antialiased cosmetic stroker, and the decay panel draws up to 27 such curves (up to 1 s
 // per frame, seeds 12655100 and 2026112611). Such a line looks like the set of pixels between
 // its lowest and highest point in each column, so on raster targets it is drawn as that: one
-// solid rectangle per pixel column, spanning the polyline's points in the column and the point
-// before it (the segment that joins two columns), as wide as the pen. A rectangle fills its
+// solid rectangle per pixel column, spanning the rows the polyline passes through in it (its
+// points there and where its segments enter and leave), as wide as the pen. A rectangle fills its
 // pixels with no antialiasing work, 3–6 times faster for such a curve; what remains is the
 // pixels themselves (about 10 ns each, one cache line per pixel down a column; writing the
 // same spans row by row into an image and drawing that once measured no faster, since the
@@ -117,16 +117,16 @@ constexpr double kColumnSpanPixels = 400000.0;
 bool drawAsColumnSpans(QCPPainter& painter, const QVector<QPointF>& points) {
     const QPen& pen = painter.pen();
     const QPaintEngine* engine = painter.paintEngine();
-    if (engine == nullptr || engine->type() != QPaintEngine::Raster ||
+    const QTransform toDevice = painter.deviceTransform();
+    if (engine == nullptr || engine->type() != QPaintEngine::Raster || painter.device() == nullptr ||
         pen.style() != Qt::SolidLine || pen.brush().style() != Qt::SolidPattern ||
-        points.size() < 64) {
+        toDevice.type() > QTransform::TxScale || points.size() < 64) {
         return false;
     }
-    // Device pixels per logical pixel (exports scale the painter), and the pen's device width.
-    const double scale = std::sqrt(std::abs(painter.deviceTransform().determinant()));
-    if (!(scale > 0.0)) {
-        return false;
-    }
+    // Everything in device pixels: QCustomPlot's painter is shifted by half a pixel (and an
+    // export's is scaled), so columns and rows are those of the device, and the rectangles
+    // are filled with the transform reset, as whole pixels.
+    const double scale = std::sqrt(std::abs(toDevice.determinant()));
     const double penDevice = pen.isCosmetic() ? std::max(1.0, pen.widthF())
                                               : std::max(1.0, pen.widthF() * scale);
     const auto finite = [](const QPointF& p) {
@@ -142,60 +142,89 @@ bool drawAsColumnSpans(QCPPainter& painter, const QVector<QPointF>& points) {
     if (steps * scale * penDevice < kColumnSpanPixels) {
         return false;
     }
-    // Columns one device pixel wide, in logical coordinates; a rectangle as wide as the pen.
-    const double column = 1.0 / scale;
-    const double width = penDevice / scale;
+    // The columns that can show: the clip (QCustomPlot clips a graph to its axis rectangle)
+    // within the device.
+    QRectF visible(0, 0, painter.device()->width(), painter.device()->height());
+    if (painter.hasClipping()) {
+        visible &= toDevice.mapRect(painter.clipBoundingRect());
+    }
+    const double visibleFirst = std::floor(visible.left()) - 1.0;
+    const double visibleLast = std::ceil(visible.right()) + 1.0;
+    // A pen w pixels wide: a span w columns wide, and (w − 1)/2 rows longer at each end.
+    const int columns = std::max(1, static_cast<int>(std::lround(penDevice)));
+    const double extra = 0.5 * (penDevice - 1.0);
     const QColor colour = pen.color();
-    const bool antialiased = painter.testRenderHint(QPainter::Antialiasing);
+    painter.save();
+    painter.resetTransform();
     painter.setRenderHint(QPainter::Antialiasing, false);
-    // Without a transform (the screen) the rectangles are whole pixels: QPainter fills an
-    // integer QRect as plain rows of pixels, several times faster than a QRectF, which goes
-    // through the rasteriser; with antialiasing off both cover the same pixels.
-    const bool whole = painter.deviceTransform().isIdentity();
-    const auto flush = [&](double columnIndex, double low, double high) {
-        const double x = (columnIndex + 0.5) * column;
-        const QRectF span(x - 0.5 * width, low - 0.5 * width, width, high - low + width);
-        if (whole) {
-            painter.fillRect(span.toRect(), colour);
-        } else {
-            painter.fillRect(span, colour);
+    const auto flush = [&](double column, double low, double high) {
+        // A 1 px line through y covers the pixel row floor(y).
+        const double top = std::floor(std::max(low - extra, visible.top() - 1.0));
+        const double bottom = std::floor(std::min(high + extra, visible.bottom() + 1.0));
+        if (bottom < top) {
+            return;
         }
+        painter.fillRect(QRect(static_cast<int>(column) - (columns - 1) / 2, static_cast<int>(top),
+                               columns, static_cast<int>(bottom - top) + 1),
+                         colour);
     };
     bool open = false;
     double current = 0.0;
     double low = 0.0;
     double high = 0.0;
+    QPointF previous;
     for (qsizetype k = 0; k < points.size(); ++k) {
-        const QPointF& p = points[k];
-        if (!finite(p)) {
+        if (!finite(points[k])) {
             if (open) {
                 flush(current, low, high);
             }
             open = false;
             continue;
         }
-        const double c = std::floor(p.x() / column);
+        const QPointF p = toDevice.map(points[k]);
+        const double c = std::floor(p.x());
         if (open && c == current) {
             low = std::min(low, p.y());
             high = std::max(high, p.y());
+            previous = p;
             continue;
         }
         if (open) {
-            flush(current, low, high);
-            // The next column starts at the last point, so the joining segment is covered.
-            const double previous = points[k - 1].y();
-            low = std::min(previous, p.y());
-            high = std::max(previous, p.y());
+            // The segment from the previous point leaves its column, crosses any columns
+            // between (a line that is not dense there) and enters this one: each column gets
+            // the rows the segment passes through in it, so the spans are the line itself.
+            const QPointF a = previous;
+            const auto yAt = [&](double x) {
+                return a.y() + (p.y() - a.y()) * (x - a.x()) / (p.x() - a.x());
+            };
+            const bool right = c > current;
+            // A column's edge facing the new point (towards) or the previous one.
+            const auto towards = [&](double col) { return right ? col + 1.0 : col; };
+            const auto away = [&](double col) { return right ? col : col + 1.0; };
+            const double leave = yAt(towards(current));
+            flush(current, std::min(low, leave), std::max(high, leave));
+            // Only the columns that can show (a point off the plot may lie far away).
+            const double first = std::max(std::min(current, c) + 1.0, visibleFirst);
+            const double last = std::min(std::max(current, c) - 1.0, visibleLast);
+            for (double between = first; between <= last; between += 1.0) {
+                const double in = yAt(away(between));
+                const double out = yAt(towards(between));
+                flush(between, std::min(in, out), std::max(in, out));
+            }
+            const double enter = yAt(away(c));
+            low = std::min(enter, p.y());
+            high = std::max(enter, p.y());
         } else {
             low = high = p.y();
         }
         current = c;
+        previous = p;
         open = true;
     }
     if (open) {
         flush(current, low, high);
     }
-    painter.setRenderHint(QPainter::Antialiasing, antialiased);
+    painter.restore();
     return true;
 }
 
