@@ -98,20 +98,21 @@ void drawSegments(QCPPainter& painter, const QVector<QPointF>& points) {
     painter.setPen(pen);
 }
 
-// A line that swings across the plot between neighbouring pixel columns (a decay curve at
-// b ≈ 1 or d = 2: c(m) = cos m jumps between −1 and 1 from one token to the next) covers a
-// column-wide band of pixels, and every stroker, fast or not, pays for each pixel along it:
-// 3 500 points alternating over 1 900 px are 7·10⁶ pixel steps, 60 ms for one curve with Qt's
-// antialiased cosmetic stroker, and the decay panel draws up to 27 such curves (up to 1 s
-// per frame, seeds 12655100 and 2026112611). Such a line looks like the set of pixels between
-// its lowest and highest point in each column, so on raster targets it is drawn as that: one
-// solid rectangle per pixel column, spanning the rows the polyline passes through in it (its
-// points there and where its segments enter and leave), as wide as the pen. A rectangle fills its
-// pixels with no antialiasing work, 3–6 times faster for such a curve; what remains is the
-// pixels themselves (about 10 ns each, one cache line per pixel down a column; writing the
-// same spans row by row into an image and drawing that once measured no faster, since the
-// image then covers the whole plot). A line whose pixel steps stay under kColumnSpanPixels
-// (every smooth curve, even with thousands of points) is stroked as before.
+// A line that swings across the plot between neighbouring pixel columns (a decay curve at b ≈ 1 or
+// d = 2: c(m) = cos m jumps between −1 and 1 from one token to the next) covers a column-wide band
+// of pixels, and every stroker, fast or not, pays for each pixel along it: 3 500 points alternating
+// over 1 900 px are 7·10⁶ pixel steps, 60 ms for one curve with Qt's antialiased cosmetic stroker,
+// and the decay panel draws up to 27 such curves (up to 1 s per frame, seeds 12655100 and
+// 2026112611). Such a line looks like the set of pixels between its lowest and highest point in
+// each column, so on raster targets it is drawn as that: one solid rectangle per pixel column,
+// spanning the rows the polyline passes through in it (its points there and where its segments
+// enter and leave), as wide as the pen. A rectangle fills its pixels with no antialiasing work, 3–6
+// times faster for such a curve; what remains is the pixels themselves (about 10 ns each, one cache
+// line per pixel down a column; writing the same spans row by row into an image and drawing that
+// once measured no faster, since the image then covers the whole plot; filling the outline of the
+// spans as one polygon took the raster engine 14 s for one such curve). A line whose pixel steps
+// stay under kColumnSpanPixels (every smooth curve, even with thousands of points) is stroked as
+// before.
 constexpr double kColumnSpanPixels = 400000.0;
 
 bool drawAsColumnSpans(QCPPainter& painter, const QVector<QPointF>& points) {
