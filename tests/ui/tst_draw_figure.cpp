@@ -360,6 +360,54 @@ private slots:
         }
     }
 
+    void farPointKeepsItsColumnsInRange() {
+        // A zig-zag of 100 points on x ∈ [0, 1) and one more point at x = 10¹², ~10¹⁵ px off
+        // the plot, past int's range. The steps take the column path, which skips columns off
+        // the device (casting that one to int would be undefined) and must still draw the
+        // visible part of the segment towards it: from (0.99, −0.5) on, the line runs at
+        // y ≈ −0.5 to the plot's right edge.
+        FigureData data;
+        data.title = QStringLiteral("far point");
+        data.xLabel = QStringLiteral("x");
+        data.yLabel = QStringLiteral("y");
+        rope::ui::Series s;
+        s.name = QStringLiteral("zig-zag");
+        s.id = QStringLiteral("zig-zag");
+        s.inLegend = false;
+        for (int k = 0; k < 100; ++k) {
+            s.x.push_back(k / 100.0);
+            s.y.push_back(k % 2 == 0 ? 0.5 : -0.5);
+        }
+        s.x.push_back(1e12);
+        s.y.push_back(0.5);
+        data.series.push_back(std::move(s));
+        data.xRange = {{0.0, 1.0}};
+        data.yRange = {{-1.0, 1.0}};
+        QCustomPlot plot;
+        plot.resize(1280, 800);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        rope::ui::drawFigure(plot, data);
+        plot.replot(QCustomPlot::rpImmediateRefresh);
+        const QImage image = plot.grab().toImage();
+        const int row = static_cast<int>(std::lround(plot.yAxis->coordToPixel(-0.5)));
+        const QColor line = rope::ui::seriesColour(plot, 0);
+        for (const double x : {0.993, 0.995, 0.999}) {
+            const int column = static_cast<int>(std::floor(plot.xAxis->coordToPixel(x)));
+            bool found = false;
+            for (int r = row - 2; r <= row + 2; ++r) {
+                const QColor c = image.pixelColor(column, r);
+                found = found || std::abs(c.red() - line.red()) + std::abs(c.green() - line.green()) +
+                                         std::abs(c.blue() - line.blue()) <
+                                     60;
+            }
+            QVERIFY2(found, qPrintable(QStringLiteral("no line at x = %1 (column %2, row %3)")
+                                           .arg(x)
+                                           .arg(column)
+                                           .arg(row)));
+        }
+    }
+
     void dashedWideLineKeepsItsPattern() {
         // 100 points get the 2 px pen; dashed, the line used to be stroked as one outline of
         // dashes and filled (the doctor's expectation: 330 ms per frame, seed 2026112611).

@@ -159,6 +159,9 @@ bool drawAsColumnSpans(QCPPainter& painter, const QVector<QPointF>& points) {
     painter.resetTransform();
     painter.setRenderHint(QPainter::Antialiasing, false);
     const auto flush = [&](double column, double low, double high) {
+        if (column < visibleFirst || column > visibleLast) {
+            return; // off the device (and perhaps past int's range: a point far off the plot)
+        }
         // A 1 px line through y covers the pixel row floor(y).
         const double top = std::floor(std::max(low - extra, visible.top() - 1.0));
         const double bottom = std::floor(std::min(high + extra, visible.bottom() + 1.0));
