@@ -322,6 +322,10 @@ private slots:
             << QVariantMap{{QStringLiteral("curve"), QStringLiteral("similar-score")}} << big;
         QTest::newRow("doctor linear x8, b = 1.0001") << QStringLiteral("doctor") << 1.0001 << 128 << 0 << 3000LL
                                         << QVariantMap() << big;
+        // Seed 193668 #48–50: d = 2 at L = 4096, 1.24 tokens per column: min…max band edges
+        // around a mean that swings over the whole height.
+        QTest::newRow("decay d = 2, L = 4096") << QStringLiteral("decay") << 10000.0 << 2 << 0
+                                               << 4096LL << QVariantMap() << QSize(3586, 1561);
         // Seed 57488 #1897: one rotated pair (rotary dim 2), so every curve is cos m.
         for (const qlonglong context : {1999LL, 4096LL}) {
             QTest::newRow(qPrintable(QStringLiteral("decay rotary 2, L = %1").arg(context)))
