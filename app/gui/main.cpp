@@ -5,6 +5,7 @@
 #include "ui/app_theme.h"
 #include "ui/course_pane.h"
 #include "ui/explorer_state.h"
+#include "ui/frame_memory.h"
 #include "ui/main_window.h"
 #include "ui/panels/figure_panel.h"
 #include "ui/presenter_window.h"
@@ -166,6 +167,7 @@ QString startupLanguage(int argc, char* argv[]) {
 } // namespace
 
 int main(int argc, char* argv[]) {
+    rope::ui::keepFrameBuffersMapped(); // before the first window buffer is allocated
     // Language: --lang, else the one chosen in View ▸ Language, else the system's (Chinese for
     // any zh locale). Looked up before the application exists, as font fallback is settled when
     // it starts; installed before the parser and the window are built, whose words are set once.

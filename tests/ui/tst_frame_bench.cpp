@@ -2,12 +2,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "figures/figure_registry.h"
 #include "ui/explorer_state.h"
+#include "ui/frame_memory.h"
 #include "ui/main_window.h"
 #include "ui/panels/figure_panel.h"
 #include "ui/parameter_form.h"
 #include "ui/presenter_window.h"
 #include "ui/slider_spin_box.h"
 
+#include <QApplication>
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QRegularExpression>
@@ -528,5 +530,14 @@ private:
     }
 };
 
-QTEST_MAIN(TestFrameBench)
+int main(int argc, char** argv) {
+    // As the app does (app/gui/main.cpp), before the first allocation of any size: set later,
+    // the heap's layout is already fixed and a resize still faulted in fresh pages.
+    rope::ui::keepFrameBuffersMapped();
+    QApplication app(argc, argv);
+    TestFrameBench bench;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&bench, argc, argv);
+}
+
 #include "tst_frame_bench.moc"

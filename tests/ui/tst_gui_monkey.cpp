@@ -27,6 +27,7 @@
 
 #include "io/session.h"
 #include "ui/explorer_state.h"
+#include "ui/frame_memory.h"
 #include "ui/main_window.h"
 #include "ui/panels/figure_panel.h"
 #include "ui/render/figure_export.h"
@@ -949,6 +950,8 @@ int main(int argc, char** argv) {
     if (!qEnvironmentVariableIsSet("QTEST_FUNCTION_TIMEOUT")) {
         qputenv("QTEST_FUNCTION_TIMEOUT", "3500000");
     }
+    // As the app does at start-up (app/gui/main.cpp): the walk measures the app's GUI thread.
+    rope::ui::keepFrameBuffersMapped();
     int restCount = static_cast<int>(rest.size());
     QApplication app(restCount, rest.data());
     GuiMonkey monkey;
