@@ -191,16 +191,40 @@ FigureData zigZag(int n, bool dashed) {
     return data;
 }
 
-// A shown 1280 × 800 plot of zigZag(n) (a hidden widget is never laid out at its size).
-void showZigZag(QCustomPlot& plot, int n) {
+// The plot as drawn on screen; also saved to $ROPE_DRAW_GRAB when set, to look at.
+QImage grabPlot(QCustomPlot& plot) {
+    const QImage image = plot.grab().toImage();
+    if (qEnvironmentVariableIsSet("ROPE_DRAW_GRAB")) {
+        image.save(qEnvironmentVariable("ROPE_DRAW_GRAB"));
+    }
+    return image;
+}
+
+// Whether a pixel of \p column in rows \p fromRow … \p toRow has the line's colour (within 60
+// levels summed over red, green and blue: antialiased edges and grid lines do not count).
+bool lineInColumn(const QImage& image, const QColor& line, int column, int fromRow, int toRow) {
+    for (int row = fromRow; row <= toRow; ++row) {
+        const QColor c = image.pixelColor(column, row);
+        if (std::abs(c.red() - line.red()) + std::abs(c.green() - line.green()) +
+                std::abs(c.blue() - line.blue()) <
+            60) {
+            return true;
+        }
+    }
+    return false;
+}
+
+// \p data on a shown 1280 × 800 plot (a hidden widget is never laid out at its size).
+void showFigure(QCustomPlot& plot, const FigureData& data) {
     plot.resize(1280, 800);
     plot.show();
     QVERIFY(QTest::qWaitForWindowExposed(&plot));
-    rope::ui::drawFigure(plot, zigZag(n, false));
-    // Twice: the first layout refits the tick labels, which can move the axes by a pixel.
+    rope::ui::drawFigure(plot, data);
     plot.replot(QCustomPlot::rpImmediateRefresh);
-    plot.replot(QCustomPlot::rpImmediateRefresh);
-    QCoreApplication::processEvents();
+}
+
+void showZigZag(QCustomPlot& plot, int n) {
+    showFigure(plot, zigZag(n, false));
 }
 
 } // namespace
@@ -278,10 +302,7 @@ private slots:
         // above −1).
         QCustomPlot plot;
         showZigZag(plot, 3000);
-        const QImage image = plot.grab().toImage();
-        if (qEnvironmentVariableIsSet("ROPE_DRAW_GRAB")) {
-            image.save(qEnvironmentVariable("ROPE_DRAW_GRAB"));
-        }
+        const QImage image = grabPlot(plot);
         const QCPAxis* x = plot.xAxis;
         const QCPAxis* y = plot.yAxis;
         const int top = static_cast<int>(std::lround(y->coordToPixel(1.0)));
@@ -295,19 +316,10 @@ private slots:
                                 .arg(top)
                                 .arg(bottom)));
         const QColor line = rope::ui::seriesColour(plot, 0);
-        const auto near = [&](int column, int row) {
-            for (int r = row - 2; r <= row + 2; ++r) {
-                const QColor c = image.pixelColor(column, r);
-                if (std::abs(c.red() - line.red()) + std::abs(c.green() - line.green()) +
-                        std::abs(c.blue() - line.blue()) < 60) {
-                    return true;
-                }
-            }
-            return false;
-        };
         // (The bottom axis' ticks point 5 px into the plot, over the line: checked above them.)
         for (int column = first; column <= last; ++column) {
-            QVERIFY2(near(column, top) && near(column, bottom - 8),
+            QVERIFY2(lineInColumn(image, line, column, top - 2, top + 2) &&
+                         lineInColumn(image, line, column, bottom - 10, bottom - 6),
                      qPrintable(QStringLiteral("column %1 misses the line").arg(column)));
         }
     }
@@ -320,41 +332,25 @@ private slots:
         // two points (one at +1, one at −1) the line is near y = 0, not at either end.
         QCustomPlot plot;
         showZigZag(plot, 600);
-        const QImage image = plot.grab().toImage();
-        if (qEnvironmentVariableIsSet("ROPE_DRAW_GRAB")) {
-            image.save(qEnvironmentVariable("ROPE_DRAW_GRAB"));
-        }
+        const QImage image = grabPlot(plot);
         const QCPAxis* x = plot.xAxis;
         const QCPAxis* y = plot.yAxis;
         const int top = static_cast<int>(std::lround(y->coordToPixel(1.0)));
         const int bottom = static_cast<int>(std::lround(y->coordToPixel(-1.0)));
         const QColor line = rope::ui::seriesColour(plot, 0);
-        const auto isLine = [&](int column, int row) {
-            const QColor c = image.pixelColor(column, row);
-            return std::abs(c.red() - line.red()) + std::abs(c.green() - line.green()) +
-                       std::abs(c.blue() - line.blue()) <
-                   60;
-        };
         const int first = static_cast<int>(std::ceil(x->coordToPixel(0.0))) + 2;
         const int last = static_cast<int>(std::floor(x->coordToPixel(599.0))) - 2;
         QVERIFY(last - first > 900);
         for (int column = first; column <= last; ++column) {
-            bool any = false;
-            for (int row = top + 1; row < bottom - 6 && !any; ++row) {
-                any = isLine(column, row);
-            }
-            QVERIFY2(any, qPrintable(QStringLiteral("column %1 is empty").arg(column)));
+            QVERIFY2(lineInColumn(image, line, column, top + 1, bottom - 7),
+                     qPrintable(QStringLiteral("column %1 is empty").arg(column)));
         }
         // Segment k → k + 1 crosses y = 0 at x = k + 0.5; that column holds the line at the
         // middle row, and the columns next to each point do not reach the far end.
         const int middle = static_cast<int>(std::lround(y->coordToPixel(0.0)));
         for (int k = 100; k < 110; ++k) {
             const int column = static_cast<int>(std::floor(x->coordToPixel(k + 0.5)));
-            bool crossing = false;
-            for (int row = middle - 3; row <= middle + 3; ++row) {
-                crossing = crossing || isLine(column, row);
-            }
-            QVERIFY2(crossing, qPrintable(QStringLiteral("segment %1 misses y = 0 in column %2")
+            QVERIFY2(lineInColumn(image, line, column, middle - 3, middle + 3), qPrintable(QStringLiteral("segment %1 misses y = 0 in column %2")
                                               .arg(k)
                                               .arg(column)));
         }
@@ -384,24 +380,13 @@ private slots:
         data.xRange = {{0.0, 1.0}};
         data.yRange = {{-1.0, 1.0}};
         QCustomPlot plot;
-        plot.resize(1280, 800);
-        plot.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&plot));
-        rope::ui::drawFigure(plot, data);
-        plot.replot(QCustomPlot::rpImmediateRefresh);
-        const QImage image = plot.grab().toImage();
+        showFigure(plot, data);
+        const QImage image = grabPlot(plot);
         const int row = static_cast<int>(std::lround(plot.yAxis->coordToPixel(-0.5)));
         const QColor line = rope::ui::seriesColour(plot, 0);
         for (const double x : {0.993, 0.995, 0.999}) {
             const int column = static_cast<int>(std::floor(plot.xAxis->coordToPixel(x)));
-            bool found = false;
-            for (int r = row - 2; r <= row + 2; ++r) {
-                const QColor c = image.pixelColor(column, r);
-                found = found || std::abs(c.red() - line.red()) + std::abs(c.green() - line.green()) +
-                                         std::abs(c.blue() - line.blue()) <
-                                     60;
-            }
-            QVERIFY2(found, qPrintable(QStringLiteral("no line at x = %1 (column %2, row %3)")
+            QVERIFY2(lineInColumn(image, line, column, row - 2, row + 2), qPrintable(QStringLiteral("no line at x = %1 (column %2, row %3)")
                                            .arg(x)
                                            .arg(column)
                                            .arg(row)));

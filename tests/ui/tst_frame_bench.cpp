@@ -69,6 +69,7 @@ class TestFrameBench : public QObject {
     int m_position = -1;
     int m_direction = 1;
 
+
 private slots:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
@@ -92,12 +93,7 @@ private slots:
     }
     void sliderStep() {
         QFETCH(QString, panel);
-        rope::ui::FigurePanel* shown = nullptr;
-        for (rope::ui::FigurePanel* fp : m_window->panels()) {
-            if (fp->objectName() == panel) {
-                shown = fp;
-            }
-        }
+        rope::ui::FigurePanel* shown = m_window->panel(panel);
         QVERIFY2(shown != nullptr, qPrintable(panel));
         QCOMPARE(m_window->state().params().headDim, 128);
         QCOMPARE(m_window->state().params().context, 32768LL);
@@ -165,16 +161,8 @@ private slots:
         // The presenter window (1920 × 1080, large print) follows the visible panel.
         rope::ui::PresenterWindow* shownPresenter =
             presenter ? rope::ui::openPresenter(*m_window, QSize(1920, 1080)) : nullptr;
-        rope::ui::FigurePanel* shown = nullptr;
-        rope::ui::FigurePanel* from = nullptr;
-        for (rope::ui::FigurePanel* fp : m_window->panels()) {
-            if (fp->objectName() == panel) {
-                shown = fp;
-            }
-            if (fp->objectName() == QLatin1String("rotation")) {
-                from = fp;
-            }
-        }
+        rope::ui::FigurePanel* shown = m_window->panel(panel);
+        rope::ui::FigurePanel* from = m_window->panel(QStringLiteral("rotation"));
         QVERIFY(shown != nullptr && from != nullptr);
         std::vector<double> cpuMs;
         for (int k = 0; k < 4; ++k) {
@@ -221,12 +209,7 @@ private slots:
     void exportFreeze() {
         QFETCH(QString, panel);
         QFETCH(QString, extension);
-        rope::ui::FigurePanel* shown = nullptr;
-        for (rope::ui::FigurePanel* fp : m_window->panels()) {
-            if (fp->objectName() == panel) {
-                shown = fp;
-            }
-        }
+        rope::ui::FigurePanel* shown = m_window->panel(panel);
         QVERIFY(shown != nullptr);
         m_window->resize(3694, 2030);
         m_window->pages()->setCurrentWidget(shown);
@@ -265,12 +248,7 @@ private slots:
     void windowResize() {
         QFETCH(QString, panel);
         QFETCH(QSize, window);
-        rope::ui::FigurePanel* shown = nullptr;
-        for (rope::ui::FigurePanel* fp : m_window->panels()) {
-            if (fp->objectName() == panel) {
-                shown = fp;
-            }
-        }
+        rope::ui::FigurePanel* shown = m_window->panel(panel);
         QVERIFY(shown != nullptr);
         for (int k = 0; k < 3; ++k) {
             m_window->resize(1600, 1000);
@@ -357,12 +335,7 @@ private slots:
         QFETCH(qlonglong, context);
         QFETCH(QVariantMap, options);
         QFETCH(QSize, window);
-        rope::ui::FigurePanel* shown = nullptr;
-        for (rope::ui::FigurePanel* fp : m_window->panels()) {
-            if (fp->objectName() == panel) {
-                shown = fp;
-            }
-        }
+        rope::ui::FigurePanel* shown = m_window->panel(panel);
         QVERIFY(shown != nullptr);
         m_window->resize(window);
         m_window->pages()->setCurrentWidget(shown);

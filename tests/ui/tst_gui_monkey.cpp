@@ -356,15 +356,15 @@ private:
         if (m_sampler != nullptr) {
             // The state the action left, to rebuild a stall in a benchmark: the visible
             // panel, its options, the parameters and the window's size.
-            const auto* visible = qobject_cast<const FigurePanel*>(m_visiblePages->currentWidget());
+            const FigurePanel* visible = m_sampledWindow->currentPanel();
             QStringList options;
             if (visible != nullptr) {
                 for (auto it = visible->options().cbegin(); it != visible->options().cend(); ++it) {
                     options << it.key() + QLatin1Char('=') + it.value().toString();
                 }
             }
-            const rope::RopeParams& p = m_visibleState->params();
-            const QWidget* window = m_visiblePages->window();
+            const rope::RopeParams& p = m_sampledWindow->state().params();
+            const MainWindow* window = m_sampledWindow;
             m_sampler->describe(
                 m_done, (text + QStringLiteral(" [visible: %1 {%2}; d=%3 R=%4 b=%5 m=%6 n=%7 "
                                                "L=%8 %9 s=%10; %11x%12]")
@@ -627,10 +627,9 @@ private:
 
     quint64 m_seed = 0;
     int m_count = 0; // actions of the current row
-    // ROPE_MONKEY_STACKS: the walk's stall sampler, and the pages whose visible panel it names.
+    // ROPE_MONKEY_STACKS: the walk's stall sampler, and the window whose state it names.
     rope::test::StallSampler* m_sampler = nullptr;
-    const QStackedWidget* m_visiblePages = nullptr;
-    const rope::ui::ExplorerState* m_visibleState = nullptr;
+    const MainWindow* m_sampledWindow = nullptr;
 
 private slots:
     void initTestCase() {
@@ -743,8 +742,7 @@ private slots:
         if (qEnvironmentVariableIntValue("ROPE_MONKEY_STACKS") > 0) {
             sampler.emplace(qEnvironmentVariableIntValue("ROPE_MONKEY_STACKS"));
             m_sampler = &*sampler;
-            m_visiblePages = w.pages();
-            m_visibleState = &w.state();
+            m_sampledWindow = &w;
         }
         const auto forgetSampler = qScopeGuard([this] { m_sampler = nullptr; });
         QTimer heartbeat;
