@@ -11,6 +11,7 @@
 #include "ui/main_window.h"
 #include "ui/panels/figure_panel.h"
 #include "ui/render/draw_figure.h"
+#include "ui/render/frame_plot.h"
 
 #include <QCloseEvent>
 #include <QHBoxLayout>
@@ -33,7 +34,7 @@ double PresenterWindow::presenterScale(QSize screen) {
 }
 
 PresenterWindow::PresenterWindow(ExplorerState& state, double scale, QWidget* parent)
-    : QWidget(parent, Qt::Window), m_state(state), m_plot(new QCustomPlot(this)),
+    : QWidget(parent, Qt::Window), m_state(state), m_plot(new FramePlot(this)),
       m_header(new QLabel(this)), m_text(new QTextBrowser(this)), m_scale(scale) {
     setObjectName(QStringLiteral("presenter"));
     setWindowTitle(tr("RoPE Explorer — presenter mode (Esc leaves)"));

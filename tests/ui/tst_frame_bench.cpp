@@ -165,6 +165,7 @@ private slots:
         rope::ui::FigurePanel* from = m_window->panel(QStringLiteral("rotation"));
         QVERIFY(shown != nullptr && from != nullptr);
         std::vector<double> cpuMs;
+        std::vector<long> faults;
         for (int k = 0; k < 4; ++k) {
             m_window->pages()->setCurrentWidget(from);
             QTRY_VERIFY_WITH_TIMEOUT(!from->busy(), 120000);
@@ -174,14 +175,18 @@ private slots:
             QTRY_VERIFY_WITH_TIMEOUT(!from->busy(), 120000);
             QCoreApplication::processEvents();
             const double cpuStart = threadCpuMs();
+            const long faultsStart = threadPageFaults();
             m_window->pages()->setCurrentWidget(shown);
             QCoreApplication::processEvents();
             QTRY_VERIFY_WITH_TIMEOUT(!shown->busy() && shown->lessonLoaded(), 120000);
             QCoreApplication::processEvents(); // the queued paint of the new frame
             cpuMs.push_back(threadCpuMs() - cpuStart);
+            faults.push_back(threadPageFaults() - faultsStart);
         }
-        qInfo("switch cpu %s%s: first %.1f ms, then %.1f %.1f %.1f ms", qPrintable(panel),
-              presenter ? " (presenter open)" : "", cpuMs[0], cpuMs[1], cpuMs[2], cpuMs[3]);
+        qInfo("switch cpu %s%s: first %.1f ms, then %.1f %.1f %.1f ms (page faults %ld, then "
+              "%ld %ld %ld)",
+              qPrintable(panel), presenter ? " (presenter open)" : "", cpuMs[0], cpuMs[1],
+              cpuMs[2], cpuMs[3], faults[0], faults[1], faults[2], faults[3]);
         if (shownPresenter != nullptr) {
             shownPresenter->close();
         }

@@ -10,6 +10,7 @@
 #include "ui/export_options_dialog.h"
 #include "ui/panels/option_controls.h"
 #include "ui/panels/special_controls.h"
+#include "ui/render/frame_plot.h"
 
 #include <QDesktopServices>
 #include <QDir>
@@ -46,7 +47,7 @@ constexpr int kJobDelayMs = 20;
 } // namespace
 
 FigurePanel::FigurePanel(const Figure& figure, ExplorerState& state, QWidget* parent)
-    : QWidget(parent), m_figure(figure), m_state(state), m_plot(new QCustomPlot(this)),
+    : QWidget(parent), m_figure(figure), m_state(state), m_plot(new FramePlot(this)),
       m_lesson(new QTextBrowser(this)), m_layerNote(new QLabel(this)) {
     setObjectName(figures::figureId(figure));
     m_plot->setMinimumSize(320, 240);

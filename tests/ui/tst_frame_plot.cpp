@@ -1,0 +1,243 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// FramePlot keeps the background in its paint buffer instead of QCustomPlot's fill-and-blend.
+// The reference is QCustomPlot itself: the same figure in a plain QCustomPlot of the same size,
+// painted the same way, must give the same pixels (antialiased edges may round two steps apart:
+// a colour blended over the background directly, or over transparency and then over it).
+// What the paint event leaves out is counted by a paint engine that records.
+
+#include "ui/render/frame_plot.h"
+
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+namespace {
+
+// A figure with what the panels draw: an antialiased curve, a translucent band, a thick line,
+// text, a grid and a legend.
+void drawSample(QCustomPlot& plot, const QBrush& background) {
+    plot.setBackground(background);
+    plot.xAxis->setLabel(QStringLiteral("position m"));
+    plot.yAxis->setLabel(QStringLiteral("cos(mθ)"));
+    QVector<double> x, y, band;
+    for (int k = 0; k <= 400; ++k) {
+        x.push_back(k * 0.05);
+        y.push_back(std::cos(k * 0.05) * std::exp(-k * 0.004));
+        band.push_back(0.3 * std::sin(k * 0.11));
+    }
+    QCPGraph* curve = plot.addGraph();
+    curve->setData(x, y);
+    curve->setPen(QPen(QColor(31, 119, 180), 2.5));
+    curve->setName(QStringLiteral("decay"));
+    QCPGraph* fill = plot.addGraph();
+    fill->setData(x, band);
+    fill->setPen(QPen(QColor(214, 39, 40)));
+    fill->setBrush(QColor(214, 39, 40, 60));
+    fill->setName(QStringLiteral("band"));
+    plot.legend->setVisible(true);
+    plot.xAxis->setRange(0, 20);
+    plot.yAxis->setRange(-1.1, 1.1);
+}
+
+// The plot painted over a known colour (a translucent background lets it through; grab()
+// would leave what was in memory there, the widget being opaque to Qt).
+QImage grabbed(QCustomPlot& plot) {
+    plot.resize(640, 420);
+    plot.show();
+    if (!QTest::qWaitForWindowExposed(&plot)) {
+        return {};
+    }
+    plot.replot(QCustomPlot::rpImmediateRefresh);
+    QImage image(plot.size(), QImage::Format_RGB32);
+    image.fill(QColor(0, 160, 0));
+    plot.render(&image, QPoint(), QRegion(), QWidget::DrawChildren);
+    return image;
+}
+
+// The largest difference of any channel of any pixel.
+int largestDifference(const QImage& a, const QImage& b) {
+    int largest = 0;
+    for (int y = 0; y < a.height(); ++y) {
+        const auto* pa = reinterpret_cast<const QRgb*>(a.constScanLine(y));
+        const auto* pb = reinterpret_cast<const QRgb*>(b.constScanLine(y));
+        for (int x = 0; x < a.width(); ++x) {
+            largest = std::max({largest, std::abs(qRed(pa[x]) - qRed(pb[x])),
+                                std::abs(qGreen(pa[x]) - qGreen(pb[x])),
+                                std::abs(qBlue(pa[x]) - qBlue(pb[x]))});
+        }
+    }
+    return largest;
+}
+
+// Pixels that differ at all.
+int differingPixels(const QImage& a, const QImage& b) {
+    int count = 0;
+    for (int y = 0; y < a.height(); ++y) {
+        const auto* pa = reinterpret_cast<const QRgb*>(a.constScanLine(y));
+        const auto* pb = reinterpret_cast<const QRgb*>(b.constScanLine(y));
+        for (int x = 0; x < a.width(); ++x) {
+            count += (pa[x] & 0xffffff) != (pb[x] & 0xffffff) ? 1 : 0;
+        }
+    }
+    return count;
+}
+
+} // namespace
+
+class TestFramePlot : public QObject {
+    Q_OBJECT
+
+private slots:
+    void samePixelsAsQCustomPlot_data() {
+        QTest::addColumn<QColor>("background");
+        QTest::newRow("light") << QColor(Qt::white);
+        QTest::newRow("dark") << QColor(30, 30, 34);
+        // Not opaque: FramePlot keeps QCustomPlot's transparent buffer and fill.
+        QTest::newRow("translucent") << QColor(200, 220, 255, 128);
+    }
+    void samePixelsAsQCustomPlot() {
+        QFETCH(QColor, background);
+        QCustomPlot reference;
+        drawSample(reference, background);
+        rope::ui::FramePlot framed;
+        drawSample(framed, background);
+        const QImage expected = grabbed(reference);
+        const QImage actual = grabbed(framed);
+        QVERIFY(!expected.isNull() && !actual.isNull());
+        QCOMPARE(actual.size(), expected.size());
+        // The figure drew something: the reference is not one colour.
+        QImage blank(expected.size(), QImage::Format_RGB32);
+        blank.fill(expected.pixel(expected.width() / 2, 2));
+        QVERIFY(differingPixels(expected, blank) > 1000);
+        const int largest = largestDifference(actual, expected);
+        const int differing = differingPixels(actual, expected);
+        qInfo("%d of %d pixels differ, by at most %d", differing,
+              expected.width() * expected.height(), largest);
+        // Opaque: a colour over the background in one rounding to 8 bits against two (over
+        // transparency, then over the background); antialiased edges land up to two steps
+        // apart. Translucent: QCustomPlot's own buffer, fill and blend, the same pixels.
+        const int allowed = background.alpha() == 255 ? 2 : 0;
+        QVERIFY2(largest <= allowed, qPrintable(QString::number(largest)));
+        // ... and only there: at most 2 % of the pixels are edges of lines and text.
+        QVERIFY2(differing * 50 < expected.width() * expected.height(),
+                 qPrintable(QString::number(differing)));
+    }
+
+    void opaqueBackgroundIsTheBrushColour() {
+        rope::ui::FramePlot plot;
+        plot.setBackground(QBrush(QColor(12, 34, 56)));
+        QCOMPARE(plot.opaqueBackground(), QColor(12, 34, 56));
+        plot.setBackground(QBrush(QColor(12, 34, 56, 200)));
+        QVERIFY(!plot.opaqueBackground().isValid());
+        plot.setBackground(QBrush(QColor(12, 34, 56), Qt::Dense4Pattern));
+        QVERIFY(!plot.opaqueBackground().isValid());
+        plot.setBackground(QBrush(QColor(12, 34, 56)));
+        QPixmap picture(8, 8);
+        picture.fill(Qt::red);
+        plot.setBackground(picture);
+        QVERIFY(!plot.opaqueBackground().isValid());
+    }
+
+    // The paint event of an opaque buffer is the buffer drawn, without QCustomPlot's fill of
+    // the viewport with the background first. Counted by a paint engine that only records.
+    void anOpaqueFrameIsNotFilledFirst() {
+        rope::ui::FramePlot framed;
+        drawSample(framed, QBrush(Qt::white));
+        QCustomPlot reference;
+        drawSample(reference, QBrush(Qt::white));
+        QVERIFY(!grabbed(framed).isNull());
+        QVERIFY(!grabbed(reference).isNull());
+        QCOMPARE(fillsRecorded(reference), 1);
+        QCOMPARE(fillsRecorded(framed), 0);
+        // A translucent background keeps the fill: the buffer does not cover the widget.
+        drawSample(framed, QBrush(QColor(255, 255, 255, 128)));
+        QVERIFY(!grabbed(framed).isNull());
+        QCOMPARE(fillsRecorded(framed), 1);
+    }
+
+private:
+    // The fills with the background brush in one paint event, counted by a paint device that
+    // records what is painted on it.
+    static int fillsRecorded(QCustomPlot& plot) {
+        FillCounter counter(plot.size());
+        plot.render(&counter, QPoint(), QRegion(), QWidget::DrawChildren);
+        return counter.fills();
+    }
+
+    class FillCounter : public QPaintDevice {
+    public:
+        explicit FillCounter(QSize size) : m_size(size), m_engine(this) {}
+        int fills() const { return m_engine.fills; }
+        QPaintEngine* paintEngine() const override { return &m_engine; }
+
+    protected:
+        int metric(PaintDeviceMetric metric) const override {
+            switch (metric) {
+            case PdmWidth:
+                return m_size.width();
+            case PdmHeight:
+                return m_size.height();
+            case PdmDepth:
+                return 32;
+            case PdmDpiX:
+            case PdmDpiY:
+            case PdmPhysicalDpiX:
+            case PdmPhysicalDpiY:
+                return 96;
+            case PdmDevicePixelRatio:
+                return 1;
+            case PdmDevicePixelRatioScaled:
+                return static_cast<int>(devicePixelRatioFScale());
+            default:
+                return 0;
+            }
+        }
+
+    private:
+        class Engine : public QPaintEngine {
+        public:
+            explicit Engine(FillCounter*) : QPaintEngine(QPaintEngine::AllFeatures) {}
+            bool begin(QPaintDevice*) override { return true; }
+            bool end() override { return true; }
+            void updateState(const QPaintEngineState& state) override {
+                if (state.state() & QPaintEngine::DirtyBrush) {
+                    m_brush = state.brush();
+                }
+            }
+            void drawRects(const QRectF* rects, int count) override {
+                for (int k = 0; k < count; ++k) {
+                    fills += rects[k].width() > 100 && rects[k].height() > 100 &&
+                                     m_brush.style() == Qt::SolidPattern
+                                 ? 1
+                                 : 0;
+                }
+            }
+            void drawRects(const QRect* rects, int count) override {
+                for (int k = 0; k < count; ++k) {
+                    const QRectF r(rects[k]);
+                    drawRects(&r, 1);
+                }
+            }
+            void drawPixmap(const QRectF&, const QPixmap&, const QRectF&) override {}
+            void drawImage(const QRectF&, const QImage&, const QRectF&,
+                           Qt::ImageConversionFlags) override {}
+            void drawPolygon(const QPointF*, int, PolygonDrawMode) override {}
+            void drawTextItem(const QPointF&, const QTextItem&) override {}
+            Type type() const override { return QPaintEngine::User; }
+            int fills = 0;
+
+        private:
+            QBrush m_brush;
+        };
+
+        QSize m_size;
+        mutable Engine m_engine;
+    };
+};
+
+QTEST_MAIN(TestFramePlot)
+#include "tst_frame_plot.moc"

@@ -1,0 +1,106 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/render/frame_plot.h"
+
+#include <QPaintEvent>
+
+namespace rope::ui {
+
+namespace {
+
+// QCustomPlot's one paint buffer (the panels draw every layer in it: FigurePanel sets the
+// "overlay" layer logical), as an image. QCustomPlot asks every replot to clear it to
+// Qt::transparent; where the plot's background is one opaque colour it is cleared to that
+// colour instead and kept in a format without alpha, which QPainter copies line by line onto
+// the window instead of blending.
+class BackgroundPaintBuffer final : public QCPAbstractPaintBuffer {
+public:
+    BackgroundPaintBuffer(const QSize& size, double ratio, const FramePlot& plot)
+        : QCPAbstractPaintBuffer(size, ratio), m_plot(plot) {
+        BackgroundPaintBuffer::reallocateBuffer();
+    }
+
+    bool opaque() const { return m_opaque; }
+
+    QCPPainter* startPainting() override { return new QCPPainter(&m_image); }
+
+    void draw(QCPPainter* painter) const override {
+        if (painter != nullptr && painter->isActive()) {
+            painter->drawImage(QPointF(0, 0), m_image);
+        }
+    }
+
+    void clear(const QColor& colour) override {
+        const QColor background = m_plot.opaqueBackground();
+        // Only a clear to transparency (all QCustomPlot asks for) becomes the background.
+        m_opaque = background.isValid() && colour.alpha() == 0;
+        const QImage::Format format =
+            m_opaque ? QImage::Format_RGB32 : QImage::Format_ARGB32_Premultiplied;
+        if (m_image.format() != format) {
+            m_format = format;
+            reallocateBuffer();
+        }
+        m_image.fill(m_opaque ? background : colour);
+    }
+
+protected:
+    void reallocateBuffer() override {
+        setInvalidated();
+        const QSize pixels = (QSizeF(mSize) * mDevicePixelRatio).toSize();
+        // Drop the old image first: at 4K two would be 60 MB alive at once.
+        m_image = QImage();
+        m_image = QImage(pixels, m_format);
+        m_image.setDevicePixelRatio(mDevicePixelRatio);
+    }
+
+private:
+    const FramePlot& m_plot;
+    QImage m_image;
+    QImage::Format m_format = QImage::Format_ARGB32_Premultiplied;
+    bool m_opaque = false;
+};
+
+} // namespace
+
+FramePlot::FramePlot(QWidget* parent) : QCustomPlot(parent) {
+    // QCustomPlot makes its buffers when it first replots (queued by its constructor), only
+    // while it has none; with this one in place it keeps it, resizes it and clears it.
+    mPaintBuffers.clear();
+    mPaintBuffers.append(QSharedPointer<QCPAbstractPaintBuffer>(
+        new BackgroundPaintBuffer(viewport().size(), bufferDevicePixelRatio(), *this)));
+}
+
+QColor FramePlot::opaqueBackground() const {
+    if (mBackgroundBrush.style() != Qt::SolidPattern || mBackgroundBrush.color().alpha() != 255 ||
+        !background().isNull()) {
+        return {};
+    }
+    return mBackgroundBrush.color();
+}
+
+void FramePlot::paintEvent(QPaintEvent* event) {
+    // As QCustomPlot::paintEvent, less the fill under an opaque buffer that covers it.
+    Q_UNUSED(event);
+    QCPPainter painter(this);
+    if (!painter.isActive()) {
+        return;
+    }
+    // The first buffer lies under any others: when it is opaque and the viewport's size, the
+    // background under it never shows.
+    const auto* first = mPaintBuffers.isEmpty()
+                            ? nullptr
+                            : dynamic_cast<const BackgroundPaintBuffer*>(mPaintBuffers.first().data());
+    const bool covered =
+        first != nullptr && first->opaque() && first->size() == viewport().size();
+    if (!covered) {
+        if (mBackgroundBrush.style() != Qt::NoBrush) {
+            painter.fillRect(mViewport, mBackgroundBrush);
+        }
+        drawBackground(&painter);
+    }
+    for (const QSharedPointer<QCPAbstractPaintBuffer>& buffer : std::as_const(mPaintBuffers)) {
+        buffer->draw(&painter);
+    }
+}
+
+} // namespace rope::ui
