@@ -3,14 +3,72 @@
 #include "ui/compute_pool.h"
 
 #include <QCoreApplication>
+#include <QSemaphore>
 #include <QThreadPool>
 
+#if defined(Q_OS_LINUX)
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 namespace rope::ui {
+
+namespace {
+
+// Each worker of the pool runs at a lower priority than the GUI thread and Qt's own pool. A
+// repaint that Qt splits over its global pool waits for those threads; with the panels'
+// computations holding both cores at the same priority, one such repaint waited 302 ms for
+// 105 ms of work (GUI monkey seed 13052). At nice 5 a computation still gets a core whenever
+// nothing else wants it, and a quarter of one beside a busy thread at nice 0 (the kernel weighs
+// nice 0 against nice 5 as 1024 to 335), so it is delayed, never stopped. Not lower: the tests
+// run two at a time, and one test's computations wait beside the other's GUI thread.
+//
+// Linux keeps a nice value per thread, and Qt's thread priorities do not reach it (for the
+// normal scheduling policy QThread::setPriority changes nothing, and IdlePriority would let a
+// busy machine starve the computations). So each worker sets its own, once: the pool's threads
+// are made at start-up, one task per thread, and never expire, so no later thread misses it.
+// (QThreadPool::waitForDone ends a pool's threads; only tests and the exit call it on this one.
+// Threads made after it run at the process's priority.)
+constexpr int kWorkerNice = 5;
+
+void lowerThisThread() {
+#if defined(Q_OS_LINUX)
+    const auto tid = static_cast<id_t>(syscall(SYS_gettid));
+    // Failure (a sandbox forbidding it) leaves the thread at the process's priority: slower
+    // repaints under load, nothing wrong.
+    (void)setpriority(PRIO_PROCESS, tid, kWorkerNice);
+#endif
+}
+
+} // namespace
+
+int computeWorkerNice() { return kWorkerNice; }
 
 QThreadPool& computePool() {
     // Constructed on first use; its destructor at exit waits for a computation still running,
     // as the global pool's does.
     static QThreadPool pool;
+    static const bool workersLowered = [] {
+        pool.setExpiryTimeout(-1);
+        // One task per thread: each holds its thread until all have started, so none runs
+        // two of them and every thread the pool will ever have is lowered.
+        const int threads = pool.maxThreadCount();
+        // Static: a task may still be returning from go.acquire() when this lambda returns.
+        static QSemaphore started;
+        static QSemaphore go;
+        for (int k = 0; k < threads; ++k) {
+            pool.start([] {
+                lowerThisThread();
+                started.release();
+                go.acquire();
+            });
+        }
+        started.acquire(threads);
+        go.release(threads); // the threads stay, idle (QThreadPool::waitForDone would end them)
+        return true;
+    }();
+    Q_UNUSED(workersLowered);
     // A task may still be writing a function-local static of another file (the lessons' memo
     // of their numbers) when main() returns; if that static was constructed after the pool, it
     // is destroyed first and the task writes freed memory (tst_accessibility crashed at exit so).

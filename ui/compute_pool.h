@@ -14,6 +14,11 @@ namespace rope::ui {
 /// the GUI thread waits for them. With the panels' computations on that pool, a b* search that
 /// takes a minute on every pool thread froze every repaint for that minute (the GUI monkey
 /// stood still for over 4 minutes, seed 20261123). The global pool is left to Qt.
+///
+/// Its workers run at nice computeWorkerNice() (Linux), below the GUI thread and Qt's pool.
 QThreadPool& computePool();
+
+/// The nice value of computePool()'s workers on Linux.
+int computeWorkerNice();
 
 } // namespace rope::ui

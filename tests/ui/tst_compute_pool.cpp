@@ -16,11 +16,20 @@
 #include "ui/panels/figure_panel.h"
 
 #include <QDeadlineTimer>
+#include <QMutex>
 #include <QSemaphore>
+#include <QSet>
 #include <QStandardPaths>
 #include <QTest>
 #include <QThread>
 #include <QThreadPool>
+
+#include <cerrno>
+#if defined(Q_OS_LINUX)
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 namespace {
 
@@ -56,6 +65,43 @@ private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
     void notTheGlobalPool() { QVERIFY(&rope::ui::computePool() != QThreadPool::globalInstance()); }
+
+    // Every worker the pool runs a task on is at the lowered priority, read back from the
+    // kernel (getpriority on the thread's id). The pool's threads never expire (QThreadPool's
+    // usual 30 s), so none is made afresh later at the process's priority. (Runs first, before
+    // any waitForDone, which ends a pool's threads.)
+    void workersRunBelowTheGuiThread() {
+#if !defined(Q_OS_LINUX)
+        QSKIP("per-thread nice values are Linux's");
+#else
+        QThreadPool& pool = rope::ui::computePool();
+        QCOMPARE(pool.expiryTimeout(), -1);
+        const int guiNice = getpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)));
+        QCOMPARE(guiNice, 0);
+        // Twice as many tasks as threads, each long enough that they spread over all threads.
+        QMutex mutex;
+        QSet<int> nices;
+        QSet<qint64> threads;
+        QSemaphore done;
+        const int tasks = 2 * pool.maxThreadCount();
+        for (int k = 0; k < tasks; ++k) {
+            pool.start([&] {
+                const auto tid = static_cast<id_t>(syscall(SYS_gettid));
+                errno = 0;
+                const int nice = getpriority(PRIO_PROCESS, tid);
+                QThread::msleep(30);
+                const QMutexLocker lock(&mutex);
+                nices.insert(errno == 0 ? nice : -100);
+                threads.insert(static_cast<qint64>(tid));
+                done.release();
+            });
+        }
+        QVERIFY(done.tryAcquire(tasks, 20000));
+        QCOMPARE(threads.size(), pool.maxThreadCount());
+        QCOMPARE(nices, QSet<int>{rope::ui::computeWorkerNice()});
+        QVERIFY(rope::ui::computeWorkerNice() > 0);
+#endif
+    }
 
     void panelComputesWhileTheGlobalPoolIsBusy() {
         const rope::figures::Figure* figure = rope::figures::findFigure("absolute");

@@ -19,12 +19,14 @@
 #include <QStackedWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 #include <qcustomplot.h>
 
 #include <algorithm>
 #include <atomic>
 #include <ctime>
 #include <functional>
+#include <tuple>
 #include <sys/resource.h>
 #include <memory>
 #include <vector>
@@ -455,6 +457,42 @@ private slots:
         std::sort(ms.begin(), ms.end());
         qInfo("frame heatmap/pan: median %.2f ms, worst %.2f ms over %zu frames", ms[ms.size() / 2],
               ms.back(), ms.size());
+    }
+
+    // Writing a frame buffer again after it has sat untouched (a hidden panel's, before
+    // FramePlot gave those back): 16 MiB written, then written again after 0, 1, 5, 10 s and
+    // ROPE_BENCH_COLD_SECONDS seconds idle (skipped unless set; 60 shows it). On the virtual
+    // machines here a write after a minute costs tens of times one right after the last, with
+    // no page fault the guest sees: the host's handling of idle guest memory.
+    //     ROPE_BENCH_COLD_SECONDS=60 QT_QPA_PLATFORM=offscreen build/tests/tst_frame_bench coldBuffer
+    void coldBuffer() {
+        const int idleSeconds = qEnvironmentVariableIntValue("ROPE_BENCH_COLD_SECONDS");
+        if (idleSeconds <= 0) {
+            QSKIP("set ROPE_BENCH_COLD_SECONDS (60 shows it) to sit a buffer idle that long");
+        }
+        QImage buffer(2048, 2048, QImage::Format_RGB32); // 16 MiB
+        QVERIFY(!buffer.isNull());
+        auto writeMs = [&buffer](QRgb colour) {
+            const double start = threadCpuMs();
+            const long faultsStart = threadPageFaults();
+            buffer.fill(colour);
+            // Read one pixel per page back, so no write can be left out.
+            quint32 sum = 0;
+            const auto* pixels = reinterpret_cast<const quint32*>(buffer.constBits());
+            for (qsizetype k = 0; k < buffer.sizeInBytes() / 4; k += 1024) {
+                sum += pixels[k];
+            }
+            return std::make_tuple(threadCpuMs() - start, threadPageFaults() - faultsStart, sum);
+        };
+        writeMs(0xff112233u);
+        for (const int idle : {0, 1, 5, 10, idleSeconds}) {
+            writeMs(0xff223344u);
+            QThread::msleep(static_cast<unsigned long>(idle) * 1000 + 1);
+            const auto [ms, faults, sum] = writeMs(0xff334455u);
+            qInfo("16 MiB buffer written again after %d s idle: %.1f ms of CPU, %ld page faults "
+                  "(checksum %u)",
+                  idle, ms, faults, sum);
+        }
     }
 private:
     // The base-bound drags: the landscape view at d = 128, L = 4096 in a 1600×1000 window,

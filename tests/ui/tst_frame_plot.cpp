@@ -159,6 +159,31 @@ private slots:
         QCOMPARE(fillsRecorded(framed), 1);
     }
 
+    // A hidden plot gives its pixels back; shown again, it draws them before its first paint,
+    // the same picture without a replot asked for.
+    void aHiddenPlotHoldsNoFrame() {
+        QWidget window;
+        auto* framed = new rope::ui::FramePlot(&window);
+        drawSample(*framed, QBrush(Qt::white));
+        framed->resize(640, 420);
+        window.resize(640, 420);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        framed->replot(QCustomPlot::rpImmediateRefresh);
+        QVERIFY(framed->holdsFrame());
+        const QImage before = framed->grab().toImage();
+        framed->hide();
+        QVERIFY(!framed->holdsFrame());
+        framed->show();
+        QVERIFY(framed->holdsFrame());
+        QCoreApplication::processEvents();
+        const QImage after = framed->grab().toImage();
+        QCOMPARE(after.size(), before.size());
+        QCOMPARE(differingPixels(after.convertToFormat(QImage::Format_RGB32),
+                                 before.convertToFormat(QImage::Format_RGB32)),
+                 0);
+    }
+
 private:
     // The fills with the background brush in one paint event, counted by a paint device that
     // records what is painted on it.

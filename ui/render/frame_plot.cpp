@@ -6,8 +6,6 @@
 
 namespace rope::ui {
 
-namespace {
-
 // QCustomPlot's one paint buffer (the panels draw every layer in it: FigurePanel sets the
 // "overlay" layer logical), as an image. QCustomPlot asks every replot to clear it to
 // Qt::transparent; where the plot's background is one opaque colour it is cleared to that
@@ -20,12 +18,19 @@ public:
         BackgroundPaintBuffer::reallocateBuffer();
     }
 
-    bool opaque() const { return m_opaque; }
+    bool opaque() const { return m_opaque && !m_image.isNull(); }
+    bool released() const { return m_image.isNull(); }
+
+    /// Gives the pixels back while the plot is hidden; the next replot allocates them again.
+    void release() {
+        m_image = QImage();
+        setInvalidated();
+    }
 
     QCPPainter* startPainting() override { return new QCPPainter(&m_image); }
 
     void draw(QCPPainter* painter) const override {
-        if (painter != nullptr && painter->isActive()) {
+        if (painter != nullptr && painter->isActive() && !m_image.isNull()) {
             painter->drawImage(QPointF(0, 0), m_image);
         }
     }
@@ -36,7 +41,7 @@ public:
         m_opaque = background.isValid() && colour.alpha() == 0;
         const QImage::Format format =
             m_opaque ? QImage::Format_RGB32 : QImage::Format_ARGB32_Premultiplied;
-        if (m_image.format() != format) {
+        if (m_image.isNull() || m_image.format() != format) {
             m_format = format;
             reallocateBuffer();
         }
@@ -60,8 +65,6 @@ private:
     bool m_opaque = false;
 };
 
-} // namespace
-
 FramePlot::FramePlot(QWidget* parent) : QCustomPlot(parent) {
     // QCustomPlot makes its buffers when it first replots (queued by its constructor), only
     // while it has none; with this one in place it keeps it, resizes it and clears it.
@@ -78,6 +81,32 @@ QColor FramePlot::opaqueBackground() const {
     return mBackgroundBrush.color();
 }
 
+BackgroundPaintBuffer* FramePlot::ownBuffer() const {
+    return mPaintBuffers.isEmpty() ? nullptr
+                                   : dynamic_cast<BackgroundPaintBuffer*>(mPaintBuffers.first().data());
+}
+
+bool FramePlot::holdsFrame() const {
+    const BackgroundPaintBuffer* buffer = ownBuffer();
+    return buffer != nullptr && !buffer->released();
+}
+
+void FramePlot::hideEvent(QHideEvent* event) {
+    QCustomPlot::hideEvent(event);
+    if (BackgroundPaintBuffer* buffer = ownBuffer()) {
+        buffer->release();
+    }
+}
+
+void FramePlot::showEvent(QShowEvent* event) {
+    QCustomPlot::showEvent(event);
+    // Drawn now, before the paint event that follows the show, unless a replot since (the
+    // resize a hidden plot catches up on when shown) has drawn it already.
+    if (const BackgroundPaintBuffer* buffer = ownBuffer(); buffer != nullptr && buffer->released()) {
+        replot(rpQueuedRefresh);
+    }
+}
+
 void FramePlot::paintEvent(QPaintEvent* event) {
     // As QCustomPlot::paintEvent, less the fill under an opaque buffer that covers it.
     Q_UNUSED(event);
@@ -87,9 +116,7 @@ void FramePlot::paintEvent(QPaintEvent* event) {
     }
     // The first buffer lies under any others: when it is opaque and the viewport's size, the
     // background under it never shows.
-    const auto* first = mPaintBuffers.isEmpty()
-                            ? nullptr
-                            : dynamic_cast<const BackgroundPaintBuffer*>(mPaintBuffers.first().data());
+    const BackgroundPaintBuffer* first = ownBuffer();
     const bool covered =
         first != nullptr && first->opaque() && first->size() == viewport().size();
     if (!covered) {

@@ -6,6 +6,8 @@
 
 namespace rope::ui {
 
+class BackgroundPaintBuffer;
+
 /// The plot widget of the panels and the presenter: a QCustomPlot whose frame buffer holds the
 /// background itself.
 ///
@@ -20,6 +22,12 @@ namespace rope::ui {
 ///
 /// A background that is not one opaque colour (a gradient, a translucent colour, a background
 /// pixmap) keeps QCustomPlot's own way: transparent buffer, fill, blend.
+///
+/// A hidden plot gives its buffer back, and draws it again when shown. Fifteen panels each kept
+/// a window-sized buffer (22 MB each at 4K); now only the visible one does, and a panel switch
+/// reuses the memory the hidden panel just gave back, which is also the fastest memory to write:
+/// on the virtual machines that run CI, memory left untouched for a minute costs about 25 times
+/// as much to write again (`docs/PERFORMANCE.md`, "Frame buffers").
 class FramePlot : public QCustomPlot {
     Q_OBJECT
 
@@ -30,8 +38,16 @@ public:
     /// pixmap; invalid otherwise.
     QColor opaqueBackground() const;
 
+    /// Whether the plot holds its frame's pixels now (not while hidden).
+    bool holdsFrame() const;
+
 protected:
     void paintEvent(QPaintEvent* event) override;
+    void hideEvent(QHideEvent* event) override;
+    void showEvent(QShowEvent* event) override;
+
+private:
+    BackgroundPaintBuffer* ownBuffer() const;
 };
 
 } // namespace rope::ui
