@@ -10,6 +10,7 @@
 
 #include "figures/figure_registry.h"
 #include "ui/render/draw_figure.h"
+#include "ui/render/frame_plot.h"
 
 #include <QApplication>
 #include <QPaintDevice>
@@ -293,6 +294,48 @@ private slots:
         // One per pixel column the line crosses: the axis rectangle is over 1 000 px wide.
         QVERIFY2(device.engine().rects > 1000 && device.engine().rects < 1400,
                  qPrintable(QString::number(device.engine().rects)));
+    }
+
+    // On FramePlot's buffer (an image) the column spans are written into the pixels instead
+    // of filled one rectangle at a time; on QCustomPlot's own buffer (a pixmap) they are still
+    // filled. The reference is that fill: the same pixels within two levels (the rest of the
+    // figure differs by that much between the two buffers, tst_frame_plot), for an opaque line
+    // and for a faint (translucent) one, whose pixels are blended over what lies under them.
+    void columnSpansWrittenDirectlyMatchTheFill_data() {
+        QTest::addColumn<bool>("faint");
+        QTest::newRow("opaque") << false;
+        QTest::newRow("faint") << true;
+    }
+    void columnSpansWrittenDirectlyMatchTheFill() {
+        QFETCH(bool, faint);
+        FigureData data = zigZag(3000, false);
+        data.series.front().faint = faint;
+        rope::ui::FramePlot framed;
+        showFigure(framed, data);
+        QCustomPlot reference;
+        showFigure(reference, data);
+        const QImage actual = framed.grab().toImage().convertToFormat(QImage::Format_RGB32);
+        const QImage expected = reference.grab().toImage().convertToFormat(QImage::Format_RGB32);
+        QCOMPARE(actual.size(), expected.size());
+        int largest = 0;
+        int differing = 0;
+        for (int y = 0; y < expected.height(); ++y) {
+            for (int x = 0; x < expected.width(); ++x) {
+                const QRgb a = actual.pixel(x, y);
+                const QRgb b = expected.pixel(x, y);
+                const int d = std::max({std::abs(qRed(a) - qRed(b)), std::abs(qGreen(a) - qGreen(b)),
+                                        std::abs(qBlue(a) - qBlue(b))});
+                largest = std::max(largest, d);
+                differing += d > 0 ? 1 : 0;
+            }
+        }
+        QVERIFY2(largest <= 2, qPrintable(QStringLiteral("%1 pixels differ, by up to %2")
+                                              .arg(differing)
+                                              .arg(largest)));
+        // The line covers most of the plot: the spans were drawn at all.
+        const QColor line = expected.pixelColor(expected.width() / 2, expected.height() / 2);
+        QVERIFY(lineInColumn(actual, line, actual.width() / 2, actual.height() / 2 - 50,
+                             actual.height() / 2 + 50));
     }
 
     void denseZigZagColumnsCoverTheLine() {

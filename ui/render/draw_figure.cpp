@@ -115,6 +115,80 @@ void drawSegments(QCPPainter& painter, const QVector<QPointF>& points) {
 // before.
 constexpr double kColumnSpanPixels = 400000.0;
 
+// The spans written straight into the pixels where the painter paints an image as Qt would fill
+// them: a plot's paint buffer (FramePlot's, in a format of 32-bit pixels), no scaling of the
+// pixels (device pixel ratio 1), full opacity, source-over. A rectangle fill is one call per
+// row, so a one-pixel-wide span costs its setup once per pixel (5–10 ns); a direct write is
+// about 3 ns a pixel (one cache line each, down a column). The rows and columns along the
+// clip's edge still go through fillRect, so the clip stays Qt's to round.
+class DirectSpans {
+public:
+    DirectSpans(QCPPainter& painter, const QRectF& visible, const QColor& colour) {
+        QPaintDevice* device = painter.device();
+        if (device == nullptr || device->devType() != QInternal::Image ||
+            painter.opacity() != 1.0 ||
+            painter.compositionMode() != QPainter::CompositionMode_SourceOver) {
+            return;
+        }
+        auto* image = static_cast<QImage*>(device);
+        if ((image->format() != QImage::Format_RGB32 &&
+             image->format() != QImage::Format_ARGB32_Premultiplied) ||
+            image->devicePixelRatio() != 1.0) {
+            return;
+        }
+        // The interior of the clip: a row or column in from its edges.
+        const QRect inner = QRect(static_cast<int>(std::ceil(visible.left())) + 1,
+                                  static_cast<int>(std::ceil(visible.top())) + 1,
+                                  static_cast<int>(std::floor(visible.width())) - 2,
+                                  static_cast<int>(std::floor(visible.height())) - 2) &
+                            image->rect();
+        if (inner.isEmpty()) {
+            return;
+        }
+        m_inner = inner;
+        m_bits = image->bits();
+        m_stride = image->bytesPerLine();
+        m_source = qPremultiply(colour.rgba());
+        m_keep = 255 - qAlpha(m_source);
+    }
+
+    /// Writes the part of \p span inside the clip's interior and returns the rows left above
+    /// and below it to fill (all of \p span when its columns are not all inside).
+    std::array<QRect, 2> write(const QRect& span) const {
+        const QRect inside = span & m_inner;
+        if (m_bits == nullptr || inside.isEmpty() || inside.left() != span.left() ||
+            inside.right() != span.right()) {
+            return {span, QRect()};
+        }
+        for (int y = inside.top(); y <= inside.bottom(); ++y) {
+            auto* row = reinterpret_cast<quint32*>(m_bits + static_cast<qsizetype>(y) * m_stride);
+            for (int x = inside.left(); x <= inside.right(); ++x) {
+                row[x] = m_keep == 0 ? m_source : m_source + scaled(row[x], m_keep);
+            }
+        }
+        return {QRect(QPoint(span.left(), span.top()), QPoint(span.right(), inside.top() - 1)),
+                QRect(QPoint(span.left(), inside.bottom() + 1), QPoint(span.right(), span.bottom()))};
+    }
+
+private:
+    // Each 8-bit channel of a premultiplied pixel times a/255, rounded (source-over keeps
+    // a destination scaled by 255 − the source's alpha).
+    static quint32 scaled(quint32 pixel, quint32 a) {
+        quint32 out = 0;
+        for (int shift = 0; shift < 32; shift += 8) {
+            const quint32 t = ((pixel >> shift) & 0xffu) * a;
+            out |= (((t + (t >> 8) + 128u) >> 8) & 0xffu) << shift;
+        }
+        return out;
+    }
+
+    uchar* m_bits = nullptr;
+    qsizetype m_stride = 0;
+    QRect m_inner;
+    quint32 m_source = 0;
+    quint32 m_keep = 0;
+};
+
 bool drawAsColumnSpans(QCPPainter& painter, const QVector<QPointF>& points) {
     const QPen& pen = painter.pen();
     const QPaintEngine* engine = painter.paintEngine();
@@ -155,6 +229,7 @@ bool drawAsColumnSpans(QCPPainter& painter, const QVector<QPointF>& points) {
     const int columns = std::max(1, static_cast<int>(std::lround(penDevice)));
     const double extra = 0.5 * (penDevice - 1.0);
     const QColor colour = pen.color();
+    const DirectSpans direct(painter, visible, colour);
     painter.save();
     painter.resetTransform();
     painter.setRenderHint(QPainter::Antialiasing, false);
@@ -168,9 +243,13 @@ bool drawAsColumnSpans(QCPPainter& painter, const QVector<QPointF>& points) {
         if (bottom < top) {
             return;
         }
-        painter.fillRect(QRect(static_cast<int>(column) - (columns - 1) / 2, static_cast<int>(top),
-                               columns, static_cast<int>(bottom - top) + 1),
-                         colour);
+        const QRect span(static_cast<int>(column) - (columns - 1) / 2, static_cast<int>(top),
+                         columns, static_cast<int>(bottom - top) + 1);
+        for (const QRect& rest : direct.write(span)) {
+            if (!rest.isEmpty()) {
+                painter.fillRect(rest, colour);
+            }
+        }
     };
     bool open = false;
     double current = 0.0;
