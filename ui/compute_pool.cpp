@@ -19,10 +19,12 @@ namespace {
 // Each worker of the pool runs at a lower priority than the GUI thread and Qt's own pool. A
 // repaint that Qt splits over its global pool waits for those threads; with the panels'
 // computations holding both cores at the same priority, one such repaint waited 302 ms for
-// 105 ms of work (GUI monkey seed 13052). At nice 5 a computation still gets a core whenever
-// nothing else wants it, and a quarter of one beside a busy thread at nice 0 (the kernel weighs
-// nice 0 against nice 5 as 1024 to 335), so it is delayed, never stopped. Not lower: the tests
-// run two at a time, and one test's computations wait beside the other's GUI thread.
+// 105 ms of work (GUI monkey seed 13052). At nice 10 a computation still gets a core whenever
+// nothing else wants it, and about a tenth of one beside a busy thread at nice 0 (the kernel
+// weighs nice 0 against nice 10 as 1024 to 110), so it is delayed, never stopped: the
+// application's computations yield to its own painting and to the user's other programs. The
+// application asks for it (lowerComputePool() in main); the tests, two at a time beside each
+// other's busy threads, leave their computations at the process's priority.
 //
 // Linux keeps a nice value per thread, and Qt's thread priorities do not reach it (for the
 // normal scheduling policy QThread::setPriority changes nothing, and IdlePriority would let a
@@ -30,7 +32,7 @@ namespace {
 // are made at start-up, one task per thread, and never expire, so no later thread misses it.
 // (QThreadPool::waitForDone ends a pool's threads; only tests and the exit call it on this one.
 // Threads made after it run at the process's priority.)
-constexpr int kWorkerNice = 5;
+constexpr int kWorkerNice = 10;
 
 void lowerThisThread() {
 #if defined(Q_OS_LINUX)
@@ -45,11 +47,9 @@ void lowerThisThread() {
 
 int computeWorkerNice() { return kWorkerNice; }
 
-QThreadPool& computePool() {
-    // Constructed on first use; its destructor at exit waits for a computation still running,
-    // as the global pool's does.
-    static QThreadPool pool;
-    static const bool workersLowered = [] {
+void lowerComputePool() {
+    static const bool lowered = [] {
+        QThreadPool& pool = computePool();
         pool.setExpiryTimeout(-1);
         // One task per thread: each holds its thread until all have started, so none runs
         // two of them and every thread the pool will ever have is lowered.
@@ -68,7 +68,13 @@ QThreadPool& computePool() {
         go.release(threads); // the threads stay, idle (QThreadPool::waitForDone would end them)
         return true;
     }();
-    Q_UNUSED(workersLowered);
+    Q_UNUSED(lowered);
+}
+
+QThreadPool& computePool() {
+    // Constructed on first use; its destructor at exit waits for a computation still running,
+    // as the global pool's does.
+    static QThreadPool pool;
     // A task may still be writing a function-local static of another file (the lessons' memo
     // of their numbers) when main() returns; if that static was constructed after the pool, it
     // is destroyed first and the task writes freed memory (tst_accessibility crashed at exit so).

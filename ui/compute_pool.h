@@ -14,11 +14,16 @@ namespace rope::ui {
 /// the GUI thread waits for them. With the panels' computations on that pool, a b* search that
 /// takes a minute on every pool thread froze every repaint for that minute (the GUI monkey
 /// stood still for over 4 minutes, seed 20261123). The global pool is left to Qt.
-///
-/// Its workers run at nice computeWorkerNice() (Linux), below the GUI thread and Qt's pool.
 QThreadPool& computePool();
 
-/// The nice value of computePool()'s workers on Linux.
+/// Runs computePool()'s workers at nice computeWorkerNice() from now on (Linux; elsewhere
+/// nothing): below the GUI thread and Qt's own pool, whose threads a large repaint waits for.
+/// The application calls it first thing in main (and so does the GUI monkey, which stands in for
+/// it). Its threads then never expire; QThreadPool::waitForDone() ends them, and threads made
+/// after that run at the process's priority.
+void lowerComputePool();
+
+/// The nice value lowerComputePool() gives computePool()'s workers on Linux.
 int computeWorkerNice();
 
 } // namespace rope::ui

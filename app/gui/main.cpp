@@ -5,6 +5,7 @@
 #include "ui/app_theme.h"
 #include "ui/course_pane.h"
 #include "ui/explorer_state.h"
+#include "ui/compute_pool.h"
 #include "ui/frame_memory.h"
 #include "ui/main_window.h"
 #include "ui/panels/figure_panel.h"
@@ -178,6 +179,7 @@ int main(int argc, char* argv[]) {
     QApplication::setOrganizationName(QStringLiteral("RoPE Explorer"));
     QApplication::setApplicationName(QStringLiteral("rope-explorer"));
     QApplication::setApplicationVersion(QStringLiteral(ROPE_VERSION));
+    rope::ui::lowerComputePool(); // computations yield to painting (ui/compute_pool.h)
     rope::figures::installLanguage(language);
     // ROPE_APP_ID (set by packaging/packaging.cmake) names the installed .desktop file and icon:
     // Wayland compositors match the window to its menu entry by this name, and on X11 the

@@ -17,6 +17,7 @@
 #include <QSignalSpy>
 #include <QStackedWidget>
 #include <QStandardPaths>
+#include <QProgressBar>
 #include <QTest>
 #include <QThreadPool>
 
@@ -133,6 +134,12 @@ private slots:
             }
             drawn.push_back(markers);
         });
+        // The progress bar's values while it runs (it takes them at most every 100 ms).
+        auto* bar = panel->findChild<QProgressBar*>(QStringLiteral("job-progress"));
+        QVERIFY(bar != nullptr);
+        std::vector<int> progress;
+        connect(bar, &QProgressBar::valueChanged, this,
+                [&progress](int value) { progress.push_back(value); });
         window.show();
         const auto partial = [&drawn] {
             return std::any_of(drawn.begin(), drawn.end(), [](int n) { return n > 0 && n < 27; });
@@ -143,6 +150,11 @@ private slots:
         QVERIFY2(partial(), "only the finished grid was drawn");
         // Markers only grow while the job runs.
         QVERIFY(std::is_sorted(drawn.begin(), drawn.end()));
+        // The bar moved on from 0 while partial results came in, and only forwards.
+        QTRY_VERIFY_WITH_TIMEOUT(!progress.empty() &&
+                                     *std::max_element(progress.begin(), progress.end()) > 0,
+                                 120000);
+        QVERIFY(std::is_sorted(progress.begin(), progress.end()));
     }
 };
 

@@ -66,8 +66,8 @@ private slots:
 
     void notTheGlobalPool() { QVERIFY(&rope::ui::computePool() != QThreadPool::globalInstance()); }
 
-    // Every worker the pool runs a task on is at the lowered priority, read back from the
-    // kernel (getpriority on the thread's id). The pool's threads never expire (QThreadPool's
+    // Once lowered (as main does), every worker the pool runs a task on is at the lowered
+    // priority, read back from the kernel (getpriority on the thread's id). The pool's threads never expire (QThreadPool's
     // usual 30 s), so none is made afresh later at the process's priority. (Runs first, before
     // any waitForDone, which ends a pool's threads.)
     void workersRunBelowTheGuiThread() {
@@ -75,6 +75,7 @@ private slots:
         QSKIP("per-thread nice values are Linux's");
 #else
         QThreadPool& pool = rope::ui::computePool();
+        rope::ui::lowerComputePool();
         QCOMPARE(pool.expiryTimeout(), -1);
         const int guiNice = getpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)));
         QCOMPARE(guiNice, 0);

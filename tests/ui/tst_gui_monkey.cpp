@@ -27,6 +27,7 @@
 
 #include "io/session.h"
 #include "ui/explorer_state.h"
+#include "ui/compute_pool.h"
 #include "ui/frame_memory.h"
 #include "ui/main_window.h"
 #include "ui/panels/figure_panel.h"
@@ -952,6 +953,7 @@ int main(int argc, char** argv) {
     rope::ui::keepFrameBuffersMapped();
     int restCount = static_cast<int>(rest.size());
     QApplication app(restCount, rest.data());
+    rope::ui::lowerComputePool();
     GuiMonkey monkey;
     return QTest::qExec(&monkey, restCount, rest.data());
 }

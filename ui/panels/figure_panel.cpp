@@ -137,6 +137,11 @@ FigurePanel::FigurePanel(const Figure& figure, ExplorerState& state, QWidget* pa
     m_jobBarDelay->setSingleShot(true);
     m_jobBarDelay->setInterval(200);
     connect(m_jobBarDelay, &QTimer::timeout, this, &FigurePanel::showJobBar);
+    m_jobProgressTick = new QTimer(this);
+    m_jobProgressTick->setSingleShot(true);
+    m_jobProgressTick->setInterval(100);
+    connect(m_jobProgressTick, &QTimer::timeout, this,
+            [this] { m_jobProgress->setValue(m_jobProgressValue); });
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
@@ -230,12 +235,16 @@ void FigurePanel::setJobState(JobState state) {
     if (state == JobState::Running) {
         m_jobButton->setText(tr("Ca&ncel"));
         m_jobButton->setToolTip(tr("Stop the computation; what is finished stays drawn."));
+        m_jobProgressTick->stop();
+        m_jobProgressValue = 0;
         m_jobProgress->setValue(0);
         if (computed && !m_jobBar->isVisible()) {
             m_jobBarDelay->start(); // a short job never flashes a bar
         }
     } else if (state == JobState::Cancelled && computed) {
         m_jobBarDelay->stop();
+        m_jobProgressTick->stop();
+        m_jobProgress->setValue(m_jobProgressValue); // where it stopped, not 100 ms before
         m_jobButton->setText(tr("Res&ume"));
         m_jobButton->setToolTip(tr("Compute the rest for the current inputs."));
         m_jobProgress->setFormat(tr("cancelled at %p%"));
@@ -256,7 +265,10 @@ void FigurePanel::showJobBar() {
 
 void FigurePanel::onJobProgress(quint64 run, double fraction) {
     if (run == m_jobRun && m_jobState == JobState::Running) {
-        m_jobProgress->setValue(static_cast<int>(std::lround(1000.0 * std::clamp(fraction, 0.0, 1.0))));
+        m_jobProgressValue = static_cast<int>(std::lround(1000.0 * std::clamp(fraction, 0.0, 1.0)));
+        if (!m_jobProgressTick->isActive()) {
+            m_jobProgressTick->start();
+        }
     }
 }
 

@@ -237,6 +237,11 @@ private:
     QProgressBar* m_jobProgress = nullptr;
     QPushButton* m_jobButton = nullptr;
     QTimer* m_jobBarDelay = nullptr;
+    /// Progress reaches the bar at most every kProgressEveryMs: QProgressBar::setValue repaints
+    /// at once whenever its text or a pixel of it changes, which on a wide bar is every step
+    /// (a burst of them blocked the event loop up to 240 ms, GUI monkey seed 2619818998).
+    QTimer* m_jobProgressTick = nullptr;
+    int m_jobProgressValue = 0;
     QTimer* m_measureDelay = nullptr;
     struct MeasureOutcome {
         std::shared_ptr<const figures::Measurement> measurement; ///< nullptr: cancelled or failed
