@@ -184,6 +184,53 @@ private slots:
                  0);
     }
 
+    // A panel switch: one plot hidden, another of the same size or a little smaller shown; the
+    // shown one draws into the memory the hidden one gave back (written a moment ago, not
+    // memory left idle). A larger plot gets a block of its own, and the spare is the larger.
+    void theNextPlotShownReusesTheMemory() {
+        QWidget window;
+        auto* first = new rope::ui::FramePlot(&window);
+        auto* second = new rope::ui::FramePlot(&window);
+        auto* larger = new rope::ui::FramePlot(&window);
+        for (rope::ui::FramePlot* plot : {first, second, larger}) {
+            drawSample(*plot, QBrush(Qt::white));
+        }
+        first->setGeometry(0, 0, 640, 420);
+        second->setGeometry(0, 0, 600, 400);
+        larger->setGeometry(0, 0, 900, 700);
+        second->hide();
+        larger->hide();
+        window.resize(900, 700);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        first->replot(QCustomPlot::rpImmediateRefresh);
+        const void* memory = first->frameMemory();
+        QVERIFY(memory != nullptr);
+        first->hide();
+        QCOMPARE(first->frameMemory(), nullptr);
+        // Something else allocated in between (the allocator alone would hand it the block
+        // just freed): the block is kept for the next plot, not freed.
+        void* decoy = std::malloc(640 * 420 * 4);
+        second->show();
+        std::free(decoy);
+        QVERIFY(decoy != memory);
+        QCOMPARE(second->frameMemory(), memory);
+        second->hide();
+        larger->show();
+        QVERIFY(larger->holdsFrame());
+        QVERIFY(larger->frameMemory() != memory);
+        // The larger block is the spare now: a plot that needs at least half of it draws into
+        // it; a much smaller one does not hold it (memory kept for nothing).
+        const void* largerMemory = larger->frameMemory();
+        larger->hide();
+        second->show();
+        QVERIFY(second->frameMemory() != largerMemory);
+        second->hide();
+        first->setGeometry(0, 0, 880, 680);
+        first->show();
+        QCOMPARE(first->frameMemory(), largerMemory);
+    }
+
 private:
     // The fills with the background brush in one paint event, counted by a paint device that
     // records what is painted on it.

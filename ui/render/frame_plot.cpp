@@ -4,7 +4,89 @@
 
 #include <QPaintEvent>
 
+#include <cstdlib>
+#include <mutex>
+#include <utility>
+
 namespace rope::ui {
+
+namespace {
+
+// The pixels of the plot hidden last, handed to the next plot that needs a buffer. A plot's
+// buffer is given back when it is hidden, and a switch hides one panel and shows another:
+// without this the new buffer came from wherever the allocator had room (of another size, or
+// left idle for minutes), and on the virtual machines that run CI such memory costs tens of
+// times more to write (tst_frame_bench coldBuffer). One block is kept, the largest given back;
+// it is lent to a buffer that needs no more than it holds and at least half of it.
+class SpareFrame {
+public:
+    /// A block of at least \p bytes; \p capacity receives its size.
+    static uchar* take(qsizetype bytes, qsizetype* capacity) {
+        const std::lock_guard lock(mutex());
+        Block& spare = block();
+        if (spare.data != nullptr && spare.capacity >= bytes && spare.capacity <= 2 * bytes) {
+            *capacity = spare.capacity;
+            return std::exchange(spare.data, nullptr);
+        }
+        *capacity = bytes;
+        return static_cast<uchar*>(std::malloc(static_cast<std::size_t>(bytes)));
+    }
+
+    /// Keeps \p data (of \p capacity bytes) as the spare if it is the larger; frees the other.
+    static void give(uchar* data, qsizetype capacity) {
+        const std::lock_guard lock(mutex());
+        Block& spare = block();
+        if (spare.data == nullptr || capacity > spare.capacity) {
+            std::free(spare.data);
+            spare = Block{data, capacity};
+        } else {
+            std::free(data);
+        }
+    }
+
+private:
+    struct Block {
+        uchar* data = nullptr;
+        qsizetype capacity = 0;
+    };
+    // Never destroyed: a buffer may be given back during the program's exit.
+    static Block& block() {
+        static Block* const spare = new Block;
+        return *spare;
+    }
+    static std::mutex& mutex() {
+        static std::mutex* const m = new std::mutex;
+        return *m;
+    }
+};
+
+// What QImage calls when the last image on a block goes: the block returns to SpareFrame.
+struct LentBlock {
+    uchar* data;
+    qsizetype capacity;
+};
+void returnBlock(void* info) {
+    auto* lent = static_cast<LentBlock*>(info);
+    SpareFrame::give(lent->data, lent->capacity);
+    delete lent;
+}
+
+// An image of \p pixels in \p format on a block from SpareFrame; null when out of memory.
+QImage frameImage(QSize pixels, QImage::Format format) {
+    if (pixels.isEmpty()) {
+        return {};
+    }
+    const qsizetype stride = static_cast<qsizetype>(pixels.width()) * 4; // 32-bit formats only
+    qsizetype capacity = 0;
+    uchar* data = SpareFrame::take(stride * pixels.height(), &capacity);
+    if (data == nullptr) {
+        return {};
+    }
+    return QImage(data, pixels.width(), pixels.height(), stride, format, &returnBlock,
+                  new LentBlock{data, capacity});
+}
+
+} // namespace
 
 // QCustomPlot's one paint buffer (the panels draw every layer in it: FigurePanel sets the
 // "overlay" layer logical), as an image. QCustomPlot asks every replot to clear it to
@@ -20,6 +102,7 @@ public:
 
     bool opaque() const { return m_opaque && !m_image.isNull(); }
     bool released() const { return m_image.isNull(); }
+    const void* memory() const { return m_image.isNull() ? nullptr : m_image.constBits(); }
 
     /// Gives the pixels back while the plot is hidden; the next replot allocates them again.
     void release() {
@@ -52,9 +135,10 @@ protected:
     void reallocateBuffer() override {
         setInvalidated();
         const QSize pixels = (QSizeF(mSize) * mDevicePixelRatio).toSize();
-        // Drop the old image first: at 4K two would be 60 MB alive at once.
+        // Drop the old image first: at 4K two would be 60 MB alive at once, and its block is
+        // the one to reuse.
         m_image = QImage();
-        m_image = QImage(pixels, m_format);
+        m_image = frameImage(pixels, m_format);
         m_image.setDevicePixelRatio(mDevicePixelRatio);
     }
 
@@ -89,6 +173,11 @@ BackgroundPaintBuffer* FramePlot::ownBuffer() const {
 bool FramePlot::holdsFrame() const {
     const BackgroundPaintBuffer* buffer = ownBuffer();
     return buffer != nullptr && !buffer->released();
+}
+
+const void* FramePlot::frameMemory() const {
+    const BackgroundPaintBuffer* buffer = ownBuffer();
+    return buffer != nullptr ? buffer->memory() : nullptr;
 }
 
 void FramePlot::hideEvent(QHideEvent* event) {

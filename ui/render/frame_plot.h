@@ -23,7 +23,7 @@ class BackgroundPaintBuffer;
 /// A background that is not one opaque colour (a gradient, a translucent colour, a background
 /// pixmap) keeps QCustomPlot's own way: transparent buffer, fill, blend.
 ///
-/// A hidden plot gives its buffer back, and draws it again when shown. Fifteen panels each kept
+/// A hidden plot gives its buffer back, and draws it again when shown. Eighteen panels each kept
 /// a window-sized buffer (22 MB each at 4K); now only the visible one does, and a panel switch
 /// reuses the memory the hidden panel just gave back, which is also the fastest memory to write:
 /// on the virtual machines that run CI, memory left untouched for a minute costs about 25 times
@@ -40,6 +40,10 @@ public:
 
     /// Whether the plot holds its frame's pixels now (not while hidden).
     bool holdsFrame() const;
+
+    /// Where the frame's pixels are (nullptr while hidden): a plot shown after another was
+    /// hidden draws into the memory that one gave back, if it is large enough.
+    const void* frameMemory() const;
 
 protected:
     void paintEvent(QPaintEvent* event) override;
