@@ -215,7 +215,14 @@ private slots:
         std::free(decoy);
         QVERIFY(decoy != memory);
         QCOMPARE(second->frameMemory(), memory);
+        // A plot a little larger than the first (another panel's option rows are shorter)
+        // still fits: a block is made with a quarter to spare.
         second->hide();
+        second->setGeometry(0, 0, 660, 440);
+        second->show();
+        QCOMPARE(second->frameMemory(), memory);
+        second->hide();
+        second->setGeometry(0, 0, 600, 400);
         larger->show();
         QVERIFY(larger->holdsFrame());
         QVERIFY(larger->frameMemory() != memory);
