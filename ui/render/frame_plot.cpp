@@ -17,9 +17,7 @@ namespace {
 // without this the new buffer came from wherever the allocator had room (of another size, or
 // left idle for minutes), and on the virtual machines that run CI such memory costs tens of
 // times more to write (tst_frame_bench coldBuffer). One block is kept, the largest given back;
-// it is lent to a buffer that needs no more than it holds and at least half of it. (seed
-// 3100324853: a switch to a panel whose plot was a little larger than the one hidden took fresh
-// memory, 111 ms.)
+// it is lent to a buffer that needs no more than it holds and at least half of it.
 class SpareFrame {
 public:
     /// A block of at least \p bytes; \p capacity receives its size.
@@ -31,7 +29,9 @@ public:
             return std::exchange(spare.data, nullptr);
         }
         // A quarter more than asked: the panels' plots in one window differ in size by their
-        // option rows and lesson panes, and a block with room serves the next one shown too.
+        // option rows and lesson panes, and a block with room serves the next one shown too
+        // (GUI monkey seed 3100324853: a switch to a plot a little larger than the one hidden
+        // took fresh memory, 111 ms).
         *capacity = bytes + bytes / 4;
         return static_cast<uchar*>(std::malloc(static_cast<std::size_t>(*capacity)));
     }
