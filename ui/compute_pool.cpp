@@ -7,6 +7,7 @@
 #include <QThreadPool>
 
 #if defined(Q_OS_LINUX)
+#include <cerrno>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -37,9 +38,14 @@ constexpr int kWorkerNice = 10;
 void lowerThisThread() {
 #if defined(Q_OS_LINUX)
     const auto tid = static_cast<id_t>(syscall(SYS_gettid));
-    // Failure (a sandbox forbidding it) leaves the thread at the process's priority: slower
-    // repaints under load, nothing wrong.
-    (void)setpriority(PRIO_PROCESS, tid, kWorkerNice);
+    // Only ever lower: a process started niced further keeps its own value. Failure (a sandbox
+    // forbidding it) leaves the thread at the process's priority: slower repaints under load,
+    // nothing wrong.
+    errno = 0;
+    const int current = getpriority(PRIO_PROCESS, tid);
+    if (errno == 0 && current < kWorkerNice) {
+        (void)setpriority(PRIO_PROCESS, tid, kWorkerNice);
+    }
 #endif
 }
 
