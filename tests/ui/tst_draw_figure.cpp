@@ -9,6 +9,7 @@
 // engine is asked to draw, so it checks the drawing calls themselves, not a time.
 
 #include "figures/figure_registry.h"
+#include "tests/ui/paint_checks.h"
 #include "ui/render/draw_figure.h"
 #include "ui/render/frame_plot.h"
 
@@ -26,102 +27,8 @@ using rope::ui::FigureData;
 
 namespace {
 
-// A paint engine that draws nothing and records every line: polylines (their point count) and
-// single segments, with the width of the pen they were drawn with. It reports the engine type
-// it is given, so the renderer treats it as Qt's raster engine or as a vector one.
-class RecordingEngine : public QPaintEngine {
-public:
-    explicit RecordingEngine(Type type) : QPaintEngine(QPaintEngine::AllFeatures), m_type(type) {}
-
-    struct Polyline {
-        int points = 0;
-        double penWidth = 0;
-    };
-    std::vector<Polyline> polylines;
-    int wideSegments = 0; // segments drawn one at a time with a pen wider than 1 px
-    // The dash offsets of the wide dashed segments, in the order drawn.
-    std::vector<double> dashOffsets;
-    int rects = 0; // rectangles filled (QPainter::fillRect reaches a plain engine as these)
-
-    bool begin(QPaintDevice*) override { return true; }
-    bool end() override { return true; }
-    void updateState(const QPaintEngineState& state) override {
-        if (state.state() & QPaintEngine::DirtyPen) {
-            m_pen = state.pen();
-        }
-        if (state.state() & QPaintEngine::DirtyTransform) {
-            m_scale = std::sqrt(std::abs(state.transform().determinant()));
-        }
-    }
-    void drawPolygon(const QPointF*, int count, PolygonDrawMode mode) override {
-        if (mode == PolylineMode) {
-            polylines.push_back({count, penWidth()});
-        }
-    }
-    void drawLines(const QLineF*, int count) override {
-        if (penWidth() > 1.0) {
-            wideSegments += count;
-            if (m_pen.style() != Qt::SolidLine) {
-                dashOffsets.push_back(m_pen.dashOffset());
-            }
-        }
-    }
-    void drawRects(const QRect*, int count) override { rects += count; }
-    void drawRects(const QRectF*, int count) override { rects += count; }
-    void drawPixmap(const QRectF&, const QPixmap&, const QRectF&) override {}
-    void drawPath(const QPainterPath&) override {}
-    void drawTextItem(const QPointF&, const QTextItem&) override {}
-    Type type() const override { return m_type; }
-
-private:
-    // On the device: a non-cosmetic pen is scaled by the painter's transform (an export at
-    // scale 4 draws a 1 px pen 4 px wide).
-    double penWidth() const { return m_pen.isCosmetic() ? 0.0 : m_pen.widthF() * m_scale; }
-    Type m_type;
-    QPen m_pen;
-    double m_scale = 1.0;
-};
-
-class RecordingDevice : public QPaintDevice {
-public:
-    RecordingDevice(QPaintEngine::Type type, QSize size)
-        : m_engine(std::make_unique<RecordingEngine>(type)), m_size(size) {}
-    ~RecordingDevice() override = default;
-    QPaintEngine* paintEngine() const override { return m_engine.get(); }
-    RecordingEngine& engine() { return *m_engine; }
-
-protected:
-    int metric(PaintDeviceMetric m) const override {
-        switch (m) {
-        case PdmWidth:
-            return m_size.width();
-        case PdmHeight:
-            return m_size.height();
-        case PdmWidthMM:
-            return m_size.width() * 254 / 960;
-        case PdmHeightMM:
-            return m_size.height() * 254 / 960;
-        case PdmNumColors:
-            return 0;
-        case PdmDepth:
-            return 32;
-        case PdmDpiX:
-        case PdmDpiY:
-        case PdmPhysicalDpiX:
-        case PdmPhysicalDpiY:
-            return 96;
-        case PdmDevicePixelRatio:
-            return 1;
-        case PdmDevicePixelRatioScaled:
-            return static_cast<int>(devicePixelRatioFScale());
-        }
-        return 0;
-    }
-
-private:
-    std::unique_ptr<RecordingEngine> m_engine;
-    QSize m_size;
-};
+using rope::test::RecordingDevice;
+using rope::test::RecordingEngine;
 
 // The absolute panel's curves of the binary encoding, d = 64, P = 64: six curves (columns
 // j = 0 … 63 spread evenly), 64 points each; column 0 is p mod 2, a square wave.
@@ -317,21 +224,11 @@ private slots:
         const QImage actual = framed.grab().toImage().convertToFormat(QImage::Format_RGB32);
         const QImage expected = reference.grab().toImage().convertToFormat(QImage::Format_RGB32);
         QCOMPARE(actual.size(), expected.size());
-        int largest = 0;
-        int differing = 0;
-        for (int y = 0; y < expected.height(); ++y) {
-            for (int x = 0; x < expected.width(); ++x) {
-                const QRgb a = actual.pixel(x, y);
-                const QRgb b = expected.pixel(x, y);
-                const int d = std::max({std::abs(qRed(a) - qRed(b)), std::abs(qGreen(a) - qGreen(b)),
-                                        std::abs(qBlue(a) - qBlue(b))});
-                largest = std::max(largest, d);
-                differing += d > 0 ? 1 : 0;
-            }
-        }
-        QVERIFY2(largest <= 2, qPrintable(QStringLiteral("%1 pixels differ, by up to %2")
-                                              .arg(differing)
-                                              .arg(largest)));
+        const rope::test::PixelDifference d = rope::test::pixelDifference(actual, expected);
+        QVERIFY2(
+            d.largest <= 2,
+            qPrintable(
+                QStringLiteral("%1 pixels differ, by up to %2").arg(d.differing).arg(d.largest)));
         // The line covers most of the plot: the spans were drawn at all.
         const QColor line = expected.pixelColor(expected.width() / 2, expected.height() / 2);
         QVERIFY(lineInColumn(actual, line, actual.width() / 2, actual.height() / 2 - 50,
@@ -393,9 +290,10 @@ private slots:
         const int middle = static_cast<int>(std::lround(y->coordToPixel(0.0)));
         for (int k = 100; k < 110; ++k) {
             const int column = static_cast<int>(std::floor(x->coordToPixel(k + 0.5)));
-            QVERIFY2(lineInColumn(image, line, column, middle - 3, middle + 3), qPrintable(QStringLiteral("segment %1 misses y = 0 in column %2")
-                                              .arg(k)
-                                              .arg(column)));
+            QVERIFY2(
+                lineInColumn(image, line, column, middle - 3, middle + 3),
+                qPrintable(
+                    QStringLiteral("segment %1 misses y = 0 in column %2").arg(k).arg(column)));
         }
     }
 
@@ -429,10 +327,11 @@ private slots:
         const QColor line = rope::ui::seriesColour(plot, 0);
         for (const double x : {0.993, 0.995, 0.999}) {
             const int column = static_cast<int>(std::floor(plot.xAxis->coordToPixel(x)));
-            QVERIFY2(lineInColumn(image, line, column, row - 2, row + 2), qPrintable(QStringLiteral("no line at x = %1 (column %2, row %3)")
-                                           .arg(x)
-                                           .arg(column)
-                                           .arg(row)));
+            QVERIFY2(lineInColumn(image, line, column, row - 2, row + 2),
+                     qPrintable(QStringLiteral("no line at x = %1 (column %2, row %3)")
+                                    .arg(x)
+                                    .arg(column)
+                                    .arg(row)));
         }
     }
 

@@ -7,6 +7,7 @@
 // a colour blended over the background directly, or over transparency and then over it).
 // What the paint event leaves out is counted by a paint engine that records.
 
+#include "tests/ui/paint_checks.h"
 #include "ui/render/frame_plot.h"
 
 #include <QTest>
@@ -58,34 +59,6 @@ QImage grabbed(QCustomPlot& plot) {
     return image;
 }
 
-// The largest difference of any channel of any pixel.
-int largestDifference(const QImage& a, const QImage& b) {
-    int largest = 0;
-    for (int y = 0; y < a.height(); ++y) {
-        const auto* pa = reinterpret_cast<const QRgb*>(a.constScanLine(y));
-        const auto* pb = reinterpret_cast<const QRgb*>(b.constScanLine(y));
-        for (int x = 0; x < a.width(); ++x) {
-            largest = std::max({largest, std::abs(qRed(pa[x]) - qRed(pb[x])),
-                                std::abs(qGreen(pa[x]) - qGreen(pb[x])),
-                                std::abs(qBlue(pa[x]) - qBlue(pb[x]))});
-        }
-    }
-    return largest;
-}
-
-// Pixels that differ at all.
-int differingPixels(const QImage& a, const QImage& b) {
-    int count = 0;
-    for (int y = 0; y < a.height(); ++y) {
-        const auto* pa = reinterpret_cast<const QRgb*>(a.constScanLine(y));
-        const auto* pb = reinterpret_cast<const QRgb*>(b.constScanLine(y));
-        for (int x = 0; x < a.width(); ++x) {
-            count += (pa[x] & 0xffffff) != (pb[x] & 0xffffff) ? 1 : 0;
-        }
-    }
-    return count;
-}
-
 } // namespace
 
 class TestFramePlot : public QObject {
@@ -112,9 +85,8 @@ private slots:
         // The figure drew something: the reference is not one colour.
         QImage blank(expected.size(), QImage::Format_RGB32);
         blank.fill(expected.pixel(expected.width() / 2, 2));
-        QVERIFY(differingPixels(expected, blank) > 1000);
-        const int largest = largestDifference(actual, expected);
-        const int differing = differingPixels(actual, expected);
+        QVERIFY(rope::test::pixelDifference(expected, blank).differing > 1000);
+        const auto [largest, differing] = rope::test::pixelDifference(actual, expected);
         qInfo("%d of %d pixels differ, by at most %d", differing,
               expected.width() * expected.height(), largest);
         // Opaque: a colour over the background in one rounding to 8 bits against two (over
@@ -179,9 +151,7 @@ private slots:
         QCoreApplication::processEvents();
         const QImage after = framed->grab().toImage();
         QCOMPARE(after.size(), before.size());
-        QCOMPARE(differingPixels(after.convertToFormat(QImage::Format_RGB32),
-                                 before.convertToFormat(QImage::Format_RGB32)),
-                 0);
+        QCOMPARE(rope::test::pixelDifference(after, before).differing, 0);
     }
 
     // A panel switch: one plot hidden, another of the same size or a little smaller shown; the
@@ -239,83 +209,13 @@ private slots:
     }
 
 private:
-    // The fills with the background brush in one paint event, counted by a paint device that
-    // records what is painted on it.
+    // The fills with a solid brush over a whole widget in one paint event, counted by a paint
+    // device that records what is painted on it.
     static int fillsRecorded(QCustomPlot& plot) {
-        FillCounter counter(plot.size());
-        plot.render(&counter, QPoint(), QRegion(), QWidget::DrawChildren);
-        return counter.fills();
+        rope::test::RecordingDevice device(QPaintEngine::User, plot.size());
+        plot.render(&device, QPoint(), QRegion(), QWidget::DrawChildren);
+        return device.engine().largeSolidFills;
     }
-
-    class FillCounter : public QPaintDevice {
-    public:
-        explicit FillCounter(QSize size) : m_size(size), m_engine(this) {}
-        int fills() const { return m_engine.fills; }
-        QPaintEngine* paintEngine() const override { return &m_engine; }
-
-    protected:
-        int metric(PaintDeviceMetric metric) const override {
-            switch (metric) {
-            case PdmWidth:
-                return m_size.width();
-            case PdmHeight:
-                return m_size.height();
-            case PdmDepth:
-                return 32;
-            case PdmDpiX:
-            case PdmDpiY:
-            case PdmPhysicalDpiX:
-            case PdmPhysicalDpiY:
-                return 96;
-            case PdmDevicePixelRatio:
-                return 1;
-            case PdmDevicePixelRatioScaled:
-                return static_cast<int>(devicePixelRatioFScale());
-            default:
-                return 0;
-            }
-        }
-
-    private:
-        class Engine : public QPaintEngine {
-        public:
-            explicit Engine(FillCounter*) : QPaintEngine(QPaintEngine::AllFeatures) {}
-            bool begin(QPaintDevice*) override { return true; }
-            bool end() override { return true; }
-            void updateState(const QPaintEngineState& state) override {
-                if (state.state() & QPaintEngine::DirtyBrush) {
-                    m_brush = state.brush();
-                }
-            }
-            void drawRects(const QRectF* rects, int count) override {
-                for (int k = 0; k < count; ++k) {
-                    fills += rects[k].width() > 100 && rects[k].height() > 100 &&
-                                     m_brush.style() == Qt::SolidPattern
-                                 ? 1
-                                 : 0;
-                }
-            }
-            void drawRects(const QRect* rects, int count) override {
-                for (int k = 0; k < count; ++k) {
-                    const QRectF r(rects[k]);
-                    drawRects(&r, 1);
-                }
-            }
-            void drawPixmap(const QRectF&, const QPixmap&, const QRectF&) override {}
-            void drawImage(const QRectF&, const QImage&, const QRectF&,
-                           Qt::ImageConversionFlags) override {}
-            void drawPolygon(const QPointF*, int, PolygonDrawMode) override {}
-            void drawTextItem(const QPointF&, const QTextItem&) override {}
-            Type type() const override { return QPaintEngine::User; }
-            int fills = 0;
-
-        private:
-            QBrush m_brush;
-        };
-
-        QSize m_size;
-        mutable Engine m_engine;
-    };
 };
 
 QTEST_MAIN(TestFramePlot)

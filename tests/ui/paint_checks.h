@@ -1,0 +1,161 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// What the renderer's tests share: a paint device whose engine records what it is asked to
+// draw (lines, rectangles, fills) instead of drawing it, and a pixel-by-pixel comparison of two
+// images.
+
+#include <QImage>
+#include <QPaintDevice>
+#include <QPaintEngine>
+#include <QPen>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <memory>
+#include <vector>
+
+namespace rope::test {
+
+// A paint engine that draws nothing and records every line: polylines (their point count) and
+// single segments, with the width of the pen they were drawn with. It reports the engine type
+// it is given, so the renderer treats it as Qt's raster engine or as a vector one.
+class RecordingEngine : public QPaintEngine {
+public:
+    explicit RecordingEngine(Type type) : QPaintEngine(QPaintEngine::AllFeatures), m_type(type) {}
+
+    struct Polyline {
+        int points = 0;
+        double penWidth = 0;
+    };
+    std::vector<Polyline> polylines;
+    int wideSegments = 0; // segments drawn one at a time with a pen wider than 1 px
+    // The dash offsets of the wide dashed segments, in the order drawn.
+    std::vector<double> dashOffsets;
+    int rects = 0; // rectangles filled (QPainter::fillRect reaches a plain engine as these)
+    // Of those, the ones over 100 × 100 px with a solid brush: a fill of a whole widget.
+    int largeSolidFills = 0;
+
+    bool begin(QPaintDevice*) override { return true; }
+    bool end() override { return true; }
+    void updateState(const QPaintEngineState& state) override {
+        if (state.state() & QPaintEngine::DirtyPen) {
+            m_pen = state.pen();
+        }
+        if (state.state() & QPaintEngine::DirtyBrush) {
+            m_brush = state.brush();
+        }
+        if (state.state() & QPaintEngine::DirtyTransform) {
+            m_scale = std::sqrt(std::abs(state.transform().determinant()));
+        }
+    }
+    void drawPolygon(const QPointF*, int count, PolygonDrawMode mode) override {
+        if (mode == PolylineMode) {
+            polylines.push_back({count, penWidth()});
+        }
+    }
+    void drawLines(const QLineF*, int count) override {
+        if (penWidth() > 1.0) {
+            wideSegments += count;
+            if (m_pen.style() != Qt::SolidLine) {
+                dashOffsets.push_back(m_pen.dashOffset());
+            }
+        }
+    }
+    void drawRects(const QRect* r, int count) override {
+        for (int k = 0; k < count; ++k) {
+            const QRectF f(r[k]);
+            drawRects(&f, 1);
+        }
+    }
+    void drawRects(const QRectF* r, int count) override {
+        rects += count;
+        for (int k = 0; k < count; ++k) {
+            if (r[k].width() > 100 && r[k].height() > 100 && m_brush.style() == Qt::SolidPattern) {
+                ++largeSolidFills;
+            }
+        }
+    }
+    void drawPixmap(const QRectF&, const QPixmap&, const QRectF&) override {}
+    void drawPath(const QPainterPath&) override {}
+    void drawTextItem(const QPointF&, const QTextItem&) override {}
+    Type type() const override { return m_type; }
+
+private:
+    // On the device: a non-cosmetic pen is scaled by the painter's transform (an export at
+    // scale 4 draws a 1 px pen 4 px wide).
+    double penWidth() const { return m_pen.isCosmetic() ? 0.0 : m_pen.widthF() * m_scale; }
+    Type m_type;
+    QPen m_pen;
+    QBrush m_brush;
+    double m_scale = 1.0;
+};
+
+class RecordingDevice : public QPaintDevice {
+public:
+    RecordingDevice(QPaintEngine::Type type, QSize size)
+        : m_engine(std::make_unique<RecordingEngine>(type)), m_size(size) {}
+    ~RecordingDevice() override = default;
+    QPaintEngine* paintEngine() const override { return m_engine.get(); }
+    RecordingEngine& engine() { return *m_engine; }
+
+protected:
+    int metric(PaintDeviceMetric m) const override {
+        switch (m) {
+        case PdmWidth:
+            return m_size.width();
+        case PdmHeight:
+            return m_size.height();
+        case PdmWidthMM:
+            return m_size.width() * 254 / 960;
+        case PdmHeightMM:
+            return m_size.height() * 254 / 960;
+        case PdmNumColors:
+            return 0;
+        case PdmDepth:
+            return 32;
+        case PdmDpiX:
+        case PdmDpiY:
+        case PdmPhysicalDpiX:
+        case PdmPhysicalDpiY:
+            return 96;
+        case PdmDevicePixelRatio:
+            return 1;
+        case PdmDevicePixelRatioScaled:
+            return static_cast<int>(devicePixelRatioFScale());
+        }
+        return 0;
+    }
+
+private:
+    std::unique_ptr<RecordingEngine> m_engine;
+    QSize m_size;
+};
+
+/// How far two images of the same size are apart: the largest difference of any colour
+/// channel of any pixel, and how many pixels differ at all.
+struct PixelDifference {
+    int largest = 0;
+    int differing = 0;
+};
+inline PixelDifference pixelDifference(const QImage& a, const QImage& b) {
+    const QImage ra = a.convertToFormat(QImage::Format_RGB32);
+    const QImage rb = b.convertToFormat(QImage::Format_RGB32);
+    PixelDifference d;
+    for (int y = 0; y < std::min(ra.height(), rb.height()); ++y) {
+        const auto* pa = reinterpret_cast<const QRgb*>(ra.constScanLine(y));
+        const auto* pb = reinterpret_cast<const QRgb*>(rb.constScanLine(y));
+        for (int x = 0; x < std::min(ra.width(), rb.width()); ++x) {
+            const int channel = std::max({std::abs(qRed(pa[x]) - qRed(pb[x])),
+                                          std::abs(qGreen(pa[x]) - qGreen(pb[x])),
+                                          std::abs(qBlue(pa[x]) - qBlue(pb[x]))});
+            d.largest = std::max(d.largest, channel);
+            d.differing += channel > 0 ? 1 : 0;
+        }
+    }
+    return d;
+}
+
+} // namespace rope::test
