@@ -51,7 +51,9 @@ void lowerThisThread() {
 
 } // namespace
 
-int computeWorkerNice() { return kWorkerNice; }
+int computeWorkerNice() {
+    return kWorkerNice;
+}
 
 void lowerComputePool() {
     static const bool lowered = [] {

@@ -10,12 +10,13 @@
 // A watchdog thread wakes every few ms; once the heartbeat (beat(), from a GUI-thread timer) is
 // older than kSampleFromMs, it sends the GUI thread a signal every kSampleEveryMs, and the
 // handler stores the stack (backtrace(3)). When the heartbeat comes back after a block longer
-// than the threshold, the watchdog prints the stall's length, the action it began in, and an inclusive profile: each function with the
-// share of samples it was on the stack in, most frequent first. Sampling from early on, not
-// from the threshold, profiles the whole block: a 120 ms block seen only after a 100 ms
-// threshold showed its last 20 ms, the buffer copies that end every frame. The executable is linked with
-// -rdynamic (ENABLE_EXPORTS) so that backtrace_symbols names the project's own functions.
-// Opt-in (ROPE_MONKEY_STACKS=<ms>): the sampling itself costs the GUI thread a few µs a sample.
+// than the threshold, the watchdog prints the stall's length, the action it began in, and an
+// inclusive profile: each function with the share of samples it was on the stack in, most frequent
+// first. Sampling from early on, not from the threshold, profiles the whole block: a 120 ms block
+// seen only after a 100 ms threshold showed its last 20 ms, the buffer copies that end every frame.
+// The executable is linked with -rdynamic (ENABLE_EXPORTS) so that backtrace_symbols names the
+// project's own functions. Opt-in (ROPE_MONKEY_STACKS=<ms>): the sampling itself costs the GUI
+// thread a few µs a sample.
 
 #include <algorithm>
 #include <atomic>
@@ -160,8 +161,7 @@ private:
             } else if (!samples.empty()) {
                 const long long stallMs = m_lastBeat.load() - stallStart;
                 if (stallMs >= m_thresholdMs) {
-                    report(samples, stallMs, firstAction, lastAction, atStart,
-                           targetCounters());
+                    report(samples, stallMs, firstAction, lastAction, atStart, targetCounters());
                 }
                 samples.clear();
             }
@@ -190,9 +190,8 @@ private:
         return text;
     }
 
-    void report(const std::vector<std::vector<void*>>& samples, long long stallMs,
-                int firstAction, int lastAction, const ThreadCounters& before,
-                const ThreadCounters& after) const {
+    void report(const std::vector<std::vector<void*>>& samples, long long stallMs, int firstAction,
+                int lastAction, const ThreadCounters& before, const ThreadCounters& after) const {
         // Inclusive counts: a function counts once per sample it is on the stack in. Ties are
         // listed outermost first (mean distance from main), so the list reads as a call path.
         struct Seen {

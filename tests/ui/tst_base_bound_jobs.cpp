@@ -13,11 +13,11 @@
 #include "ui/panels/figure_panel.h"
 
 #include <QElapsedTimer>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStackedWidget>
 #include <QStandardPaths>
-#include <QProgressBar>
 #include <QTest>
 #include <QThreadPool>
 
@@ -151,9 +151,8 @@ private slots:
         // Markers only grow while the job runs.
         QVERIFY(std::is_sorted(drawn.begin(), drawn.end()));
         // The bar moved on from 0 while partial results came in, and only forwards.
-        QTRY_VERIFY_WITH_TIMEOUT(!progress.empty() &&
-                                     *std::max_element(progress.begin(), progress.end()) > 0,
-                                 120000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !progress.empty() && *std::max_element(progress.begin(), progress.end()) > 0, 120000);
         QVERIFY(std::is_sorted(progress.begin(), progress.end()));
     }
 };

@@ -68,9 +68,9 @@ private slots:
     void notTheGlobalPool() { QVERIFY(&rope::ui::computePool() != QThreadPool::globalInstance()); }
 
     // Once lowered (as main does), every worker the pool runs a task on is at the lowered
-    // priority, read back from the kernel (getpriority on the thread's id). The pool's threads never expire (QThreadPool's
-    // usual 30 s), so none is made afresh later at the process's priority. (Runs first, before
-    // any waitForDone, which ends a pool's threads.)
+    // priority, read back from the kernel (getpriority on the thread's id). The pool's threads
+    // never expire (QThreadPool's usual 30 s), so none is made afresh later at the process's
+    // priority. (Runs first, before any waitForDone, which ends a pool's threads.)
     void workersRunBelowTheGuiThread() {
 #if !defined(Q_OS_LINUX)
         QSKIP("per-thread nice values are Linux's");

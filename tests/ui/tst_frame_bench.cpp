@@ -15,8 +15,8 @@
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSlider>
-#include <QStandardPaths>
 #include <QStackedWidget>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
@@ -26,9 +26,9 @@
 #include <atomic>
 #include <ctime>
 #include <functional>
-#include <tuple>
-#include <sys/resource.h>
 #include <memory>
+#include <sys/resource.h>
+#include <tuple>
 #include <vector>
 
 namespace {
@@ -70,7 +70,6 @@ class TestFrameBench : public QObject {
     std::unique_ptr<rope::ui::MainWindow> m_window;
     int m_position = -1;
     int m_direction = 1;
-
 
 private slots:
     void initTestCase() {
@@ -187,8 +186,8 @@ private slots:
         }
         qInfo("switch cpu %s%s: first %.1f ms, then %.1f %.1f %.1f ms (page faults %ld, then "
               "%ld %ld %ld)",
-              qPrintable(panel), presenter ? " (presenter open)" : "", cpuMs[0], cpuMs[1],
-              cpuMs[2], cpuMs[3], faults[0], faults[1], faults[2], faults[3]);
+              qPrintable(panel), presenter ? " (presenter open)" : "", cpuMs[0], cpuMs[1], cpuMs[2],
+              cpuMs[3], faults[0], faults[1], faults[2], faults[3]);
         if (shownPresenter != nullptr) {
             shownPresenter->close();
         }
@@ -297,18 +296,17 @@ private slots:
         const QSize big(3800, 2100);
         // Seeds 12655100 and 2026112611: c(m) swinging between −1 and 1 from one token to the
         // next (b at its slider's minimum), with the extra bases of the walk.
-        QTest::newRow("decay zig-zag") << QStringLiteral("decay") << 1.0001 << 128 << 0 << 3000LL
-                                       << QVariantMap() << big;
+        QTest::newRow("decay zig-zag")
+            << QStringLiteral("decay") << 1.0001 << 128 << 0 << 3000LL << QVariantMap() << big;
         QTest::newRow("decay zig-zag, 8 bases")
             << QStringLiteral("decay") << 1.0001 << 128 << 0 << 3000LL
-            << QVariantMap{{QStringLiteral("bases"),
-                            QStringLiteral("1.001,1.01,1.1,2,3,5,7,11")}}
+            << QVariantMap{{QStringLiteral("bases"), QStringLiteral("1.001,1.01,1.1,2,3,5,7,11")}}
             << big;
         QTest::newRow("decay similar score, d = 2")
             << QStringLiteral("decay") << 1.0001 << 2 << 0 << 3000LL
             << QVariantMap{{QStringLiteral("curve"), QStringLiteral("similar-score")}} << big;
-        QTest::newRow("doctor linear x8, b = 1.0001") << QStringLiteral("doctor") << 1.0001 << 128 << 0 << 3000LL
-                                        << QVariantMap() << big;
+        QTest::newRow("doctor linear x8, b = 1.0001")
+            << QStringLiteral("doctor") << 1.0001 << 128 << 0 << 3000LL << QVariantMap() << big;
         // Seed 193668 #48–50: d = 2 at L = 4096, 1.24 tokens per column: min…max band edges
         // around a mean that swings over the whole height.
         QTest::newRow("decay d = 2, L = 4096") << QStringLiteral("decay") << 10000.0 << 2 << 0
@@ -326,7 +324,8 @@ private slots:
             QTest::newRow(qPrintable(QStringLiteral("doctor linear x8, b = 1.0001, %1x%2")
                                          .arg(narrow.width())
                                          .arg(narrow.height())))
-                << QStringLiteral("doctor") << 1.0001 << 128 << 0 << 3000LL << QVariantMap() << narrow;
+                << QStringLiteral("doctor") << 1.0001 << 128 << 0 << 3000LL << QVariantMap()
+                << narrow;
         }
         for (const char* context : {"1048576", "0"}) {
             QTest::newRow(qPrintable(QStringLiteral("doctor linear x8, context %1").arg(context)))
@@ -464,7 +463,8 @@ private slots:
     // ROPE_BENCH_COLD_SECONDS seconds idle (skipped unless set; 60 shows it). On the virtual
     // machines here a write after a minute costs tens of times one right after the last, with
     // no page fault the guest sees: the host's handling of idle guest memory.
-    //     ROPE_BENCH_COLD_SECONDS=60 QT_QPA_PLATFORM=offscreen build/tests/tst_frame_bench coldBuffer
+    //     ROPE_BENCH_COLD_SECONDS=60 QT_QPA_PLATFORM=offscreen build/tests/tst_frame_bench
+    //     coldBuffer
     void coldBuffer() {
         const int idleSeconds = qEnvironmentVariableIntValue("ROPE_BENCH_COLD_SECONDS");
         if (idleSeconds <= 0) {
@@ -494,6 +494,7 @@ private slots:
                   idle, ms, faults, sum);
         }
     }
+
 private:
     // The base-bound drags: the landscape view at d = 128, L = 4096 in a 1600×1000 window,
     // waited on until its certified b* is drawn; then one QBENCHMARK iteration per \p step of

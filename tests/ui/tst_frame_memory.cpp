@@ -32,7 +32,7 @@ long threadPageFaults() {
 // clear), freed. What glibc and the kernel say about it on the way.
 struct BufferLife {
     bool allocated = false;
-    long faults = 0;          // page faults while allocating and writing it
+    long faults = 0;                              // page faults while allocating and writing it
     std::size_t mappedBefore = 0, mappedHeld = 0; // bytes in blocks mapped on their own
     std::size_t heapHeld = 0, heapAfter = 0;      // bytes of heap, held and after the free
 };

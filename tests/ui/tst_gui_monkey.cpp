@@ -26,13 +26,13 @@
 // Language switching is not exercised: no translation exists yet.
 
 #include "io/session.h"
-#include "ui/explorer_state.h"
+#include "stall_sampler.h"
 #include "ui/compute_pool.h"
+#include "ui/explorer_state.h"
 #include "ui/frame_memory.h"
 #include "ui/main_window.h"
 #include "ui/panels/figure_panel.h"
 #include "ui/render/figure_export.h"
-#include "stall_sampler.h"
 
 #include <QAbstractButton>
 #include <QAbstractSlider>

@@ -166,8 +166,9 @@ public:
                 row[x] = m_keep == 0 ? m_source : m_source + scaled(row[x], m_keep);
             }
         }
-        return {QRect(QPoint(span.left(), span.top()), QPoint(span.right(), inside.top() - 1)),
-                QRect(QPoint(span.left(), inside.bottom() + 1), QPoint(span.right(), span.bottom()))};
+        return {
+            QRect(QPoint(span.left(), span.top()), QPoint(span.right(), inside.top() - 1)),
+            QRect(QPoint(span.left(), inside.bottom() + 1), QPoint(span.right(), span.bottom()))};
     }
 
 private:
@@ -193,9 +194,10 @@ bool drawAsColumnSpans(QCPPainter& painter, const QVector<QPointF>& points) {
     const QPen& pen = painter.pen();
     const QPaintEngine* engine = painter.paintEngine();
     const QTransform toDevice = painter.deviceTransform();
-    if (engine == nullptr || engine->type() != QPaintEngine::Raster || painter.device() == nullptr ||
-        pen.style() != Qt::SolidLine || pen.brush().style() != Qt::SolidPattern ||
-        toDevice.type() > QTransform::TxScale || points.size() < 64) {
+    if (engine == nullptr || engine->type() != QPaintEngine::Raster ||
+        painter.device() == nullptr || pen.style() != Qt::SolidLine ||
+        pen.brush().style() != Qt::SolidPattern || toDevice.type() > QTransform::TxScale ||
+        points.size() < 64) {
         return false;
     }
     // Everything in device pixels: QCustomPlot's painter is shifted by half a pixel (and an

@@ -170,8 +170,9 @@ QColor FramePlot::opaqueBackground() const {
 }
 
 BackgroundPaintBuffer* FramePlot::ownBuffer() const {
-    return mPaintBuffers.isEmpty() ? nullptr
-                                   : dynamic_cast<BackgroundPaintBuffer*>(mPaintBuffers.first().data());
+    return mPaintBuffers.isEmpty()
+               ? nullptr
+               : dynamic_cast<BackgroundPaintBuffer*>(mPaintBuffers.first().data());
 }
 
 bool FramePlot::holdsFrame() const {
@@ -195,7 +196,8 @@ void FramePlot::showEvent(QShowEvent* event) {
     QCustomPlot::showEvent(event);
     // Drawn now, before the paint event that follows the show, unless a replot since (the
     // resize a hidden plot catches up on when shown) has drawn it already.
-    if (const BackgroundPaintBuffer* buffer = ownBuffer(); buffer != nullptr && buffer->released()) {
+    if (const BackgroundPaintBuffer* buffer = ownBuffer();
+        buffer != nullptr && buffer->released()) {
         replot(rpQueuedRefresh);
     }
 }
@@ -210,8 +212,7 @@ void FramePlot::paintEvent(QPaintEvent* event) {
     // The first buffer lies under any others: when it is opaque and the viewport's size, the
     // background under it never shows.
     const BackgroundPaintBuffer* first = ownBuffer();
-    const bool covered =
-        first != nullptr && first->opaque() && first->size() == viewport().size();
+    const bool covered = first != nullptr && first->opaque() && first->size() == viewport().size();
     if (!covered) {
         if (mBackgroundBrush.style() != Qt::NoBrush) {
             painter.fillRect(mViewport, mBackgroundBrush);
