@@ -1,11 +1,16 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Panel "derivation": from "the score may depend on positions only through m − n" to
-// f(q, m) = q·e^(imθ), one step per page (RoFormer, Su et al. 2021, §3.4.1: the polar route),
-// then why one frequency and why sin alone are not enough, then R_m with the frequency ladder.
-// Each page is a picture in the complex plane of one pair plus its prose (FigureData::caption).
+// f(q, m) = q·exp(imθ), one step per page (RoFormer, Su et al. 2021, §3.4.1: the polar route),
+// each page drawing its own step's configuration; then what one frequency can and cannot do,
+// why sin alone is not enough, R_m with the frequency ladder, what many pairs buy (the shape of
+// the score over distance) and why the ladder is geometric and what sets its base. Pages 1–9
+// are pictures in the complex plane of one pair; the prose is FigureData::caption. The texts
+// typeset their math in Unicode (eⁱᵐᶿ, θᵢ, Rₙ₋ₘ), never as e^(imθ) or θ_i, so slides and the
+// handout can show them as they are.
 #include "figures/derivation_figure.h"
 
+#include "core/base_bound.h"
 #include "core/frequencies.h"
 #include "core/rotation.h"
 #include "figures/figure_registry.h"
@@ -120,16 +125,34 @@ void complexPlane(FigureData& data) {
 
 // Score of q at position a and k at position b (both along the drawn pair): the real part of
 // f(q, a)·f(k, b)* = |q||k| cos(Θ(q) + aθ − Θ(k) − bθ).
-double rotaryScore(double theta, double phi, double a, double b) {
-    return kQLength * kKLength * std::cos((b - a) * theta + phi);
+double rotaryScore(double theta, double alpha, double a, double b) {
+    return kQLength * kKLength * std::cos((b - a) * theta + alpha);
 }
 
-// Pages 1–7: the derivation, always drawn for the shared m, n and the chosen pair's θ.
-void derivationPage(FigureData& data, int page, double theta, double phi, double m, double n) {
+// Unicode subscript digits (θ₆₃): typeset, not "θ_63".
+QString subscript(long long value) {
+    static const char16_t kDigits[] = u"₀₁₂₃₄₅₆₇₈₉";
+    const QString plain = QString::number(value);
+    QString out;
+    for (const QChar c : plain) {
+        out += c == QLatin1Char('-') ? QChar(0x208B) : QChar(kDigits[c.digitValue()]);
+    }
+    return out;
+}
+
+// What one of pages 2–7 draws: q at position a, k at position b, and the arcs of that step.
+struct StepPicture {
+    double a = 0; ///< position of q
+    double b = 0; ///< position of k
+};
+
+// Pages 1–7: the derivation. Each page draws its own step: the requirement and the result at
+// the shared m, n; the length and angle steps at n = m; the one-step page at n = m − 1.
+void derivationPage(FigureData& data, int page, double theta, double alpha, double m, double n) {
     static const char* const kTitles[] = {
         QT_TRANSLATE_NOOP("Figures", "q and k as complex numbers"),
         QT_TRANSLATE_NOOP("Figures", "the requirement"),
-        QT_TRANSLATE_NOOP("Figures", "polar form"),
+        QT_TRANSLATE_NOOP("Figures", "polar form, and a stronger requirement"),
         QT_TRANSLATE_NOOP("Figures", "set n = m: the lengths"),
         QT_TRANSLATE_NOOP("Figures", "set n = m: the angles"),
         QT_TRANSLATE_NOOP("Figures", "set n = m − 1: one step"),
@@ -141,8 +164,8 @@ void derivationPage(FigureData& data, int page, double theta, double phi, double
     case 1:
         text.body = FigureText::tr(
             "Take one pair of coordinates of a query q and of a key k and read each as a complex "
-            "number: a length and an angle, q = ‖q‖·e^(iΘ(q)). Their dot product is the real "
-            "part of q times the conjugate k* of k. Multiplying by e^(iα) turns a vector by α "
+            "number, a length and an angle: q = ‖q‖·exp(iΘ(q)). Their dot product is the real "
+            "part of q times the conjugate k* of k. Multiplying by exp(iα) turns a vector by α "
             "and keeps its length: the derivation will arrive at exactly this operation.");
         text.formula = FigureText::tr("⟨q, k⟩ = Re[q·k*] = ‖q‖‖k‖·cos(Θ(q) − Θ(k))");
         break;
@@ -150,94 +173,104 @@ void derivationPage(FigureData& data, int page, double theta, double phi, double
         text.body = FigureText::tr(
             "Let f(q, m) put position m into q. Attention only sees dot products, so ask that "
             "the score of q at m and k at n depend on the positions only through m − n, and "
-            "that position 0 change nothing: f(q, 0) = q. Beside, the answer derived on the "
-            "next pages: moving m and n together keeps the score; moving n alone does not.");
+            "that position 0 change nothing: f(q, 0) = q. To make the requirement concrete the "
+            "picture already uses the answer of page 7; beside, moving m and n together keeps "
+            "the score, moving n alone does not.");
         text.formula = FigureText::tr("⟨f(q, m), f(k, n)⟩ = g(q, k, m − n)");
         break;
     case 3:
         text.body = FigureText::tr(
-            "In complex numbers ask f(q, m)·f(k, n)* = g(q, k, m − n), whose real part is the "
-            "requirement. Write each unknown in polar form, a length R and an angle Θ. A "
-            "product multiplies lengths and adds angles, so the one equation splits into an "
-            "equation for lengths and one for angles.");
-        text.formula =
-            FigureText::tr("f(q, m) = R_f(q, m)·e^(iΘ_f(q, m))\nR_f(q, m)·R_f(k, n) = "
-                           "R_g(q, k, m − n)\nΘ_f(q, m) − Θ_f(k, n) = Θ_g(q, k, m − n)");
+            "RoFormer's derivation asks more than page 2: that the whole complex product "
+            "f(q, m)·f(k, n)* depend on m − n only, not just its real part, the score. This is "
+            "a strengthening, made for simplicity (Su: “简单起见”): what it finds meets page 2's "
+            "requirement, but encodings that meet it only through the real part are not looked "
+            "for. Write each unknown in polar form, a length r and an angle ϑ; g = ρ·exp(iψ). A "
+            "product multiplies lengths and adds angles, so the one equation splits in two.");
+        text.formula = FigureText::tr(
+            "f(q, m) = r(q, m)·exp(iϑ(q, m))\nr(q, m)·r(k, n) = ρ(q, k, m − n)\n"
+            "ϑ(q, m) − ϑ(k, n) = ψ(q, k, m − n)");
         break;
     case 4:
         text.body = FigureText::tr(
-            "Set n = m. The right side no longer depends on the position, so it keeps its "
-            "value at m = n = 0, where f changes nothing. The product of the lengths is "
-            "therefore the same at every position; the simplest solution, RoPE's, keeps each "
-            "length. The dashed circles are ‖q‖ and ‖k‖: the arrows stay on them.");
-        text.formula = FigureText::tr(
-            "R_f(q, m)·R_f(k, m) = R_g(q, k, 0) = ‖q‖‖k‖  ⇒  R_f(q, m) = ‖q‖");
+            "Set n = m. The right side no longer depends on the position, so it keeps its value "
+            "at m = n = 0, where f changes nothing: r(q, m)·r(k, m) = ‖q‖‖k‖. That alone does "
+            "not fix each length: if queries and keys had different encodings, ‖q‖·aᵐ and "
+            "‖k‖·a⁻ᵐ would also do (dashed; the family xPos builds on). RoPE encodes both with "
+            "one f, so put k = q: r(q, m)² = ‖q‖², hence r(q, m) = ‖q‖. Drawn at n = m: the "
+            "arrows stay on their circles.");
+        text.formula = FigureText::tr("r(q, m)·r(k, m) = ‖q‖‖k‖;   k = q  ⇒  r(q, m) = ‖q‖");
         break;
     case 5:
         text.body = FigureText::tr(
-            "The angle equation at n = m has the same right side for every m, its value at "
-            "0. Rearranged, the left side below depends on q alone and the right side on k "
-            "alone, so both equal one function φ(m) of the position: at position m every "
-            "vector is turned by the same angle φ(m), and φ(0) = 0.");
-        text.formula = FigureText::tr(
-            "Θ_f(q, m) − Θ(q) = Θ_f(k, m) − Θ(k) = φ(m)");
+            "The angle equation at n = m has the same right side for every m, its value at 0: "
+            "Θ(q) − Θ(k). Rearranged, the left side below depends on q alone and the right side "
+            "on k alone, so both equal one function φ(m) of the position: at position m every "
+            "vector is turned by the same angle φ(m), and φ(0) = 0. Drawn at n = m: both arcs "
+            "are φ(m), and the angle α between q and k stays.");
+        text.formula = FigureText::tr("ϑ(q, m) − Θ(q) = ϑ(k, m) − Θ(k) = φ(m)");
         break;
     case 6:
         text.body = FigureText::tr(
             "Now take neighbours, n = m − 1. The angle equation gives φ(m) − φ(m − 1) = "
-            "Θ_g(q, k, 1) + Θ(k) − Θ(q), and the right side does not depend on m. So each "
-            "step of one position turns by the same angle θ: φ is an arithmetic progression "
-            "starting at φ(0) = 0.");
-        text.formula = FigureText::tr("φ(m) − φ(m − 1) = θ  ⇒  Θ_f(q, m) = Θ(q) + mθ");
+            "ψ(q, k, 1) + Θ(k) − Θ(q), and the right side does not depend on m. So each step of "
+            "one position turns by the same angle θ: φ is an arithmetic progression starting at "
+            "φ(0) = 0. Drawn: k one position behind q; the dashed arrow is k one step later, θ "
+            "further on.");
+        text.formula = FigureText::tr("φ(m) − φ(m − 1) = θ  ⇒  ϑ(q, m) = Θ(q) + mθ");
         break;
     default:
         text.body = FigureText::tr(
-            "Put length and angle together: f(q, m) = ‖q‖·e^(i(Θ(q) + mθ)) = q·e^(imθ). "
+            "Put length and angle together: f(q, m) = ‖q‖·exp(i(Θ(q) + mθ)) = q·eⁱᵐᶿ. "
             "Position m turns q by mθ, position n turns k by nθ, and the angle between them "
-            "grows by (n − m)θ whatever m and n are. As a real 2×2 matrix this is the rotation "
-            "R_m, and R_mᵀR_n = R_(n−m).");
-        text.formula =
-            FigureText::tr("f(q, m) = q·e^(imθ)\n⟨R_m q, R_n k⟩ = qᵀR_(n−m) k");
+            "changes by (n − m)θ whatever m and n are. As a real 2×2 matrix this is the "
+            "rotation Rₘ, and RₘᵀRₙ = Rₙ₋ₘ.");
+        text.formula = FigureText::tr("f(q, m) = q·eⁱᵐᶿ\n⟨Rₘq, Rₙk⟩ = qᵀRₙ₋ₘk");
         break;
     }
     setPage(data, page, text);
     complexPlane(data);
 
-    const double kAngle = kQAngle + phi;
+    const double kAngle = kQAngle + alpha;
     Series circles = guideCircle(kQLength);
     circles = guideCircle(kKLength, circles);
     circles.name = FigureText::tr("circles |q| and |k|");
     circles.id = QStringLiteral("circles");
     data.series.push_back(std::move(circles));
     if (page == 1) {
-        data.series.push_back(arrow(FigureText::tr("q = ‖q‖·e^(iΘ(q))"), kQLength, kQAngle, 0));
+        data.series.push_back(arrow(FigureText::tr("q = ‖q‖·exp(iΘ(q))"), kQLength, kQAngle, 0));
         data.series.back().id = QStringLiteral("q");
-        data.series.push_back(arrow(FigureText::tr("k = ‖k‖·e^(iΘ(k))"), kKLength, kAngle, 1));
+        data.series.push_back(arrow(FigureText::tr("k = ‖k‖·exp(iΘ(k))"), kKLength, kAngle, 1));
         data.series.back().id = QStringLiteral("k");
         data.series.push_back(arc(0.3, 0.0, kQAngle, 0));
         data.series.back().id = QStringLiteral("arc-q");
         data.labels.push_back(arcLabel(0.3, 0.0, kQAngle, FigureText::tr("Θ(q)")));
-        if (phi != 0.0) {
-            const double sweep = reduceAngle(phi);
+        if (alpha != 0.0) {
+            const double sweep = reduceAngle(alpha);
             data.series.push_back(arc(0.45, kQAngle, sweep, 1));
             data.series.back().id = QStringLiteral("arc-k-minus-q");
             data.labels.push_back(
-                arcLabel(0.45, kQAngle, sweep, FigureText::tr("Θ(k) − Θ(q)")));
+                arcLabel(0.45, kQAngle, sweep, FigureText::tr("α = Θ(k) − Θ(q)")));
         }
         data.readouts = {
             {FigureText::tr("‖q‖"), kQLength, QString()},
             {FigureText::tr("Θ(q)"), kQAngle, QStringLiteral("rad")},
             {FigureText::tr("‖k‖"), kKLength, QString()},
-            {FigureText::tr("Θ(k)"), fourDigits(reduceAngle(kAngle)), QStringLiteral("rad")},
-            {FigureText::tr("⟨q, k⟩"), fourDigits(kQLength * kKLength * std::cos(phi)),
+            {FigureText::tr("⟨q, k⟩"), fourDigits(kQLength * kKLength * std::cos(alpha)),
              QString()},
         };
         return;
     }
-    const double angleM = reduceAngle(m * theta);
-    const double angleN = reduceAngle(n * theta);
-    // The angle from f(q, m) to f(k, n), counter-clockwise: φ + (n − m)θ mod 2π.
-    const double between = reduceAngle(phi + (n - m) * theta);
+    // The positions this step draws.
+    StepPicture at{m, n};
+    if (page == 4 || page == 5) {
+        at = {m, m};
+    } else if (page == 6) {
+        at = {m, m - 1};
+    }
+    const double angleA = reduceAngle(at.a * theta);
+    const double angleB = reduceAngle(at.b * theta);
+    // The angle from f(q, a) to f(k, b), counter-clockwise: α + (b − a)θ mod 2π.
+    const double between = reduceAngle(alpha + (at.b - at.a) * theta);
     Series q0 = arrow(FigureText::tr("q, k at position 0"), kQLength, kQAngle, 6,
                       SeriesStyle::Path);
     q0.id = QStringLiteral("q-k-at-0");
@@ -246,34 +279,119 @@ void derivationPage(FigureData& data, int page, double theta, double phi, double
     k0.inLegend = false;
     data.series.push_back(std::move(q0));
     data.series.push_back(std::move(k0));
-    data.series.push_back(
-        arrow(FigureText::tr("f(q, m) = q·e^(imθ)"), kQLength, kQAngle + m * theta, 0));
+    const QString qName = page == 3   ? FigureText::tr("f(q, m) = r·exp(iϑ)")
+                          : page == 7 ? FigureText::tr("f(q, m) = q·eⁱᵐᶿ")
+                                      : FigureText::tr("f(q, m)");
+    const QString kName = page == 4 || page == 5 ? FigureText::tr("f(k, m), the key at n = m")
+                          : page == 6            ? FigureText::tr("f(k, m − 1), one step behind")
+                          : page == 7            ? FigureText::tr("f(k, n) = k·eⁱⁿᶿ")
+                                                 : FigureText::tr("f(k, n)");
+    data.series.push_back(arrow(qName, kQLength, kQAngle + at.a * theta, 0));
     data.series.back().id = QStringLiteral("f-q-m");
-    data.series.push_back(
-        arrow(FigureText::tr("f(k, n) = k·e^(inθ)"), kKLength, kAngle + n * theta, 1));
+    data.series.push_back(arrow(kName, kKLength, kAngle + at.b * theta, 1));
     data.series.back().id = QStringLiteral("f-k-n");
-    // Radii 0.18, 0.42, 0.6 keep each label (0.13 outside its arc) off the next arc. The mθ
-    // and nθ arcs start together: their labels go near their ends, which differ.
-    data.series.push_back(arc(0.18, kQAngle, angleM, 0));
-    data.series.back().id = QStringLiteral("arc-m-theta");
-    data.labels.push_back(arcLabel(0.18, kQAngle, angleM, FigureText::tr("mθ"), 0.85));
-    data.series.push_back(arc(0.42, kAngle, angleN, 1));
-    data.series.back().id = QStringLiteral("arc-n-theta");
-    data.labels.push_back(arcLabel(0.42, kAngle, angleN, FigureText::tr("nθ"), 0.85));
-    data.series.push_back(arc(0.6, kQAngle + m * theta, between, 2));
+    // Arcs at radii 0.25, 0.5 and 0.85 with labels 0.13 outside each, at the arc's middle: a
+    // label stays nearer its own arc than the next one (0.12 to it, ≥ 0.22 to the next).
+    switch (page) {
+    case 3: {
+        const double thetaQ = reduceAngle(kQAngle + at.a * theta);
+        const double thetaK = reduceAngle(kAngle + at.b * theta);
+        data.series.push_back(arc(0.25, 0.0, thetaQ, 0));
+        data.series.back().id = QStringLiteral("arc-angle-q");
+        data.labels.push_back(arcLabel(0.25, 0.0, thetaQ, FigureText::tr("ϑ(q, m)")));
+        data.series.push_back(arc(0.5, 0.0, thetaK, 1));
+        data.series.back().id = QStringLiteral("arc-angle-k");
+        data.labels.push_back(arcLabel(0.5, 0.0, thetaK, FigureText::tr("ϑ(k, n)")));
+        data.labels.push_back({0.55 * kQLength * std::cos(thetaQ) + 0.1 * std::sin(thetaQ),
+                               0.55 * kQLength * std::sin(thetaQ) - 0.1 * std::cos(thetaQ),
+                               FigureText::tr("r(q, m)")});
+        break;
+    }
+    case 4: {
+        // Another solution of the length equation when f_q ≠ f_k: ‖q‖aᵐ and ‖k‖a⁻ᵐ (aᵐ = 1.2).
+        constexpr double kGrowth = 1.2;
+        Series grown = arrow(FigureText::tr("separate encodings: ‖q‖·aᵐ and ‖k‖·a⁻ᵐ"),
+                             kQLength * kGrowth, kQAngle + at.a * theta, 0, SeriesStyle::Path);
+        grown.id = QStringLiteral("xpos-q");
+        grown.dashed = true;
+        Series shrunk = arrow(QString(), kKLength / kGrowth, kAngle + at.b * theta, 1,
+                              SeriesStyle::Path);
+        shrunk.id = QStringLiteral("xpos-k");
+        shrunk.dashed = true;
+        shrunk.inLegend = false;
+        data.series.push_back(std::move(grown));
+        data.series.push_back(std::move(shrunk));
+        break;
+    }
+    case 5:
+        data.series.push_back(arc(0.25, kQAngle, angleA, 0));
+        data.series.back().id = QStringLiteral("arc-phi-q");
+        data.labels.push_back(arcLabel(0.25, kQAngle, angleA, FigureText::tr("φ(m)")));
+        data.series.push_back(arc(0.5, kAngle, angleB, 1));
+        data.series.back().id = QStringLiteral("arc-phi-k");
+        data.labels.push_back(arcLabel(0.5, kAngle, angleB, FigureText::tr("φ(m)")));
+        break;
+    case 6: {
+        Series later = arrow(FigureText::tr("f(k, m), one step later"), kKLength,
+                             kAngle + at.a * theta, 1, SeriesStyle::Path);
+        later.id = QStringLiteral("f-k-next");
+        later.dashed = true;
+        data.series.push_back(std::move(later));
+        const double step = reduceAngle(theta);
+        data.series.push_back(arc(0.5, kAngle + at.b * theta, step, 1));
+        data.series.back().id = QStringLiteral("arc-step");
+        data.labels.push_back(arcLabel(0.5, kAngle + at.b * theta, step, FigureText::tr("θ")));
+        break;
+    }
+    case 7:
+        data.series.push_back(arc(0.25, kQAngle, angleA, 0));
+        data.series.back().id = QStringLiteral("arc-m-theta");
+        data.labels.push_back(arcLabel(0.25, kQAngle, angleA, FigureText::tr("mθ")));
+        data.series.push_back(arc(0.5, kAngle, angleB, 1));
+        data.series.back().id = QStringLiteral("arc-n-theta");
+        data.labels.push_back(arcLabel(0.5, kAngle, angleB, FigureText::tr("nθ")));
+        break;
+    default:
+        break;
+    }
+    // The green arc from f(q, ·) to f(k, ·): what the score sees.
+    QString betweenLabel;
+    if (page == 4 || page == 5) {
+        betweenLabel = FigureText::tr("α");
+    } else if (page == 6) {
+        betweenLabel = FigureText::tr("α − θ");
+    } else if (page == 3) {
+        betweenLabel = FigureText::tr("ϑ(k, n) − ϑ(q, m)");
+    } else {
+        betweenLabel = alpha == 0.0 ? FigureText::tr("(n − m)θ") : FigureText::tr("α + (n − m)θ");
+    }
+    data.series.push_back(arc(0.85, kQAngle + at.a * theta, between, 2));
     data.series.back().id = QStringLiteral("arc-between");
-    data.labels.push_back(arcLabel(0.6, kQAngle + m * theta, between,
-                                   phi == 0.0 ? FigureText::tr("(n−m)θ")
-                                              : FigureText::tr("φ + (n−m)θ")));
-    data.readouts = {
-        {FigureText::tr("m"), m, QString()},
-        {FigureText::tr("n"), n, QString()},
-        {FigureText::tr("θ"), fourDigits(theta), FigureText::tr("rad/token")},
-        {FigureText::tr("(n−m)θ mod 2π"), fourDigits(reduceAngle((n - m) * theta)),
-         QStringLiteral("rad")},
-        {FigureText::tr("score ⟨f(q, m), f(k, n)⟩"), fourDigits(rotaryScore(theta, phi, m, n)),
-         QString()},
-    };
+    data.labels.push_back(arcLabel(0.85, kQAngle + at.a * theta, between, betweenLabel));
+    const double score = rotaryScore(theta, alpha, at.a, at.b);
+    if (page == 4 || page == 5) {
+        data.readouts = {
+            {FigureText::tr("m = n"), m, QString()},
+            {FigureText::tr("θ"), fourDigits(theta), FigureText::tr("rad/token")},
+            {FigureText::tr("‖f(q, m)‖"), kQLength, QString()},
+            {FigureText::tr("score"), fourDigits(score), QString()},
+        };
+    } else if (page == 6) {
+        data.readouts = {
+            {FigureText::tr("m"), m, QString()},
+            {FigureText::tr("n = m − 1"), m - 1, QString()},
+            {FigureText::tr("θ"), fourDigits(theta), FigureText::tr("rad/token")},
+            {FigureText::tr("score"), fourDigits(score), QString()},
+        };
+    } else {
+        data.readouts = {
+            {FigureText::tr("m"), m, QString()},
+            {FigureText::tr("n"), n, QString()},
+            {FigureText::tr("(n − m)θ mod 2π"), fourDigits(reduceAngle((n - m) * theta)),
+             QStringLiteral("rad")},
+            {FigureText::tr("score"), fourDigits(score), QString()},
+        };
+    }
     if (page == 2) {
         // Beside: the score when both positions move by s (flat) and when only n does.
         const double span = std::min(2.0 * kTwoPi / theta, 1.0e6);
@@ -282,19 +400,19 @@ void derivationPage(FigureData& data, int page, double theta, double phi, double
         side.xLabel = FigureText::tr("shift s (tokens)");
         side.yLabel = FigureText::tr("score");
         Series together;
-        together.name = FigureText::tr("m+s, n+s");
+        together.name = FigureText::tr("m + s, n + s");
         together.id = QStringLiteral("together");
         together.colour = 2;
         Series alone;
-        alone.name = FigureText::tr("m, n+s");
+        alone.name = FigureText::tr("m, n + s");
         alone.id = QStringLiteral("alone");
         alone.colour = 3;
         for (int k = 0; k < kCurveSamples; ++k) {
             const double s = span * k / (kCurveSamples - 1);
             together.x.push_back(s);
-            together.y.push_back(rotaryScore(theta, phi, m + s, n + s));
+            together.y.push_back(rotaryScore(theta, alpha, m + s, n + s));
             alone.x.push_back(s);
-            alone.y.push_back(rotaryScore(theta, phi, m, n + s));
+            alone.y.push_back(rotaryScore(theta, alpha, m, n + s));
         }
         side.series = {std::move(alone), std::move(together)};
         side.xRange = {0.0, 1.04 * span};
@@ -312,15 +430,15 @@ void collisionPage(FigureData& data, double theta, double m, double toleranceDeg
     const PositionCollision hit = nearestCollision(theta, tolerance, limit);
     const double period = kTwoPi / theta;
     PageText text;
-    text.title = FigureText::tr("one θ is not enough");
+    text.title = FigureText::tr("one θ: can it tell positions apart?");
     if (hit.found) {
         text.body =
             FigureText::tr(
-                "With one frequency the angle mθ counts only modulo 2π: the encoding repeats "
-                "every 2π/θ = %1 tokens. Integer positions need not return exactly, but "
+                "A fast θ cannot: mθ counts only modulo 2π (a turn every 2π/θ = %1 tokens), and "
                 "positions %2 and %3 (%4 apart) get angles %5° apart, within the tolerance of "
-                "%6°: to this pair they are the same position. Slow pairs separate far "
-                "positions, fast pairs near ones; RoPE uses many.")
+                "%6°: to this pair they are one position. A slow pair with θ < 2π/L never comes "
+                "round inside the context, so one θ could keep every position apart; that is "
+                "not why RoPE uses many. Page 11 shows the reason: the shape of the score.")
                 .arg(number(period), QString::number(static_cast<long long>(m)),
                      QString::number(static_cast<long long>(m) + hit.gap),
                      QString::number(hit.gap), number(std::abs(hit.residual) * 180.0 / kPi),
@@ -328,15 +446,15 @@ void collisionPage(FigureData& data, double theta, double m, double toleranceDeg
     } else {
         text.body =
             FigureText::tr(
-                "With one frequency the angle mθ counts only modulo 2π: the encoding repeats "
-                "every 2π/θ = %1 tokens, so positions m and m + 2π/θ are the same to this "
-                "pair. Within gaps up to %2 no position comes back within %3° of another after "
-                "a turn: this slow pair separates the context, but neighbours differ by only "
-                "%4°. RoPE uses many pairs.")
+                "This slow pair can: within gaps up to %2 no position comes back within %3° of "
+                "another (a turn takes 2π/θ = %1 tokens), so it keeps every position of the "
+                "context apart by itself, though neighbours differ by only %4°. Telling "
+                "positions apart is therefore not why RoPE uses many pairs. Page 11 shows the "
+                "reason: the shape of the score.")
                 .arg(number(period), QString::number(hit.searched), number(toleranceDeg),
                      number(theta * 180.0 / kPi));
     }
-    text.formula = FigureText::tr("e^(i(m + 2π/θ)θ) = e^(imθ)");
+    text.formula = FigureText::tr("exp(i(m + 2π/θ)θ) = exp(imθ)");
     setPage(data, kCollisionPage, text);
     complexPlane(data);
     // Positions m, m + 1, … (at most 720 dots) on the unit circle, then the colliding two.
@@ -356,9 +474,9 @@ void collisionPage(FigureData& data, double theta, double m, double toleranceDeg
     data.series.push_back(std::move(dots));
     const double a = m * theta;
     const double b = second * theta;
-    data.series.push_back(arrow(FigureText::tr("e^(imθ), position m"), 1.0, a, 0));
+    data.series.push_back(arrow(FigureText::tr("eⁱᵐᶿ, position m"), 1.0, a, 0));
     data.series.back().id = QStringLiteral("position-m");
-    data.series.push_back(arrow(FigureText::tr("e^(im′θ), colliding position m′"), 0.8, b, 1));
+    data.series.push_back(arrow(FigureText::tr("exp(im′θ), colliding position m′"), 0.8, b, 1));
     data.series.back().id = QStringLiteral("position-m-prime");
     data.labels.push_back({0.62 * std::cos(a) - 0.18 * std::sin(a),
                            0.62 * std::sin(a) + 0.18 * std::cos(a),
@@ -415,27 +533,52 @@ void collisionPage(FigureData& data, double theta, double m, double toleranceDeg
     }
 }
 
-// Page 9: sin alone repeats within a turn (mirror positions) and is not relative.
-void sinPage(FigureData& data, double theta, double phi, double m, double n) {
-    // A position whose cos is far from 0, so the mirror position is visibly another one.
+// Page 9: sin alone cannot tell two integer positions apart (mirror angles) and is not relative.
+void sinPage(FigureData& data, double theta, double alpha, double m, double n, double toleranceDeg,
+             long long context) {
+    // A position whose cos is far from 0, so that its mirror is visibly another direction.
     double a = m;
     for (int k = 0; k < 100000 && std::abs(std::cos(a * theta)) < 0.25; ++k) {
         a += 1.0;
     }
-    const double mirror = sinMirrorPosition(theta, a);
+    const double tolerance = toleranceDeg * kPi / 180.0;
+    const long long limit = std::clamp(std::max(context - 1, static_cast<long long>(a) + 1),
+                                       1LL, kMaxCollisionGap);
+    const IntegerMirror hit =
+        nearestIntegerMirror(theta, static_cast<long long>(a), tolerance, limit);
     PageText text;
     text.title = FigureText::tr("sin alone is not enough");
-    text.body = FigureText::tr(
-        "Why both cos and sin? Encode a position by sin(mθ) alone and positions %1 and "
-        "%2 = π/θ − %1 (mod 2π/θ) get the same value; only cos tells them apart (the arrows "
-        "mirror each other). Scaling q and k by sin is not relative either: sin(mθ)·sin(nθ) = "
-        "½[cos((m−n)θ) − cos((m+n)θ)] depends on m + n (beside: both positions shifted).")
-                    .arg(number(a), number(mirror));
-    text.formula = FigureText::tr("sin(mθ) = sin((π/θ − m)θ),  cos(mθ) = −cos((π/θ − m)θ)");
+    if (hit.found) {
+        text.body =
+            FigureText::tr(
+                "Why both cos and sin? Encode a position by sin(mθ) alone: token positions %1 "
+                "and %2 turn to mirror images across the imaginary axis (within %3°), so their "
+                "sin values %4 and %5 agree and only cos, %6 against %7, tells them apart. "
+                "Scaling q and k by sin is not relative either: sin(mθ)·sin(nθ) = "
+                "½[cos((m − n)θ) − cos((m + n)θ)] depends on m + n (beside: both positions "
+                "shifted).")
+                .arg(number(a), QString::number(hit.position),
+                     number(std::abs(hit.residual) * 180.0 / kPi),
+                     number(fourDigits(std::sin(a * theta))),
+                     number(fourDigits(std::sin(static_cast<double>(hit.position) * theta))),
+                     number(fourDigits(std::cos(a * theta))),
+                     number(fourDigits(std::cos(static_cast<double>(hit.position) * theta))));
+    } else {
+        text.body =
+            FigureText::tr(
+                "Why both cos and sin? Encode a position by sin(mθ) alone and the angle π − mθ "
+                "has the same sin as mθ. For this slow pair no token position up to %1 lands "
+                "within %2° of that mirror angle of position %3: the ambiguity lies beyond the "
+                "context. It does not go away: sin(mθ)·sin(nθ) = ½[cos((m − n)θ) − "
+                "cos((m + n)θ)] depends on m + n, so sin alone is not relative (beside: both "
+                "positions shifted).")
+                .arg(QString::number(limit), number(toleranceDeg), number(a));
+    }
+    text.formula = FigureText::tr("sin(mθ) = sin(π − mθ),   cos(mθ) = −cos(π − mθ)");
     setPage(data, kSinPage, text);
     complexPlane(data);
     const double ta = a * theta;
-    const double tb = mirror * theta;
+    const double tb = hit.found ? static_cast<double>(hit.position) * theta : kPi - ta;
     data.series.push_back(guideCircle(1.0));
     data.series.back().id = QStringLiteral("unit-circle");
     Series level;
@@ -446,28 +589,39 @@ void sinPage(FigureData& data, double theta, double phi, double m, double n) {
     level.x = {-1.2, 1.2};
     level.y = {std::sin(ta), std::sin(ta)};
     data.series.push_back(std::move(level));
-    data.series.push_back(arrow(FigureText::tr("e^(imθ)"), 1.0, ta, 0));
+    data.series.push_back(arrow(FigureText::tr("eⁱᵐᶿ, position m"), 1.0, ta, 0));
     data.series.back().id = QStringLiteral("position-m");
-    data.series.push_back(arrow(FigureText::tr("e^(im′θ), m′ = π/θ − m"), 1.0, tb, 1));
-    data.series.back().id = QStringLiteral("mirror-m-prime");
+    if (hit.found) {
+        data.series.push_back(arrow(FigureText::tr("exp(im′θ), mirror position m′"), 1.0, tb, 1));
+        data.series.back().id = QStringLiteral("mirror-m-prime");
+    } else {
+        Series mirror = arrow(FigureText::tr("angle π − mθ (no position within the context)"),
+                              1.0, tb, 1, SeriesStyle::Path);
+        mirror.id = QStringLiteral("mirror-angle");
+        mirror.dashed = true;
+        data.series.push_back(std::move(mirror));
+    }
     // Labels inside the circle, on the side of each arrow away from the sin line.
     const double offset = std::sin(ta) >= 0 ? -0.12 : 0.12;
     data.labels.push_back({0.6 * std::cos(ta), 0.6 * std::sin(ta) + offset,
                            FigureText::tr("m = %1").arg(number(a))});
-    data.labels.push_back({0.6 * std::cos(tb), 0.6 * std::sin(tb) + offset,
-                           FigureText::tr("m′ = %1").arg(number(mirror))});
+    if (hit.found) {
+        data.labels.push_back({0.6 * std::cos(tb), 0.6 * std::sin(tb) + offset,
+                               FigureText::tr("m′ = %1").arg(hit.position)});
+    }
     data.readouts = {
-        {FigureText::tr("m"), fourDigits(a), QString()},
-        {FigureText::tr("m′"), fourDigits(mirror), QString()},
+        {FigureText::tr("m"), a, QString()},
         {FigureText::tr("sin mθ"), fourDigits(std::sin(ta)), QString()},
-        {FigureText::tr("sin m′θ"), fourDigits(std::sin(tb)), QString()},
         {FigureText::tr("cos mθ"), fourDigits(std::cos(ta)), QString()},
-        {FigureText::tr("cos m′θ"), fourDigits(std::cos(tb)), QString()},
     };
+    if (hit.found) {
+        data.readouts.push_back(
+            {FigureText::tr("m′"), static_cast<double>(hit.position), QString()});
+    }
     SidePlot side;
     side.title = FigureText::tr("Score as both positions move");
     side.xLabel = FigureText::tr("shift s (tokens)");
-    side.yLabel = FigureText::tr("score of m+s, n+s");
+    side.yLabel = FigureText::tr("score of m + s, n + s");
     const double span = std::min(2.0 * kTwoPi / theta, 1.0e6);
     Series rotary;
     rotary.name = FigureText::tr("rotation");
@@ -477,11 +631,11 @@ void sinPage(FigureData& data, double theta, double phi, double m, double n) {
     sinOnly.name = FigureText::tr("sin only");
     sinOnly.id = QStringLiteral("sin-only");
     sinOnly.colour = 3;
-    const double dot = kQLength * kKLength * std::cos(phi);
+    const double dot = kQLength * kKLength * std::cos(alpha);
     for (int k = 0; k < kCurveSamples; ++k) {
         const double s = span * k / (kCurveSamples - 1);
         rotary.x.push_back(s);
-        rotary.y.push_back(rotaryScore(theta, phi, m + s, n + s));
+        rotary.y.push_back(rotaryScore(theta, alpha, m + s, n + s));
         sinOnly.x.push_back(s);
         sinOnly.y.push_back(dot * std::sin((m + s) * theta) * std::sin((n + s) * theta));
     }
@@ -497,19 +651,18 @@ void ladderPage(FigureData& data, const Eigen::ArrayXd& theta, double m, int dim
     const auto pairs = static_cast<int>(theta.size());
     const int shown = std::min(pairs, kMatrixPairs);
     PageText text;
-    text.title = FigureText::tr("many pairs: R_m and the frequency ladder");
+    text.title = FigureText::tr("many pairs: Rₘ and the frequency ladder");
     text.body = FigureText::tr(
         "A head of d = %1 coordinates is cut into %2 pairs, and pair i turns with its own "
-        "θ_i = b^(−2i/d): from θ_0 = 1 rad per token down to θ_%3 = %4 (b = %5). R_m is block "
+        "θᵢ = b⁻²ⁱᐟᵈ: from θ₀ = 1 rad per token down to θ%3 = %4 (b = %5). Rₘ is block "
         "diagonal, one 2×2 rotation per pair, so the derivation holds pair by pair and the "
         "score still depends on m − n only.")
                     .arg(dim)
                     .arg(pairs)
-                    .arg(pairs - 1)
+                    .arg(subscript(pairs - 1))
                     .arg(number(theta[pairs - 1]), number(base));
-    text.formula =
-        FigureText::tr("R_m = diag(R(mθ_0), …, R(mθ_(d/2−1)))\nθ_i = b^(−2i/d)");
-    setPage(data, kDerivationPages, text);
+    text.formula = FigureText::tr("Rₘ = diag(R(mθ₀), R(mθ₁), …)\nθᵢ = b⁻²ⁱᐟᵈ");
+    setPage(data, kLadderPage, text);
     const Eigen::MatrixXd r =
         rope::rotationMatrix(theta.head(shown), m, rope::Layout::Interleaved);
     ColourMap map;
@@ -527,7 +680,7 @@ void ladderPage(FigureData& data, const Eigen::ArrayXd& theta, double m, int dim
     }
     map.zMin = -1;
     map.zMax = 1;
-    map.label = FigureText::tr("entry of R_m");
+    map.label = FigureText::tr("entry of Rₘ");
     data.colourMap = std::move(map);
     data.yReversed = true;
     data.equalAspect = true;
@@ -546,15 +699,15 @@ void ladderPage(FigureData& data, const Eigen::ArrayXd& theta, double m, int dim
         {FigureText::tr("m"), m, QString()},
         {FigureText::tr("d"), static_cast<double>(dim), QString()},
         {FigureText::tr("b"), fourDigits(base), QString()},
-        {FigureText::tr("θ_%1 (slowest)").arg(pairs - 1), fourDigits(theta[pairs - 1]),
-         FigureText::tr("rad/token")},
+        {FigureText::tr("θ%1 (slowest)").arg(subscript(pairs - 1)),
+         fourDigits(theta[pairs - 1]), FigureText::tr("rad/token")},
     };
     SidePlot side;
-    side.title = FigureText::tr("Frequency ladder θ_i = b^(−2i/d)");
+    side.title = FigureText::tr("Frequency ladder θᵢ = b⁻²ⁱᐟᵈ");
     side.xLabel = FigureText::tr("pair i");
-    side.yLabel = FigureText::tr("log₁₀ θ_i");
+    side.yLabel = FigureText::tr("log₁₀ θᵢ");
     Series ladder;
-    ladder.name = FigureText::tr("log₁₀ θ_i");
+    ladder.name = FigureText::tr("log₁₀ θᵢ");
     ladder.id = QStringLiteral("ladder");
     ladder.style = SeriesStyle::Scatter;
     ladder.colour = 0;
@@ -585,6 +738,182 @@ void ladderPage(FigureData& data, const Eigen::ArrayXd& theta, double m, int dim
     data.side = std::move(side);
 }
 
+// Page 11: what many pairs buy. A head that looks δ₀ tokens back: with one θ its score over
+// distance is a single sinusoid, as high again a few turns later; with the ladder it is a sum of
+// sinusoids that peaks once.
+void scoreShapePage(FigureData& data, const Eigen::ArrayXd& theta, int pair, double m, double n,
+                    long long context) {
+    const auto target = static_cast<long long>(std::llabs(static_cast<long long>(n - m)));
+    // Every integer distance of a window of at most kShapeWindow + 1 (no sampling: the fast
+    // pairs turn once per 6.3 tokens), centred on δ₀ when δ₀ is far.
+    constexpr long long kShapeWindow = 2048;
+    const long long span = std::clamp(std::max(4 * target, 128LL), 16LL, kShapeWindow);
+    const long long first = std::max(0LL, target - span / 2);
+    // Distances a context of L tokens can hold (at least 16 past δ₀, so the peak shows).
+    const long long last = std::min(first + span, std::max(context - 1, target + 16));
+    const Eigen::ArrayXd one = Eigen::ArrayXd::Constant(1, theta[pair]);
+    // Farther than one turn of the fastest pair (2π/θ₀ ≈ 6.3 tokens at θ₀ = 1): a "second peak"
+    // must not be the first peak's own shoulder.
+    const double away = std::ceil(kTwoPi / theta.maxCoeff());
+    Series single;
+    single.name = FigureText::tr("one θ (pair %1 only)").arg(pair);
+    single.id = QStringLiteral("one-theta");
+    single.colour = 3;
+    Series ladder;
+    ladder.name = FigureText::tr("the ladder, every pair equally weighted");
+    ladder.id = QStringLiteral("ladder");
+    ladder.colour = 0;
+    double bestOne = -2;
+    double bestOneAt = 0;
+    double bestLadder = -2;
+    for (long long delta = first; delta <= last; ++delta) {
+        const auto d = static_cast<double>(delta);
+        const double s1 = targetedScore(one, d, static_cast<double>(target));
+        const double sl = targetedScore(theta, d, static_cast<double>(target));
+        single.x.push_back(d);
+        single.y.push_back(s1);
+        ladder.x.push_back(d);
+        ladder.y.push_back(sl);
+        if (std::abs(d - static_cast<double>(target)) >= away) {
+            if (s1 > bestOne) {
+                bestOne = s1;
+                bestOneAt = d;
+            }
+            bestLadder = std::max(bestLadder, sl);
+        }
+    }
+    Series mark;
+    mark.name = FigureText::tr("target distance δ₀ = |n − m|");
+    mark.id = QStringLiteral("target");
+    mark.style = SeriesStyle::Path;
+    mark.colour = 2;
+    mark.dashed = true;
+    mark.x = {static_cast<double>(target), static_cast<double>(target)};
+    mark.y = {-1.05, 1.05};
+    data.series = {std::move(mark), std::move(single), std::move(ladder)};
+    PageText text;
+    text.title = FigureText::tr("what many pairs buy: the shape of the score");
+    text.body = FigureText::tr(
+        "A head that should attend to the token δ₀ = %1 back turns its key so that every pair "
+        "peaks there. With one θ the score over distance is a single sinusoid A·cos(δθ + φ), "
+        "whatever W_q and W_k are: the head can set its height and phase, never its shape, and "
+        "it is as high again every 2π/θ tokens (%2 at δ = %3). With the ladder it is a sum of "
+        "sinusoids, one per pair, that agree only at δ₀: elsewhere at most %4 here, and a head "
+        "can shape it further by weighting the pairs. That, more than telling positions apart, "
+        "is why RoPE uses many frequencies.")
+                    .arg(target)
+                    .arg(number(fourDigits(bestOne)), number(bestOneAt),
+                         number(fourDigits(bestLadder)));
+    text.formula = FigureText::tr("one θ:  A·cos(δθ + φ)\nladder:  Σᵢ Aᵢ·cos(δθᵢ + φᵢ)");
+    setPage(data, kScoreShapePage, text);
+    data.xLabel = FigureText::tr("distance δ = m − n (tokens back)");
+    data.yLabel = FigureText::tr("score (1 at δ₀)");
+    data.xRange = {{static_cast<double>(first), static_cast<double>(last)}};
+    data.yRange = {{-1.05, 1.15}};
+    data.legendBelow = true;
+    data.readouts = {
+        {FigureText::tr("δ₀"), static_cast<double>(target), FigureText::tr("tokens")},
+        {FigureText::tr("one θ: best score ≥ %1 tokens from δ₀").arg(number(away)),
+         fourDigits(bestOne), QString()},
+        {FigureText::tr("ladder: best score ≥ %1 tokens from δ₀").arg(number(away)),
+         fourDigits(bestLadder), QString()},
+    };
+}
+
+// Page 12: why a geometric ladder (equal ratios: every scale of distance gets pairs) and what
+// sets the base (the similar-key score must stay positive over the context).
+void whyBasePage(FigureData& data, const Eigen::ArrayXd& theta, int dim, double base,
+                 long long context) {
+    const auto pairs = static_cast<int>(theta.size());
+    const double beta = std::pow(base, 2.0 / dim);
+    Series wavelengths;
+    wavelengths.name = FigureText::tr("wavelength 2π/θᵢ");
+    wavelengths.id = QStringLiteral("wavelengths");
+    wavelengths.style = SeriesStyle::Scatter;
+    wavelengths.colour = 0;
+    int beyond = 0;
+    for (int i = 0; i < pairs; ++i) {
+        const double lambda = theta[i] > 0 ? kTwoPi / theta[i] : std::nan("");
+        wavelengths.x.push_back(i);
+        wavelengths.y.push_back(lambda);
+        beyond += lambda > static_cast<double>(context) ? 1 : 0;
+    }
+    Series contextLine;
+    contextLine.name = FigureText::tr("context L = %1").arg(context);
+    contextLine.id = QStringLiteral("context");
+    contextLine.style = SeriesStyle::Path;
+    contextLine.colour = 1;
+    contextLine.dashed = true;
+    contextLine.x = {-0.5, pairs - 0.5};
+    contextLine.y = {static_cast<double>(context), static_cast<double>(context)};
+    data.series = {std::move(wavelengths), std::move(contextLine)};
+    data.logY = true;
+    data.xLabel = FigureText::tr("pair i");
+    data.yLabel = FigureText::tr("wavelength (tokens)");
+    data.xRange = {{-0.5, pairs - 0.5}};
+    data.legendBelow = true;
+    // The similar-key score over the context: every m is scanned for the first negative value;
+    // the curve beside shows the first kCurveSpan distances at every integer.
+    constexpr long long kScanLimit = 1LL << 17;
+    constexpr long long kCurveSpan = 4096;
+    const long long scan = std::min(context, kScanLimit);
+    const std::optional<long long> negative = rope::firstNegativeDistance(theta, scan);
+    SidePlot side;
+    side.title = FigureText::tr("Similar-key score (2/d)·Σcos(mθᵢ)");
+    side.xLabel = FigureText::tr("distance m (tokens)");
+    side.yLabel = FigureText::tr("mean cosine");
+    Series mean;
+    mean.name = FigureText::tr("mean cosine");
+    mean.id = QStringLiteral("mean-cosine");
+    mean.colour = 0;
+    mean.inLegend = false;
+    const long long shown = std::min(context, kCurveSpan);
+    for (long long k = 0; k < shown; ++k) {
+        mean.x.push_back(static_cast<double>(k));
+        mean.y.push_back((Eigen::cos(static_cast<double>(k) * theta)).mean());
+    }
+    Series zero;
+    zero.name = FigureText::tr("zero");
+    zero.id = QStringLiteral("zero");
+    zero.style = SeriesStyle::Guide;
+    zero.x = {0.0, static_cast<double>(shown)};
+    zero.y = {0.0, 0.0};
+    side.series = {std::move(zero), std::move(mean)};
+    side.xRange = {0.0, static_cast<double>(shown)};
+    side.yRange = {-0.3, 1.05};
+    side.widthShare = 0.6;
+    data.side = std::move(side);
+    PageText text;
+    text.title = FigureText::tr("why a geometric ladder, why this base");
+    text.body = FigureText::tr(
+        "Why equal ratios, θᵢ₊₁/θᵢ = 1/β with β = b²ᐟᵈ? Read the pairs as the digits of m "
+        "written in base β (Su's “β进制” view): each pair turns β times slower than the one "
+        "before, as each digit changes β times less often. So every scale of distance, from "
+        "neighbours (θ₀ = 1 rad per token) out to about 2πb tokens, has pairs that turn part of "
+        "a circle over it: a straight line on the log scale. Why this b? Too small, and the "
+        "mean score of a similar key turns negative inside the context (beside; the decay "
+        "panel); the smallest base that keeps it non-negative up to L is b*(L) (Men et al. "
+        "2024; the base-bound panel). Pairs above the dashed line never finish a turn within L "
+        "(the heatmap panel's critical dimension).");
+    text.formula = FigureText::tr("θᵢ = β⁻ⁱ,  β = b²ᐟᵈ");
+    setPage(data, kWhyBasePage, text);
+    Readout firstNegative{FigureText::tr("first m with Σcos(mθᵢ) < 0"),
+                          static_cast<double>(negative ? *negative : scan), QString()};
+    if (!negative) {
+        firstNegative.text = scan < context
+                                 ? FigureText::tr("none below %1 (scanned)").arg(scan)
+                                 : FigureText::tr("none below L = %1").arg(context);
+    }
+    data.readouts = {
+        {FigureText::tr("β = b²ᐟᵈ"), fourDigits(beta), QString()},
+        {FigureText::tr("slowest wavelength"), fourDigits(kTwoPi / theta[pairs - 1]),
+         FigureText::tr("tokens")},
+        {FigureText::tr("pairs slower than one turn in L"), static_cast<double>(beyond),
+         QString()},
+        firstNegative,
+    };
+}
+
 double lastPair(const rope::RopeParams& params) {
     return params.effectiveRotaryDim() / 2 - 1;
 }
@@ -611,6 +940,29 @@ PositionCollision nearestCollision(double theta, double tolerance, long long lim
     return result;
 }
 
+IntegerMirror nearestIntegerMirror(double theta, long long m, double tolerance, long long limit) {
+    IntegerMirror result;
+    for (long long p = 0; p <= limit; ++p) {
+        if (p == m) {
+            continue;
+        }
+        // (m + p)θ − π reduced to (−π, π]: 0 when p's angle mirrors m's across the y axis.
+        const double angle = static_cast<double>(m + p) * theta - kPi;
+        const double residual = angle - kTwoPi * std::round(angle / kTwoPi);
+        if (std::abs(residual) <= tolerance) {
+            result.found = true;
+            result.position = p;
+            result.residual = residual;
+            return result;
+        }
+    }
+    return result;
+}
+
+double targetedScore(const Eigen::Ref<const Eigen::ArrayXd>& theta, double delta, double target) {
+    return ((delta - target) * theta).cos().mean();
+}
+
 double sinMirrorPosition(double theta, double m) {
     const double period = kTwoPi / theta;
     const double mirror = std::fmod(kPi / theta - m, period);
@@ -624,18 +976,22 @@ FigureData derivationFigure(const rope::RopeParams& params, const FigureOptions&
     const OptionValues v(derivationOptions(), options);
     const int page = static_cast<int>(std::clamp<long long>(v.integer("page"), 1, kDerivationPages));
     const int pair = static_cast<int>(std::clamp<long long>(v.integer("pair"), 0, pairs - 1));
-    const double phi = static_cast<double>(v.integer("k-angle-deg")) * kPi / 180.0;
+    const double alpha = static_cast<double>(v.integer("k-angle-deg")) * kPi / 180.0;
     const auto m = static_cast<double>(params.m);
     const auto n = static_cast<double>(params.n);
     FigureData data;
     if (page <= 7) {
-        derivationPage(data, page, theta[pair], phi, m, n);
+        derivationPage(data, page, theta[pair], alpha, m, n);
     } else if (page == kCollisionPage) {
         collisionPage(data, theta[pair], m, v.real("tolerance-deg"), params.context);
     } else if (page == kSinPage) {
-        sinPage(data, theta[pair], phi, m, n);
-    } else {
+        sinPage(data, theta[pair], alpha, m, n, v.real("tolerance-deg"), params.context);
+    } else if (page == kLadderPage) {
         ladderPage(data, theta, m, dim, params.base);
+    } else if (page == kScoreShapePage) {
+        scoreShapePage(data, theta, pair, m, n, params.context);
+    } else {
+        whyBasePage(data, theta, dim, params.base, params.context);
     }
     return data;
 }
@@ -657,7 +1013,7 @@ const OptionTable& derivationOptions() {
          .min = 0,
          .max = rope::limits::kMaxDim / 2 - 1,
          .tooltip = QT_TRANSLATE_NOOP("FigureOptions",
-                                      "Which pair's θ_i = b^(−2i/d) the pages 1–9 use."),
+                                      "Which pair's θᵢ = b⁻²ⁱᐟᵈ pages 1–9 and 11 use."),
          .dynamicMax = &lastPair},
         {.id = "k-angle-deg",
          .label = QT_TRANSLATE_NOOP("FigureOptions", "&k vs q:"),
@@ -668,7 +1024,7 @@ const OptionTable& derivationOptions() {
          .max = 180,
          .tooltip = QT_TRANSLATE_NOOP(
              "FigureOptions",
-             "Angle φ between q and k before any rotation (0: the arc is exactly (n−m)θ)."),
+             "Angle α between q and k before any rotation (0: the arc is exactly (n − m)θ)."),
          .suffix = "°"},
         {.id = "tolerance-deg",
          .label = QT_TRANSLATE_NOOP("FigureOptions", "&Tolerance:"),
@@ -678,7 +1034,8 @@ const OptionTable& derivationOptions() {
          .max = 10.0,
          .tooltip = QT_TRANSLATE_NOOP(
              "FigureOptions",
-             "Page 8: two positions collide when their angles agree within this many degrees."),
+             "Pages 8 and 9: two positions collide (or mirror each other) when their angles "
+             "agree within this many degrees."),
          .suffix = "°",
          .step = 0.1,
          .decimals = 2},

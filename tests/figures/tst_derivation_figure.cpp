@@ -1,16 +1,21 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The derivation panel's pictures against closed forms recomputed here in long double: the
-// drawn angle between f(q, m) and f(k, n) is (n − m)θ mod 2π with θ = b^(−2i/d); the collision
-// page's two positions have angles equal mod 2π within the tolerance and no smaller gap that
-// has gone at least half a turn does;
-// the sin page's two positions have equal sin and opposite cos; the ladder is b^(−2i/d) and the
-// matrix holds cos mθ_i / ±sin mθ_i in its 2×2 diagonal blocks and zeros elsewhere.
+// The derivation panel's pictures against closed forms recomputed here in long double: each of
+// pages 2–7 draws its own step (q at m; k at n, at m on the n = m pages, at m − 1 on the one-step
+// page) and the angle between the arrows is α + (position of k − m)θ with θ = b^(−2i/d); the
+// length page's dashed pair keeps ‖q‖‖k‖; the collision page's two positions have angles equal
+// mod 2π within the tolerance and no smaller gap that has gone at least half a turn does; the sin
+// page's two integer positions mirror each other; the ladder is b^(−2i/d) and the matrix holds
+// cos mθ_i / ±sin mθ_i in its 2×2 diagonal blocks and zeros elsewhere; the score-shape page is
+// cos((δ − δ₀)θ) for one θ and its mean over the ladder; the base page's wavelengths are
+// 2π·b^(2i/d) and its first negative similar-key score is a full long-double scan.
 #include "core/rope_params.h"
 #include "figures/derivation_figure.h"
 #include "figures/figure_registry.h"
 
 #include <QTest>
+
+#include <Eigen/Core>
 
 #include <cmath>
 
@@ -127,8 +132,11 @@ private slots:
         }
     }
 
-    // Pages 2–7: the arrows f(q, m), f(k, n) and the green arc between them.
-    void drawnAngleIsNMinusMTheta_data() {
+    // Pages 2–7: the arrows f(q, ·), f(k, ·) of the page's own step and the green arc between
+    // them. Pages 2, 3 and 7 draw q at m and k at n; pages 4 and 5 (n = m) both at m; page 6
+    // (n = m − 1) k one position behind q. The angle from q's arrow to k's is then α plus
+    // (position of k − position of q)·θ.
+    void drawnAngleIsThePageStep_data() {
         QTest::addColumn<long long>("m");
         QTest::addColumn<long long>("n");
         QTest::addColumn<int>("dim");
@@ -140,20 +148,26 @@ private slots:
         QTest::newRow("far, slow pair") << 123456LL << 4096LL << 64 << 5e5 << 30;
         QTest::newRow("m = n") << 42LL << 42LL << 16 << 1e4 << 3;
     }
-    void drawnAngleIsNMinusMTheta() {
+    void drawnAngleIsThePageStep() {
         QFETCH(long long, m);
         QFETCH(long long, n);
         QFETCH(int, dim);
         QFETCH(double, base);
         QFETCH(int, pair);
-        // φ = 0: the arc is (n − m)θ itself; the default φ = 60° keeps q and k apart on page 1.
-        for (const int phiDeg : {0, 60}) {
-            const long double expected =
-                reduceL(static_cast<long double>(n - m) * thetaL(pair, dim, base) +
-                        phiDeg * 3.14159265358979323846264338327950288L / 180);
+        constexpr long double kPiL = 3.14159265358979323846264338327950288L;
+        for (const int alphaDeg : {0, 60}) {
             for (int number = 2; number <= 7; ++number) {
+                long long kAt = n;
+                if (number == 4 || number == 5) {
+                    kAt = m;
+                } else if (number == 6) {
+                    kAt = m - 1;
+                }
+                const long double expected =
+                    reduceL(static_cast<long double>(kAt - m) * thetaL(pair, dim, base) +
+                            alphaDeg * kPiL / 180);
                 FigureOptions options = {{QStringLiteral("pair"), pair}};
-                if (phiDeg == 0) {
+                if (alphaDeg == 0) {
                     options.insert(QStringLiteral("k-angle-deg"), 0);
                 }
                 const FigureData data = page(number, params(m, n, dim, base), options);
@@ -167,7 +181,11 @@ private slots:
                                                      .arg(number)
                                                      .arg(double(drawn))
                                                      .arg(double(expected))));
-                // The green arc (colour 2) runs from f(q, m) counter-clockwise to f(k, n).
+                // q's arrow is turned by mθ from q at position 0 (angle 0.4 rad) on every page.
+                const long double qExpected =
+                    0.4L + static_cast<long double>(m) * thetaL(pair, dim, base);
+                QVERIFY(turnDistanceL(tipAngle(*a[0]) - qExpected) < 1e-9L);
+                // The green arc (colour 2) runs from q's arrow counter-clockwise to k's.
                 const Series* arc = nullptr;
                 for (const Series& s : data.series) {
                     if (s.style == SeriesStyle::Path && s.colour == 2) {
@@ -182,6 +200,45 @@ private slots:
                 QVERIFY(turnDistanceL(start - tipAngle(*a[0])) < 1e-9L);
                 QVERIFY(turnDistanceL(end - tipAngle(*a[1])) < 1e-9L);
             }
+        }
+    }
+
+    // Page 4: the dashed pair of the other length solution (separate encodings for q and k)
+    // keeps the product of the lengths, ‖q‖‖k‖ = 1 · 0.7, while each length changes.
+    void lengthPageDrawsTheOtherSolution() {
+        const FigureData data = page(4, params(3, 10, 128, 1e4));
+        const Series* grown = nullptr;
+        const Series* shrunk = nullptr;
+        for (const Series& s : data.series) {
+            grown = s.id == QLatin1String("xpos-q") ? &s : grown;
+            shrunk = s.id == QLatin1String("xpos-k") ? &s : shrunk;
+        }
+        QVERIFY(grown != nullptr && shrunk != nullptr);
+        const auto length = [](const Series& s) {
+            return std::hypot(static_cast<long double>(s.x.back() - s.x.front()),
+                              static_cast<long double>(s.y.back() - s.y.front()));
+        };
+        QVERIFY(std::abs(length(*grown) * length(*shrunk) - 0.7L) < 1e-12L);
+        QVERIFY(std::abs(length(*grown) - 1.0L) > 0.1L);
+    }
+
+    // Page 5: both arcs φ(m) sweep the same angle, mθ mod 2π.
+    void anglePageArcsAreEqual() {
+        const FigureData data = page(5, params(3, 10, 128, 1e4));
+        std::vector<const Series*> arcs;
+        for (const Series& s : data.series) {
+            if (s.id.startsWith(QLatin1String("arc-phi"))) {
+                arcs.push_back(&s);
+            }
+        }
+        QCOMPARE(arcs.size(), std::size_t(2));
+        for (const Series* s : arcs) {
+            const long double start = std::atan2(static_cast<long double>(s->y.front()),
+                                                 static_cast<long double>(s->x.front()));
+            const long double end = std::atan2(static_cast<long double>(s->y.back()),
+                                               static_cast<long double>(s->x.back()));
+            // θ₀ = 1: the sweep is 3 rad.
+            QVERIFY(turnDistanceL(end - start - 3.0L) < 1e-9L);
         }
     }
 
@@ -267,17 +324,108 @@ private slots:
         QVERIFY(std::abs(std::cos(m * t) + std::cos(mirror * t)) < 1e-9L);
     }
 
-    void sinPageDrawsEqualSinDifferentCos() {
+    // Page 9 at the defaults (θ₀ = 1, m = 3, tolerance 1°): the mirror of position 3 is the
+    // integer m′ with 3 + m′ nearest an odd multiple of π: 22 − 7π = 0.0088 rad (0.51°), so
+    // m′ = 19; the smaller candidates miss by more than 1° (3 − π: 8.1°, 16 − 5π: 16.7°,
+    // 9 − 3π: 24°). sin(19) ≈ sin(3) and cos(19) ≈ −cos(3).
+    void sinPageDrawsAnIntegerMirror() {
         const rope::RopeParams p = params(3, 10, 128, 1e4);
         const FigureData data = page(kSinPage, p);
         const auto a = arrows(data);
         QCOMPARE(a.size(), std::size_t(2));
-        // θ_0 = 1: |cos 3| ≈ 0.99, so position 3 itself is the example; sin(3) = sin(π − 3).
         QVERIFY(std::abs(a[0]->y.back() - std::sin(3.0L)) < 1e-12L);
-        QVERIFY(std::abs(a[1]->y.back() - std::sin(3.0L)) < 1e-9L);
         QVERIFY(std::abs(a[0]->x.back() - std::cos(3.0L)) < 1e-12L);
-        QVERIFY(std::abs(a[1]->x.back() + std::cos(3.0L)) < 1e-9L);
-        QVERIFY(std::abs(a[0]->x.back() - a[1]->x.back()) > 1.0);
+        QVERIFY(std::abs(a[1]->y.back() - std::sin(19.0L)) < 1e-12L);
+        QVERIFY(std::abs(a[1]->x.back() - std::cos(19.0L)) < 1e-12L);
+        QVERIFY(std::abs(std::sin(19.0L) - std::sin(3.0L)) < 0.01L);
+        QVERIFY(std::abs(a[0]->x.back() - a[1]->x.back()) > 1.9L);
+        const IntegerMirror hit = nearestIntegerMirror(1.0, 3, 3.14159265358979 / 180, 4095);
+        QVERIFY(hit.found);
+        QCOMPARE(hit.position, 19LL);
+        QVERIFY(std::abs(hit.residual - static_cast<double>(22.0L - 7 * 3.14159265358979323846L)) <
+                1e-12);
+    }
+
+    // A slow pair's mirror lies beyond a short context: none found, the page says so and draws
+    // the mirror angle dashed instead of an arrow.
+    void sinPageWithoutAMirrorInTheContext() {
+        rope::RopeParams p = params(3, 10, 128, 1e4);
+        p.context = 256;
+        // θ₆₃ = 10⁴^(−126/128) ≈ 1.15e−4: the mirror angle π − 3θ needs m′ ≈ 27 000.
+        const FigureData data = page(kSinPage, p, {{QStringLiteral("pair"), 63}});
+        QCOMPARE(arrows(data).size(), std::size_t(1));
+        QVERIFY(!nearestIntegerMirror(static_cast<double>(thetaL(63, 128, 1e4)), 3,
+                                      3.14159265358979 / 180, 255)
+                     .found);
+    }
+
+    // Page 11: one θ gives a single sinusoid cos((δ − δ₀)θ) and the ladder the mean of
+    // cos((δ − δ₀)θᵢ), both recomputed here in long double; δ₀ = |n − m| = 7.
+    void scoreShapeIsTheClosedForm() {
+        const FigureData data = page(kScoreShapePage, params(3, 10, 128, 1e4));
+        const Series* one = nullptr;
+        const Series* ladder = nullptr;
+        for (const Series& s : data.series) {
+            one = s.id == QLatin1String("one-theta") ? &s : one;
+            ladder = s.id == QLatin1String("ladder") ? &s : ladder;
+        }
+        QVERIFY(one != nullptr && ladder != nullptr);
+        QCOMPARE(one->x.size(), ladder->x.size());
+        QVERIFY(one->x.front() == 0 && one->x.back() >= 28);
+        long double bestOneAway = -2;
+        for (std::size_t k = 0; k < one->x.size(); ++k) {
+            const long double delta = one->x[k] - 7;
+            QVERIFY(std::abs(one->y[k] - std::cos(delta)) < 1e-12L);
+            long double sum = 0;
+            for (int i = 0; i < 64; ++i) {
+                sum += std::cos(delta * thetaL(i, 128, 1e4));
+            }
+            QVERIFY(std::abs(ladder->y[k] - sum / 64) < 1e-12L);
+            if (std::abs(delta) >= 7) {
+                bestOneAway = std::max(bestOneAway, std::cos(delta));
+            }
+        }
+        // One θ comes back almost to its peak (44 ≈ 14π, so δ = 51): > 0.999.
+        QVERIFY(bestOneAway > 0.999L);
+    }
+
+    void targetedScoreOfOneThetaIsASinusoid() {
+        const Eigen::ArrayXd one = Eigen::ArrayXd::Constant(1, 0.37);
+        for (double delta : {0.0, 1.0, 5.5, 100.0}) {
+            QVERIFY(std::abs(targetedScore(one, delta, 3.0) - std::cos((delta - 3.0) * 0.37)) <
+                    1e-15);
+        }
+    }
+
+    // Page 12: the wavelengths are 2π·b^(2i/d) and the first negative similar-key score of
+    // b = 10⁴, d = 128 within L = 4096 is the one the decay lesson quotes, recomputed here by
+    // scanning every m in long double.
+    void whyBasePageIsTheClosedForm() {
+        rope::RopeParams p = params(3, 10, 128, 1e4);
+        p.context = 4096;
+        const FigureData data = page(kWhyBasePage, p);
+        const Series* wavelengths = nullptr;
+        for (const Series& s : data.series) {
+            wavelengths = s.id == QLatin1String("wavelengths") ? &s : wavelengths;
+        }
+        QVERIFY(wavelengths != nullptr);
+        QCOMPARE(wavelengths->y.size(), std::size_t(64));
+        for (int i = 0; i < 64; ++i) {
+            const long double expected = kTwoPiL / thetaL(i, 128, 1e4);
+            QVERIFY(std::abs(wavelengths->y[static_cast<std::size_t>(i)] / expected - 1) <
+                    1e-12L);
+        }
+        long long firstNegative = -1;
+        for (long long m = 1; m < 4096 && firstNegative < 0; ++m) {
+            long double sum = 0;
+            for (int i = 0; i < 64; ++i) {
+                sum += std::cos(static_cast<long double>(m) * thetaL(i, 128, 1e4));
+            }
+            firstNegative = sum < 0 ? m : -1;
+        }
+        QVERIFY(firstNegative > 0);
+        QCOMPARE(data.readouts.back().value, static_cast<double>(firstNegative));
+        QVERIFY(data.readouts.back().text.isEmpty());
     }
 
     void ladderIsTheClosedForm_data() {
@@ -292,7 +440,7 @@ private slots:
         QFETCH(int, dim);
         QFETCH(double, base);
         QFETCH(long long, m);
-        const FigureData data = page(kDerivationPages, params(m, 0, dim, base));
+        const FigureData data = page(kLadderPage, params(m, 0, dim, base));
         QVERIFY(data.side.has_value());
         // The two scatter series (pairs in the matrix, the rest) hold every pair once.
         std::vector<double> ladder(static_cast<std::size_t>(dim / 2), std::nan(""));
