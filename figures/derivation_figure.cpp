@@ -308,17 +308,25 @@ void derivationPage(FigureData& data, int page, double theta, double alpha, doub
         break;
     }
     case 4: {
-        // Another solution of the length equation when f_q ≠ f_k: ‖q‖aᵐ and ‖k‖a⁻ᵐ (aᵐ = 1.2).
+        // Another solution of the length equation when q and k have separate encodings: lengths
+        // ‖q‖aᵐ and ‖k‖a⁻ᵐ (drawn for aᵐ = 1.2), the dashed circles the arrows would move to.
         constexpr double kGrowth = 1.2;
-        Series grown = arrow(FigureText::tr("separate encodings: ‖q‖·aᵐ and ‖k‖·a⁻ᵐ"),
-                             kQLength * kGrowth, kQAngle + at.a * theta, 0, SeriesStyle::Path);
+        Series grown = guideCircle(kQLength * kGrowth);
+        grown.name = FigureText::tr("separate encodings: ‖q‖·aᵐ and ‖k‖·a⁻ᵐ");
         grown.id = QStringLiteral("xpos-q");
+        grown.style = SeriesStyle::Path;
+        grown.colour = 0;
         grown.dashed = true;
-        Series shrunk = arrow(QString(), kKLength / kGrowth, kAngle + at.b * theta, 1,
-                              SeriesStyle::Path);
+        Series shrunk = guideCircle(kKLength / kGrowth);
         shrunk.id = QStringLiteral("xpos-k");
+        shrunk.style = SeriesStyle::Path;
+        shrunk.colour = 1;
         shrunk.dashed = true;
         shrunk.inLegend = false;
+        for (Series* c : {&grown, &shrunk}) { // a guide circle ends in a NaN break
+            c->x.pop_back();
+            c->y.pop_back();
+        }
         data.series.push_back(std::move(grown));
         data.series.push_back(std::move(shrunk));
         break;
@@ -354,20 +362,21 @@ void derivationPage(FigureData& data, int page, double theta, double alpha, doub
     default:
         break;
     }
-    // The green arc from f(q, ·) to f(k, ·): what the score sees.
+    // The green arc from f(q, ·) to f(k, ·): what the score sees. Not on the one-step page,
+    // whose point is the step θ (and where α − θ is a sliver at the defaults, θ₀ = 1 rad ≈ 57°).
     QString betweenLabel;
     if (page == 4 || page == 5) {
         betweenLabel = FigureText::tr("α");
-    } else if (page == 6) {
-        betweenLabel = FigureText::tr("α − θ");
     } else if (page == 3) {
         betweenLabel = FigureText::tr("ϑ(k, n) − ϑ(q, m)");
     } else {
         betweenLabel = alpha == 0.0 ? FigureText::tr("(n − m)θ") : FigureText::tr("α + (n − m)θ");
     }
-    data.series.push_back(arc(0.85, kQAngle + at.a * theta, between, 2));
-    data.series.back().id = QStringLiteral("arc-between");
-    data.labels.push_back(arcLabel(0.85, kQAngle + at.a * theta, between, betweenLabel));
+    if (page != 6) {
+        data.series.push_back(arc(0.85, kQAngle + at.a * theta, between, 2));
+        data.series.back().id = QStringLiteral("arc-between");
+        data.labels.push_back(arcLabel(0.85, kQAngle + at.a * theta, between, betweenLabel));
+    }
     const double score = rotaryScore(theta, alpha, at.a, at.b);
     if (page == 4 || page == 5) {
         data.readouts = {
@@ -799,12 +808,12 @@ void scoreShapePage(FigureData& data, const Eigen::ArrayXd& theta, int pair, dou
         "whatever the projection weights are: the head can set its height and phase, never its "
         "shape, and "
         "it is as high again every 2π/θ tokens (%2 at δ = %3). With the ladder it is a sum of "
-        "sinusoids, one per pair, that agree only at δ₀: elsewhere at most %4 here, and a head "
-        "can shape it further by weighting the pairs. That, more than telling positions apart, "
-        "is why RoPE uses many frequencies.")
+        "sinusoids, one per pair, that agree only at δ₀: %5 or more tokens away it reaches at "
+        "most %4 here, and a head can shape it further by weighting the pairs. That, more than "
+        "telling positions apart, is why RoPE uses many frequencies.")
                     .arg(target)
                     .arg(number(fourDigits(bestOne)), number(bestOneAt),
-                         number(fourDigits(bestLadder)));
+                         number(fourDigits(bestLadder)), number(away));
     text.formula = FigureText::tr("one θ:  A·cos(δθ + φ)\nladder:  Σᵢ Aᵢ·cos(δθᵢ + φᵢ)");
     setPage(data, kScoreShapePage, text);
     data.xLabel = FigureText::tr("distance δ = m − n (tokens back)");
@@ -880,6 +889,17 @@ void whyBasePage(FigureData& data, const Eigen::ArrayXd& theta, int dim, double 
     zero.x = {0.0, static_cast<double>(shown)};
     zero.y = {0.0, 0.0};
     side.series = {std::move(zero), std::move(mean)};
+    if (negative && *negative < shown) {
+        // The teaching point drawn, not left to a readout: where a similar key first loses.
+        Series first;
+        first.name = FigureText::tr("first negative");
+        first.id = QStringLiteral("first-negative");
+        first.style = SeriesStyle::Scatter;
+        first.colour = 1;
+        first.x = {static_cast<double>(*negative)};
+        first.y = {(Eigen::cos(static_cast<double>(*negative) * theta)).mean()};
+        side.series.push_back(std::move(first));
+    }
     side.xRange = {0.0, static_cast<double>(shown)};
     side.yRange = {-0.3, 1.05};
     side.widthShare = 0.6;

@@ -909,20 +909,8 @@
         <translation>推导的第几步（上一步 / 下一步）。</translation>
     </message>
     <message>
-        <source>Which pair&apos;s θ_i = b^(−2i/d) the pages 1–9 use.</source>
-        <translation>第 1–9 页使用哪一对的 θ_i = b^(−2i/d)。</translation>
-    </message>
-    <message>
-        <source>Angle φ between q and k before any rotation (0: the arc is exactly (n−m)θ).</source>
-        <translation>旋转之前 q 与 k 的夹角 φ（为 0 时弧恰好是 (n−m)θ）。</translation>
-    </message>
-    <message>
         <source>&amp;Tolerance:</source>
         <translation>容差(&amp;T)：</translation>
-    </message>
-    <message>
-        <source>Page 8: two positions collide when their angles agree within this many degrees.</source>
-        <translation>第 8 页：两个位置的角度相差不超过这么多度时算作相撞。</translation>
     </message>
     <message>
         <source>Loaded model&apos;s &amp;layers</source>
@@ -1251,6 +1239,18 @@
     <message>
         <source>the middle column of the grid</source>
         <translation>网格的中间列</translation>
+    </message>
+    <message>
+        <source>Which pair&apos;s θᵢ = b⁻²ⁱᐟᵈ pages 1–9 and 11 use.</source>
+        <translation>第 1–9 页和第 11 页使用哪一对的 θᵢ = b⁻²ⁱᐟᵈ。</translation>
+    </message>
+    <message>
+        <source>Angle α between q and k before any rotation (0: the arc is exactly (n − m)θ).</source>
+        <translation>旋转之前 q 与 k 的夹角 α（为 0 时弧恰好是 (n − m)θ）。</translation>
+    </message>
+    <message>
+        <source>Pages 8 and 9: two positions collide (or mirror each other) when their angles agree within this many degrees.</source>
+        <translation>第 8、9 页：两个位置的角度相差在这么多度以内时算作相撞（或互为镜像）。</translation>
     </message>
 </context>
 <context>
@@ -2507,10 +2507,6 @@ independent</source>
         <translation>要求</translation>
     </message>
     <message>
-        <source>polar form</source>
-        <translation>极坐标形式</translation>
-    </message>
-    <message>
         <source>set n = m: the lengths</source>
         <translation>令 n = m：模长</translation>
     </message>
@@ -2527,86 +2523,20 @@ independent</source>
         <translation>结果是旋转</translation>
     </message>
     <message>
-        <source>Take one pair of coordinates of a query q and of a key k and read each as a complex number: a length and an angle, q = ‖q‖·e^(iΘ(q)). Their dot product is the real part of q times the conjugate k* of k. Multiplying by e^(iα) turns a vector by α and keeps its length: the derivation will arrive at exactly this operation.</source>
-        <translation>取查询 q 和键 k 的一对坐标，各自看作一个复数：模长和辐角，q = ‖q‖·e^(iΘ(q))。它们的点积等于 q 乘以 k 的共轭 k* 的实部。乘以 e^(iα) 会把向量转过 α 而模长不变：推导最后得到的正是这个操作。</translation>
-    </message>
-    <message>
         <source>⟨q, k⟩ = Re[q·k*] = ‖q‖‖k‖·cos(Θ(q) − Θ(k))</source>
         <translation>⟨q, k⟩ = Re[q·k*] = ‖q‖‖k‖·cos(Θ(q) − Θ(k))</translation>
-    </message>
-    <message>
-        <source>Let f(q, m) put position m into q. Attention only sees dot products, so ask that the score of q at m and k at n depend on the positions only through m − n, and that position 0 change nothing: f(q, 0) = q. Beside, the answer derived on the next pages: moving m and n together keeps the score; moving n alone does not.</source>
-        <translation>设 f(q, m) 把位置 m 加入 q。注意力只看点积，所以要求位置 m 上的 q 与位置 n 上的 k 的分数只通过 m − n 依赖于位置，并且位置 0 不改变向量：f(q, 0) = q。右侧是后面几页推导出的答案：m 和 n 一起移动时分数不变，只移动 n 时分数会变。</translation>
     </message>
     <message>
         <source>⟨f(q, m), f(k, n)⟩ = g(q, k, m − n)</source>
         <translation>⟨f(q, m), f(k, n)⟩ = g(q, k, m − n)</translation>
     </message>
     <message>
-        <source>In complex numbers ask f(q, m)·f(k, n)* = g(q, k, m − n), whose real part is the requirement. Write each unknown in polar form, a length R and an angle Θ. A product multiplies lengths and adds angles, so the one equation splits into an equation for lengths and one for angles.</source>
-        <translation>用复数来写，要求 f(q, m)·f(k, n)* = g(q, k, m − n)，它的实部就是原来的要求。把每个未知量写成极坐标形式：模长 R 和辐角 Θ。复数相乘时模长相乘、辐角相加，于是一个方程拆成关于模长和关于辐角的两个方程。</translation>
-    </message>
-    <message>
-        <source>f(q, m) = R_f(q, m)·e^(iΘ_f(q, m))
-R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
-Θ_f(q, m) − Θ_f(k, n) = Θ_g(q, k, m − n)</source>
-        <translation>f(q, m) = R_f(q, m)·e^(iΘ_f(q, m))
-R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
-Θ_f(q, m) − Θ_f(k, n) = Θ_g(q, k, m − n)</translation>
-    </message>
-    <message>
-        <source>Set n = m. The right side no longer depends on the position, so it keeps its value at m = n = 0, where f changes nothing. The product of the lengths is therefore the same at every position; the simplest solution, RoPE&apos;s, keeps each length. The dashed circles are ‖q‖ and ‖k‖: the arrows stay on them.</source>
-        <translation>令 n = m。右边不再依赖于位置，因此等于它在 m = n = 0 时的值，而那里 f 什么都不改变。所以模长的乘积在每个位置都相同；最简单的解，也就是旋转位置编码的解，保持每个模长不变。虚线圆的半径是 ‖q‖ 和 ‖k‖：箭头始终在圆上。</translation>
-    </message>
-    <message>
-        <source>R_f(q, m)·R_f(k, m) = R_g(q, k, 0) = ‖q‖‖k‖  ⇒  R_f(q, m) = ‖q‖</source>
-        <translation>R_f(q, m)·R_f(k, m) = R_g(q, k, 0) = ‖q‖‖k‖  ⇒  R_f(q, m) = ‖q‖</translation>
-    </message>
-    <message>
-        <source>The angle equation at n = m has the same right side for every m, its value at 0. Rearranged, the left side below depends on q alone and the right side on k alone, so both equal one function φ(m) of the position: at position m every vector is turned by the same angle φ(m), and φ(0) = 0.</source>
-        <translation>在 n = m 时，辐角方程的右边对每个 m 都相同，等于它在 0 处的值。移项后，下式左边只依赖于 q，右边只依赖于 k，所以两边都等于只依赖于位置的同一个函数 φ(m)：位置 m 上的每个向量都转过同一个角度 φ(m)，并且 φ(0) = 0。</translation>
-    </message>
-    <message>
-        <source>Θ_f(q, m) − Θ(q) = Θ_f(k, m) − Θ(k) = φ(m)</source>
-        <translation>Θ_f(q, m) − Θ(q) = Θ_f(k, m) − Θ(k) = φ(m)</translation>
-    </message>
-    <message>
-        <source>Now take neighbours, n = m − 1. The angle equation gives φ(m) − φ(m − 1) = Θ_g(q, k, 1) + Θ(k) − Θ(q), and the right side does not depend on m. So each step of one position turns by the same angle θ: φ is an arithmetic progression starting at φ(0) = 0.</source>
-        <translation>再取相邻位置，n = m − 1。辐角方程给出 φ(m) − φ(m − 1) = Θ_g(q, k, 1) + Θ(k) − Θ(q)，右边与 m 无关。所以每前进一个位置都转过同一个角度 θ：φ 是从 φ(0) = 0 开始的等差数列。</translation>
-    </message>
-    <message>
-        <source>φ(m) − φ(m − 1) = θ  ⇒  Θ_f(q, m) = Θ(q) + mθ</source>
-        <translation>φ(m) − φ(m − 1) = θ  ⇒  Θ_f(q, m) = Θ(q) + mθ</translation>
-    </message>
-    <message>
-        <source>Put length and angle together: f(q, m) = ‖q‖·e^(i(Θ(q) + mθ)) = q·e^(imθ). Position m turns q by mθ, position n turns k by nθ, and the angle between them grows by (n − m)θ whatever m and n are. As a real 2×2 matrix this is the rotation R_m, and R_mᵀR_n = R_(n−m).</source>
-        <translation>把模长和辐角合起来：f(q, m) = ‖q‖·e^(i(Θ(q) + mθ)) = q·e^(imθ)。位置 m 把 q 转过 mθ，位置 n 把 k 转过 nθ，无论 m 和 n 是多少，两者之间的夹角都增加 (n − m)θ。写成 2×2 实矩阵就是旋转矩阵 R_m，并且 R_mᵀR_n = R_(n−m)。这就是旋转位置编码。</translation>
-    </message>
-    <message>
-        <source>f(q, m) = q·e^(imθ)
-⟨R_m q, R_n k⟩ = qᵀR_(n−m) k</source>
-        <translation>f(q, m) = q·e^(imθ)
-⟨R_m q, R_n k⟩ = qᵀR_(n−m) k</translation>
-    </message>
-    <message>
         <source>circles |q| and |k|</source>
         <translation>圆 |q| 与 |k|</translation>
     </message>
     <message>
-        <source>q = ‖q‖·e^(iΘ(q))</source>
-        <translation>q = ‖q‖·e^(iΘ(q))</translation>
-    </message>
-    <message>
-        <source>k = ‖k‖·e^(iΘ(k))</source>
-        <translation>k = ‖k‖·e^(iΘ(k))</translation>
-    </message>
-    <message>
         <source>Θ(q)</source>
         <translation>Θ(q)</translation>
-    </message>
-    <message>
-        <source>Θ(k) − Θ(q)</source>
-        <translation>Θ(k) − Θ(q)</translation>
     </message>
     <message>
         <source>‖q‖</source>
@@ -2617,10 +2547,6 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>‖k‖</translation>
     </message>
     <message>
-        <source>Θ(k)</source>
-        <translation>Θ(k)</translation>
-    </message>
-    <message>
         <source>⟨q, k⟩</source>
         <translation>⟨q, k⟩</translation>
     </message>
@@ -2629,28 +2555,12 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>位置 0 上的 q、k</translation>
     </message>
     <message>
-        <source>f(q, m) = q·e^(imθ)</source>
-        <translation>f(q, m) = q·e^(imθ)</translation>
-    </message>
-    <message>
-        <source>f(k, n) = k·e^(inθ)</source>
-        <translation>f(k, n) = k·e^(inθ)</translation>
-    </message>
-    <message>
         <source>mθ</source>
         <translation>mθ</translation>
     </message>
     <message>
         <source>nθ</source>
         <translation>nθ</translation>
-    </message>
-    <message>
-        <source>(n−m)θ</source>
-        <translation>(n−m)θ</translation>
-    </message>
-    <message>
-        <source>φ + (n−m)θ</source>
-        <translation>φ + (n−m)θ</translation>
     </message>
     <message>
         <source>m</source>
@@ -2669,14 +2579,6 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>rad/词元</translation>
     </message>
     <message>
-        <source>(n−m)θ mod 2π</source>
-        <translation>(n−m)θ mod 2π</translation>
-    </message>
-    <message>
-        <source>score ⟨f(q, m), f(k, n)⟩</source>
-        <translation>分数 ⟨f(q, m), f(k, n)⟩</translation>
-    </message>
-    <message>
         <source>Score as positions move</source>
         <translation>位置移动时的分数</translation>
     </message>
@@ -2689,40 +2591,8 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>分数</translation>
     </message>
     <message>
-        <source>m+s, n+s</source>
-        <translation>m+s, n+s</translation>
-    </message>
-    <message>
-        <source>m, n+s</source>
-        <translation>m, n+s</translation>
-    </message>
-    <message>
-        <source>one θ is not enough</source>
-        <translation>一个 θ 不够</translation>
-    </message>
-    <message>
-        <source>With one frequency the angle mθ counts only modulo 2π: the encoding repeats every 2π/θ = %1 tokens. Integer positions need not return exactly, but positions %2 and %3 (%4 apart) get angles %5° apart, within the tolerance of %6°: to this pair they are the same position. Slow pairs separate far positions, fast pairs near ones; RoPE uses many.</source>
-        <translation>只有一个频率时，角度 mθ 只在模 2π 的意义下有效：编码每隔 2π/θ = %1 个词元重复一次。整数位置不一定恰好回到原处，但位置 %2 和 %3（相距 %4）的角度只差 %5°，在 %6° 的容差之内：对这一对来说它们是同一个位置。慢的配对区分远处的位置，快的配对区分相邻的位置；旋转位置编码用了很多对。</translation>
-    </message>
-    <message>
-        <source>With one frequency the angle mθ counts only modulo 2π: the encoding repeats every 2π/θ = %1 tokens, so positions m and m + 2π/θ are the same to this pair. Within gaps up to %2 no position comes back within %3° of another after a turn: this slow pair separates the context, but neighbours differ by only %4°. RoPE uses many pairs.</source>
-        <translation>只有一个频率时，角度 mθ 只在模 2π 的意义下有效：编码每隔 2π/θ = %1 个词元重复一次，所以位置 m 和 m + 2π/θ 对这一对来说是同一个位置。在不超过 %2 的间隔内，没有位置在转过一圈后回到另一个位置的 %3° 以内：这个慢的配对能区分整个上下文，但相邻位置只差 %4°。旋转位置编码用了很多对。</translation>
-    </message>
-    <message>
-        <source>e^(i(m + 2π/θ)θ) = e^(imθ)</source>
-        <translation>e^(i(m + 2π/θ)θ) = e^(imθ)</translation>
-    </message>
-    <message>
         <source>positions m, m+1, …</source>
         <translation>位置 m, m+1, …</translation>
-    </message>
-    <message>
-        <source>e^(imθ), position m</source>
-        <translation>e^(imθ)，位置 m</translation>
-    </message>
-    <message>
-        <source>e^(im′θ), colliding position m′</source>
-        <translation>e^(im′θ)，相撞的位置 m′</translation>
     </message>
     <message>
         <source>m = %1</source>
@@ -2773,48 +2643,20 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>只用 sin 不够</translation>
     </message>
     <message>
-        <source>Why both cos and sin? Encode a position by sin(mθ) alone and positions %1 and %2 = π/θ − %1 (mod 2π/θ) get the same value; only cos tells them apart (the arrows mirror each other). Scaling q and k by sin is not relative either: sin(mθ)·sin(nθ) = ½[cos((m−n)θ) − cos((m+n)θ)] depends on m + n (beside: both positions shifted).</source>
-        <translation>为什么 cos 和 sin 都要？只用 sin(mθ) 编码位置时，位置 %1 和 %2 = π/θ − %1（mod 2π/θ）得到相同的值；只有 cos 能区分它们（两个箭头互为镜像）。用 sin 缩放 q 和 k 也不是相对的：sin(mθ)·sin(nθ) = ½[cos((m−n)θ) − cos((m+n)θ)] 依赖于 m + n（右侧：两个位置一起平移）。</translation>
-    </message>
-    <message>
-        <source>sin(mθ) = sin((π/θ − m)θ),  cos(mθ) = −cos((π/θ − m)θ)</source>
-        <translation>sin(mθ) = sin((π/θ − m)θ)，  cos(mθ) = −cos((π/θ − m)θ)</translation>
-    </message>
-    <message>
         <source>equal sin</source>
         <translation>sin 相等</translation>
-    </message>
-    <message>
-        <source>e^(imθ)</source>
-        <translation>e^(imθ)</translation>
-    </message>
-    <message>
-        <source>e^(im′θ), m′ = π/θ − m</source>
-        <translation>e^(im′θ)，m′ = π/θ − m</translation>
     </message>
     <message>
         <source>sin mθ</source>
         <translation>sin mθ</translation>
     </message>
     <message>
-        <source>sin m′θ</source>
-        <translation>sin m′θ</translation>
-    </message>
-    <message>
         <source>cos mθ</source>
         <translation>cos mθ</translation>
     </message>
     <message>
-        <source>cos m′θ</source>
-        <translation>cos m′θ</translation>
-    </message>
-    <message>
         <source>Score as both positions move</source>
         <translation>两个位置一起移动时的分数</translation>
-    </message>
-    <message>
-        <source>score of m+s, n+s</source>
-        <translation>m+s, n+s 的分数</translation>
     </message>
     <message>
         <source>rotation</source>
@@ -2825,42 +2667,12 @@ R_f(q, m)·R_f(k, n) = R_g(q, k, m − n)
         <translation>只用 sin</translation>
     </message>
     <message>
-        <source>many pairs: R_m and the frequency ladder</source>
-        <translation>多对：R_m 与频率阶梯</translation>
-    </message>
-    <message>
-        <source>A head of d = %1 coordinates is cut into %2 pairs, and pair i turns with its own θ_i = b^(−2i/d): from θ_0 = 1 rad per token down to θ_%3 = %4 (b = %5). R_m is block diagonal, one 2×2 rotation per pair, so the derivation holds pair by pair and the score still depends on m − n only.</source>
-        <translation>d = %1 维的注意力头被分成 %2 对，第 i 对以自己的 θ_i = b^(−2i/d) 旋转：从每个词元 θ_0 = 1 rad 一直降到 θ_%3 = %4（底数 b = %5）。R_m 是分块对角矩阵，每对一个 2×2 旋转，所以推导对每一对都成立，分数仍然只依赖于 m − n。</translation>
-    </message>
-    <message>
-        <source>R_m = diag(R(mθ_0), …, R(mθ_(d/2−1)))
-θ_i = b^(−2i/d)</source>
-        <translation>R_m = diag(R(mθ_0), …, R(mθ_(d/2−1)))
-θ_i = b^(−2i/d)</translation>
-    </message>
-    <message>
-        <source>entry of R_m</source>
-        <translation>R_m 的元素</translation>
-    </message>
-    <message>
         <source>d</source>
         <translation>d</translation>
     </message>
     <message>
         <source>b</source>
         <translation>b</translation>
-    </message>
-    <message>
-        <source>θ_%1 (slowest)</source>
-        <translation>θ_%1（最慢）</translation>
-    </message>
-    <message>
-        <source>Frequency ladder θ_i = b^(−2i/d)</source>
-        <translation>频率阶梯 θ_i = b^(−2i/d)</translation>
-    </message>
-    <message>
-        <source>log₁₀ θ_i</source>
-        <translation>log₁₀ θ_i</translation>
     </message>
     <message>
         <source>pairs in the matrix</source>
@@ -3493,6 +3305,348 @@ computed</source>
     <message>
         <source>max |out(%1) − out(%2)|</source>
         <translation>max |out(%1) − out(%2)|</translation>
+    </message>
+    <message>
+        <source>polar form, and a stronger requirement</source>
+        <translation>极坐标形式，以及一个更强的要求</translation>
+    </message>
+    <message>
+        <source>Take one pair of coordinates of a query q and of a key k and read each as a complex number, a length and an angle: q = ‖q‖·exp(iΘ(q)). Their dot product is the real part of q times the conjugate k* of k. Multiplying by exp(iα) turns a vector by α and keeps its length: the derivation will arrive at exactly this operation.</source>
+        <translation>取查询 q 与键 k 的一对坐标，各自看成一个复数，即一个模长和一个辐角：q = ‖q‖·exp(iΘ(q))。它们的点积是 q 乘以 k 的共轭 k* 的实部。乘以 exp(iα) 会把向量转过 α 而不改变其长度：推导最终得到的正是这个运算。</translation>
+    </message>
+    <message>
+        <source>Let f(q, m) put position m into q. Attention only sees dot products, so ask that the score of q at m and k at n depend on the positions only through m − n, and that position 0 change nothing: f(q, 0) = q. To make the requirement concrete the picture already uses the answer of page 7; beside, moving m and n together keeps the score, moving n alone does not.</source>
+        <translation>设 f(q, m) 把位置 m 编入 q。注意力只看点积，所以要求位置 m 上的 q 与位置 n 上的 k 的分数只通过 m − n 依赖位置，并且位置 0 不改变向量：f(q, 0) = q。为了让要求具体可见，图中已经用了第 7 页的答案；旁边的小图中，m 与 n 一起移动时分数不变，只移动 n 时分数改变。</translation>
+    </message>
+    <message>
+        <source>RoFormer&apos;s derivation asks more than page 2: that the whole complex product f(q, m)·f(k, n)* depend on m − n only, not just its real part, the score. This is a strengthening, made for simplicity (Su: “简单起见”): what it finds meets page 2&apos;s requirement, but encodings that meet it only through the real part are not looked for. Write each unknown in polar form, a length r and an angle ϑ; g = ρ·exp(iψ). A product multiplies lengths and adds angles, so the one equation splits in two.</source>
+        <translation>RoFormer 的推导比第 2 页要求得更多：整个复数乘积 f(q, m)·f(k, n)* 只依赖于 m − n，而不只是它的实部（即分数）。这是为了简单起见（苏剑林：“简单起见”）所做的加强：由它找到的解满足第 2 页的要求，但只通过实部满足要求的编码并没有被考虑。把每个未知量写成极坐标形式，模长 r 与辐角 ϑ；g = ρ·exp(iψ)。复数相乘时模长相乘、辐角相加，所以一个方程拆成两个。</translation>
+    </message>
+    <message>
+        <source>f(q, m) = r(q, m)·exp(iϑ(q, m))
+r(q, m)·r(k, n) = ρ(q, k, m − n)
+ϑ(q, m) − ϑ(k, n) = ψ(q, k, m − n)</source>
+        <translation>f(q, m) = r(q, m)·exp(iϑ(q, m))
+r(q, m)·r(k, n) = ρ(q, k, m − n)
+ϑ(q, m) − ϑ(k, n) = ψ(q, k, m − n)</translation>
+    </message>
+    <message>
+        <source>Set n = m. The right side no longer depends on the position, so it keeps its value at m = n = 0, where f changes nothing: r(q, m)·r(k, m) = ‖q‖‖k‖. That alone does not fix each length: if queries and keys had different encodings, ‖q‖·aᵐ and ‖k‖·a⁻ᵐ would also do (dashed; the family xPos builds on). RoPE encodes both with one f, so put k = q: r(q, m)² = ‖q‖², hence r(q, m) = ‖q‖. Drawn at n = m: the arrows stay on their circles.</source>
+        <translation>令 n = m。右边不再依赖位置，所以保持它在 m = n = 0 时的值，而那里 f 不改变向量：r(q, m)·r(k, m) = ‖q‖‖k‖。仅凭这一点还定不下每个模长：如果查询和键用不同的编码，‖q‖·aᵐ 与 ‖k‖·a⁻ᵐ 也满足（虚线；xPos 就建立在这一族解上）。旋转位置编码对两者用同一个 f，所以令 k = q：r(q, m)² = ‖q‖²，从而 r(q, m) = ‖q‖。图中画的是 n = m：箭头停在各自的圆上。</translation>
+    </message>
+    <message>
+        <source>r(q, m)·r(k, m) = ‖q‖‖k‖;   k = q  ⇒  r(q, m) = ‖q‖</source>
+        <translation>r(q, m)·r(k, m) = ‖q‖‖k‖；   k = q  ⇒  r(q, m) = ‖q‖</translation>
+    </message>
+    <message>
+        <source>The angle equation at n = m has the same right side for every m, its value at 0: Θ(q) − Θ(k). Rearranged, the left side below depends on q alone and the right side on k alone, so both equal one function φ(m) of the position: at position m every vector is turned by the same angle φ(m), and φ(0) = 0. Drawn at n = m: both arcs are φ(m), and the angle α between q and k stays.</source>
+        <translation>n = m 时，辐角方程对每个 m 的右边都相同，等于它在 0 处的值：Θ(q) − Θ(k)。移项后，下式左边只依赖 q，右边只依赖 k，所以两边都等于位置的同一个函数 φ(m)：位置 m 上的每个向量都转过同一个角度 φ(m)，且 φ(0) = 0。图中画的是 n = m：两段弧都是 φ(m)，q 与 k 之间的夹角 α 保持不变。</translation>
+    </message>
+    <message>
+        <source>ϑ(q, m) − Θ(q) = ϑ(k, m) − Θ(k) = φ(m)</source>
+        <translation>ϑ(q, m) − Θ(q) = ϑ(k, m) − Θ(k) = φ(m)</translation>
+    </message>
+    <message>
+        <source>Now take neighbours, n = m − 1. The angle equation gives φ(m) − φ(m − 1) = ψ(q, k, 1) + Θ(k) − Θ(q), and the right side does not depend on m. So each step of one position turns by the same angle θ: φ is an arithmetic progression starting at φ(0) = 0. Drawn: k one position behind q; the dashed arrow is k one step later, θ further on.</source>
+        <translation>再取相邻位置 n = m − 1。辐角方程给出 φ(m) − φ(m − 1) = ψ(q, k, 1) + Θ(k) − Θ(q)，右边不依赖 m。所以每前进一个位置都转过同一个角度 θ：φ 是从 φ(0) = 0 开始的等差数列。图中 k 比 q 落后一个位置；虚线箭头是再前进一步的 k，多转了 θ。</translation>
+    </message>
+    <message>
+        <source>φ(m) − φ(m − 1) = θ  ⇒  ϑ(q, m) = Θ(q) + mθ</source>
+        <translation>φ(m) − φ(m − 1) = θ  ⇒  ϑ(q, m) = Θ(q) + mθ</translation>
+    </message>
+    <message>
+        <source>Put length and angle together: f(q, m) = ‖q‖·exp(i(Θ(q) + mθ)) = q·eⁱᵐᶿ. Position m turns q by mθ, position n turns k by nθ, and the angle between them changes by (n − m)θ whatever m and n are. As a real 2×2 matrix this is the rotation Rₘ, and RₘᵀRₙ = Rₙ₋ₘ.</source>
+        <translation>把模长和辐角合起来：f(q, m) = ‖q‖·exp(i(Θ(q) + mθ)) = q·eⁱᵐᶿ。位置 m 把 q 转过 mθ，位置 n 把 k 转过 nθ，无论 m、n 是多少，两者之间的夹角都改变 (n − m)θ。写成 2×2 实矩阵就是旋转 Rₘ，且 RₘᵀRₙ = Rₙ₋ₘ。</translation>
+    </message>
+    <message>
+        <source>f(q, m) = q·eⁱᵐᶿ
+⟨Rₘq, Rₙk⟩ = qᵀRₙ₋ₘk</source>
+        <translation>f(q, m) = q·eⁱᵐᶿ
+⟨Rₘq, Rₙk⟩ = qᵀRₙ₋ₘk</translation>
+    </message>
+    <message>
+        <source>q = ‖q‖·exp(iΘ(q))</source>
+        <translation>q = ‖q‖·exp(iΘ(q))</translation>
+    </message>
+    <message>
+        <source>k = ‖k‖·exp(iΘ(k))</source>
+        <translation>k = ‖k‖·exp(iΘ(k))</translation>
+    </message>
+    <message>
+        <source>α = Θ(k) − Θ(q)</source>
+        <translation>α = Θ(k) − Θ(q)</translation>
+    </message>
+    <message>
+        <source>f(q, m) = r·exp(iϑ)</source>
+        <translation>f(q, m) = r·exp(iϑ)</translation>
+    </message>
+    <message>
+        <source>f(q, m) = q·eⁱᵐᶿ</source>
+        <translation>f(q, m) = q·eⁱᵐᶿ</translation>
+    </message>
+    <message>
+        <source>f(q, m)</source>
+        <translation>f(q, m)</translation>
+    </message>
+    <message>
+        <source>f(k, m), the key at n = m</source>
+        <translation>f(k, m)，n = m 处的键</translation>
+    </message>
+    <message>
+        <source>f(k, m − 1), one step behind</source>
+        <translation>f(k, m − 1)，落后一步</translation>
+    </message>
+    <message>
+        <source>f(k, n) = k·eⁱⁿᶿ</source>
+        <translation>f(k, n) = k·eⁱⁿᶿ</translation>
+    </message>
+    <message>
+        <source>f(k, n)</source>
+        <translation>f(k, n)</translation>
+    </message>
+    <message>
+        <source>ϑ(q, m)</source>
+        <translation>ϑ(q, m)</translation>
+    </message>
+    <message>
+        <source>ϑ(k, n)</source>
+        <translation>ϑ(k, n)</translation>
+    </message>
+    <message>
+        <source>r(q, m)</source>
+        <translation>r(q, m)</translation>
+    </message>
+    <message>
+        <source>separate encodings: ‖q‖·aᵐ and ‖k‖·a⁻ᵐ</source>
+        <translation>各用各的编码：‖q‖·aᵐ 与 ‖k‖·a⁻ᵐ</translation>
+    </message>
+    <message>
+        <source>φ(m)</source>
+        <translation>φ(m)</translation>
+    </message>
+    <message>
+        <source>f(k, m), one step later</source>
+        <translation>f(k, m)，再前进一步</translation>
+    </message>
+    <message>
+        <source>α</source>
+        <translation>α</translation>
+    </message>
+    <message>
+        <source>ϑ(k, n) − ϑ(q, m)</source>
+        <translation>ϑ(k, n) − ϑ(q, m)</translation>
+    </message>
+    <message>
+        <source>(n − m)θ</source>
+        <translation>(n − m)θ</translation>
+    </message>
+    <message>
+        <source>α + (n − m)θ</source>
+        <translation>α + (n − m)θ</translation>
+    </message>
+    <message>
+        <source>m = n</source>
+        <translation>m = n</translation>
+    </message>
+    <message>
+        <source>‖f(q, m)‖</source>
+        <translation>‖f(q, m)‖</translation>
+    </message>
+    <message>
+        <source>n = m − 1</source>
+        <translation>n = m − 1</translation>
+    </message>
+    <message>
+        <source>(n − m)θ mod 2π</source>
+        <translation>(n − m)θ mod 2π</translation>
+    </message>
+    <message>
+        <source>m + s, n + s</source>
+        <translation>m + s, n + s</translation>
+    </message>
+    <message>
+        <source>m, n + s</source>
+        <translation>m, n + s</translation>
+    </message>
+    <message>
+        <source>one θ: can it tell positions apart?</source>
+        <translation>单个 θ：能区分位置吗？</translation>
+    </message>
+    <message>
+        <source>A fast θ cannot: mθ counts only modulo 2π (a turn every 2π/θ = %1 tokens), and positions %2 and %3 (%4 apart) get angles %5° apart, within the tolerance of %6°: to this pair they are one position. A slow pair with θ &lt; 2π/L never comes round inside the context, so one θ could keep every position apart; that is not why RoPE uses many. Page 11 shows the reason: the shape of the score.</source>
+        <translation>快的 θ 不能：mθ 只按 2π 取模（每 2π/θ = %1 个词元转一圈），位置 %2 与 %3（相距 %4）的角度只差 %5°，在 %6° 的容差之内：对这一对来说它们是同一个位置。θ &lt; 2π/L 的慢对在上下文内永远转不满一圈，所以单个 θ 也能把每个位置区分开；这并不是旋转位置编码使用许多频率的原因。第 11 页给出真正的原因：分数的形状。</translation>
+    </message>
+    <message>
+        <source>This slow pair can: within gaps up to %2 no position comes back within %3° of another (a turn takes 2π/θ = %1 tokens), so it keeps every position of the context apart by itself, though neighbours differ by only %4°. Telling positions apart is therefore not why RoPE uses many pairs. Page 11 shows the reason: the shape of the score.</source>
+        <translation>这个慢对能：在 %2 以内的间隔中，没有位置回到另一个位置的 %3° 以内（转一圈要 2π/θ = %1 个词元），所以它单独就能把上下文中的每个位置区分开，只是相邻位置只差 %4°。因此，区分位置并不是旋转位置编码使用许多对的原因。第 11 页给出真正的原因：分数的形状。</translation>
+    </message>
+    <message>
+        <source>exp(i(m + 2π/θ)θ) = exp(imθ)</source>
+        <translation>exp(i(m + 2π/θ)θ) = exp(imθ)</translation>
+    </message>
+    <message>
+        <source>eⁱᵐᶿ, position m</source>
+        <translation>eⁱᵐᶿ，位置 m</translation>
+    </message>
+    <message>
+        <source>exp(im′θ), colliding position m′</source>
+        <translation>exp(im′θ)，相撞的位置 m′</translation>
+    </message>
+    <message>
+        <source>Why both cos and sin? Encode a position by sin(mθ) alone: token positions %1 and %2 turn to mirror images across the imaginary axis (within %3°), so their sin values %4 and %5 agree and only cos, %6 against %7, tells them apart. Scaling q and k by sin is not relative either: sin(mθ)·sin(nθ) = ½[cos((m − n)θ) − cos((m + n)θ)] depends on m + n (beside: both positions shifted).</source>
+        <translation>为什么 cos 和 sin 都要？只用 sin(mθ) 编码位置时：词元位置 %1 与 %2 转到关于虚轴互为镜像的方向（误差 %3° 以内），所以它们的 sin 值 %4 与 %5 相同，只有 cos（%6 对 %7）能把它们区分开。用 sin 缩放 q 和 k 也不是相对的：sin(mθ)·sin(nθ) = ½[cos((m − n)θ) − cos((m + n)θ)] 依赖于 m + n（旁边的小图：两个位置一起平移）。</translation>
+    </message>
+    <message>
+        <source>Why both cos and sin? Encode a position by sin(mθ) alone and the angle π − mθ has the same sin as mθ. For this slow pair no token position up to %1 lands within %2° of that mirror angle of position %3: the ambiguity lies beyond the context. It does not go away: sin(mθ)·sin(nθ) = ½[cos((m − n)θ) − cos((m + n)θ)] depends on m + n, so sin alone is not relative (beside: both positions shifted).</source>
+        <translation>为什么 cos 和 sin 都要？只用 sin(mθ) 编码位置时，角度 π − mθ 与 mθ 的 sin 相同。对这个慢对，%1 以内没有哪个词元位置落在位置 %3 的镜像角度的 %2° 以内：歧义出现在上下文之外。但问题并没有消失：sin(mθ)·sin(nθ) = ½[cos((m − n)θ) − cos((m + n)θ)] 依赖于 m + n，所以只用 sin 不是相对的（旁边的小图：两个位置一起平移）。</translation>
+    </message>
+    <message>
+        <source>sin(mθ) = sin(π − mθ),   cos(mθ) = −cos(π − mθ)</source>
+        <translation>sin(mθ) = sin(π − mθ)，   cos(mθ) = −cos(π − mθ)</translation>
+    </message>
+    <message>
+        <source>exp(im′θ), mirror position m′</source>
+        <translation>exp(im′θ)，镜像位置 m′</translation>
+    </message>
+    <message>
+        <source>angle π − mθ (no position within the context)</source>
+        <translation>角度 π − mθ（上下文内没有对应的位置）</translation>
+    </message>
+    <message>
+        <source>score of m + s, n + s</source>
+        <translation>m + s、n + s 的分数</translation>
+    </message>
+    <message>
+        <source>many pairs: Rₘ and the frequency ladder</source>
+        <translation>许多对：Rₘ 与频率阶梯</translation>
+    </message>
+    <message>
+        <source>A head of d = %1 coordinates is cut into %2 pairs, and pair i turns with its own θᵢ = b⁻²ⁱᐟᵈ: from θ₀ = 1 rad per token down to θ%3 = %4 (b = %5). Rₘ is block diagonal, one 2×2 rotation per pair, so the derivation holds pair by pair and the score still depends on m − n only.</source>
+        <translation>d = %1 维的注意力头被切成 %2 对，第 i 对以自己的 θᵢ = b⁻²ⁱᐟᵈ 旋转：从 θ₀ = 1 rad/词元一直到 θ%3 = %4（b = %5）。Rₘ 是分块对角的，每对一个 2×2 旋转，所以推导逐对成立，分数仍然只依赖于 m − n。</translation>
+    </message>
+    <message>
+        <source>Rₘ = diag(R(mθ₀), R(mθ₁), …)
+θᵢ = b⁻²ⁱᐟᵈ</source>
+        <translation>Rₘ = diag(R(mθ₀), R(mθ₁), …)
+θᵢ = b⁻²ⁱᐟᵈ</translation>
+    </message>
+    <message>
+        <source>entry of Rₘ</source>
+        <translation>Rₘ 的元素</translation>
+    </message>
+    <message>
+        <source>θ%1 (slowest)</source>
+        <translation>θ%1（最慢）</translation>
+    </message>
+    <message>
+        <source>Frequency ladder θᵢ = b⁻²ⁱᐟᵈ</source>
+        <translation>频率阶梯 θᵢ = b⁻²ⁱᐟᵈ</translation>
+    </message>
+    <message>
+        <source>log₁₀ θᵢ</source>
+        <translation>log₁₀ θᵢ</translation>
+    </message>
+    <message>
+        <source>one θ (pair %1 only)</source>
+        <translation>单个 θ（只有第 %1 对）</translation>
+    </message>
+    <message>
+        <source>the ladder, every pair equally weighted</source>
+        <translation>频率阶梯，各对权重相同</translation>
+    </message>
+    <message>
+        <source>target distance δ₀ = |n − m|</source>
+        <translation>目标距离 δ₀ = |n − m|</translation>
+    </message>
+    <message>
+        <source>what many pairs buy: the shape of the score</source>
+        <translation>许多对带来了什么：分数的形状</translation>
+    </message>
+    <message>
+        <source>one θ:  A·cos(δθ + φ)
+ladder:  Σᵢ Aᵢ·cos(δθᵢ + φᵢ)</source>
+        <translation>单个 θ：  A·cos(δθ + φ)
+频率阶梯：  Σᵢ Aᵢ·cos(δθᵢ + φᵢ)</translation>
+    </message>
+    <message>
+        <source>distance δ = m − n (tokens back)</source>
+        <translation>距离 δ = m − n（往前的词元数）</translation>
+    </message>
+    <message>
+        <source>score (1 at δ₀)</source>
+        <translation>分数（δ₀ 处为 1）</translation>
+    </message>
+    <message>
+        <source>δ₀</source>
+        <translation>δ₀</translation>
+    </message>
+    <message>
+        <source>one θ: best score ≥ %1 tokens from δ₀</source>
+        <translation>单个 θ：离 δ₀ 至少 %1 个词元处的最高分</translation>
+    </message>
+    <message>
+        <source>ladder: best score ≥ %1 tokens from δ₀</source>
+        <translation>频率阶梯：离 δ₀ 至少 %1 个词元处的最高分</translation>
+    </message>
+    <message>
+        <source>wavelength 2π/θᵢ</source>
+        <translation>波长 2π/θᵢ</translation>
+    </message>
+    <message>
+        <source>wavelength (tokens)</source>
+        <translation>波长（词元）</translation>
+    </message>
+    <message>
+        <source>Similar-key score (2/d)·Σcos(mθᵢ)</source>
+        <translation>相似键的分数 (2/d)·Σcos(mθᵢ)</translation>
+    </message>
+    <message>
+        <source>distance m (tokens)</source>
+        <translation>距离 m（词元）</translation>
+    </message>
+    <message>
+        <source>mean cosine</source>
+        <translation>平均余弦</translation>
+    </message>
+    <message>
+        <source>why a geometric ladder, why this base</source>
+        <translation>为什么是等比阶梯，为什么是这个底数</translation>
+    </message>
+    <message>
+        <source>Why equal ratios, θᵢ₊₁/θᵢ = 1/β with β = b²ᐟᵈ? Read the pairs as the digits of m written in base β (Su&apos;s “β进制” view): each pair turns β times slower than the one before, as each digit changes β times less often. So every scale of distance, from neighbours (θ₀ = 1 rad per token) out to about 2πb tokens, has pairs that turn part of a circle over it: a straight line on the log scale. Why this b? Too small, and the mean score of a similar key turns negative inside the context (beside; the decay panel); the smallest base that keeps it non-negative up to L is b*(L) (Men et al. 2024; the base-bound panel). Pairs above the dashed line never finish a turn within L (the heatmap panel&apos;s critical dimension).</source>
+        <translation>为什么是等比的，θᵢ₊₁/θᵢ = 1/β、β = b²ᐟᵈ？把各对看成 m 写成 β 进制时的各位数字（苏剑林的“β进制”视角）：每一对都比前一对慢 β 倍，就像每一位数字的变化都比前一位少 β 倍。于是从相邻位置（θ₀ = 1 rad/词元）到大约 2πb 个词元，每个距离尺度上都有在这段距离内转过一部分圆周的对：在对数刻度上是一条直线。为什么是这个 b？太小的话，相似键的平均分数会在上下文之内变为负数（旁边的小图；远程衰减面板）；使它在 L 以内保持非负的最小底数是 b*(L)（Men 等 2024；底数下界面板）。虚线以上的对在 L 以内转不满一圈（热图面板的临界维度）。</translation>
+    </message>
+    <message>
+        <source>θᵢ = β⁻ⁱ,  β = b²ᐟᵈ</source>
+        <translation>θᵢ = β⁻ⁱ，  β = b²ᐟᵈ</translation>
+    </message>
+    <message>
+        <source>first m with Σcos(mθᵢ) &lt; 0</source>
+        <translation>Σcos(mθᵢ) &lt; 0 的第一个 m</translation>
+    </message>
+    <message>
+        <source>none below %1 (scanned)</source>
+        <translation>%1 以内没有（已扫描）</translation>
+    </message>
+    <message>
+        <source>β = b²ᐟᵈ</source>
+        <translation>β = b²ᐟᵈ</translation>
+    </message>
+    <message>
+        <source>slowest wavelength</source>
+        <translation>最慢的波长</translation>
+    </message>
+    <message>
+        <source>pairs slower than one turn in L</source>
+        <translation>L 内转不满一圈的对数</translation>
+    </message>
+    <message>
+        <source>A head that should attend to the token δ₀ = %1 back turns its key so that every pair peaks there. With one θ the score over distance is a single sinusoid A·cos(δθ + φ), whatever the projection weights are: the head can set its height and phase, never its shape, and it is as high again every 2π/θ tokens (%2 at δ = %3). With the ladder it is a sum of sinusoids, one per pair, that agree only at δ₀: %5 or more tokens away it reaches at most %4 here, and a head can shape it further by weighting the pairs. That, more than telling positions apart, is why RoPE uses many frequencies.</source>
+        <translation>一个应当关注往前第 δ₀ = %1 个词元的注意力头，把它的键转到让每一对都在那里取峰值。只有一个 θ 时，分数随距离的变化是单个正弦 A·cos(δθ + φ)，无论投影权重是什么：注意力头能调它的高度和相位，却调不了形状，而且每隔 2π/θ 个词元就同样高（δ = %3 处为 %2）。有频率阶梯时，它是多个正弦之和，每对一项，只在 δ₀ 处同时取峰：离 δ₀ 至少 %5 个词元处，这里最多只有 %4，注意力头还可以通过给各对加权进一步塑造它。这才是旋转位置编码使用许多频率的主要原因，而不是区分位置。</translation>
+    </message>
+    <message>
+        <source>first negative</source>
+        <translation>第一个负值</translation>
     </message>
 </context>
 <context>

@@ -185,10 +185,12 @@ private slots:
                 const long double qExpected =
                     0.4L + static_cast<long double>(m) * thetaL(pair, dim, base);
                 QVERIFY(turnDistanceL(tipAngle(*a[0]) - qExpected) < 1e-9L);
-                // The green arc (colour 2) runs from q's arrow counter-clockwise to k's.
+                // The green arc (colour 2) runs from q's arrow counter-clockwise to k's; on the
+                // one-step page the step arc runs from k at m − 1 through θ to k at m instead.
                 const Series* arc = nullptr;
                 for (const Series& s : data.series) {
-                    if (s.style == SeriesStyle::Path && s.colour == 2) {
+                    if (number == 6 ? s.id == QLatin1String("arc-step")
+                                    : (s.style == SeriesStyle::Path && s.colour == 2)) {
                         arc = &s;
                     }
                 }
@@ -197,8 +199,13 @@ private slots:
                                                      static_cast<long double>(arc->x.front()));
                 const long double end = std::atan2(static_cast<long double>(arc->y.back()),
                                                    static_cast<long double>(arc->x.back()));
-                QVERIFY(turnDistanceL(start - tipAngle(*a[0])) < 1e-9L);
-                QVERIFY(turnDistanceL(end - tipAngle(*a[1])) < 1e-9L);
+                if (number == 6) {
+                    QVERIFY(turnDistanceL(start - tipAngle(*a[1])) < 1e-9L);
+                    QVERIFY(turnDistanceL(end - start - thetaL(pair, dim, base)) < 1e-9L);
+                } else {
+                    QVERIFY(turnDistanceL(start - tipAngle(*a[0])) < 1e-9L);
+                    QVERIFY(turnDistanceL(end - tipAngle(*a[1])) < 1e-9L);
+                }
             }
         }
     }
@@ -214,12 +221,24 @@ private slots:
             shrunk = s.id == QLatin1String("xpos-k") ? &s : shrunk;
         }
         QVERIFY(grown != nullptr && shrunk != nullptr);
-        const auto length = [](const Series& s) {
-            return std::hypot(static_cast<long double>(s.x.back() - s.x.front()),
-                              static_cast<long double>(s.y.back() - s.y.front()));
+        // Dashed circles of radius ‖q‖aᵐ and ‖k‖a⁻ᵐ: every point at that distance from 0.
+        const auto radius = [](const Series& s) {
+            long double r = -1;
+            for (std::size_t k = 0; k < s.x.size(); ++k) {
+                if (std::isfinite(s.x[k])) {
+                    const long double here = std::hypot(static_cast<long double>(s.x[k]),
+                                                        static_cast<long double>(s.y[k]));
+                    if (r >= 0 && std::abs(here - r) > 1e-12L) {
+                        return -1.0L;
+                    }
+                    r = here;
+                }
+            }
+            return r;
         };
-        QVERIFY(std::abs(length(*grown) * length(*shrunk) - 0.7L) < 1e-12L);
-        QVERIFY(std::abs(length(*grown) - 1.0L) > 0.1L);
+        QVERIFY(radius(*grown) > 0 && radius(*shrunk) > 0);
+        QVERIFY(std::abs(radius(*grown) * radius(*shrunk) - 0.7L) < 1e-12L);
+        QVERIFY(std::abs(radius(*grown) - 1.0L) > 0.1L);
     }
 
     // Page 5: both arcs φ(m) sweep the same angle, mθ mod 2π.
