@@ -321,7 +321,7 @@ private slots:
         QCOMPARE(panel.plot()->yAxis->range().lower, 99.5);
     }
 
-    // Derivation: Next / Previous step the "page" option (and its spin box) through 1 … 10,
+    // Derivation: Next / Previous step the "page" option (and its spin box) through 1 … 12,
     // each disabled at its end; the drawn title names the page.
     void derivationNextAndPreviousStepThePages() {
         rope::ui::ExplorerState state;
@@ -335,16 +335,16 @@ private slots:
         auto* spin = panel.findChild<QSpinBox*>(QStringLiteral("page"));
         QVERIFY(next != nullptr && previous != nullptr && spin != nullptr);
         QVERIFY(!previous->isEnabled());
-        for (int page = 2; page <= 10; ++page) {
+        for (int page = 2; page <= 12; ++page) {
             QVERIFY(next->isEnabled());
             next->click();
             QCOMPARE(panel.options().value(QStringLiteral("page")).toInt(), page);
             QCOMPARE(spin->value(), page);
-            QVERIFY(panel.data().title.contains(QStringLiteral("%1/10").arg(page)));
+            QVERIFY(panel.data().title.contains(QStringLiteral("%1/12").arg(page)));
         }
         QVERIFY(!next->isEnabled());
         previous->click();
-        QCOMPARE(panel.options().value(QStringLiteral("page")).toInt(), 9);
+        QCOMPARE(panel.options().value(QStringLiteral("page")).toInt(), 11);
         spin->setValue(1);
         QVERIFY(!previous->isEnabled());
         QVERIFY(next->isEnabled());
