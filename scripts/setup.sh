@@ -7,6 +7,7 @@
 #   scripts/setup.sh test      install what is missing, build, run every test (but the long
 #                              seeded GUI monkey and CLI campaign: `reliability`)
 #   scripts/setup.sh build     install what is missing, build only
+#   scripts/setup.sh bench     build, then run the benchmarks (label "benchmark") one at a time
 #   scripts/setup.sh sanitize  the whole app and every test under ASan+UBSan (-O1) in build-asan/,
 #                              the monkey and the CLI campaign shorter (docs/RELIABILITY.md)
 #   scripts/setup.sh nosimd    core + its tests with ROPE_ENABLE_SIMD=OFF in build-nosimd/ (Simd = Reference)
@@ -96,7 +97,14 @@ test)
     build_main
     # Every test but the two long seeded reliability runs (GUI monkey, CLI campaign: minutes
     # each, `reliability` below runs them); docs/RELIABILITY.md says what they cover.
-    ctest --test-dir build --output-on-failure -j "$JOBS" -LE 'monkey|campaign'
+    ctest --test-dir build --output-on-failure -j "$JOBS" -LE 'monkey|campaign|benchmark'
+    ;;
+bench)
+    install_missing
+    build_main
+    # The benchmarks (label "benchmark"): figures for docs/PERFORMANCE.md, one at a time so they
+    # do not time each other.
+    ctest --test-dir build --output-on-failure -j 1 -L benchmark -V
     ;;
 build)
     install_missing
@@ -120,7 +128,7 @@ sanitize)
     # Everything but the two long seeded runs; then both of them, shorter (ASan makes each
     # action and invocation several times slower; the full 5000 actions and 2000 invocations
     # run in the plain build: `reliability`).
-    ctest --test-dir build-asan --output-on-failure -j "$JOBS" -LE 'monkey|campaign'
+    ctest --test-dir build-asan --output-on-failure -j "$JOBS" -LE 'monkey|campaign|benchmark'
     # ROPE_ASAN_MONKEY_ACTIONS=N sets its length (0 skips it). One seed runs here
     # (ROPE_MONKEY_SEED_ASAN, set by .ci/run, else 20261123): the regression rows replay
     # stalls, which `reliability` checks on the plain build.
