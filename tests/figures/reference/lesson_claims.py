@@ -505,6 +505,28 @@ claim("base-bound", "Men et al.'s printed 1M base (5.1·10⁸) lies far above th
       5.1e8 / men_inclusive_1m > 5, f"5.1·10⁸ / {men_inclusive_1m:.4g} = {5.1e8 / men_inclusive_1m:.1f}",
       en="their table's 1M value lies far above the exact one", zh="他们表中 1M 的值远高于精确值")
 
+# The published tables (two digits) against the exact b*(L, 128) of rope-cli min-base (the same
+# for m < L and m ≤ L at these L): which printed bases fail, and whether below or above b*.
+EXACT_128 = {1024: 4293.437572479248, 2048: 11587.24430847168, 4096: 26952.339233398438,
+             8192: 83763.84106445312, 16384: 231643.64685058594, 32768: 629978.2631835938,
+             65536: 2090179.6748046875, 131072: 4869104.37109375, 262144: 23662397.046875,
+             524288: 58496173.8125, 1048576: 65374955.15625}
+SU = [4.3e3, 1.2e4, 2.7e4, 8.4e4, 2.3e5, 6.3e5, 2.1e6, 4.9e6, 2.4e7, 5.8e7, 6.5e7]
+MEN = [4.3e3, 1.6e4, 2.7e4, 8.4e4, 3.1e5, 6.4e5, 2.1e6, 7.8e6, 3.6e7, 6.4e7, 5.1e8]
+below, gap_fail = 0, 0
+for table, inclusive in ((SU, 0), (MEN, 1)):
+    for Lc, printed in zip(EXACT_128, table):
+        if first_negative(theta(128, printed), Lc + inclusive) is not None:
+            if printed < EXACT_128[Lc]:
+                below += 1
+            else:
+                gap_fail += 1
+claim("base-bound", "published tables: a few printed bases round to just below b*, more fail above "
+      "b* in a gap between islands", 0 < below < gap_fail,
+      f"of 22 printed bases (Su m < L, Men et al. m ≤ L), {below} fail below b*, {gap_fail} fail "
+      "above it",
+      en="a few round to just below b*, and more land above b* but in a gap between the feasible islands",
+      zh="少数舍入后略低于 b*，更多的高于 b* 却落在可行“岛屿”之间的空隙里")
 claim("base-bound", "spans: b*(1 024, 256) ≈ 2 970, far below the local base 10⁴, which passes",
       B_STAR[(1024, 256)][0] < 1e4 and min_f(theta(256, 1e4), np.arange(1024)) > 0,
       f"b* = {B_STAR[(1024, 256)][0]:.1f}; min f at 10⁴, m < 1 024: "
