@@ -462,6 +462,11 @@ claim("decay", "a larger base slows every pair except pair 0",
 claim("decay", "the fastest pair turns once per 2π ≈ 6.3 tokens", True, "2π = 6.283",
       en="turns once per 2π ≈ 6.3 tokens", zh="每 2π ≈ 6.3 个词元转一圈")
 
+for panel in ("decay", "base-bound"):
+    claim(panel, "Su's post kexue.fm/archives/10122 is titled 'RoPE的底数选择原则'", True,
+          "title of the post (2024-05-29); 'RoPE的底数设计原则' was a wrong title",
+          en="Transformer升级之路：18、RoPE的底数选择原则", zh="Transformer升级之路：18、RoPE的底数选择原则")
+
 # ---------------------------------------------------------------------------------------------
 # base-bound (b* values from rope-cli min-base: the certified search; checked here at the ends)
 
