@@ -481,6 +481,11 @@ for (Lc, dc), (bstar, lower) in B_STAR.items():
     claim("base-bound", f"b*({Lc}, {dc}) ≈ {bstar:.6g}: f ≥ 0 on m < L there, f < 0 just below",
           ok_at >= -1e-9 and below < 0, f"min f at b*: {ok_at:.3g}; at the bracket·(1 − 10⁻⁶): {below:.3g}")
 
+claim("base-bound", "L is the span of distances 0 … L−1 (Su's m < L), one more than the longest "
+      "distance: a window of 1 024 tokens (distances 0 … 1 023) needs b*(1 024)", True,
+      "kexue.fm/archives/10122: m ∈ {0, 1, …, L − 1}; a sliding window W attends to distances < W",
+      en="Here L is the span a layer actually attends to (distances 0 … L−1)",
+      zh="这里的 L 是该层实际注意的跨度（距离 0 … L−1）")
 bstar32 = B_STAR[(32768, 128)][0]
 claim("base-bound", "b*(32 768, 128) reads 'about 630 000' (three digits)",
       spaced(rounded(bstar32, 3)) == "630 000", f"{bstar32:.2f}", placeholder="base-bound.min-base-32k-d128")
