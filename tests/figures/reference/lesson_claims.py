@@ -16,7 +16,7 @@ checks what it can, that f >= 0 at the quoted base and f < 0 just below its cert
 
 Run from the repository root or anywhere:
     /usr/bin/python3 tests/figures/reference/lesson_claims.py
-Prints one line per claim, OK or FAIL, and exits 1 if any claim fails. Takes about a minute.
+Prints one line per claim, OK or FAIL, and exits 1 if any claim fails. Takes a few seconds.
 """
 
 import html
