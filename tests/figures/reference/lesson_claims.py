@@ -878,7 +878,7 @@ claim("doctor", "Llama 3.1 without its scaling: above 0.99 up to a few hundred t
       300 <= first_099 < 1000 and abs(c[9000] - 0.7) < 0.05,
       f"first Δ with c < 0.99: {first_099}; c(9 000) = {c[9000]:.3f} (the panel's 128 random "
       "pairs, rope-cli compare llama-3.1-8b <same without rope_scaling>: 462 and 0.72)",
-      en="stays above 0.99 up to a few hundred tokens and drops to about 0.7 near 9 k",
+      en="agrees with itself above 0.99 up to a few hundred tokens and drops to about 0.7 near 9 k",
       zh="在几百个词元以内的一致度高于 0.99，到 9 k 附近降到约 0.7")
 claim("doctor", "Llama 3.1's scaling: ÷8 above 8 192 tokens of wavelength, blended 2 048–8 192, "
       "faster pairs kept",
@@ -889,7 +889,7 @@ claim("doctor", "Llama 3.1's scaling: ÷8 above 8 192 tokens of wavelength, blen
       zh="把波长超过 8 192 个词元的频率对除以 8")
 c1 = agreement(8 * scaled, scaled, np.array([1]))[0]
 claim("doctor", "--rope-freq-scale 8 on Llama 3.1 multiplies every θ by 8: c(1) ≈ 0.81",
-      abs(c1 - 0.81) < 0.005, f"c(1) = {c1:.4f}", en="c(1) ≈ 0.81 already", zh="c(1) 就已约为 0.81")
+      abs(c1 - 0.81) < 0.005, f"c(1) = {c1:.4f}", en="on Llama 3.1: c(1) ≈ 0.81", zh="c(1) ≈ 0.81")
 wrong_base = theta(128, 1e4)
 claim("doctor", "a wrong base moves every pair but pair 0",
       wrong_base[0] == th31[0] and np.all(wrong_base[1:] != th31[1:]), "θ₀ = 1 for any base",
