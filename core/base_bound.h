@@ -13,7 +13,7 @@
 /// \file base_bound.h
 /// How long a context a RoPE base can serve, and the smallest base for a context: the bound of
 /// Xu, Men et al., "Base of RoPE Bounds Context Length" (arXiv 2405.14591, 2024), as solved
-/// numerically by Su, "Transformer升级之路：18、RoPE的底数设计原则" (kexue.fm/archives/10122).
+/// numerically by Su, "Transformer升级之路：18、RoPE的底数选择原则" (kexue.fm/archives/10122).
 /// The criterion is that the cosine sum \f$f(m) = \sum_{i=0}^{d/2-1}\cos(m\,θ_i)\f$ (see
 /// cosineSum() in decay.h) stays ≥ 0 for every integer distance m = 0 … L−1: then a key
 /// similar to the query still earns more attention, on average, than a random key at every

@@ -7,7 +7,7 @@
 
 /// \file base_bound_tables.h
 /// The published tables of the minimal base b*(L, d = 128), as printed, for comparison with
-/// minimalBase(): Su, "Transformer升级之路：18、RoPE的底数设计原则" (kexue.fm/archives/10122,
+/// minimalBase(): Su, "Transformer升级之路：18、RoPE的底数选择原则" (kexue.fm/archives/10122,
 /// column "b*(本文)"), and Men, Xu et al., "Base of RoPE Bounds Context Length"
 /// (arXiv 2405.14591, as quoted in Su's post). docs/base-bound.md discusses each row.
 

@@ -10,7 +10,7 @@
 /// Long-term decay of RoPE: how the rotation R_m changes the score of a query with a key as
 /// the relative distance m grows. Three views of the same cosines cos(m·θ_i):
 /// - the mean cosine (2/d)·Σ cos(m·θ_i), the "semantic aggregation" criterion of Su,
-///   "Transformer升级之路：18、RoPE的底数设计原则" (kexue.fm/archives/10122, 2024) and of
+///   "Transformer升级之路：18、RoPE的底数选择原则" (kexue.fm/archives/10122, 2024) and of
 ///   Xu, Men et al., "Base of RoPE Bounds Context Length" (arXiv 2405.14591, 2024);
 /// - RoFormer's relative upper bound (Su et al., arXiv 2104.09864, §3.4.3);
 /// - the expected score E[qᵀR_m k] for random and for similar q, k, in closed form and as a

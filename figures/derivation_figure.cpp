@@ -806,8 +806,8 @@ void scoreShapePage(FigureData& data, const Eigen::ArrayXd& theta, int pair, dou
         "A head that should attend to the token δ₀ = %1 back turns its key so that every pair "
         "peaks there. With one θ the score over distance is a single sinusoid A·cos(δθ + φ), "
         "whatever the projection weights are: the head can set its height and phase, never its "
-        "shape, and "
-        "it is as high again every 2π/θ tokens (%2 at δ = %3). With the ladder it is a sum of "
+        "shape, and it peaks again every 2π/θ tokens, at integer distances nearly as high (%2 at "
+        "δ = %3). With the ladder it is a sum of "
         "sinusoids, one per pair, that agree only at δ₀: %5 or more tokens away it reaches at "
         "most %4 here, and a head can shape it further by weighting the pairs. That, more than "
         "telling positions apart, is why RoPE uses many frequencies.")

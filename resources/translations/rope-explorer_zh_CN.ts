@@ -3641,12 +3641,12 @@ ladder:  Σᵢ Aᵢ·cos(δθᵢ + φᵢ)</source>
         <translation>L 内转不满一圈的对数</translation>
     </message>
     <message>
-        <source>A head that should attend to the token δ₀ = %1 back turns its key so that every pair peaks there. With one θ the score over distance is a single sinusoid A·cos(δθ + φ), whatever the projection weights are: the head can set its height and phase, never its shape, and it is as high again every 2π/θ tokens (%2 at δ = %3). With the ladder it is a sum of sinusoids, one per pair, that agree only at δ₀: %5 or more tokens away it reaches at most %4 here, and a head can shape it further by weighting the pairs. That, more than telling positions apart, is why RoPE uses many frequencies.</source>
-        <translation>一个应当关注往前第 δ₀ = %1 个词元的注意力头，把它的键转到让每一对都在那里取峰值。只有一个 θ 时，分数随距离的变化是单个正弦 A·cos(δθ + φ)，无论投影权重是什么：注意力头能调它的高度和相位，却调不了形状，而且每隔 2π/θ 个词元就同样高（δ = %3 处为 %2）。有频率阶梯时，它是多个正弦之和，每对一项，只在 δ₀ 处同时取峰：离 δ₀ 至少 %5 个词元处，这里最多只有 %4，注意力头还可以通过给各对加权进一步塑造它。这才是旋转位置编码使用许多频率的主要原因，而不是区分位置。</translation>
-    </message>
-    <message>
         <source>first negative</source>
         <translation>第一个负值</translation>
+    </message>
+    <message>
+        <source>A head that should attend to the token δ₀ = %1 back turns its key so that every pair peaks there. With one θ the score over distance is a single sinusoid A·cos(δθ + φ), whatever the projection weights are: the head can set its height and phase, never its shape, and it peaks again every 2π/θ tokens, at integer distances nearly as high (%2 at δ = %3). With the ladder it is a sum of sinusoids, one per pair, that agree only at δ₀: %5 or more tokens away it reaches at most %4 here, and a head can shape it further by weighting the pairs. That, more than telling positions apart, is why RoPE uses many frequencies.</source>
+        <translation>一个应当关注往前第 δ₀ = %1 个词元的注意力头，把它的键转到让每一对都在那里取峰值。只有一个 θ 时，分数随距离的变化是单个正弦 A·cos(δθ + φ)，无论投影权重是什么：注意力头能调它的高度和相位，却调不了形状，而且每隔 2π/θ 个词元就再次出现峰值，在整数距离上几乎同样高（δ = %3 处为 %2）。有频率阶梯时，它是多个正弦之和，每对一项，只在 δ₀ 处同时取峰：离 δ₀ 至少 %5 个词元处，这里最多只有 %4，注意力头还可以通过给各对加权进一步塑造它。这才是旋转位置编码使用许多频率的主要原因，而不是区分位置。</translation>
     </message>
 </context>
 <context>

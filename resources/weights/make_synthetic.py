@@ -9,8 +9,9 @@ Structure (Llama layout: rotate_half pairs (i, i + R/2), R = head_dim = 32, 16 p
 6 layers, 4 query heads, 2 key/value heads, hidden size 64):
   row r of a head's W_q or W_k belongs to pair i = r mod 16; its entries are N(0, 1/64) times
   s_i = 0.5 + 2.5 (i / 15)^3, so a pair's norm grows towards the lowest frequencies (large i),
-  as trained models show (Barbero et al. 2024, arXiv 2410.06205; Jin et al. 2025,
-  arXiv 2502.01563: the "massive values" sit in the low-frequency pairs);
+  the pattern Barbero et al. 2024 (arXiv 2410.06205) report for Gemma 7B and Jin et al. 2025
+  (arXiv 2502.01563) for the "massive values"; built to show that pattern, not measured (other
+  models put a high-norm band elsewhere: Oka et al., ICLR 2026);
   in layers 0 and 1, query head 0 and key/value head 0 (its group) are a positional head: pairs
   0 and 1 (the two highest frequencies) get s = 3 instead.
 A few other tensors (embedding, norms) are written too, as a real file has them.
