@@ -281,9 +281,10 @@ private slots:
     }
 
     // States the GUI monkey's stall sampler (ROPE_MONKEY_STACKS) caught blocking the event loop
-    // (docs/RELIABILITY.md, "Stalls of issue 23"): the panel shown in a large window, then the
-    // parameters and options of the stall set at once; the GUI-thread CPU from the change
-    // until the new frame is painted (Async: the figure computes on a worker, not counted).
+    // (docs/RELIABILITY.md, "Stalls found and what keeps them fixed"): the panel shown in a
+    // large window, then the parameters and options of the stall set at once; the GUI-thread
+    // CPU from the change until the new frame is painted (Async: the figure computes on a
+    // worker, not counted).
     //     QT_QPA_PLATFORM=offscreen build/tests/tst_frame_bench stallStates
     void stallStates_data() {
         QTest::addColumn<QString>("panel");

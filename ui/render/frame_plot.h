@@ -27,7 +27,7 @@ class BackgroundPaintBuffer;
 /// a window-sized buffer (22 MB each at 4K); now only the visible one does, and a panel switch
 /// reuses the memory the hidden panel just gave back, which is also the fastest memory to write:
 /// on the virtual machines that run CI, memory left untouched for a minute costs about 25 times
-/// as much to write again (`docs/PERFORMANCE.md`, "Frame buffers").
+/// as much to write again (`docs/PERFORMANCE.md`, "Known costs").
 class FramePlot : public QCustomPlot {
     Q_OBJECT
 
