@@ -673,9 +673,12 @@ private slots:
         expectChoiceSlip("base-bound-first-negative", "quarter-turn", quarter);
         QCOMPARE(judgeChoice(step("base-bound-first-negative"), "never").hint,
                  QStringLiteral("never"));
-        // The predict step starts on one pair and reveals the ladder.
+        // The predict step starts on one pair over 64 tokens and reveals the ladder over 4096,
+        // which holds the first negative distance.
         QCOMPARE(step("base-bound-first-negative").params.headDim, 2);
+        QCOMPARE(step("base-bound-first-negative").params.context, 64LL);
         QCOMPARE(step("base-bound-first-negative").revealParams->headDim, 128);
+        QVERIFY(step("base-bound-first-negative").revealParams->context > m);
     }
 
     void theQuarterTurnRuleIsAHeuristic() {
