@@ -93,6 +93,14 @@ double firstPairWavelengthAbove(const QVariantMap& args) {
     throw rope::InvalidParameter("tokens", "no pair has a wavelength above it");
 }
 
+double pairsWavelengthAbove(const QVariantMap& args) {
+    // How many pairs have λ_i = 2π/θ_i > tokens: the slow end of the ladder, none of which
+    // completes a turn within that many tokens (0 when even the slowest pair turns in time).
+    const Eigen::ArrayXd lambda =
+        rope::wavelengths(rope::inverseFrequencies(integer(args, "dim"), number(args, "base")));
+    return static_cast<double>((lambda > number(args, "tokens")).count());
+}
+
 double criticalDimension(const QVariantMap& args) {
     return rope::criticalDimension(integer(args, "dim"), number(args, "base"),
                                    number(args, "tokens"));
@@ -424,8 +432,8 @@ const QStringList kParamKeys = [] {
 }();
 const QStringList kTextKeys = names({"title", "task", "question", "choices", "hints", "solution"});
 const QStringList kStepKeys =
-    names({"id", "panel", "kind", "params", "options", "answer", "tolerance", "choices", "accept",
-           "require", "reveal", "hints", "text"});
+    names({"id", "panel", "kind", "params", "options", "answer", "tolerance", "relative-tolerance",
+           "choices", "accept", "require", "reveal", "hints", "text"});
 const QStringList kKinds = names({"number", "choice", "predict", "find"});
 
 class StepReader {
@@ -674,16 +682,36 @@ CourseStep readStep(const QString& file, int index, const QJsonValue& value) {
     }
 
     const QJsonValue tolerance = json.value(QStringLiteral("tolerance"));
+    const QJsonValue relative = json.value(QStringLiteral("relative-tolerance"));
     const bool typed = (step.kind == CourseKind::Number || step.kind == CourseKind::Predict) &&
                        step.choices.empty();
     if (typed) {
-        if (!tolerance.isDouble() || !std::isfinite(tolerance.toDouble()) ||
-            tolerance.toDouble() < 0) {
-            reader.fail(QStringLiteral("tolerance"), QStringLiteral("expected a number ≥ 0"));
+        // An absolute tolerance (a count, an angle), a relative one (a computed real such as a
+        // base or a wavelength, whose rounded value a student types), or both (the larger wins).
+        if (tolerance.isUndefined() && relative.isUndefined()) {
+            reader.fail(QStringLiteral("tolerance"),
+                        QStringLiteral("a typed answer needs \"tolerance\" or "
+                                       "\"relative-tolerance\""));
         }
-        step.tolerance = tolerance.toDouble();
-    } else if (!tolerance.isUndefined()) {
-        reader.fail(QStringLiteral("tolerance"), QStringLiteral("only for typed answers"));
+        if (!tolerance.isUndefined()) {
+            if (!tolerance.isDouble() || !std::isfinite(tolerance.toDouble()) ||
+                tolerance.toDouble() < 0) {
+                reader.fail(QStringLiteral("tolerance"), QStringLiteral("expected a number ≥ 0"));
+            }
+            step.tolerance = tolerance.toDouble();
+        }
+        if (!relative.isUndefined()) {
+            // Below 1: a tolerance of 100 % would accept 0 for every answer.
+            if (!relative.isDouble() || !(relative.toDouble() >= 0 && relative.toDouble() < 1)) {
+                reader.fail(QStringLiteral("relative-tolerance"),
+                            QStringLiteral("expected a fraction in [0, 1)"));
+            }
+            step.relativeTolerance = relative.toDouble();
+        }
+    } else if (!tolerance.isUndefined() || !relative.isUndefined()) {
+        reader.fail(tolerance.isUndefined() ? QStringLiteral("relative-tolerance")
+                                            : QStringLiteral("tolerance"),
+                    QStringLiteral("only for typed answers"));
     }
 
     if (json.contains(QStringLiteral("require"))) {
@@ -807,6 +835,8 @@ const std::vector<CourseAnswerFunction>& courseAnswerFunctions() {
         {"first-pair-wavelength-above", names({"base", "dim", "tokens"}),
          "smallest pair index i with wavelength 2*pi*base^(2i/dim) > tokens",
          &firstPairWavelengthAbove},
+        {"pairs-wavelength-above", names({"base", "dim", "tokens"}),
+         "how many pairs have wavelength 2*pi*base^(2i/dim) > tokens", &pairsWavelengthAbove},
         {"critical-dimension", names({"base", "dim", "tokens"}),
          "Liu et al.'s critical dimension 2*ceil((dim/2)*log_base(tokens/(2*pi)))",
          &criticalDimension},
@@ -1106,8 +1136,13 @@ bool isCourseAnswerCorrect(const CourseStep& step, double answer) {
     return isCourseAnswerCorrect(step, answer, courseAnswer(step));
 }
 
+double courseTolerance(const CourseStep& step, double expected) {
+    return std::max(step.tolerance, step.relativeTolerance * std::abs(expected));
+}
+
 bool isCourseAnswerCorrect(const CourseStep& step, double answer, double expected) {
-    return std::isfinite(answer) && std::abs(answer - expected) <= step.tolerance;
+    return std::isfinite(answer) && std::isfinite(expected) &&
+           std::abs(answer - expected) <= courseTolerance(step, expected);
 }
 
 double courseHintTypicalValue(const CourseStep& step, const CourseHint& hint, double answer) {

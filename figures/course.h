@@ -22,8 +22,11 @@
 /// core through a named *answer function* (the table in course.cpp) — never stored as a literal.
 ///
 /// Four kinds of step:
-/// - `number`: type a number; correct when |x − answer| ≤ tolerance (and, with "require", when
-///   the typed value also passes a second computed test: e.g. the base is really feasible);
+/// - `number`: type a number; correct when |x − answer| ≤ max(tolerance, relative-tolerance ·
+///   |answer|) (and, with "require", when the typed value also passes a second computed test:
+///   e.g. the base is really feasible). A computed real takes a relative tolerance, so that its
+///   value rounded to a few digits is right at any scale (±100 would refuse 8 × 2.56·10⁶ for
+///   2.047·10⁷, ±1 % does not);
 /// - `choice`: pick one of "choices"; the correct one is the choice whose [min, max] holds the
 ///   computed answer, so no choice id is stored as the answer either;
 /// - `predict`: commit to a number or a choice, then the panel moves to "reveal" (parameters and
@@ -45,6 +48,7 @@
 ///               "args": {"base": 10000, "dim": 128, "pair": 16, "position": 100},
 ///               "state": []},                             // find: args read from the panel
 ///    "tolerance": 0.5,                                    // number, predict without choices
+///    "relative-tolerance": 0.01,                          // or (and) a fraction of |answer|
 ///    "choices": [{"id": "same", "min": 0, "max": 1e-9}, …],  // choice, predict
 ///    "accept": {"min": 32768},                            // find
 ///    "require": {"function": …, "args": {…}, "input": "base", "min": …, "max": …},  // number
@@ -124,11 +128,12 @@ struct CourseStep {
     CourseKind kind = CourseKind::Number;
     /// Parameters the step sets: the defaults with the file's "params" applied.
     rope::RopeParams params;
-    FigureOptions options;  ///< checked option values for the panel
-    QString answerFunction; ///< id of a row of courseAnswerFunctions()
-    QVariantMap answerArgs; ///< its arguments (numbers, or ids such as "bfloat16")
-    QStringList stateKeys;  ///< find: arguments read from the panel state
-    double tolerance = 0;   ///< number: correct when |x − expected| ≤ tolerance
+    FigureOptions options;        ///< checked option values for the panel
+    QString answerFunction;       ///< id of a row of courseAnswerFunctions()
+    QVariantMap answerArgs;       ///< its arguments (numbers, or ids such as "bfloat16")
+    QStringList stateKeys;        ///< find: arguments read from the panel state
+    double tolerance = 0;         ///< number: correct when |x − expected| ≤ tolerance …
+    double relativeTolerance = 0; ///< … or ≤ relativeTolerance·|expected| (the larger of the two)
     std::vector<CourseChoice> choices;
     std::optional<CourseRange> accept; ///< find: reached when the value is in it
     std::optional<CourseRequirement> requirement;
@@ -223,8 +228,12 @@ QString correctCourseChoice(const CourseStep& step, double expected);
 using CourseAnswerObserver = void (*)(const CourseStep& step);
 CourseAnswerObserver setCourseAnswerObserver(CourseAnswerObserver observer);
 
-/// \brief |answer − courseAnswer(step)| ≤ step.tolerance (false for a non-finite answer); for
-/// number steps without a requirement only.
+/// \brief The absolute tolerance of a typed answer whose expected value is \p expected:
+/// max(step.tolerance, step.relativeTolerance·|expected|).
+double courseTolerance(const CourseStep& step, double expected);
+
+/// \brief |answer − courseAnswer(step)| ≤ courseTolerance() (false for a non-finite answer);
+/// for number steps without a requirement only.
 bool isCourseAnswerCorrect(const CourseStep& step, double answer);
 /// \brief The same test against an \p expected value already computed with courseAnswer().
 bool isCourseAnswerCorrect(const CourseStep& step, double answer, double expected);

@@ -392,9 +392,10 @@ bool CoursePane::checkAnswer(const QString& text) {
     const figures::CourseVerdict verdict =
         figures::judgeCourseAnswer(step, response, answer->value, reqValue);
     const QString expectedText = figures::formatCourseNumber(answer->value);
-    const QString toleranceText = figures::formatCourseNumber(step.tolerance);
+    const double tolerance = figures::courseTolerance(step, answer->value);
+    const QString toleranceText = figures::formatCourseNumber(tolerance);
     showVerdict(verdict,
-                step.tolerance > 0
+                tolerance > 0
                     ? tr("Correct: the answer is %1 (±%2).").arg(expectedText, toleranceText)
                     : tr("Correct: the answer is %1.").arg(expectedText),
                 tr("Not quite: %1 is not it. Try again, or press Show solution.")

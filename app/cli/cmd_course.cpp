@@ -82,7 +82,8 @@ int runCourse(const QStringList& args) {
         "id), predict (commit to a number or a choice id; the panel then moves to reveal), find "
         "(reach a state in the panel).\n"
         "--list: {\"steps\": [{\"id\", \"panel\", \"kind\", \"question\", \"answer\": x, "
-        "\"tolerance\": t (typed answers), \"choices\": [{\"id\", \"text\"}] and \"correct\": id "
+        "\"tolerance\": t (typed answers, in the answer's unit; with \"relative-tolerance\": r "
+        "when the step gives a fraction), \"choices\": [{\"id\", \"text\"}] and \"correct\": id "
         "(choices), \"state\": [keys] and \"accept\": {min, max} (find), \"hints\": [{\"id\", "
         "\"text\"}], \"solution\": text}, ...]}\n"
         "--check ID --answer X: {\"correct\":true|false,\"expected\":x or choice id,"
@@ -155,7 +156,12 @@ int runCourse(const QStringList& args) {
                 }
                 out += "],\"accept\":" + jsonRange(*step.accept);
             } else {
-                out += ",\"tolerance\":" + jsonNumber(step.tolerance);
+                // The tolerance in the answer's unit (a relative one applied to the answer),
+                // and the fraction itself when the step gives one.
+                out += ",\"tolerance\":" + jsonNumber(figures::courseTolerance(step, answer));
+                if (step.relativeTolerance > 0) {
+                    out += ",\"relative-tolerance\":" + jsonNumber(step.relativeTolerance);
+                }
             }
             out += ",\"hints\":[";
             for (std::size_t h = 0; h < step.hints.size(); ++h) {

@@ -5,6 +5,7 @@
 // their typical wrong answers and a worked solution in English and Chinese. Answers are
 // recomputed here independently, from closed forms or long-double scans (the base-bound
 // islands); a broken file is refused with a message naming the file, the step and the field.
+#include "core/rope_params.h"
 #include "figures/course.h"
 #include "figures/figure_registry.h"
 
@@ -17,6 +18,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 #include <vector>
@@ -69,8 +71,9 @@ void expectClose(const char* id, long double expected, long double tolerance) {
     const CourseStep& s = step(id);
     if (s.kind == CourseKind::Number && !s.requirement) {
         // The stated tolerance accepts the independent value and refuses one just outside it.
+        const double tolerance = courseTolerance(s, static_cast<double>(expected));
         QVERIFY(isCourseAnswerCorrect(s, static_cast<double>(expected)));
-        QVERIFY(!isCourseAnswerCorrect(s, static_cast<double>(expected) + 2 * s.tolerance + 1e-6));
+        QVERIFY(!isCourseAnswerCorrect(s, static_cast<double>(expected) + 2 * tolerance + 1e-6));
     }
 }
 
@@ -102,6 +105,32 @@ void expectHint(const char* id, double wrong, const char* hint) {
                             .arg(wrong, 0, 'g', 10)
                             .arg(v.correct)
                             .arg(v.hint, QLatin1String(hint))));
+}
+
+// The wrong idea a choice stands for: the choice's range holds the value that idea computes
+// (\p slip, worked out here independently), and picking it shows its own hint.
+void expectChoiceSlip(const char* id, const char* choice, long double slip) {
+    const CourseStep& s = step(id);
+    const auto it = std::find_if(s.choices.begin(), s.choices.end(), [&](const CourseChoice& c) {
+        return c.id == QLatin1String(choice);
+    });
+    QVERIFY2(it != s.choices.end(), choice);
+    QVERIFY2(it->when.contains(static_cast<double>(slip)),
+             qPrintable(QStringLiteral("%1/%2: %3 outside [%4, %5]")
+                            .arg(QLatin1String(id), QLatin1String(choice))
+                            .arg(static_cast<double>(slip), 0, 'g', 10)
+                            .arg(it->when.min)
+                            .arg(it->when.max)));
+    const CourseVerdict v = judgeChoice(s, choice);
+    QVERIFY(!v.correct);
+    QCOMPARE(v.hint, QString::fromLatin1(choice));
+}
+
+// The choice \p id gets for its computed answer is \p correct.
+void expectCorrectChoice(const char* id, const char* correct) {
+    const CourseStep& s = step(id);
+    QCOMPARE(correctCourseChoice(s, courseAnswer(s)), QString::fromLatin1(correct));
+    QVERIFY(judgeChoice(s, correct).correct);
 }
 
 // First m < limit with Σcos(mθ_i) < 0 in long double, or limit.
@@ -275,16 +304,18 @@ private slots:
         // through the loader (which refuses the repetition), so the defect is named here.
         QFile file(QStringLiteral(":/course/course.json"));
         QVERIFY(file.open(QIODevice::ReadOnly));
-        const QJsonArray steps =
-            QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("steps")).toArray();
+        const QJsonArray steps = QJsonDocument::fromJson(file.readAll())
+                                     .object()
+                                     .value(QStringLiteral("steps"))
+                                     .toArray();
         QVERIFY(steps.size() >= 28);
         for (const QJsonValue& v : steps) {
             const QJsonObject o = v.toObject();
             QSet<QString> seen;
             for (const QJsonValue& h : o.value(QStringLiteral("hints")).toArray()) {
                 const QString id = h.toObject().value(QStringLiteral("id")).toString();
-                QVERIFY2(!seen.contains(id),
-                         qPrintable(o.value(QStringLiteral("id")).toString() + QStringLiteral(": ") + id));
+                QVERIFY2(!seen.contains(id), qPrintable(o.value(QStringLiteral("id")).toString() +
+                                                        QStringLiteral(": ") + id));
                 seen.insert(id);
             }
         }
@@ -330,40 +361,28 @@ private slots:
     }
 
     void typicalWrongAnswersGetTheirHints() {
-        // Radians instead of degrees; not reduced modulo 360°.
-        expectHint("rotation-angle-pair-0", 3, "radians");
-        expectHint("rotation-angle-pair-16", 10, "radians");
-        expectHint("rotation-angle-pair-16", static_cast<double>(1000 / kPi * 18 / 10 * 10 / 10),
-                   "unreduced"); // 10 rad = 572.96°
-        expectHint("rotation-angle-pair-16", static_cast<double>(10 - 2 * kPi), "radians-reduced");
-        // Off by one pair: pair 15 or pair 17 at m = 100.
-        expectHint("rotation-angle-pair-16",
-                   static_cast<double>(std::fmod(100 * theta(10000, 128, 15), 2 * kPi) * 180 / kPi),
-                   "pair-15");
-        expectHint("rotation-angle-pair-16",
-                   static_cast<double>(std::fmod(100 * theta(10000, 128, 17), 2 * kPi) * 180 / kPi),
-                   "pair-17");
         expectHint("heatmap-first-slow-pair", 45, "off-by-one");
-        expectHint("layouts-half-index", 4, "off-by-one");
-        expectHint("base-bound-first-negative", 1706, "last-good");
         // The quarter-turn rule for L = 32 768: L·b^(−(d−2)/d) = π/2 ⇒ b = (2L/π)^(d/(d−2)).
         expectHint("base-bound-minimal-base",
                    static_cast<double>(std::pow(2 * 32768 / kPi, 128.0L / 126)), "quarter-turn");
         expectHint("base-bound-minimal-base", 500000, "llama");
+        // Men et al.'s fit b = 0.0424·L^1.628 at L = 32 768 (≈ 9.52·10⁵, 51 % above b*).
+        expectHint("base-bound-minimal-base",
+                   static_cast<double>(0.0424L * std::pow(32768.0L, 1.628L)), "men-fit");
         // Factor instead of 1/factor.
         QCOMPARE(judgeChoice(step("extension-linear"), "four").hint, QStringLiteral("four"));
         QCOMPARE(judgeChoice(step("extension-linear"), "one").hint, QStringLiteral("one"));
-        expectHint("extension-llama3", static_cast<double>(2 * kPi / theta(500000, 128, 63) / 8),
-                   "inverse");
         // YaRN's factor: a on both q and k is a² on the logit; a rotation keeps the scale.
-        QCOMPARE(judgeChoice(step("attention-yarn-factor"), "grow-a").hint, QStringLiteral("grow-a"));
-        QCOMPARE(judgeChoice(step("attention-yarn-factor"), "cancel").hint, QStringLiteral("cancel"));
+        QCOMPARE(judgeChoice(step("attention-yarn-factor"), "grow-a").hint,
+                 QStringLiteral("grow-a"));
+        QCOMPARE(judgeChoice(step("attention-yarn-factor"), "cancel").hint,
+                 QStringLiteral("cancel"));
         // NTK: b·s exactly stretches pair 32 by exactly √s; linear by s.
         QCOMPARE(judgeChoice(step("extension-ntk"), "exactly-sqrt").hint,
                  QStringLiteral("exactly-sqrt"));
         QCOMPARE(judgeChoice(step("extension-ntk"), "times-s").hint, QStringLiteral("times-s"));
         // A correct answer gets no hint.
-        QVERIFY(judgeNumber(step("rotation-angle-pair-0"), 171.9).hint.isEmpty());
+        QVERIFY(judgeNumber(step("heatmap-first-slow-pair"), 46).hint.isEmpty());
     }
 
     void typicalValuesAreTheShortestNumberInTheHintRange() {
@@ -378,19 +397,28 @@ private slots:
             }
             return -1.0;
         };
-        QCOMPARE(typical("rotation-angle-pair-0", "radians"), 3.0);          // 2.9 … 3.1
-        QCOMPARE(typical("rotation-angle-pair-16", "unreduced"), 573.0);     // 572 … 574
-        QCOMPARE(typical("rotation-angle-pair-16", "radians-reduced"), 3.7); // 3.6 … 3.8
-        QCOMPARE(typical("rotation-angle-pair-16", "pair-17"), 136.0);       // 135.5 … 137
-        QCOMPARE(typical("heatmap-first-slow-pair", "too-far"), 48.0);       // 46.5 … 48.5
-        QCOMPARE(typical("extension-llama3", "inverse"), 320000.0); // 3·10⁵ … 3.4·10⁵
+        // Ranges of a typed step, the same function as for the shipped hints.
+        const auto typicalOf = [](double min, double max) {
+            CourseStep s;
+            CourseHint h;
+            h.range = CourseRange{min, max};
+            return courseHintTypicalValue(s, h, 0);
+        };
+        QCOMPARE(typicalOf(2.9, 3.1), 3.0);
+        QCOMPARE(typicalOf(572, 574), 573.0);
+        QCOMPARE(typicalOf(3.6, 3.8), 3.7);
+        QCOMPARE(typicalOf(135.5, 137), 136.0);
+        QCOMPARE(typicalOf(300000, 340000), 320000.0);
+        QCOMPARE(typicalOf(13000, 14200), 13600.0);
+        QCOMPARE(typicalOf(256, 257), 257.0); // an integer range keeps an integer
+        QCOMPARE(typical("heatmap-first-slow-pair", "too-far"), 48.0);         // 46.5 … 48.5
         QCOMPARE(typical("base-bound-minimal-base", "quarter-turn"), 24400.0); // 24 000 … 24 800
-        QCOMPARE(typical("base-bound-first-negative", "quarter-turn"), 13600.0); // 13 000 … 14 200
-        QCOMPARE(typical("precision-bf16-positions", "exact-only"), 257.0);      // 256 … 257
-        QCOMPARE(typical("base-bound-minimal-base", "llama"), 500000.0);     // 499 000 … 501 000
-        // A find step's one-sided hint shows the value at the state the step prepares:
-        // λ_32 = 2π·√10 000 at b = 10 000.
-        QCOMPARE(typical("heatmap-find-base", "not-yet"), static_cast<double>(200 * kPi));
+        QCOMPARE(typical("base-bound-minimal-base", "llama"), 500000.0);   // 499 000 … 501 000
+        QCOMPARE(typical("base-bound-minimal-base", "men-fit"), 950000.0); // 940 000 … 960 000
+        // A find step's one-sided hint shows the value at the state the step prepares: at
+        // b = 10 000, 2π·10 000^(2i/128) > 4096 for i ≥ 46, so pairs 46–63, 18 of them.
+        QCOMPARE(typical("heatmap-find-base", "too-few"), 18.0);
+        QCOMPARE(typical("base-bound-find-feasible", "not-yet"), 18438.0);
         // A hint keyed to a choice has no number.
         QVERIFY(std::isnan(typical("attention-permutation", "later")));
     }
@@ -416,12 +444,42 @@ private slots:
     void answersAreTheClosedForms() {
         // λ_i = 2π·b^(2i/d).
         expectClose("absolute-slowest-wavelength", 2 * kPi / theta(10000, 64, 31), 1e-6L);
+        expectCorrectChoice("absolute-slowest-wavelength", "below-2pi-b");
+        // The slips: the ladder taken to end at θ = 1/b (i = 32); 1/θ_31 without the 2π; b.
+        expectChoiceSlip("absolute-slowest-wavelength", "exactly-2pi-b", 2 * kPi * 10000);
+        expectChoiceSlip("absolute-slowest-wavelength", "no-2pi", 1 / theta(10000, 64, 31));
+        expectChoiceSlip("absolute-slowest-wavelength", "base", 10000);
+        // Radians read as degrees, θ_0 alone, π taken as 3 (pair 0 at m = 3).
+        expectChoiceSlip("rotation-angle-pair-0", "three-degrees", 3);
+        expectChoiceSlip("rotation-angle-pair-0", "one-radian", 180 / kPi);
+        expectChoiceSlip("rotation-angle-pair-0", "half-turn", 180);
+        // Pair 16's period taken as 2π (θ = 1), as 360 (degrees), or pair 15's 2π/θ_15 ≈ 54.4.
+        expectChoiceSlip("rotation-angle-pair-16", "m106", std::nearbyint(2 * kPi));
+        expectChoiceSlip("rotation-angle-pair-16", "m460", 360);
+        expectChoiceSlip("rotation-angle-pair-16", "m154",
+                         std::nearbyint(2 * kPi / theta(10000, 128, 15)));
+        // Rotate-half: the partner's index taken as 1 (neighbours) or d/2 + 1 (off by one).
+        expectChoiceSlip("layouts-half-index", "neighbour", 1);
+        expectChoiceSlip("layouts-half-index", "off-by-one", 8 / 2 + 1);
         // Angle m·θ_i reduced to [0°, 360°).
         const auto degrees = [](long double angle) {
             return std::fmod(angle, 2 * kPi) * 180 / kPi;
         };
         expectClose("rotation-angle-pair-0", degrees(3), 1e-9L);
-        expectClose("rotation-angle-pair-16", degrees(100 * theta(10000, 128, 16)), 1e-9L);
+        expectCorrectChoice("rotation-angle-pair-0", "below-half");
+        // Pair 16 at θ = 10 000^(−1/4) = 0.1: the first gap p with pθ within 2° of a whole
+        // number of turns, by a long-double scan (by hand: 63·0.1 − 2π = 0.0168 rad = 0.96°).
+        long long gap16 = 0;
+        for (long long p = 1; p <= 1000 && gap16 == 0; ++p) {
+            const long double angle = p * theta(10000, 128, 16);
+            const long double turns = std::nearbyint(angle / (2 * kPi));
+            if (turns >= 1 && std::abs(angle - 2 * kPi * turns) <= 2 * kPi / 180) {
+                gap16 = p;
+            }
+        }
+        QCOMPARE(gap16, 63LL);
+        expectClose("rotation-angle-pair-16", gap16, 0);
+        expectCorrectChoice("rotation-angle-pair-16", "m163");
         // First i with 2π·b^(2i/d) > 4096.
         int first = 0;
         while (2 * kPi / theta(10000, 128, first) <= 4096) {
@@ -432,10 +490,12 @@ private slots:
         // Liu et al.'s d_extra at b = 10⁶, by hand: 64·log10(4096/2π)/6 = 64·2.8142/6 = 30.02,
         // 2·⌈30.02⌉ = 62.
         expectClose("heatmap-critical-dimension", 62, 0);
-        // At the start of the find step (b = 10 000) pair 32 has 2π·√b.
-        expectClose("heatmap-find-base", 2 * kPi * 100, 1e-9L);
-        // Interleaved element k = 2i + 1 sits at d/2 + i in the rotate-half layout.
-        expectClose("layouts-half-index", 8 / 2 + 1, 0);
+        // At the start of the find step (b = 10 000) pairs 46 … 63 exceed 4096 tokens.
+        expectClose("heatmap-find-base", 64 - first, 0);
+        // Rotate-half pairs (i, i + d/2): the partner of element 0 (interleaved element 1) is
+        // d/2 = 4.
+        expectClose("layouts-half-index", 8 / 2, 0);
+        expectCorrectChoice("layouts-half-index", "wrong-partner");
         QVERIFY(courseAnswer(step("identity-relativity")) <= 1e-12);
         QCOMPARE(correctCourseChoice(step("identity-relativity"),
                                      courseAnswer(step("identity-relativity"))),
@@ -448,7 +508,21 @@ private slots:
         QCOMPARE(correctCourseChoice(step("extension-ntk"), courseAnswer(step("extension-ntk"))),
                  QStringLiteral("a-bit-more"));
         expectClose("extension-ntk-fast-pair", 2 * kPi, 1e-12L);
-        expectClose("extension-llama3", 8 * 2 * kPi / theta(500000, 128, 63), 1e-3L);
+        // Llama 3.1 (transformers _compute_llama3_parameters): pair 31 at b = 5·10⁵ has
+        // λ = 2π·(5·10⁵)^(62/128) ≈ 3619 ∈ [L₀/4, L₀] = [2048, 8192], so θ' = (1 − s)·θ/8 + s·θ
+        // with s = (L₀/λ − 1)/(4 − 1).
+        {
+            const long double t = theta(500000, 128, 31);
+            const long double lambda = 2 * kPi / t;
+            QVERIFY(lambda > 2048 && lambda < 8192);
+            const long double smooth = (8192 / lambda - 1) / 3;
+            const long double scaled = 2 * kPi / ((1 - smooth) * t / 8 + smooth * t);
+            expectClose("extension-llama3", scaled, 1e-6L * scaled);
+            expectCorrectChoice("extension-llama3", "blended");
+            expectChoiceSlip("extension-llama3", "kept", lambda);
+            expectChoiceSlip("extension-llama3", "times-8", 8 * lambda);
+            expectChoiceSlip("extension-llama3", "shorter", lambda / 8); // factor vs 1/factor
+        }
         // YaRN (transformers get_mscale): 0.1·ln s + 1.
         expectClose("attention-yarn-factor", 0.1L * std::log(4.0L) + 1, 1e-12L);
         QCOMPARE(correctCourseChoice(step("attention-yarn-factor"),
@@ -461,13 +535,40 @@ private slots:
             distinct.insert(roundBf16(m));
         }
         expectClose("precision-bf16-positions", static_cast<long double>(distinct.size()), 0);
+        // 257 exact (0 … 256) + 127 in [256, 512) + 5·128 + 16 384 itself.
+        QCOMPARE(distinct.size(), std::size_t{257 + 127 + 5 * 128 + 1});
+        expectCorrectChoice("precision-bf16-positions", "about-thousand");
+        expectChoiceSlip("precision-bf16-positions", "all", 16384);
+        expectChoiceSlip("precision-bf16-positions", "exact-only", 257);
+        expectCorrectChoice("precision-bf16-spacing", "sixty-four");
+        expectChoiceSlip("precision-bf16-spacing", "one", 1);
+        // float16 keeps 11 significant bits: 2^(13−10) near 10 000.
+        expectChoiceSlip("precision-bf16-spacing", "eight", std::ldexp(1.0L, 13 - 10));
+        // The octave mistaken for [2^14, 2^15).
+        expectChoiceSlip("precision-bf16-spacing", "one-twenty-eight", std::ldexp(1.0L, 14 - 7));
         // 2·4 bytes·4096 rows·64 pairs = 2 MiB; rotary dim 64 → 32 pairs.
         expectClose("batch-table-size", 2.0L * 4 * 4096 * 64 / (1024 * 1024), 1e-12L);
+        expectCorrectChoice("batch-table-size", "shared");
+        expectChoiceSlip("batch-table-size", "per-head", 32 * 2.0L * 4 * 4096 * 64 / (1 << 20));
+        expectChoiceSlip("batch-table-size", "per-sequence-and-head",
+                         8 * 32 * 2.0L * 4 * 4096 * 64 / (1 << 20));
+        expectChoiceSlip("batch-table-size", "cos-only", 4.0L * 4096 * 64 / (1 << 20));
+        // 2 MiB is 2 097 152 bytes, 2.097 MB: the solution gives both.
+        QVERIFY(step("batch-table-size")
+                    .texts[QStringLiteral("en")]
+                    .solution.contains(QStringLiteral("2 097 152 bytes, 2.1 MB or exactly 2 MiB")));
         expectClose("prope-rotating-pairs", 64 / 2, 0);
-        // mrope_section [16, 24, 24] in blocks: pair 20 ∈ [16, 40) is height (1); interleaved
-        // [24, 20, 20]: 20 mod 3 = 2 and 20 < 3·20 → width (2).
-        expectClose("mrope-axis-blocks", 1, 0);
-        expectClose("mrope-axis-interleaved", 2, 0);
+        expectCorrectChoice("prope-rotating-pairs", "fastest-32");
+        expectChoiceSlip("prope-rotating-pairs", "sixty-four", 64);      // dimensions, not pairs
+        expectChoiceSlip("prope-rotating-pairs", "all-slower", 256 / 2); // every pair of the head
+        // mrope_section [16, 24, 24] in blocks: pair 63 ∈ [40, 64) is width (2); interleaved
+        // [24, 20, 20]: 62 ≥ 3·20, past the round robin, so time (0), where 62 mod 3 = 2 would
+        // say width.
+        expectClose("mrope-axis-blocks", 2, 0);
+        expectCorrectChoice("mrope-axis-blocks", "width");
+        expectClose("mrope-axis-interleaved", 0, 0);
+        expectCorrectChoice("mrope-axis-interleaved", "temporal");
+        expectChoiceSlip("mrope-axis-interleaved", "width-round-robin", 62 % 3);
         // Permutation: no encoding gives equal outputs; RoPE does not.
         QCOMPARE(courseAnswer(step("attention-permutation")), 0.0);
         QVERIFY(courseAnswer(step("attention-rope-tells-apart")) > 1e-6);
@@ -478,11 +579,11 @@ private slots:
         QVERIFY(courseAnswer(step("rope-2d-relative")) < 1e-9);
         QCOMPARE(courseAnswer(step("rope-2d-commuting")), 0.0);
         // ALiBi, 12 heads (Press et al.): heads 9–12 take the odd slopes of 16 heads, 2^(−h/2),
-        // so head 10 has 2^(−3/2).
-        expectClose("schemes-alibi-slope", std::pow(2.0L, -1.5L), 1e-15L);
-        QCOMPARE(correctCourseChoice(step("schemes-alibi-slope"),
-                                     courseAnswer(step("schemes-alibi-slope"))),
-                 QStringLiteral("odd-of-16"));
+        // so head 12 has 2^(−7/2) > 2^(−8), head 8's slope, the smallest: head 8 looks
+        // furthest. With n = 16 (a power of two) the last head would have 2^(−8).
+        expectClose("schemes-alibi-slope", std::pow(2.0L, -3.5L), 1e-15L);
+        expectCorrectChoice("schemes-alibi-slope", "head-8");
+        expectChoiceSlip("schemes-alibi-slope", "head-12", std::pow(2.0L, -8.0L));
         // RoPE on one repeated token: q·R(j − i)k, constant along diagonals (rounding only);
         // NoPE's causal mask makes reversal change outputs.
         QVERIFY(courseAnswer(step("schemes-relative-diagonals")) < 1e-12);
@@ -560,6 +661,24 @@ private slots:
     void firstNegativeDistanceIsTheFirstNegativeSum() {
         const long long m = static_cast<long long>(courseAnswer(step("base-bound-first-negative")));
         QCOMPARE(firstNegative(10000, 128, 1000000), m);
+        // One pair (d = 2, θ_0 = 1): cos 1 > 0 > cos 2, a single sinusoid negative at m = 2.
+        // The ladder's sum is still Σcos(2θ_i) ≈ 57 there and first dips much later.
+        QCOMPARE(firstNegative(10000, 2, 100), 2LL);
+        QVERIFY(cosineSum(10000, 128, 2) > 57 && cosineSum(10000, 128, 2) < 58);
+        expectCorrectChoice("base-bound-first-negative", "ladder");
+        expectChoiceSlip("base-bound-first-negative", "like-pair-0", firstNegative(10000, 2, 100));
+        // The slowest pair's quarter turn π/(2θ_63), ≈ 1.36·10⁴ (the choice's text).
+        const long double quarter = kPi / 2 / theta(10000, 128, 63);
+        QVERIFY(std::abs(quarter - 13600) < 5);
+        expectChoiceSlip("base-bound-first-negative", "quarter-turn", quarter);
+        QCOMPARE(judgeChoice(step("base-bound-first-negative"), "never").hint,
+                 QStringLiteral("never"));
+        // The predict step starts on one pair over 64 tokens and reveals the ladder over 4096,
+        // which holds the first negative distance.
+        QCOMPARE(step("base-bound-first-negative").params.headDim, 2);
+        QCOMPARE(step("base-bound-first-negative").params.context, 64LL);
+        QCOMPARE(step("base-bound-first-negative").revealParams->headDim, 128);
+        QVERIFY(step("base-bound-first-negative").revealParams->context > m);
     }
 
     void theQuarterTurnRuleIsAHeuristic() {
@@ -591,15 +710,24 @@ private slots:
             QVERIFY2(!v.correct, qPrintable(QString::number(b)));
         }
         // Within the tolerance of b* but infeasible: the islands hint.
-        QVERIFY(std::abs(635000 - bStar) <= s.tolerance);
+        QVERIFY(std::abs(635000 - bStar) <= courseTolerance(s, double(bStar)));
         QCOMPARE(judgeNumber(s, 635000).hint, QStringLiteral("infeasible"));
+        // The tolerance is 1 % of b*, not a fixed count: b*·1.02 is refused before any
+        // feasibility check, and the rounded 6.3·10⁵ (0.003 % above b*, in the first island) is
+        // right.
+        QCOMPARE(s.relativeTolerance, 0.01);
+        QCOMPARE(courseTolerance(s, double(bStar)), 0.01 * double(bStar));
+        QVERIFY(!isCourseAnswerCorrect(s, double(bStar * 1.02L), double(bStar)));
+        QCOMPARE(firstNegative(630000, 128, L), L);
+        QVERIFY(judgeNumber(s, 630000).correct);
         // The islands step: 635 000 is not feasible, its sum turns negative at 27 650.
         expectClose("base-bound-islands", 27650, 0);
         QCOMPARE(judgeChoice(step("base-bound-islands"), "yes").hint, QStringLiteral("monotone"));
     }
 
     void findStepsAreCheckedFromThePanelState() {
-        // Drag b until the first negative Σcos lies beyond L: b* is reached, 5·10⁵ is not.
+        // Drag b until the first negative Σcos lies in [L, 2L): b* is reached, 5·10⁵ is not,
+        // and neither is the end of the base slider, where Σcos stays ≥ 0 beyond 2L.
         const CourseStep& find = step("base-bound-find-feasible");
         const double bStar = courseAnswer(step("base-bound-minimal-base"));
         rope::RopeParams params = find.params;
@@ -617,15 +745,44 @@ private slots:
         QCOMPARE(courseHintText(find, v.hint, QStringLiteral("en"), r.number, 0)
                      .contains(QStringLiteral("27650")),
                  true);
-        // Pair 32 passes 4096 tokens when 2π·√b > 4096: b = 4.3·10⁵ yes, 4.2·10⁵ no.
+        // 630 000 is in the first island: its first negative distance, by the long-double scan,
+        // lies between L and 2L.
+        const long long at630 = firstNegative(630000, 128, 65536);
+        QVERIFY(at630 >= 32768 && at630 < 65536);
+        QCOMPARE(valueAt(630000), double(at630));
+        r.number = valueAt(630000);
+        QVERIFY(judgeCourseAnswer(find, r, courseAnswer(find)).correct);
+        for (const double far : {1e7, rope::limits::kMaxBase}) {
+            QCOMPARE(firstNegative(far, 128, 65536), 65536LL);
+            r.number = valueAt(far);
+            const CourseVerdict past = judgeCourseAnswer(find, r, courseAnswer(find));
+            QVERIFY2(!past.correct, qPrintable(QString::number(far)));
+            QCOMPARE(past.hint, QStringLiteral("past"));
+        }
+        // Exactly 32 pairs beyond 4096 tokens: pair 32 above (2π·√b > 4096, b > 4.2497·10⁵)
+        // and pair 31 not (2π·b^(62/128) ≤ 4096, b ≤ 6.4554·10⁵). Both slider ends miss.
         const CourseStep& heat = step("heatmap-find-base");
         rope::RopeParams hp = heat.params;
-        hp.base = 430000;
-        r.number = courseAnswer(courseStepAtState(heat, courseState(hp, heat.options)));
-        QVERIFY(judgeCourseAnswer(heat, r, 0).correct);
-        hp.base = 420000;
-        r.number = courseAnswer(courseStepAtState(heat, courseState(hp, heat.options)));
-        QVERIFY(!judgeCourseAnswer(heat, r, 0).correct);
+        const auto pairsAbove = [](long double base) {
+            int count = 0;
+            for (int i = 0; i < 64; ++i) {
+                count += 2 * kPi / theta(base, 128, i) > 4096 ? 1 : 0;
+            }
+            return count;
+        };
+        for (const double base :
+             {1.0001, 420000.0, 430000.0, 500000.0, 645000.0, 646000.0, rope::limits::kMaxBase}) {
+            hp.base = base;
+            r.number = courseAnswer(courseStepAtState(heat, courseState(hp, heat.options)));
+            QCOMPARE(r.number, double(pairsAbove(base)));
+            const CourseVerdict hv = judgeCourseAnswer(heat, r, 0);
+            const bool inside = base > 424971.9 && base < 645535.5;
+            QVERIFY2(hv.correct == inside, qPrintable(QString::number(base)));
+            if (!inside) {
+                QCOMPARE(hv.hint,
+                         base < 424971.9 ? QStringLiteral("too-few") : QStringLiteral("too-many"));
+            }
+        }
         // A state without the key is refused by name.
         QVERIFY_THROWS_EXCEPTION(CourseError, courseStepAtState(heat, {}));
     }
@@ -646,6 +803,34 @@ private slots:
         // 2π < 10: "short" is right, "long" gets its hint.
         QCOMPARE(correctCourseChoice(steps[1], courseAnswer(steps[1])), QStringLiteral("short"));
         QCOMPARE(judgeChoice(steps[1], "long").hint, QStringLiteral("h"));
+    }
+
+    void relativeToleranceScalesWithTheAnswer() {
+        // 2π·10 000^(2·31/64) ≈ 47 117 (numpy: 47117.2428): ±1 % accepts the rounded 47 000 and
+        // 4.7·10⁴ and refuses 46 500; with an absolute tolerance as well the larger one wins.
+        QByteArray json = kGoodStep;
+        json.replace(R"("dim": 64, "pair": 0)", R"("dim": 64, "pair": 31)");
+        json.replace(R"("tolerance": 0.01)", R"("relative-tolerance": 0.01)");
+        QTemporaryDir dir;
+        const std::vector<CourseStep> relative = loadCourse(writeCourse(dir, json));
+        const CourseStep& s = relative[0];
+        const double answer = courseAnswer(s);
+        QVERIFY(std::abs(answer - 47117.2428) < 1e-3);
+        QCOMPARE(s.tolerance, 0.0);
+        QCOMPARE(s.relativeTolerance, 0.01);
+        QCOMPARE(courseTolerance(s, answer), 0.01 * answer);
+        QVERIFY(isCourseAnswerCorrect(s, 47000));
+        QVERIFY(isCourseAnswerCorrect(s, 47117.24 * 1.0099));
+        QVERIFY(!isCourseAnswerCorrect(s, 46500));
+        QVERIFY(!isCourseAnswerCorrect(s, 47117.24 * 1.0101));
+        // A relative tolerance of 1 % around 0 is 0; the absolute one then decides.
+        CourseStep both = s;
+        both.tolerance = 600;
+        QCOMPARE(courseTolerance(both, answer), 600.0);
+        QCOMPARE(courseTolerance(both, 0), 600.0);
+        QVERIFY(isCourseAnswerCorrect(both, 46520, answer));
+        // Non-finite expected values are never matched.
+        QVERIFY(!isCourseAnswerCorrect(s, 1, std::nan("")));
     }
 
     void badFilesAreRefusedNamingTheField_data() {
@@ -673,6 +858,21 @@ private slots:
         QTest::newRow("bad-param") << with(R"("dim": 64)", R"("dim": 7)") << "params.dim:";
         QTest::newRow("no-english") << with(R"("en")", R"("fr")") << "text.en: missing";
         QTest::newRow("negative-tolerance") << with("0.01", "-1") << "tolerance: expected";
+        QTest::newRow("no-tolerance")
+            << with(R"("tolerance": 0.01, )", "") << "tolerance: a typed answer needs";
+        QTest::newRow("relative-tolerance-one")
+            << with(R"("tolerance": 0.01)", R"("relative-tolerance": 1)")
+            << "relative-tolerance: expected a fraction in [0, 1)";
+        QTest::newRow("relative-tolerance-negative")
+            << with(R"("tolerance": 0.01)", R"("relative-tolerance": -0.01)")
+            << "relative-tolerance: expected a fraction";
+        QTest::newRow("relative-tolerance-text")
+            << with(R"("tolerance": 0.01)", R"("relative-tolerance": "1 %")")
+            << "relative-tolerance: expected a fraction";
+        QTest::newRow("relative-tolerance-on-choice")
+            << with(R"("kind": "choice",)", R"("kind": "choice", "relative-tolerance": 0.01,)",
+                    kChoiceStep)
+            << "relative-tolerance: only for typed answers";
         QTest::newRow("not-kebab") << with("a-step", "A_Step") << "id: 'A_Step' is not kebab-case";
         QTest::newRow("duplicate-id") << kGoodStep + "," + kGoodStep << "id: used twice";
         QTest::newRow("unknown-kind")
