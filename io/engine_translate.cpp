@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "io/engine_translate.h"
+#include "io/model_family.h"
 
 #include <QJsonArray>
 
@@ -26,28 +27,8 @@ QJsonArray toArray(const std::vector<double>& v) {
 } // namespace
 
 QString llamaCppArchOf(const QString& modelType) {
-    static const std::map<QString, QString> archs = {
-        {QStringLiteral("llama"), QStringLiteral("llama")},
-        {QStringLiteral("mistral"), QStringLiteral("llama")},
-        {QStringLiteral("qwen2"), QStringLiteral("qwen2")},
-        {QStringLiteral("qwen3"), QStringLiteral("qwen3")},
-        {QStringLiteral("qwen2_vl"), QStringLiteral("qwen2vl")},
-        {QStringLiteral("qwen3_vl"), QStringLiteral("qwen3vl")},
-        {QStringLiteral("gemma3_text"), QStringLiteral("gemma3")},
-        {QStringLiteral("gemma3"), QStringLiteral("gemma3")},
-        {QStringLiteral("phi3"), QStringLiteral("phi3")},
-        {QStringLiteral("gpt_neox"), QStringLiteral("gptneox")},
-        {QStringLiteral("gptj"), QStringLiteral("gptj")},
-        {QStringLiteral("deepseek_v2"), QStringLiteral("deepseek2")},
-        {QStringLiteral("deepseek_v3"), QStringLiteral("deepseek2")},
-        {QStringLiteral("cohere2"), QStringLiteral("cohere2")},
-        {QStringLiteral("llama4_text"), QStringLiteral("llama4")},
-        {QStringLiteral("llama4"), QStringLiteral("llama4")},
-        {QStringLiteral("smollm3"), QStringLiteral("smollm3")},
-        {QStringLiteral("gpt_oss"), QStringLiteral("gpt-oss")},
-    };
-    const auto it = archs.find(modelType);
-    return it == archs.end() ? QStringLiteral("llama") : it->second;
+    const io::ModelFamily* family = io::familyOfModelType(modelType);
+    return family != nullptr ? family->llamaCppArch : QString();
 }
 
 // llama.cpp (common/arg.cpp): --rope-scaling {none,linear,yarn}; --rope-scale N expands the
@@ -131,8 +112,15 @@ LlamaCppTranslation toLlamaCpp(const ModelConfigResult& model, const QString& ar
                                 .arg(s.originalContext);
         t.flags << QStringLiteral("--rope-scaling") << QStringLiteral("none");
     } else if (s.method == "longrope") {
-        t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.type"),
-                                QStringLiteral("longrope"));
+        // convert_hf_to_gguf.py's Phi3MiniModel writes no rope.scaling.type for LongRoPE (llama.cpp
+        // applies the factor tensors whatever the type); it writes the attention factor
+        // sqrt(1 + ln(s)/ln(L0)), s = L/L0, unless the config gives one, and L0.
+        const double scale = static_cast<double>(p.context) / s.originalContext;
+        const double attn = s.attentionFactor > 0 ? s.attentionFactor
+                            : scale > 1.0
+                                ? std::sqrt(1.0 + std::log(scale) / std::log(s.originalContext))
+                                : 1.0;
+        t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.attn_factor"), num(attn));
         t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.original_context_length"),
                                 QString::number(s.originalContext));
         t.notExpressible << QStringLiteral("longrope short_factor/long_factor: no flag; the GGUF "

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "io/model_config.h"
 #include "io/io_text.h"
+#include "io/model_family.h"
 
 #include "core/model_layers.h"
 #include "core/mrope.h"
@@ -461,19 +462,14 @@ private:
             IoText::tr("missing; the context stays at %1 tokens").arg(m_result.params.context));
     }
 
-    // Interleaved pairs (x0,x1),(x2,x3)… where the model code rotates that way: GPT-J, DeepSeek
-    // (rope_interleave), Cohere (its rotate_half takes x[..., ::2]) and Llama 4 (complex
-    // multiplication, as Meta's reference code).
+    // Interleaved pairs (x0,x1),(x2,x3)… where the model code rotates that way (the family
+    // table's pairLayout: GPT-J, DeepSeek, Cohere — its rotate_half takes x[..., ::2] —, GLM-4,
+    // Llama 4's complex multiplication) or the config sets rope_interleave.
     void readLayout(const QJsonObject& root, const QJsonObject& text) {
         const bool interleave = root.value(QStringLiteral("rope_interleave")).toBool(false) ||
                                 text.value(QStringLiteral("rope_interleave")).toBool(false);
-        static const QStringList interleavedTypes = {
-            QStringLiteral("gptj"),        QStringLiteral("deepseek_v2"),
-            QStringLiteral("deepseek_v3"), QStringLiteral("deepseek_v32"),
-            QStringLiteral("cohere"),      QStringLiteral("cohere2"),
-            QStringLiteral("llama4"),      QStringLiteral("llama4_text"),
-        };
-        if (interleave || interleavedTypes.contains(m_modelType)) {
+        const io::ModelFamily* family = io::familyOfModelType(m_modelType);
+        if (interleave || (family != nullptr && family->pairLayout == Layout::Interleaved)) {
             m_result.params.layout = Layout::Interleaved;
         } else {
             m_result.params.layout = Layout::Half;
