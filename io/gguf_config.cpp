@@ -314,6 +314,18 @@ private:
             return;
         }
         if (d.swaOnlyForBlockCount > 0 && n != d.swaOnlyForBlockCount) {
+            // LLM_ARCH_EXAONE4 reads the window but switches sliding attention on only for its
+            // 64-layer model; without it every layer is full and rotates.
+            if (hasWindow) {
+                warn(windowKey, IoText::tr("%1: llama.cpp's %2 loader uses sliding attention only "
+                                           "for %3 layers, not %4: every layer is read as full "
+                                           "attention")
+                                    .arg(window)
+                                    .arg(m_arch)
+                                    .arg(d.swaOnlyForBlockCount)
+                                    .arg(n));
+                out.remove(QStringLiteral("sliding_window"));
+            }
             return;
         }
         const bool chunked = d.swaType == io::LlamaSwaType::Chunked;

@@ -1038,6 +1038,15 @@ private:
                                             : QStringLiteral("full_attention");
             }
         }
+        if (isType({"gemma2"}) && !explicitTypes &&
+            !text.contains(QStringLiteral("sliding_window_pattern"))) {
+            // configuration_gemma2.py, Gemma2Config.__init__: without layer_types, even layers
+            // (counted from 0) slide and odd layers are full attention.
+            for (std::size_t i = 0; i < count; ++i) {
+                types[i] = (i + 1) % 2 != 0 ? QStringLiteral("sliding_attention")
+                                            : QStringLiteral("full_attention");
+            }
+        }
         if (isType({"qwen3_next"}) && !explicitTypes) {
             // configuration_qwen3_next.py, Qwen3NextConfig.__init__: every
             // full_attention_interval-th layer (default 4) is full attention, the others
@@ -1143,11 +1152,11 @@ private:
         if (hasError(m_tp + key)) {
             return std::nullopt;
         }
-        // Class defaults: Cohere2Config sliding_window 4096, Gemma4TextConfig 512,
+        // Class defaults: Cohere2Config and Gemma2Config sliding_window 4096, Gemma4TextConfig 512,
         // Llama4TextConfig attention_chunk_size 8192 (Gemma3TextConfig's 4096 is filled in by
         // classDefaults()).
         std::optional<long long> fallback;
-        if (sliding && isType({"cohere2"})) {
+        if (sliding && isType({"cohere2", "gemma2"})) {
             fallback = 4096;
         } else if (sliding && isType({"gemma4_text"})) {
             fallback = 512;

@@ -20,6 +20,7 @@
 
 #include "core/model_layers.h"
 #include "core/scaling/scaling_registry.h"
+#include "gguf_writer.h"
 
 #include <QtTest>
 
@@ -227,7 +228,7 @@ private slots:
     }
 
     // Gemma 2: no pattern and no base written; llama.cpp alternates (period 2) with window
-    // 4096 and base 10000; head 256 fully rotated.
+    // 4096 and base 10000; head 256 fully rotated. transformers agrees.
     void gemma2() {
         const ModelConfigResult m = load(QStringLiteral("gemma-2-9b"));
         QVERIFY(m.ok());
@@ -243,6 +244,17 @@ private slots:
             QVERIFY(m.layers[il].rope);
             QCOMPARE(m.layers[il].window, sliding ? 4096LL : 0LL);
             requireTheta(m.layers[il].params, theta, 1e-14);
+        }
+        // transformers' Gemma2Config alternates the same way from the config.json.
+        const ModelConfigResult c =
+            rope::ui::loadModelConfig(qEnvironmentVariable("ROPE_SOURCE_DIR") +
+                                      QStringLiteral("/tests/data/configs/gemma-2-9b.json"));
+        QVERIFY(c.ok());
+        QCOMPARE(c.layers.size(), m.layers.size());
+        for (std::size_t il = 0; il < 42; ++il) {
+            QCOMPARE(c.layers[il].attention, m.layers[il].attention);
+            QCOMPARE(c.layers[il].window, m.layers[il].window);
+            requireTheta(c.layers[il].params, theta, 1e-14);
         }
     }
 
@@ -344,6 +356,61 @@ private slots:
         configShort.scaling.seqLen = 4096;
         requireTheta(configShort, thetaFor(c.params.scaling.shortFactor), 1e-14);
         QVERIFY(std::abs(rope::scaledFrequencies(configLong).attentionFactor - attn) < 1e-7);
+    }
+
+    // The conditional defaults, on headers with only the keys they depend on: exaone4 slides
+    // (period 4, window 4096 when absent, RoPE on sliding layers only) for 64 layers only;
+    // olmo2 slides (period 4) only with a positive window.
+    void conditionalDefaults() {
+        const auto header = [](const QString& arch, int layers, int window) {
+            gguf_test::Writer w;
+            w.str(QStringLiteral("general.architecture"), arch);
+            w.u32(arch + QStringLiteral(".block_count"), static_cast<uint32_t>(layers));
+            w.u32(arch + QStringLiteral(".context_length"), 32768);
+            w.u32(arch + QStringLiteral(".embedding_length"), 4096);
+            w.u32(arch + QStringLiteral(".attention.head_count"), 32);
+            w.f32(arch + QStringLiteral(".rope.freq_base"), 1000000.0f);
+            if (window > 0) {
+                w.u32(arch + QStringLiteral(".attention.sliding_window"),
+                      static_cast<uint32_t>(window));
+            }
+            return rope::ui::loadGgufFromBytes(w.bytes());
+        };
+        const ModelConfigResult big = header(QStringLiteral("exaone4"), 64, 0);
+        QVERIFY(big.ok());
+        QCOMPARE(big.layers.size(), std::size_t{64});
+        for (std::size_t il = 0; il < 64; ++il) {
+            const bool sliding = il % 4 < 3;
+            QCOMPARE(big.layers[il].rope, sliding);
+            QCOMPARE(big.layers[il].window, sliding ? 4096LL : 0LL);
+        }
+        const ModelConfigResult small = header(QStringLiteral("exaone4"), 30, 4096);
+        QVERIFY(small.ok());
+        QCOMPARE(small.layers.size(), std::size_t{30});
+        for (const rope::LayerRope& l : small.layers) {
+            QVERIFY(l.rope);
+            QCOMPARE(l.attention, rope::AttentionKind::Full);
+        }
+        const ModelConfigResult olmoWindow = header(QStringLiteral("olmo2"), 8, 4096);
+        QVERIFY(olmoWindow.ok());
+        for (std::size_t il = 0; il < 8; ++il) {
+            QCOMPARE(olmoWindow.layers[il].attention,
+                     il % 4 < 3 ? rope::AttentionKind::Sliding : rope::AttentionKind::Full);
+            QVERIFY(olmoWindow.layers[il].rope);
+        }
+        const ModelConfigResult olmoFull = header(QStringLiteral("olmo2"), 8, 0);
+        QVERIFY(olmoFull.ok());
+        for (const rope::LayerRope& l : olmoFull.layers) {
+            QCOMPARE(l.attention, rope::AttentionKind::Full);
+        }
+        // cohere2 without its required window: an error naming the key, as llama.cpp refuses.
+        const ModelConfigResult cohere = header(QStringLiteral("cohere2"), 8, 0);
+        QVERIFY(!cohere.ok());
+        QVERIFY(
+            cohere.errors.join('\n').contains(QStringLiteral("cohere2.attention.sliding_window")));
+        // An architecture in no row: read, with a warning naming it, never as llama's family.
+        const ModelConfigResult unknown = header(QStringLiteral("not-an-arch"), 2, 0);
+        QVERIFY(unknown.warnings.join('\n').contains(QStringLiteral("'not-an-arch' is not in")));
     }
 
     // translate --to llama.cpp: every key under the family's architecture.

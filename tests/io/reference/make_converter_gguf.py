@@ -35,7 +35,7 @@ convert_hf_to_gguf.py of the period of commit 00342301d01add50835550e8a916f12097
   rope.scaling.type.
 
 The configs are the published ones committed under resources/presets/ (each names its model id
-and provenance), except Gemma 2, written out below from google/gemma-2-9b's config.json.
+and provenance), and tests/data/configs/gemma-2-9b.json (google/gemma-2-9b).
 
 Run: /usr/bin/python3 tests/io/reference/make_converter_gguf.py  (writes tests/data/gguf/*.gguf)
 """
@@ -163,13 +163,10 @@ def gpt_oss_20b():
 
 
 def gemma_2_9b():
-    # google/gemma-2-9b config.json (the RoPE and attention fields Gemma2Model reads).
-    h = {
-        "head_dim": 256, "hidden_size": 3584, "intermediate_size": 14336,
-        "max_position_embeddings": 8192, "num_attention_heads": 16, "num_hidden_layers": 42,
-        "num_key_value_heads": 8, "rms_norm_eps": 1e-06, "rope_theta": 10000.0,
-        "sliding_window": 4096, "attn_logit_softcapping": 50.0, "final_logit_softcapping": 30.0,
-    }
+    # google/gemma-2-9b (tests/data/configs/gemma-2-9b.json)
+    with open(os.path.join(ROOT, "tests", "data", "configs", "gemma-2-9b.json"),
+              encoding="utf-8") as f:
+        h = json.load(f)
     g = Gguf("gemma2")
     g.put_u32(g.key("context_length"), h["max_position_embeddings"])
     g.put_u32(g.key("embedding_length"), h["hidden_size"])
