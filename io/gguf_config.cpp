@@ -74,6 +74,12 @@ public:
 private:
     QString key(const char* suffix) const { return m_p + QLatin1String(suffix); }
 
+    bool hasError(const QString& k) const {
+        const QString prefix = k + QStringLiteral(": ");
+        return std::any_of(m_errors.begin(), m_errors.end(),
+                           [&](const QString& e) { return e.startsWith(prefix); });
+    }
+
     void warn(const QString& k, const QString& text) {
         m_warnings << k + QStringLiteral(": ") + text;
     }
@@ -141,6 +147,11 @@ private:
     void readBase(QJsonObject& out) {
         if (const auto b = number(key("rope.freq_base"))) {
             out[QStringLiteral("rope_theta")] = *b;
+        } else if (!hasError(key("rope.freq_base"))) {
+            // load_hparams: rope_freq_base_train = 10000 unless the key is present (Gemma 2's
+            // converter never writes it).
+            out[QStringLiteral("rope_theta")] = 10000.0;
+            warn(key("rope.freq_base"), IoText::tr("missing; using 10000, llama.cpp's default"));
         }
         if (const auto swa = number(key("rope.freq_base_swa"))) {
             if (m_arch == QLatin1String("gemma3")) {

@@ -245,6 +245,8 @@ private slots:
             QCOMPARE(m.layers[il].window, sliding ? 4096LL : 0LL);
             requireTheta(m.layers[il].params, theta, 1e-14);
         }
+        QVERIFY(m.warnings.join('\n').contains(
+            QStringLiteral("gemma2.rope.freq_base: missing; using 10000, llama.cpp's default")));
         // transformers' Gemma2Config alternates the same way from the config.json.
         const ModelConfigResult c =
             rope::ui::loadModelConfig(qEnvironmentVariable("ROPE_SOURCE_DIR") +
