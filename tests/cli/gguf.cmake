@@ -101,3 +101,9 @@ foreach(family command-r7b qwen3-next-80b-a3b)
                      ${PROJECT_SOURCE_DIR}/resources/presets/${family}.json)
     set_tests_properties(cli_gguf_layers_${family}_equals_config PROPERTIES LABELS cli)
 endforeach()
+# Phi-3.5's LongRoPE lives in the GGUF's factor tensors without rope.scaling.type; a YaRN flag on
+# top of it is the doctor's stacked-scaling error (exit 1).
+add_test(NAME cli_doctor_phi3_gguf_stacked_scaling
+         COMMAND sh -c "\"$0\" doctor --gguf \"$1\" --engine llama.cpp --engine-args '--rope-scaling yarn --rope-scale 4' --json 2>/dev/null | grep -q '\"id\":\"stacked-scaling\",\"severity\":\"error\"'; r=$?; \"$0\" doctor --gguf \"$1\" --engine llama.cpp --engine-args '--rope-scaling yarn --rope-scale 4' >/dev/null 2>&1; test $? -eq 1 && test $r -eq 0"
+                 ${ROPE_GGUF_CLI} ${PROJECT_SOURCE_DIR}/tests/data/gguf/phi-3.5-mini-instruct.gguf)
+set_tests_properties(cli_doctor_phi3_gguf_stacked_scaling PROPERTIES LABELS cli)
