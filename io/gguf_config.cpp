@@ -55,9 +55,16 @@ public:
         put(out, QStringLiteral("max_position_embeddings"), key("context_length"));
         put(out, QStringLiteral("hidden_size"), key("embedding_length"));
         put(out, QStringLiteral("num_attention_heads"), key("attention.head_count"));
-        put(out, QStringLiteral("num_key_value_heads"), key("attention.head_count_kv"));
+        readKvHeads(out);
         put(out, QStringLiteral("num_hidden_layers"), key("block_count"));
         put(out, QStringLiteral("sliding_window"), key("attention.sliding_window"));
+        if (m_family != nullptr && m_family->llamaCpp.perLayerTypeRope) {
+            readPerLayerTypeRope(out);
+            const bool patternWritten = readLayerPattern(out);
+            applyLlamaCppLayerDefaults(out, patternWritten);
+            reportUnread();
+            return out;
+        }
         readBase(out);
         readDims(out);
         const bool patternWritten = readLayerPattern(out);
@@ -142,6 +149,116 @@ private:
         if (const auto v = number(k)) {
             out[hf] = *v;
         }
+    }
+
+    // The key/value head count may be per layer (Gemma 4: fewer heads on the full layers); it
+    // does not change the rotation, so differing values are named and not shown.
+    void readKvHeads(QJsonObject& out) {
+        const QString k = key("attention.head_count_kv");
+        const GgufValue* v = find(k);
+        if (v != nullptr && v->type == GgufType::Array && isNumberType(v->itemType) &&
+            v->value.isValid() && v->count > 0) {
+            QStringList distinct;
+            for (const QVariant& item : v->value.toList()) {
+                const QString text = QString::number(item.toDouble());
+                if (!distinct.contains(text)) {
+                    distinct << text;
+                }
+            }
+            if (distinct.size() > 1) {
+                warn(k, IoText::tr("per-layer values %1; the key/value head count does not "
+                                   "change the rotation and is not shown")
+                            .arg(distinct.join(QStringLiteral(", "))));
+                return;
+            }
+        }
+        put(out, QStringLiteral("num_key_value_heads"), k);
+    }
+
+    // Gemma 4 as Gemma4Model writes it: full-attention layers with head key_length, n_rot
+    // rope.dimension_count and base rope.freq_base; sliding layers with key_length_swa,
+    // rope.dimension_count_swa and rope.freq_base_swa. The full layers' rope_freqs is 1 for the
+    // first k pairs and 1e30 for the rest: llama.cpp divides θ_i = b^(−2i/n_rot) by it, so
+    // pairs ≥ k turn by θ_i/1e30 ≈ 0 — transformers' "proportional" RoPE with
+    // partial_rotary_factor 2k/head. Written as transformers 5's per-type rope_parameters.
+    void readPerLayerTypeRope(QJsonObject& out) {
+        const QString keyFull = key("attention.key_length");
+        const QString keySwa = key("attention.key_length_swa");
+        const auto headFull = number(keyFull);
+        const auto headSwa = number(keySwa);
+        const auto nRotFull = number(key("rope.dimension_count"));
+        const auto nRotSwa = number(key("rope.dimension_count_swa"));
+        const auto baseFull = number(key("rope.freq_base"));
+        const auto baseSwa = number(key("rope.freq_base_swa"));
+        if (!headFull || !headSwa || !(*headFull > 0) || !(*headSwa > 0)) {
+            fail(headFull ? keySwa : keyFull,
+                 IoText::tr("missing or not positive; %1 keeps one head size per layer type")
+                     .arg(m_arch));
+            return;
+        }
+        out[QStringLiteral("head_dim")] = *headSwa;
+        out[QStringLiteral("global_head_dim")] = *headFull;
+        const auto baseOf = [&](const std::optional<double>& b, const char* suffix) {
+            if (b) {
+                return *b;
+            }
+            warn(key(suffix), IoText::tr("missing; using 10000, llama.cpp's default"));
+            return 10000.0;
+        };
+        QJsonObject swa;
+        swa[QStringLiteral("rope_type")] = QStringLiteral("default");
+        swa[QStringLiteral("rope_theta")] = baseOf(baseSwa, "rope.freq_base_swa");
+        if (nRotSwa && *nRotSwa != *headSwa) {
+            swa[QStringLiteral("partial_rotary_factor")] = *nRotSwa / *headSwa;
+        }
+        QJsonObject full;
+        full[QStringLiteral("rope_theta")] = baseOf(baseFull, "rope.freq_base");
+        const double nRot = nRotFull.value_or(*headFull);
+        const QString tk = QStringLiteral("rope_freqs");
+        if (const auto f = tensor("rope_freqs")) {
+            if (static_cast<double>(f->size()) * 2.0 != nRot) {
+                fail(tk, IoText::tr("has %1 entries but %2 = %3 (%4 pairs)")
+                             .arg(f->size())
+                             .arg(key("rope.dimension_count"))
+                             .arg(nRot)
+                             .arg(nRot / 2.0));
+                return;
+            }
+            // Rotated pairs first (factor 1), then the still ones (factor ≥ 1e20 makes θ_i
+            // vanish below any position's resolution); anything else is not this encoding.
+            std::size_t rotated = 0;
+            while (rotated < f->size() && (*f)[rotated] == 1.0) {
+                ++rotated;
+            }
+            for (std::size_t i = rotated; i < f->size(); ++i) {
+                if (!((*f)[i] >= 1e20) || !std::isfinite((*f)[i])) {
+                    fail(tk, IoText::tr("entry %1 is %2: expected 1 (a rotated pair) or about "
+                                        "1e30 (a pair that does not rotate) after the first %3 "
+                                        "ones")
+                                 .arg(i)
+                                 .arg((*f)[i])
+                                 .arg(rotated));
+                    return;
+                }
+            }
+            full[QStringLiteral("rope_type")] = QStringLiteral("proportional");
+            full[QStringLiteral("partial_rotary_factor")] =
+                2.0 * static_cast<double>(rotated) / *headFull;
+            warn(tk, IoText::tr("%1 pairs rotate and %2 are divided by 1e30: proportional RoPE "
+                                "with partial_rotary_factor %3 on the full-attention layers")
+                         .arg(rotated)
+                         .arg(f->size() - rotated)
+                         .arg(2.0 * static_cast<double>(rotated) / *headFull));
+        } else {
+            full[QStringLiteral("rope_type")] = QStringLiteral("default");
+            if (nRot != *headFull) {
+                full[QStringLiteral("partial_rotary_factor")] = nRot / *headFull;
+            }
+        }
+        QJsonObject params;
+        params[QStringLiteral("full_attention")] = full;
+        params[QStringLiteral("sliding_attention")] = swa;
+        out[QStringLiteral("rope_parameters")] = params;
     }
 
     void readBase(QJsonObject& out) {

@@ -93,12 +93,17 @@ std::vector<ModelFamily> buildFamilies() {
                  .llamaCppArch = QStringLiteral("gemma3"),
                  .llamaCpp = {.swaType = LlamaSwaType::Standard, .swaPeriod = 6},
                  .slidingWindowKey = sw});
+    // convert_hf_to_gguf.py's Gemma4Model writes the layer pattern, per-layer head_count_kv,
+    // key_length (global_head_dim) and key_length_swa (head_dim), rope.dimension_count
+    // (global_head_dim: "proportional" is done by rope_freqs) and rope.dimension_count_swa, and
+    // rope_freqs = [1] × rotated pairs + [1e30] × the rest, used by the full layers only.
     f.push_back({.id = QStringLiteral("gemma-4"),
                  .hfModelTypes = types({"gemma4_text", "gemma4"}),
                  .llamaCppArch = QStringLiteral("gemma4"),
+                 .llamaCpp = {.perLayerTypeRope = true},
                  .slidingWindowKey = sw,
                  .note = QStringLiteral("gemma4 is newer than the llama.cpp commit read; its "
-                                        "GGUF defaults are not in this table")});
+                                        "row follows the converter's Gemma4Model")});
     // LLM_ARCH_PHI3: a positive sliding_window logs "Phi SWA is currently disabled" and sets
     // swa_type NONE (PR 13676).
     f.push_back({.id = QStringLiteral("phi-3"),

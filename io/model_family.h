@@ -70,6 +70,11 @@ struct LlamaCppDefaults {
     /// Layer il has no RoPE iff (il + 1) mod n = 0 (`n_no_rope_layer_step`: llama4, smollm3);
     /// 0: every layer rotates.
     int noRopeLayerStep = 0;
+    /// Full-attention and sliding layers have their own head size, rotated width and base
+    /// (`key_length`/`key_length_swa`, `rope.dimension_count`/`_swa`, `rope.freq_base`/`_swa`),
+    /// and the full layers' `rope_freqs` encodes p-RoPE: 1 for a rotated pair, 1e30 for a pair
+    /// llama.cpp's θ_i / 1e30 leaves still (gemma4).
+    bool perLayerTypeRope = false;
 };
 
 /// \brief One model family.

@@ -94,13 +94,20 @@ set_tests_properties(cli_translate_phi3_longrope_keys PROPERTIES LABELS cli
 # GGUFs as convert_hf_to_gguf.py writes them (tests/io/reference/make_converter_gguf.py): where
 # llama.cpp's defaults agree with transformers' config classes, `layers --gguf` prints what
 # `layers --config` prints for the published config.json.
-foreach(family command-r7b qwen3-next-80b-a3b)
+# (gpt-oss and Phi-3.5 differ on purpose: the converter drops truncate: false, and llama.cpp
+# switches Phi's sliding window off; tst_gguf_families checks both against llama.cpp's rules.)
+foreach(family command-r7b qwen3-next-80b-a3b glm-4.5 gemma-4-26b-a4b)
     add_test(NAME cli_gguf_layers_${family}_equals_config
              COMMAND sh -c "a=$(\"$0\" layers --gguf \"$1\" 2>/dev/null) && b=$(\"$0\" layers --config \"$2\" 2>/dev/null) && test -n \"$a\" && test \"$a\" = \"$b\""
                      ${ROPE_GGUF_CLI} ${PROJECT_SOURCE_DIR}/tests/data/gguf/${family}.gguf
                      ${PROJECT_SOURCE_DIR}/resources/presets/${family}.json)
     set_tests_properties(cli_gguf_layers_${family}_equals_config PROPERTIES LABELS cli)
 endforeach()
+add_test(NAME cli_gguf_layers_gemma-2-9b_equals_config
+         COMMAND sh -c "a=$(\"$0\" layers --gguf \"$1\" 2>/dev/null) && b=$(\"$0\" layers --config \"$2\" 2>/dev/null) && test -n \"$a\" && test \"$a\" = \"$b\""
+                 ${ROPE_GGUF_CLI} ${PROJECT_SOURCE_DIR}/tests/data/gguf/gemma-2-9b.gguf
+                 ${PROJECT_SOURCE_DIR}/tests/data/configs/gemma-2-9b.json)
+set_tests_properties(cli_gguf_layers_gemma-2-9b_equals_config PROPERTIES LABELS cli)
 # Phi-3.5's LongRoPE lives in the GGUF's factor tensors without rope.scaling.type; a YaRN flag on
 # top of it is the doctor's stacked-scaling error (exit 1).
 add_test(NAME cli_doctor_phi3_gguf_stacked_scaling

@@ -360,6 +360,55 @@ private slots:
         QVERIFY(std::abs(rope::scaledFrequencies(configLong).attentionFactor - attn) < 1e-7);
     }
 
+    // Gemma 4 26B-A4B: per-layer head_count_kv (8 sliding, 2 full) is accepted; the sliding
+    // layers rotate their 256 channels at base 10^4 (θ_i = 10^4^(−2i/256)); the full layers have
+    // n_rot 512 at base 10^6 with rope_freqs 1 × 64, 1e30 × 192, which llama.cpp divides θ_i by:
+    // θ_i = 10^6^(−2i/512) for i < 64 and θ_i/1e30 ≈ 0 beyond. transformers' proportional RoPE
+    // (partial_rotary_factor 0.25 of global_head_dim 512) gives the same per layer.
+    void gemma4() {
+        const ModelConfigResult m = load(QStringLiteral("gemma-4-26b-a4b"));
+        QVERIFY(m.ok());
+        QCOMPARE(m.modelType, QStringLiteral("gemma4_text"));
+        const ModelConfigResult c = rope::ui::loadModelConfig(presetFile("gemma-4-26b-a4b"));
+        QVERIFY(c.ok());
+        QCOMPARE(m.layers.size(), std::size_t{30});
+        QCOMPARE(c.layers.size(), m.layers.size());
+        std::vector<long double> sliding;
+        for (int i = 0; i < 128; ++i) {
+            sliding.push_back(plainTheta(10000.0L, 256, i));
+        }
+        int full = 0;
+        for (std::size_t il = 0; il < 30; ++il) {
+            const rope::LayerRope& l = m.layers[il];
+            QCOMPARE(l.type, c.layers[il].type);
+            QVERIFY(l.rope);
+            if (l.attention == rope::AttentionKind::Sliding) {
+                QCOMPARE(l.window, 1024LL);
+                requireTheta(l.params, sliding, 1e-14);
+                requireTheta(c.layers[il].params, sliding, 1e-14);
+                continue;
+            }
+            ++full;
+            const rope::ScalingResult r = rope::scaledFrequencies(l.params);
+            QCOMPARE(r.invFreq.size(), Eigen::Index{256});
+            for (int i = 0; i < 256; ++i) {
+                const double e = i < 64 ? static_cast<double>(plainTheta(1e6L, 512, i)) : 0.0;
+                QVERIFY2(std::abs(r.invFreq[i] - e) <= 1e-14 * std::max(e, 1e-300) ||
+                             (i >= 64 && std::abs(r.invFreq[i]) < 1e-30),
+                         qPrintable(QStringLiteral("full layer %1 pair %2: %3")
+                                        .arg(il)
+                                        .arg(i)
+                                        .arg(r.invFreq[i])));
+            }
+            const rope::ScalingResult rc = rope::scaledFrequencies(c.layers[il].params);
+            QCOMPARE(rc.invFreq.size(), r.invFreq.size());
+            for (Eigen::Index i = 0; i < r.invFreq.size(); ++i) {
+                QCOMPARE(rc.invFreq[i], r.invFreq[i]);
+            }
+        }
+        QCOMPARE(full, 5);
+    }
+
     // The conditional defaults, on headers with only the keys they depend on: exaone4 slides
     // (period 4, window 4096 when absent, RoPE on sliding layers only) for 64 layers only;
     // olmo2 slides (period 4) only with a positive window.

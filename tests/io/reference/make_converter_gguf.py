@@ -33,6 +33,8 @@ convert_hf_to_gguf.py of the period of commit 00342301d01add50835550e8a916f12097
   generate_extra_tensors rope.scaling.attn_factor = sqrt(1 + ln(s)/ln(L0)), s = L/L0, with the
   float32 tensors rope_factors_long.weight and rope_factors_short.weight. Never written:
   rope.scaling.type.
+- Gemma4Model (newer than the commit above; see gemma_4 below): per-layer-type head sizes,
+  rotated widths and bases, and rope_freqs encoding p-RoPE as 1 / 1e30 divisors.
 
 The configs are the published ones committed under resources/presets/ (each names its model id
 and provenance), and tests/data/configs/gemma-2-9b.json (google/gemma-2-9b).
@@ -82,6 +84,14 @@ class Gguf:
 
     def put_str(self, k, v):
         self.put(k, STR, gguf_string(v))
+
+    def put_u32_array(self, k, values):
+        self.put(k, ARR, struct.pack("<IQ", U32, len(values)) +
+                 b"".join(struct.pack("<I", int(v)) for v in values))
+
+    def put_bool_array(self, k, values):
+        self.put(k, ARR, struct.pack("<IQ", BOOL, len(values)) +
+                 bytes(1 if v else 0 for v in values))
 
     def tensor(self, name, values):
         self.tensors.append((name, np.asarray(values, dtype="<f4")))
@@ -241,6 +251,41 @@ def phi_35_mini():
     return g
 
 
+def gemma_4():
+    # google/gemma-4-26b-a4b (resources/presets/gemma-4-26b-a4b.json, its text_config). The keys
+    # the file ends up with after Gemma4Model.set_gguf_parameters overrides its bases': the layer
+    # pattern, per-layer head_count_kv (num_key_value_heads on sliding layers,
+    # num_global_key_value_heads on full ones), key_length = global_head_dim, key_length_swa =
+    # head_dim, rope.dimension_count = global_head_dim, rope.dimension_count_swa = head_dim ·
+    # partial_rotary_factor (1), rope.freq_base / _swa from rope_parameters' full_attention /
+    # sliding_attention, and generate_extra_tensors' rope_freqs = [1] · n_rot + [1e30] · the rest
+    # with n_rot = int(global_head_dim · 0.25 / 2).
+    h = preset("gemma-4-26b-a4b")["text_config"]
+    g = Gguf("gemma4")
+    swa = [t == "sliding_attention" for t in h["layer_types"]]
+    g.put_u32(g.key("block_count"), h["num_hidden_layers"])
+    g.put_u32(g.key("context_length"), h["max_position_embeddings"])
+    g.put_u32(g.key("embedding_length"), h["hidden_size"])
+    g.put_u32(g.key("attention.head_count"), h["num_attention_heads"])
+    g.put_u32_array(g.key("attention.head_count_kv"),
+                    [h["num_key_value_heads"] if s else h["num_global_key_value_heads"] for s in swa])
+    full, slide = h["rope_parameters"]["full_attention"], h["rope_parameters"]["sliding_attention"]
+    g.put_f32(g.key("rope.freq_base"), full["rope_theta"])
+    g.put_f32(g.key("rope.freq_base_swa"), slide["rope_theta"])
+    g.put_u32(g.key("attention.sliding_window"), h["sliding_window"])
+    g.put_bool_array(g.key("attention.sliding_window_pattern"), swa)
+    g.put_u32(g.key("attention.key_length"), h["global_head_dim"])
+    g.put_u32(g.key("attention.value_length"), h["global_head_dim"])
+    g.put_u32(g.key("attention.key_length_swa"), h["head_dim"])
+    g.put_u32(g.key("attention.value_length_swa"), h["head_dim"])
+    g.put_u32(g.key("rope.dimension_count"), h["global_head_dim"])
+    g.put_u32(g.key("rope.dimension_count_swa"),
+              int(h["head_dim"] * h.get("partial_rotary_factor", 1.0)))
+    n_rot = int(h["global_head_dim"] * full["partial_rotary_factor"] / 2)
+    g.tensor("rope_freqs.weight", [1.0] * n_rot + [1e30] * (h["global_head_dim"] // 2 - n_rot))
+    return g
+
+
 FAMILIES = {
     "command-r7b": command_r7b,
     "gpt-oss-20b": gpt_oss_20b,
@@ -248,6 +293,7 @@ FAMILIES = {
     "qwen3-next-80b-a3b": qwen3_next,
     "glm-4.5": glm_45,
     "phi-3.5-mini-instruct": phi_35_mini,
+    "gemma-4-26b-a4b": gemma_4,
 }
 
 if __name__ == "__main__":
