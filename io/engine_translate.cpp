@@ -34,8 +34,8 @@ QString llamaCppArchOf(const QString& modelType) {
 // llama.cpp (common/arg.cpp): --rope-scaling {none,linear,yarn}; --rope-scale N expands the
 // context N times, i.e. sets --rope-freq-scale 1/N (positions multiplied by 1/N); --yarn-orig-ctx
 // is the trained context (0: the GGUF's); --yarn-ext-factor mixes extrapolation (1 for YaRN's
-// ramp); --yarn-attn-factor multiplies the attention magnitude that llama.cpp already sets to
-// 0.1·ln(N) + 1; --yarn-beta-fast/slow are HF's beta_fast/beta_slow.
+// ramp); --yarn-beta-fast/slow are HF's beta_fast/beta_slow. --yarn-attn-factor is not offered:
+// with YaRN on (ext_factor ≠ 0) llama-context.cpp overwrites it (since PR 17945, see below).
 LlamaCppTranslation toLlamaCpp(const ModelConfigResult& model, const QString& arch) {
     LlamaCppTranslation t;
     const RopeParams& p = model.params;
@@ -79,14 +79,22 @@ LlamaCppTranslation toLlamaCpp(const ModelConfigResult& model, const QString& ar
                                 QString::number(s.originalContext));
         t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.yarn_beta_fast"), num(s.betaFast));
         t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.yarn_beta_slow"), num(s.betaSlow));
-        // llama.cpp's magnitude is 0.1·ln(s) + 1 times --yarn-attn-factor; transformers' may be
-        // an explicit attention_factor or mscale ratio.
+        // llama-context.cpp (since ggml-org/llama.cpp PR 17945): with YaRN on, the context sets
+        // yarn_attn_factor to 0.1·ln(s) + 1 whatever --yarn-attn-factor says, divides it by the
+        // same (ggml's rope_yarn multiplies cos/sin by it again) and multiplies by the GGUF's
+        // rope.scaling.attn_factor. The magnitude is (0.1·ln s + 1)·attn_factor, so an explicit
+        // attention_factor A goes into the key as A / (0.1·ln s + 1), and no flag can carry it.
         const double llamaMagnitude = s.factor > 1.0 ? 0.1 * std::log(s.factor) + 1.0 : 1.0;
         if (s.attentionFactor > 0) {
-            t.flags << QStringLiteral("--yarn-attn-factor")
-                    << num(s.attentionFactor / llamaMagnitude);
             t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.attn_factor"),
-                                    num(s.attentionFactor));
+                                    num(s.attentionFactor / llamaMagnitude));
+            t.notExpressible << QStringLiteral(
+                                    "attention_factor = %1: --yarn-attn-factor is overwritten "
+                                    "whenever YaRN is on (llama-context.cpp since PR 17945); the "
+                                    "GGUF key rope.scaling.attn_factor = %1 / (0.1 ln %2 + 1) = "
+                                    "%3 carries it")
+                                    .arg(num(s.attentionFactor), num(s.factor),
+                                         num(s.attentionFactor / llamaMagnitude));
         }
         if (s.mscale > 0 || s.mscaleAllDim > 0) {
             t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.yarn_log_multiplier"),

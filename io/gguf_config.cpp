@@ -578,7 +578,20 @@ private:
             if (betaSlow) {
                 rope[QStringLiteral("beta_slow")] = *betaSlow;
             }
-            if (attn) {
+            if (attn && !logMul) {
+                // llama.cpp's YaRN magnitude is (0.1·ln s + 1)·rope.scaling.attn_factor: ggml's
+                // rope_yarn multiplies by the first, llama-context.cpp by the key.
+                const double ggml = factor && *factor > 1.0 ? 0.1 * std::log(*factor) + 1.0 : 1.0;
+                rope[QStringLiteral("attention_factor")] = *attn * ggml;
+                if (ggml != 1.0) {
+                    warn(key("rope.scaling.attn_factor"),
+                         IoText::tr("%1 multiplies llama.cpp's YaRN magnitude 0.1·ln(%2) + 1: "
+                                    "attention factor %3")
+                             .arg(*attn)
+                             .arg(*factor)
+                             .arg(*attn * ggml));
+                }
+            } else if (attn) {
                 rope[QStringLiteral("attention_factor")] = *attn;
             }
             if (logMul) {

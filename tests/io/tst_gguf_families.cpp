@@ -493,6 +493,52 @@ private slots:
         }
     }
 
+    // YaRN with an explicit attention_factor A through llama.cpp and back: no
+    // --yarn-attn-factor flag (llama-context.cpp overwrites it when YaRN is on), the key
+    // attn_factor = A / (0.1 ln s + 1), and a GGUF with those keys reads back A (ggml multiplies
+    // by 0.1 ln s + 1 again) and the config's θ.
+    void yarnAttentionFactorRoundTrip() {
+        const ModelConfigResult c = rope::ui::loadModelConfigFromJson(
+            "{\"model_type\": \"qwen2\", \"hidden_size\": 3584, \"num_attention_heads\": 28, "
+            "\"num_hidden_layers\": 2, \"max_position_embeddings\": 131072, "
+            "\"rope_theta\": 1000000, \"rope_scaling\": {\"rope_type\": \"yarn\", "
+            "\"factor\": 4.0, \"original_max_position_embeddings\": 32768, "
+            "\"attention_factor\": 1.5}}");
+        QVERIFY(c.ok());
+        const rope::ui::LlamaCppTranslation t = rope::ui::toLlamaCpp(c, QStringLiteral("qwen2"));
+        QVERIFY(!t.flags.contains(QStringLiteral("--yarn-attn-factor")));
+        gguf_test::Writer w;
+        w.str(QStringLiteral("general.architecture"), QStringLiteral("qwen2"));
+        w.u32(QStringLiteral("qwen2.block_count"), 2);
+        w.u32(QStringLiteral("qwen2.embedding_length"), 3584);
+        w.u32(QStringLiteral("qwen2.attention.head_count"), 28);
+        bool sawAttn = false;
+        for (const auto& [k, v] : t.ggufKeys) {
+            if (k == QLatin1String("qwen2.rope.scaling.type")) {
+                w.str(k, v);
+            } else if (k.endsWith(QLatin1String("context_length")) ||
+                       k.endsWith(QLatin1String("dimension_count"))) {
+                w.u32(k, v.toUInt());
+            } else {
+                w.f32(k, v.toFloat());
+            }
+            if (k == QLatin1String("qwen2.rope.scaling.attn_factor")) {
+                sawAttn = true;
+                QVERIFY(std::abs(v.toDouble() - 1.5 / (0.1 * std::log(4.0) + 1.0)) < 1e-15);
+            }
+        }
+        QVERIFY(sawAttn);
+        const ModelConfigResult g = rope::ui::loadGgufFromBytes(w.bytes());
+        QVERIFY(g.ok());
+        QVERIFY(std::abs(rope::scaledFrequencies(g.params).attentionFactor - 1.5) < 1e-6);
+        const rope::ScalingResult rc = rope::scaledFrequencies(c.params);
+        const rope::ScalingResult rg = rope::scaledFrequencies(g.params);
+        QCOMPARE(rg.invFreq.size(), rc.invFreq.size());
+        for (Eigen::Index i = 0; i < rc.invFreq.size(); ++i) {
+            QVERIFY(std::abs(rg.invFreq[i] - rc.invFreq[i]) <= 1e-12 * rc.invFreq[i]);
+        }
+    }
+
     // Phi-3.5's LongRoPE: the converter writes attn_factor and original_context_length, never
     // rope.scaling.type.
     void translatePhi3Keys() {
