@@ -17,6 +17,7 @@
 #include "io/gguf.h"
 #include "io/model_config.h"
 #include "io/model_family.h"
+#include "io/presets.h"
 
 #include "core/model_layers.h"
 #include "core/scaling/scaling_registry.h"
@@ -133,6 +134,16 @@ private slots:
                 QVERIFY2(!seen.contains(t), qPrintable(t));
                 seen << t;
             }
+        }
+    }
+
+    // Every built-in preset's model type has a row, so the importer's layout, the GGUF reader
+    // and translate know its family (DeepSeek-V3.2's row has no llama.cpp architecture).
+    void everyPresetHasAFamily() {
+        for (const rope::ui::Preset& p : rope::ui::allPresets()) {
+            const ModelConfigResult m = rope::ui::loadPreset(p.id);
+            QVERIFY2(rope::io::familyOfModelType(m.modelType) != nullptr,
+                     qPrintable(p.id + QStringLiteral(": ") + m.modelType));
         }
     }
 
