@@ -465,6 +465,17 @@ private slots:
         for (const rope::LayerRope& l : olmoFull.layers) {
             QCOMPARE(l.attention, rope::AttentionKind::Full);
         }
+        // llama4: chunks of 8192 on layers il mod 4 < 3, which rotate; every 4th layer is full
+        // attention without RoPE (n_no_rope_layer_step 4). A window of 0 switches chunking off.
+        const ModelConfigResult scout = header(QStringLiteral("llama4"), 8, 0);
+        QVERIFY(scout.ok());
+        for (std::size_t il = 0; il < 8; ++il) {
+            const bool chunked = il % 4 < 3;
+            QCOMPARE(scout.layers[il].attention,
+                     chunked ? rope::AttentionKind::Chunked : rope::AttentionKind::Full);
+            QCOMPARE(scout.layers[il].rope, chunked);
+            QCOMPARE(scout.layers[il].window, chunked ? 8192LL : 0LL);
+        }
         // cohere2 without its required window: an error naming the key, as llama.cpp refuses.
         const ModelConfigResult cohere = header(QStringLiteral("cohere2"), 8, 0);
         QVERIFY(!cohere.ok());
