@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "io/engine_translate.h"
+#include "io/model_family.h"
 
 #include <QJsonArray>
 
@@ -26,35 +27,15 @@ QJsonArray toArray(const std::vector<double>& v) {
 } // namespace
 
 QString llamaCppArchOf(const QString& modelType) {
-    static const std::map<QString, QString> archs = {
-        {QStringLiteral("llama"), QStringLiteral("llama")},
-        {QStringLiteral("mistral"), QStringLiteral("llama")},
-        {QStringLiteral("qwen2"), QStringLiteral("qwen2")},
-        {QStringLiteral("qwen3"), QStringLiteral("qwen3")},
-        {QStringLiteral("qwen2_vl"), QStringLiteral("qwen2vl")},
-        {QStringLiteral("qwen3_vl"), QStringLiteral("qwen3vl")},
-        {QStringLiteral("gemma3_text"), QStringLiteral("gemma3")},
-        {QStringLiteral("gemma3"), QStringLiteral("gemma3")},
-        {QStringLiteral("phi3"), QStringLiteral("phi3")},
-        {QStringLiteral("gpt_neox"), QStringLiteral("gptneox")},
-        {QStringLiteral("gptj"), QStringLiteral("gptj")},
-        {QStringLiteral("deepseek_v2"), QStringLiteral("deepseek2")},
-        {QStringLiteral("deepseek_v3"), QStringLiteral("deepseek2")},
-        {QStringLiteral("cohere2"), QStringLiteral("cohere2")},
-        {QStringLiteral("llama4_text"), QStringLiteral("llama4")},
-        {QStringLiteral("llama4"), QStringLiteral("llama4")},
-        {QStringLiteral("smollm3"), QStringLiteral("smollm3")},
-        {QStringLiteral("gpt_oss"), QStringLiteral("gpt-oss")},
-    };
-    const auto it = archs.find(modelType);
-    return it == archs.end() ? QStringLiteral("llama") : it->second;
+    const io::ModelFamily* family = io::familyOfModelType(modelType);
+    return family != nullptr ? family->llamaCppArch : QString();
 }
 
 // llama.cpp (common/arg.cpp): --rope-scaling {none,linear,yarn}; --rope-scale N expands the
 // context N times, i.e. sets --rope-freq-scale 1/N (positions multiplied by 1/N); --yarn-orig-ctx
 // is the trained context (0: the GGUF's); --yarn-ext-factor mixes extrapolation (1 for YaRN's
-// ramp); --yarn-attn-factor multiplies the attention magnitude that llama.cpp already sets to
-// 0.1·ln(N) + 1; --yarn-beta-fast/slow are HF's beta_fast/beta_slow.
+// ramp); --yarn-beta-fast/slow are HF's beta_fast/beta_slow. --yarn-attn-factor is not offered:
+// with YaRN on (ext_factor ≠ 0) llama-context.cpp overwrites it (since PR 17945, see below).
 LlamaCppTranslation toLlamaCpp(const ModelConfigResult& model, const QString& arch) {
     LlamaCppTranslation t;
     const RopeParams& p = model.params;
@@ -98,14 +79,22 @@ LlamaCppTranslation toLlamaCpp(const ModelConfigResult& model, const QString& ar
                                 QString::number(s.originalContext));
         t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.yarn_beta_fast"), num(s.betaFast));
         t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.yarn_beta_slow"), num(s.betaSlow));
-        // llama.cpp's magnitude is 0.1·ln(s) + 1 times --yarn-attn-factor; transformers' may be
-        // an explicit attention_factor or mscale ratio.
+        // llama-context.cpp (since ggml-org/llama.cpp PR 17945): with YaRN on, the context sets
+        // yarn_attn_factor to 0.1·ln(s) + 1 whatever --yarn-attn-factor says, divides it by the
+        // same (ggml's rope_yarn multiplies cos/sin by it again) and multiplies by the GGUF's
+        // rope.scaling.attn_factor. The magnitude is (0.1·ln s + 1)·attn_factor, so an explicit
+        // attention_factor A goes into the key as A / (0.1·ln s + 1), and no flag can carry it.
         const double llamaMagnitude = s.factor > 1.0 ? 0.1 * std::log(s.factor) + 1.0 : 1.0;
         if (s.attentionFactor > 0) {
-            t.flags << QStringLiteral("--yarn-attn-factor")
-                    << num(s.attentionFactor / llamaMagnitude);
             t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.attn_factor"),
-                                    num(s.attentionFactor));
+                                    num(s.attentionFactor / llamaMagnitude));
+            t.notExpressible << QStringLiteral(
+                                    "attention_factor = %1: --yarn-attn-factor is overwritten "
+                                    "whenever YaRN is on (llama-context.cpp since PR 17945); the "
+                                    "GGUF key rope.scaling.attn_factor = %1 / (0.1 ln %2 + 1) = "
+                                    "%3 carries it")
+                                    .arg(num(s.attentionFactor), num(s.factor),
+                                         num(s.attentionFactor / llamaMagnitude));
         }
         if (s.mscale > 0 || s.mscaleAllDim > 0) {
             t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.yarn_log_multiplier"),
@@ -131,8 +120,15 @@ LlamaCppTranslation toLlamaCpp(const ModelConfigResult& model, const QString& ar
                                 .arg(s.originalContext);
         t.flags << QStringLiteral("--rope-scaling") << QStringLiteral("none");
     } else if (s.method == "longrope") {
-        t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.type"),
-                                QStringLiteral("longrope"));
+        // convert_hf_to_gguf.py's Phi3MiniModel writes no rope.scaling.type for LongRoPE (llama.cpp
+        // applies the factor tensors whatever the type); it writes the attention factor
+        // sqrt(1 + ln(s)/ln(L0)), s = L/L0, unless the config gives one, and L0.
+        const double scale = static_cast<double>(p.context) / s.originalContext;
+        const double attn = s.attentionFactor > 0 ? s.attentionFactor
+                            : scale > 1.0
+                                ? std::sqrt(1.0 + std::log(scale) / std::log(s.originalContext))
+                                : 1.0;
+        t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.attn_factor"), num(attn));
         t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.original_context_length"),
                                 QString::number(s.originalContext));
         t.notExpressible << QStringLiteral("longrope short_factor/long_factor: no flag; the GGUF "

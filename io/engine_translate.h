@@ -29,10 +29,11 @@ struct LlamaCppTranslation {
 };
 
 /// \brief Flags and keys for \p model (its params). \p arch is the GGUF architecture used in the
-/// key names ("llama" when the model type has no llama.cpp counterpart known here).
+/// key names (llamaCppArchOf(model.modelType)).
 LlamaCppTranslation toLlamaCpp(const ModelConfigResult& model, const QString& arch);
 
-/// \brief llama.cpp architecture name of a transformers model_type ("llama" if unknown).
+/// \brief llama.cpp architecture name of a transformers model_type, from the model-family table
+/// (io/model_family.h); empty when the family is unknown or llama.cpp has no architecture for it.
 QString llamaCppArchOf(const QString& modelType);
 
 /// \brief The Hugging Face block: {"rope_theta", "rope_scaling" (transformers 4.x) and

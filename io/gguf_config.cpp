@@ -6,6 +6,7 @@
 // config.json it was converted from give the same frequencies and layers.
 #include "io/gguf.h"
 #include "io/io_text.h"
+#include "io/model_family.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -19,38 +20,6 @@
 namespace rope::ui {
 
 namespace {
-
-// llama.cpp architecture name → transformers model_type. The model type decides the layout
-// (rotate-half vs interleaved pairs) and class defaults in the importer. llama.cpp itself
-// rotates adjacent pairs for "llama" because the converter permutes the q/k weights; on the
-// original weights that is rotate-half, which is what the explorer shows.
-const std::map<QString, QString>& modelTypes() {
-    static const std::map<QString, QString> types = {
-        {QStringLiteral("llama"), QStringLiteral("llama")},
-        {QStringLiteral("mistral3"), QStringLiteral("mistral")},
-        {QStringLiteral("qwen2"), QStringLiteral("qwen2")},
-        {QStringLiteral("qwen2moe"), QStringLiteral("qwen2_moe")},
-        {QStringLiteral("qwen3"), QStringLiteral("qwen3")},
-        {QStringLiteral("qwen3moe"), QStringLiteral("qwen3_moe")},
-        {QStringLiteral("qwen2vl"), QStringLiteral("qwen2_vl")},
-        {QStringLiteral("qwen3vl"), QStringLiteral("qwen3_vl")},
-        {QStringLiteral("gemma"), QStringLiteral("gemma")},
-        {QStringLiteral("gemma2"), QStringLiteral("gemma2")},
-        {QStringLiteral("gemma3"), QStringLiteral("gemma3_text")},
-        {QStringLiteral("phi3"), QStringLiteral("phi3")},
-        {QStringLiteral("gptneox"), QStringLiteral("gpt_neox")},
-        {QStringLiteral("gptj"), QStringLiteral("gptj")},
-        {QStringLiteral("deepseek2"), QStringLiteral("deepseek_v2")},
-        {QStringLiteral("command-r"), QStringLiteral("cohere")},
-        {QStringLiteral("cohere2"), QStringLiteral("cohere2")},
-        {QStringLiteral("llama4"), QStringLiteral("llama4_text")},
-        {QStringLiteral("smollm3"), QStringLiteral("smollm3")},
-        {QStringLiteral("gpt-oss"), QStringLiteral("gpt_oss")},
-        {QStringLiteral("starcoder2"), QStringLiteral("starcoder2")},
-        {QStringLiteral("olmo2"), QStringLiteral("olmo2")},
-    };
-    return types;
-}
 
 class Translator {
 public:
@@ -68,15 +37,17 @@ public:
         }
         m_arch = *arch;
         m_p = m_arch + QLatin1Char('.');
-        const auto type = modelTypes().find(m_arch);
-        if (type != modelTypes().end()) {
-            out[QStringLiteral("model_type")] = type->second;
+        // The family decides the layout and class defaults in the importer (its first HF
+        // model_type) and llama.cpp's defaults for keys the converter does not write.
+        m_family = io::familyOfLlamaCppArch(m_arch);
+        if (m_family != nullptr) {
+            out[QStringLiteral("model_type")] = m_family->hfModelTypes.first();
         } else {
             out[QStringLiteral("model_type")] = m_arch;
             warn(QStringLiteral("general.architecture"),
-                 IoText::tr("'%1' is not in the explorer's table of llama.cpp architectures; "
-                            "reading it with rotate-half pairs")
-                     .arg(m_arch));
+                 IoText::tr("'%1' is not in the explorer's table of model families (known: %2); "
+                            "reading it with rotate-half pairs and no per-architecture defaults")
+                     .arg(m_arch, io::knownLlamaCppArchs()));
         }
         if (const auto name = string(QStringLiteral("general.name"))) {
             out[QStringLiteral("_name_or_path")] = *name;
@@ -84,12 +55,20 @@ public:
         put(out, QStringLiteral("max_position_embeddings"), key("context_length"));
         put(out, QStringLiteral("hidden_size"), key("embedding_length"));
         put(out, QStringLiteral("num_attention_heads"), key("attention.head_count"));
-        put(out, QStringLiteral("num_key_value_heads"), key("attention.head_count_kv"));
+        readKvHeads(out);
         put(out, QStringLiteral("num_hidden_layers"), key("block_count"));
         put(out, QStringLiteral("sliding_window"), key("attention.sliding_window"));
+        if (m_family != nullptr && m_family->llamaCpp.perLayerTypeRope) {
+            readPerLayerTypeRope(out);
+            const bool patternWritten = readLayerPattern(out);
+            applyLlamaCppLayerDefaults(out, patternWritten);
+            reportUnread();
+            return out;
+        }
         readBase(out);
         readDims(out);
-        readLayerPattern(out);
+        const bool patternWritten = readLayerPattern(out);
+        applyLlamaCppLayerDefaults(out, patternWritten);
         QJsonObject rope = readScaling(out);
         readSections(rope);
         if (!rope.isEmpty()) {
@@ -101,6 +80,12 @@ public:
 
 private:
     QString key(const char* suffix) const { return m_p + QLatin1String(suffix); }
+
+    bool hasError(const QString& k) const {
+        const QString prefix = k + QStringLiteral(": ");
+        return std::any_of(m_errors.begin(), m_errors.end(),
+                           [&](const QString& e) { return e.startsWith(prefix); });
+    }
 
     void warn(const QString& k, const QString& text) {
         m_warnings << k + QStringLiteral(": ") + text;
@@ -166,9 +151,124 @@ private:
         }
     }
 
+    // The key/value head count may be per layer (Gemma 4: fewer heads on the full layers); it
+    // does not change the rotation, so differing values are named and not shown.
+    void readKvHeads(QJsonObject& out) {
+        const QString k = key("attention.head_count_kv");
+        const GgufValue* v = find(k);
+        if (v != nullptr && v->type == GgufType::Array && isNumberType(v->itemType) &&
+            v->value.isValid() && v->count > 0) {
+            QStringList distinct;
+            for (const QVariant& item : v->value.toList()) {
+                const QString text = QString::number(item.toDouble());
+                if (!distinct.contains(text)) {
+                    distinct << text;
+                }
+            }
+            if (distinct.size() > 1) {
+                warn(k, IoText::tr("per-layer values %1; the key/value head count does not "
+                                   "change the rotation and is not shown")
+                            .arg(distinct.join(QStringLiteral(", "))));
+                return;
+            }
+        }
+        put(out, QStringLiteral("num_key_value_heads"), k);
+    }
+
+    // Gemma 4 as Gemma4Model writes it: full-attention layers with head key_length, n_rot
+    // rope.dimension_count and base rope.freq_base; sliding layers with key_length_swa,
+    // rope.dimension_count_swa and rope.freq_base_swa. The full layers' rope_freqs is 1 for the
+    // first k pairs and 1e30 for the rest: llama.cpp divides θ_i = b^(−2i/n_rot) by it, so
+    // pairs ≥ k turn by θ_i/1e30 ≈ 0 — transformers' "proportional" RoPE with
+    // partial_rotary_factor 2k/head. Written as transformers 5's per-type rope_parameters.
+    void readPerLayerTypeRope(QJsonObject& out) {
+        const QString keyFull = key("attention.key_length");
+        const QString keySwa = key("attention.key_length_swa");
+        const auto headFull = number(keyFull);
+        const auto headSwa = number(keySwa);
+        const auto nRotFull = number(key("rope.dimension_count"));
+        const auto nRotSwa = number(key("rope.dimension_count_swa"));
+        const auto baseFull = number(key("rope.freq_base"));
+        const auto baseSwa = number(key("rope.freq_base_swa"));
+        if (!headFull || !headSwa || !(*headFull > 0) || !(*headSwa > 0)) {
+            fail(headFull ? keySwa : keyFull,
+                 IoText::tr("missing or not positive; %1 keeps one head size per layer type")
+                     .arg(m_arch));
+            return;
+        }
+        out[QStringLiteral("head_dim")] = *headSwa;
+        out[QStringLiteral("global_head_dim")] = *headFull;
+        const auto baseOf = [&](const std::optional<double>& b, const char* suffix) {
+            if (b) {
+                return *b;
+            }
+            warn(key(suffix), IoText::tr("missing; using 10000, llama.cpp's default"));
+            return 10000.0;
+        };
+        QJsonObject swa;
+        swa[QStringLiteral("rope_type")] = QStringLiteral("default");
+        swa[QStringLiteral("rope_theta")] = baseOf(baseSwa, "rope.freq_base_swa");
+        if (nRotSwa && *nRotSwa != *headSwa) {
+            swa[QStringLiteral("partial_rotary_factor")] = *nRotSwa / *headSwa;
+        }
+        QJsonObject full;
+        full[QStringLiteral("rope_theta")] = baseOf(baseFull, "rope.freq_base");
+        const double nRot = nRotFull.value_or(*headFull);
+        const QString tk = QStringLiteral("rope_freqs");
+        if (const auto f = tensor("rope_freqs")) {
+            if (static_cast<double>(f->size()) * 2.0 != nRot) {
+                fail(tk, IoText::tr("has %1 entries but %2 = %3 (%4 pairs)")
+                             .arg(f->size())
+                             .arg(key("rope.dimension_count"))
+                             .arg(nRot)
+                             .arg(nRot / 2.0));
+                return;
+            }
+            // Rotated pairs first (factor 1), then the still ones (factor ≥ 1e20 makes θ_i
+            // vanish below any position's resolution); anything else is not this encoding.
+            std::size_t rotated = 0;
+            while (rotated < f->size() && (*f)[rotated] == 1.0) {
+                ++rotated;
+            }
+            for (std::size_t i = rotated; i < f->size(); ++i) {
+                if (!((*f)[i] >= 1e20) || !std::isfinite((*f)[i])) {
+                    fail(tk, IoText::tr("entry %1 is %2: expected 1 (a rotated pair) or about "
+                                        "1e30 (a pair that does not rotate) after the first %3 "
+                                        "ones")
+                                 .arg(i)
+                                 .arg((*f)[i])
+                                 .arg(rotated));
+                    return;
+                }
+            }
+            full[QStringLiteral("rope_type")] = QStringLiteral("proportional");
+            full[QStringLiteral("partial_rotary_factor")] =
+                2.0 * static_cast<double>(rotated) / *headFull;
+            warn(tk, IoText::tr("%1 pairs rotate and %2 are divided by 1e30: proportional RoPE "
+                                "with partial_rotary_factor %3 on the full-attention layers")
+                         .arg(rotated)
+                         .arg(f->size() - rotated)
+                         .arg(2.0 * static_cast<double>(rotated) / *headFull));
+        } else {
+            full[QStringLiteral("rope_type")] = QStringLiteral("default");
+            if (nRot != *headFull) {
+                full[QStringLiteral("partial_rotary_factor")] = nRot / *headFull;
+            }
+        }
+        QJsonObject params;
+        params[QStringLiteral("full_attention")] = full;
+        params[QStringLiteral("sliding_attention")] = swa;
+        out[QStringLiteral("rope_parameters")] = params;
+    }
+
     void readBase(QJsonObject& out) {
         if (const auto b = number(key("rope.freq_base"))) {
             out[QStringLiteral("rope_theta")] = *b;
+        } else if (!hasError(key("rope.freq_base"))) {
+            // load_hparams: rope_freq_base_train = 10000 unless the key is present (Gemma 2's
+            // converter never writes it).
+            out[QStringLiteral("rope_theta")] = 10000.0;
+            warn(key("rope.freq_base"), IoText::tr("missing; using 10000, llama.cpp's default"));
         }
         if (const auto swa = number(key("rope.freq_base_swa"))) {
             if (m_arch == QLatin1String("gemma3")) {
@@ -221,15 +321,15 @@ private:
 
     // llama.cpp's attention.sliding_window_pattern: a period n (every n-th layer global), or
     // one bool per layer (true: sliding window).
-    void readLayerPattern(QJsonObject& out) {
+    bool readLayerPattern(QJsonObject& out) {
         const QString k = key("attention.sliding_window_pattern");
         const GgufValue* v = find(k);
         if (v == nullptr) {
-            return;
+            return false;
         }
         if (isNumberType(v->type)) {
             out[QStringLiteral("sliding_window_pattern")] = v->value.toDouble();
-            return;
+            return true;
         }
         if (v->type == GgufType::Array && v->itemType == GgufType::Bool && v->value.isValid()) {
             QJsonArray types;
@@ -238,9 +338,170 @@ private:
                                         : QStringLiteral("full_attention"));
             }
             out[QStringLiteral("layer_types")] = types;
-            return;
+            return true;
         }
         fail(k, IoText::tr("expected a number or an array of bools"));
+        return true;
+    }
+
+    static QJsonArray layerTypeArray(const std::vector<QString>& types) {
+        QJsonArray a;
+        for (const QString& t : types) {
+            a.append(t);
+        }
+        return a;
+    }
+
+    // What llama.cpp's load_hparams sets for this architecture when the converter wrote no key
+    // for it (io/model_family.cpp names the branch of each rule): the main stack without the MTP
+    // blocks, Phi-3's disabled sliding window, Qwen3-Next's linear-attention layers, and the
+    // sliding or chunked pattern with its default window. Written out as explicit layer_types,
+    // so the importer shows what llama.cpp computes; each default is named in a warning.
+    void applyLlamaCppLayerDefaults(QJsonObject& out, bool patternWritten) {
+        if (m_family == nullptr) {
+            return;
+        }
+        const io::LlamaCppDefaults& d = m_family->llamaCpp;
+        const QString nKey = key("block_count");
+        if (d.blockCountIncludesNextn) {
+            const QString nextnKey = key("nextn_predict_layers");
+            const auto nextn = number(nextnKey);
+            const double blocks = out.value(QStringLiteral("num_hidden_layers")).toDouble(0.0);
+            if (nextn && *nextn > 0) {
+                if (!(*nextn < blocks) || *nextn != std::floor(*nextn)) {
+                    fail(nextnKey, IoText::tr("%1 must be a whole number below %2 = %3")
+                                       .arg(*nextn)
+                                       .arg(nKey)
+                                       .arg(blocks));
+                    return;
+                }
+                out[QStringLiteral("num_hidden_layers")] = blocks - *nextn;
+                warn(nextnKey,
+                     IoText::tr("%1 multi-token-prediction block(s) follow the %2 main layers in "
+                                "%3 = %4; llama.cpp's graph runs only the main layers, and so "
+                                "does the explorer")
+                         .arg(*nextn)
+                         .arg(blocks - *nextn)
+                         .arg(nKey)
+                         .arg(blocks));
+            }
+        }
+        const double nValue = out.value(QStringLiteral("num_hidden_layers")).toDouble(0.0);
+        if (!(nValue >= 1.0 && nValue <= 100000.0)) {
+            return;
+        }
+        const int n = static_cast<int>(nValue);
+        const QString windowKey = key("attention.sliding_window");
+        const QString patternKey = key("attention.sliding_window_pattern");
+        if (d.swaDisabled) {
+            if (out.value(QStringLiteral("sliding_window")).toDouble(0.0) > 0.0) {
+                warn(windowKey,
+                     IoText::tr("%1: llama.cpp's %2 loader turns sliding-window attention off "
+                                "(\"Phi SWA is currently disabled\"): every layer is read as "
+                                "full attention")
+                         .arg(out.value(QStringLiteral("sliding_window")).toDouble())
+                         .arg(m_arch));
+            }
+            // The converter writes 0 for "no window"; neither value makes a sliding layer.
+            out.remove(QStringLiteral("sliding_window"));
+            out[QStringLiteral("layer_types")] = layerTypeArray(std::vector<QString>(
+                static_cast<std::size_t>(n), QStringLiteral("full_attention")));
+            return;
+        }
+        if (d.recurrentPeriod > 0) {
+            const QString intervalKey = key("full_attention_interval");
+            const auto interval = number(intervalKey);
+            if (interval && *interval != d.recurrentPeriod) {
+                warn(intervalKey, IoText::tr("%1, but llama.cpp's %2 loader uses %3 whatever the "
+                                             "file says; layers are read as llama.cpp runs them")
+                                      .arg(*interval)
+                                      .arg(m_arch)
+                                      .arg(d.recurrentPeriod));
+            } else if (!interval) {
+                warn(intervalKey, IoText::tr("missing; llama.cpp's %1 loader makes every %2th "
+                                             "layer attention (with RoPE), the others linear "
+                                             "attention (no RoPE)")
+                                      .arg(m_arch)
+                                      .arg(d.recurrentPeriod));
+            }
+            std::vector<QString> types;
+            for (int il = 0; il < n; ++il) {
+                types.push_back((il + 1) % d.recurrentPeriod != 0
+                                    ? QStringLiteral("linear_attention")
+                                    : QStringLiteral("full_attention"));
+            }
+            out[QStringLiteral("layer_types")] = layerTypeArray(types);
+            return;
+        }
+        if (patternWritten || d.swaPeriod == 0 || d.swaType == io::LlamaSwaType::None) {
+            return;
+        }
+        const bool hasWindow = out.contains(QStringLiteral("sliding_window"));
+        const double window = out.value(QStringLiteral("sliding_window")).toDouble(0.0);
+        if (d.swaOnlyWithWindowKey && !(window > 0.0)) {
+            return;
+        }
+        if (d.swaOnlyForBlockCount > 0 && n != d.swaOnlyForBlockCount) {
+            // LLM_ARCH_EXAONE4 reads the window but switches sliding attention on only for its
+            // 64-layer model; without it every layer is full and rotates.
+            if (hasWindow) {
+                warn(windowKey, IoText::tr("%1: llama.cpp's %2 loader uses sliding attention only "
+                                           "for %3 layers, not %4: every layer is read as full "
+                                           "attention")
+                                    .arg(window)
+                                    .arg(m_arch)
+                                    .arg(d.swaOnlyForBlockCount)
+                                    .arg(n));
+                out.remove(QStringLiteral("sliding_window"));
+            }
+            return;
+        }
+        const bool chunked = d.swaType == io::LlamaSwaType::Chunked;
+        if (chunked && hasWindow && window == 0.0) {
+            // LLM_ARCH_LLAMA4: sliding_window written as 0 switches the chunks off.
+            return;
+        }
+        double span = window;
+        if (chunked) {
+            // llama.cpp fixes the chunk at its default; a written window only switches it off.
+            span = static_cast<double>(d.defaultWindow);
+            out[QStringLiteral("attention_chunk_size")] = span;
+            out.remove(QStringLiteral("sliding_window"));
+        } else if (!hasWindow) {
+            if (d.defaultWindow <= 0) {
+                fail(windowKey,
+                     IoText::tr("missing; llama.cpp's %1 loader requires it").arg(m_arch));
+                return;
+            }
+            span = static_cast<double>(d.defaultWindow);
+            out[QStringLiteral("sliding_window")] = span;
+            warn(windowKey,
+                 IoText::tr("missing; using %1, llama.cpp's %2 default").arg(span).arg(m_arch));
+        }
+        const std::vector<bool> swa = io::llamaCppSwaLayers(n, d.swaPeriod);
+        std::vector<QString> types;
+        QStringList full;
+        for (int il = 0; il < n; ++il) {
+            if (swa[static_cast<std::size_t>(il)]) {
+                types.push_back(chunked ? QStringLiteral("chunked_attention")
+                                        : QStringLiteral("sliding_attention"));
+            } else {
+                types.push_back(QStringLiteral("full_attention"));
+                full << QString::number(il);
+            }
+        }
+        out[QStringLiteral("layer_types")] = layerTypeArray(types);
+        warn(patternKey,
+             IoText::tr("missing; llama.cpp's %1 loader uses period %2: layers %3 are "
+                        "full attention, the other %4 %5 with window %6%7")
+                 .arg(m_arch)
+                 .arg(d.swaPeriod)
+                 .arg(full.join(QStringLiteral(", ")))
+                 .arg(n - static_cast<int>(full.size()))
+                 .arg(chunked ? QStringLiteral("chunked") : QStringLiteral("sliding"))
+                 .arg(span)
+                 .arg(d.ropeOnlySlidingLayers ? IoText::tr("; only the sliding layers rotate")
+                                              : QString()));
     }
 
     std::optional<std::vector<double>> tensor(const char* name) {
@@ -284,6 +545,14 @@ private:
             type = QStringLiteral("linear");
         }
         if (!type || *type == QLatin1String("none")) {
+            // Phi-3's converter (Phi3MiniModel) never writes rope.scaling.type for LongRoPE: it
+            // writes the factor tensors, rope.scaling.attn_factor and original_context_length,
+            // and llama.cpp's get_rope_factors applies rope_factors_long when the context
+            // exceeds original_context_length, else rope_factors_short, whatever the type.
+            if (m_file.ropeTensors.count(QStringLiteral("rope_factors_long")) != 0 ||
+                m_file.ropeTensors.count(QStringLiteral("rope_factors_short")) != 0) {
+                return longRopeFromTensors(out, typeKey, type.has_value(), original, attn);
+            }
             if (const auto freqs = tensor("rope_freqs")) {
                 return llama3FromFactors(out, *freqs, factor, original);
             }
@@ -309,7 +578,20 @@ private:
             if (betaSlow) {
                 rope[QStringLiteral("beta_slow")] = *betaSlow;
             }
-            if (attn) {
+            if (attn && !logMul) {
+                // llama.cpp's YaRN magnitude is (0.1·ln s + 1)·rope.scaling.attn_factor: ggml's
+                // rope_yarn multiplies by the first, llama-context.cpp by the key.
+                const double ggml = factor && *factor > 1.0 ? 0.1 * std::log(*factor) + 1.0 : 1.0;
+                rope[QStringLiteral("attention_factor")] = *attn * ggml;
+                if (ggml != 1.0) {
+                    warn(key("rope.scaling.attn_factor"),
+                         IoText::tr("%1 multiplies llama.cpp's YaRN magnitude 0.1·ln(%2) + 1: "
+                                    "attention factor %3")
+                             .arg(*attn)
+                             .arg(*factor)
+                             .arg(*attn * ggml));
+                }
+            } else if (attn) {
                 rope[QStringLiteral("attention_factor")] = *attn;
             }
             if (logMul) {
@@ -365,6 +647,48 @@ private:
                             "counterpart; not shown")
                      .arg(*yarnAttn));
         }
+        return rope;
+    }
+
+    // LongRoPE as llama.cpp runs it from the factor tensors: θ_i divided by the long factors
+    // beyond original_context_length L0, by the short ones within it, and the cos/sin scaled by
+    // rope.scaling.attn_factor (1 when absent: hparams.rope_attn_factor's default). In
+    // transformers' terms: rope_type longrope, factor = context_length / L0, an explicit
+    // attention_factor.
+    QJsonObject longRopeFromTensors(const QJsonObject& out, const QString& typeKey,
+                                    bool typeWritten, std::optional<double> original,
+                                    std::optional<double> attn) {
+        QJsonObject rope;
+        const auto longF = tensor("rope_factors_long");
+        const auto shortF = tensor("rope_factors_short");
+        if (!longF || !shortF) {
+            fail(longF ? QStringLiteral("rope_factors_short") : QStringLiteral("rope_factors_long"),
+                 IoText::tr("missing, but the file has the other LongRoPE factor tensor"));
+            return rope;
+        }
+        const double context = out.value(QStringLiteral("max_position_embeddings")).toDouble(0.0);
+        const double l0 = original.value_or(context);
+        rope[QStringLiteral("rope_type")] = QStringLiteral("longrope");
+        rope[QStringLiteral("long_factor")] = toArray(*longF);
+        rope[QStringLiteral("short_factor")] = toArray(*shortF);
+        if (l0 > 0.0) {
+            rope[QStringLiteral("original_max_position_embeddings")] = l0;
+        }
+        if (context > 0.0 && l0 > 0.0) {
+            rope[QStringLiteral("factor")] = context / l0;
+        }
+        rope[QStringLiteral("attention_factor")] = attn.value_or(1.0);
+        warn(typeKey,
+             IoText::tr("%1; the file carries rope_factors_long and rope_factors_short, which "
+                        "llama.cpp applies whatever the type (the long factors beyond "
+                        "original_context_length %2): read as LongRoPE with attention factor "
+                        "%3%4")
+                 .arg(typeWritten ? IoText::tr("'none'") : IoText::tr("missing"))
+                 .arg(l0)
+                 .arg(attn.value_or(1.0))
+                 .arg(attn ? QString()
+                           : IoText::tr(" (rope.scaling.attn_factor is missing; llama.cpp "
+                                        "uses 1)")));
         return rope;
     }
 
@@ -538,6 +862,7 @@ private:
     }
 
     const GgufFile& m_file;
+    const io::ModelFamily* m_family = nullptr;
     QStringList& m_warnings;
     QStringList& m_errors;
     QString m_arch;

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "io/model_config.h"
 #include "io/io_text.h"
+#include "io/model_family.h"
 
 #include "core/model_layers.h"
 #include "core/mrope.h"
@@ -461,19 +462,14 @@ private:
             IoText::tr("missing; the context stays at %1 tokens").arg(m_result.params.context));
     }
 
-    // Interleaved pairs (x0,x1),(x2,x3)… where the model code rotates that way: GPT-J, DeepSeek
-    // (rope_interleave), Cohere (its rotate_half takes x[..., ::2]) and Llama 4 (complex
-    // multiplication, as Meta's reference code).
+    // Interleaved pairs (x0,x1),(x2,x3)… where the model code rotates that way (the family
+    // table's pairLayout: GPT-J, DeepSeek, Cohere — its rotate_half takes x[..., ::2] —, GLM-4,
+    // Llama 4's complex multiplication) or the config sets rope_interleave.
     void readLayout(const QJsonObject& root, const QJsonObject& text) {
         const bool interleave = root.value(QStringLiteral("rope_interleave")).toBool(false) ||
                                 text.value(QStringLiteral("rope_interleave")).toBool(false);
-        static const QStringList interleavedTypes = {
-            QStringLiteral("gptj"),        QStringLiteral("deepseek_v2"),
-            QStringLiteral("deepseek_v3"), QStringLiteral("deepseek_v32"),
-            QStringLiteral("cohere"),      QStringLiteral("cohere2"),
-            QStringLiteral("llama4"),      QStringLiteral("llama4_text"),
-        };
-        if (interleave || interleavedTypes.contains(m_modelType)) {
+        const io::ModelFamily* family = io::familyOfModelType(m_modelType);
+        if (interleave || (family != nullptr && family->pairLayout == Layout::Interleaved)) {
             m_result.params.layout = Layout::Interleaved;
         } else {
             m_result.params.layout = Layout::Half;
@@ -1042,6 +1038,15 @@ private:
                                             : QStringLiteral("full_attention");
             }
         }
+        if (isType({"gemma2"}) && !explicitTypes &&
+            !text.contains(QStringLiteral("sliding_window_pattern"))) {
+            // configuration_gemma2.py, Gemma2Config.__init__: without layer_types, even layers
+            // (counted from 0) slide and odd layers are full attention.
+            for (std::size_t i = 0; i < count; ++i) {
+                types[i] = (i + 1) % 2 != 0 ? QStringLiteral("sliding_attention")
+                                            : QStringLiteral("full_attention");
+            }
+        }
         if (isType({"qwen3_next"}) && !explicitTypes) {
             // configuration_qwen3_next.py, Qwen3NextConfig.__init__: every
             // full_attention_interval-th layer (default 4) is full attention, the others
@@ -1147,11 +1152,11 @@ private:
         if (hasError(m_tp + key)) {
             return std::nullopt;
         }
-        // Class defaults: Cohere2Config sliding_window 4096, Gemma4TextConfig 512,
+        // Class defaults: Cohere2Config and Gemma2Config sliding_window 4096, Gemma4TextConfig 512,
         // Llama4TextConfig attention_chunk_size 8192 (Gemma3TextConfig's 4096 is filled in by
         // classDefaults()).
         std::optional<long long> fallback;
-        if (sliding && isType({"cohere2"})) {
+        if (sliding && isType({"cohere2", "gemma2"})) {
             fallback = 4096;
         } else if (sliding && isType({"gemma4_text"})) {
             fallback = 512;

@@ -4,6 +4,7 @@
 #include "app/cli/commands.h"
 #include "io/engine_translate.h"
 #include "io/gguf.h"
+#include "io/model_family.h"
 
 #include <QJsonDocument>
 
@@ -60,6 +61,19 @@ int runTranslate(const QStringList& args) {
     const bool json = parser.isSet(QStringLiteral("json"));
     if (to == QLatin1String("llama.cpp")) {
         const QString arch = ui::llamaCppArchOf(model->modelType);
+        if (arch.isEmpty()) {
+            // Key names depend on the architecture; guessing "llama" would print keys llama.cpp
+            // never reads for this model.
+            throw InvalidParameter(
+                "model_type",
+                (model->modelType.isEmpty()
+                     ? QStringLiteral("the model has no model_type, so its llama.cpp "
+                                      "architecture is unknown")
+                     : QStringLiteral("model_type '%1' has no llama.cpp architecture in the "
+                                      "explorer's model-family table (known architectures: %2)")
+                           .arg(model->modelType, io::knownLlamaCppArchs()))
+                    .toStdString());
+        }
         const ui::LlamaCppTranslation t = ui::toLlamaCpp(*model, arch);
         if (json) {
             std::string keys = "{";

@@ -71,3 +71,46 @@ add_test(NAME cli_doctor_sum_cos_negative
          COMMAND sh -c "\"$0\" doctor --config \"$1\" --json | grep -q '\"id\":\"sum-cos-negative\",\"severity\":\"warning\"'"
                  ${ROPE_GGUF_CLI} ${PROJECT_SOURCE_DIR}/tests/data/configs/doctor-sum-cos-negative.json)
 set_tests_properties(cli_doctor_sum_cos_negative PROPERTIES LABELS cli)
+
+# The model-family table (io/model_family.cpp) names each family's llama.cpp architecture: keys
+# are under it, never llama.*; a model_type in no row exits 2 naming it (no silent "llama").
+add_test(NAME cli_translate_arch_prefix_qwen3next
+         COMMAND ${ROPE_GGUF_CLI} translate --preset qwen3-next-80b-a3b --to llama.cpp --json)
+set_tests_properties(cli_translate_arch_prefix_qwen3next PROPERTIES LABELS cli
+    PASS_REGULAR_EXPRESSION "\"gguf_keys\":\\{\"qwen3next\\.rope\\.freq_base\":\"10000000\""
+    FAIL_REGULAR_EXPRESSION "\"llama\\.(rope|context)")
+add_test(NAME cli_translate_unknown_family_exit_2
+         COMMAND sh -c "\"$0\" translate --config \"$1\" --to llama.cpp 2>&1 >/dev/null | grep -q \"model_type 'example_pope' has no llama.cpp architecture\" && { \"$0\" translate --config \"$1\" --to llama.cpp >/dev/null 2>&1; test $? -eq 2; }"
+                 ${ROPE_GGUF_CLI} ${PROJECT_SOURCE_DIR}/tests/data/configs/proportional-per-layer.json)
+set_tests_properties(cli_translate_unknown_family_exit_2 PROPERTIES LABELS cli)
+# Phi-3.5's LongRoPE as Phi3MiniModel writes it: attn_factor √(1 + ln 32 / ln 4096) and the
+# original context, never rope.scaling.type.
+add_test(NAME cli_translate_phi3_longrope_keys
+         COMMAND ${ROPE_GGUF_CLI} translate --preset phi-3.5-mini-instruct --to llama.cpp --json)
+set_tests_properties(cli_translate_phi3_longrope_keys PROPERTIES LABELS cli
+    PASS_REGULAR_EXPRESSION "\"phi3\\.rope\\.scaling\\.attn_factor\":\"1\\.190238071[0-9]*\",\"phi3\\.rope\\.scaling\\.original_context_length\":\"4096\""
+    FAIL_REGULAR_EXPRESSION "phi3\\.rope\\.scaling\\.type")
+
+# GGUFs as convert_hf_to_gguf.py writes them (tests/io/reference/make_converter_gguf.py): where
+# llama.cpp's defaults agree with transformers' config classes, `layers --gguf` prints what
+# `layers --config` prints for the published config.json.
+# (gpt-oss and Phi-3.5 differ on purpose: the converter drops truncate: false, and llama.cpp
+# switches Phi's sliding window off; tst_gguf_families checks both against llama.cpp's rules.)
+foreach(family command-r7b qwen3-next-80b-a3b glm-4.5 gemma-4-26b-a4b)
+    add_test(NAME cli_gguf_layers_${family}_equals_config
+             COMMAND sh -c "a=$(\"$0\" layers --gguf \"$1\" 2>/dev/null) && b=$(\"$0\" layers --config \"$2\" 2>/dev/null) && test -n \"$a\" && test \"$a\" = \"$b\""
+                     ${ROPE_GGUF_CLI} ${PROJECT_SOURCE_DIR}/tests/data/gguf/${family}.gguf
+                     ${PROJECT_SOURCE_DIR}/resources/presets/${family}.json)
+    set_tests_properties(cli_gguf_layers_${family}_equals_config PROPERTIES LABELS cli)
+endforeach()
+add_test(NAME cli_gguf_layers_gemma-2-9b_equals_config
+         COMMAND sh -c "a=$(\"$0\" layers --gguf \"$1\" 2>/dev/null) && b=$(\"$0\" layers --config \"$2\" 2>/dev/null) && test -n \"$a\" && test \"$a\" = \"$b\""
+                 ${ROPE_GGUF_CLI} ${PROJECT_SOURCE_DIR}/tests/data/gguf/gemma-2-9b.gguf
+                 ${PROJECT_SOURCE_DIR}/tests/data/configs/gemma-2-9b.json)
+set_tests_properties(cli_gguf_layers_gemma-2-9b_equals_config PROPERTIES LABELS cli)
+# Phi-3.5's LongRoPE lives in the GGUF's factor tensors without rope.scaling.type; a YaRN flag on
+# top of it is the doctor's stacked-scaling error (exit 1).
+add_test(NAME cli_doctor_phi3_gguf_stacked_scaling
+         COMMAND sh -c "\"$0\" doctor --gguf \"$1\" --engine llama.cpp --engine-args '--rope-scaling yarn --rope-scale 4' --json 2>/dev/null | grep -q '\"id\":\"stacked-scaling\",\"severity\":\"error\"'; r=$?; \"$0\" doctor --gguf \"$1\" --engine llama.cpp --engine-args '--rope-scaling yarn --rope-scale 4' >/dev/null 2>&1; test $? -eq 1 && test $r -eq 0"
+                 ${ROPE_GGUF_CLI} ${PROJECT_SOURCE_DIR}/tests/data/gguf/phi-3.5-mini-instruct.gguf)
+set_tests_properties(cli_doctor_phi3_gguf_stacked_scaling PROPERTIES LABELS cli)

@@ -1,0 +1,123 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/rope_params.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+/// \file model_family.h
+/// One row per model family: how Hugging Face transformers names it (`model_type`), how
+/// llama.cpp names it (GGUF `general.architecture`) and rotates it, and the per-architecture
+/// defaults llama.cpp's loader applies when the GGUF omits a key. The config importer, the GGUF
+/// reader and `translate` look families up here; a family not in the table is an error naming
+/// it, never a silent "llama".
+///
+/// The llama.cpp columns follow llama.cpp's src/llama-model.cpp (`llama_model::load_hparams`,
+/// `llama_model_rope_type`) and src/llama-hparams.cpp (`set_swa_pattern`) at commit
+/// 00342301d01add50835550e8a916f12097d94517 (ggml-org/llama.cpp, autumn 2025), and
+/// convert_hf_to_gguf.py's model classes of the same period. Rows that llama.cpp gained after
+/// that commit (qwen3vl, mistral3, minimax-m2, gemma4) say so in their note.
+
+namespace rope::io {
+
+/// \brief How llama.cpp's graph rotates a head (`llama_rope_type`).
+enum class LlamaRopeType {
+    None,   ///< LLAMA_ROPE_TYPE_NONE: no RoPE (or no graph builder).
+    Norm,   ///< LLAMA_ROPE_TYPE_NORM: adjacent pairs (x0, x1), (x2, x3), …
+    Neox,   ///< LLAMA_ROPE_TYPE_NEOX: pairs (x_i, x_{i+n_rot/2}).
+    Mrope,  ///< LLAMA_ROPE_TYPE_MROPE: NEOX pairs in [t, h, w, e] sections.
+    Imrope, ///< LLAMA_ROPE_TYPE_IMROPE: sections interleaved pair by pair (t, h, w, t, …).
+    Vision, ///< LLAMA_ROPE_TYPE_VISION: 2-D rotation of vision encoders.
+};
+
+/// \brief Attention mask of llama.cpp's sliding layers (`llama_swa_type`).
+enum class LlamaSwaType {
+    None,     ///< every layer attends to the whole context
+    Standard, ///< a layer sees the last n_swa positions (HF "sliding_attention")
+    Chunked,  ///< a layer sees its own chunk of n_swa positions (HF "chunked_attention")
+};
+
+/// \brief What llama.cpp's `load_hparams` does for an architecture when keys are absent.
+///
+/// Layer il is a sliding layer iff `swaPeriod > 0` and il mod swaPeriod < swaPeriod − 1
+/// (`set_swa_pattern(n)`: every n-th layer, counted from 1, is full attention).
+struct LlamaCppDefaults {
+    LlamaSwaType swaType = LlamaSwaType::None;
+    /// set_swa_pattern's n; 0: no default pattern.
+    int swaPeriod = 0;
+    /// n_swa when `{arch}.attention.sliding_window` is absent; 0: the key is required or there
+    /// is no default.
+    long long defaultWindow = 0;
+    /// The pattern applies only when the file's sliding_window is positive (olmo2).
+    bool swaOnlyWithWindowKey = false;
+    /// The pattern applies only for this block count (exaone4: the 32B's 64 layers); 0: any.
+    int swaOnlyForBlockCount = 0;
+    /// llama.cpp reads `sliding_window` but turns SWA off (phi3, PR 13676): all layers full.
+    bool swaDisabled = false;
+    /// Only sliding layers rotate; the full-attention layers have no positions (cohere2,
+    /// exaone4 with SWA).
+    bool ropeOnlySlidingLayers = false;
+    /// Layer il is linear (recurrent) attention without RoPE iff (il + 1) mod n ≠ 0 (qwen3next;
+    /// 0: none). llama.cpp at the commit read hard-codes 4.
+    int recurrentPeriod = 0;
+    /// `{arch}.block_count` counts `nextn_predict_layers` multi-token-prediction blocks after
+    /// the main stack; the graph runs only the first block_count − nextn layers (glm4moe).
+    bool blockCountIncludesNextn = false;
+    /// Layer il has no RoPE iff (il + 1) mod n = 0 (`n_no_rope_layer_step`: llama4, smollm3);
+    /// 0: every layer rotates.
+    int noRopeLayerStep = 0;
+    /// Full-attention and sliding layers have their own head size, rotated width and base
+    /// (`key_length`/`key_length_swa`, `rope.dimension_count`/`_swa`, `rope.freq_base`/`_swa`),
+    /// and the full layers' `rope_freqs` encodes p-RoPE: 1 for a rotated pair, 1e30 for a pair
+    /// llama.cpp's θ_i / 1e30 leaves still (gemma4).
+    bool perLayerTypeRope = false;
+};
+
+/// \brief One model family.
+struct ModelFamily {
+    /// Stable kebab-case id ("gpt-oss", "command-r7b").
+    QString id{};
+    /// Hugging Face model_type values; the first is the one a GGUF of this family reads as (the
+    /// text model's type when transformers nests it: "gemma3_text", "llama4_text").
+    QStringList hfModelTypes{};
+    /// GGUF general.architecture (= llama.cpp's arch name, the prefix of its keys); empty when
+    /// llama.cpp has no architecture for the family.
+    QString llamaCppArch{};
+    /// llama_model_rope_type for the architecture.
+    LlamaRopeType llamaRope = LlamaRopeType::Neox;
+    /// The pairs transformers rotates on the published weights (what the explorer shows).
+    /// llama.cpp's NORM for "llama" rotates adjacent pairs only because the converter permutes
+    /// the q/k rows; on the original weights that is rotate-half.
+    Layout pairLayout = Layout::Half;
+    /// llama.cpp's per-architecture defaults for absent keys.
+    LlamaCppDefaults llamaCpp{};
+    /// The config.json key of the sliding window and of the chunk ("" when the family has none).
+    QString slidingWindowKey{};
+    QString chunkKey{};
+    /// Anything a reader of the row must know (versions, departures).
+    QString note{};
+};
+
+/// \brief Every family the explorer knows, in a fixed order.
+const std::vector<ModelFamily>& modelFamilies();
+
+/// \brief The family whose hfModelTypes contains \p modelType, or nullptr.
+const ModelFamily* familyOfModelType(const QString& modelType);
+
+/// \brief The family whose llamaCppArch is \p arch, or nullptr.
+const ModelFamily* familyOfLlamaCppArch(const QString& arch);
+
+/// \brief "llama, qwen2, …": the known llama.cpp architectures, for messages.
+QString knownLlamaCppArchs();
+
+/// \brief llama_rope_type's name ("NORM", "NEOX", "MROPE", "IMROPE", "VISION", "NONE").
+QString llamaRopeTypeName(LlamaRopeType type);
+
+/// \brief llama.cpp's `set_swa_pattern(period)`: true for the sliding layers of \p layers.
+std::vector<bool> llamaCppSwaLayers(int layers, int period);
+
+} // namespace rope::io
