@@ -498,7 +498,7 @@ private:
                  .arg(d.swaPeriod)
                  .arg(full.join(QStringLiteral(", ")))
                  .arg(n - static_cast<int>(full.size()))
-                 .arg(chunked ? QStringLiteral("chunked") : QStringLiteral("sliding"))
+                 .arg(chunked ? IoText::tr("chunked") : IoText::tr("sliding"))
                  .arg(span)
                  .arg(d.ropeOnlySlidingLayers ? IoText::tr("; only the sliding layers rotate")
                                               : QString()));

@@ -3980,10 +3980,6 @@ ladder:  Σᵢ Aᵢ·cos(δθᵢ + φᵢ)</source>
         <translation>缺少 general.architecture，因此找不到 {arch}.* 键</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; is not in the explorer&apos;s table of llama.cpp architectures; reading it with rotate-half pairs</source>
-        <translation>“%1”不在本程序的 llama.cpp 架构表中；按 rotate-half 配对读取</translation>
-    </message>
-    <message>
         <source>expected a string</source>
         <translation>应为字符串</translation>
     </message>
@@ -4346,6 +4342,106 @@ ladder:  Σᵢ Aᵢ·cos(δθᵢ + φᵢ)</source>
     <message>
         <source>%1: expected a JSON object</source>
         <translation>%1：应为 JSON 对象</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not in the explorer&apos;s table of model families (known: %2); reading it with rotate-half pairs and no per-architecture defaults</source>
+        <translation>“%1”不在浏览器的模型家族表中（已知：%2）；按 rotate-half 配对读取，不使用任何按架构的默认值</translation>
+    </message>
+    <message>
+        <source>per-layer values %1; the key/value head count does not change the rotation and is not shown</source>
+        <translation>逐层取值 %1；键/值头数不影响旋转，不予显示</translation>
+    </message>
+    <message>
+        <source>missing or not positive; %1 keeps one head size per layer type</source>
+        <translation>缺失或不为正；%1 对每种层类型保持一个头维度</translation>
+    </message>
+    <message>
+        <source>missing; using 10000, llama.cpp&apos;s default</source>
+        <translation>缺失；使用 llama.cpp 的默认值 10000</translation>
+    </message>
+    <message>
+        <source>has %1 entries but %2 = %3 (%4 pairs)</source>
+        <translation>有 %1 个条目，但 %2 = %3（%4 对）</translation>
+    </message>
+    <message>
+        <source>entry %1 is %2: expected 1 (a rotated pair) or about 1e30 (a pair that does not rotate) after the first %3 ones</source>
+        <translation>第 %1 个条目是 %2：在前 %3 个 1 之后，应为 1（旋转的对）或约 1e30（不旋转的对）</translation>
+    </message>
+    <message>
+        <source>%1 pairs rotate and %2 are divided by 1e30: proportional RoPE with partial_rotary_factor %3 on the full-attention layers</source>
+        <translation>%1 对旋转，%2 对被除以 1e30：全注意力层上是 partial_rotary_factor 为 %3 的比例旋转位置编码</translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number below %2 = %3</source>
+        <translation>%1 必须是小于 %2 = %3 的整数</translation>
+    </message>
+    <message>
+        <source>%1 multi-token-prediction block(s) follow the %2 main layers in %3 = %4; llama.cpp&apos;s graph runs only the main layers, and so does the explorer</source>
+        <translation>%3 = %4 中，%2 个主层之后还有 %1 个多词元预测块；llama.cpp 的计算图只运行主层，浏览器也是如此</translation>
+    </message>
+    <message>
+        <source>%1: llama.cpp&apos;s %2 loader turns sliding-window attention off (&quot;Phi SWA is currently disabled&quot;): every layer is read as full attention</source>
+        <translation>%1：llama.cpp 的 %2 加载器关闭了滑动窗口注意力（“Phi SWA is currently disabled”）：每一层都按全注意力读取</translation>
+    </message>
+    <message>
+        <source>%1, but llama.cpp&apos;s %2 loader uses %3 whatever the file says; layers are read as llama.cpp runs them</source>
+        <translation>%1，但无论文件写什么，llama.cpp 的 %2 加载器都使用 %3；各层按 llama.cpp 的实际运行方式读取</translation>
+    </message>
+    <message>
+        <source>missing; llama.cpp&apos;s %1 loader makes every %2th layer attention (with RoPE), the others linear attention (no RoPE)</source>
+        <translation>缺失；llama.cpp 的 %1 加载器让每第 %2 层为注意力层（带旋转位置编码），其余为线性注意力（无旋转位置编码）</translation>
+    </message>
+    <message>
+        <source>%1: llama.cpp&apos;s %2 loader uses sliding attention only for %3 layers, not %4: every layer is read as full attention</source>
+        <translation>%1：llama.cpp 的 %2 加载器只在 %3 层时使用滑动注意力，而不是 %4 层：每一层都按全注意力读取</translation>
+    </message>
+    <message>
+        <source>missing; llama.cpp&apos;s %1 loader requires it</source>
+        <translation>缺失；llama.cpp 的 %1 加载器要求提供它</translation>
+    </message>
+    <message>
+        <source>missing; using %1, llama.cpp&apos;s %2 default</source>
+        <translation>缺失；使用 llama.cpp 的 %2 默认值 %1</translation>
+    </message>
+    <message>
+        <source>missing; llama.cpp&apos;s %1 loader uses period %2: layers %3 are full attention, the other %4 %5 with window %6%7</source>
+        <translation>缺失；llama.cpp 的 %1 加载器使用周期 %2：第 %3 层为全注意力，其余 %4 层为%5注意力，窗口 %6%7</translation>
+    </message>
+    <message>
+        <source>; only the sliding layers rotate</source>
+        <translation>；只有滑动窗口层旋转</translation>
+    </message>
+    <message>
+        <source>%1 multiplies llama.cpp&apos;s YaRN magnitude 0.1·ln(%2) + 1: attention factor %3</source>
+        <translation>%1 乘以 llama.cpp 的 YaRN 幅度 0.1·ln(%2) + 1：注意力因子 %3</translation>
+    </message>
+    <message>
+        <source>missing, but the file has the other LongRoPE factor tensor</source>
+        <translation>缺失，但文件中有另一个 LongRoPE 因子张量</translation>
+    </message>
+    <message>
+        <source>%1; the file carries rope_factors_long and rope_factors_short, which llama.cpp applies whatever the type (the long factors beyond original_context_length %2): read as LongRoPE with attention factor %3%4</source>
+        <translation>%1；文件带有 rope_factors_long 和 rope_factors_short，无论类型如何 llama.cpp 都会应用它们（超过 original_context_length %2 时用长因子）：按注意力因子为 %3 的 LongRoPE 读取%4</translation>
+    </message>
+    <message>
+        <source>&apos;none&apos;</source>
+        <translation>“none”</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source> (rope.scaling.attn_factor is missing; llama.cpp uses 1)</source>
+        <translation>（缺少 rope.scaling.attn_factor；llama.cpp 使用 1）</translation>
+    </message>
+    <message>
+        <source>chunked</source>
+        <translation>分块</translation>
+    </message>
+    <message>
+        <source>sliding</source>
+        <translation>滑动</translation>
     </message>
 </context>
 <context>
