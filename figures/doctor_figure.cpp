@@ -10,6 +10,7 @@
 #include "figures/figure_text.h"
 #include "io/doctor.h"
 #include "io/gguf.h"
+#include "io/llama_cpp_args.h"
 #include "io/model_compare.h"
 #include "io/presets.h"
 
@@ -120,7 +121,7 @@ FigureData doctorFigure(const rope::RopeParams& params, const FigureOptions& opt
     in.context = context;
     in.engine = v.choiceId("engine");
     if (v.choice<Engine>("engine") == Engine::LlamaCpp && v.has("engine-args")) {
-        in.engineArgs = v.text("engine-args").split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        in.engineArgs = rope::ui::splitEngineArgs(v.text("engine-args"));
     }
     const std::vector<DoctorFinding> findings = rope::ui::runDoctor(in);
     int errors = 0;

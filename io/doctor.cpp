@@ -7,6 +7,7 @@
 #include "core/rope_params.h"
 #include "core/scaling/scaling_registry.h"
 #include "io/gguf.h"
+#include "io/llama_cpp_args.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -622,7 +623,17 @@ QString severityName(DoctorSeverity s) {
     return {};
 }
 
-std::vector<DoctorFinding> runDoctor(const DoctorInput& input) {
+std::vector<DoctorFinding> runDoctor(const DoctorInput& given) {
+    // llama.cpp's own parser first: an argument it would refuse (an unknown flag, a stray value)
+    // is bad input, never silently ignored by checks that look only for the flags they know.
+    DoctorInput checked;
+    const DoctorInput* in = &given;
+    if (!given.engineArgs.isEmpty()) {
+        checked = given;
+        checked.engineArgs = checkLlamaCppArgs(given.engineArgs);
+        in = &checked;
+    }
+    const DoctorInput& input = *in;
     Context c{input, input.model.params, input.model.params.scaling,
               {},    std::nullopt,       input.engine == QLatin1String("llama.cpp")};
     const QJsonValue params = input.raw.value(QStringLiteral("rope_parameters"));

@@ -47,7 +47,8 @@ struct DoctorInput {
     long long context = 0;
     /// "hf" or "llama.cpp".
     QString engine = QStringLiteral("hf");
-    /// llama.cpp command-line arguments the user passes (for --engine llama.cpp), split.
+    /// llama.cpp command-line arguments the user passes (for --engine llama.cpp), split
+    /// (splitEngineArgs()).
     QStringList engineArgs;
 };
 
@@ -63,8 +64,9 @@ QString doctorCheckTitle(const QString& id);
 QJsonObject rawModelFields(const QString& path);
 
 /// \brief Runs every check.
-/// \throws rope::InvalidParameter naming an engine argument that is not a number where one is
-/// needed.
+/// \throws rope::InvalidParameter ("engine-args") naming an engine argument llama.cpp would
+/// refuse (checkLlamaCppArgs(): an unknown flag, a value without its flag, a missing value) or
+/// one that is not a number where one is needed.
 std::vector<DoctorFinding> runDoctor(const DoctorInput& input);
 
 /// \brief "error", "warning" or "info" (stable: JSON output, scripts).

@@ -6,6 +6,9 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <algorithm>
+#include <array>
+
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -105,6 +108,105 @@ quint64 scalarSize(GgufType t) {
 
 bool knownType(quint32 t) {
     return t <= static_cast<quint32>(GgufType::Float64);
+}
+
+// A ggml storage type as stored: elements per block and bytes per block. A tensor of n elements
+// takes n / block · bytes bytes. The numbers are ggml's type_traits (the same table as gguf-py's
+// GGML_QUANT_SIZES, llama.cpp as of commit 145b628, ggml types 0 to 42); block 0 marks a number
+// ggml retired (4, 5: Q4_2/Q4_3; 31–33: Q4_0_4_4…; 36–38: IQ4_NL_4_4…), which its loader refuses
+// because the block size is 0.
+struct GgmlTypeSize {
+    quint32 block;
+    quint32 bytes;
+};
+// clang-format off
+constexpr GgmlTypeSize kGgmlTypeSizes[] = {
+    {1, 4},     {1, 2},     {32, 18},  {32, 20},   {0, 0},     {0, 0},    // F32 F16 Q4_0 Q4_1 - -
+    {32, 22},   {32, 24},   {32, 34},  {32, 40},                          // Q5_0 Q5_1 Q8_0 Q8_1
+    {256, 84},  {256, 110}, {256, 144}, {256, 176}, {256, 210}, {256, 292}, // Q2_K … Q8_K
+    {256, 66},  {256, 74},  {256, 98}, {256, 50},                         // IQ2_XXS IQ2_XS IQ3_XXS IQ1_S
+    {32, 18},   {256, 110}, {256, 82}, {256, 136},                        // IQ4_NL IQ3_S IQ2_S IQ4_XS
+    {1, 1},     {1, 2},     {1, 4},    {1, 8},     {1, 8},                // I8 I16 I32 I64 F64
+    {256, 56},  {1, 2},     {0, 0},    {0, 0},     {0, 0},                // IQ1_M BF16 - - -
+    {256, 54},  {256, 66},  {0, 0},    {0, 0},     {0, 0},                // TQ1_0 TQ2_0 - - -
+    {32, 17},   {64, 36},   {128, 18}, {64, 18},                          // MXFP4 NVFP4 Q1_0 Q2_0
+};
+// clang-format on
+constexpr quint32 kGgmlTypeCount = sizeof(kGgmlTypeSizes) / sizeof(kGgmlTypeSizes[0]);
+static_assert(kGgmlTypeCount == 43);
+
+// ggml stores dimensions and element counts as int64_t.
+constexpr quint64 kMaxInt64 = static_cast<quint64>(std::numeric_limits<qint64>::max());
+
+QString shapeText(const std::vector<quint64>& dims) {
+    QStringList parts;
+    for (const quint64 d : dims) {
+        parts << QString::number(d);
+    }
+    return QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
+}
+
+// The checks llama.cpp's gguf_init_from_file_impl makes on one tensor info before it will load
+// the file, with its rules: every dimension fits int64_t, the element count stays below
+// INT64_MAX, the type is one ggml defines, a row holds whole blocks, and the byte size fits 64
+// bits. Sets \p info.bytes. Messages name the tensor.
+bool checkTensorShape(Cursor& c, GgufTensorInfo& info) {
+    const QString shape = shapeText(info.dims);
+    quint64 elements = 1;
+    for (std::size_t d = 0; d < info.dims.size(); ++d) {
+        if (info.dims[d] > kMaxInt64) {
+            return c.fail(IoText::tr("tensor '%1' has dimension %2 = %3, above 2^63 - 1 (ggml "
+                                     "stores dimensions as int64)")
+                              .arg(info.name)
+                              .arg(d)
+                              .arg(info.dims[d]));
+        }
+    }
+    // ggml pads the shape to four dimensions with 1s. llama.cpp's rule, kept as it is (it also
+    // refuses a few counts just below INT64_MAX): refused when ne0·…·ne(j−1) ≥ INT64_MAX / ne(j)
+    // for j = 1, 2, 3 (integer division), checked only for a non-empty tensor (no division by 0).
+    std::array<quint64, 4> ne{1, 1, 1, 1};
+    std::copy(info.dims.begin(), info.dims.end(), ne.begin());
+    const bool empty = std::find(ne.begin(), ne.end(), quint64{0}) != ne.end();
+    if (!empty) {
+        elements = ne[0];
+        for (std::size_t j = 1; j < ne.size(); ++j) {
+            if (elements >= kMaxInt64 / ne[j]) {
+                return c.fail(IoText::tr("tensor '%1' with shape %2 has too many elements: the "
+                                         "count overflows ggml's int64 (llama.cpp refuses it)")
+                                  .arg(info.name, shape));
+            }
+            elements *= ne[j];
+        }
+    } else {
+        elements = 0;
+    }
+    if (info.ggmlType >= kGgmlTypeCount || kGgmlTypeSizes[info.ggmlType].block == 0) {
+        return c.fail(IoText::tr("tensor '%1' has ggml type %2, which ggml does not define "
+                                 "(types 0 to %3 without the retired 4, 5, 31 to 33 and 36 to 38)")
+                          .arg(info.name)
+                          .arg(info.ggmlType)
+                          .arg(kGgmlTypeCount - 1));
+    }
+    const GgmlTypeSize t = kGgmlTypeSizes[info.ggmlType];
+    const quint64 row = info.dims.empty() ? 1 : info.dims[0];
+    if (row % t.block != 0) {
+        return c.fail(IoText::tr("tensor '%1' of ggml type %2 has %3 elements per row, not a "
+                                 "multiple of the type's block size %4")
+                          .arg(info.name)
+                          .arg(info.ggmlType)
+                          .arg(row)
+                          .arg(t.block));
+    }
+    const quint64 blocks = elements / t.block;
+    if (blocks > std::numeric_limits<quint64>::max() / t.bytes) {
+        return c.fail(IoText::tr("tensor '%1' with shape %2 and ggml type %3 takes more than "
+                                 "2^64 - 1 bytes")
+                          .arg(info.name, shape)
+                          .arg(info.ggmlType));
+    }
+    info.bytes = blocks * t.bytes;
+    return true;
 }
 
 // One scalar (not string, not array) as double or bool.
@@ -340,6 +442,10 @@ std::optional<GgufFile> parseGguf(const uchar* bytes, quint64 size, QString& err
         if (!c.string(&key, IoText::tr("the key of metadata pair %1").arg(k))) {
             return std::nullopt;
         }
+        if (key.isEmpty()) {
+            c.fail(IoText::tr("the key of metadata pair %1 is empty").arg(k));
+            return std::nullopt;
+        }
         GgufValue v;
         if (!readValue(c, key, v)) {
             return std::nullopt;
@@ -352,19 +458,32 @@ std::optional<GgufFile> parseGguf(const uchar* bytes, quint64 size, QString& err
     }
     const auto align = f.metadata.find(QStringLiteral("general.alignment"));
     if (align != f.metadata.end()) {
-        const double a = align->second.value.toDouble();
-        const quint64 ai = static_cast<quint64>(a);
-        if (align->second.type != GgufType::UInt32 || ai == 0 || (ai & (ai - 1)) != 0) {
+        // The type first: only a uint32 is converted, so no double (a float64 1e300, an array)
+        // reaches the integer cast.
+        const bool isUInt32 = align->second.type == GgufType::UInt32;
+        const quint64 ai = isUInt32 ? static_cast<quint64>(align->second.value.toDouble()) : 0;
+        if (!isUInt32 || ai == 0 || (ai & (ai - 1)) != 0) {
             error = IoText::tr("general.alignment must be a uint32 power of two, got %1")
                         .arg(align->second.value.toString());
             return std::nullopt;
         }
         f.alignment = ai;
     }
+    std::map<QString, quint64> tensorIndex;
     for (quint64 t = 0; t < tensorCount; ++t) {
         GgufTensorInfo info;
         const QString what = IoText::tr("tensor info %1").arg(t);
         if (!c.string(&info.name, what)) {
+            return std::nullopt;
+        }
+        // llama.cpp and gguf-py refuse a second tensor of the same name (which one would the
+        // model read?).
+        const auto [previous, inserted] = tensorIndex.emplace(info.name, t);
+        if (!inserted) {
+            c.fail(IoText::tr("duplicate tensor name '%1' (tensor infos %2 and %3)")
+                       .arg(info.name)
+                       .arg(previous->second)
+                       .arg(t));
             return std::nullopt;
         }
         quint32 nDims = 0;
@@ -384,7 +503,15 @@ std::optional<GgufFile> parseGguf(const uchar* bytes, quint64 size, QString& err
             }
             info.dims.push_back(n);
         }
-        if (!c.read(info.ggmlType, what) || !c.read(info.offset, what)) {
+        if (!c.read(info.ggmlType, what) || !checkTensorShape(c, info) ||
+            !c.read(info.offset, what)) {
+            return std::nullopt;
+        }
+        if (info.offset % f.alignment != 0) {
+            c.fail(IoText::tr("tensor '%1' has data offset %2, not a multiple of the alignment %3")
+                       .arg(info.name)
+                       .arg(info.offset)
+                       .arg(f.alignment));
             return std::nullopt;
         }
         f.tensors.push_back(std::move(info));
@@ -392,6 +519,24 @@ std::optional<GgufFile> parseGguf(const uchar* bytes, quint64 size, QString& err
     // The data section starts at the next multiple of the alignment.
     const quint64 rem = c.pos() % f.alignment;
     f.dataOffset = c.pos() + (rem == 0 ? 0 : f.alignment - rem);
+
+    // Every tensor's bytes lie inside the file (llama.cpp's loader: "tensor data is not within
+    // the file bounds, model is corrupted or incomplete"). Written so that no sum can wrap:
+    // dataOffset ≤ size, then offset ≤ size − dataOffset, then bytes ≤ what is left.
+    for (const GgufTensorInfo& info : f.tensors) {
+        if (f.dataOffset > size || info.offset > size - f.dataOffset ||
+            info.bytes > size - f.dataOffset - info.offset) {
+            error = IoText::tr("tensor '%1' (%2 bytes at data offset %3; the data section starts "
+                               "at byte %4) lies beyond the end of the file (%5 bytes): the file "
+                               "is truncated or corrupt")
+                        .arg(info.name)
+                        .arg(info.bytes)
+                        .arg(info.offset)
+                        .arg(f.dataOffset)
+                        .arg(size);
+            return std::nullopt;
+        }
+    }
 
     for (const GgufTensorInfo& info : f.tensors) {
         QString base;
@@ -426,6 +571,15 @@ std::optional<GgufFile> parseGguf(const uchar* bytes, quint64 size, QString& err
         for (quint64 i = 0; i < n; ++i) {
             float v = 0;
             std::memcpy(&v, p + 4 * i, 4);
+            // A NaN or infinite divisor makes θ_i NaN or 0 (and JSON cannot carry it to the
+            // importer, which would see null): refused here, naming the tensor and entry.
+            if (!std::isfinite(v)) {
+                error = IoText::tr("tensor '%1' entry %2 is %3, not a finite number")
+                            .arg(info.name)
+                            .arg(i)
+                            .arg(static_cast<double>(v));
+                return std::nullopt;
+            }
             values[i] = v;
         }
         f.ropeTensors[base] = std::move(values);

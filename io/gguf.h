@@ -23,7 +23,11 @@
 /// items; then tensor_count tensor infos (string name, uint32 n_dims, uint64 dims[n_dims],
 /// uint32 ggml type, uint64 offset); then padding to `general.alignment` (default 32), where
 /// the tensor data starts. Every count and length is checked against the bytes left before
-/// anything is allocated, so a hostile header is an error, never a huge allocation.
+/// anything is allocated, so a hostile header is an error, never a huge allocation. Keys are
+/// non-empty and unique; tensor infos pass the checks llama.cpp's loader makes (unique names,
+/// dimensions and element count within int64, a ggml type it defines, whole blocks per row, a
+/// byte size within 64 bits, an aligned offset, the data inside the file), so a file llama.cpp
+/// refuses is refused here too, with the tensor named.
 
 namespace rope::ui {
 
@@ -63,6 +67,8 @@ struct GgufTensorInfo {
     quint32 ggmlType = 0;
     /// Offset from the start of the tensor data section.
     quint64 offset = 0;
+    /// Size of the data in bytes (elements / block size · bytes per block of the ggml type).
+    quint64 bytes = 0;
 };
 
 /// \brief A parsed GGUF header.

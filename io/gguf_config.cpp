@@ -124,11 +124,22 @@ private:
             return std::nullopt;
         }
         if (isNumberType(v->type)) {
-            return v->value.toDouble();
+            const double d = v->value.toDouble();
+            if (!std::isfinite(d)) {
+                failNotFinite(k, d);
+                return std::nullopt;
+            }
+            return d;
         }
         if (v->type == GgufType::Array && isNumberType(v->itemType) && v->value.isValid() &&
             v->count > 0) {
             const QVariantList items = v->value.toList();
+            for (const QVariant& item : items) {
+                if (!std::isfinite(item.toDouble())) {
+                    failNotFinite(k, item.toDouble());
+                    return std::nullopt;
+                }
+            }
             const double first = items.first().toDouble();
             for (const QVariant& item : items) {
                 if (item.toDouble() != first) {
@@ -143,6 +154,13 @@ private:
         }
         fail(k, IoText::tr("expected a number or an array of numbers"));
         return std::nullopt;
+    }
+
+    // NaN or ±Inf in a key the translation reads is an error naming it: JSON has no such
+    // number (QJsonValue would turn it into null, which the importer reads as "missing" and
+    // replaces with a default), and llama.cpp would compute NaN frequencies from it.
+    void failNotFinite(const QString& k, double d) {
+        fail(k, IoText::tr("%1 is not a finite number").arg(d));
     }
 
     void put(QJsonObject& out, const QString& hf, const QString& k) {
@@ -306,6 +324,21 @@ private:
         if (!nRot || head <= 0 || *nRot == head) {
             return;
         }
+        // Range-checked before the integer casts below, which a value such as 1e300 would make
+        // undefined: n_rot is a whole number of channels, the head dimension at most 2^20.
+        const auto wholeChannels = [](double x) {
+            return x >= 1.0 && x <= 1048576.0 && x == std::floor(x);
+        };
+        if (!wholeChannels(*nRot)) {
+            fail(key("rope.dimension_count"),
+                 IoText::tr("must be a whole number from 1 to 1048576, got %1").arg(*nRot));
+            return;
+        }
+        if (head > 1048576.0) {
+            fail(keyLength ? key("attention.key_length") : key("embedding_length"),
+                 IoText::tr("the head dimension %1 is above 1048576").arg(head));
+            return;
+        }
         if (m_arch == QLatin1String("gptj")) {
             out[QStringLiteral("rotary_dim")] = *nRot;
             return;
@@ -328,6 +361,10 @@ private:
             return false;
         }
         if (isNumberType(v->type)) {
+            if (!std::isfinite(v->value.toDouble())) {
+                failNotFinite(k, v->value.toDouble());
+                return;
+            }
             out[QStringLiteral("sliding_window_pattern")] = v->value.toDouble();
             return true;
         }
@@ -825,6 +862,12 @@ private:
             return;
         }
         const QVariantList items = v->value.toList();
+        for (const QVariant& item : items) {
+            if (!std::isfinite(item.toDouble())) {
+                failNotFinite(k, item.toDouble());
+                return;
+            }
+        }
         QJsonArray section;
         for (int i = 0; i < 3; ++i) {
             section.append(items[i].toDouble());

@@ -495,7 +495,12 @@ private:
             bool ok = section.isArray() && a.size() == 3;
             for (const QJsonValue& v : a) {
                 const double d = v.toDouble(-1.0);
-                ok = ok && v.isDouble() && d >= 0.0 && d == std::floor(d) && d <= 65536.0;
+                // Range and integrality first: only a checked value is converted (casting a
+                // double such as 1.7e31 to int is undefined behaviour).
+                if (!(v.isDouble() && d >= 0.0 && d <= 65536.0 && d == std::floor(d))) {
+                    ok = false;
+                    break;
+                }
                 values.push_back(static_cast<int>(d));
             }
             if (!ok) {

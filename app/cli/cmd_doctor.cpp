@@ -4,6 +4,7 @@
 #include "app/cli/commands.h"
 #include "io/doctor.h"
 #include "io/gguf.h"
+#include "io/llama_cpp_args.h"
 #include "io/presets.h"
 
 #include <QCoreApplication>
@@ -81,8 +82,7 @@ int runDoctor(const QStringList& args) {
         if (input.engine != QLatin1String("llama.cpp")) {
             throw UsageError("--engine-args needs --engine llama.cpp");
         }
-        input.engineArgs =
-            parser.value(QStringLiteral("engine-args")).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        input.engineArgs = ui::splitEngineArgs(parser.value(QStringLiteral("engine-args")));
     }
     if (parser.isSet(QStringLiteral("context"))) {
         input.context =

@@ -114,3 +114,21 @@ add_test(NAME cli_doctor_phi3_gguf_stacked_scaling
          COMMAND sh -c "\"$0\" doctor --gguf \"$1\" --engine llama.cpp --engine-args '--rope-scaling yarn --rope-scale 4' --json 2>/dev/null | grep -q '\"id\":\"stacked-scaling\",\"severity\":\"error\"'; r=$?; \"$0\" doctor --gguf \"$1\" --engine llama.cpp --engine-args '--rope-scaling yarn --rope-scale 4' >/dev/null 2>&1; test $? -eq 1 && test $r -eq 0"
                  ${ROPE_GGUF_CLI} ${PROJECT_SOURCE_DIR}/tests/data/gguf/phi-3.5-mini-instruct.gguf)
 set_tests_properties(cli_doctor_phi3_gguf_stacked_scaling PROPERTIES LABELS cli)
+# GGUF files llama.cpp refuses (NaN/Inf in a RoPE key, a NaN yarn_log_multiplier, duplicate tensor
+# names, element counts and byte sizes beyond 64 bits, data beyond the file), written by a Python
+# script from the specification: exit 2, one stderr line naming the key or tensor.
+find_package(Python3 REQUIRED COMPONENTS Interpreter)
+add_test(NAME cli_gguf_bad_input_exit_2
+         COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/cli/check_gguf_bad_input.py
+                 ${ROPE_GGUF_CLI})
+set_tests_properties(cli_gguf_bad_input_exit_2 PROPERTIES LABELS cli)
+
+# engine-args with a flag llama.cpp does not have: exit 2 naming it (doctor and the doctor figure).
+add_test(NAME cli_doctor_unknown_engine_flag
+         COMMAND sh -c "err=$(\"$0\" doctor --gguf \"$1\" --engine llama.cpp --engine-args '--rope-freq-base 10000 --bogus' 2>&1 >/dev/null); r=$?; test $r -eq 2 && echo \"$err\" | grep -q \"unknown llama.cpp flag '--bogus'\""
+                 ${ROPE_GGUF_CLI} ${ROPE_GGUF_FILE})
+set_tests_properties(cli_doctor_unknown_engine_flag PROPERTIES LABELS cli)
+add_test(NAME cli_figure_doctor_unknown_engine_flag
+         COMMAND sh -c "err=$(\"$0\" figure --panel doctor --set engine=llama.cpp --set engine-args=--bogus --out \"$1/doctor-bogus.png\" 2>&1 >/dev/null); r=$?; test $r -eq 2 && echo \"$err\" | grep -q \"unknown llama.cpp flag '--bogus'\" && ! test -e \"$1/doctor-bogus.png\""
+                 ${ROPE_GGUF_CLI} ${CMAKE_CURRENT_BINARY_DIR})
+set_tests_properties(cli_figure_doctor_unknown_engine_flag PROPERTIES LABELS cli)

@@ -11,6 +11,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <limits>
 #include <map>
@@ -650,19 +651,56 @@ private slots:
         QVERIFY(rope::plannedThreadCount(big, 0) >= 1);
     }
 
+    // A batch with no rows, or rows but no heads, holds no element: every backend, ISA and
+    // thread count must return without touching memory. The tensors are real buffers of
+    // random floats (not null), so a store anywhere shows up as a changed byte.
     void emptyBatchIsANoOp() {
-        BatchShape shape;
-        shape.seq = 0;
-        shape.headsQ = 8;
-        shape.headsKv = 8;
+        std::mt19937 rng(7);
+        std::uniform_real_distribution<float> dist(-4.0f, 4.0f);
+        std::vector<float> q(64);
+        std::vector<float> k(64);
+        for (float& x : q) {
+            x = dist(rng);
+        }
+        for (float& x : k) {
+            x = dist(rng);
+        }
+        const std::vector<float> q0 = q;
+        const std::vector<float> k0 = k;
+        const auto untouched = [&] {
+            return std::memcmp(q.data(), q0.data(), q.size() * sizeof(float)) == 0 &&
+                   std::memcmp(k.data(), k0.data(), k.size() * sizeof(float)) == 0;
+        };
+
+        BatchShape noRows;
+        noRows.seq = 0;
+        noRows.headsQ = 8;
+        noRows.headsKv = 8;
         const rope::RopeCache cache = rope::buildRopeCache(rope::RopeParams{}, nullptr, 0);
-        rope::applyRopeBatch(cache, shape, nullptr, nullptr);
-        shape.seq = 2;
-        shape.headsQ = 0;
-        shape.headsKv = 0;
+        QCOMPARE(cache.rows, 0LL);
+        QVERIFY(cache.cos.empty() && cache.sin.empty());
+
+        BatchShape noHeads;
+        noHeads.seq = 2;
+        noHeads.headsQ = 0;
+        noHeads.headsKv = 0;
         const std::int64_t positions[] = {0, 1};
         const rope::RopeCache cache2 = rope::buildRopeCache(rope::RopeParams{}, positions, 2);
-        rope::applyRopeBatch(cache2, shape, nullptr, nullptr);
+        QCOMPARE(cache2.rows, 2LL);
+
+        for (const Variant& v : allVariants()) {
+            for (const int threads : {1, 2}) {
+                // Threshold 0: the planner would split any work, so the empty case is reached
+                // through the threaded path too.
+                const BatchOptions o = v.options(threads, 0);
+                rope::applyRopeBatch(cache, noRows, q.data(), k.data(), o);
+                QVERIFY2(untouched(), v.label().c_str());
+                rope::applyRopeBatch(cache, noRows, nullptr, nullptr, o);
+                rope::applyRopeBatch(cache2, noHeads, q.data(), k.data(), o);
+                QVERIFY2(untouched(), v.label().c_str());
+                rope::applyRopeBatch(cache2, noHeads, nullptr, nullptr, o);
+            }
+        }
     }
 
     void acceptsPositionLimit() {

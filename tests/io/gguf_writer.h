@@ -39,6 +39,13 @@ public:
         }
         kv(key, ARR, b);
     }
+    void f32Array(const QString& key, const std::vector<float>& v) {
+        QByteArray b = raw(uint32_t{F32}) + raw(uint64_t(v.size()));
+        for (float x : v) {
+            b += raw(x);
+        }
+        kv(key, ARR, b);
+    }
     void boolArray(const QString& key, const std::vector<bool>& v) {
         QByteArray b = raw(uint32_t{BOOL}) + raw(uint64_t(v.size()));
         for (bool x : v) {
@@ -65,12 +72,27 @@ public:
             m_data += raw(x);
         }
     }
-    // A tensor info whose data is not written (a "weight" the reader must not touch).
-    void phantomTensor(const QString& name, uint64_t elements, uint64_t offset) {
-        m_tensors += string(name) + raw(uint32_t{1}) + raw(elements) + raw(uint32_t{1}) +
-                     raw(offset);
+    // An F16 (ggml type 1) "weight" of zeros: 2 bytes per element, present in the file as the
+    // loader requires, never read by the RoPE reader.
+    void f16Zeros(const QString& name, uint64_t elements) {
+        while (m_data.size() % 32 != 0) {
+            m_data.append('\0');
+        }
+        rawTensor(name, {elements}, 1, uint64_t(m_data.size()));
+        m_data += QByteArray(qsizetype(2 * elements), '\0');
+    }
+    // Any tensor info, written as given (hostile-header tests); no data is added.
+    void rawTensor(const QString& name, const std::vector<uint64_t>& dims, uint32_t ggmlType,
+                   uint64_t offset) {
+        m_tensors += string(name) + raw(uint32_t(dims.size()));
+        for (uint64_t d : dims) {
+            m_tensors += raw(d);
+        }
+        m_tensors += raw(ggmlType) + raw(offset);
         ++m_tensorCount;
     }
+    // Zero bytes appended to the data section (room for rawTensor data).
+    void padData(qsizetype n) { m_data += QByteArray(n, '\0'); }
 
     QByteArray bytes() const {
         QByteArray out = QByteArray("GGUF") + raw(m_version);

@@ -5,6 +5,7 @@
 // built-in preset; the comparison's sampled cosine is checked against its closed-form
 // expectation over Gaussian q, k: E[a b] / √(E[a²] E[b²]) = (1/P) Σ_i cos((θ_A,i − θ_B,i) Δ).
 #include "io/doctor.h"
+#include "io/llama_cpp_args.h"
 #include "io/model_compare.h"
 #include "io/model_config.h"
 #include "io/presets.h"
@@ -116,6 +117,10 @@ private slots:
     void dynamicEvidenceScores();
     void longropeEvidenceScores();
     void everyFindingHasATitle();
+    void badEngineArgsAreRefused_data();
+    void badEngineArgsAreRefused();
+    void realCommandLinesAreAccepted();
+    void flagTableKnowsTheRopeFlags();
 
 private:
     std::set<QString> m_fired;
@@ -366,6 +371,91 @@ void TestDoctor::everyFindingHasATitle() {
     for (const QString& id : rope::ui::doctorCheckIds()) {
         QVERIFY2(rope::ui::doctorCheckTitle(id) != id, qPrintable(id));
     }
+}
+
+// Arguments llama.cpp's parser refuses (common_params_parse_ex: "error: invalid argument: X"
+// for an unknown flag or a value without a flag; "expected value for argument" for a missing
+// value) are refused by the doctor with the argument named, never ignored.
+void TestDoctor::badEngineArgsAreRefused_data() {
+    QTest::addColumn<QString>("args");
+    QTest::addColumn<QString>("named");
+    QTest::newRow("unknown flag") << "--bogus"
+                                  << "'--bogus'";
+    QTest::newRow("unknown after a good one") << "--rope-freq-base 10000 --rope-freqbase 5"
+                                              << "'--rope-freqbase'";
+    QTest::newRow("single dash unknown") << "-q 4"
+                                         << "'-q'";
+    QTest::newRow("stray value") << "--rope-scale 4 8"
+                                 << "'8'";
+    QTest::newRow("missing value") << "-c 4096 --rope-freq-base"
+                                   << "'--rope-freq-base'";
+    QTest::newRow("two-value flag short") << "--control-vector-layer-range 1"
+                                          << "'--control-vector-layer-range'";
+    QTest::newRow("a program name") << "llama-server -m model.gguf"
+                                    << "'llama-server'";
+}
+
+void TestDoctor::badEngineArgsAreRefused() {
+    QFETCH(QString, args);
+    QFETCH(QString, named);
+    DoctorInput in;
+    in.model = rope::ui::loadModelConfig(dataFile(QStringLiteral("llama-2-7b.json")));
+    QVERIFY(in.model.ok());
+    in.raw = rawOf(dataFile(QStringLiteral("llama-2-7b.json")));
+    in.engine = QStringLiteral("llama.cpp");
+    in.engineArgs = rope::ui::splitEngineArgs(args);
+    try {
+        rope::ui::runDoctor(in);
+        QFAIL("accepted");
+    } catch (const rope::InvalidParameter& e) {
+        QCOMPARE(e.parameter(), std::string("engine-args"));
+        QVERIFY2(QString::fromStdString(e.what()).contains(named), e.what());
+    }
+}
+
+// Command lines as llama.cpp's own documentation writes them (tools/server/README.md,
+// docs): every flag known, values after their flags, '_' spellings, quoted prompts.
+void TestDoctor::realCommandLinesAreAccepted() {
+    const QStringList lines = {
+        QStringLiteral("-m models/7B/ggml-model.gguf -c 16384 --rope-scaling yarn --rope-scale 4 "
+                       "--yarn-orig-ctx 4096 -ngl 99 -fa on --port 8080 --host 0.0.0.0"),
+        QStringLiteral("-hf ggml-org/gemma-3-1b-it-GGUF --jinja -np 4 -cb --temp 0.7 --top-p 0.9 "
+                       "--repeat-penalty 1.1 -n -1 --seed -1 --no-mmap --mlock"),
+        QStringLiteral("--rope_freq_base 1000000 --rope_freq_scale 0.25 --yarn_ext_factor 1"),
+        QStringLiteral("-m m.gguf -p \"Once upon a time --rope-freq-base\" -ctk q8_0 -ctv q8_0 "
+                       "--lora-scaled a.gguf 0.5 --override-kv llama.rope.freq_base=float:1e6"),
+    };
+    DoctorInput in;
+    in.model = rope::ui::loadModelConfig(dataFile(QStringLiteral("llama-2-7b.json")));
+    in.raw = rawOf(dataFile(QStringLiteral("llama-2-7b.json")));
+    in.engine = QStringLiteral("llama.cpp");
+    for (const QString& line : lines) {
+        in.engineArgs = rope::ui::splitEngineArgs(line);
+        try {
+            rope::ui::runDoctor(in);
+        } catch (const rope::InvalidParameter& e) {
+            QFAIL(qPrintable(line + QStringLiteral(": ") + QString::fromUtf8(e.what())));
+        }
+    }
+    // The quoted prompt is one value; "--rope-freq-base" inside it is not a flag.
+    QCOMPARE(rope::ui::splitEngineArgs(lines[3]).at(3),
+             QStringLiteral("Once upon a time --rope-freq-base"));
+    // '_' reads as '-' for "--" flags, as in llama.cpp.
+    QCOMPARE(rope::ui::checkLlamaCppArgs(rope::ui::splitEngineArgs(lines[2])).first(),
+             QStringLiteral("--rope-freq-base"));
+}
+
+// The RoPE flags of common/arg.cpp and their value counts, transcribed from its add_opt calls.
+void TestDoctor::flagTableKnowsTheRopeFlags() {
+    for (const QString& f : rope::ui::llamaCppRopeFlags()) {
+        QCOMPARE(rope::ui::llamaCppFlagValues(f), std::optional<int>(1));
+    }
+    QCOMPARE(rope::ui::llamaCppFlagValues(QStringLiteral("-c")), std::optional<int>(1));
+    QCOMPARE(rope::ui::llamaCppFlagValues(QStringLiteral("--no-mmap")), std::optional<int>(0));
+    QCOMPARE(rope::ui::llamaCppFlagValues(QStringLiteral("--lora-scaled")), std::optional<int>(2));
+    QCOMPARE(rope::ui::llamaCppFlagValues(QStringLiteral("--rope-freq-bas")), std::nullopt);
+    // Only "--" flags have the '_' spelling.
+    QCOMPARE(rope::ui::llamaCppFlagValues(QStringLiteral("-c_")), std::nullopt);
 }
 
 QTEST_GUILESS_MAIN(TestDoctor)

@@ -19,6 +19,8 @@
 #include <QtTest>
 
 #include <cmath>
+#include <functional>
+#include <limits>
 
 using gguf_test::Writer;
 using rope::ui::ModelConfigResult;
@@ -68,7 +70,7 @@ Writer llama31() {
     w.u32(QStringLiteral("llama.rope.dimension_count"), 128);
     w.strArray(QStringLiteral("tokenizer.ggml.tokens"),
                {QStringLiteral("<s>"), QStringLiteral("a"), QStringLiteral("b")});
-    w.phantomTensor(QStringLiteral("token_embd.weight"), 4096, 0);
+    w.f16Zeros(QStringLiteral("token_embd.weight"), 512);
     w.f32Tensor(QStringLiteral("rope_freqs.weight"),
                 llama3RopeFreqs(500000.0f, 128, 8.0f, 1.0f, 4.0f, 8192.0f));
     return w;
@@ -132,6 +134,11 @@ private slots:
     void unmatchedFactorsShownAsLists();
     void hostileHeadersAreErrors_data();
     void hostileHeadersAreErrors();
+    void badTensorInfosAreErrors_data();
+    void badTensorInfosAreErrors();
+    void nonFiniteValuesAreErrors_data();
+    void nonFiniteValuesAreErrors();
+    void hugeDimensionCountIsAnError();
     void everyTruncationIsAnError();
     void hugeFileOpensWithoutReadingTensors();
     void writeSeedCorpus();
@@ -332,6 +339,210 @@ void TestGguf::hostileHeadersAreErrors() {
     QVERIFY(!r.ok());
     QVERIFY2(r.errors.first().startsWith(QStringLiteral("(file): ")), qPrintable(r.errors.first()));
     QVERIFY2(r.errors.first().contains(message), qPrintable(r.errors.first()));
+}
+
+// Tensor infos llama.cpp's loader refuses (ggml/src/gguf.cpp, llama-model-loader.cpp) and
+// gguf-py refuses (duplicate names), each with the tensor named. The edges come in pairs: the
+// largest accepted value and the first refused one. llama.cpp refuses a shape when
+// ne0·…·ne(j−1) ≥ INT64_MAX / ne(j) (integer division), INT64_MAX = 9223372036854775807:
+// [2^63 − 2] passes, [2^63 − 1] does not; ⌊INT64_MAX / 3037000499⌋ = 3037000500 > 3037000499
+// (passes) but ⌊INT64_MAX / 3037000500⌋ = 3037000499 ≤ 3037000500 (refused); bytes:
+// (2^62 − 1)·4 = 2^64 − 4 fits 64 bits, 2^62·4 = 2^64 does not.
+void TestGguf::badTensorInfosAreErrors_data() {
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("message");
+    const auto file = [](const std::function<void(Writer&)>& tensors) {
+        Writer w;
+        w.str(QStringLiteral("general.architecture"), QStringLiteral("llama"));
+        w.f32(QStringLiteral("llama.rope.freq_base"), 10000.0f);
+        tensors(w);
+        return w.bytes();
+    };
+    const QString q = QStringLiteral("blk.0.attn_q.weight");
+    QTest::newRow("duplicate name") << file([&](Writer& w) {
+        w.f16Zeros(q, 64);
+        w.f16Zeros(q, 64);
+    }) << QStringLiteral("duplicate tensor name 'blk.0.attn_q.weight' (tensor infos 0 and 1)");
+    QTest::newRow("dimension 2^63") << file([&](Writer& w) {
+        w.rawTensor(q, {1, 1ull << 63}, 0, 0);
+    }) << QStringLiteral("tensor 'blk.0.attn_q.weight' has dimension 1 = 9223372036854775808");
+    QTest::newRow("elements 3037000500^2")
+        << file([&](Writer& w) {
+               w.rawTensor(q, {3037000500ull, 3037000500ull}, 24, 0);
+           })
+        << QStringLiteral("tensor 'blk.0.attn_q.weight' with shape [3037000500, 3037000500] has "
+                          "too many elements");
+    QTest::newRow("elements 2^32 x 2^31") << file([&](Writer& w) {
+        w.rawTensor(q, {1ull << 32, 1ull << 31, 1, 1}, 0, 0);
+    }) << QStringLiteral("with shape [4294967296, 2147483648, 1, 1] has too many elements");
+    QTest::newRow("elements 2^63-1")
+        << file([&](Writer& w) { w.rawTensor(q, {(1ull << 63) - 1}, 24, 0); })
+        << QStringLiteral("with shape [9223372036854775807] has too many elements");
+    // 2^63 − 2 elements pass llama.cpp's count check; as I8 the byte size fits too.
+    QTest::newRow("elements 2^63-2 as I8")
+        << file([&](Writer& w) { w.rawTensor(q, {(1ull << 63) - 2}, 24, 0); })
+        << QStringLiteral("(9223372036854775806 bytes at data offset 0");
+    // 3037000499² elements fit int64; as I8 (1 byte each) they pass every count check and are
+    // refused only because the file does not hold them.
+    QTest::newRow("elements 3037000499^2 as I8")
+        << file([&](Writer& w) {
+               w.rawTensor(q, {3037000499ull, 3037000499ull}, 24, 0);
+           })
+        << QStringLiteral("tensor 'blk.0.attn_q.weight' (9223372030926249001 bytes at data offset "
+                          "0; the data section starts");
+    QTest::newRow("bytes 2^62 x F32")
+        << file([&](Writer& w) { w.rawTensor(q, {1ull << 62}, 0, 0); })
+        << QStringLiteral("tensor 'blk.0.attn_q.weight' with shape [4611686018427387904] and ggml "
+                          "type 0 takes more than 2^64 - 1 bytes");
+    QTest::newRow("bytes (2^62-1) x F32")
+        << file([&](Writer& w) { w.rawTensor(q, {(1ull << 62) - 1}, 0, 0); })
+        << QStringLiteral("(18446744073709551612 bytes at data offset 0");
+    QTest::newRow("type 43") << file([&](Writer& w) { w.rawTensor(q, {32}, 43, 0); })
+                             << QStringLiteral("tensor 'blk.0.attn_q.weight' has ggml type 43, "
+                                               "which ggml does not define");
+    QTest::newRow("retired type 4")
+        << file([&](Writer& w) { w.rawTensor(q, {32}, 4, 0); })
+        << QStringLiteral("has ggml type 4, which ggml does not define");
+    // Q4_0 packs 32 elements into 18 bytes: a row of 33 is not whole blocks.
+    QTest::newRow("partial block") << file([&](Writer& w) {
+        w.rawTensor(q, {33, 2}, 2, 0);
+    })
+                                   << QStringLiteral("tensor 'blk.0.attn_q.weight' of ggml type 2 "
+                                                     "has 33 elements per row, not a multiple of "
+                                                     "the type's block size 32");
+    QTest::newRow("misaligned offset")
+        << file([&](Writer& w) {
+               w.padData(64);
+               w.rawTensor(q, {4}, 0, 4);
+           })
+        << QStringLiteral("tensor 'blk.0.attn_q.weight' has data offset 4, not a multiple of the "
+                          "alignment 32");
+    // 4096 F16 = 8192 bytes; the file holds none of them.
+    QTest::newRow("data missing") << file([&](Writer& w) { w.rawTensor(q, {4096}, 1, 0); })
+                                  << QStringLiteral("tensor 'blk.0.attn_q.weight' (8192 bytes at "
+                                                    "data offset 0; the data section starts");
+    // 64 F16 = 128 bytes, one short.
+    QTest::newRow("one byte short") << file([&](Writer& w) {
+        w.padData(127);
+        w.rawTensor(q, {64}, 1, 0);
+    }) << QStringLiteral("(128 bytes at data offset 0");
+    QTest::newRow("NaN rope factor") << file([&](Writer& w) {
+        w.f32Tensor(QStringLiteral("rope_factors_long.weight"),
+                    {1.0f, std::numeric_limits<float>::quiet_NaN(), 2.0f});
+    }) << QStringLiteral("tensor 'rope_factors_long.weight' entry 1 is nan");
+    QTest::newRow("empty key") << [] {
+        Writer w;
+        w.u32(QString(), 1);
+        return w.bytes();
+    }() << QStringLiteral("the key of metadata pair 0 is empty");
+}
+
+void TestGguf::badTensorInfosAreErrors() {
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, message);
+    const ModelConfigResult r = rope::ui::loadGgufFromBytes(bytes);
+    QVERIFY(!r.ok());
+    QVERIFY2(r.errors.first().startsWith(QStringLiteral("(file): ")), qPrintable(r.errors.first()));
+    QVERIFY2(r.errors.first().contains(message), qPrintable(r.errors.first()));
+}
+
+// NaN and ±Inf in a key the translation reads: an error naming the key, never "missing, using
+// the default" (the JSON step would turn them into null) nor a silently dropped field.
+void TestGguf::nonFiniteValuesAreErrors_data() {
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("key");
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    const float inf = std::numeric_limits<float>::infinity();
+    const auto llama = [](const std::function<void(Writer&)>& keys) {
+        Writer w;
+        w.str(QStringLiteral("general.architecture"), QStringLiteral("llama"));
+        w.u32(QStringLiteral("llama.context_length"), 4096);
+        w.u32(QStringLiteral("llama.embedding_length"), 4096);
+        w.u32(QStringLiteral("llama.attention.head_count"), 32);
+        keys(w);
+        return w.bytes();
+    };
+    const QString base = QStringLiteral("llama.rope.freq_base");
+    QTest::newRow("freq_base NaN") << llama([&](Writer& w) { w.f32(base, nan); }) << base;
+    QTest::newRow("freq_base +Inf") << llama([&](Writer& w) { w.f32(base, inf); }) << base;
+    QTest::newRow("freq_base -Inf f64")
+        << llama([&](Writer& w) { w.f64(base, -std::numeric_limits<double>::infinity()); }) << base;
+    QTest::newRow("freq_base per-layer NaN") << llama([&](Writer& w) {
+        w.f32Array(base, {10000.0f, nan, 10000.0f});
+    }) << base;
+    QTest::newRow("scaling factor Inf") << llama([&](Writer& w) {
+        w.f32(base, 10000.0f);
+        w.str(QStringLiteral("llama.rope.scaling.type"), QStringLiteral("yarn"));
+        w.f32(QStringLiteral("llama.rope.scaling.factor"), inf);
+    }) << QStringLiteral("llama.rope.scaling.factor");
+    QTest::newRow("context_length NaN") << [&] {
+        Writer w;
+        w.str(QStringLiteral("general.architecture"), QStringLiteral("llama"));
+        w.f32(QStringLiteral("llama.context_length"), nan);
+        w.u32(QStringLiteral("llama.embedding_length"), 4096);
+        w.u32(QStringLiteral("llama.attention.head_count"), 32);
+        w.f32(base, 10000.0f);
+        return w.bytes();
+    }() << QStringLiteral("llama.context_length");
+    // DeepSeek-V3's keys as convert_hf_to_gguf writes them, the log multiplier NaN.
+    QTest::newRow("yarn_log_multiplier NaN") << [&] {
+        Writer w;
+        w.str(QStringLiteral("general.architecture"), QStringLiteral("deepseek2"));
+        w.u32(QStringLiteral("deepseek2.context_length"), 163840);
+        w.u32(QStringLiteral("deepseek2.block_count"), 4);
+        w.u32(QStringLiteral("deepseek2.rope.dimension_count"), 64);
+        w.f32(QStringLiteral("deepseek2.rope.freq_base"), 10000.0f);
+        w.str(QStringLiteral("deepseek2.rope.scaling.type"), QStringLiteral("yarn"));
+        w.f32(QStringLiteral("deepseek2.rope.scaling.factor"), 40.0f);
+        w.u32(QStringLiteral("deepseek2.rope.scaling.original_context_length"), 4096);
+        w.f32(QStringLiteral("deepseek2.rope.scaling.yarn_log_multiplier"), nan);
+        return w.bytes();
+    }() << QStringLiteral("deepseek2.rope.scaling.yarn_log_multiplier");
+    QTest::newRow("sliding_window_pattern NaN") << [&] {
+        Writer w;
+        w.str(QStringLiteral("general.architecture"), QStringLiteral("gemma3"));
+        w.u32(QStringLiteral("gemma3.block_count"), 6);
+        w.u32(QStringLiteral("gemma3.attention.key_length"), 256);
+        w.f32(QStringLiteral("gemma3.rope.freq_base"), 1000000.0f);
+        w.f32(QStringLiteral("gemma3.attention.sliding_window_pattern"), nan);
+        return w.bytes();
+    }() << QStringLiteral("gemma3.attention.sliding_window_pattern");
+    QTest::newRow("dimension_sections Inf") << [&] {
+        Writer w;
+        w.str(QStringLiteral("general.architecture"), QStringLiteral("qwen2vl"));
+        w.u32(QStringLiteral("qwen2vl.embedding_length"), 3584);
+        w.u32(QStringLiteral("qwen2vl.attention.head_count"), 28);
+        w.f32(QStringLiteral("qwen2vl.rope.freq_base"), 1000000.0f);
+        w.f32Array(QStringLiteral("qwen2vl.rope.dimension_sections"), {16.0f, inf, 24.0f, 0.0f});
+        return w.bytes();
+    }() << QStringLiteral("qwen2vl.rope.dimension_sections");
+}
+
+void TestGguf::nonFiniteValuesAreErrors() {
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, key);
+    const ModelConfigResult r = rope::ui::loadGgufFromBytes(bytes);
+    QVERIFY(!r.ok());
+    QVERIFY2(anyContains(r.errors, key + QStringLiteral(": ")),
+             qPrintable(r.errors.join(QStringLiteral(" | "))));
+    QVERIFY2(anyContains(r.errors, QStringLiteral("is not a finite number")),
+             qPrintable(r.errors.join(QStringLiteral(" | "))));
+}
+
+// rope.dimension_count = 1e300 (a float64): refused naming the key before any integer cast
+// (int64 cannot hold it; the cast would be undefined behaviour).
+void TestGguf::hugeDimensionCountIsAnError() {
+    Writer w;
+    w.str(QStringLiteral("general.architecture"), QStringLiteral("gptneox"));
+    w.u32(QStringLiteral("gptneox.embedding_length"), 6144);
+    w.u32(QStringLiteral("gptneox.attention.head_count"), 64);
+    w.f32(QStringLiteral("gptneox.rope.freq_base"), 10000.0f);
+    w.f64(QStringLiteral("gptneox.rope.dimension_count"), 1e300);
+    const ModelConfigResult r = rope::ui::loadGgufFromBytes(w.bytes());
+    QVERIFY(!r.ok());
+    QVERIFY2(anyContains(r.errors, QStringLiteral("gptneox.rope.dimension_count: must be a whole "
+                                                  "number from 1 to 1048576, got 1e+300")),
+             qPrintable(r.errors.join(QStringLiteral(" | "))));
 }
 
 // Every proper prefix of a valid file is refused with an error (the file ends inside a field or a

@@ -70,7 +70,25 @@ private slots:
     void warnsAboutIgnoredAndDisagreeingFields_data();
     void warnsAboutIgnoredAndDisagreeingFields();
     void openingAModelKeepsPositions();
+    void hugeExponentIsRefused();
 };
+
+// 1e999 is beyond every double: the JSON parser itself must refuse it (an infinity would pass
+// as a number), naming where it stands, whatever field holds it.
+void TestModelConfig::hugeExponentIsRefused() {
+    for (
+        const char* json :
+        {R"({"head_dim": 128, "rope_theta": 1e999})",
+         R"({"head_dim": 128, "rope_scaling": {"rope_type": "default", "mrope_section": [1e999, 24, 24]}})",
+         R"({"head_dim": 128, "max_position_embeddings": -1e999})"}) {
+        const ModelConfigResult r = rope::ui::loadModelConfigFromJson(QByteArray(json));
+        QVERIFY2(!r.ok(), json);
+        QVERIFY2(r.errors.first().startsWith(QStringLiteral("(file): ")) ||
+                     r.errors.first().contains(QStringLiteral("finite")),
+                 qPrintable(joined(r.errors)));
+        rope::validate(r.params);
+    }
+}
 
 void TestModelConfig::parsesPublishedConfigs_data() {
     QTest::addColumn<QString>("file");
@@ -201,6 +219,51 @@ void TestModelConfig::reportsFieldOfBadInput_data() {
     QTest::newRow("base too large")
         << QByteArray("{" + head + R"("rope_theta": 1e300})") << "rope_theta"
         << "1e+300";
+    // Numbers at and beyond the edges of what each field's integer holds; every one is refused
+    // naming the field before any cast (a double such as 1.7e31 converted to int is undefined
+    // behaviour). 2147483648 = 2^31 = INT_MAX + 1; 9007199254740993 = 2^53 + 1 is not exact in
+    // a double, so integer fields stop at 2^53.
+    const auto mrope = [&](const char* section) {
+        return QByteArray("{" + head +
+                          R"("rope_scaling": {"rope_type": "default", "mrope_section": )" +
+                          section + "}}");
+    };
+    const QString mropeField = QStringLiteral("rope_scaling.mrope_section");
+    const QString mropeText = QStringLiteral("expected three non-negative integers");
+    QTest::newRow("mrope 1.7e31") << mrope("[1.7e31, 24, 24]") << mropeField << mropeText;
+    QTest::newRow("mrope -1e31") << mrope("[16, -1e31, 24]") << mropeField << mropeText;
+    QTest::newRow("mrope 2^31") << mrope("[16, 24, 2147483648]") << mropeField << mropeText;
+    QTest::newRow("mrope 65537") << mrope("[65537, 24, 24]") << mropeField << mropeText;
+    QTest::newRow("mrope 16.5") << mrope("[16.5, 24, 24]") << mropeField << mropeText;
+    QTest::newRow("mrope -1") << mrope("[-1, 24, 24]") << mropeField << mropeText;
+    QTest::newRow("layers 1e31") << QByteArray("{" + head + R"("num_hidden_layers": 1e31})")
+                                 << "num_hidden_layers"
+                                 << "expected an integer, got 1e+31";
+    QTest::newRow("layers 2^31") << QByteArray("{" + head + R"("num_hidden_layers": 2147483648})")
+                                 << "num_hidden_layers"
+                                 << "2147483648 is out of range";
+    QTest::newRow("layers -2^31-1")
+        << QByteArray("{" + head + R"("num_hidden_layers": -2147483649})") << "num_hidden_layers"
+        << "-2147483649 is out of range";
+    QTest::newRow("context 1e31") << QByteArray("{" + head + R"("max_position_embeddings": 1e31})")
+                                  << "max_position_embeddings"
+                                  << "expected an integer, got 1e+31";
+    QTest::newRow("context -1e31")
+        << QByteArray("{" + head + R"("max_position_embeddings": -1e31})")
+        << "max_position_embeddings"
+        << "expected an integer, got -1e+31";
+    QTest::newRow("context 2^53+2")
+        << QByteArray("{" + head + R"("max_position_embeddings": 9007199254740994})")
+        << "max_position_embeddings"
+        << "expected an integer, got 9007199254740994";
+    QTest::newRow("head_dim 1e31") << QByteArray(R"({"head_dim": 1e31})") << "head_dim"
+                                   << "expected an integer, got 1e+31";
+    QTest::newRow("original context 2^31")
+        << QByteArray("{" + head +
+                      R"("rope_scaling": {"rope_type": "yarn", "factor": 4,
+                          "original_max_position_embeddings": 2147483648}})")
+        << "rope_scaling.original_max_position_embeddings"
+        << "2147483648 is out of range";
     QTest::newRow("zero heads") << QByteArray(R"({"hidden_size": 4096, "num_attention_heads": 0})")
                                 << "num_attention_heads"
                                 << "must be positive";
