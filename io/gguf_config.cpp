@@ -362,8 +362,9 @@ private:
         }
         if (isNumberType(v->type)) {
             if (!std::isfinite(v->value.toDouble())) {
+                // Present but unusable: an error, and no per-architecture default on top.
                 failNotFinite(k, v->value.toDouble());
-                return;
+                return true;
             }
             out[QStringLiteral("sliding_window_pattern")] = v->value.toDouble();
             return true;

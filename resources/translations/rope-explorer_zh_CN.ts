@@ -4443,6 +4443,70 @@ ladder:  Σᵢ Aᵢ·cos(δθᵢ + φᵢ)</source>
         <source>sliding</source>
         <translation>滑动</translation>
     </message>
+    <message>
+        <source>tensor &apos;%1&apos; has dimension %2 = %3, above 2^63 - 1 (ggml stores dimensions as int64)</source>
+        <translation>张量“%1”的维度 %2 = %3，超过 2^63 − 1（ggml 用 int64 存储维度）</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos; with shape %2 has too many elements: the count overflows ggml&apos;s int64 (llama.cpp refuses it)</source>
+        <translation>形状为 %2 的张量“%1”元素过多：个数超出 ggml 的 int64（llama.cpp 会拒绝它）</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos; has ggml type %2, which ggml does not define (types 0 to %3 without the retired 4, 5, 31 to 33 and 36 to 38)</source>
+        <translation>张量“%1”的 ggml 类型为 %2，ggml 没有定义这种类型（类型 0 到 %3，不含已废弃的 4、5、31 到 33 和 36 到 38）</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos; of ggml type %2 has %3 elements per row, not a multiple of the type&apos;s block size %4</source>
+        <translation>ggml 类型为 %2 的张量“%1”每行有 %3 个元素，不是该类型块大小 %4 的倍数</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos; with shape %2 and ggml type %3 takes more than 2^64 - 1 bytes</source>
+        <translation>形状为 %2、ggml 类型为 %3 的张量“%1”超过 2^64 − 1 字节</translation>
+    </message>
+    <message>
+        <source>the key of metadata pair %1 is empty</source>
+        <translation>第 %1 个元数据键值对的键为空</translation>
+    </message>
+    <message>
+        <source>duplicate tensor name &apos;%1&apos; (tensor infos %2 and %3)</source>
+        <translation>重复的张量名“%1”（张量信息 %2 与 %3）</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos; has data offset %2, not a multiple of the alignment %3</source>
+        <translation>张量“%1”的数据偏移为 %2，不是对齐值 %3 的倍数</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos; (%2 bytes at data offset %3; the data section starts at byte %4) lies beyond the end of the file (%5 bytes): the file is truncated or corrupt</source>
+        <translation>张量“%1”（数据偏移 %3 处的 %2 字节；数据段从第 %4 字节开始）超出了文件末尾（%5 字节）：文件被截断或已损坏</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos; entry %2 is %3, not a finite number</source>
+        <translation>张量“%1”的第 %2 个条目是 %3，不是有限数</translation>
+    </message>
+    <message>
+        <source>%1 is not a finite number</source>
+        <translation>%1 不是有限数</translation>
+    </message>
+    <message>
+        <source>must be a whole number from 1 to 1048576, got %1</source>
+        <translation>必须是 1 到 1048576 之间的整数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>the head dimension %1 is above 1048576</source>
+        <translation>头维度 %1 超过 1048576</translation>
+    </message>
+    <message>
+        <source>unknown llama.cpp flag &apos;%1&apos; (llama.cpp refuses it: &quot;error: invalid argument: %1&quot;; flags as of %2)</source>
+        <translation>未知的 llama.cpp 参数“%1”（llama.cpp 会拒绝它：“error: invalid argument: %1”；参数表截至 %2）</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a llama.cpp flag; llama.cpp takes no positional arguments (&quot;error: invalid argument: %1&quot;), so a value must follow its flag</source>
+        <translation>“%1”不是 llama.cpp 的参数；llama.cpp 不接受位置参数（“error: invalid argument: %1”），所以取值必须紧跟在它的参数之后</translation>
+    </message>
+    <message>
+        <source>llama.cpp flag &apos;%1&apos; expects %2 value(s) after it (&quot;expected value for argument&quot;)</source>
+        <translation>llama.cpp 参数“%1”之后需要 %2 个取值（“expected value for argument”）</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
