@@ -5,6 +5,7 @@
 #include "core/cosine_sum_fast.h"
 #include "core/decay.h"
 #include "core/frequencies.h"
+#include "core/parallel.h"
 #include "core/rope_params.h"
 
 #include <algorithm>
@@ -20,7 +21,6 @@
 #include <mutex>
 #include <numbers>
 #include <string>
-#include <thread>
 #include <utility>
 #include <vector>
 
@@ -34,6 +34,11 @@
 namespace rope {
 
 namespace {
+
+// The threads of MinimalBaseOptions::threads = 0: every core, at most the option's own 64.
+int everyCore() {
+    return std::min(resolveThreads(0), 64);
+}
 
 void validateInvFreq(const Eigen::Ref<const Eigen::ArrayXd>& invFreq) {
     if (invFreq.size() < 1 || invFreq.size() > limits::kMaxDim / 2) {
@@ -789,17 +794,15 @@ FullScan fullScan(const SweepPoint& point, long long count, std::size_t keep, in
         // first distance attaining it) and the `keep` smallest f/m of all parts.
         const auto parts = static_cast<long long>(threads);
         std::vector<ScanPart> results(static_cast<std::size_t>(parts));
-        std::vector<std::thread> workers;
         const auto bound = [count, parts](long long k) { return count * k / parts; };
-        for (long long k = 1; k < parts; ++k) {
-            workers.emplace_back([&, k] {
-                results[k] = scanPart(point.theta(), bound(k), bound(k + 1) - bound(k), keep);
-            });
-        }
-        results[0] = scanPart(point.theta(), 0, bound(1), keep);
-        for (std::thread& w : workers) {
-            w.join();
-        }
+        // One part per block (parts blocks over [0, parts)), so part k is [bound(k), bound(k+1))
+        // whatever parallelFor's own split.
+        parallelFor(results.size(), threads, [&](std::size_t first, std::size_t last) {
+            for (std::size_t k = first; k < last; ++k) {
+                const auto kk = static_cast<long long>(k);
+                results[k] = scanPart(point.theta(), bound(kk), bound(kk + 1) - bound(kk), keep);
+            }
+        });
         for (ScanPart& r : results) {
             if (r.minValue < all.minValue) {
                 all.minValue = r.minValue;
@@ -889,7 +892,8 @@ namespace {
 // reaches endBase, or a feasible base, or `stop`.
 struct SegmentControl {
     double endBase = std::numeric_limits<double>::infinity();
-    const std::atomic<bool>* stop = nullptr;
+    // Set when a chunk above the answer is no longer needed: a stop, not the caller's cancel.
+    const WorkControl* stop = nullptr;
     // Work of the chunks already finished, counted against the work cap as well.
     const std::atomic<double>* finishedWork = nullptr;
     // Out: the sweep passed endBase, and every base in [startBase, certifiedEnd) is proven
@@ -935,11 +939,7 @@ MinimalBase sweepSegment(long long context, int dim, const MinimalBaseOptions& o
     }
     const bool fast = options.backend != SweepBackend::Reference;
     const int scanThreads =
-        (!fast || control != nullptr)
-            ? 1
-            : (options.threads > 0
-                   ? options.threads
-                   : static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1U, 64U)));
+        (!fast || control != nullptr) ? 1 : (options.threads > 0 ? options.threads : everyCore());
     // Distances 0 … count−1.
     const long long count = options.includeContext ? context + 1 : context;
     MinimalBase result;
@@ -1090,14 +1090,14 @@ MinimalBase sweepSegment(long long context, int dim, const MinimalBaseOptions& o
     };
     long long gapsInARow = 0;
     for (;;) {
-        if (options.cancel != nullptr && options.cancel->load(std::memory_order_relaxed)) {
+        if (isCancelled(options.control)) {
             result.found = false;
             result.cancelled = true;
             result.base = std::numeric_limits<double>::quiet_NaN();
             result.lowerBracket = certified;
             return result;
         }
-        if (control != nullptr && control->stop != nullptr && control->stop->load()) {
+        if (control != nullptr && isCancelled(control->stop)) {
             control->stopped = true;
             return result;
         }
@@ -1356,7 +1356,7 @@ MinimalBase chunkedSweep(long long context, int dim, const MinimalBaseOptions& o
     struct Chunk {
         double start = 0.0;
         double end = 0.0;
-        std::atomic<bool> stop{false};
+        WorkControl stop;
         SegmentControl control;
         MinimalBase result;
         std::exception_ptr error;
@@ -1433,23 +1433,24 @@ MinimalBase chunkedSweep(long long context, int dim, const MinimalBaseOptions& o
             bool above = false;
             for (Chunk& c : chunks) {
                 if (above) {
-                    c.stop = true;
+                    c.stop.cancel();
                 }
                 above = above || &c == chunk;
             }
         }
     };
-    std::vector<std::thread> threads;
-    for (int k = 1; k < workers; ++k) {
-        threads.emplace_back(work);
-    }
-    work();
-    for (std::thread& t : threads) {
-        t.join();
-    }
-    // A cancelled search (options.cancel, shared by every chunk's options) has no answer: no
+    // Every worker runs work() until the chunks are closed. A worker whose thread cannot start
+    // runs after the calling thread's own loop, and then finds them closed: the sweep is the same
+    // on fewer threads (a claim waits only for a chunk already claimed, so none waits forever).
+    parallelFor(static_cast<std::size_t>(workers), workers,
+                [&](std::size_t first, std::size_t last) {
+                    for (std::size_t k = first; k < last; ++k) {
+                        work();
+                    }
+                });
+    // A cancelled search (options.control, shared by every chunk's options) has no answer: no
     // chunk's partial bracket is reported as one.
-    if (options.cancel != nullptr && options.cancel->load(std::memory_order_relaxed)) {
+    if (isCancelled(options.control)) {
         MinimalBase cancelled;
         cancelled.cancelled = true;
         cancelled.base = std::numeric_limits<double>::quiet_NaN();
@@ -1795,10 +1796,7 @@ MinimalBase sweptBase(long long context, int dim, const MinimalBaseOptions& opti
     // With the fast backend and two threads or more, long contexts are swept in chunks on every
     // thread at once (chunkedSweep()); invalid arguments go to sweepSegment(), which names them.
     const long long count = options.includeContext ? context + 1 : context;
-    const int threads =
-        options.threads > 0
-            ? options.threads
-            : static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1U, 64U));
+    const int threads = options.threads > 0 ? options.threads : everyCore();
     const bool validStart = options.startBase == 0.0 ||
                             (options.startBase >= 1.0 && options.startBase <= limits::kMaxBase);
     if (options.backend != SweepBackend::Fast || options.threads < 0 || options.threads > 64 ||
@@ -1841,15 +1839,13 @@ bool tailIsFeasible(int dim, double bigBase, long long count) {
 
 } // namespace
 
-double estimateMinimalBase(long long context, int dim, const std::atomic<bool>* cancel) {
+double estimateMinimalBase(long long context, int dim, const WorkControl* control) {
     validateContext(context);
     validateDim(dim, "dim");
     if (context <= 2) {
         return 1.0;
     }
-    const auto stopped = [cancel] {
-        return cancel != nullptr && cancel->load(std::memory_order_relaxed);
-    };
+    const auto stopped = [control] { return isCancelled(control); };
     const auto feasibleAt = [&](double b) { return !firstNegativeDistance(dim, b, context); };
     const double step = std::pow(10.0, 0.1);
     double below = kSweepStart;
@@ -1956,7 +1952,7 @@ MinimalBase allFeasibleAbove(long long context, int dim, const MinimalBaseOption
     double t = std::log(hi);
     SweepPoint point(dim);
     for (;;) {
-        if (options.cancel != nullptr && options.cancel->load(std::memory_order_relaxed)) {
+        if (isCancelled(options.control)) {
             MinimalBase cancelled;
             cancelled.cancelled = true;
             cancelled.base = std::numeric_limits<double>::quiet_NaN();
@@ -2082,7 +2078,7 @@ LandscapePoint landscapePoint(int dim, double base, long long count) {
 
 FeasibilityLandscape feasibilityLandscape(long long context, int dim,
                                           const LandscapeOptions& options,
-                                          const std::function<bool(double)>& progress) {
+                                          const WorkControl* control) {
     validateContext(context);
     validateDim(dim, "dim");
     if (!(options.lowBase > 1.0 && options.highBase > options.lowBase &&
@@ -2126,52 +2122,41 @@ FeasibilityLandscape feasibilityLandscape(long long context, int dim,
         static_cast<double>(bases.size()) * (options.refineRounds > 0 ? 2.0 : 1.0);
     const auto evaluate = [&](const std::vector<double>& todo) {
         std::vector<LandscapePoint> results(todo.size());
+        // Bases are handed out one at a time (their cost varies little, but a thread that
+        // finishes early then takes the next one instead of idling).
         std::atomic<std::size_t> next{0};
         std::atomic<std::size_t> finished{0};
-        std::atomic<bool> stop{false};
-        std::exception_ptr failure;
-        std::mutex failureMutex;
-        const auto work = [&] {
+        // Set by the first failure: the other threads stop before their next base.
+        std::atomic<bool> failed{false};
+        const auto work = [&](bool reports) {
             try {
-                for (std::size_t k = next++; k < todo.size() && !stop; k = next++) {
+                for (std::size_t k = next++;
+                     k < todo.size() && !failed.load() && !isCancelled(control); k = next++) {
                     results[k] = landscapePoint(dim, todo[k], count);
-                    ++finished;
+                    const std::size_t now = ++finished;
+                    if (reports && control != nullptr) {
+                        control->setProgress(
+                            std::min(1.0, static_cast<double>(done + now) / planned));
+                    }
                 }
             } catch (...) {
-                const std::lock_guard<std::mutex> lock(failureMutex);
-                failure = std::current_exception();
-                stop = true;
+                failed = true;
+                throw;
             }
         };
-        const std::size_t helpers =
-            std::min<std::size_t>(static_cast<std::size_t>(options.threads), todo.size()) - 1;
-        std::vector<std::thread> workers;
-        for (std::size_t k = 0; k < helpers; ++k) {
-            workers.emplace_back(work);
-        }
-        // The calling thread works too, one base at a time, and reports after each.
-        try {
-            for (std::size_t k = next++; k < todo.size() && !stop; k = next++) {
-                results[k] = landscapePoint(dim, todo[k], count);
-                ++finished;
-                if (progress &&
-                    !progress(std::min(1.0, static_cast<double>(done + finished) / planned))) {
-                    stop = true;
-                    out.cancelled = true;
-                }
-            }
-        } catch (...) {
-            const std::lock_guard<std::mutex> lock(failureMutex);
-            failure = std::current_exception();
-            stop = true;
-        }
-        for (std::thread& t : workers) {
-            t.join();
-        }
-        if (failure) {
-            std::rethrow_exception(failure);
-        }
+        // Block 0 runs on the calling thread (parallelFor()): it alone reports progress.
+        const int threads = static_cast<int>(
+            std::clamp<std::size_t>(todo.size(), 1, static_cast<std::size_t>(options.threads)));
+        parallelFor(static_cast<std::size_t>(threads), threads,
+                    [&](std::size_t first, std::size_t last) {
+                        for (std::size_t b = first; b < last; ++b) {
+                            work(b == 0);
+                        }
+                    });
         done += finished;
+        if (isCancelled(control)) {
+            out.cancelled = true;
+        }
         // After a cancel some slots were never computed (base 0): drop them.
         results.erase(std::remove_if(results.begin(), results.end(),
                                      [](const LandscapePoint& p) { return p.base == 0.0; }),
@@ -2207,8 +2192,8 @@ FeasibilityLandscape feasibilityLandscape(long long context, int dim,
                    [](const LandscapePoint& x, const LandscapePoint& y) { return x.base < y.base; });
         out.points = std::move(merged);
     }
-    if (progress && !out.cancelled) {
-        progress(1.0);
+    if (control != nullptr && !out.cancelled) {
+        control->setProgress(1.0);
     }
     return out;
 }
@@ -2262,8 +2247,7 @@ void minimalBaseCurve(const std::vector<long long>& contexts, int dim,
                     options.threads > 0 ? std::min(options.threads, threads) : threads;
             } else if (chained.threads == 0) {
                 // The chains already use the cores: each scan gets its share of them.
-                const auto cores = static_cast<std::size_t>(
-                    std::clamp(std::thread::hardware_concurrency(), 1U, 64U));
+                const auto cores = static_cast<std::size_t>(everyCore());
                 chained.threads = static_cast<int>(std::max<std::size_t>(1, cores / chains));
             }
             for (std::size_t k = first; k < contexts.size(); k += chains) {
@@ -2296,33 +2280,38 @@ void minimalBaseCurve(const std::vector<long long>& contexts, int dim,
             ready.notify_all();
         }
     };
-    std::vector<std::thread> workers;
-    for (std::size_t c = 1; c < chains; ++c) {
-        workers.emplace_back(chain, c);
-    }
-    // The calling thread runs chain 0 in a helper too, so that it is free to emit in order.
-    workers.emplace_back(chain, 0);
-    std::exception_ptr emitFailure;
-    for (std::size_t k = 0; k < contexts.size(); ++k) {
-        std::unique_lock<std::mutex> lock(mutex);
-        ready.wait(lock, [&] { return done[k].has_value() || failure; });
-        if (!done[k] || done[k]->cancelled) {
-            break;
+    // Every chain runs on a worker while the calling thread emits in order (a chain whose
+    // thread cannot start runs to its end first, and the emitter then finds its results ready).
+    const auto emitInOrder = [&] {
+        for (std::size_t k = 0; k < contexts.size(); ++k) {
+            std::unique_lock<std::mutex> lock(mutex);
+            ready.wait(lock, [&] { return done[k].has_value() || failure; });
+            if (!done[k] || done[k]->cancelled) {
+                break;
+            }
+            const MinimalBase r = *done[k];
+            lock.unlock();
+            try {
+                emit(k, r);
+                if (options.control != nullptr) {
+                    options.control->setProgress(static_cast<double>(k + 1) /
+                                                 static_cast<double>(contexts.size()));
+                }
+            } catch (...) {
+                const std::lock_guard<std::mutex> relock(mutex);
+                failure = std::current_exception(); // the chains stop after their current search
+                break;
+            }
         }
-        const MinimalBase r = *done[k];
-        lock.unlock();
-        try {
-            emit(k, r);
-        } catch (...) {
-            emitFailure = std::current_exception();
-            const std::lock_guard<std::mutex> relock(mutex);
-            failure = emitFailure;
-            break;
-        }
-    }
-    for (std::thread& t : workers) {
-        t.join();
-    }
+    };
+    parallelForAlongside(
+        chains, static_cast<int>(chains),
+        [&](std::size_t first, std::size_t last) {
+            for (std::size_t c = first; c < last; ++c) {
+                chain(c);
+            }
+        },
+        emitInOrder);
     if (failure) {
         std::rethrow_exception(failure);
     }

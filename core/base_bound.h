@@ -2,9 +2,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/parallel.h"
+
 #include <Eigen/Core>
 
-#include <atomic>
 #include <cstddef>
 #include <functional>
 #include <optional>
@@ -190,11 +191,13 @@ struct MinimalBaseOptions {
     /// thread, else 1 … 64. minimalBaseCurve() divides them among its chains. With Fast and
     /// two or more, contexts from 16 384 on are swept in chunks on two threads instead.
     int threads = 0;
-    /// Set by another thread to stop the search: checked once per certified step (and per scan
-    /// of allFeasibleAbove()'s downward sweep), so a cancel takes effect within one step, a few
-    /// full scans at most. The result then has cancelled = true and no base (never a number
-    /// the sweep did not certify). nullptr: not cancellable.
-    const std::atomic<bool>* cancel = nullptr;
+    /// Cancelled by another thread to stop the search: checked once per certified step (and per
+    /// scan of allFeasibleAbove()'s downward sweep), so a cancel takes effect within one step, a
+    /// few full scans at most. The result then has cancelled = true and no base (never a number
+    /// the sweep did not certify). minimalBaseCurve() also sets its progress (contexts handed
+    /// on / contexts); a single search cannot tell how far it is (b* is what it looks for) and
+    /// leaves it. nullptr: not cancellable. Must outlive the call.
+    const WorkControl* control = nullptr;
 };
 
 /// \brief Result of minimalBase(): b* bracketed by lowerBracket ≤ b* ≤ base.
@@ -234,7 +237,7 @@ struct MinimalBase {
     /// feasible, so every backend and build reports the same numbers. False where a question of
     /// the refinement stayed undecided (never seen); then the sweep's own bracket is reported.
     bool canonical = false;
-    /// Stopped by MinimalBaseOptions::cancel: found is false and base NaN, whatever the sweep
+    /// Stopped by MinimalBaseOptions::control: found is false and base NaN, whatever the sweep
     /// had reached (lowerBracket is still proven: every base below it is infeasible).
     bool cancelled = false;
 };
@@ -287,10 +290,12 @@ MinimalBase minimalBase(long long context, int dim, const MinimalBaseOptions& op
 /// grid step is missed, so the estimate can lie above b* (up to the next feasible stretch), and
 /// it is never below the grid point under the first feasible one. Not a bound; the panel marks
 /// it as an estimate.
-/// \return the estimate, 1 when L ≤ 2, NaN when \p cancel is set or no grid base ≤ 1e30 is
-///         feasible.
+/// \param control checked before each grid base and bisection (nullptr: not cancellable); no
+///        progress (how far the grid must go is what it looks for).
+/// \return the estimate, 1 when L ≤ 2, NaN when \p control is cancelled or no grid base ≤ 1e30
+///         is feasible.
 /// \warning Throws InvalidParameter("context", "dim") as firstNegativeDistance().
-double estimateMinimalBase(long long context, int dim, const std::atomic<bool>* cancel = nullptr);
+double estimateMinimalBase(long long context, int dim, const WorkControl* control = nullptr);
 
 /// \brief The threshold b_T(L, d) above which every base is feasible: the smallest b_T with
 /// f_b(m) ≥ 0 for every b ≥ b_T and every m (≥ b*; between b* and b_T lie the islands).
@@ -330,7 +335,7 @@ struct LandscapePoint {
 /// \brief The feasibility landscape g(b) = min_{0 ≤ m < count} f_b(m) over log-spaced bases.
 struct FeasibilityLandscape {
     std::vector<LandscapePoint> points; ///< increasing base
-    bool cancelled = false;             ///< stopped by the callback: points is incomplete
+    bool cancelled = false;             ///< stopped by the control: points is incomplete
 };
 
 /// \brief Settings of feasibilityLandscape().
@@ -353,12 +358,13 @@ struct LandscapeOptions {
 /// of every distance (about L·d/2 multiply-adds), so the picture has no sampling error in m; in
 /// b it is sampled, then refined around every sign change. A feasible base (g ≥ 0) between two
 /// infeasible samples is only seen if it is a sample: pass b* and b_T as extra bases.
-/// \param progress called on the calling thread with the finished fraction (0 … 1) after each
-///        base; returning false cancels (the result then has cancelled = true).
+/// \param control its progress is set on the calling thread with the finished fraction (0 … 1)
+///        after each base that thread finishes; once cancelled, every thread stops before its
+///        next base and the result has cancelled = true. nullptr: no progress, not cancellable.
 /// \warning Throws InvalidParameter("context", "dim", "base", "samples", "threads").
 FeasibilityLandscape feasibilityLandscape(long long context, int dim,
                                           const LandscapeOptions& options,
-                                          const std::function<bool(double)>& progress = {});
+                                          const WorkControl* control = nullptr);
 
 /// \brief Maximal runs of consecutive points with minValue ≥ 0 (the islands seen by a sampled
 /// landscape, the last one possibly reaching past the range).
@@ -376,8 +382,9 @@ int countFeasibleRuns(const std::vector<LandscapePoint>& points);
 /// \param contexts strictly increasing, each valid for minimalBase(); at most 100 000.
 /// \param threads 1 … 64.
 /// \param emit called as emit(index, result) on the calling thread, never with a cancelled
-///        result: once MinimalBaseOptions::cancel is set every chain stops after its current
-///        step and the call returns with the contexts emitted so far.
+///        result: once MinimalBaseOptions::control is cancelled every chain stops after its
+///        current step and the call returns with the contexts emitted so far. The control's
+///        progress is set to (contexts emitted) / (contexts) after each emit.
 /// \warning Throws InvalidParameter("contexts", "threads") or what minimalBase() throws (the
 /// first error, after every thread has stopped).
 void minimalBaseCurve(const std::vector<long long>& contexts, int dim,

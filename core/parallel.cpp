@@ -20,10 +20,13 @@ constexpr unsigned kProgressScale = 1U << 20;
 constexpr int kMaxThreads = 256;
 } // namespace
 
-void WorkControl::setProgress(double fraction) noexcept {
+void WorkControl::setProgress(double fraction) const {
     const double f = std::isnan(fraction) ? 0.0 : std::clamp(fraction, 0.0, 1.0);
     m_progress.store(static_cast<unsigned>(std::lround(f * kProgressScale)),
                      std::memory_order_relaxed);
+    if (m_listener) {
+        m_listener(f);
+    }
 }
 
 double WorkControl::progress() const noexcept {
@@ -43,54 +46,117 @@ int resolveThreads(int requested) {
     return requested;
 }
 
-void parallelFor(std::size_t n, int threads,
-                 const std::function<void(std::size_t, std::size_t)>& body,
-                 const WorkControl* control) {
+namespace {
+
+void checkThreads(int threads, const char* who) {
     if (threads < 1 || threads > kMaxThreads) {
-        throw InvalidParameter("threads", "parallelFor needs 1 … 256 threads, got " +
+        throw InvalidParameter("threads", std::string(who) + " needs 1 … 256 threads, got " +
                                               std::to_string(threads));
     }
-    if (n == 0) {
-        return;
-    }
-    const std::size_t blocks = std::min<std::size_t>(static_cast<std::size_t>(threads), n);
-    const auto blockBegin = [&](std::size_t b) { return n * b / blocks; };
-    std::mutex mutex;
-    std::exception_ptr failure;
-    const auto runBlock = [&](std::size_t b) {
-        if (control != nullptr && control->cancelled()) {
+}
+
+// The blocks of parallelFor() and parallelForAlongside(): block b of `count` is
+// [n·b/count, n·(b+1)/count), and the first exception of any block is kept for later.
+class Blocks {
+public:
+    Blocks(std::size_t n, std::size_t count,
+           const std::function<void(std::size_t, std::size_t)>& body, const WorkControl* control)
+        : m_n(n), m_count(count), m_body(body), m_control(control) {}
+
+    std::size_t count() const { return m_count; }
+
+    // Runs block b unless the control is cancelled; never throws.
+    void run(std::size_t b) noexcept {
+        if (isCancelled(m_control)) {
             return;
         }
         try {
-            body(blockBegin(b), blockBegin(b + 1));
+            m_body(begin(b), begin(b + 1));
         } catch (...) {
-            const std::lock_guard<std::mutex> lock(mutex);
-            if (!failure) {
-                failure = std::current_exception();
-            }
-        }
-    };
-    std::vector<std::thread> workers;
-    workers.reserve(blocks - 1);
-    std::size_t inlineFrom = blocks; // blocks [inlineFrom, blocks) run here if spawning fails
-    for (std::size_t b = 1; b < blocks; ++b) {
-        try {
-            workers.emplace_back(runBlock, b);
-        } catch (const std::system_error&) {
-            inlineFrom = b;
-            break;
+            fail(std::current_exception());
         }
     }
-    runBlock(0);
-    for (std::size_t b = inlineFrom; b < blocks; ++b) {
-        runBlock(b);
+
+    void fail(std::exception_ptr e) noexcept {
+        const std::lock_guard<std::mutex> lock(m_mutex);
+        if (!m_failure) {
+            m_failure = std::move(e);
+        }
+    }
+
+    // Starts blocks [first, count) on threads of their own, in order; returns the first block
+    // whose thread could not be started (count when all started). Those from there on are the
+    // caller's to run.
+    std::size_t start(std::size_t first, std::vector<std::thread>& workers) {
+        workers.reserve(m_count - first);
+        for (std::size_t b = first; b < m_count; ++b) {
+            try {
+                workers.emplace_back([this, b] { run(b); });
+            } catch (const std::system_error&) {
+                return b;
+            }
+        }
+        return m_count;
+    }
+
+    void rethrow() const {
+        if (m_failure) {
+            std::rethrow_exception(m_failure);
+        }
+    }
+
+private:
+    std::size_t begin(std::size_t b) const { return m_n * b / m_count; }
+
+    std::size_t m_n;
+    std::size_t m_count;
+    const std::function<void(std::size_t, std::size_t)>& m_body;
+    const WorkControl* m_control;
+    std::mutex m_mutex;
+    std::exception_ptr m_failure;
+};
+
+} // namespace
+
+void parallelFor(std::size_t n, int threads,
+                 const std::function<void(std::size_t, std::size_t)>& body,
+                 const WorkControl* control) {
+    checkThreads(threads, "parallelFor");
+    if (n == 0) {
+        return;
+    }
+    Blocks blocks(n, std::min<std::size_t>(static_cast<std::size_t>(threads), n), body, control);
+    std::vector<std::thread> workers;
+    const std::size_t inlineFrom = blocks.start(1, workers);
+    blocks.run(0);
+    for (std::size_t b = inlineFrom; b < blocks.count(); ++b) {
+        blocks.run(b);
     }
     for (std::thread& w : workers) {
         w.join();
     }
-    if (failure) {
-        std::rethrow_exception(failure);
+    blocks.rethrow();
+}
+
+void parallelForAlongside(std::size_t n, int threads,
+                          const std::function<void(std::size_t, std::size_t)>& body,
+                          const std::function<void()>& consume, const WorkControl* control) {
+    checkThreads(threads, "parallelForAlongside");
+    Blocks blocks(n, std::min<std::size_t>(static_cast<std::size_t>(threads), n), body, control);
+    std::vector<std::thread> workers;
+    const std::size_t inlineFrom = blocks.start(0, workers);
+    for (std::size_t b = inlineFrom; b < blocks.count(); ++b) {
+        blocks.run(b);
     }
+    try {
+        consume();
+    } catch (...) {
+        blocks.fail(std::current_exception());
+    }
+    for (std::thread& w : workers) {
+        w.join();
+    }
+    blocks.rethrow();
 }
 
 } // namespace rope

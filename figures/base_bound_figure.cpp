@@ -1200,7 +1200,7 @@ QVariantMap baseBoundInputs(const rope::RopeParams& params, const FigureOptions&
 class BaseBoundRun {
 public:
     BaseBoundRun(const JobControl& control, std::shared_ptr<BaseBoundResult> result)
-        : m_control(control), m_result(std::move(result)) {}
+        : m_control(control), m_work(control.flag()), m_result(std::move(result)) {}
 
     bool cancelled() const { return m_control.cancelled(); }
 
@@ -1215,7 +1215,7 @@ public:
         // A job with progress and cancel: no time cap (d = 256, L = 2^20 needs more than the
         // CLI's).
         options.workLimit = 0.0;
-        options.cancel = m_control.flag();
+        options.control = &m_work;
         // Start from what shorter contexts (and cancelled searches) proved: every base below
         // their lower brackets is infeasible for L too. Sound, faster along a drag, and the
         // answer is still rope-cli min-base's to the last digit: core reports the canonical
@@ -1257,7 +1257,7 @@ public:
             return true;
         }
         try {
-            const double value = rope::estimateMinimalBase(context, dim, m_control.flag());
+            const double value = rope::estimateMinimalBase(context, dim, &m_work);
             if (cancelled()) {
                 return false;
             }
@@ -1278,7 +1278,7 @@ public:
             return true;
         }
         rope::MinimalBaseOptions options;
-        options.cancel = m_control.flag();
+        options.control = &m_work;
         try {
             const rope::MinimalBase r = rope::allFeasibleAbove(context, dim, options);
             if (r.cancelled) {
@@ -1313,6 +1313,8 @@ public:
 
 private:
     const JobControl& m_control;
+    // Core's view of the job's cancel flag (no progress: the run reports its own).
+    const rope::WorkControl m_work;
     std::shared_ptr<BaseBoundResult> m_result;
 };
 
@@ -1444,11 +1446,13 @@ void runLandscape(BaseBoundRun& run, const rope::RopeParams& params,
         piece.samples = last - first + 1;
         piece.extraBases = key.extraBases;
         piece.threads = 2;
-        rope::FeasibilityLandscape computed = rope::feasibilityLandscape(
-            context, dim, piece, [&run, c, pieces](double fraction) {
+        // The piece's progress, on this thread after each base, mapped into the job's.
+        const rope::WorkControl pieceControl(
+            run.control().flag(), [&run, c, pieces](double fraction) {
                 run.report(0.2 + 0.8 * (c + fraction) / pieces, false);
-                return !run.cancelled();
             });
+        rope::FeasibilityLandscape computed =
+            rope::feasibilityLandscape(context, dim, piece, &pieceControl);
         std::vector<rope::LandscapePoint>& points = result.landscape.points;
         for (const rope::LandscapePoint& p : computed.points) {
             if (points.empty() || p.base > points.back().base) {

@@ -224,7 +224,8 @@ QString extendDenseCurve(BaseBoundResult::Dense& curve, const JobControl& contro
             }
             rope::MinimalBaseOptions options;
             options.workLimit = 0.0; // a job with progress and cancel
-            options.cancel = control.flag();
+            const rope::WorkControl work(control.flag());
+            options.control = &work;
             std::vector<rope::MinimalBase> results;
             if (threshold) {
                 for (const long long context : chunk) {

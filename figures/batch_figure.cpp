@@ -10,6 +10,7 @@
 #include "core/kernels/rope_cache.h"
 #include "core/kernels/rope_ggml_style.h"
 #include "core/kernels/rope_kernel.h"
+#include "core/parallel.h"
 #include "core/scaling/scaling_registry.h"
 #include "figures/figure_registry.h"
 #include "figures/figure_text.h"
@@ -22,7 +23,6 @@
 #include <memory>
 #include <optional>
 #include <random>
-#include <thread>
 
 namespace rope::figures {
 
@@ -49,7 +49,7 @@ constexpr std::uint64_t kSeedQ = 1001;
 constexpr std::uint64_t kSeedK = 1002;
 
 int hardwareThreads() {
-    return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    return rope::resolveThreads(0);
 }
 
 // The draws of rope::seededUniformVector(count, seed) (mt19937_64, uniform in [−1, 1)) rounded to

@@ -64,7 +64,7 @@ public:
         : m_cancel(cancel), m_progress(std::move(progress)), m_partial(std::move(partial)) {}
     /// Set by the panel when the inputs changed, the user pressed Cancel or the panel closes.
     bool cancelled() const noexcept { return m_cancel.load(std::memory_order_relaxed); }
-    /// The flag itself, for core's sweeps (rope::MinimalBaseOptions::cancel).
+    /// The flag itself, for core: a rope::WorkControl constructed from it follows it.
     const std::atomic<bool>* flag() const noexcept { return &m_cancel; }
     /// The finished fraction of the job, 0 … 1.
     void progress(double fraction) const {
@@ -98,8 +98,9 @@ struct FigureJob {
     /// whose key equals its JobResult::inputs. Cheap (called on every step).
     QVariantMap (*inputs)(const rope::RopeParams& params, const FigureOptions& options) = nullptr;
     /// Slow: runs for these inputs (options with defaults) on a worker thread. Reads
-    /// control.cancelled() (or hands control.flag() to core) often enough to stop within a
-    /// fraction of a second, and then returns what it has (complete false) or nullptr.
+    /// control.cancelled() (or hands core a rope::WorkControl following control.flag()) often
+    /// enough to stop within a fraction of a second, and then returns what it has (complete
+    /// false) or nullptr.
     /// \p previous is the panel's last result (any inputs, or nullptr): a job may reuse what
     /// it computed for other inputs.
     std::shared_ptr<const JobResult> (*run)(const rope::RopeParams& params,

@@ -12,6 +12,7 @@
 #include "core/kernels/rope_cache.h"
 #include "core/kernels/rope_ggml_style.h"
 #include "core/kernels/rope_kernel.h"
+#include "core/parallel.h"
 #include "core/scaling/scaling_registry.h"
 
 #include <algorithm>
@@ -20,7 +21,6 @@
 #include <cstdio>
 #include <span>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace rope::cli {
@@ -83,7 +83,7 @@ int runBench(const QStringList& args) {
         "per token and tensor, plain pair loop), not ggml itself.\n"
         "Output: a table, then one last line 'gbps=<float>' (GB = 1e9 bytes)."));
     addRopeOptions(parser);
-    const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
+    const auto hw = static_cast<unsigned>(rope::resolveThreads(0));
     parser.addOptions({
         {QStringLiteral("seq"), QStringLiteral("Rows (tokens), 1…67108864 (default 4096)."),
          QStringLiteral("S"), QStringLiteral("4096")},

@@ -2,12 +2,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/kernels/rope_bench.h"
 
+#include "core/parallel.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <functional>
 #include <string>
-#include <thread>
 
 namespace rope {
 
@@ -165,22 +166,9 @@ Throughput measureCopy(float* dst, const float* src, long long count, int thread
     const auto n = static_cast<std::size_t>(count);
     // Same split as the kernel's rows: contiguous blocks, block 0 on the calling thread.
     const auto copy = [=] {
-        const auto begin = [&](int b) { return n * static_cast<std::size_t>(b) / threads; };
-        std::vector<std::thread> workers;
-        for (int b = 1; b < threads; ++b) {
-            if (begin(b + 1) > begin(b)) {
-                workers.emplace_back([=] {
-                    std::memcpy(dst + begin(b), src + begin(b),
-                                (begin(b + 1) - begin(b)) * sizeof(float));
-                });
-            }
-        }
-        if (begin(1) > 0) {
-            std::memcpy(dst, src, begin(1) * sizeof(float));
-        }
-        for (std::thread& w : workers) {
-            w.join();
-        }
+        parallelFor(n, threads, [=](std::size_t begin, std::size_t end) {
+            std::memcpy(dst + begin, src + begin, (end - begin) * sizeof(float));
+        });
     };
     return timeRuns(copy, warmup, reps, 8 * count);
 }

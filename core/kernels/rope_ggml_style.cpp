@@ -7,11 +7,11 @@
 
 #include "core/kernels/rope_cache.h"
 #include "core/kernels/rope_ggml_style_body.h"
+#include "core/parallel.h"
 #include "core/scaling/scaling_registry.h"
 
 #include <cmath>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace rope {
@@ -49,14 +49,14 @@ void runOp(const detail::GgmlRopeOp& op, int threads) {
     // ggml's wdata: one cos/sin row of ne0 floats per thread.
     std::vector<std::vector<float>> caches(static_cast<std::size_t>(threads),
                                            std::vector<float>(static_cast<std::size_t>(op.ne0)));
-    std::vector<std::thread> workers;
-    for (int ith = 1; ith < threads; ++ith) {
-        workers.emplace_back(fn, std::cref(op), ith, threads, caches[ith].data());
-    }
-    fn(op, 0, threads, caches[0].data());
-    for (std::thread& w : workers) {
-        w.join();
-    }
+    // ggml splits the rows itself by ith/nth: one block per ith (thread 0 on the calling thread),
+    // nth = threads whichever threads could start, so the rows of each ith do not change.
+    parallelFor(static_cast<std::size_t>(threads), threads,
+                [&](std::size_t first, std::size_t last) {
+                    for (std::size_t ith = first; ith < last; ++ith) {
+                        fn(op, static_cast<int>(ith), threads, caches[ith].data());
+                    }
+                });
 }
 
 } // namespace

@@ -26,7 +26,7 @@ inline constexpr int kMaxThreads = 256;
 /// \brief Least work, in bytes of Q/K rotary data read, given to one extra thread.
 ///
 /// Measured on the reference machine (2-vCPU AMD EPYC VM, docs/PERFORMANCE.md): starting and
-/// joining one std::thread costs ~18 µs, while the SIMD kernel rotates 8 MiB that is still in
+/// joining one thread costs ~18 µs, while the SIMD kernel rotates 8 MiB that is still in
 /// cache in ~130 µs; with the second vCPU free, two threads first won between 8 and 10 MiB of
 /// rotary data in total (up to 1.34× at 16 MiB), so each extra thread needs ≥ 8 MiB. A decoding
 /// step (seq = 1) therefore never starts a thread.
@@ -73,7 +73,7 @@ struct BatchShape {
 struct BatchOptions {
     /// Implementation to run.
     Backend backend = Backend::Simd;
-    /// Worker threads requested; 0 means std::thread::hardware_concurrency(). The kernel uses
+    /// Worker threads requested; 0 means every core (resolveThreads(0)). The kernel uses
     /// fewer when the work is small (plannedThreadCount()).
     int threads = 0;
     /// Least bytes of rotary data per extra thread (≥ 0; 0 splits any work). The default is

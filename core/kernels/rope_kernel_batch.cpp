@@ -4,14 +4,13 @@
 // themselves (reference and one file per ISA) see only validated KernelArgs.
 #include "core/kernels/rope_kernel.h"
 #include "core/kernels/rope_kernel_isa.h"
+#include "core/parallel.h"
 #include "core/scaling/scaling_registry.h"
 
 #include <algorithm>
 #include <cmath>
 #include <functional>
 #include <string>
-#include <system_error>
-#include <thread>
 #include <vector>
 
 namespace rope {
@@ -45,19 +44,6 @@ void validateShape(const BatchShape& shape) {
     }
 }
 
-int requestedThreads(int requested) {
-    if (requested < 0 || requested > limits::kMaxThreads) {
-        throw InvalidParameter("threads", "threads must be in [0, 256] (0 = all cores), got " +
-                                              std::to_string(requested));
-    }
-    if (requested == 0) {
-        // hardware_concurrency() may report 0 when unknown; one thread is always safe.
-        return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u,
-                                           static_cast<unsigned>(limits::kMaxThreads)));
-    }
-    return requested;
-}
-
 void checkTensors(const BatchShape& shape, const float* q, const float* k) {
     if (q == nullptr && shape.seq > 0 && shape.headsQ > 0) {
         throw InvalidParameter("q", "q is null but seq*heads*dim is not zero");
@@ -87,29 +73,14 @@ detail::KernelFunction chooseKernel(const BatchOptions& options, bool computedAn
     return kernel;
 }
 
-// Contiguous row blocks, one per thread; the calling thread takes block 0, so one thread means
-// no std::thread at all (a decoding step pays nothing).
+// Contiguous row blocks, one per thread (parallelFor(): block b is rows [s·b/T, s·(b+1)/T),
+// T ≤ s by plannedThreadCount()); the calling thread takes block 0, so one thread means no
+// thread started at all (a decoding step pays nothing).
 void runRowBlocks(detail::KernelFunction kernel, const detail::KernelArgs& args, long long seq,
                   int threads) {
-    const auto blockBegin = [&](long long b) { return seq * b / threads; };
-    std::vector<std::thread> workers;
-    workers.reserve(static_cast<std::size_t>(threads - 1));
-    long long inlineFrom = threads; // blocks [inlineFrom, threads) run here if spawning fails
-    for (long long b = 1; b < threads; ++b) {
-        try {
-            workers.emplace_back(kernel, std::cref(args), blockBegin(b), blockBegin(b + 1));
-        } catch (const std::system_error&) {
-            inlineFrom = b;
-            break;
-        }
-    }
-    kernel(args, blockBegin(0), blockBegin(1));
-    for (long long b = inlineFrom; b < threads; ++b) {
-        kernel(args, blockBegin(b), blockBegin(b + 1));
-    }
-    for (std::thread& w : workers) {
-        w.join();
-    }
+    parallelFor(static_cast<std::size_t>(seq), threads, [&](std::size_t begin, std::size_t end) {
+        kernel(args, static_cast<long long>(begin), static_cast<long long>(end));
+    });
 }
 
 detail::KernelArgs tensorArgs(const BatchShape& shape, float* q, float* k) {
@@ -144,7 +115,7 @@ void checkShapeMatchesParams(const BatchShape& shape, const RopeParams& params) 
 } // namespace
 
 int plannedThreadCount(const BatchShape& shape, int requested, long long minBytesPerThread) {
-    const int wanted = requestedThreads(requested);
+    const int wanted = resolveThreads(requested);
     validateShape(shape);
     if (minBytesPerThread < 0) {
         throw InvalidParameter("min-bytes-per-thread", "min-bytes-per-thread must be >= 0, got " +

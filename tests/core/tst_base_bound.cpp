@@ -11,6 +11,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <iterator>
 #include <limits>
@@ -404,7 +405,8 @@ private slots:
         QVERIFY(rope::countFeasibleRuns(refined.points) >= islands);
     }
 
-    // A cancel from the progress callback stops early and says so.
+    // A cancel from the progress listener stops early and says so; the progress reported is
+    // bases finished / planned bases (200 samples, doubled for the refinement rounds).
     void landscapeCancels() {
         rope::LandscapeOptions options;
         options.lowBase = 1e3;
@@ -412,12 +414,22 @@ private slots:
         options.samples = 200;
         options.threads = 1;
         int calls = 0;
-        const rope::FeasibilityLandscape l = rope::feasibilityLandscape(
-            4096, 128, options, [&calls](double) { return ++calls < 5; });
+        std::atomic<bool> stop{false};
+        const rope::WorkControl control(&stop, [&](double fraction) {
+            ++calls;
+            QCOMPARE(fraction, calls / 400.0);
+            if (calls == 5) {
+                stop = true;
+            }
+        });
+        const rope::FeasibilityLandscape l =
+            rope::feasibilityLandscape(4096, 128, options, &control);
         QVERIFY(l.cancelled);
         QCOMPARE(l.points.size(), std::size_t{5}); // only the bases finished before the cancel
         QVERIFY(l.points.front().base == 1e3);
         QCOMPARE(calls, 5);
+        // Stored in parts of 2^-20: within half a part of 5/400.
+        QVERIFY(std::abs(control.progress() - 5.0 / 400.0) <= 0x1p-21);
     }
 
     // Rows of the published tables that the default search reproduces to the two digits

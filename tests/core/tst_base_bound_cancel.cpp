@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 //
-// Cancelling core's certified sweeps (MinimalBaseOptions::cancel): a cancelled search returns
+// Cancelling core's certified sweeps (MinimalBaseOptions::control): a cancelled search returns
 // promptly with cancelled = true and no base, never a number it did not certify; a flag that
 // stays clear changes nothing. Expected values: the brackets of the independent NumPy certified
 // sweep (tests/core/reference/base_bound_reference.py). The timings only fail on a hang (a
@@ -40,9 +40,9 @@ class TestBaseBoundCancel : public QObject {
 
 private slots:
     void aClearFlagChangesNothing() {
-        const std::atomic<bool> never{false};
+        const rope::WorkControl never;
         rope::MinimalBaseOptions options;
-        options.cancel = &never;
+        options.control = &never;
         const rope::MinimalBase r = rope::minimalBase(4096, 128, options);
         const auto& row = referenceRow(4096, false);
         QVERIFY(!r.cancelled);
@@ -54,9 +54,10 @@ private slots:
     }
 
     void aSetFlagStopsBeforeTheFirstStep() {
-        const std::atomic<bool> cancel{true};
+        rope::WorkControl cancel;
+        cancel.cancel();
         rope::MinimalBaseOptions options;
-        options.cancel = &cancel;
+        options.control = &cancel;
         const auto start = std::chrono::steady_clock::now();
         const rope::MinimalBase r = rope::minimalBase(kLongContext, 128, options);
         QVERIFY(r.cancelled);
@@ -70,16 +71,16 @@ private slots:
 
     // The flag set by another thread while the sweep runs: it returns within a step or two.
     void aCancelMidSweepReturnsPromptlyWithoutANumber() {
-        std::atomic<bool> cancel{false};
+        rope::WorkControl cancel;
         rope::MinimalBaseOptions options;
-        options.cancel = &cancel;
+        options.control = &cancel;
         options.workLimit = 0.0;
         // Both instants read after join(): no clock is shared between the threads.
         std::chrono::steady_clock::time_point flagged;
         std::thread canceller([&] {
             std::this_thread::sleep_for(std::chrono::milliseconds(300));
             flagged = std::chrono::steady_clock::now();
-            cancel = true;
+            cancel.cancel();
         });
         const rope::MinimalBase r = rope::minimalBase(kLongContext, 128, options);
         const auto returned = std::chrono::steady_clock::now();
@@ -95,11 +96,12 @@ private slots:
         QVERIFY2(latency < 10000, "the sweep did not look at its cancel flag");
     }
 
-    // A cancelled curve emits a prefix of the contexts, each a complete search, and returns.
+    // A cancelled curve emits a prefix of the contexts, each a complete search, and returns;
+    // its progress is the share of contexts emitted (k + 1 of 5 after emit(k)).
     void aCancelledCurveEmitsOnlyFinishedSearches() {
-        std::atomic<bool> cancel{false};
+        rope::WorkControl cancel;
         rope::MinimalBaseOptions options;
-        options.cancel = &cancel;
+        options.control = &cancel;
         options.workLimit = 0.0;
         const std::vector<long long> contexts = {1000, 1024, 2048, 1LL << 19, 1LL << 20};
         std::vector<std::size_t> emitted;
@@ -108,9 +110,12 @@ private slots:
                                    QVERIFY(!r.cancelled);
                                    QVERIFY(r.found);
                                    QVERIFY(r.base >= referenceRow(contexts[k], false).lower);
+                                   // Set after the emit before this one.
+                                   // (stored in parts of 2^-20: within half a part)
+                                   QVERIFY(std::abs(cancel.progress() - k / 5.0) <= 0x1p-21);
                                    emitted.push_back(k);
                                    if (k == 1) {
-                                       cancel = true;
+                                       cancel.cancel();
                                    }
                                });
         QVERIFY(emitted.size() >= 2 && emitted.size() < contexts.size());
