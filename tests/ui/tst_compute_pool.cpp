@@ -98,9 +98,15 @@ private slots:
                 const int nice = getpriority(PRIO_PROCESS, tid);
                 const bool read = errno == 0; // before the sleep, which may set errno itself
                 QThread::msleep(30);
-                const QMutexLocker lock(&mutex);
-                nices.insert(read ? nice : -100);
-                threads.insert(static_cast<qint64>(tid));
+                {
+                    const QMutexLocker lock(&mutex);
+                    nices.insert(read ? nice : -100);
+                    threads.insert(static_cast<qint64>(tid));
+                }
+                // After the unlock: the test returns once every task has released, and then
+                // destroys the mutex; released under the lock, the last task still held it
+                // ("QMutex: destroying locked mutex") and unlocked memory the next test
+                // reused (a SIGSEGV in that test's FigurePanel under load).
                 done.release();
             });
         }
