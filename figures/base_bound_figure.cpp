@@ -180,12 +180,12 @@ FigureData cosineSumView(const rope::RopeParams& params, const FigureOptions& op
     }
     if (quarterTurn <= lastM) {
         data.series.push_back(
-            verticalLine(FigureText::tr("quarter turn π/(2θ_min)"), quarterTurn, yLow, yHigh, 2));
+            verticalLine(FigureText::tr("quarter turn π/(2θₘᵢₙ)"), quarterTurn, yLow, yHigh, 2));
         data.series.back().id = QStringLiteral("quarter-turn");
     }
     if (period <= lastM) {
         data.series.push_back(
-            verticalLine(FigureText::tr("slowest period 2π/θ_min"), period, yLow, yHigh, 3));
+            verticalLine(FigureText::tr("slowest period 2π/θₘᵢₙ"), period, yLow, yHigh, 3));
         data.series.back().id = QStringLiteral("slowest-period");
     }
     data.readouts = {
@@ -193,8 +193,8 @@ FigureData cosineSumView(const rope::RopeParams& params, const FigureOptions& op
          firstNegative ? static_cast<double>(*firstNegative) : -1.0, FigureText::tr("tokens"),
          false,
          firstNegative ? QString() : FigureText::tr("none below L = %1").arg(params.context)},
-        {FigureText::tr("quarter-turn context π/(2θ_min)"), quarterTurn, FigureText::tr("tokens")},
-        {FigureText::tr("slowest period 2π/θ_min"), period, FigureText::tr("tokens")},
+        {FigureText::tr("quarter-turn context π/(2θₘᵢₙ)"), quarterTurn, FigureText::tr("tokens")},
+        {FigureText::tr("slowest period 2π/θₘᵢₙ"), period, FigureText::tr("tokens")},
     };
     if (OptionValues(baseBoundOptions(), options).toggle("min-base")) {
         const rope::MinimalBase* found =
@@ -473,7 +473,7 @@ FigureData landscapeView(const rope::RopeParams& params, const FigureOptions& op
     const int dim = params.effectiveRotaryDim();
     const double nan = std::numeric_limits<double>::quiet_NaN();
     FigureData data;
-    data.title = FigureText::tr("Feasibility landscape g(b) = min over m < %1 of Σᵢ cos(m·b^(−2i/d)), "
+    data.title = FigureText::tr("Feasibility landscape g(b) = min over m < %1 of Σᵢ cos(m·b⁻²ⁱ⁄ᵈ), "
                                 "d = %2 (feasible where g ≥ 0)")
                      .arg(context)
                      .arg(dim);
@@ -1121,13 +1121,13 @@ FigureData baseBoundView(const rope::RopeParams& params, const FigureOptions& op
     // Dashed, and in colours of their own: the current point is vermilion, the rules pink and
     // the foreground, so neither can be taken for the other.
     Series quarter;
-    quarter.name = FigureText::tr("rule of thumb L = π/(2θ_min), d = %1").arg(dim);
+    quarter.name = FigureText::tr("rule of thumb L = π/(2θₘᵢₙ), d = %1").arg(dim);
     quarter.id = QStringLiteral("quarter-turn-d%1").arg(dim);
     quarter.style = SeriesStyle::Path;
     quarter.colour = 3;
     quarter.dashed = true;
     Series period = quarter;
-    period.name = FigureText::tr("slowest period L = 2π/θ_min, d = %1").arg(dim);
+    period.name = FigureText::tr("slowest period L = 2π/θₘᵢₙ, d = %1").arg(dim);
     period.id = QStringLiteral("slowest-period-d%1").arg(dim);
     period.colour = 6;
     constexpr int kRulePoints = 64;
@@ -1144,16 +1144,18 @@ FigureData baseBoundView(const rope::RopeParams& params, const FigureOptions& op
     data.series.push_back(std::move(quarter));
     data.series.push_back(std::move(period));
 
-    data.readouts.insert(data.readouts.begin(), {
-        {FigureText::tr("largest L for the current b, d (first m with f < 0)"),
-         firstNegative ? static_cast<double>(*firstNegative) : -1.0, FigureText::tr("tokens"),
-         false,
-         firstNegative ? QString()
-                       : FigureText::tr("f ≥ 0 for every m below %1").arg(formatNumber(
-                             static_cast<double>(scanLimit)))},
-        {FigureText::tr("quarter-turn context π/(2θ_min), current"),
-         rope::quarterTurnContext(theta), FigureText::tr("tokens")},
-    });
+    data.readouts.insert(
+        data.readouts.begin(),
+        {
+            {FigureText::tr("largest L for the current b, d (first m with f < 0)"),
+             firstNegative ? static_cast<double>(*firstNegative) : -1.0, FigureText::tr("tokens"),
+             false,
+             firstNegative ? QString()
+                           : FigureText::tr("f ≥ 0 for every m below %1")
+                                 .arg(formatNumber(static_cast<double>(scanLimit)))},
+            {FigureText::tr("quarter-turn context π/(2θₘᵢₙ), current"),
+             rope::quarterTurnContext(theta), FigureText::tr("tokens")},
+        });
     data.xRange = {{xLow, xHigh}};
     data.yRange = {{std::max(yLow, 1.0), yHigh}};
     placeModelLabels(data, publishedModelContexts(),

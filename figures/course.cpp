@@ -1179,7 +1179,29 @@ QString formatCourseNumber(double value) {
     if (std::isfinite(value) && value == std::round(value) && std::abs(value) < 1e15) {
         return QString::number(static_cast<long long>(value));
     }
-    return QString::number(value, 'g', 6);
+    const QString plain = QString::number(value, 'g', 6);
+    if (!std::isfinite(value) || !plain.contains(QLatin1Char('e'))) {
+        return plain;
+    }
+    // Typeset, as a handout prints it: 2.04736e+07 becomes 2.047·10⁷ (four significant
+    // digits, the exponent as a superscript, minus signs U+2212).
+    const QString text = QString::number(std::abs(value), 'e', 3);
+    const qsizetype e = text.indexOf(QLatin1Char('e'));
+    QString mantissa = text.left(e);
+    while (mantissa.endsWith(QLatin1Char('0'))) {
+        mantissa.chop(1);
+    }
+    if (mantissa.endsWith(QLatin1Char('.'))) {
+        mantissa.chop(1);
+    }
+    const int exponent = text.mid(e + 1).toInt();
+    static const QString superscripts = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");
+    QString power = exponent < 0 ? QStringLiteral("⁻") : QString();
+    for (const QChar c : QString::number(std::abs(exponent))) {
+        power += superscripts.at(c.digitValue());
+    }
+    return (value < 0 ? QString(QChar(0x2212)) : QString()) + mantissa + QStringLiteral("·10") +
+           power;
 }
 
 } // namespace rope::figures

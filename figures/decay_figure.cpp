@@ -226,10 +226,10 @@ FigureData decayFigure(const rope::RopeParams& params, const FigureOptions& opti
     FigureData data;
     if (measure == Curve::UpperBound) {
         data.title = FigureText::tr("RoFormer's relative upper bound u(m) = (2/d)·Σⱼ|Sⱼ(m)|");
-        data.yLabel = FigureText::tr("u(m) (bound on |qᵀR_m k| per unit max|hᵢ₊₁ − hᵢ|)");
+        data.yLabel = FigureText::tr("u(m) (bound on |qᵀRₘ k| per unit max|hᵢ₊₁ − hᵢ|)");
     } else if (measure == Curve::SimilarScore) {
         data.title =
-            FigureText::tr("Expected score of a similar key E[qᵀR_m(q + σε)] = 2·Σᵢ cos(mθᵢ)");
+            FigureText::tr("Expected score of a similar key E[qᵀRₘ(q + σε)] = 2·Σᵢ cos(mθᵢ)");
         data.yLabel = FigureText::tr("expected score (q, ε ~ N(0, I))");
     } else {
         data.title = FigureText::tr("Mean cosine c(m) = (2/d)·Σᵢ cos(mθᵢ)");

@@ -80,7 +80,7 @@ FigureData heatmapFigure(const rope::RopeParams& params, const FigureOptions& op
                                     .arg(QString::fromStdString(params.scaling.method))
                                     .arg(params.scaling.factor, 0, 'g', 4))
                      .arg(what);
-    data.xLabel = FigureText::tr("pair i  (θᵢ = b^(−2i/d) rad/token)");
+    data.xLabel = FigureText::tr("pair i  (θᵢ = b⁻²ⁱ⁄ᵈ rad/token)");
     data.yLabel = FigureText::tr("position m (tokens)");
     ColourMap map;
     map.columns = static_cast<int>(image.cols());

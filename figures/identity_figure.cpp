@@ -65,11 +65,11 @@ FigureData matricesView(const rope::RopeParams& params, const Eigen::ArrayXd& th
         rope::rotationMatrixFromAngles(angles, params.layout, static_cast<int>(2 * theta.size()));
     const auto d = static_cast<int>(product.rows());
     FigureData data;
-    data.title = FigureText::tr("R_mᵀR_n (left) and R_(n−m) (right): m = %1, n = %2, %3 layout")
+    data.title = FigureText::tr("RₘᵀRₙ (left) and Rₙ₋ₘ (right): m = %1, n = %2, %3 layout")
                      .arg(params.m)
                      .arg(params.n)
                      .arg(layoutName(params));
-    data.xLabel = FigureText::tr("column j (left: R_mᵀR_n; right: R_(n−m))");
+    data.xLabel = FigureText::tr("column j (left: RₘᵀRₙ; right: Rₙ₋ₘ)");
     data.xTicks = blockTicks(d);
     data.yLabel = FigureText::tr("row i");
     ColourMap map;
@@ -94,8 +94,8 @@ FigureData matricesView(const rope::RopeParams& params, const Eigen::ArrayXd& th
     map.label = FigureText::tr("matrix entry");
     data.colourMap = std::move(map);
     data.readouts = {
-        {FigureText::tr("max |R_mᵀR_n − R_(n−m)|"),
-         rope::relativityResidual(theta, m, n, params.layout), QString()},
+        {FigureText::tr("max |RₘᵀRₙ − Rₙ₋ₘ|"), rope::relativityResidual(theta, m, n, params.layout),
+         QString()},
     };
     fitMatrix(data, 2 * d + 1, d);
     return data;
@@ -122,12 +122,12 @@ FigureData complexView(const rope::RopeParams& params, const FigureOptions& opti
     const double last = std::max(std::abs(m), std::abs(n));
     const int points = static_cast<int>(std::min<double>(kMaxTracePoints, last + 1));
     Series qTrace;
-    qTrace.name = FigureText::tr("qᵢ·e^(i tθᵢ), t = 0 … %1").arg(last, 0, 'g', 10);
+    qTrace.name = FigureText::tr("qᵢ·exp(i tθᵢ), t = 0 … %1").arg(last, 0, 'g', 10);
     qTrace.id = QStringLiteral("q-trace");
     qTrace.style = SeriesStyle::Scatter;
     qTrace.colour = 0;
     Series kTrace = qTrace;
-    kTrace.name = FigureText::tr("kᵢ·e^(i tθᵢ)");
+    kTrace.name = FigureText::tr("kᵢ·exp(i tθᵢ)");
     kTrace.id = QStringLiteral("k-trace");
     kTrace.colour = 1;
     for (int j = 0; j < points; ++j) {
@@ -142,14 +142,14 @@ FigureData complexView(const rope::RopeParams& params, const FigureOptions& opti
     const auto [qm, qmi] = rotated(q, m);
     const auto [kn, kni] = rotated(k, n);
     Series qArrow;
-    qArrow.name = FigureText::tr("qᵢ·e^(imθᵢ) at m = %1").arg(params.m);
+    qArrow.name = FigureText::tr("qᵢ·exp(imθᵢ) at m = %1").arg(params.m);
     qArrow.id = QStringLiteral("q-arrow");
     qArrow.style = SeriesStyle::Arrow;
     qArrow.colour = 0;
     qArrow.x = {0.0, qm};
     qArrow.y = {0.0, qmi};
     Series kArrow;
-    kArrow.name = FigureText::tr("kᵢ·e^(inθᵢ) at n = %1").arg(params.n);
+    kArrow.name = FigureText::tr("kᵢ·exp(inθᵢ) at n = %1").arg(params.n);
     kArrow.id = QStringLiteral("k-arrow");
     kArrow.style = SeriesStyle::Arrow;
     kArrow.colour = 1;
@@ -181,8 +181,9 @@ FigureData complexView(const rope::RopeParams& params, const FigureOptions& opti
                    std::move(kArrow)};
     // Re[(q e^{imθ})* · (k e^{inθ})] = dot product of the two rotated 2-vectors.
     data.readouts = {
-        {FigureText::tr("pair score Re[(qᵢe^(imθᵢ))*·kᵢe^(inθᵢ)]"), qm * kn + qmi * kni, QString()},
-        {FigureText::tr("full score ⟨R_m q, R_n k⟩"),
+        {FigureText::tr("pair score Re[(qᵢexp(imθᵢ))*·kᵢexp(inθᵢ)]"), qm * kn + qmi * kni,
+         QString()},
+        {FigureText::tr("full score ⟨Rₘ q, Rₙ k⟩"),
          rope::attentionScore(q, k, theta, m, n, params.layout), QString()},
     };
     const double extent = 1.1 * std::max(radius, 1e-9);
@@ -201,13 +202,13 @@ FigureData residualView(const rope::RopeParams& params, const FigureOptions& opt
     QString formula;
     if (which == Identity::Composition) {
         residual = rope::compositionResidualMatrix(theta, m, n, params.layout);
-        formula = FigureText::tr("R_m R_n − R_(m+n)");
+        formula = FigureText::tr("Rₘ Rₙ − Rₘ₊ₙ");
     } else if (which == Identity::Orthogonality) {
         residual = rope::orthogonalityResidualMatrix(theta, m, params.layout);
-        formula = FigureText::tr("R_mᵀ R_m − I");
+        formula = FigureText::tr("Rₘᵀ Rₘ − I");
     } else {
         residual = rope::relativityResidualMatrix(theta, m, n, params.layout);
-        formula = FigureText::tr("R_mᵀ R_n − R_(n−m)");
+        formula = FigureText::tr("Rₘᵀ Rₙ − Rₙ₋ₘ");
     }
     const double relativity = rope::relativityResidual(theta, m, n, params.layout);
     const double composition = rope::compositionResidual(theta, m, n, params.layout);
@@ -244,9 +245,9 @@ FigureData residualView(const rope::RopeParams& params, const FigureOptions& opt
     map.diverging = false;
     map.label = FigureText::tr("|residual entry| (log scale)");
     data.readouts = {
-        {FigureText::tr("max |R_mᵀR_n − R_(n−m)|"), relativity, QString()},
-        {FigureText::tr("max |R_mR_n − R_(m+n)|"), composition, QString()},
-        {FigureText::tr("max |R_mᵀR_m − I|"), orthogonality, QString()},
+        {FigureText::tr("max |RₘᵀRₙ − Rₙ₋ₘ|"), relativity, QString()},
+        {FigureText::tr("max |RₘRₙ − Rₘ₊ₙ|"), composition, QString()},
+        {FigureText::tr("max |RₘᵀRₘ − I|"), orthogonality, QString()},
     };
     fitMatrix(data, map.columns, map.rows);
     data.colourMap = std::move(map);
@@ -273,20 +274,29 @@ const OptionTable& identityOptions() {
          .label = QT_TRANSLATE_NOOP("FigureOptions", "&View:"),
          .kind = OptionKind::Choice,
          .defaultValue = QStringLiteral("matrices"),
-         .choices = {{"matrices", QT_TRANSLATE_NOOP("FigureOptions", "R_mᵀR_n and R_(n−m) side by side")}, {"complex", QT_TRANSLATE_NOOP("FigureOptions", "one pair as complex numbers")}, {"residual", QT_TRANSLATE_NOOP("FigureOptions", "residual entry by entry")}}},
+         .choices = {{"matrices",
+                      QT_TRANSLATE_NOOP("FigureOptions", "RₘᵀRₙ and Rₙ₋ₘ side by side")},
+                     {"complex", QT_TRANSLATE_NOOP("FigureOptions", "one pair as complex numbers")},
+                     {"residual", QT_TRANSLATE_NOOP("FigureOptions", "residual entry by entry")}}},
         {.id = "identity",
          .label = QT_TRANSLATE_NOOP("FigureOptions", "&Identity:"),
          .kind = OptionKind::Choice,
          .defaultValue = QStringLiteral("relativity"),
-         .choices = {{"relativity", QT_TRANSLATE_NOOP("FigureOptions", "relativity  R_mᵀR_n = R_(n−m)")}, {"composition", QT_TRANSLATE_NOOP("FigureOptions", "composition  R_mR_n = R_(m+n)")}, {"orthogonality", QT_TRANSLATE_NOOP("FigureOptions", "orthogonality  R_mᵀR_m = I")}},
-         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Residual view: which identity's residual matrix is drawn.")},
+         .choices = {{"relativity", QT_TRANSLATE_NOOP("FigureOptions", "relativity  RₘᵀRₙ = Rₙ₋ₘ")},
+                     {"composition",
+                      QT_TRANSLATE_NOOP("FigureOptions", "composition  RₘRₙ = Rₘ₊ₙ")},
+                     {"orthogonality",
+                      QT_TRANSLATE_NOOP("FigureOptions", "orthogonality  RₘᵀRₘ = I")}},
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions",
+                                      "Residual view: which identity's residual matrix is drawn.")},
         {.id = "pair",
          .label = QT_TRANSLATE_NOOP("FigureOptions", "&Pair:"),
          .kind = OptionKind::Integer,
          .defaultValue = 0,
          .min = 0,
          .max = rope::limits::kMaxDim / 2 - 1,
-         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Complex view: which pair i is drawn (clamped to d/2 − 1).")},
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions",
+                                      "Complex view: which pair i is drawn (clamped to d/2 − 1).")},
     };
     return table;
 }

@@ -94,7 +94,7 @@ QString permutationText(const Eigen::VectorXi& perm) {
 void drawPairs(FigureData& data, const Eigen::ArrayXd& theta, int d) {
     const Eigen::VectorXi perm = rope::interleavedToHalfPermutation(d);
     data.title = FigureText::tr("Pairs in both layouts, d = %1").arg(d);
-    data.xLabel = FigureText::tr("coordinate j; half[j] = interleaved[p_j], p = %1")
+    data.xLabel = FigureText::tr("coordinate j; half[j] = interleaved[pⱼ], p = %1")
                       .arg(permutationText(perm));
     data.yLabel = FigureText::tr("layout");
     data.yTicks = {{0.0, QStringLiteral("rotate_half")}, {1.0, QStringLiteral("interleaved")}};
@@ -107,7 +107,7 @@ void drawPairs(FigureData& data, const Eigen::ArrayXd& theta, int d) {
     // Permutation links first, so the pairs and dots are drawn over them.
     for (int j = 0; j < d; ++j) {
         Series link;
-        link.name = FigureText::tr("permutation: interleaved p_j → half j");
+        link.name = FigureText::tr("permutation: interleaved pⱼ → half j");
         link.id = QStringLiteral("permutation-link-%1").arg(j);
         link.style = SeriesStyle::Path;
         link.colour = 6;
@@ -158,7 +158,7 @@ void drawPairs(FigureData& data, const Eigen::ArrayXd& theta, int d) {
 void drawMatrix(FigureData& data, const Eigen::ArrayXd& theta, int d, double m,
                 rope::Layout layout) {
     const Eigen::MatrixXd r = rope::rotationMatrix(theta, m, layout);
-    data.title = FigureText::tr("R_m, %1 layout (d = %2, m = %3)")
+    data.title = FigureText::tr("Rₘ, %1 layout (d = %2, m = %3)")
                      .arg(layout == rope::Layout::Interleaved ? QStringLiteral("interleaved")
                                                               : QStringLiteral("rotate_half"))
                      .arg(d)
@@ -178,7 +178,7 @@ void drawMatrix(FigureData& data, const Eigen::ArrayXd& theta, int d, double m,
             map.values.push_back(r(row, col));
         }
     }
-    map.label = FigureText::tr("entry of R_m (cos mθᵢ, ±sin mθᵢ)");
+    map.label = FigureText::tr("entry of Rₘ (cos mθᵢ, ±sin mθᵢ)");
     data.colourMap = std::move(map);
     data.xRange = {{-0.5, d - 0.5}};
     data.yRange = {{-0.5, d - 0.5}};
@@ -257,7 +257,7 @@ FigureData layoutsFigure(const rope::RopeParams& params, const FigureOptions& op
     } else if (view == View::Scores) {
         data.title = FigureText::tr("Scores against n − m (d = %1, m = %2)").arg(d).arg(params.m);
         data.xLabel = FigureText::tr("relative position n − m (tokens)");
-        data.yLabel = FigureText::tr("logit ⟨R_m q, R_n k⟩ (seeded random W, x)");
+        data.yLabel = FigureText::tr("logit ⟨Rₘ q, Rₙ k⟩ (seeded random W, x)");
         const auto toSeries = [&scores](const QString& name, const Eigen::ArrayXd& y, int colour,
                                         SeriesStyle style) {
             Series s;
@@ -301,7 +301,11 @@ const OptionTable& layoutsOptions() {
          .label = QT_TRANSLATE_NOOP("FigureOptions", "&View:"),
          .kind = OptionKind::Choice,
          .defaultValue = QStringLiteral("pairs"),
-         .choices = {{"pairs", QT_TRANSLATE_NOOP("FigureOptions", "which coordinates pair up")}, {"matrix", QT_TRANSLATE_NOOP("FigureOptions", "rotation matrix R_m")}, {"rows", QT_TRANSLATE_NOOP("FigureOptions", "W_q/W_k row permutation")}, {"scores", QT_TRANSLATE_NOOP("FigureOptions", "scores: converted vs. the bug")}}},
+         .choices = {{"pairs", QT_TRANSLATE_NOOP("FigureOptions", "which coordinates pair up")},
+                     {"matrix", QT_TRANSLATE_NOOP("FigureOptions", "rotation matrix Rₘ")},
+                     {"rows", QT_TRANSLATE_NOOP("FigureOptions", "W_q/W_k row permutation")},
+                     {"scores",
+                      QT_TRANSLATE_NOOP("FigureOptions", "scores: converted vs. the bug")}}},
         {.id = "dim",
          .label = QT_TRANSLATE_NOOP("FigureOptions", "&d:"),
          .kind = OptionKind::Integer,
@@ -322,14 +326,16 @@ const OptionTable& layoutsOptions() {
          .defaultValue = 2,
          .min = 1,
          .max = 8,
-         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Number of heads in the row-permutation view (d·heads ≤ 512).")},
+         .tooltip = QT_TRANSLATE_NOOP(
+             "FigureOptions", "Number of heads in the row-permutation view (d·heads ≤ 512).")},
         {.id = "max-offset",
          .label = QT_TRANSLATE_NOOP("FigureOptions", "max n−&m:"),
          .kind = OptionKind::Integer,
          .defaultValue = static_cast<qlonglong>(kDefaultMaxOffset),
          .min = 1,
          .max = static_cast<double>(kMaxOffset),
-         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Largest n − m of the scores view (tokens).")},
+         .tooltip =
+             QT_TRANSLATE_NOOP("FigureOptions", "Largest n − m of the scores view (tokens).")},
     };
     return table;
 }

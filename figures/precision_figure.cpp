@@ -146,7 +146,7 @@ FigureData accumulatedFigure(const rope::RopeParams& params, const FigureOptions
     if (requestedMax > kLargest) {
         data.xLabel += FigureText::tr("; beyond 2²⁴ = 16777216 not shown (float32 cannot hold m)");
     }
-    data.yLabel = FigureText::tr("|θ_float32 − mθ| (rad, exact angle in long double)");
+    data.yLabel = FigureText::tr("|θ(float32) − mθ| (rad, exact angle in long double)");
     data.logX = true;
     data.logY = true;
     data.series = {accumulated, product};

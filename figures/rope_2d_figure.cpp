@@ -109,7 +109,7 @@ FigureData rope2dFigure(const rope::RopeParams& params, const FigureOptions& opt
             {FigureText::tr("‖[B₁, B₂]‖max, RoPE"), rope::commutatorNorm(rope2), QString()},
             {FigureText::tr("‖[B₁, B₂]‖max, overlapping"), rope::commutatorNorm(twisted),
              QString()},
-            {FigureText::tr("max |exp(xB₁+yB₂) − R_{x,y}| at the query (d = %1)").arg(g.dim),
+            {FigureText::tr("max |exp(xB₁+yB₂) − R(x, y)| at the query (d = %1)").arg(g.dim),
              rope::exponential2dResidual(theta2d, g.xq, g.yq), QString()},
         };
         data.legendAlignment = Qt::AlignBottom | Qt::AlignRight;
@@ -170,8 +170,8 @@ FigureData rope2dFigure(const rope::RopeParams& params, const FigureOptions& opt
     data.readouts = {
         {FigureText::tr("relativity residual, query → last patch"),
          rope::relativity2dResidual(theta2d, g.xq, g.yq, g.h - 1, g.w - 1), QString()},
-        {FigureText::tr("x recovered from R_{x,y}"), recovered.x, FigureText::tr("patches")},
-        {FigureText::tr("y recovered from R_{x,y}"), recovered.y, FigureText::tr("patches")},
+        {FigureText::tr("x recovered from R(x, y)"), recovered.x, FigureText::tr("patches")},
+        {FigureText::tr("y recovered from R(x, y)"), recovered.y, FigureText::tr("patches")},
         {FigureText::tr("row-wrap gap, 2D"), gaps.rowWrapGap2d, QString()},
         {FigureText::tr("row-wrap gap, flattened"), gaps.rowWrapGapFlattened, QString()},
     };

@@ -170,8 +170,21 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
               FigureText::tr("R_m q, m = %1").arg(params.m));
     headLabel(0.86, std::atan2(kn[1], kn[0]) + 0.2,
               FigureText::tr("R_n k, n = %1").arg(params.n));
-    label(0.17, a + 0.5 * phiSweep, QStringLiteral("φ"));
-    label(0.57, a + phi + 0.5 * relSweep, FigureText::tr("(n−m)θᵢ"));
+    // φ at its arc; left to the legend when R_m q's head label (0.16 rad past the arrow) is
+    // within 0.6 rad of it: a long label there reaches the centre at a slide's text size.
+    const double phiLabelAngle = a + 0.5 * phiSweep;
+    if (std::abs(std::remainder(phiLabelAngle - (std::atan2(qm[1], qm[0]) + 0.16),
+                                2 * std::numbers::pi)) >= 0.6) {
+        label(0.17, phiLabelAngle, QStringLiteral("φ"));
+    }
+    // Outside its arc; left to the legend when the label of R_n k's head (0.2 rad past the
+    // arc's end) is within a radian of it, where the two texts would cover each other.
+    const double relLabelAngle = a + phi + 0.5 * relSweep;
+    const double toHead = std::abs(
+        std::remainder(relLabelAngle - (std::atan2(kn[1], kn[0]) + 0.2), 2 * std::numbers::pi));
+    if (toHead >= 1.0) {
+        label(0.57, relLabelAngle, FigureText::tr("(n−m)θᵢ"));
+    }
     // The circles' radii: |R q| = |q| and |R k| = |k|, whatever the position. Written in the
     // direction farthest from every arrow and angle label (of eight between the axes), so
     // they never sit on the (n−m)θᵢ label or an arrow.
@@ -195,8 +208,10 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
             radiusAngle = candidate;
         }
     }
-    label(0.5 * (kQLength + kKLength), radiusAngle, FigureText::tr("|q| = %1").arg(kQLength));
-    label(kKLength - 0.14, radiusAngle, FigureText::tr("|k| = %1").arg(kKLength));
+    // |q| just outside its circle, |k| well inside its own: half a unit apart, so the two stay
+    // apart at a slide's text size too.
+    label(kQLength + 0.12, radiusAngle, FigureText::tr("|q| = %1").arg(kQLength));
+    label(kKLength - 0.3, radiusAngle, FigureText::tr("|k| = %1").arg(kKLength));
 
     // Clocks in a side plot: one per pair (at most kMaxClocks, every stride-th pair beyond),
     // hand at angle mθ_j, in rows of `columns`, each labelled with its pair index.

@@ -197,7 +197,7 @@ FigureData figureFromProbe(const rope::ui::WeightsProbe& probeRef, const QString
             .arg(probe->rotaryDim)
             .arg(probe->layout == rope::Layout::Half ? FigureText::tr("half layout")
                                                      : FigureText::tr("interleaved layout"));
-    const QString axis = FigureText::tr("pair i, wavelength λᵢ = 2π·b^(2i/R) tokens");
+    const QString axis = FigureText::tr("pair i, wavelength λᵢ = 2π·b²ⁱ⁄ᴿ tokens");
     // One line while it fits under the heatmap and its margins (≈ 1.5 heatmap widths); a
     // narrow plot (a 1024x768 window) takes two lines rather than clipping both ends.
     data.xLabel =

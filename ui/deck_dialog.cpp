@@ -4,6 +4,7 @@
 
 #include "figures/figure_registry.h"
 #include "figures/language.h"
+#include "figures/option_table.h"
 #include "ui/render/deck_export.h"
 #include "ui/render/figure_export.h"
 
@@ -13,6 +14,7 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QLabel>
 #include <QListWidget>
 #include <QMessageBox>
@@ -87,10 +89,27 @@ QString exportSlidesInteractively(QWidget* parent, const rope::RopeParams& param
     auto* list = new QListWidget(&dialog);
     list->setObjectName(QStringLiteral("slide-panels"));
     for (const figures::Figure& f : figures::allFigures()) {
-        auto* item = new QListWidgetItem(QCoreApplication::translate("Figures", f.title), list);
-        item->setData(Qt::UserRole, figures::figureId(f));
-        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
-        item->setCheckState(figures::figureId(f) == currentPanel ? Qt::Checked : Qt::Unchecked);
+        const QString id = figures::figureId(f);
+        const QString title = QCoreApplication::translate("Figures", f.title);
+        // A panel with pages (the derivation) offers each page as a slide of its own; the
+        // page the panel shows now is checked when it is the current panel.
+        int pages = 0;
+        for (const figures::OptionSpec& o : f.options()) {
+            if (QLatin1String(o.id) == QLatin1String("page")) {
+                pages = static_cast<int>(o.max);
+            }
+        }
+        const int shownPage =
+            pages > 0 ? optionsOf(id).value(QStringLiteral("page"), 1).toInt() : 0;
+        for (int page = pages > 0 ? 1 : 0; page <= pages; ++page) {
+            auto* item = new QListWidgetItem(
+                page > 0 ? DeckDialog::tr("%1, page %2").arg(title).arg(page) : title, list);
+            item->setData(Qt::UserRole, id);
+            item->setData(Qt::UserRole + 1, page);
+            item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+            item->setCheckState(id == currentPanel && page == shownPage ? Qt::Checked
+                                                                        : Qt::Unchecked);
+        }
     }
     layout->addWidget(list);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
@@ -104,7 +123,11 @@ QString exportSlidesInteractively(QWidget* parent, const rope::RopeParams& param
     for (int k = 0; k < list->count(); ++k) {
         if (list->item(k)->checkState() == Qt::Checked) {
             const QString id = list->item(k)->data(Qt::UserRole).toString();
-            slides.push_back({figures::findFigure(id.toStdString()), params, optionsOf(id)});
+            figures::FigureOptions options = optionsOf(id);
+            if (const int page = list->item(k)->data(Qt::UserRole + 1).toInt(); page > 0) {
+                options.insert(QStringLiteral("page"), page);
+            }
+            slides.push_back({figures::findFigure(id.toStdString()), params, options});
         }
     }
     if (slides.empty()) {
@@ -120,13 +143,30 @@ QString exportSlidesInteractively(QWidget* parent, const rope::RopeParams& param
 }
 
 QString exportHandoutInteractively(QWidget* parent) {
-    const QString path = askPdfPath(parent, DeckDialog::tr("Export handout"), QStringLiteral("course.pdf"));
+    // The edition first: the student sheets go to class, the answer key stays with the
+    // lecturer (two files, so the answers never end up in the students' copy).
+    const QStringList editions = {
+        DeckDialog::tr("Student sheets (questions with their figures, no answers)"),
+        DeckDialog::tr("Answer key (answers, hints and worked solutions)")};
+    bool ok = false;
+    const QString chosen =
+        QInputDialog::getItem(parent, DeckDialog::tr("Export handout"), DeckDialog::tr("Edition:"),
+                              editions, 0, false, &ok);
+    if (!ok) {
+        return {};
+    }
+    const HandoutEdition edition =
+        chosen == editions.at(1) ? HandoutEdition::Key : HandoutEdition::Student;
+    const QString name = edition == HandoutEdition::Key ? QStringLiteral("course-key.pdf")
+                                                        : QStringLiteral("course.pdf");
+    const QString path = askPdfPath(parent, DeckDialog::tr("Export handout"), name);
     if (path.isEmpty()) {
         return {};
     }
     const QString language = figures::currentLanguage();
-    return writeWithProgress(parent, path, DeckDialog::tr("Drawing the handout…"),
-                             [&language](const DeckProgress& p) { return handoutPdf(language, p); });
+    return writeWithProgress(
+        parent, path, DeckDialog::tr("Drawing the handout…"),
+        [&language, edition](const DeckProgress& p) { return handoutPdf(language, edition, p); });
 }
 
 } // namespace rope::ui

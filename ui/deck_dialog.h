@@ -23,8 +23,9 @@ QString exportSlidesInteractively(QWidget* parent, const rope::RopeParams& param
                                   const std::function<figures::FigureOptions(const QString&)>& optionsOf,
                                   const QString& currentPanel);
 
-/// \brief Asks for a .pdf file and writes the course handout in the current language with a
-/// progress dialog. Returns the path written or empty.
+/// \brief Asks for the edition (student sheets or answer key), then for a .pdf file, and writes
+/// that edition of the course handout in the current language with a progress dialog. Returns
+/// the path written or empty.
 QString exportHandoutInteractively(QWidget* parent);
 
 } // namespace rope::ui

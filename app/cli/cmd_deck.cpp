@@ -14,6 +14,7 @@
 #include <QFileInfo>
 
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -63,7 +64,9 @@ int runSlides(const QStringList& args) {
     addRopeOptions(parser);
     addFigureViewOptions(parser);
     parser.addOptions({
-        {QStringLiteral("panels"), QStringLiteral("Comma-separated panel ids, one slide each."),
+        {QStringLiteral("panels"),
+         QStringLiteral("Comma-separated panel ids, one slide each; ID:N is page N of a panel "
+                        "with pages (derivation:3)."),
          QStringLiteral("ID,ID,...")},
         {QStringLiteral("out"), QStringLiteral("Output PDF file."), QStringLiteral("F.pdf")},
         {QStringLiteral("session"),
@@ -77,13 +80,37 @@ int runSlides(const QStringList& args) {
     std::vector<ui::SlideSpec> slides;
     QStringList unknown;
     for (const QString& raw : list.split(QLatin1Char(','))) {
-        const QString id = raw.trimmed();
+        // "derivation:3": page 3 of a panel with pages (its "page" option), one slide.
+        const QString item = raw.trimmed();
+        const QString id = item.section(QLatin1Char(':'), 0, 0);
         const figures::Figure* figure = figures::findFigure(id.toStdString());
         if (figure == nullptr) {
             unknown << QStringLiteral("'%1'").arg(id);
             continue;
         }
-        slides.push_back({figure, {}, {}});
+        figures::FigureOptions options;
+        if (item.contains(QLatin1Char(':'))) {
+            const QString page = item.section(QLatin1Char(':'), 1);
+            const figures::OptionSpec* spec = nullptr;
+            for (const figures::OptionSpec& o : figure->options()) {
+                if (QLatin1String(o.id) == QLatin1String("page")) {
+                    spec = &o;
+                }
+            }
+            bool isNumber = false;
+            const int n = page.toInt(&isNumber);
+            if (spec == nullptr) {
+                throw UsageError("panel '" + id.toStdString() + "' has no pages, got '" +
+                                 item.toStdString() + "'");
+            }
+            if (!isNumber || n < spec->min || n > spec->max) {
+                throw UsageError("page of '" + item.toStdString() + "' must be an integer in [" +
+                                 std::to_string(static_cast<int>(spec->min)) + ", " +
+                                 std::to_string(static_cast<int>(spec->max)) + "]");
+            }
+            options.insert(QStringLiteral("page"), n);
+        }
+        slides.push_back({figure, {}, options});
     }
     if (!unknown.isEmpty()) {
         throw UsageError("unknown panel " + unknown.join(QStringLiteral(", ")).toStdString() +
@@ -117,12 +144,23 @@ int runSlides(const QStringList& args) {
                 std::cerr << "rope-cli: warning: " << problem.toStdString() << '\n';
             }
             s.params = r.session.params;
+            const QVariant page = s.options.value(QStringLiteral("page"));
             s.options = check.accepted;
+            if (page.isValid()) {
+                s.options.insert(QStringLiteral("page"), page); // derivation:N wins
+            }
         }
     } else {
         const RopeParams params = figureParamsFrom(parser);
+        // A slide shows its point by default (an extension slide with a method chosen): the
+        // options no one set, and the parameters when no parameter flag was given.
+        bool paramsChosen = false;
+        for (const QString& flag : parameterFlags()) {
+            paramsChosen = paramsChosen || parser.optionNames().contains(flag);
+        }
         for (ui::SlideSpec& s : slides) {
             s.params = params;
+            s = ui::withSlideDefaults(s, paramsChosen);
         }
     }
     write(out, ui::slidesPdf(slides));
@@ -134,17 +172,28 @@ int runSlides(const QStringList& args) {
 int runHandout(const QStringList& args) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-        "Write the course handout as an A4 PDF: every course step with its figure, then every "
-        "panel's lesson, in the language given by rope-cli --lang."));
+        "Write the course handout as an A4 PDF in the language given by rope-cli --lang, with a "
+        "table of contents. --edition student (the default: what goes to class) puts each "
+        "course step's task, question and choices with its figure on one page, without "
+        "readouts or solutions, then every panel's lesson; --edition key gives every step's "
+        "answer, hints and worked solution."));
     parser.addOptions({
         {QStringLiteral("out"), QStringLiteral("Output PDF file."), QStringLiteral("F.pdf")},
+        {QStringLiteral("edition"), QStringLiteral("student (default) or key."),
+         QStringLiteral("EDITION"), QStringLiteral("student")},
     });
     if (!parseArguments(parser, args)) {
         return 0;
     }
+    const QString editionId = parser.value(QStringLiteral("edition"));
+    const std::optional<ui::HandoutEdition> edition = ui::handoutEditionFromId(editionId);
+    if (!edition) {
+        throw UsageError("--edition must be student or key, got '" + editionId.toStdString() + "'");
+    }
     const QString out = pdfPath(parser);
-    write(out, ui::handoutPdf(figures::currentLanguage()));
-    printJson("{\"written\":[" + jsonString(out.toStdString()) + "]}");
+    write(out, ui::handoutPdf(figures::currentLanguage(), *edition));
+    printJson("{\"written\":[" + jsonString(out.toStdString()) +
+              "],\"edition\":" + jsonString(editionId.toStdString()) + "}");
     return 0;
 }
 

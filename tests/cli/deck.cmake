@@ -23,13 +23,33 @@ add_test(NAME cli_handout_zh_CN
                  ${ROPE_CLI} ${ROPE_DECK_DIR})
 set_tests_properties(cli_handout_zh_CN PROPERTIES LABELS cli SKIP_RETURN_CODE 77)
 
-# handout in English: one worked solution per course step (as many as `course --list` lists)
-# and no placeholder left ({{value}} in a hint is filled with a typical wrong answer).
+# The answer key in English: one worked solution per course step (as many as `course --list`
+# lists) and no placeholder left ({{value}} in a hint is filled with a typical wrong answer).
 add_test(NAME cli_handout_every_step
-         COMMAND sh -c "\"$0\" --lang en handout --out \"$1/course-en.pdf\" >/dev/null || exit 1; command -v pdftotext >/dev/null || exit 77; pdftotext \"$1/course-en.pdf\" \"$1/course-en.txt\" && steps=$(\"$0\" course --list | grep -o '\"solution\"' | wc -l) && test \"$steps\" -ge 28 && test \"$(grep -c 'Worked solution:' \"$1/course-en.txt\")\" -eq \"$steps\" && ! grep -q '{{' \"$1/course-en.txt\""
+         COMMAND sh -c "\"$0\" --lang en handout --edition key --out \"$1/course-en.pdf\" >/dev/null || exit 1; command -v pdftotext >/dev/null || exit 77; pdftotext \"$1/course-en.pdf\" \"$1/course-en.txt\" && steps=$(\"$0\" course --list | grep -o '\"solution\"' | wc -l) && test \"$steps\" -ge 28 && test \"$(grep -c 'Worked solution:' \"$1/course-en.txt\")\" -eq \"$steps\" && ! grep -q '{{' \"$1/course-en.txt\""
                  ${ROPE_CLI} ${ROPE_DECK_DIR})
 set_tests_properties(cli_handout_every_step PROPERTIES LABELS cli SKIP_RETURN_CODE 77)
 
+# The student edition (the default): a contents page, then one page per course step (the
+# contents' page numbers say where each step is), no solution and no hint anywhere, and no
+# number in e-notation.
+add_test(NAME cli_handout_student
+         COMMAND sh -c "\"$0\" --lang en handout --out \"$1/student.pdf\" > \"$1/student.json\" || exit 1; grep -q '\"edition\":\"student\"' \"$1/student.json\" || exit 1; command -v pdftotext >/dev/null || exit 77; pdftotext \"$1/student.pdf\" \"$1/student.txt\" && grep -q 'Contents' \"$1/student.txt\" && ! grep -q 'Worked solution:' \"$1/student.txt\" && ! grep -q 'Hints:' \"$1/student.txt\" && ! grep -Eq '[0-9]e[+-][0-9]' \"$1/student.txt\" && steps=$(\"$0\" course --list | grep -o '\"solution\"' | wc -l) && test \"$(grep -c 'Question:' \"$1/student.txt\")\" -eq \"$steps\""
+                 ${ROPE_CLI} ${ROPE_DECK_DIR})
+set_tests_properties(cli_handout_student PROPERTIES LABELS cli SKIP_RETURN_CODE 77)
+
+# Every derivation page can be a slide of its own: derivation:2 is the derivation's page 2.
+add_test(NAME cli_slides_derivation_page
+         COMMAND sh -c "\"$0\" slides --panels derivation:1,derivation:2 --out \"$1/derivation.pdf\" >/dev/null || exit 1; command -v pdfinfo >/dev/null || exit 77; pdfinfo \"$1/derivation.pdf\" | grep -Eq '^Pages: +3$'"
+                 ${ROPE_CLI} ${ROPE_DECK_DIR})
+set_tests_properties(cli_slides_derivation_page PROPERTIES LABELS cli SKIP_RETURN_CODE 77)
+
+rope_cli_expect_error(cli_handout_bad_edition "--edition must be student or key, got 'teacher'"
+                      handout --edition teacher --out ${ROPE_DECK_DIR}/x.pdf)
+rope_cli_expect_error(cli_slides_page_out_of_range "page of 'derivation:0' must be an integer in \\[1, "
+                      slides --panels derivation:0 --out ${ROPE_DECK_DIR}/x.pdf)
+rope_cli_expect_error(cli_slides_no_pages "panel 'heatmap' has no pages, got 'heatmap:2'"
+                      slides --panels heatmap:2 --out ${ROPE_DECK_DIR}/x.pdf)
 rope_cli_expect_error(cli_slides_unknown_panel "unknown panel 'nope', 'zap' \\(known: "
                       slides --panels heatmap,nope,zap --out ${ROPE_DECK_DIR}/x.pdf)
 rope_cli_expect_error(cli_slides_no_panels "missing required option --panels"

@@ -6,10 +6,15 @@
 // draw (lines, rectangles, fills) instead of drawing it, and a pixel-by-pixel comparison of two
 // images.
 
+#include <QFont>
 #include <QImage>
 #include <QPaintDevice>
 #include <QPaintEngine>
 #include <QPen>
+#include <QPolygonF>
+#include <QString>
+#include <QTextItem>
+#include <QTransform>
 
 #include <algorithm>
 #include <cmath>
@@ -37,6 +42,17 @@ public:
     int rects = 0; // rectangles filled (QPainter::fillRect reaches a plain engine as these)
     // Of those, the ones over 100 × 100 px with a solid brush: a fill of a whole widget.
     int largeSolidFills = 0;
+    // Every text drawn: its characters, its size in print (points: a device of D dpi prints a
+    // device unit at 72/D pt), its bounding box on the device, and the page it is on.
+    struct Text {
+        QString text;
+        double pointSize = 0;
+        QRectF rect;   // the box on the device, axis-aligned (of the turned box, if turned)
+        QPolygonF box; // the text's own box on the device (turned with a turned text)
+        int page = 0;
+    };
+    std::vector<Text> texts;
+    int page = 0; // set by whoever starts a new page
 
     bool begin(QPaintDevice*) override { return true; }
     bool end() override { return true; }
@@ -48,7 +64,8 @@ public:
             m_brush = state.brush();
         }
         if (state.state() & QPaintEngine::DirtyTransform) {
-            m_scale = std::sqrt(std::abs(state.transform().determinant()));
+            m_transform = state.transform();
+            m_scale = std::sqrt(std::abs(m_transform.determinant()));
         }
     }
     void drawPolygon(const QPointF*, int count, PolygonDrawMode mode) override {
@@ -80,7 +97,17 @@ public:
     }
     void drawPixmap(const QRectF&, const QPixmap&, const QRectF&) override {}
     void drawPath(const QPainterPath&) override {}
-    void drawTextItem(const QPointF&, const QTextItem&) override {}
+    void drawTextItem(const QPointF& p, const QTextItem& item) override {
+        const QFont font = item.font();
+        const double dpi = paintDevice() != nullptr ? paintDevice()->logicalDpiY() : 96.0;
+        // A point size is one on every device; a pixel size is in device units.
+        const double points =
+            font.pixelSize() > 0 ? font.pixelSize() * 72.0 / dpi : font.pointSizeF();
+        const QRectF local(p.x(), p.y() - item.ascent(), item.width(),
+                           item.ascent() + item.descent());
+        texts.push_back({item.text(), points * m_scale, m_transform.mapRect(local),
+                         m_transform.map(QPolygonF(local)), page});
+    }
     Type type() const override { return m_type; }
 
 private:
@@ -88,6 +115,7 @@ private:
     // scale 4 draws a 1 px pen 4 px wide).
     double penWidth() const { return m_pen.isCosmetic() ? 0.0 : m_pen.widthF() * m_scale; }
     Type m_type;
+    QTransform m_transform;
     QPen m_pen;
     QBrush m_brush;
     double m_scale = 1.0;
@@ -95,8 +123,8 @@ private:
 
 class RecordingDevice : public QPaintDevice {
 public:
-    RecordingDevice(QPaintEngine::Type type, QSize size)
-        : m_engine(std::make_unique<RecordingEngine>(type)), m_size(size) {}
+    RecordingDevice(QPaintEngine::Type type, QSize size, int dpi = 96)
+        : m_engine(std::make_unique<RecordingEngine>(type)), m_size(size), m_dpi(dpi) {}
     ~RecordingDevice() override = default;
     QPaintEngine* paintEngine() const override { return m_engine.get(); }
     RecordingEngine& engine() { return *m_engine; }
@@ -109,9 +137,9 @@ protected:
         case PdmHeight:
             return m_size.height();
         case PdmWidthMM:
-            return m_size.width() * 254 / 960;
+            return m_size.width() * 254 / (10 * m_dpi);
         case PdmHeightMM:
-            return m_size.height() * 254 / 960;
+            return m_size.height() * 254 / (10 * m_dpi);
         case PdmNumColors:
             return 0;
         case PdmDepth:
@@ -120,7 +148,7 @@ protected:
         case PdmDpiY:
         case PdmPhysicalDpiX:
         case PdmPhysicalDpiY:
-            return 96;
+            return m_dpi;
         case PdmDevicePixelRatio:
             return 1;
         case PdmDevicePixelRatioScaled:
@@ -132,6 +160,7 @@ protected:
 private:
     std::unique_ptr<RecordingEngine> m_engine;
     QSize m_size;
+    int m_dpi = 96;
 };
 
 /// How far two images of the same size are apart: the largest difference of any colour

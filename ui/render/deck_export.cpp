@@ -3,6 +3,7 @@
 #include "ui/render/deck_export.h"
 
 #include "figures/course.h"
+#include "figures/figure_parameters.h"
 #include "figures/figure_unless.h"
 #include "figures/lessons.h"
 #include "figures/option_table.h"
@@ -19,14 +20,15 @@
 #include <QEventLoop>
 #include <QFutureWatcher>
 #include <QGuiApplication>
-#include <QImage>
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPdfWriter>
+#include <QRegularExpression>
 #include <QScreen>
+#include <QTextBlock>
 #include <QTextDocument>
+#include <QTextFormat>
 #include <QTimer>
-#include <QUrl>
 #include <QtConcurrent/QtConcurrentRun>
 #include <qcustomplot.h>
 
@@ -60,17 +62,26 @@ QFont deckFont(double pointSize) {
 
 // A QTextDocument laid out at \p width points in the deck's font, for \p device (its
 // resolution converts the font's points; the screen's would make the text a third larger).
+// Qt sets a sub- or superscript at 2/3 of its font: 7 pt in 10.5 pt text, under the print
+// floor. A script is given a font of 12.75 pt first, so it prints at 8.5 pt.
+QString printableScripts(QString html) {
+    static const QString sup =
+        QStringLiteral("<span style=\"vertical-align:super; font-size:12.75pt\">");
+    static const QString sub =
+        QStringLiteral("<span style=\"vertical-align:sub; font-size:12.75pt\">");
+    html.replace(QStringLiteral("<sup>"), sup).replace(QStringLiteral("<sub>"), sub);
+    html.replace(QStringLiteral("</sup>"), QStringLiteral("</span>"))
+        .replace(QStringLiteral("</sub>"), QStringLiteral("</span>"));
+    return html;
+}
+
 void prepare(QTextDocument& doc, QPaintDevice* device, const QString& html, double width,
              double pointSize) {
     doc.documentLayout()->setPaintDevice(device);
     doc.setDefaultFont(deckFont(pointSize));
     doc.setDocumentMargin(0);
-    doc.setHtml(html);
+    doc.setHtml(printableScripts(html));
     doc.setTextWidth(width);
-}
-
-QString number(double v) {
-    return figures::formatNumber(v);
 }
 
 // Asked while a figure is computed: false cancels the export.
@@ -124,35 +135,59 @@ std::optional<FigureData> figureAwaiting(QCustomPlot& plot, const figures::Figur
     return std::move(outcome.data);
 }
 
+// What a page's figure shows of the computed data: a slide leaves off the readouts about how it
+// was drawn and keeps at most four; the student handout shows none (a readout often is the
+// answer the question asks for).
+enum class ReadoutsShown { All, Slide, None };
+
+void keepReadouts(FigureData& data, ReadoutsShown shown) {
+    if (shown == ReadoutsShown::All) {
+        return;
+    }
+    std::vector<figures::Readout> kept;
+    if (shown == ReadoutsShown::Slide) {
+        for (const figures::Readout& r : data.readouts) {
+            if (!figures::isDrawingDetail(r) && kept.size() < 4) {
+                kept.push_back(r);
+            }
+        }
+    }
+    data.readouts = std::move(kept);
+}
+
 // The figure drawn by the panels' renderer onto \p plot (already sized), presentation style
-// \p scale (none when 1), light theme. False when cancelled.
-bool layoutPlot(QCustomPlot& plot, const figures::Figure& figure, const rope::RopeParams& params,
-                const figures::FigureOptions& options, double scale, const KeepGoing& keepGoing) {
+// \p scale (none when 1), light theme. The data drawn, or nullopt when cancelled.
+std::optional<FigureData> layoutPlot(QCustomPlot& plot, const figures::Figure& figure,
+                                     const rope::RopeParams& params,
+                                     const figures::FigureOptions& options, double scale,
+                                     const KeepGoing& keepGoing, ReadoutsShown shown) {
     setPlotTheme(plot, PlotTheme::Light);
     if (scale != 1.0) {
         setPresentationStyle(plot, scale);
     }
+    plot.setProperty("ropeLegendOutside", true); // a page cannot be panned: no legend on data
     // Twice: a fresh plot's first layout has no legend column, caption or side plot yet, so
     // the first pass computes for a wider axis rectangle than the page gives it (labels placed
     // for that width run off the axes); the second computes for the one it gets.
+    std::optional<FigureData> data;
     for (int pass = 0; pass < 2; ++pass) {
-        const std::optional<FigureData> data =
-            figureAwaiting(plot, figure, params, options, keepGoing);
+        data = figureAwaiting(plot, figure, params, options, keepGoing);
         if (!data) {
-            return false;
+            return std::nullopt;
         }
+        keepReadouts(*data, shown);
         drawFigure(plot, *data);
     }
     // Once more at this size: a text that wraps learns its cell's real width from a layout
     // (WrappingText), so the export's own layout pass gives it the height it needs.
     plot.replot(QCustomPlot::rpImmediateRefresh);
-    return true;
+    return data;
 }
 
 // The plot's text is measured with the screen's font metrics (a QFontMetrics without a device
 // uses the primary screen's logical dpi) and drawn at the device's: a page of another
 // resolution draws every text at another size than the room laid out for it (at 72 dpi 3/4 of
-// it, which left a third of every text's room empty on the slides). So a slide page has the
+// it, which left a third of every text's room empty on the slides). So a page has the
 // screen's logical resolution: one device unit is one logical pixel of the plots.
 int plotDpi() {
     const QScreen* screen = QGuiApplication::primaryScreen();
@@ -160,49 +195,224 @@ int plotDpi() {
     return dpi > 0 ? dpi : 96;
 }
 
-// The figure as an image (nullopt when cancelled).
-std::optional<QImage> plotImage(const figures::Figure& figure, const rope::RopeParams& params,
-                 const figures::FigureOptions& options, QSize size, double pixelScale,
-                 const KeepGoing& keepGoing) {
-    QCustomPlot plot;
-    plot.resize(size);
-    if (!layoutPlot(plot, figure, params, options, 1.0, keepGoing)) {
-        return std::nullopt;
+// Device units per point on a deck's page.
+double unitsPerPoint() {
+    return plotDpi() / 72.0;
+}
+
+// A QTextDocument drawn at (\p x, \p y) points, its text width already set.
+void drawDocument(QPainter& painter, QTextDocument& doc, double x, double y) {
+    const double unit = unitsPerPoint();
+    painter.save();
+    painter.translate(x * unit, y * unit);
+    doc.drawContents(&painter);
+    painter.restore();
+}
+
+// The height of a laid-out document in points.
+double heightPt(const QTextDocument& doc) {
+    return doc.size().height() / unitsPerPoint();
+}
+
+// Presentation scale of a handout figure: the plot's font at 12.3 pt, so its smallest text (a
+// log axis' exponents, which QCustomPlot sets at 2/3 of the tick labels) prints at 8.2 pt,
+// above the floor kHandoutMinTextPt.
+double handoutPresentationScale() {
+    const double base = QApplication::font().pointSizeF();
+    return 12.3 / (base > 0 ? base : 9.0);
+}
+
+// The correct choice's letter ("B") of a choice step for \p answer, or empty.
+QString correctChoiceLetter(const figures::CourseStep& step, double answer) {
+    for (std::size_t c = 0; c < step.choices.size(); ++c) {
+        if (std::isfinite(answer) && step.choices[c].when.contains(answer)) {
+            return QString(QChar(char16_t(u'A' + c)));
+        }
     }
-    return plot.toPixmap(size.width(), size.height(), pixelScale).toImage();
+    return {};
+}
+
+// A step's answer, or NaN when the course cannot compute it (its text then shows the
+// placeholder's fallback; the step is still printed).
+double stepAnswer(const figures::CourseStep& step) {
+    try {
+        return figures::courseAnswer(step);
+    } catch (const figures::CourseError&) {
+        return std::nan("");
+    }
+}
+
+// A course text as HTML with its math typeset: the texts write powers and indices the way one
+// types them ("10 000^(−0.96875)", "e^(i(m−n)θ)", "θ_16", "log_b", "R_{n−m}"); a printed page
+// sets them as superscripts and subscripts. Only a single letter takes a subscript, so names
+// such as max_position_embeddings stay as they are.
+QString typesetHtml(QString html) {
+    // ^(…) with one level of parentheses inside, then ^{…}, then ^ and a number or a letter.
+    static const QRegularExpression powerParen(QStringLiteral(R"(\^\(((?:[^()]|\([^()]*\))*)\))"));
+    static const QRegularExpression powerBrace(QStringLiteral(R"(\^\{([^{}]*)\})"));
+    static const QRegularExpression powerAtom(
+        QStringLiteral(R"(\^([−\-]?[0-9]+(?:\.[0-9]+)?|[A-Za-z])\b)"));
+    static const QRegularExpression indexBrace(
+        QStringLiteral(R"((?<![A-Za-z0-9_])([A-Za-zα-ω])_\{([^{}]*)\})"));
+    static const QRegularExpression indexAtom(QStringLiteral(
+        R"((?<![A-Za-z0-9_])([A-Za-zα-ω]|log)_([0-9]+|[A-Za-z](?![A-Za-z0-9_]))(?![A-Za-z0-9_]))"));
+    html.replace(powerParen, QStringLiteral("<sup>\\1</sup>"));
+    html.replace(powerBrace, QStringLiteral("<sup>\\1</sup>"));
+    html.replace(powerAtom, QStringLiteral("<sup>\\1</sup>"));
+    html.replace(indexBrace, QStringLiteral("\\1<sub>\\2</sub>"));
+    html.replace(indexAtom, QStringLiteral("\\1<sub>\\2</sub>"));
+    return html;
+}
+
+QString typesetMath(const QString& text) {
+    return typesetHtml(text.toHtmlEscaped());
+}
+
+QString paragraphs(const QString& text) {
+    return typesetMath(text).replace(QLatin1Char('\n'), QStringLiteral("<br>"));
+}
+
+// The running text of a handout: a QTextDocument laid out in pages of the text area, and the
+// page (0-based, within the document) of each block that starts an entry of the contents.
+struct FlowingText {
+    std::unique_ptr<QTextDocument> doc;
+    int pages = 0;
+};
+
+// Lays \p html out in pages of \p widthPt × \p heightPt points (QTextDocument moves a block
+// that would cross a page's end to the next page).
+FlowingText layOutFlowing(QPaintDevice* device, const QString& html, double widthPt,
+                          double heightPt, double pointSize) {
+    const double unit = unitsPerPoint();
+    FlowingText out;
+    out.doc = std::make_unique<QTextDocument>();
+    prepare(*out.doc, device, html, widthPt * unit, pointSize);
+    out.doc->setPageSize(QSizeF(widthPt * unit, heightPt * unit));
+    out.pages = std::max(1, out.doc->pageCount());
+    return out;
+}
+
+// The page (0-based, within \p text) of the block holding the anchor \p name.
+int pageOfAnchor(const FlowingText& text, const QString& name, double heightPt) {
+    for (QTextBlock b = text.doc->begin(); b.isValid(); b = b.next()) {
+        for (auto it = b.begin(); !it.atEnd(); ++it) {
+            const QTextCharFormat f = it.fragment().charFormat();
+            if (f.isAnchor() && f.anchorNames().contains(name)) {
+                const double top = text.doc->documentLayout()->blockBoundingRect(b).top();
+                return static_cast<int>(top / (heightPt * unitsPerPoint()));
+            }
+        }
+    }
+    return 0;
+}
+
+// Page \p page of \p text at (\p x, \p y) points, clipped to the page's text area.
+void drawFlowingPage(QPainter& painter, const FlowingText& text, int page, double x, double y,
+                     double widthPt, double heightPt) {
+    const double unit = unitsPerPoint();
+    painter.save();
+    painter.translate(x * unit, (y - page * heightPt) * unit);
+    // A device unit in from the page's top and bottom: a line that pagination moved to the
+    // next page starts exactly at this page's end, and would be drawn (clipped) on both.
+    const QRectF clip(0, page * heightPt * unit + 1, widthPt * unit, heightPt * unit - 2);
+    text.doc->drawContents(&painter, clip);
+    painter.restore();
+}
+
+// The handout's page geometry in points.
+constexpr double kHandoutMarginPt = 50.0;
+constexpr double kHandoutTextWidthPt = kHandoutWidthPt - 2 * kHandoutMarginPt;
+constexpr double kHandoutFooterPt = 24.0;
+constexpr double kHandoutTextHeightPt = kHandoutHeightPt - 2 * kHandoutMarginPt - kHandoutFooterPt;
+constexpr double kHandoutBodyPt = 10.5;
+
+// The page number and the edition's name at the foot of a handout page, at 8.5 pt.
+void drawFooter(QPainter& painter, const QString& edition, int pageNumber) {
+    QTextDocument foot;
+    prepare(foot, painter.device(),
+            QStringLiteral("<p align=\"center\" style=\"color:#555\">%1 · %2</p>")
+                .arg(edition.toHtmlEscaped(), Deck::tr("page %1").arg(pageNumber)),
+            kHandoutTextWidthPt * unitsPerPoint(), 8.5);
+    drawDocument(painter, foot, kHandoutMarginPt, kHandoutHeightPt - kHandoutMarginPt);
+}
+
+// The title page's contents: one row per entry, its page on the right.
+struct ContentsEntry {
+    QString title;
+    int page = 0;
+};
+
+QString contentsHtml(const QString& title, const QString& subtitle,
+                     const std::vector<ContentsEntry>& entries) {
+    QString rows;
+    for (const ContentsEntry& e : entries) {
+        rows += QStringLiteral("<tr><td>%1</td><td align=\"right\">%2</td></tr>")
+                    .arg(e.title.toHtmlEscaped())
+                    .arg(e.page);
+    }
+    return QStringLiteral("<h1 style=\"font-size:20pt\">%1</h1><p>%2</p><h2>%3</h2>"
+                          "<table width=\"100%\" cellspacing=\"0\" cellpadding=\"2\">%4</table>")
+        .arg(title.toHtmlEscaped(), subtitle.toHtmlEscaped(), Deck::tr("Contents").toHtmlEscaped(),
+             rows);
 }
 
 } // namespace
 
-QString describeState(const figures::Figure& figure, const rope::RopeParams& params,
-                      const figures::FigureOptions& options) {
+int deckDpi() {
+    return plotDpi();
+}
+
+QString handoutEditionId(HandoutEdition edition) {
+    return edition == HandoutEdition::Key ? QStringLiteral("key") : QStringLiteral("student");
+}
+
+std::optional<HandoutEdition> handoutEditionFromId(const QString& id) {
+    if (id == QLatin1String("student")) {
+        return HandoutEdition::Student;
+    }
+    if (id == QLatin1String("key")) {
+        return HandoutEdition::Key;
+    }
+    return std::nullopt;
+}
+
+QString slideParameters(const figures::Figure& figure, const rope::RopeParams& params,
+                        const figures::FigureOptions& options) {
     QStringList parts;
-    parts << QStringLiteral("d = %1").arg(params.headDim);
-    if (params.rotaryDim > 0 && params.rotaryDim != params.headDim) {
-        parts << Deck::tr("rotary dim %1").arg(params.rotaryDim);
+    for (const figures::FigureParameter& p : figures::figureParameters(figure, params, options)) {
+        parts << p.text;
     }
-    parts << QStringLiteral("b = %1").arg(number(params.base))
-          << QStringLiteral("L = %1").arg(number(static_cast<double>(params.context)))
-          << QStringLiteral("m = %1").arg(params.m) << QStringLiteral("n = %1").arg(params.n);
-    if (params.scaling.method != "default") {
-        parts << Deck::tr("%1, s = %2 over L₀ = %3")
-                     .arg(QString::fromStdString(params.scaling.method))
-                     .arg(number(params.scaling.factor))
-                     .arg(params.scaling.originalContext);
+    return parts.join(QStringLiteral(", "));
+}
+
+SlideSpec withSlideDefaults(SlideSpec slide, bool paramsChosen) {
+    if (slide.figure == nullptr) {
+        return slide;
     }
-    QString text = parts.join(QStringLiteral(", "));
-    QStringList changed;
-    for (const figures::OptionSpec& o : figure.options()) {
-        const QString id = QString::fromLatin1(o.id);
-        if (options.contains(id) && options.value(id) != o.defaultValue &&
-            o.control != figures::OptionControl::Hidden) {
-            changed << QStringLiteral("%1 = %2").arg(id, options.value(id).toString());
+    const auto setIfUnset = [&slide](const char* key, const QVariant& value) {
+        const QString k = QString::fromLatin1(key);
+        if (!slide.options.contains(k)) {
+            slide.options.insert(k, value);
         }
+    };
+    const std::string_view id = slide.figure->id;
+    if (id == "doctor") {
+        // With "unscaled" and no scaling the doctor compares a configuration with itself.
+        setIfUnset("compare-with", QStringLiteral("llama-3.1-8b"));
+    } else if (id == "identity") {
+        // The residual shows the identity holding to rounding; two 128 × 128 matrices at slide
+        // size are two hairline diagonals.
+        setIfUnset("view", QStringLiteral("residual"));
+    } else if (id == "precision") {
+        // At m = 3 every format is exact; at m = 15962 bfloat16's angles alias.
+        setIfUnset("position", 15962);
+    } else if (id == "extension" && !paramsChosen && slide.params.scaling.method == "default") {
+        slide.params.scaling.method = "yarn";
+        slide.params.scaling.factor = 4.0;
+        slide.params.scaling.originalContext = 4096;
+        slide.params.context = 16384;
     }
-    if (!changed.isEmpty()) {
-        text += QStringLiteral("; ") + changed.join(QStringLiteral(", "));
-    }
-    return text;
+    return slide;
 }
 
 double slidePresentationScale() {
@@ -219,221 +429,387 @@ QSize slideFigureSize(double headerPt) {
 
 void layoutSlideFigure(QCustomPlot& plot, const SlideSpec& slide, QSize size) {
     plot.resize(size);
-    layoutPlot(plot, *slide.figure, slide.params, slide.options, slidePresentationScale(),
-                      {});
+    layoutPlot(plot, *slide.figure, slide.params, slide.options, slidePresentationScale(), {},
+               ReadoutsShown::Slide);
+}
+
+bool paintSlides(const DeckTarget& target, const std::vector<SlideSpec>& slides,
+                 const DeckProgress& progress) {
+    // Lengths below are in points, times \c unit on the device.
+    const double unit = unitsPerPoint();
+    QCPPainter painter;
+    if (!painter.begin(target.device)) {
+        return false;
+    }
+    const int total = static_cast<int>(slides.size()) + 1;
+    const double margin = 28.0;
+    const double width = kSlideWidthPt - 2 * margin;
+
+    // Title page: what the deck shows, in as many columns as the list needs to fit the page
+    // (at most 7 rows a column at 20 pt; the font goes down to the slides' floor, 18 pt, and
+    // a fourth column is added before the list may run off).
+    QStringList titles;
+    for (const SlideSpec& s : slides) {
+        titles << figureTitle(*s.figure).toHtmlEscaped();
+    }
+    const auto titleHtml = [&titles](int columns) {
+        const int rows = (static_cast<int>(titles.size()) + columns - 1) / std::max(columns, 1);
+        QString table = QStringLiteral("<table width=\"100%\" cellpadding=\"3\">");
+        for (int r = 0; r < rows; ++r) {
+            table += QStringLiteral("<tr>");
+            for (int c = 0; c < columns; ++c) {
+                const int k = c * rows + r;
+                table += QStringLiteral("<td width=\"%1%\">%2</td>")
+                             .arg(100 / columns)
+                             .arg(k < titles.size() ? QStringLiteral("• ") + titles[k] : QString());
+            }
+            table += QStringLiteral("</tr>");
+        }
+        table += QStringLiteral("</table>");
+        return QStringLiteral("<h1 style=\"font-size:40pt\">%1</h1><p>%2</p>%3")
+            .arg(Deck::tr("Rotary position embeddings").toHtmlEscaped(),
+                 Deck::tr("Figures from RoPE Explorer").toHtmlEscaped(), table);
+    };
+    QTextDocument title;
+    int columns = std::clamp((static_cast<int>(titles.size()) + 6) / 7, 1, 3);
+    double titleFont = 20.0;
+    prepare(title, target.device, titleHtml(columns), width * unit, titleFont);
+    while (heightPt(title) > kSlideHeightPt - 2 * margin &&
+           (titleFont > kSlideMinTextPt || columns < 4)) {
+        if (titleFont > kSlideMinTextPt) {
+            titleFont = kSlideMinTextPt;
+        } else {
+            ++columns;
+        }
+        prepare(title, target.device, titleHtml(columns), width * unit, titleFont);
+    }
+    drawDocument(painter, title, margin,
+                 std::max(margin, 0.5 * (kSlideHeightPt - heightPt(title))));
+    if (progress && !progress(1, total)) {
+        painter.end();
+        return false;
+    }
+
+    int done = 1;
+    for (const SlideSpec& s : slides) {
+        if (!target.newPage()) {
+            painter.end();
+            return false;
+        }
+        const KeepGoing keepGoing =
+            progress ? KeepGoing([&progress, done, total] { return progress(done, total); })
+                     : KeepGoing();
+        QTextDocument header;
+        prepare(header, target.device,
+                QStringLiteral("<p><span style=\"font-size:24pt\"><b>%1</b></span> &nbsp; %2</p>")
+                    .arg(figureTitle(*s.figure).toHtmlEscaped(),
+                         slideParameters(*s.figure, s.params, s.options).toHtmlEscaped()),
+                width * unit, kSlideMinTextPt);
+        drawDocument(painter, header, margin, 14);
+        const double top = 14 + heightPt(header) + 6;
+        const QSize size = slideFigureSize(top);
+        QCustomPlot plot;
+        plot.resize(size);
+        if (!layoutPlot(plot, *s.figure, s.params, s.options, slidePresentationScale(), keepGoing,
+                        ReadoutsShown::Slide)) {
+            painter.end();
+            return false;
+        }
+        painter.save();
+        painter.translate(kSlideFigureMarginPt * unit, top * unit);
+        plot.toPainter(&painter, size.width(), size.height());
+        painter.restore();
+        ++done;
+        if (progress && !progress(done, total)) {
+            painter.end();
+            return false;
+        }
+    }
+    painter.end();
+    return true;
 }
 
 QByteArray slidesPdf(const std::vector<SlideSpec>& slides, const DeckProgress& progress) {
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
+    bool ok = false;
     {
-        // At the plots' resolution (plotDpi()): a plot's logical pixel is one device unit, and
-        // a font of s points is s points on the page. Lengths below are in points, times
-        // \c unit on the device.
         QPdfWriter writer(&buffer);
         writer.setTitle(Deck::tr("RoPE Explorer slides"));
         writer.setCreator(QStringLiteral("RoPE Explorer"));
         writer.setResolution(plotDpi());
-        const double unit = plotDpi() / 72.0;
         writer.setPageLayout(QPageLayout(
             QPageSize(QSizeF(kSlideWidthPt, kSlideHeightPt), QPageSize::Point, QString(),
                       QPageSize::ExactMatch),
             QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
-        QCPPainter painter;
-        if (!painter.begin(&writer)) {
-            return {};
-        }
-        const int total = static_cast<int>(slides.size()) + 1;
-        const double margin = 28.0;
-        const double width = kSlideWidthPt - 2 * margin;
-
-        // Title page: what the deck shows, one line per slide.
-        QStringList items;
-        for (const SlideSpec& s : slides) {
-            items << QStringLiteral("<li>%1</li>").arg(figureTitle(*s.figure).toHtmlEscaped());
-        }
-        QTextDocument title;
-        prepare(title, &writer,
-                QStringLiteral("<h1 style=\"font-size:40pt\">%1</h1><p>%2</p><ul>%3</ul>")
-                    .arg(Deck::tr("Rotary position embeddings").toHtmlEscaped(),
-                         Deck::tr("Figures from RoPE Explorer").toHtmlEscaped(), items.join(QString())),
-                width * unit, 24);
-        painter.save();
-        painter.translate(margin * unit,
-                          std::max(margin * unit,
-                                   0.5 * (kSlideHeightPt * unit - title.size().height())));
-        title.drawContents(&painter);
-        painter.restore();
-        if (progress && !progress(1, total)) {
-            painter.end();
-            return {};
-        }
-
-        int done = 1;
-        for (const SlideSpec& s : slides) {
-            writer.newPage();
-            QTextDocument header;
-            prepare(header, &writer,
-                    QStringLiteral("<p style=\"font-size:20pt\"><b>%1</b> &nbsp; %2</p>")
-                        .arg(figureTitle(*s.figure).toHtmlEscaped(),
-                             describeState(*s.figure, s.params, s.options).toHtmlEscaped()),
-                    width * unit, 18);
-            painter.save();
-            painter.translate(margin * unit, 14 * unit);
-            header.drawContents(&painter);
-            painter.restore();
-            const double top = 14 + header.size().height() / unit + 6;
-            const QSize size = slideFigureSize(top);
-            const KeepGoing keepGoing =
-                progress ? KeepGoing([&progress, done, total] { return progress(done, total); })
-                         : KeepGoing();
-            QCustomPlot plot;
-            plot.resize(size);
-            if (!layoutPlot(plot, *s.figure, s.params, s.options, slidePresentationScale(),
-                            keepGoing)) {
-                painter.end();
-                return {};
-            }
-            painter.save();
-            painter.translate(kSlideFigureMarginPt * unit, top * unit);
-            plot.toPainter(&painter, size.width(), size.height());
-            painter.restore();
-            ++done;
-            if (progress && !progress(done, total)) {
-                painter.end();
-                return {};
-            }
-        }
-        painter.end();
+        ok = paintSlides({&writer, [&writer] { return writer.newPage(); }}, slides, progress);
     }
     buffer.close();
-    return bytes;
+    return ok ? bytes : QByteArray();
 }
 
-QByteArray handoutPdf(const QString& language, const DeckProgress& progress) {
+bool paintHandout(const DeckTarget& target, const QString& language, HandoutEdition edition,
+                  const DeckProgress& progress) {
     const std::vector<figures::CourseStep>& steps = figures::builtinCourse();
-    std::vector<std::string_view> panels;
-    for (const figures::Figure& f : figures::allFigures()) {
-        panels.push_back(f.id);
-    }
-    const int total = static_cast<int>(steps.size() + panels.size());
-    int done = 0;
+    const bool student = edition == HandoutEdition::Student;
+    const int lessonsWork = student ? static_cast<int>(figures::allFigures().size()) : 0;
+    const int total = static_cast<int>(steps.size()) + lessonsWork;
+    const double unit = unitsPerPoint();
+    QPaintDevice* device = target.device;
+    const QString editionName = student ? Deck::tr("Student sheets") : Deck::tr("Answer key");
+    const QString documentTitle = Deck::tr("Rotary position embeddings: the course");
 
-    QTextDocument doc;
-    doc.setDefaultFont(deckFont(10.5));
-    QString html = QStringLiteral("<h1>%1</h1><p>%2</p>")
-                       .arg(Deck::tr("Rotary position embeddings: the course").toHtmlEscaped(),
-                            Deck::tr("Every step of the guided course with its figure, then the idea "
-                               "and the common misconception of every panel.")
-                                .toHtmlEscaped());
-    // Figures are images at twice their layout size (≈ 190 dpi on the page); the text around
-    // them stays text.
-    const QSize figureSize(960, 560);
-    int index = 0;
+    std::vector<double> answers;
+    std::vector<figures::CourseText> texts;
     for (const figures::CourseStep& step : steps) {
-        ++index;
-        const figures::Figure* figure = figures::findFigure(step.panel.toStdString());
-        double answer = std::nan("");
-        try {
-            answer = figures::courseAnswer(step);
-        } catch (const figures::CourseError&) {
-            // The text then shows the placeholder's fallback; the step is still printed.
-        }
-        const figures::CourseText text = step.text(language, answer);
-        html += QStringLiteral("<h2>%1. %2</h2>")
-                    .arg(index)
-                    .arg(text.title.toHtmlEscaped());
-        html += QStringLiteral("<p><b>%1</b> %2</p>")
-                    .arg(Deck::tr("Task:").toHtmlEscaped(), text.task.toHtmlEscaped());
-        html += QStringLiteral("<p><b>%1</b> %2</p>")
-                    .arg(Deck::tr("Question:").toHtmlEscaped(), text.question.toHtmlEscaped());
-        if (figure != nullptr) {
-            const QString url = QStringLiteral("step-%1.png").arg(index);
-            const KeepGoing keepGoing =
-                progress ? KeepGoing([&progress, done, total] { return progress(done, total); })
-                         : KeepGoing();
-            const std::optional<QImage> image =
-                plotImage(*figure, step.params, step.options, figureSize, 2.0, keepGoing);
-            if (!image) {
-                return {};
+        answers.push_back(stepAnswer(step));
+        texts.push_back(step.text(language, answers.back()));
+    }
+
+    // The running text: the key's steps, or the student edition's lessons.
+    QString flowingHtml;
+    if (student) {
+        flowingHtml =
+            QStringLiteral("<h1>%1</h1>").arg(Deck::tr("The panels' lessons").toHtmlEscaped());
+        for (const figures::Figure& f : figures::allFigures()) {
+            // The idea and the misconception: the parts of a lesson that stand without the
+            // panel.
+            const QString lesson =
+                typesetHtml(figures::lessonSection(f.id, language, "idea") +
+                            figures::lessonSection(f.id, language, "misconception"));
+            if (!lesson.isEmpty()) {
+                flowingHtml +=
+                    QStringLiteral("<h2>%1</h2>").arg(figureTitle(f).toHtmlEscaped()) + lesson;
             }
-            doc.addResource(QTextDocument::ImageResource, QUrl(url), *image);
-            html += QStringLiteral("<p align=\"center\"><img src=\"%1\" width=\"%2\"></p>")
-                        .arg(url)
-                        .arg(figureSize.width() / 2);
         }
-        if (!step.choices.empty()) {
-            html += QStringLiteral("<ol type=\"A\">");
-            for (const figures::CourseChoice& choice : step.choices) {
-                html += QStringLiteral("<li>%1</li>")
-                            .arg(text.choices.value(choice.id).toHtmlEscaped());
+    } else {
+        for (std::size_t k = 0; k < steps.size(); ++k) {
+            const figures::CourseStep& step = steps[k];
+            const figures::CourseText& text = texts[k];
+            const double answer = answers[k];
+            flowingHtml += QStringLiteral("<h2><a name=\"step-%1\">%1. %2</a></h2>")
+                               .arg(k + 1)
+                               .arg(typesetMath(text.title));
+            flowingHtml +=
+                QStringLiteral("<p><b>%1</b> %2</p>")
+                    .arg(Deck::tr("Question:").toHtmlEscaped(), typesetMath(text.question));
+            if (!step.choices.empty()) {
+                flowingHtml += QStringLiteral("<ol type=\"A\">");
+                for (const figures::CourseChoice& choice : step.choices) {
+                    flowingHtml += QStringLiteral("<li>%1</li>")
+                                       .arg(typesetMath(text.choices.value(choice.id)));
+                }
+                flowingHtml += QStringLiteral("</ol>");
+                const QString letter = correctChoiceLetter(step, answer);
+                if (!letter.isEmpty()) {
+                    flowingHtml += QStringLiteral("<p><b>%1</b> %2</p>")
+                                       .arg(Deck::tr("Answer:").toHtmlEscaped(), letter);
+                }
+            } else if (std::isfinite(answer)) {
+                flowingHtml += QStringLiteral("<p><b>%1</b> %2</p>")
+                                   .arg(Deck::tr("Answer:").toHtmlEscaped(),
+                                        figures::formatCourseNumber(answer).toHtmlEscaped());
             }
-            html += QStringLiteral("</ol>");
-        }
-        // Hints keyed to the typical wrong answers, then the worked solution: the handout is
-        // what a student reads after class, so it carries what the pane shows on request.
-        if (!text.hints.isEmpty()) {
-            html += QStringLiteral("<p><b>%1</b></p><ul>").arg(Deck::tr("Hints:").toHtmlEscaped());
-            for (const figures::CourseHint& hint : step.hints) {
-                // "{{value}}" is what the student typed in the pane; here, a typical answer
-                // that fires the hint. Each hint is led by the answer it is for: a choice's
-                // letter, or the typical number when the text does not name it.
-                const double typical = figures::courseHintTypicalValue(step, hint, answer);
-                const QString hintText =
-                    figures::courseHintText(step, hint.id, language, typical, answer);
-                QString lead;
-                for (std::size_t c = 0; c < step.choices.size(); ++c) {
-                    if (!hint.choice.isEmpty() && step.choices[c].id == hint.choice) {
-                        lead = QStringLiteral("<b>%1.</b> ").arg(QChar(char16_t(u'A' + c)));
+            // Hints keyed to the typical wrong answers, each led by the answer it is for: a
+            // choice's letter, or the typical number when the text does not name it.
+            if (!text.hints.isEmpty()) {
+                flowingHtml +=
+                    QStringLiteral("<p><b>%1</b></p><ul>").arg(Deck::tr("Hints:").toHtmlEscaped());
+                for (const figures::CourseHint& hint : step.hints) {
+                    const double typical = figures::courseHintTypicalValue(step, hint, answer);
+                    const QString hintText =
+                        figures::courseHintText(step, hint.id, language, typical, answer);
+                    QString lead;
+                    for (std::size_t c = 0; c < step.choices.size(); ++c) {
+                        if (!hint.choice.isEmpty() && step.choices[c].id == hint.choice) {
+                            lead = QStringLiteral("<b>%1.</b> ").arg(QChar(char16_t(u'A' + c)));
+                        }
+                    }
+                    if (lead.isEmpty() && std::isfinite(typical) &&
+                        !text.hints.value(hint.id).contains(QStringLiteral("{{value}}"))) {
+                        lead = QStringLiteral("<b>%1:</b> ")
+                                   .arg(figures::formatCourseNumber(typical).toHtmlEscaped());
+                    }
+                    if (!hintText.isEmpty()) {
+                        flowingHtml +=
+                            QStringLiteral("<li>%1%2</li>").arg(lead, typesetMath(hintText));
                     }
                 }
-                if (lead.isEmpty() && std::isfinite(typical) &&
-                    !text.hints.value(hint.id).contains(QStringLiteral("{{value}}"))) {
-                    lead = QStringLiteral("<b>%1:</b> ").arg(figures::formatCourseNumber(typical));
+                flowingHtml += QStringLiteral("</ul>");
+            }
+            // The label is a block of its own: a block that runs onto the next page is drawn,
+            // clipped, on both, and a PDF's text keeps the clipped copy.
+            flowingHtml +=
+                QStringLiteral("<p><b>%1</b></p><p>%2</p>")
+                    .arg(Deck::tr("Worked solution:").toHtmlEscaped(), paragraphs(text.solution));
+        }
+    }
+    const FlowingText flowing = layOutFlowing(device, flowingHtml, kHandoutTextWidthPt,
+                                              kHandoutTextHeightPt, kHandoutBodyPt);
+
+    // The contents: as many pages as they take, then the body. Page numbers count from 1
+    // at the first (contents) page; a first layout with placeholder numbers gives the
+    // contents' own length (the numbers' digits do not change it).
+    const auto entries = [&](int contentsPages) {
+        std::vector<ContentsEntry> out;
+        for (std::size_t k = 0; k < steps.size(); ++k) {
+            const int page = student
+                                 ? contentsPages + static_cast<int>(k) + 1
+                                 : contentsPages + 1 +
+                                       pageOfAnchor(flowing, QStringLiteral("step-%1").arg(k + 1),
+                                                    kHandoutTextHeightPt);
+            out.push_back({QStringLiteral("%1. %2").arg(k + 1).arg(texts[k].title), page});
+        }
+        if (student) {
+            out.push_back({Deck::tr("The panels' lessons"),
+                           contentsPages + static_cast<int>(steps.size()) + 1});
+        }
+        return out;
+    };
+    const QString subtitle =
+        student ? Deck::tr("Student sheets: every step of the guided course with the figure it "
+                           "asks about, one step a page. The answers are in the answer key.")
+                : Deck::tr("Answer key: every step's answer, the hints for the typical wrong "
+                           "answers and the worked solution.");
+    // The contents at 9.5 pt: the 40 steps and the lessons fit one page.
+    const double contentsPt = 9.5;
+    FlowingText contents = layOutFlowing(device, contentsHtml(documentTitle, subtitle, entries(1)),
+                                         kHandoutTextWidthPt, kHandoutTextHeightPt, contentsPt);
+    const int contentsPages = contents.pages;
+    contents = layOutFlowing(device, contentsHtml(documentTitle, subtitle, entries(contentsPages)),
+                             kHandoutTextWidthPt, kHandoutTextHeightPt, contentsPt);
+
+    QCPPainter painter;
+    if (!painter.begin(device)) {
+        return false;
+    }
+    int pageNumber = 0;
+    const auto startPage = [&]() {
+        if (pageNumber > 0 && !target.newPage()) {
+            return false;
+        }
+        ++pageNumber;
+        drawFooter(painter, editionName, pageNumber);
+        return true;
+    };
+    for (int p = 0; p < contents.pages; ++p) {
+        if (!startPage()) {
+            painter.end();
+            return false;
+        }
+        drawFlowingPage(painter, contents, p, kHandoutMarginPt, kHandoutMarginPt,
+                        kHandoutTextWidthPt, kHandoutTextHeightPt);
+    }
+
+    int done = 0;
+    if (student) {
+        for (std::size_t k = 0; k < steps.size(); ++k) {
+            const figures::CourseStep& step = steps[k];
+            const figures::CourseText& text = texts[k];
+            if (!startPage()) {
+                painter.end();
+                return false;
+            }
+            QString belowHtml;
+            if (!step.choices.empty()) {
+                belowHtml = QStringLiteral("<ol type=\"A\">");
+                for (const figures::CourseChoice& choice : step.choices) {
+                    belowHtml += QStringLiteral("<li>%1</li>")
+                                     .arg(typesetMath(text.choices.value(choice.id)));
                 }
-                if (!hintText.isEmpty()) {
-                    html += QStringLiteral("<li>%1%2</li>").arg(lead, hintText.toHtmlEscaped());
+                belowHtml += QStringLiteral("</ol>");
+            } else {
+                belowHtml = QStringLiteral("<p><b>%1</b> ______________________</p>")
+                                .arg(Deck::tr("Your answer:").toHtmlEscaped());
+            }
+            // The question, the figure and the choices share the page: a long text is set a
+            // little smaller (down to 9 pt) before the figure gets less than 220 pt.
+            QTextDocument above;
+            QTextDocument below;
+            const double gap = 8.0;
+            double room = 0.0;
+            for (const double size : {kHandoutBodyPt, 9.5, 9.0}) {
+                prepare(above, device,
+                        QStringLiteral("<h2>%1. %2</h2><p><b>%3</b> %4</p><p><b>%5</b> %6</p>")
+                            .arg(k + 1)
+                            .arg(typesetMath(text.title), Deck::tr("Task:").toHtmlEscaped(),
+                                 typesetMath(text.task), Deck::tr("Question:").toHtmlEscaped(),
+                                 typesetMath(text.question)),
+                        kHandoutTextWidthPt * unit, size);
+                prepare(below, device, belowHtml, kHandoutTextWidthPt * unit, size);
+                room = kHandoutTextHeightPt - heightPt(above) - heightPt(below) - 2 * gap;
+                if (room >= 220.0) {
+                    break;
                 }
             }
-            html += QStringLiteral("</ul>");
-        }
-        html += QStringLiteral("<p><b>%1</b><br>%2</p>")
-                    .arg(Deck::tr("Worked solution:").toHtmlEscaped(),
-                         text.solution.toHtmlEscaped().replace(QLatin1Char('\n'),
-                                                               QStringLiteral("<br>")));
-        if (progress && !progress(++done, total)) {
-            return {};
+            drawDocument(painter, above, kHandoutMarginPt, kHandoutMarginPt);
+            // The figure takes the room between the question and the choices, at most 0.9 of
+            // the text width tall, drawn as vectors.
+            const double figureHeight = std::clamp(room, 160.0, kHandoutTextWidthPt * 0.9);
+            const double figureTop = kHandoutMarginPt + heightPt(above) + gap;
+            const figures::Figure* figure = figures::findFigure(step.panel.toStdString());
+            double belowTop = figureTop;
+            if (figure != nullptr) {
+                const QSize size(static_cast<int>(kHandoutTextWidthPt * unit),
+                                 static_cast<int>(figureHeight * unit));
+                const KeepGoing keepGoing =
+                    progress ? KeepGoing([&progress, done, total] { return progress(done, total); })
+                             : KeepGoing();
+                QCustomPlot plot;
+                plot.resize(size);
+                if (!layoutPlot(plot, *figure, step.params, step.options,
+                                handoutPresentationScale(), keepGoing, ReadoutsShown::None)) {
+                    painter.end();
+                    return false;
+                }
+                painter.save();
+                painter.translate(kHandoutMarginPt * unit, figureTop * unit);
+                plot.toPainter(&painter, size.width(), size.height());
+                painter.restore();
+                belowTop = figureTop + figureHeight + gap;
+            }
+            drawDocument(painter, below, kHandoutMarginPt, belowTop);
+            if (progress && !progress(++done, total)) {
+                painter.end();
+                return false;
+            }
         }
     }
-    html += QStringLiteral("<h1>%1</h1>").arg(Deck::tr("The panels' lessons").toHtmlEscaped());
-    for (const figures::Figure& f : figures::allFigures()) {
-        // The idea and the misconception: the parts of a lesson that stand without the panel.
-        const QString lesson = figures::lessonSection(f.id, language, "idea") +
-                               figures::lessonSection(f.id, language, "misconception");
-        if (!lesson.isEmpty()) {
-            html += QStringLiteral("<h2>%1</h2>").arg(figureTitle(f).toHtmlEscaped()) + lesson;
+    for (int p = 0; p < flowing.pages; ++p) {
+        if (!startPage()) {
+            painter.end();
+            return false;
         }
-        if (progress && !progress(++done, total)) {
-            return {};
-        }
+        drawFlowingPage(painter, flowing, p, kHandoutMarginPt, kHandoutMarginPt,
+                        kHandoutTextWidthPt, kHandoutTextHeightPt);
     }
-    doc.setHtml(html);
+    if (student && progress && !progress(total, total)) {
+        painter.end();
+        return false;
+    }
+    painter.end();
+    return true;
+}
 
+QByteArray handoutPdf(const QString& language, HandoutEdition edition,
+                      const DeckProgress& progress) {
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
+    bool ok = false;
     {
         QPdfWriter writer(&buffer);
         writer.setTitle(Deck::tr("Rotary position embeddings: the course"));
         writer.setCreator(QStringLiteral("RoPE Explorer"));
-        writer.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait,
-                                         QMarginsF(18, 18, 18, 18), QPageLayout::Millimeter));
-        // QTextDocument::print paginates and draws every page through the writer's painter.
-        doc.print(&writer);
+        writer.setResolution(plotDpi());
+        writer.setPageLayout(
+            QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
+        ok = paintHandout({&writer, [&writer] { return writer.newPage(); }}, language, edition,
+                          progress);
     }
     buffer.close();
-    return bytes;
+    return ok ? bytes : QByteArray();
 }
 
 void writePdf(const QString& path, const QByteArray& bytes) {

@@ -10,9 +10,11 @@
 #include <QString>
 
 #include <functional>
+#include <optional>
 #include <vector>
 
 class QCustomPlot;
+class QPaintDevice;
 
 /// \file deck_export.h
 /// Slides and a handout as PDF, through Qt's PDF writer (QPdfWriter) and text layout
@@ -39,10 +41,62 @@ inline constexpr double kSlideMinTextPt = 18.0;
 /// \brief The figure's margin at the sides and the bottom of a slide, in points.
 inline constexpr double kSlideFigureMarginPt = 12.0;
 
-/// \brief The parameters of \p params as one line ("d = 128, b = 10000, L = 4096, m = 3,
-/// n = 10, yarn s = 8 over L₀ = 4096") and the options that differ from the panel's defaults.
-QString describeState(const figures::Figure& figure, const rope::RopeParams& params,
-                      const figures::FigureOptions& options);
+/// \brief The edition of the course handout.
+enum class HandoutEdition {
+    /// What goes to class: each step's task, question and choices with the figure that
+    /// illustrates it on one page (no readouts, which would give answers away), no solutions.
+    Student,
+    /// The answer key: each step's question, answer, hints and worked solution.
+    Key,
+};
+
+/// \brief "student" or "key".
+QString handoutEditionId(HandoutEdition edition);
+
+/// \brief The edition named \p id ("student", "key"), or nullopt.
+std::optional<HandoutEdition> handoutEditionFromId(const QString& id);
+
+/// \brief Where a deck's pages are painted: a device of deckDpi() dots per inch whose size is
+/// one page, and the call that starts the next page (QPdfWriter::newPage(), or a test's
+/// recording device).
+struct DeckTarget {
+    QPaintDevice* device = nullptr;
+    std::function<bool()> newPage;
+};
+
+/// \brief The resolution of a deck's pages: the screen's logical dpi, at which one device
+/// unit is one logical pixel of the plots (their text is measured with the screen's metrics).
+int deckDpi();
+
+/// \brief Size of a handout page in points: A4.
+inline constexpr double kHandoutWidthPt = 595.276;
+inline constexpr double kHandoutHeightPt = 841.89;
+/// \brief The smallest text of a handout, its figures' included, in points.
+inline constexpr double kHandoutMinTextPt = 8.0;
+
+/// \brief The parameters line of a slide's header: what \p figure computes from for \p params
+/// and \p options (figures::figureParameters()), typeset and joined by ", ".
+QString slideParameters(const figures::Figure& figure, const rope::RopeParams& params,
+                        const figures::FigureOptions& options);
+
+/// \brief \p slide in the state its slide shows by default: options the slide leaves unset
+/// get values that show the figure's point (the doctor compares with Llama 3.1 8B, the
+/// identity shows its residual, precision probes m = 15962); with \p paramsChosen false (no
+/// parameter given by the caller) an extension slide also gets a method (YaRN, s = 4 over
+/// L₀ = 4096 at L = 16384).
+SlideSpec withSlideDefaults(SlideSpec slide, bool paramsChosen);
+
+/// \brief Paints the slides (a title page, then one page per slide) on \p target, 16:9 pages
+/// of kSlideWidthPt × kSlideHeightPt. False if \p progress cancelled.
+/// \throws rope::InvalidParameter from core on invalid parameters.
+bool paintSlides(const DeckTarget& target, const std::vector<SlideSpec>& slides,
+                 const DeckProgress& progress = {});
+
+/// \brief Paints the handout's \p edition in \p language on \p target, A4 pages: a title page
+/// with the table of contents, then the steps (student: one page per step; key: running text),
+/// then (student) the panels' lessons. False if \p progress cancelled.
+bool paintHandout(const DeckTarget& target, const QString& language, HandoutEdition edition,
+                  const DeckProgress& progress = {});
 
 /// \brief The deck as PDF bytes: a title page naming the panels, then one 16:9 page per slide
 /// with the panel's title, its parameters and its figure in presentation style (text
@@ -63,10 +117,10 @@ QSize slideFigureSize(double headerPt);
 /// \throws rope::InvalidParameter from core on invalid parameters.
 void layoutSlideFigure(QCustomPlot& plot, const SlideSpec& slide, QSize size);
 
-/// \brief The course handout as PDF bytes in \p language: A4, every course step (title, task,
-/// question, the figure of its panel in the step's state, explanation), then the lesson of
-/// every panel. Empty if \p progress cancelled.
-QByteArray handoutPdf(const QString& language, const DeckProgress& progress = {});
+/// \brief The course handout's \p edition as PDF bytes in \p language (paintHandout()).
+/// Empty if \p progress cancelled.
+QByteArray handoutPdf(const QString& language, HandoutEdition edition,
+                      const DeckProgress& progress = {});
 
 /// \brief Writes \p bytes to \p path atomically. \throws ExportError naming the path.
 void writePdf(const QString& path, const QByteArray& bytes);

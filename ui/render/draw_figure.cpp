@@ -1310,9 +1310,13 @@ void drawFigure(QCustomPlot& plot, const FigureData& data) {
     // Over a colour map every corner is data, and a long legend covers the data in any corner:
     // such a legend goes outside the axes, to the right on a wide plot (before the caption, if
     // any), else below.
+    // A plot for print or projection (a slide, a handout: property "ropeLegendOutside") puts
+    // every legend outside: a corner the screen can spare hides a curve on a page that cannot
+    // be panned.
     LegendPlace legendPlace = LegendPlace::Inset;
-    if (anyInLegend && (data.legendBelow || data.colourMap.has_value() ||
-                        legendEntries > kMaxInsetLegendEntries)) {
+    if (anyInLegend &&
+        (data.legendBelow || data.colourMap.has_value() || legendEntries > kMaxInsetLegendEntries ||
+         plot.property("ropeLegendOutside").toBool())) {
         // A column right of the plot at most a third of its width: longer entries are broken
         // into lines. On screen a long legend (more entries than fit a corner) there is set at
         // 0.8 of the plot's font, so that it fits beside the axes' height; in presentation
