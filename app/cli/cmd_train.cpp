@@ -184,7 +184,7 @@ int runTrain(const QStringList& args) {
          QStringLiteral("METHOD"), QStringLiteral("default")},
         {QStringLiteral("seeds"), QStringLiteral("Seeds per scheme, 1 … 100 (seed, seed+1, …)."),
          QStringLiteral("N"), QStringLiteral("1")},
-        {QStringLiteral("seed"), QStringLiteral("First seed, 0 … 2^31."), QStringLiteral("S"),
+        {QStringLiteral("seed"), QStringLiteral("First seed, 0 … 2^30."), QStringLiteral("S"),
          QStringLiteral("1")},
         {QStringLiteral("threads"), QStringLiteral("Worker threads, 0 (all cores) … 256."),
          QStringLiteral("N"), QStringLiteral("0")},
@@ -237,7 +237,7 @@ int runTrain(const QStringList& args) {
     }
     const int firstSeed = intValue(parser, "seed");
     if (firstSeed < 0) {
-        throw InvalidParameter("seed", "--seed must be 0 … 2^31");
+        throw InvalidParameter("seed", "--seed must be 0 … 2^30");
     }
     const int evalSequences = intValue(parser, "eval-sequences");
     if (evalSequences < 1 || evalSequences > 4096) {

@@ -4,6 +4,7 @@
 
 #include "core/rope_params.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -82,29 +83,38 @@ BatchStats BatchGradient<T>::compute(const Transformer<T>& model, const Batch& b
     require(batch.length == pos.length, "length", "batch and position context lengths differ");
     const auto count = static_cast<std::size_t>(batch.count);
     const Eigen::Index n = model.parameters().size();
-    m_workspaces.resize(count);
+    // Groups of sequences fixed by the batch size alone (group g = [B·g/K, B·(g+1)/K), K =
+    // min(B, kGradientGroups)): each group runs its sequences in order into its own workspace and
+    // gradient buffer, and the buffers are added in group order, so the sum is bitwise the same
+    // at any thread count while memory stays at K buffers whatever the batch.
+    const std::size_t groups = std::min(count, kGradientGroups);
     m_stats.assign(count, SequenceStats{});
     if (grad != nullptr) {
-        m_grads.resize(count);
+        m_grads.resize(groups);
     }
     const int counted = batch.counted();
     // The gradient of the batch mean: each sequence contributes Σ_t loss_t / (all targets).
     const T lossScale = counted > 0 ? T(1) / static_cast<T>(counted) : T(0);
     parallelFor(
-        count, threads,
+        groups, threads,
         [&](std::size_t begin, std::size_t end) {
-            for (std::size_t b = begin; b < end; ++b) {
-                if (control != nullptr && control->cancelled()) {
-                    return;
-                }
-                Vec* g = nullptr;
+            // One workspace per block of groups (per thread): it only holds activations, which
+            // every sequence overwrites, so it does not affect the result.
+            Workspace<T> workspace;
+            for (std::size_t g = begin; g < end; ++g) {
+                Vec* buffer = nullptr;
                 if (grad != nullptr) {
-                    m_grads[b].setZero(n);
-                    g = &m_grads[b];
+                    m_grads[g].setZero(n);
+                    buffer = &m_grads[g];
                 }
-                const std::size_t at = b * static_cast<std::size_t>(batch.length);
-                m_stats[b] = model.run(batch.tokens.data() + at, batch.targets.data() + at, pos,
-                                       m_workspaces[b], g, lossScale);
+                for (std::size_t b = count * g / groups; b < count * (g + 1) / groups; ++b) {
+                    if (control != nullptr && control->cancelled()) {
+                        return;
+                    }
+                    const std::size_t at = b * static_cast<std::size_t>(batch.length);
+                    m_stats[b] = model.run(batch.tokens.data() + at, batch.targets.data() + at, pos,
+                                           workspace, buffer, lossScale);
+                }
             }
         },
         control);
@@ -122,8 +132,8 @@ BatchStats BatchGradient<T>::compute(const Transformer<T>& model, const Batch& b
     }
     if (grad != nullptr) {
         grad->setZero(n);
-        for (std::size_t b = 0; b < count; ++b) {
-            *grad += m_grads[b];
+        for (std::size_t g = 0; g < groups; ++g) {
+            *grad += m_grads[g];
         }
     }
     return stats;
@@ -188,20 +198,25 @@ Evaluation evaluate(const Transformer<float>& model, const TaskParams& task, int
     const PositionContext<float> pos = model.positions(length, scaling);
     std::mt19937_64 data(streamSeed(seed, kStreamEvaluation));
     const Batch batch = makeBatch(task, sequences, length, data);
-    // Forward only, with predictions, one slot per sequence (the same fan-out as training).
-    std::vector<Workspace<float>> workspaces(static_cast<std::size_t>(sequences));
+    // Forward only, with predictions; sequences in the same fixed groups as training, one
+    // workspace per thread (memory bounded whatever the number of sequences).
+    const auto count = static_cast<std::size_t>(sequences);
+    const std::size_t groups = std::min(count, kGradientGroups);
     std::vector<int> predictions(batch.tokens.size(), -1);
-    std::vector<SequenceStats> stats(static_cast<std::size_t>(sequences));
+    std::vector<SequenceStats> stats(count);
     parallelFor(
-        static_cast<std::size_t>(sequences), threads,
+        groups, threads,
         [&](std::size_t begin, std::size_t end) {
-            for (std::size_t b = begin; b < end; ++b) {
-                if (control != nullptr && control->cancelled()) {
-                    return;
+            Workspace<float> workspace;
+            for (std::size_t g = begin; g < end; ++g) {
+                for (std::size_t b = count * g / groups; b < count * (g + 1) / groups; ++b) {
+                    if (control != nullptr && control->cancelled()) {
+                        return;
+                    }
+                    const std::size_t at = b * static_cast<std::size_t>(length);
+                    stats[b] = model.run(batch.tokens.data() + at, batch.targets.data() + at, pos,
+                                         workspace, nullptr, 1.0F, predictions.data() + at);
                 }
-                const std::size_t at = b * static_cast<std::size_t>(length);
-                stats[b] = model.run(batch.tokens.data() + at, batch.targets.data() + at, pos,
-                                     workspaces[b], nullptr, 1.0F, predictions.data() + at);
             }
         },
         control);

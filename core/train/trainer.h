@@ -10,9 +10,9 @@
 #include <vector>
 
 /// \file trainer.h
-/// Training and evaluation of the small transformer: the batch gradient (threads over the
-/// sequences of a batch, each sequence into its own gradient buffer, summed in sequence order,
-/// so the result is bitwise the same at any thread count), global-norm clipping, AdamW, the
+/// Training and evaluation of the small transformer: the batch gradient (threads over fixed
+/// groups of the batch's sequences, each group into its own gradient buffer, summed in group
+/// order, so the result is bitwise the same at any thread count), global-norm clipping, AdamW, the
 /// training loop with live partial results and cancellation, and held-out evaluation at any
 /// length.
 
@@ -64,10 +64,18 @@ struct BatchStats {
     int counted = 0;
 };
 
+/// Number of fixed groups a batch's sequences are split into (see BatchGradient).
+inline constexpr std::size_t kGradientGroups = 16;
+
 /// \brief Mean loss and its gradient over a batch, threads over its sequences.
 ///
-/// Sequence b's gradient goes to its own buffer; the buffers are then added in the order
-/// b = 0, 1, …, so the sum, and everything after it, is the same bitwise at any thread count.
+/// The sequences are split into K = min(B, kGradientGroups) groups fixed by the batch size B
+/// alone (group g = sequences [B·g/K, B·(g+1)/K)). The groups are the units handed to
+/// parallelFor; a group runs its sequences in order into its own gradient buffer, and the
+/// buffers are added in group order. So the sum, and everything after it, is bitwise the same
+/// at any thread count, and memory is K gradient buffers and one workspace (activations) per
+/// thread whatever B (a buffer per sequence would be B·parameters, gigabytes at the largest
+/// sizes).
 template <class T> class BatchGradient {
 public:
     using Vec = Eigen::Matrix<T, Eigen::Dynamic, 1>;
@@ -78,7 +86,6 @@ public:
                        const WorkControl* control = nullptr);
 
 private:
-    std::vector<Workspace<T>> m_workspaces;
     std::vector<Vec> m_grads;
     std::vector<SequenceStats> m_stats;
 };

@@ -399,11 +399,14 @@ SequenceStats Transformer<T>::run(const int* tokens, const int* targets,
     const TensorOffsets& off = m_offsets;
     const Vec& p = m_params;
     for (int t = 0; t < len; ++t) {
-        require(tokens[t] >= 0 && tokens[t] < c.vocab && targets[t] < c.vocab, "token",
-                "token or target outside the vocabulary 0 … " + std::to_string(c.vocab - 1));
+        if (tokens[t] < 0 || tokens[t] >= c.vocab || targets[t] >= c.vocab) {
+            throw InvalidParameter("token", "token or target outside the vocabulary 0 … " +
+                                                std::to_string(c.vocab - 1));
+        }
     }
-    require(c.scheme != PositionScheme::Learned || len <= c.maxLength, "length",
-            "sequence longer than the learned table");
+    if (c.scheme == PositionScheme::Learned && len > c.maxLength) {
+        throw InvalidParameter("length", "sequence longer than the learned table");
+    }
 
     // ---- encoder: x_t = E[token_t] (+ P_t) ------------------------------------------------
     ws.layers.resize(static_cast<std::size_t>(c.layers));

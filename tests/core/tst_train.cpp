@@ -147,19 +147,24 @@ private slots:
     // (b) Same seed → bitwise the same curve and weights at 1 and 2 threads.
     void deterministicAcrossThreads_data() {
         QTest::addColumn<rope::PositionScheme>("scheme");
-        QTest::newRow("rope") << rope::PositionScheme::Rope;
-        QTest::newRow("t5") << rope::PositionScheme::T5;
-        QTest::newRow("learned") << rope::PositionScheme::Learned;
+        QTest::addColumn<int>("batch");
+        // Batch 5: five groups of one sequence, split 2 + 3 between the threads; batch 37: 16
+        // groups of two or three sequences (kGradientGroups).
+        QTest::newRow("rope") << rope::PositionScheme::Rope << 5;
+        QTest::newRow("t5") << rope::PositionScheme::T5 << 5;
+        QTest::newRow("learned") << rope::PositionScheme::Learned << 5;
+        QTest::newRow("rope-batch-37") << rope::PositionScheme::Rope << 37;
     }
     void deterministicAcrossThreads() {
         QFETCH(rope::PositionScheme, scheme);
+        QFETCH(int, batch);
         TrainOptions o;
         o.model = tinyModel(scheme);
         o.model.maxLength = 16;
         o.task.vocab = 8;
         o.task.offset = 3;
         o.length = 16;
-        o.batch = 5; // odd: the two threads get blocks of different sizes
+        o.batch = batch;
         o.steps = 4;
         o.seed = 42;
         o.threads = 1;
