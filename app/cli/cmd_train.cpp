@@ -6,7 +6,6 @@
 #include "core/train/trainer.h"
 
 #include <QDir>
-#include <QFile>
 
 #include <algorithm>
 #include <chrono>
