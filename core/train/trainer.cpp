@@ -88,6 +88,7 @@ BatchStats BatchGradient<T>::compute(const Transformer<T>& model, const Batch& b
     // gradient buffer, and the buffers are added in group order, so the sum is bitwise the same
     // at any thread count while memory stays at K buffers whatever the batch.
     const std::size_t groups = std::min(count, kGradientGroups);
+    m_workspaces.resize(groups);
     m_stats.assign(count, SequenceStats{});
     if (grad != nullptr) {
         m_grads.resize(groups);
@@ -98,9 +99,10 @@ BatchStats BatchGradient<T>::compute(const Transformer<T>& model, const Batch& b
     parallelFor(
         groups, threads,
         [&](std::size_t begin, std::size_t end) {
-            // One workspace per block of groups (per thread): it only holds activations, which
-            // every sequence overwrites, so it does not affect the result.
-            Workspace<T> workspace;
+            // One workspace per block of groups (per thread), kept between calls: it only holds
+            // activations, which every sequence overwrites, so it does not affect the result.
+            // Only the slot of each block's first group is ever filled.
+            Workspace<T>& workspace = m_workspaces[begin];
             for (std::size_t g = begin; g < end; ++g) {
                 Vec* buffer = nullptr;
                 if (grad != nullptr) {

@@ -86,6 +86,7 @@ public:
                        const WorkControl* control = nullptr);
 
 private:
+    std::vector<Workspace<T>> m_workspaces;
     std::vector<Vec> m_grads;
     std::vector<SequenceStats> m_stats;
 };
