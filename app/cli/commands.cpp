@@ -30,10 +30,11 @@ const std::vector<Command>& allCommands() {
          &runCompare},
         {"slides", "a 16:9 PDF slide deck of chosen panels (one figure per page)", true,
          &runSlides},
-        {"handout", "the course as an A4 PDF handout (steps, figures, lessons)", true,
-         &runHandout},
+        {"handout", "the course as an A4 PDF handout (steps, figures, lessons)", true, &runHandout},
         {"weights", "per-pair norms of a model's W_q and W_k from its safetensors files", false,
          &runWeights},
+        {"train", "train small transformers per position scheme on a synthetic task", false,
+         &runTrain},
     };
     return commands;
 }

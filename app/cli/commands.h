@@ -40,5 +40,6 @@ int runCompare(const QStringList& args);
 int runSlides(const QStringList& args);
 int runHandout(const QStringList& args);
 int runWeights(const QStringList& args);
+int runTrain(const QStringList& args);
 
 } // namespace rope::cli

@@ -1,0 +1,415 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "app/cli/cli_common.h"
+#include "app/cli/commands.h"
+#include "core/parallel.h"
+#include "core/train/trainer.h"
+
+#include <QDir>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+
+namespace rope::cli {
+
+namespace {
+
+using namespace rope::train;
+
+/// The work cap: layers·d_model²·length·batch·steps·seeds·schemes. One unit is roughly one
+/// multiply-add of a step's projections per token; the default race (2 layers, d_model 64,
+/// length 64, batch 32, 300 steps, 3 seeds × 3 schemes) is 4.5·10¹⁰, about half a minute on two
+/// cores. 5·10¹¹ (about ten minutes on one core) keeps a typo from occupying the machine.
+constexpr double kMaxTrainWork = 5e11;
+
+int intValue(const QCommandLineParser& parser, const char* flag) {
+    const long long v =
+        parseInteger(parser.value(QString::fromLatin1(flag)), QString::fromLatin1(flag));
+    if (v < -(1LL << 30) || v > (1LL << 30)) {
+        throw InvalidParameter(flag, std::string("--") + flag + " is out of range");
+    }
+    return static_cast<int>(v);
+}
+
+std::vector<int> intList(const QString& text, const char* flag) {
+    std::vector<int> out;
+    for (double v : parseDoubleList(text, QString::fromLatin1(flag))) {
+        if (v != std::floor(v) || v < 2 || v > rope::train::limits::kMaxTrainLength) {
+            throw InvalidParameter(flag, std::string("--") + flag + " items must be integers 2 … " +
+                                             std::to_string(rope::train::limits::kMaxTrainLength) +
+                                             ", got " + jsonNumber(v));
+        }
+        out.push_back(static_cast<int>(v));
+    }
+    return out;
+}
+
+// safetensors: an 8-byte little-endian header size, a JSON header naming each tensor's dtype,
+// shape and byte range, then the raw little-endian data (here F32, row-major: the flat
+// parameter vector already is, see ParamTensor).
+void writeSafetensors(const std::string& path, const Transformer<float>& model) {
+    std::string header = "{";
+    std::uint64_t offset = 0;
+    for (const ParamTensor& t : model.layout()) {
+        const std::uint64_t bytes = static_cast<std::uint64_t>(t.rows) * t.cols * 4;
+        header += (header.size() > 1 ? "," : "") + jsonString(t.name) +
+                  ":{\"dtype\":\"F32\",\"shape\":[" + std::to_string(t.rows) +
+                  (t.vector ? "" : "," + std::to_string(t.cols)) + "],\"data_offsets\":[" +
+                  std::to_string(offset) + "," + std::to_string(offset + bytes) + "]}";
+        offset += bytes;
+    }
+    header += ",\"__metadata__\":{\"format\":\"pt\"}}";
+    while (header.size() % 8 != 0) {
+        header += ' ';
+    }
+    std::ofstream out(path, std::ios::binary);
+    const std::uint64_t size = header.size();
+    unsigned char sizeBytes[8];
+    for (int i = 0; i < 8; ++i) {
+        sizeBytes[i] = static_cast<unsigned char>((size >> (8 * i)) & 0xFF);
+    }
+    out.write(reinterpret_cast<const char*>(sizeBytes), 8);
+    out.write(header.data(), static_cast<std::streamsize>(header.size()));
+    for (Eigen::Index i = 0; i < model.parameters().size(); ++i) {
+        std::uint32_t bits = 0;
+        const float v = model.parameters()[i];
+        std::memcpy(&bits, &v, 4);
+        unsigned char b[4];
+        for (int k = 0; k < 4; ++k) {
+            b[k] = static_cast<unsigned char>((bits >> (8 * k)) & 0xFF);
+        }
+        out.write(reinterpret_cast<const char*>(b), 4);
+    }
+    if (!out) {
+        throw InvalidParameter("save", "cannot write " + path);
+    }
+}
+
+// A Llama-style config.json: what `rope-cli weights --model` (io/weights_probe.cpp) reads to
+// find the q/k projections and their rotary pairs, plus the lab's own fields.
+void writeConfig(const std::string& path, const ModelConfig& c, const std::string& scheme,
+                 int trainLength) {
+    const int headDim = c.dModel / c.heads;
+    const int rotary = c.scheme == PositionScheme::Rope
+                           ? 2 * static_cast<int>(std::floor(c.rotaryFraction * headDim / 2.0))
+                           : headDim;
+    std::string json = "{\"model_type\":\"llama\",\"architectures\":[\"LlamaForCausalLM\"]";
+    json += ",\"hidden_size\":" + std::to_string(c.dModel) +
+            ",\"num_hidden_layers\":" + std::to_string(c.layers) +
+            ",\"num_attention_heads\":" + std::to_string(c.heads) +
+            ",\"num_key_value_heads\":" + std::to_string(c.heads) +
+            ",\"head_dim\":" + std::to_string(headDim) +
+            ",\"intermediate_size\":" + std::to_string(4 * c.dModel) +
+            ",\"vocab_size\":" + std::to_string(c.vocab) +
+            ",\"max_position_embeddings\":" + std::to_string(trainLength) +
+            ",\"rope_theta\":" + jsonNumber(c.base) +
+            ",\"partial_rotary_factor\":" + jsonNumber(static_cast<double>(rotary) / headDim) +
+            ",\"rope_interleave\":" + (c.layout == Layout::Interleaved ? "true" : "false") +
+            ",\"rms_norm_eps\":1e-05,\"tie_word_embeddings\":false" + ",\"hidden_act\":" +
+            jsonString(c.activation == Activation::Gelu ? "gelu_pytorch_tanh" : "relu") +
+            ",\"rope_explorer_position_scheme\":" + jsonString(scheme) + "}";
+    std::ofstream out(path);
+    out << json << '\n';
+    if (!out) {
+        throw InvalidParameter("save", "cannot write " + path);
+    }
+}
+
+} // namespace
+
+int runTrain(const QStringList& args) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Trains small decoder-only transformers (core/train) on a synthetic task, once per "
+        "position scheme and seed, and tests each on held-out sequences at several lengths.\n"
+        "Tasks: offset-copy (target = the token --offset back), induction (target = what "
+        "followed the previous occurrence of the current token; repeat distance varies per "
+        "sequence), position-parity (target = (token + position) mod 2).\n"
+        "Work cap: layers*d_model^2*length*batch*steps*seeds*schemes <= 5e11.\n"
+        "Progress on stderr. Output (stdout and --out): {\"runs\":[{\"scheme\",\"seed\","
+        "\"curve\":[{\"step\",\"loss\",\"accuracy\"}],\"accuracy_by_length\":{\"64\":a,...},"
+        "\"accuracy_by_length_scaled\" (rope with --scaling),\"steps_to_99\",\"seconds\"}],"
+        "\"task\",\"model\",\"work\",\"work_limit\"}. The curve's accuracy is that of each "
+        "step's fresh batch before the update."));
+    parser.addOptions({
+        {QStringLiteral("task"), QStringLiteral("offset-copy, induction or position-parity."),
+         QStringLiteral("T"), QStringLiteral("offset-copy")},
+        {QStringLiteral("schemes"),
+         QStringLiteral("Comma-separated position schemes: nope, learned, sinusoidal, rope, "
+                        "alibi, t5, p-rope."),
+         QStringLiteral("LIST"), QStringLiteral("rope,alibi,nope")},
+        {QStringLiteral("layers"), QStringLiteral("Layers, 1 … 4."), QStringLiteral("N"),
+         QStringLiteral("2")},
+        {QStringLiteral("d-model"), QStringLiteral("Model width, 16 … 128."), QStringLiteral("C"),
+         QStringLiteral("64")},
+        {QStringLiteral("heads"), QStringLiteral("Heads, 1 … 8 (d-model/heads even)."),
+         QStringLiteral("H"), QStringLiteral("4")},
+        {QStringLiteral("no-mlp"), QStringLiteral("Attention-only layers.")},
+        {QStringLiteral("activation"), QStringLiteral("MLP activation: gelu or relu."),
+         QStringLiteral("NAME"), QStringLiteral("gelu")},
+        {QStringLiteral("vocab"), QStringLiteral("Vocabulary size, 2 … 512."), QStringLiteral("V"),
+         QStringLiteral("16")},
+        {QStringLiteral("offset"), QStringLiteral("offset-copy: the offset k."),
+         QStringLiteral("K"), QStringLiteral("4")},
+        {QStringLiteral("steps"), QStringLiteral("AdamW steps, 1 … 100000."), QStringLiteral("N"),
+         QStringLiteral("300")},
+        {QStringLiteral("batch"), QStringLiteral("Sequences per step, 1 … 1024."),
+         QStringLiteral("B"), QStringLiteral("32")},
+        {QStringLiteral("length"), QStringLiteral("Training length, 2 … 1024."),
+         QStringLiteral("L"), QStringLiteral("64")},
+        {QStringLiteral("test-lengths"),
+         QStringLiteral("Comma-separated test lengths (2 … 1024); default L,2L,4L (capped)."),
+         QStringLiteral("LIST")},
+        {QStringLiteral("eval-sequences"),
+         QStringLiteral("Held-out sequences per test length, 1 … 4096."), QStringLiteral("N"),
+         QStringLiteral("64")},
+        {QStringLiteral("base"), QStringLiteral("RoPE / p-RoPE / sinusoidal base."),
+         QStringLiteral("B"), QStringLiteral("10000")},
+        {QStringLiteral("rotary-fraction"), QStringLiteral("RoPE: fraction of a head rotated."),
+         QStringLiteral("F"), QStringLiteral("1")},
+        {QStringLiteral("layout"), QStringLiteral("RoPE pair layout: interleaved or half."),
+         QStringLiteral("NAME"), QStringLiteral("interleaved")},
+        {QStringLiteral("p"), QStringLiteral("p-RoPE: fraction of frequencies kept, 0 … 1."),
+         QStringLiteral("P"), QStringLiteral("0.75")},
+        {QStringLiteral("scaling"),
+         QStringLiteral("RoPE at test time: a scaling method id (linear, ntk, dynamic, yarn, …) "
+                        "applied with factor max(1, test length / L) and original context L; "
+                        "reported as accuracy_by_length_scaled."),
+         QStringLiteral("METHOD"), QStringLiteral("default")},
+        {QStringLiteral("seeds"), QStringLiteral("Seeds per scheme, 1 … 100 (seed, seed+1, …)."),
+         QStringLiteral("N"), QStringLiteral("1")},
+        {QStringLiteral("seed"), QStringLiteral("First seed, 0 … 2^30."), QStringLiteral("S"),
+         QStringLiteral("1")},
+        {QStringLiteral("threads"), QStringLiteral("Worker threads, 0 (all cores) … 256."),
+         QStringLiteral("N"), QStringLiteral("0")},
+        {QStringLiteral("lr"), QStringLiteral("AdamW learning rate, (0, 1]."),
+         QStringLiteral("ETA"), QStringLiteral("0.003")},
+        {QStringLiteral("weight-decay"), QStringLiteral("AdamW decoupled weight decay, 0 … 1."),
+         QStringLiteral("W"), QStringLiteral("0.01")},
+        {QStringLiteral("clip"), QStringLiteral("Global gradient-norm clip, 0 = none."),
+         QStringLiteral("C"), QStringLiteral("1")},
+        {QStringLiteral("out"), QStringLiteral("Also write the JSON to this file."),
+         QStringLiteral("FILE")},
+        {QStringLiteral("save"),
+         QStringLiteral("Save each trained model to DIR/<scheme>-seed<S>/ as config.json + "
+                        "model.safetensors (F32), readable by rope-cli weights --model."),
+         QStringLiteral("DIR")},
+    });
+    if (!parseArguments(parser, args)) {
+        return 0;
+    }
+
+    TrainOptions base;
+    base.task.task = parseTask(parser.value(QStringLiteral("task")).toStdString());
+    base.model.layers = intValue(parser, "layers");
+    base.model.dModel = intValue(parser, "d-model");
+    base.model.heads = intValue(parser, "heads");
+    base.model.mlp = !parser.isSet(QStringLiteral("no-mlp"));
+    base.model.activation =
+        parseActivation(parser.value(QStringLiteral("activation")).toStdString());
+    base.model.vocab = intValue(parser, "vocab");
+    base.task.vocab = base.model.vocab;
+    base.task.offset = intValue(parser, "offset");
+    base.steps = intValue(parser, "steps");
+    base.batch = intValue(parser, "batch");
+    base.length = intValue(parser, "length");
+    base.model.base = parseDouble(parser.value(QStringLiteral("base")), QStringLiteral("base"));
+    base.model.rotaryFraction = parseDouble(parser.value(QStringLiteral("rotary-fraction")),
+                                            QStringLiteral("rotary-fraction"));
+    base.model.layout = parseLayout(parser.value(QStringLiteral("layout")).toStdString());
+    base.model.pRopeFraction = parseDouble(parser.value(QStringLiteral("p")), QStringLiteral("p"));
+    base.optimizer.lr = parseDouble(parser.value(QStringLiteral("lr")), QStringLiteral("lr"));
+    base.optimizer.weightDecay =
+        parseDouble(parser.value(QStringLiteral("weight-decay")), QStringLiteral("weight-decay"));
+    base.optimizer.clipNorm =
+        parseDouble(parser.value(QStringLiteral("clip")), QStringLiteral("clip"));
+    const int threadsAsked = intValue(parser, "threads");
+    base.threads = resolveThreads(threadsAsked);
+    const int seeds = intValue(parser, "seeds");
+    if (seeds < 1 || seeds > 100) {
+        throw InvalidParameter("seeds", "--seeds must be 1 … 100, got " + std::to_string(seeds));
+    }
+    const int firstSeed = intValue(parser, "seed");
+    if (firstSeed < 0) {
+        throw InvalidParameter("seed", "--seed must be 0 … 2^30");
+    }
+    const int evalSequences = intValue(parser, "eval-sequences");
+    if (evalSequences < 1 || evalSequences > 4096) {
+        throw InvalidParameter("eval-sequences", "--eval-sequences must be 1 … 4096, got " +
+                                                     std::to_string(evalSequences));
+    }
+    const std::string scalingMethodId = parser.value(QStringLiteral("scaling")).toStdString();
+
+    std::vector<PositionScheme> schemes;
+    for (const QString& id : parser.value(QStringLiteral("schemes")).split(QLatin1Char(','))) {
+        const PositionScheme s = parsePositionScheme(id.trimmed().toStdString());
+        if (std::find(schemes.begin(), schemes.end(), s) != schemes.end()) {
+            throw InvalidParameter("schemes", "--schemes names '" + id.toStdString() + "' twice");
+        }
+        schemes.push_back(s);
+    }
+    if (scalingMethodId != "default" &&
+        std::find(schemes.begin(), schemes.end(), PositionScheme::Rope) == schemes.end()) {
+        throw InvalidParameter("scaling",
+                               "--scaling applies to rope, which --schemes does not name");
+    }
+
+    std::vector<int> testLengths;
+    if (parser.isSet(QStringLiteral("test-lengths"))) {
+        testLengths = intList(parser.value(QStringLiteral("test-lengths")), "test-lengths");
+    } else {
+        for (int factor : {1, 2, 4}) {
+            if (static_cast<long long>(base.length) * factor <=
+                rope::train::limits::kMaxTrainLength) {
+                testLengths.push_back(base.length * factor);
+            }
+        }
+    }
+    // The learned table has a row for every length asked about; rows past the training length
+    // are never trained and keep their initial random values (ModelConfig::maxLength).
+    base.model.maxLength =
+        std::max(base.length, *std::max_element(testLengths.begin(), testLengths.end()));
+
+    // Validate everything (sizes, scheme settings) before any work, for every scheme.
+    for (PositionScheme s : schemes) {
+        TrainOptions o = base;
+        o.model.scheme = s;
+        validate(o);
+        for (int length : testLengths) {
+            validate(o.task, length);
+        }
+        if (s == PositionScheme::Rope && scalingMethodId != "default") {
+            // The scaling method's own checks (unknown id, fields it needs) before any training.
+            const Transformer<float> probe(o.model);
+            for (int length : testLengths) {
+                ScalingParams scaling;
+                scaling.method = scalingMethodId;
+                scaling.factor = std::max(1.0, static_cast<double>(length) / o.length);
+                scaling.originalContext = o.length;
+                scaling.seqLen = length;
+                (void)probe.positions(length, scaling);
+            }
+        }
+    }
+    const double work = static_cast<double>(base.model.layers) * base.model.dModel *
+                        base.model.dModel * base.length * base.batch * base.steps * seeds *
+                        static_cast<double>(schemes.size());
+    if (work > kMaxTrainWork) {
+        throw InvalidParameter("work", "the run's work layers*d_model^2*length*batch*steps*seeds*"
+                                       "schemes = " +
+                                           jsonNumber(work) + " exceeds the limit 5e11");
+    }
+
+    QString saveDir;
+    if (parser.isSet(QStringLiteral("save"))) {
+        saveDir = parser.value(QStringLiteral("save"));
+        if (!QDir().mkpath(saveDir)) {
+            throw InvalidParameter("save", "cannot create directory " + saveDir.toStdString());
+        }
+    }
+
+    std::string runs;
+    for (PositionScheme scheme : schemes) {
+        for (int k = 0; k < seeds; ++k) {
+            TrainOptions o = base;
+            o.model.scheme = scheme;
+            o.seed = static_cast<std::uint64_t>(firstSeed) + static_cast<std::uint64_t>(k);
+            const std::string id = positionSchemeId(scheme);
+            const auto start = std::chrono::steady_clock::now();
+            const int every = std::max(1, o.steps / 10);
+            const TrainRun run = trainModel(o, nullptr, [&](const CurvePoint& p) {
+                if (p.step % every == 0 || p.step == o.steps) {
+                    std::cerr << "rope-cli train: " << id << " seed " << o.seed << " step "
+                              << p.step << "/" << o.steps << " loss " << p.loss << " accuracy "
+                              << p.accuracy << '\n';
+                }
+            });
+            std::string byLength;
+            std::string byLengthScaled;
+            for (int length : testLengths) {
+                const Evaluation e =
+                    evaluate(run.model, o.task, length, evalSequences, o.seed, {}, o.threads);
+                byLength += (byLength.empty() ? "\"" : ",\"") + std::to_string(length) +
+                            "\":" + jsonNumber(e.accuracy);
+                if (scalingMethodId != "default" && scheme == PositionScheme::Rope) {
+                    ScalingParams scaling;
+                    scaling.method = scalingMethodId;
+                    scaling.factor = std::max(1.0, static_cast<double>(length) / o.length);
+                    scaling.originalContext = o.length;
+                    scaling.seqLen = length;
+                    const Evaluation s = evaluate(run.model, o.task, length, evalSequences, o.seed,
+                                                  scaling, o.threads);
+                    byLengthScaled += (byLengthScaled.empty() ? "\"" : ",\"") +
+                                      std::to_string(length) + "\":" + jsonNumber(s.accuracy);
+                }
+            }
+            const double seconds =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            std::string curve;
+            int stepsTo99 = -1;
+            for (const CurvePoint& p : run.curve) {
+                curve += (curve.empty() ? "{\"step\":" : ",{\"step\":") + std::to_string(p.step) +
+                         ",\"loss\":" + jsonNumber(p.loss) +
+                         ",\"accuracy\":" + jsonNumber(p.accuracy) + "}";
+                if (stepsTo99 < 0 && p.accuracy >= 0.99) {
+                    stepsTo99 = p.step;
+                }
+            }
+            runs += (runs.empty() ? "{" : ",{") + std::string("\"scheme\":") + jsonString(id) +
+                    ",\"seed\":" + std::to_string(o.seed) + ",\"curve\":[" + curve +
+                    "],\"accuracy_by_length\":{" + byLength + "}" +
+                    (byLengthScaled.empty()
+                         ? ""
+                         : ",\"accuracy_by_length_scaled\":{" + byLengthScaled + "}") +
+                    ",\"steps_to_99\":" + (stepsTo99 < 0 ? "null" : std::to_string(stepsTo99)) +
+                    ",\"seconds\":" + jsonNumber(seconds) + "}";
+            std::cerr << "rope-cli train: " << id << " seed " << o.seed << " done in " << seconds
+                      << " s\n";
+            if (!saveDir.isEmpty()) {
+                const QString dir =
+                    saveDir +
+                    QStringLiteral("/%1-seed%2").arg(QString::fromStdString(id)).arg(o.seed);
+                if (!QDir().mkpath(dir)) {
+                    throw InvalidParameter("save", "cannot create directory " + dir.toStdString());
+                }
+                writeConfig((dir + QStringLiteral("/config.json")).toStdString(), o.model, id,
+                            o.length);
+                writeSafetensors((dir + QStringLiteral("/model.safetensors")).toStdString(),
+                                 run.model);
+            }
+        }
+    }
+    const ModelConfig& m = base.model;
+    const std::string json =
+        "{\"runs\":[" + runs + "],\"task\":{\"id\":" + jsonString(taskId(base.task.task)) +
+        ",\"vocab\":" + std::to_string(base.task.vocab) +
+        ",\"offset\":" + std::to_string(base.task.offset) +
+        "},\"model\":{\"layers\":" + std::to_string(m.layers) +
+        ",\"d_model\":" + std::to_string(m.dModel) + ",\"heads\":" + std::to_string(m.heads) +
+        ",\"mlp\":" + (m.mlp ? "true" : "false") +
+        ",\"activation\":" + jsonString(activationId(m.activation)) +
+        ",\"base\":" + jsonNumber(m.base) + ",\"rotary_fraction\":" + jsonNumber(m.rotaryFraction) +
+        ",\"layout\":" + jsonString(layoutId(m.layout)) + ",\"p\":" + jsonNumber(m.pRopeFraction) +
+        "},\"length\":" + std::to_string(base.length) + ",\"batch\":" + std::to_string(base.batch) +
+        ",\"steps\":" + std::to_string(base.steps) + ",\"lr\":" + jsonNumber(base.optimizer.lr) +
+        ",\"threads\":" + std::to_string(base.threads) +
+        ",\"scaling\":" + jsonString(scalingMethodId) + ",\"work\":" + jsonNumber(work) +
+        ",\"work_limit\":" + jsonNumber(kMaxTrainWork) + "}";
+    if (parser.isSet(QStringLiteral("out"))) {
+        std::ofstream out(parser.value(QStringLiteral("out")).toStdString());
+        out << json << '\n';
+        if (!out) {
+            throw InvalidParameter("out", "cannot write " +
+                                              parser.value(QStringLiteral("out")).toStdString());
+        }
+    }
+    printJson(json);
+    return 0;
+}
+
+} // namespace rope::cli
