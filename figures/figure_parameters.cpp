@@ -218,4 +218,27 @@ bool isDrawingDetail(const Readout& readout) {
            readout.label == FigureText::tr("tokens per column");
 }
 
+void applySlideDefaults(const Figure& figure, bool paramsChosen, rope::RopeParams& params,
+                        FigureOptions& options) {
+    const auto setIfUnset = [&options](const char* key, const QVariant& value) {
+        const QString k = QString::fromLatin1(key);
+        if (!options.contains(k)) {
+            options.insert(k, value);
+        }
+    };
+    const std::string_view id = figure.id;
+    if (id == "doctor") {
+        setIfUnset("compare-with", QStringLiteral("llama-3.1-8b"));
+    } else if (id == "identity") {
+        setIfUnset("view", QStringLiteral("residual"));
+    } else if (id == "precision") {
+        setIfUnset("position", 15962);
+    } else if (id == "extension" && !paramsChosen && params.scaling.method == "default") {
+        params.scaling.method = "yarn";
+        params.scaling.factor = 4.0;
+        params.scaling.originalContext = 4096;
+        params.context = 16384;
+    }
+}
+
 } // namespace rope::figures

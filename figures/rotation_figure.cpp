@@ -157,8 +157,17 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
         const auto [x, y] = at(radius, angle);
         data.labels.push_back({x, y, text, false});
     };
-    label(1.08, 0.0, QStringLiteral("q"));
-    label(0.9, phi, QStringLiteral("k"));
+    // q and k at position 0, unless R_m q (or R_n k) points within half a radian of them: at
+    // m = 0 the arrows coincide and the head label below names both.
+    const auto apart = [](double x, double y) {
+        return std::abs(std::remainder(x - y, 2 * std::numbers::pi)) >= 0.5;
+    };
+    if (apart(std::atan2(qm[1], qm[0]), 0.0)) {
+        label(1.08, 0.0, QStringLiteral("q"));
+    }
+    if (apart(std::atan2(kn[1], kn[0]), phi)) {
+        label(0.9, phi, QStringLiteral("k"));
+    }
     // Beside the arrow heads, a little counter-clockwise of them, so no label covers its arrow;
     // kept 0.8 from the sides (a label is centred on its point, about 0.6 wide), where a head
     // pointing left or right would put half the label outside the axes.
@@ -167,9 +176,9 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
         data.labels.push_back({std::clamp(x, -0.8, 0.8), y, text, false});
     };
     headLabel(1.02, std::atan2(qm[1], qm[0]) + 0.16,
-              FigureText::tr("R_m q, m = %1").arg(params.m));
+              FigureText::tr("Rₘq, m = %1").arg(params.m));
     headLabel(0.86, std::atan2(kn[1], kn[0]) + 0.2,
-              FigureText::tr("R_n k, n = %1").arg(params.n));
+              FigureText::tr("Rₙk, n = %1").arg(params.n));
     // φ at its arc; left to the legend when R_m q's head label (0.16 rad past the arrow) is
     // within 0.6 rad of it: a long label there reaches the centre at a slide's text size.
     const double phiLabelAngle = a + 0.5 * phiSweep;

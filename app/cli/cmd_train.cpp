@@ -130,12 +130,12 @@ int runTrain(const QStringList& args) {
         "Tasks: offset-copy (target = the token --offset back), induction (target = what "
         "followed the previous occurrence of the current token; repeat distance varies per "
         "sequence), position-parity (target = (token + position) mod 2).\n"
-        "Work cap: layers*d_model^2*length*batch*steps*seeds*schemes <= 5e11.\n"
-        "Progress on stderr. Output (stdout and --out): {\"runs\":[{\"scheme\",\"seed\","
-        "\"curve\":[{\"step\",\"loss\",\"accuracy\"}],\"accuracy_by_length\":{\"64\":a,...},"
-        "\"accuracy_by_length_scaled\" (rope with --scaling),\"steps_to_99\",\"seconds\"}],"
-        "\"task\",\"model\",\"work\",\"work_limit\"}. The curve's accuracy is that of each "
-        "step's fresh batch before the update."));
+        "Work cap: layers × d_model² × length × batch × steps × seeds × schemes ≤ 5e11.\n"
+        "Progress on stderr. Output (stdout and --out): {\"runs\": [{\"scheme\", \"seed\", "
+        "\"curve\": [{\"step\", \"loss\", \"accuracy\"}], \"accuracy_by_length\": "
+        "{\"64\": a, …}, \"accuracy_by_length_scaled\" (rope with --scaling), "
+        "\"steps_to_99\", \"seconds\"}], \"task\", \"model\", \"work\", \"work_limit\"}. The "
+        "curve's accuracy is that of each step's fresh batch before the update."));
     parser.addOptions({
         {QStringLiteral("task"), QStringLiteral("offset-copy, induction or position-parity."),
          QStringLiteral("T"), QStringLiteral("offset-copy")},

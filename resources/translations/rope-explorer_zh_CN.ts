@@ -4,14 +4,6 @@
 <context>
     <name>Deck</name>
     <message>
-        <source>rotary dim %1</source>
-        <translation>旋转维度 %1</translation>
-    </message>
-    <message>
-        <source>%1, s = %2 over L₀ = %3</source>
-        <translation>%1，s = %2，L₀ = %3</translation>
-    </message>
-    <message>
         <source>RoPE Explorer slides</source>
         <translation>RoPE Explorer 幻灯片</translation>
     </message>
@@ -26,10 +18,6 @@
     <message>
         <source>Rotary position embeddings: the course</source>
         <translation>旋转位置编码：课程讲义</translation>
-    </message>
-    <message>
-        <source>Every step of the guided course with its figure, then the idea and the common misconception of every panel.</source>
-        <translation>引导课程的每一步及其图，然后是每个面板的核心思想与常见误解。</translation>
     </message>
     <message>
         <source>Task:</source>
@@ -50,6 +38,38 @@
     <message>
         <source>Worked solution:</source>
         <translation>详解：</translation>
+    </message>
+    <message>
+        <source>page %1</source>
+        <translation>第 %1 页</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <source>Student sheets</source>
+        <translation>学生练习册</translation>
+    </message>
+    <message>
+        <source>Answer key</source>
+        <translation>答案册</translation>
+    </message>
+    <message>
+        <source>Answer:</source>
+        <translation>答案：</translation>
+    </message>
+    <message>
+        <source>Student sheets: every step of the guided course with the figure it asks about, one step a page. The answers are in the answer key.</source>
+        <translation>学生练习册：引导课程的每一步及其所问的图，每页一步。答案见答案册。</translation>
+    </message>
+    <message>
+        <source>Answer key: every step&apos;s answer, the hints for the typical wrong answers and the worked solution.</source>
+        <translation>答案册：每一步的答案、针对常见错误答案的提示和详细解答。</translation>
+    </message>
+    <message>
+        <source>Your answer:</source>
+        <translation>你的答案：</translation>
     </message>
 </context>
 <context>
@@ -89,6 +109,22 @@
     <message>
         <source>Drawing the handout…</source>
         <translation>正在绘制讲义…</translation>
+    </message>
+    <message>
+        <source>%1, page %2</source>
+        <translation>%1，第 %2 页</translation>
+    </message>
+    <message>
+        <source>Student sheets (questions with their figures, no answers)</source>
+        <translation>学生练习册（问题及其图，不含答案）</translation>
+    </message>
+    <message>
+        <source>Answer key (answers, hints and worked solutions)</source>
+        <translation>答案册（答案、提示和详细解答）</translation>
+    </message>
+    <message>
+        <source>Edition:</source>
+        <translation>版本：</translation>
     </message>
 </context>
 <context>
@@ -561,10 +597,6 @@
         <translation>显示的最后一个位置</translation>
     </message>
     <message>
-        <source>R_mᵀR_n and R_(n−m) side by side</source>
-        <translation>R_mᵀR_n 与 R_(n−m) 并排</translation>
-    </message>
-    <message>
         <source>one pair as complex numbers</source>
         <translation>把一对看作复数</translation>
     </message>
@@ -575,18 +607,6 @@
     <message>
         <source>&amp;Identity:</source>
         <translation>恒等式(&amp;I)：</translation>
-    </message>
-    <message>
-        <source>relativity  R_mᵀR_n = R_(n−m)</source>
-        <translation>相对性  R_mᵀR_n = R_(n−m)</translation>
-    </message>
-    <message>
-        <source>composition  R_mR_n = R_(m+n)</source>
-        <translation>复合  R_mR_n = R_(m+n)</translation>
-    </message>
-    <message>
-        <source>orthogonality  R_mᵀR_m = I</source>
-        <translation>正交性  R_mᵀR_m = I</translation>
     </message>
     <message>
         <source>Residual view: which identity&apos;s residual matrix is drawn.</source>
@@ -659,10 +679,6 @@
     <message>
         <source>which coordinates pair up</source>
         <translation>哪些坐标配成一对</translation>
-    </message>
-    <message>
-        <source>rotation matrix R_m</source>
-        <translation>旋转矩阵 R_m</translation>
     </message>
     <message>
         <source>W_q/W_k row permutation</source>
@@ -1252,6 +1268,26 @@
         <source>Pages 8 and 9: two positions collide (or mirror each other) when their angles agree within this many degrees.</source>
         <translation>第 8、9 页：两个位置的角度相差在这么多度以内时算作相撞（或互为镜像）。</translation>
     </message>
+    <message>
+        <source>RₘᵀRₙ and Rₙ₋ₘ side by side</source>
+        <translation>RₘᵀRₙ 与 Rₙ₋ₘ 并排</translation>
+    </message>
+    <message>
+        <source>relativity  RₘᵀRₙ = Rₙ₋ₘ</source>
+        <translation>相对性  RₘᵀRₙ = Rₙ₋ₘ</translation>
+    </message>
+    <message>
+        <source>composition  RₘRₙ = Rₘ₊ₙ</source>
+        <translation>复合  RₘRₙ = Rₘ₊ₙ</translation>
+    </message>
+    <message>
+        <source>orthogonality  RₘᵀRₘ = I</source>
+        <translation>正交性  RₘᵀRₘ = I</translation>
+    </message>
+    <message>
+        <source>rotation matrix Rₘ</source>
+        <translation>旋转矩阵 Rₘ</translation>
+    </message>
 </context>
 <context>
     <name>FigureText</name>
@@ -1531,20 +1567,8 @@ independent</source>
         <translation>第一个使 f(m) &lt; 0 的 m</translation>
     </message>
     <message>
-        <source>quarter turn π/(2θ_min)</source>
-        <translation>四分之一圈 π/(2θ_min)</translation>
-    </message>
-    <message>
-        <source>slowest period 2π/θ_min</source>
-        <translation>最慢周期 2π/θ_min</translation>
-    </message>
-    <message>
         <source>tokens</source>
         <translation>词元</translation>
-    </message>
-    <message>
-        <source>quarter-turn context π/(2θ_min)</source>
-        <translation>四分之一圈上下文 π/(2θ_min)</translation>
     </message>
     <message>
         <source>smallest base b* for L (default ladder)</source>
@@ -1629,18 +1653,6 @@ independent</source>
     <message>
         <source>Llama 3.1: 8192 → 131072 at b = 5×10⁵</source>
         <translation>Llama 3.1：b = 5×10⁵ 时 8192 → 131072</translation>
-    </message>
-    <message>
-        <source>rule of thumb L = π/(2θ_min), d = %1</source>
-        <translation>经验法则 L = π/(2θ_min)，d = %1</translation>
-    </message>
-    <message>
-        <source>slowest period L = 2π/θ_min, d = %1</source>
-        <translation>最慢周期 L = 2π/θ_min，d = %1</translation>
-    </message>
-    <message>
-        <source>quarter-turn context π/(2θ_min), current</source>
-        <translation>四分之一圈上下文 π/(2θ_min)，当前</translation>
     </message>
     <message>
         <source>no computed bar: %1</source>
@@ -1729,14 +1741,6 @@ independent</source>
     <message>
         <source>RoFormer&apos;s relative upper bound u(m) = (2/d)·Σⱼ|Sⱼ(m)|</source>
         <translation>RoFormer 的相对上界 u(m) = (2/d)·Σⱼ|Sⱼ(m)|</translation>
-    </message>
-    <message>
-        <source>u(m) (bound on |qᵀR_m k| per unit max|hᵢ₊₁ − hᵢ|)</source>
-        <translation>u(m)（|qᵀR_m k| 的上界，以 max|hᵢ₊₁ − hᵢ| 为单位）</translation>
-    </message>
-    <message>
-        <source>Expected score of a similar key E[qᵀR_m(q + σε)] = 2·Σᵢ cos(mθᵢ)</source>
-        <translation>相似键的期望分数 E[qᵀR_m(q + σε)] = 2·Σᵢ cos(mθᵢ)</translation>
     </message>
     <message>
         <source>expected score (q, ε ~ N(0, I))</source>
@@ -1855,10 +1859,6 @@ independent</source>
         <translation>，%1 s = %2</translation>
     </message>
     <message>
-        <source>pair i  (θᵢ = b^(−2i/d) rad/token)</source>
-        <translation>维度对 i（θᵢ = b^(−2i/d) rad/词元）</translation>
-    </message>
-    <message>
         <source>cos(mθᵢ), mean over a pixel row</source>
         <translation>cos(mθᵢ)，每像素行的平均</translation>
     </message>
@@ -1883,40 +1883,12 @@ independent</source>
         <translation>不旋转的维度对（θᵢ = 0，λᵢ = ∞）</translation>
     </message>
     <message>
-        <source>R_mᵀR_n (left) and R_(n−m) (right): m = %1, n = %2, %3 layout</source>
-        <translation>R_mᵀR_n（左）与 R_(n−m)（右）：m = %1，n = %2，%3 布局</translation>
-    </message>
-    <message>
-        <source>column j (left: R_mᵀR_n; right: R_(n−m))</source>
-        <translation>列 j（左：R_mᵀR_n；右：R_(n−m)）</translation>
-    </message>
-    <message>
         <source>row i</source>
         <translation>行 i</translation>
     </message>
     <message>
         <source>matrix entry</source>
         <translation>矩阵元素</translation>
-    </message>
-    <message>
-        <source>max |R_mᵀR_n − R_(n−m)|</source>
-        <translation>max |R_mᵀR_n − R_(n−m)|</translation>
-    </message>
-    <message>
-        <source>qᵢ·e^(i tθᵢ), t = 0 … %1</source>
-        <translation>qᵢ·e^(i tθᵢ)，t = 0 … %1</translation>
-    </message>
-    <message>
-        <source>kᵢ·e^(i tθᵢ)</source>
-        <translation>kᵢ·e^(i tθᵢ)</translation>
-    </message>
-    <message>
-        <source>qᵢ·e^(imθᵢ) at m = %1</source>
-        <translation>m = %1 处的 qᵢ·e^(imθᵢ)</translation>
-    </message>
-    <message>
-        <source>kᵢ·e^(inθᵢ) at n = %1</source>
-        <translation>n = %1 处的 kᵢ·e^(inθᵢ)</translation>
     </message>
     <message>
         <source>circles |qᵢ|, |kᵢ|</source>
@@ -1931,26 +1903,6 @@ independent</source>
         <translation>虚部</translation>
     </message>
     <message>
-        <source>pair score Re[(qᵢe^(imθᵢ))*·kᵢe^(inθᵢ)]</source>
-        <translation>单对分数 Re[(qᵢe^(imθᵢ))*·kᵢe^(inθᵢ)]</translation>
-    </message>
-    <message>
-        <source>full score ⟨R_m q, R_n k⟩</source>
-        <translation>完整分数 ⟨R_m q, R_n k⟩</translation>
-    </message>
-    <message>
-        <source>R_m R_n − R_(m+n)</source>
-        <translation>R_m R_n − R_(m+n)</translation>
-    </message>
-    <message>
-        <source>R_mᵀ R_m − I</source>
-        <translation>R_mᵀ R_m − I</translation>
-    </message>
-    <message>
-        <source>R_mᵀ R_n − R_(n−m)</source>
-        <translation>R_mᵀ R_n − R_(n−m)</translation>
-    </message>
-    <message>
         <source>|%1| entry by entry (m = %2, n = %3, %4 layout)</source>
         <translation>|%1| 逐元素（m = %2，n = %3，%4 布局）</translation>
     </message>
@@ -1961,14 +1913,6 @@ independent</source>
     <message>
         <source>|residual entry| (log scale)</source>
         <translation>|残差元素|（对数坐标）</translation>
-    </message>
-    <message>
-        <source>max |R_mR_n − R_(m+n)|</source>
-        <translation>max |R_mR_n − R_(m+n)|</translation>
-    </message>
-    <message>
-        <source>max |R_mᵀR_m − I|</source>
-        <translation>max |R_mᵀR_m − I|</translation>
     </message>
     <message>
         <source>Dynamic NTK and the KV cache (d = %1, b = %2, s = %3, L₀ = %4)</source>
@@ -2015,16 +1959,8 @@ independent</source>
         <translation>两种布局中的维度对，d = %1</translation>
     </message>
     <message>
-        <source>coordinate j; half[j] = interleaved[p_j], p = %1</source>
-        <translation>坐标 j；half[j] = interleaved[p_j]，p = %1</translation>
-    </message>
-    <message>
         <source>layout</source>
         <translation>布局</translation>
-    </message>
-    <message>
-        <source>permutation: interleaved p_j → half j</source>
-        <translation>置换：interleaved p_j → half j</translation>
     </message>
     <message>
         <source>interleaved pairs (x₂ᵢ, x₂ᵢ₊₁), colour = pair i</source>
@@ -2047,20 +1983,12 @@ independent</source>
         <translation>坐标</translation>
     </message>
     <message>
-        <source>R_m, %1 layout (d = %2, m = %3)</source>
-        <translation>R_m，%1 布局（d = %2，m = %3）</translation>
-    </message>
-    <message>
         <source>column (input coordinate)</source>
         <translation>列（输入坐标）</translation>
     </message>
     <message>
         <source>row (output coordinate)</source>
         <translation>行（输出坐标）</translation>
-    </message>
-    <message>
-        <source>entry of R_m (cos mθᵢ, ±sin mθᵢ)</source>
-        <translation>R_m 的元素（cos mθᵢ，±sin mθᵢ）</translation>
     </message>
     <message>
         <source>W_q/W_k row permutation (%1 heads, d = %2)</source>
@@ -2085,10 +2013,6 @@ independent</source>
     <message>
         <source>relative position n − m (tokens)</source>
         <translation>相对位置 n − m（词元）</translation>
-    </message>
-    <message>
-        <source>logit ⟨R_m q, R_n k⟩ (seeded random W, x)</source>
-        <translation>logit ⟨R_m q, R_n k⟩（固定种子的随机 W、x）</translation>
     </message>
     <message>
         <source>trained: interleaved RoPE, original W</source>
@@ -2207,10 +2131,6 @@ independent</source>
         <translation>；超过 2²⁴ = 16777216 的部分不显示（float32 无法精确表示 m）</translation>
     </message>
     <message>
-        <source>|θ_float32 − mθ| (rad, exact angle in long double)</source>
-        <translation>|θ_float32 − mθ|（rad，精确角度用 long double 计算）</translation>
-    </message>
-    <message>
         <source>probe position m</source>
         <translation>探测位置 m</translation>
     </message>
@@ -2291,10 +2211,6 @@ independent</source>
         <translation>‖[B₁, B₂]‖max，重叠平面</translation>
     </message>
     <message>
-        <source>max |exp(xB₁+yB₂) − R_{x,y}| at the query (d = %1)</source>
-        <translation>查询处的 max |exp(xB₁+yB₂) − R_{x,y}|（d = %1）</translation>
-    </message>
-    <message>
         <source>key patch column y</source>
         <translation>键图块的列 y</translation>
     </message>
@@ -2311,16 +2227,8 @@ independent</source>
         <translation>相对性残差，查询 → 最后一个图块</translation>
     </message>
     <message>
-        <source>x recovered from R_{x,y}</source>
-        <translation>由 R_{x,y} 还原的 x</translation>
-    </message>
-    <message>
         <source>patches</source>
         <translation>图块</translation>
-    </message>
-    <message>
-        <source>y recovered from R_{x,y}</source>
-        <translation>由 R_{x,y} 还原的 y</translation>
     </message>
     <message>
         <source>row-wrap gap, 2D</source>
@@ -2381,10 +2289,6 @@ independent</source>
     <message>
         <source>b* not searched (%1); work L·d/2</source>
         <translation>未搜索 b*（%1）；工作量 L·d/2</translation>
-    </message>
-    <message>
-        <source>Feasibility landscape g(b) = min over m &lt; %1 of Σᵢ cos(m·b^(−2i/d)), d = %2 (feasible where g ≥ 0)</source>
-        <translation>可行性地形 g(b) = 对 m &lt; %1 取 min Σᵢ cos(m·b^(−2i/d))，d = %2（g ≥ 0 处可行）</translation>
     </message>
     <message>
         <source>g(b) = min_m f_b(m)</source>
@@ -2819,14 +2723,6 @@ independent</source>
         <translation>弧 (n−m)θᵢ：从 R_m k 到 R_n k</translation>
     </message>
     <message>
-        <source>R_m q, m = %1</source>
-        <translation>R_m q，m = %1</translation>
-    </message>
-    <message>
-        <source>R_n k, n = %1</source>
-        <translation>R_n k，n = %1</translation>
-    </message>
-    <message>
         <source>(n−m)θᵢ</source>
         <translation>(n−m)θᵢ</translation>
     </message>
@@ -3221,10 +3117,6 @@ computed</source>
     <message>
         <source>(b = %1, R = %2, %3)</source>
         <translation>（b = %1，R = %2，%3）</translation>
-    </message>
-    <message>
-        <source>pair i, wavelength λᵢ = 2π·b^(2i/R) tokens</source>
-        <translation>第 i 对，波长 λᵢ = 2π·b^(2i/R) 个词元</translation>
     </message>
     <message>
         <source>mean of all heads</source>
@@ -3647,6 +3539,182 @@ ladder:  Σᵢ Aᵢ·cos(δθᵢ + φᵢ)</source>
     <message>
         <source>A head that should attend to the token δ₀ = %1 back turns its key so that every pair peaks there. With one θ the score over distance is a single sinusoid A·cos(δθ + φ), whatever the projection weights are: the head can set its height and phase, never its shape, and it peaks again every 2π/θ tokens, at integer distances nearly as high (%2 at δ = %3). With the ladder it is a sum of sinusoids, one per pair, that agree only at δ₀: %5 or more tokens away it reaches at most %4 here, and a head can shape it further by weighting the pairs. That, more than telling positions apart, is why RoPE uses many frequencies.</source>
         <translation>一个应当关注往前第 δ₀ = %1 个词元的注意力头，把它的键转到让每一对都在那里取峰值。只有一个 θ 时，分数随距离的变化是单个正弦 A·cos(δθ + φ)，无论投影权重是什么：注意力头能调它的高度和相位，却调不了形状，而且每隔 2π/θ 个词元就再次出现峰值，在整数距离上几乎同样高（δ = %3 处为 %2）。有频率阶梯时，它是多个正弦之和，每对一项，只在 δ₀ 处同时取峰：离 δ₀ 至少 %5 个词元处，这里最多只有 %4，注意力头还可以通过给各对加权进一步塑造它。这才是旋转位置编码使用许多频率的主要原因，而不是区分位置。</translation>
+    </message>
+    <message>
+        <source> (%1 rotated)</source>
+        <translation>（旋转 %1 维）</translation>
+    </message>
+    <message>
+        <source>half-split pairs</source>
+        <translation>前后半分配对</translation>
+    </message>
+    <message>
+        <source>interleaved pairs</source>
+        <translation>交错配对</translation>
+    </message>
+    <message>
+        <source>%1, s = %2 over L₀ = %3</source>
+        <translation>%1，s = %2，L₀ = %3</translation>
+    </message>
+    <message>
+        <source>toy model: %1 tokens, head dimension %2</source>
+        <translation>玩具模型：%1 个词元，头维度 %2</translation>
+    </message>
+    <message>
+        <source>%1 × %2 patches, head dimension %3</source>
+        <translation>%1 × %2 个图块，头维度 %3</translation>
+    </message>
+    <message>
+        <source>compared with %1</source>
+        <translation>对比 %1</translation>
+    </message>
+    <message>
+        <source>quarter turn π/(2θₘᵢₙ)</source>
+        <translation>四分之一圈 π/(2θₘᵢₙ)</translation>
+    </message>
+    <message>
+        <source>slowest period 2π/θₘᵢₙ</source>
+        <translation>最慢周期 2π/θₘᵢₙ</translation>
+    </message>
+    <message>
+        <source>quarter-turn context π/(2θₘᵢₙ)</source>
+        <translation>四分之一圈上下文 π/(2θₘᵢₙ)</translation>
+    </message>
+    <message>
+        <source>Feasibility landscape g(b) = min over m &lt; %1 of Σᵢ cos(m·b⁻²ⁱ⁄ᵈ), d = %2 (feasible where g ≥ 0)</source>
+        <translation>可行性地形 g(b) = 对 m &lt; %1 取 min Σᵢ cos(m·b⁻²ⁱ⁄ᵈ)，d = %2（g ≥ 0 处可行）</translation>
+    </message>
+    <message>
+        <source>rule of thumb L = π/(2θₘᵢₙ), d = %1</source>
+        <translation>经验法则 L = π/(2θₘᵢₙ)，d = %1</translation>
+    </message>
+    <message>
+        <source>slowest period L = 2π/θₘᵢₙ, d = %1</source>
+        <translation>最慢周期 L = 2π/θₘᵢₙ，d = %1</translation>
+    </message>
+    <message>
+        <source>quarter-turn context π/(2θₘᵢₙ), current</source>
+        <translation>四分之一圈上下文 π/(2θₘᵢₙ)，当前</translation>
+    </message>
+    <message>
+        <source>u(m) (bound on |qᵀRₘ k| per unit max|hᵢ₊₁ − hᵢ|)</source>
+        <translation>u(m)（|qᵀRₘ k| 的上界，以 max|hᵢ₊₁ − hᵢ| 为单位）</translation>
+    </message>
+    <message>
+        <source>Expected score of a similar key E[qᵀRₘ(q + σε)] = 2·Σᵢ cos(mθᵢ)</source>
+        <translation>相似键的期望分数 E[qᵀRₘ(q + σε)] = 2·Σᵢ cos(mθᵢ)</translation>
+    </message>
+    <message>
+        <source>pair i  (θᵢ = b⁻²ⁱ⁄ᵈ rad/token)</source>
+        <translation>维度对 i（θᵢ = b⁻²ⁱ⁄ᵈ rad/词元）</translation>
+    </message>
+    <message>
+        <source>RₘᵀRₙ (left) and Rₙ₋ₘ (right): m = %1, n = %2, %3 layout</source>
+        <translation>RₘᵀRₙ（左）与 Rₙ₋ₘ（右）：m = %1，n = %2，%3 布局</translation>
+    </message>
+    <message>
+        <source>column j (left: RₘᵀRₙ; right: Rₙ₋ₘ)</source>
+        <translation>列 j（左：RₘᵀRₙ；右：Rₙ₋ₘ）</translation>
+    </message>
+    <message>
+        <source>max |RₘᵀRₙ − Rₙ₋ₘ|</source>
+        <translation>max |RₘᵀRₙ − Rₙ₋ₘ|</translation>
+    </message>
+    <message>
+        <source>qᵢ·exp(i tθᵢ), t = 0 … %1</source>
+        <translation>qᵢ·exp(i tθᵢ)，t = 0 … %1</translation>
+    </message>
+    <message>
+        <source>kᵢ·exp(i tθᵢ)</source>
+        <translation>kᵢ·exp(i tθᵢ)</translation>
+    </message>
+    <message>
+        <source>qᵢ·exp(imθᵢ) at m = %1</source>
+        <translation>m = %1 处的 qᵢ·exp(imθᵢ)</translation>
+    </message>
+    <message>
+        <source>kᵢ·exp(inθᵢ) at n = %1</source>
+        <translation>n = %1 处的 kᵢ·exp(inθᵢ)</translation>
+    </message>
+    <message>
+        <source>pair score Re[(qᵢexp(imθᵢ))*·kᵢexp(inθᵢ)]</source>
+        <translation>单对分数 Re[(qᵢexp(imθᵢ))*·kᵢexp(inθᵢ)]</translation>
+    </message>
+    <message>
+        <source>full score ⟨Rₘ q, Rₙ k⟩</source>
+        <translation>完整分数 ⟨Rₘ q, Rₙ k⟩</translation>
+    </message>
+    <message>
+        <source>Rₘ Rₙ − Rₘ₊ₙ</source>
+        <translation>Rₘ Rₙ − Rₘ₊ₙ</translation>
+    </message>
+    <message>
+        <source>Rₘᵀ Rₘ − I</source>
+        <translation>Rₘᵀ Rₘ − I</translation>
+    </message>
+    <message>
+        <source>Rₘᵀ Rₙ − Rₙ₋ₘ</source>
+        <translation>Rₘᵀ Rₙ − Rₙ₋ₘ</translation>
+    </message>
+    <message>
+        <source>max |RₘRₙ − Rₘ₊ₙ|</source>
+        <translation>max |RₘRₙ − Rₘ₊ₙ|</translation>
+    </message>
+    <message>
+        <source>max |RₘᵀRₘ − I|</source>
+        <translation>max |RₘᵀRₘ − I|</translation>
+    </message>
+    <message>
+        <source>largest |mismatch| (lengths %1 apart)</source>
+        <translation>最大 |不一致|（长度间隔 %1）</translation>
+    </message>
+    <message>
+        <source>coordinate j; half[j] = interleaved[pⱼ], p = %1</source>
+        <translation>坐标 j；half[j] = interleaved[pⱼ]，p = %1</translation>
+    </message>
+    <message>
+        <source>permutation: interleaved pⱼ → half j</source>
+        <translation>置换：interleaved pⱼ → half j</translation>
+    </message>
+    <message>
+        <source>Rₘ, %1 layout (d = %2, m = %3)</source>
+        <translation>Rₘ，%1 布局（d = %2，m = %3）</translation>
+    </message>
+    <message>
+        <source>entry of Rₘ (cos mθᵢ, ±sin mθᵢ)</source>
+        <translation>Rₘ 的元素（cos mθᵢ，±sin mθᵢ）</translation>
+    </message>
+    <message>
+        <source>logit ⟨Rₘ q, Rₙ k⟩ (seeded random W, x)</source>
+        <translation>logit ⟨Rₘ q, Rₙ k⟩（固定种子的随机 W、x）</translation>
+    </message>
+    <message>
+        <source>|θ(float32) − mθ| (rad, exact angle in long double)</source>
+        <translation>|θ(float32) − mθ|（rad，精确角度用 long double 计算）</translation>
+    </message>
+    <message>
+        <source>max |exp(xB₁+yB₂) − R(x, y)| at the query (d = %1)</source>
+        <translation>查询处的 max |exp(xB₁+yB₂) − R(x, y)|（d = %1）</translation>
+    </message>
+    <message>
+        <source>x recovered from R(x, y)</source>
+        <translation>由 R(x, y) 还原的 x</translation>
+    </message>
+    <message>
+        <source>y recovered from R(x, y)</source>
+        <translation>由 R(x, y) 还原的 y</translation>
+    </message>
+    <message>
+        <source>pair i, wavelength λᵢ = 2π·b²ⁱ⁄ᴿ tokens</source>
+        <translation>第 i 对，波长 λᵢ = 2π·b²ⁱ⁄ᴿ 个词元</translation>
+    </message>
+    <message>
+        <source>Rₘq, m = %1</source>
+        <translation>Rₘq，m = %1</translation>
+    </message>
+    <message>
+        <source>Rₙk, n = %1</source>
+        <translation>Rₙk，n = %1</translation>
     </message>
 </context>
 <context>

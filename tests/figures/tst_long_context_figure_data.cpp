@@ -598,7 +598,7 @@ private slots:
         // The trace is q_i rotated through positions 0 … 45: all on one circle.
         const Series* trace = seriesById(data, u"q-trace");
         QVERIFY(trace != nullptr);
-        QCOMPARE(trace->name, QStringLiteral("qᵢ·e^(i tθᵢ), t = 0 … 45"));
+        QCOMPARE(trace->name, QStringLiteral("qᵢ·exp(i tθᵢ), t = 0 … 45"));
         QCOMPARE(trace->x.size(), std::size_t{46});
         const double r = std::hypot(q[2 * pair], q[2 * pair + 1]);
         for (std::size_t j = 0; j < trace->x.size(); ++j) {

@@ -386,31 +386,8 @@ QString slideParameters(const figures::Figure& figure, const rope::RopeParams& p
 }
 
 SlideSpec withSlideDefaults(SlideSpec slide, bool paramsChosen) {
-    if (slide.figure == nullptr) {
-        return slide;
-    }
-    const auto setIfUnset = [&slide](const char* key, const QVariant& value) {
-        const QString k = QString::fromLatin1(key);
-        if (!slide.options.contains(k)) {
-            slide.options.insert(k, value);
-        }
-    };
-    const std::string_view id = slide.figure->id;
-    if (id == "doctor") {
-        // With "unscaled" and no scaling the doctor compares a configuration with itself.
-        setIfUnset("compare-with", QStringLiteral("llama-3.1-8b"));
-    } else if (id == "identity") {
-        // The residual shows the identity holding to rounding; two 128 × 128 matrices at slide
-        // size are two hairline diagonals.
-        setIfUnset("view", QStringLiteral("residual"));
-    } else if (id == "precision") {
-        // At m = 3 every format is exact; at m = 15962 bfloat16's angles alias.
-        setIfUnset("position", 15962);
-    } else if (id == "extension" && !paramsChosen && slide.params.scaling.method == "default") {
-        slide.params.scaling.method = "yarn";
-        slide.params.scaling.factor = 4.0;
-        slide.params.scaling.originalContext = 4096;
-        slide.params.context = 16384;
+    if (slide.figure != nullptr) {
+        figures::applySlideDefaults(*slide.figure, paramsChosen, slide.params, slide.options);
     }
     return slide;
 }
