@@ -195,15 +195,18 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
         label(0.57, relLabelAngle, FigureText::tr("(n−m)θᵢ"));
     }
     // The circles' radii: |R q| = |q| and |R k| = |k|, whatever the position. Written in the
-    // direction farthest from every arrow and angle label (of eight between the axes), so
-    // they never sit on the (n−m)θᵢ label or an arrow.
+    // direction farthest from every arrow, arrow-head label and angle label (of eight between
+    // the axes), so they never sit on the (n−m)θᵢ label, a head label or an arrow.
     const double taken[] = {0.0,
                             phi,
                             std::atan2(qm[1], qm[0]),
                             std::atan2(kn[1], kn[0]),
                             a + phi,
                             a + 0.5 * phiSweep,
-                            a + phi + 0.5 * relSweep};
+                            a + phi + 0.5 * relSweep,
+                            // the arrow-head labels, drawn a little counter-clockwise of heads
+                            std::atan2(qm[1], qm[0]) + 0.16,
+                            std::atan2(kn[1], kn[0]) + 0.2};
     double radiusAngle = -0.75 * std::numbers::pi;
     double clearest = -1.0;
     for (int c = 0; c < 8; ++c) {
@@ -219,8 +222,13 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
     }
     // |q| just outside its circle, |k| well inside its own: half a unit apart, so the two stay
     // apart at a slide's text size too.
-    label(kQLength + 0.12, radiusAngle, FigureText::tr("|q| = %1").arg(kQLength));
-    label(kKLength - 0.3, radiusAngle, FigureText::tr("|k| = %1").arg(kKLength));
+    // No clear direction (every one within 0.6 rad of an arrow or a label, as with a long
+    // head label at a slide's or handout's text size): the radii are left to the dashed
+    // circles alone rather than written over another text.
+    if (clearest >= 0.6) {
+        label(kQLength + 0.12, radiusAngle, FigureText::tr("|q| = %1").arg(kQLength));
+        label(kKLength - 0.3, radiusAngle, FigureText::tr("|k| = %1").arg(kKLength));
+    }
 
     // Clocks in a side plot: one per pair (at most kMaxClocks, every stride-th pair beyond),
     // hand at angle mθ_j, in rows of `columns`, each labelled with its pair index.
