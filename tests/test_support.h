@@ -5,6 +5,8 @@
 // Shared helpers for the Qt tests: Eigen metatypes (never declared in core) and a
 // comparison that reports the first mismatching index with both values.
 
+#include "core/rope_params.h"
+
 #include <Eigen/Core>
 #include <QMetaType>
 #include <QString>
@@ -19,6 +21,16 @@ Q_DECLARE_METATYPE(Eigen::VectorXd)
 Q_DECLARE_METATYPE(std::vector<double>)
 
 namespace rope::test {
+
+/// True when \p fn throws rope::InvalidParameter naming \p param (and nothing else).
+template <typename Fn> bool throwsNaming(const char* param, Fn&& fn) {
+    try {
+        fn();
+    } catch (const rope::InvalidParameter& e) {
+        return e.parameter() == param;
+    }
+    return false;
+}
 
 /// Relative-or-absolute closeness: |a−b| ≤ max(absTol, relTol·max(|a|,|b|)).
 inline bool close(double a, double b, double relTol, double absTol = 0.0) {

@@ -3,6 +3,7 @@
 #include "core/position_schemes.h"
 #include "core/rope_params.h"
 #include "tests/core/reference/position_schemes_reference.h"
+#include "tests/test_support.h"
 
 #include <QTest>
 
@@ -17,18 +18,11 @@
 // repeated token), ALiBi and T5 add a bias that is a function of i − j (the difference to NoPE's
 // scores on the same input), p = 1 is RoPE and p = 0 is NoPE, attention without positions and
 // without a mask is permutation equivariant, a causal layer is not.
+using rope::test::throwsNaming;
+
 class TestPositionSchemes : public QObject {
     Q_OBJECT
 
-private:
-    template <typename Fn> static bool throwsNaming(const char* param, Fn&& fn) {
-        try {
-            fn();
-        } catch (const rope::InvalidParameter& e) {
-            return e.parameter() == param;
-        }
-        return false;
-    }
 
     static rope::SchemeResult run(rope::PositionScheme s, const rope::SchemeToyParams& p) {
         return rope::evaluateScheme(s, p, rope::schemeInputs(p));

@@ -4,6 +4,7 @@
 #include "core/train/tasks.h"
 #include "core/train/trainer.h"
 #include "core/train/transformer.h"
+#include "tests/test_support.h"
 
 #include <QTest>
 
@@ -24,18 +25,11 @@ Q_DECLARE_METATYPE(rope::PositionScheme)
 Q_DECLARE_METATYPE(rope::Layout)
 Q_DECLARE_METATYPE(rope::train::Activation)
 
+using rope::test::throwsNaming;
+
 class TestTrain : public QObject {
     Q_OBJECT
 
-private:
-    template <typename Fn> static bool throwsNaming(const char* param, Fn&& fn) {
-        try {
-            fn();
-        } catch (const rope::InvalidParameter& e) {
-            return e.parameter() == param;
-        }
-        return false;
-    }
 
     static ModelConfig tinyModel(rope::PositionScheme scheme) {
         ModelConfig c;
