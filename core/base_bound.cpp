@@ -169,15 +169,32 @@ __attribute__((target("avx2,fma"))) void blockSumsAvx2(const double* tc, const d
 // rotation recurrence: ≤ ~8·P·ε (table entries ≤ 3 ulp, seeds ≤ 1 ulp, sums of P terms). The
 // tables are built lazily while the first block (distances first … first+K−1, seeded at
 // `first`) is scanned, so a scan that stops early stays cheap.
+// K ≈ √(span/2) balances the tables (K·P sincos) against the seeds (span/(2K)·P): the
+// half-width of BlockCosineSum's blocks, a power of two in [32, 2048].
+Eigen::Index blockHalfWidth(long long span) {
+    Eigen::Index half = 32;
+    while (half < 2048 && 2 * static_cast<long long>(half) * half < span) {
+        half *= 2;
+    }
+    return half;
+}
+
+// Exact sincos per pair of one BlockCosineSum scan of `span` distances from 0: the exact table
+// rows (min(K, 64)), one coarse row per 64 further rows, the seed of the first rows and one
+// seed per block of width 2K − 1 after them.
+double scanSincosPerPair(long long span) {
+    const long long half = blockHalfWidth(span);
+    const long long exactRows = std::min<long long>(half, 64);
+    const long long coarseRows = (half - exactRows + 63) / 64;
+    const long long blocks = span > half ? (span - half + 2 * half - 2) / (2 * half - 1) : 0;
+    return static_cast<double>(exactRows + coarseRows + 1 + blocks);
+}
+
 class BlockCosineSum {
 public:
     BlockCosineSum(const Eigen::Ref<const Eigen::ArrayXd>& theta, long long span)
         : m_theta(theta), m_pairs(theta.size()) {
-        // K ≈ √(span/2) balances the tables (K·P sincos) against the seeds (span/(2K)·P).
-        m_half = 32;
-        while (m_half < 2048 && 2 * static_cast<long long>(m_half) * m_half < span) {
-            m_half *= 2;
-        }
+        m_half = blockHalfWidth(span);
         m_cos.resize(m_half, m_pairs);
         m_sin.resize(m_half, m_pairs);
         m_coarseCos.resize(m_pairs);
@@ -485,7 +502,6 @@ std::string baseText(double b) {
     return text;
 }
 
-
 // One base of the sweep over t = ln b: θ_i = b^(−2i/d), the rates c_i = −∂ln θ_i/∂t = 2i/d, and
 // what a certified step needs at one distance m (angles φ_i = m·θ_i with their cos and sin).
 class SweepPoint {
@@ -617,8 +633,8 @@ public:
 
     // f_b(m) in MPFR with θ_i of the exact base b, within ±error (cosine_sum_fast.h).
     double preciseValue(long long m, double& error) {
-        return detail::preciseCosineSum(m, m_base, static_cast<long>(m_pairs), error,
-                                        m_phi.data(), m_cos.data(), m_sin.data());
+        return detail::preciseCosineSum(m, m_base, static_cast<long>(m_pairs), error, m_phi.data(),
+                                        m_cos.data(), m_sin.data());
     }
 
 private:
@@ -733,8 +749,7 @@ struct ScanPart {
     std::vector<Scored> kept;
 };
 
-ScanPart scanPart(const Eigen::ArrayXd& theta, long long first, long long count,
-                  std::size_t keep) {
+ScanPart scanPart(const Eigen::ArrayXd& theta, long long first, long long count, std::size_t keep) {
     ScanPart out;
     // Candidates with f/m below the current cut τ, trimmed to the best `keep` by nth_element
     // whenever they reach 4·keep: linear time. (A heap was slower than the scan's products:
@@ -847,8 +862,9 @@ double sweepWorkLimit(long long context, int dim) {
 double sweepWork(long long evaluations, long long scans, long long count, int dim) {
     const double pairs = static_cast<double>(dim / 2);
     return static_cast<double>(evaluations) * (pairs + limits::kEvaluationOverhead) +
-           static_cast<double>(scans) * static_cast<double>(count) *
-               (limits::kScanCostPerDistance + pairs / 512.0);
+           static_cast<double>(scans) *
+               (static_cast<double>(count) * (limits::kScanCostPerDistance + pairs / 512.0) +
+                limits::kScanSincosCost * pairs * scanSincosPerPair(count));
 }
 
 namespace {
@@ -1010,11 +1026,10 @@ MinimalBase sweepSegment(long long context, int dim, const MinimalBaseOptions& o
 
     const double workLimit = resolvedWorkLimit(options, context, dim);
     const auto gaveUp = [&](const std::string& why) {
-        return InvalidParameter("context", "min-base gave up at context " +
-                                               std::to_string(context) + ", dim " +
-                                               std::to_string(dim) + ": " + why + " at base " +
-                                               baseText(b) +
-                                               " (every smaller base is proven infeasible)");
+        return InvalidParameter("context",
+                                "min-base gave up at context " + std::to_string(context) +
+                                    ", dim " + std::to_string(dim) + ": " + why + " at base " +
+                                    baseText(b) + " (every smaller base is proven infeasible)");
     };
     // Pool distances screened (SweepPoint::screen()); eight screens cost about one evaluation.
     long long screens = 0;
@@ -1221,8 +1236,8 @@ MinimalBase sweepSegment(long long context, int dim, const MinimalBaseOptions& o
                 const std::size_t end = std::min(done + kChunk, order.size());
                 if (end < order.size()) {
                     std::nth_element(order.begin() + static_cast<std::ptrdiff_t>(done),
-                                     order.begin() + static_cast<std::ptrdiff_t>(end),
-                                     order.end(), first);
+                                     order.begin() + static_cast<std::ptrdiff_t>(end), order.end(),
+                                     first);
                 }
                 std::sort(order.begin() + static_cast<std::ptrdiff_t>(done),
                           order.begin() + static_cast<std::ptrdiff_t>(end), first);
@@ -1873,9 +1888,16 @@ double estimateMinimalBase(long long context, int dim, const WorkControl* contro
     return above;
 }
 
-double estimatedThresholdSeconds(long long context, int dim) {
+double expectedThresholdScans(long long context, int dim) {
+    // Measured full scans of the downward sweep (d = 128): 1 384 at L·d/2 = 2^18, 1 978 at 2^20,
+    // 6 516 at 2^22; at 2^20 also 1 854 (d = 256), 2 317 (d = 1024), 2 339 (d = 64). The count
+    // grows like (L·d/2)^0.55 there; the exponent 0.6 keeps the estimate at or above them.
     const double pairDistances = static_cast<double>(context) * static_cast<double>(dim / 2);
-    const double scans = std::max(1.0, 1400.0 * pairDistances / 262144.0);
+    return std::max(1.0, 1400.0 * std::pow(pairDistances / 262144.0, 0.6));
+}
+
+double estimatedThresholdSeconds(long long context, int dim) {
+    const double scans = expectedThresholdScans(context, dim);
     return workSeconds(scans * sweepWork(0, 1, context, dim), SweepBackend::Fast);
 }
 
@@ -1886,7 +1908,7 @@ MinimalBase allFeasibleAbove(long long context, int dim, const MinimalBaseOption
     if (pairDistances > 67108864.0) {
         throw InvalidParameter("context", "--all-above is certified for context × dim/2 <= "
                                           "2^26 only (L <= 2^20 at d = 128: its certificate "
-                                          "scans every m at every step, work ~ L²·d/2; see "
+                                          "scans every m at every step, work ~ (L·d/2)^1.6; see "
                                           "docs/base-bound.md), got context " +
                                               std::to_string(context) + " at dim " +
                                               std::to_string(dim));
@@ -1894,14 +1916,18 @@ MinimalBase allFeasibleAbove(long long context, int dim, const MinimalBaseOption
     // One work budget for both parts: the sweep up to b* and the downward sweep from the tail.
     const double workLimit = resolvedWorkLimit(options, context, dim);
     // The downward sweep needs about 1 400 full scans at L·d/2 = 2^18 (L = 4 096, d = 128), and
-    // the number grows like L·d/2 (f oscillates in ln b at a rate ~ m·θ_1·2/d). Refuse at once,
+    // the number grows like (L·d/2)^0.6 (expectedThresholdScans()). Refuse at once,
     // with the estimate, what would run into the cap only after its whole budget (above the
     // old limit L·d/2 = 2^22; below it the sweeps run as before and stop at the cap).
     const long long countAll = options.includeContext ? context + 1 : context;
-    const double expectedScans = std::max(1.0, 1400.0 * pairDistances / 262144.0);
+    const double expectedScans = expectedThresholdScans(context, dim);
     const double expectedWork = expectedScans * sweepWork(0, 1, countAll, dim);
     // (estimatedThresholdSeconds() states the same model for the panel.)
-    if (workLimit > 0.0 && pairDistances > 4194304.0 && expectedWork > workLimit) {
+    // Below 2^22 the estimate must exceed the cap fourfold (it is good to a factor of a few):
+    // wide heads at short contexts cost mostly the scans' sincos tables (d = 4148, L = 2564:
+    // about 30 000 scans of 7.6 ms) and would otherwise run into the cap only after ~20 s.
+    if (workLimit > 0.0 && expectedWork > workLimit &&
+        (pairDistances > 4194304.0 || expectedWork > 4.0 * workLimit)) {
         throw InvalidParameter(
             "context", "--all-above is certified for context × dim/2 <= 2^26 within its work "
                        "limit only: context " +
@@ -1911,7 +1937,7 @@ MinimalBase allFeasibleAbove(long long context, int dim, const MinimalBaseOption
                            " cosine evaluations (about " +
                            shortNumber(workSeconds(expectedWork, options.backend)) +
                            " s of CPU here) against a limit of " + shortNumber(workLimit) +
-                           " (its certificate scans every m at every step, work ~ L²·d/2; see "
+                           " (its certificate scans every m at every step, work ~ (L·d/2)^1.6; see "
                            "docs/base-bound.md)");
     }
     MinimalBaseOptions first = options;
@@ -2187,9 +2213,10 @@ FeasibilityLandscape feasibilityLandscape(long long context, int dim,
         }
         std::vector<LandscapePoint> merged;
         merged.reserve(out.points.size() + added.size());
-        std::merge(out.points.begin(), out.points.end(), added.begin(), added.end(),
-                   std::back_inserter(merged),
-                   [](const LandscapePoint& x, const LandscapePoint& y) { return x.base < y.base; });
+        std::merge(
+            out.points.begin(), out.points.end(), added.begin(), added.end(),
+            std::back_inserter(merged),
+            [](const LandscapePoint& x, const LandscapePoint& y) { return x.base < y.base; });
         out.points = std::move(merged);
     }
     if (control != nullptr && !out.cancelled) {

@@ -37,11 +37,17 @@ inline constexpr double kMaxBaseSearchWork = 536870912.0;
 /// EPYC of docs/PERFORMANCE.md). A single-distance evaluation costs its d/2 sincos plus about
 /// kEvaluationOverhead more (the certified step, the pool's ordering); a full scan costs about
 /// kScanCostPerDistance + (d/2)/512 per distance (below d ≈ 512 the per-distance bookkeeping
-/// outweighs the block products). Fitted by least squares to 11 timed sweeps from d = 4 to
-/// d = 128, within ±25 %; counting only the cosines (d/2 per evaluation, (d/2)/128 per scanned
-/// distance) underestimated d = 4 sweeps tenfold, so their cap let them run for minutes.
+/// outweighs the block products), plus kScanSincosCost per exact sincos of its tables and
+/// block seeds (about (K + L/(2K))·d/2 with K ≈ √(L/2), K ≥ 32). Fitted by least squares to 11
+/// timed sweeps from d = 4 to d = 128, within ±25 %; counting only the cosines (d/2 per
+/// evaluation, (d/2)/128 per scanned distance) underestimated d = 4 sweeps tenfold, so their
+/// cap let them run for minutes. The sincos term was missing until a wide head at a short
+/// context (d = 4148, L = 2564: 178 000 sincos, 7.6 ms a scan, modelled as 0.14 ms) let
+/// `min-base --all-above` run for 100 s instead of being refused.
 inline constexpr double kEvaluationOverhead = 3.0;
 inline constexpr double kScanCostPerDistance = 1.0 / 3.0;
+/// One exact-angle sincos of a scan's tables (libm, 25–34 ns measured) in work units.
+inline constexpr double kScanSincosCost = 2.5;
 /// Work cap of one minimalBase() sweep (and of one allFeasibleAbove(), both parts together):
 /// kSweepWorkPerPairDistance per (distance, pair), clamped to [kMinSweepWork, kMaxBaseSweepWork]
 /// (about 1 s … 12 s here). The sweeps that succeed use 4 to 45 per (distance, pair):
@@ -313,17 +319,22 @@ double estimateMinimalBase(long long context, int dim, const WorkControl* contro
 /// base with a certifiably negative f (at m = witness), base/lowerBracket − 1 ≤ tolerance.
 /// \param context L, 1 … limits::kMaxContext, and L·d/2 ≤ 2^26; refused at once, with the
 /// estimated number of scans and CPU time, when the downward sweep's estimated work (≈ 1 400
-/// scans at L·d/2 = 2^18, growing like L·d/2) exceeds the work limit.
+/// scans at L·d/2 = 2^18, growing like (L·d/2)^0.6) exceeds the work limit.
 /// \warning Throws InvalidParameter("context", "dim", "tolerance"), and
 /// InvalidParameter("context") when both sweeps together would exceed the work limit
 /// (MinimalBaseOptions::workLimit, sweepWorkLimit() by default).
 MinimalBase allFeasibleAbove(long long context, int dim, const MinimalBaseOptions& options = {});
 
 /// \brief CPU seconds allFeasibleAbove() is expected to need, by the cost model its refusals
-/// state: about 1 400 full scans of every m at L·d/2 = 2^18, growing like L·d/2 (f oscillates in
-/// ln b at a rate ~ m·θ_1·2/d), each scan sweepWork(0, 1, L, d) cosine-equivalents at 12 ns.
+/// state: expectedThresholdScans() full scans of every m, each sweepWork(0, 1, L, d)
+/// cosine-equivalents at 12 ns.
 /// An estimate for messages (within a factor of a few), not a bound.
 double estimatedThresholdSeconds(long long context, int dim);
+
+/// \brief Full scans allFeasibleAbove()'s downward sweep is expected to need: 1 400·(L·d/2 /
+/// 2^18)^0.6, fitted at or above the counts measured from L·d/2 = 2^18 to 2^22 (1 384 … 6 516
+/// at d = 128). An estimate for messages and refusals, not a bound.
+double expectedThresholdScans(long long context, int dim);
 
 /// \brief One base of the feasibility landscape: g(b) = min over the checked m of f_b(m).
 struct LandscapePoint {
@@ -340,9 +351,9 @@ struct FeasibilityLandscape {
 
 /// \brief Settings of feasibilityLandscape().
 struct LandscapeOptions {
-    double lowBase = 2.0;   ///< first base, > 1
-    double highBase = 1e8;  ///< last base, > lowBase, ≤ limits::kMaxBase
-    int samples = 800;      ///< log-spaced bases, 2 … 20 000
+    double lowBase = 2.0;  ///< first base, > 1
+    double highBase = 1e8; ///< last base, > lowBase, ≤ limits::kMaxBase
+    int samples = 800;     ///< log-spaced bases, 2 … 20 000
     /// Bases evaluated as well (e.g. b*, its lower bracket, b_T): a certified number is then a
     /// sample of the picture, so a curve never contradicts it. Values outside the range are
     /// ignored.
@@ -350,7 +361,7 @@ struct LandscapeOptions {
     /// Rounds of bisection in ln b of every interval between neighbours of opposite sign of g
     /// (the edges of the islands), each adding at most `samples` bases in total. 0 … 40.
     int refineRounds = 12;
-    int threads = 2; ///< 1 … 64
+    int threads = 2;             ///< 1 … 64
     bool includeContext = false; ///< m ∈ [0, L] instead of [0, L)
 };
 

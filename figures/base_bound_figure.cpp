@@ -411,7 +411,7 @@ LandscapeSetup landscapeSetup(const rope::RopeParams& params, const FigureOption
         const double cap = kLandscapeThresholdWork / (dim / 2);
         setup.thresholdNote =
             FigureText::tr("not certified in this view: about %1 s of CPU (≈ 1 400 full scans "
-                           "of every m at L·d/2 = 2^18, growing like L·d/2, 12 ns per "
+                           "of every m at L·d/2 = 2^18, growing like (L·d/2)^0.6, 12 ns per "
                            "cosine); this view's cap is L·d/2 ≤ 2^19, about %2 s")
                 .arg(formatNumber(rope::estimatedThresholdSeconds(context, dim), 2),
                      formatNumber(rope::estimatedThresholdSeconds(static_cast<long long>(cap), dim),

@@ -3163,8 +3163,8 @@ computed</source>
         <translation>≈ %1（估计值，不是界：粗网格上第一个可行的底数；可能漏掉窄的可行孤岛）</translation>
     </message>
     <message>
-        <source>not certified in this view: about %1 s of CPU (≈ 1 400 full scans of every m at L·d/2 = 2^18, growing like L·d/2, 12 ns per cosine); this view&apos;s cap is L·d/2 ≤ 2^19, about %2 s</source>
-        <translation>本视图中未经证明：约需 %1 秒 CPU（L·d/2 = 2^18 时约 1 400 次遍历全部 m 的完整扫描，随 L·d/2 增长，每个余弦 12 ns）；本视图的上限为 L·d/2 ≤ 2^19，约 %2 秒</translation>
+        <source>not certified in this view: about %1 s of CPU (≈ 1 400 full scans of every m at L·d/2 = 2^18, growing like (L·d/2)^0.6, 12 ns per cosine); this view&apos;s cap is L·d/2 ≤ 2^19, about %2 s</source>
+        <translation>本视图中未经证明：约需 %1 秒 CPU（L·d/2 = 2^18 时约 1 400 次遍历全部 m 的完整扫描，随 (L·d/2)^0.6 增长，每个余弦 12 ns）；本视图的上限为 L·d/2 ≤ 2^19，约 %2 秒</translation>
     </message>
     <message>
         <source>b* ≈ %1 (estimate, not certified)</source>

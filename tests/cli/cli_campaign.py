@@ -263,6 +263,18 @@ class Generator:
 # 1.6 s) and a --range to N × d × LMAX <= 2 × MIN_BASE_WORK; malformed and out-of-range values
 # still go through unchanged, and every d from 2 up is drawn, the pathological small ones too.
 MIN_BASE_WORK = 1 << 24
+# `min-base --all-above` scans every m at every step of its downward sweep (work ~ L²·d/2), and
+# stops at its own work cap, which at L·d/2 = 2^20 is 4.2e8 units, about 5 s of CPU: its numeric
+# --context is kept to d × L <= ALL_ABOVE_WORK, where the cap, not the published rows, bounds it.
+ALL_ABOVE_WORK = 1 << 21
+
+# Invocations that once failed, run in every campaign whatever the seed.
+REGRESSIONS = [
+    # Seed 20261123: 100 s of CPU; the scan cost model left out the sincos tables, which
+    # dominate wide heads at short contexts, so the up-front refusal never fired (now exit 2
+    # at once with the estimate).
+    ["min-base", "--all-above", "--context", "2564", "--dim", "4148"],
+]
 
 
 def as_number(text):
@@ -291,11 +303,12 @@ def bound_min_base(args):
             v = as_number(args[k + 1])
             if v is not None and v >= 2:
                 dim = v
+    work = ALL_ABOVE_WORK if "--all-above" in args else MIN_BASE_WORK
     for k in range(1, len(args) - 1):
         if args[k] == "--context":
             v = as_number(args[k + 1])
-            if v is not None and v * dim > MIN_BASE_WORK:
-                args[k + 1] = str(max(1, int(MIN_BASE_WORK // dim)))
+            if v is not None and v * dim > work:
+                args[k + 1] = str(max(1, int(work // dim)))
         elif args[k] == "--range":
             parts = args[k + 1].split(":")
             if len(parts) == 3:
@@ -421,8 +434,8 @@ def main():
     for k in range(a.count):
         command = commands[k % len(commands)] if k < len(commands) * 3 else rng.choice(commands)
         plan.append(bound_min_base(gen.invocation(command, options[command])))
-    # A few malformed top-level invocations.
-    plan[:0] = [[], ["--bogus"], ["nope"], [""], ["-h"], ["--version"]]
+    # A few malformed top-level invocations, and the invocations that once failed (fixed rows).
+    plan[:0] = [[], ["--bogus"], ["nope"], [""], ["-h"], ["--version"]] + REGRESSIONS
 
     env = dict(os.environ)
     env.setdefault("QT_QPA_PLATFORM", "offscreen")

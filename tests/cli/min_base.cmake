@@ -101,8 +101,10 @@ rope_cli_expect_error(cli_min_base_all_above_rounding_crawl
 # f = cos m + cos(m·θ_1) → 1 + cos m, within rounding of 0 where m ≈ kπ, e.g. m = 103 993).
 rope_cli_expect_error(cli_min_base_all_above_no_tail "no tail certificate below 1e30"
                       min-base --dim 4 --context 131072 --all-above --m-inclusive)
-rope_cli_expect_error(cli_min_base_all_above_limit_why "work ~ L²·d/2; see docs/base-bound.md"
-                      min-base --context 131072 --all-above)
+# L = 2^18, d = 128: 1 400·64^0.6 = 16 900 scans of about 1.7e5 units, 2.9e9 against the cap 1.6e9.
+# (L = 2^17 fits its cap now: b_T = 42 273 617.5 in 19 s of CPU.)
+rope_cli_expect_error(cli_min_base_all_above_limit_why "2.9e\\+09 cosine evaluations .* every m at every step, work ~ .*see docs/base-bound.md"
+                      min-base --context 262144 --all-above)
 # The landscape view's CSV: g(b) per base, b* and b_T as marked lines. b*(1024, 128) =
 # 4293.4375… and b_T = 6018.2808… are the NumPy-checked values above; the CSV must carry both.
 add_test(NAME cli_min_base_landscape_csv
@@ -110,10 +112,12 @@ add_test(NAME cli_min_base_landscape_csv
                  ${ROPE_CLI} ${CMAKE_CURRENT_BINARY_DIR}/cli_min_base_landscape.csv)
 set_tests_properties(cli_min_base_landscape_csv PROPERTIES LABELS cli)
 # The panel's refusal states the estimated time and the cap too (issue #26): the landscape view
-# certifies b_T only up to L·d/2 = 2^19. At L = 16384, d = 128 (L·d/2 = 2^20) by hand: 1 400·2^20/2^18
-# = 5 600 scans of 16384·(1/3 + 64/512) = 7 509.3 cosine-equivalents at 12 ns = 0.50 s; the cap
-# L = 8192: 2 800 scans of 3 754.7 = 0.13 s.
+# certifies b_T only up to L·d/2 = 2^19. At L = 16384, d = 128 (L·d/2 = 2^20) by hand:
+# 1 400·4^0.6 = 3 216.4 scans, each 16384·(1/3 + 64/512) = 7 509.3 cosine-equivalents of products
+# plus 2.5·64·130 = 20 800 of sincos (K = 128: 64 exact rows, 1 coarse row, the first seed,
+# ⌈16256/255⌉ = 64 block seeds), at 12 ns: 1.09 s; the cap L = 8192: 1 400·2^0.6 = 2 122.0 scans of
+# 3 754.7 + 2.5·64·129 (K = 64: 64 rows, 1 seed, ⌈8128/127⌉ = 64 block seeds) = 24 394.7, 0.62 s.
 add_test(NAME cli_min_base_landscape_refusal_time
-         COMMAND sh -c "\"$0\" figure --panel base-bound --set view=landscape --context 16384 --out \"$1\" >/dev/null && grep -q '^\"b_T not certified in this view: about 0.5 s of CPU (≈ 1 400 full scans of every m at L·d/2 = 2^18, growing like L·d/2, 12 ns per cosine); this view.s cap is L·d/2 ≤ 2^19, about 0.13 s' \"$1\""
+         COMMAND sh -c "\"$0\" figure --panel base-bound --set view=landscape --context 16384 --out \"$1\" >/dev/null && grep -q '^\"b_T not certified in this view: about 1.1 s of CPU (≈ 1 400 full scans of every m at L·d/2 = 2^18, growing like (L·d/2)^0.6, 12 ns per cosine); this view.s cap is L·d/2 ≤ 2^19, about 0.62 s' \"$1\""
                  ${ROPE_CLI} ${CMAKE_CURRENT_BINARY_DIR}/cli_min_base_landscape_refusal.csv)
 set_tests_properties(cli_min_base_landscape_refusal_time PROPERTIES LABELS cli)

@@ -193,12 +193,19 @@ private slots:
     // The default work cap is 100 cosine-equivalents per (distance, pair), clamped to
     // [3e7, 4e8]: closed-form values on both clamps and in between.
     void sweepWorkLimitIsProportionalAndClamped() {
-        QCOMPARE(rope::sweepWorkLimit(614, 4), 3e7);             // 100·614·2 = 122 800
-        QCOMPARE(rope::sweepWorkLimit(100000, 32), 1.6e8);       // 100·100 000·16
-        QCOMPARE(rope::sweepWorkLimit(131072, 128), 4e8);        // 100·131 072·64 = 8.4e8
+        QCOMPARE(rope::sweepWorkLimit(614, 4), 3e7);              // 100·614·2 = 122 800
+        QCOMPARE(rope::sweepWorkLimit(100000, 32), 1.6e8);        // 100·100 000·16
+        QCOMPARE(rope::sweepWorkLimit(131072, 128), 4e8);         // 100·131 072·64 = 8.4e8
         QCOMPARE(rope::sweepWork(10, 0, 1000, 128), 10.0 * 67.0); // d/2 + 3 per evaluation
-        // A full scan of 1536 distances at d = 128: 1536·(1/3 + 64/512) = 512 + 192.
-        QCOMPARE(rope::sweepWork(0, 1, 1536, 128), 704.0);
+        // A full scan of 1536 distances at d = 128: 1536·(1/3 + 64/512) = 512 + 192, plus the
+        // sincos of K = 32 exact rows (2·32² = 2048 ≥ 1536), the first seed and ⌈1504/63⌉ = 24
+        // block seeds, 57 per pair at 2.5 each: 2.5·64·57 = 9120.
+        QCOMPARE(rope::sweepWork(0, 1, 1536, 128), 704.0 + 9120.0);
+        // d = 4148, L = 2564: K = 64 (2·32² = 2048 < 2564 ≤ 2·64²), 64 exact rows, no coarse
+        // row, the first seed and ⌈2500/127⌉ = 20 block seeds: 85 per pair, 2.5·2074·85 =
+        // 440 725, against 2564·(1/3 + 2074/512) = 2564/3 + 10 386.2 of products.
+        QCOMPARE(rope::sweepWork(0, 1, 2564, 4148),
+                 2564.0 / 3.0 + 2564.0 * 2074.0 / 512.0 + 440725.0);
     }
 
     // d = 4, L = 614: f_b(m) = cos m + cos(m/√b) sits within rounding of 0 for long stretches
@@ -614,9 +621,9 @@ private slots:
                 rope::allFeasibleAbove(1048577, 128);
                 break;
             case 21:
-                // L·d/2 = 2^23: admitted by size, refused at once by its estimate (≈ 4.5e4 scans,
-                // 2.7e9 cosine-equivalents against the fast cap 1.6e9).
-                rope::allFeasibleAbove(131072, 128);
+                // L·d/2 = 2^24: admitted by size, refused at once by its estimate (1 400·64^0.6 ≈
+                // 1.7e4 scans, 2.9e9 cosine-equivalents against the fast cap 1.6e9).
+                rope::allFeasibleAbove(262144, 128);
                 break;
             default:
                 QFAIL("unknown case");
