@@ -398,6 +398,16 @@ EngineComparison compareEngines(const ui::ModelConfigResult& model, bool fromGgu
                                   "engines reading it; --yarn-attn-factor is overwritten when "
                                   "YaRN is on in llama.cpp after PR 17945");
     }
+    if (family->id == QLatin1String("minimax-m2")) {
+        // Checked for issue 35: transformers' configuration_minimax_m2.py (commit 3e108993)
+        // sets partial_rotary_factor = rotary_dim / head_dim (default head_dim // 2), so it
+        // rotates the model's rotary_dim channels, as MiniMax's remote code does.
+        c.notes << QStringLiteral("MiniMax-M2: transformers rotates rotary_dim = %1 of the "
+                                  "head's %2 channels (partial_rotary_factor = rotary_dim / "
+                                  "head_dim), as the model's own remote code does; no gap")
+                       .arg(model.params.effectiveRotaryDim())
+                       .arg(model.params.headDim);
+    }
     if (c.differences.isEmpty()) {
         c.notes << QStringLiteral("no difference: both engines compute the same θ, magnitude, "
                                   "rotating layers and windows");
