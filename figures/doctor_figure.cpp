@@ -9,6 +9,7 @@
 #include "figures/figure_registry.h"
 #include "figures/figure_text.h"
 #include "io/doctor.h"
+#include "io/engine_compare.h"
 #include "io/gguf.h"
 #include "io/llama_cpp_args.h"
 #include "io/model_compare.h"
@@ -92,6 +93,44 @@ void checkSource(const QString& text) {
         throw rope::InvalidParameter("compare-with",
                                      "expected 'unscaled', a preset id or a file path");
     }
+}
+
+// The engine view: what transformers and llama.cpp compute for the loaded model
+// (io/engine_compare.h, rope-cli engines), in a few lines under the findings.
+QStringList engineView(const rope::ui::ModelConfigResult& model, bool fromGguf, long long context) {
+    QStringList lines;
+    lines << FigureText::tr("transformers against llama.cpp at context %1:").arg(context);
+    rope::io::EngineComparison c;
+    try {
+        c = rope::io::compareEngines(model, fromGguf, context);
+    } catch (const rope::InvalidParameter& e) {
+        lines << FigureText::tr("  not compared: %1").arg(QString::fromUtf8(e.what()));
+        return lines;
+    }
+    if (c.differences.isEmpty()) {
+        lines << FigureText::tr("  the same θ, magnitude, rotating layers and windows in both "
+                                "engines.");
+        return lines;
+    }
+    if (c.maxLayer >= 0) {
+        lines << FigureText::tr("  largest θ difference %1 % (layer %2, pair %3)")
+                     .arg(100.0 * c.maxRelThetaDiff, 0, 'g', 4)
+                     .arg(c.maxLayer)
+                     .arg(c.maxPair);
+    }
+    lines << (c.divergesAt > 0
+                  ? FigureText::tr("  the scores differ by more than %1 from Δ = %2 (layer %3)")
+                        .arg(c.tolerance)
+                        .arg(c.divergesAt)
+                        .arg(c.divergesLayer)
+                  : FigureText::tr("  the scores stay within %1 of each other").arg(c.tolerance));
+    for (const QString& d : c.differences) {
+        lines << QStringLiteral("  · %1").arg(d);
+    }
+    for (const QString& f : c.fixes) {
+        lines << FigureText::tr("  Fix: %1").arg(f);
+    }
+    return lines;
 }
 
 } // namespace
@@ -246,6 +285,12 @@ FigureData doctorFigure(const rope::RopeParams& params, const FigureOptions& opt
         lines << f.explanation;
         lines << FigureText::tr("Fix: %1").arg(f.fix);
     }
+    if (!modelSource.isEmpty()) {
+        lines << QString();
+        lines << engineView(in.model, rope::ui::isGgufFile(sourcePath(modelSource)),
+                            context > 0 ? context
+                                        : std::min(in.model.params.context, kDefaultCompareCap));
+    }
     data.caption = lines.join(QLatin1Char('\n'));
     return data;
 }
@@ -298,7 +343,8 @@ const OptionTable& doctorOptions() {
                                       "The model the doctor checks: a preset id or a file (set "
                                       "when a model is loaded; empty: the current parameters)."),
          .control = OptionControl::Hidden,
-         .follows = QT_TRANSLATE_NOOP("FigureOptions", "the loaded model, else the current parameters")},
+         .follows =
+             QT_TRANSLATE_NOOP("FigureOptions", "the loaded model, else the current parameters")},
     };
     return table;
 }

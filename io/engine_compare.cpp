@@ -241,7 +241,8 @@ EngineComparison compareEngines(const ui::ModelConfigResult& model, bool fromGgu
             // llama_model::get_rope_factors: rope_long iff n_ctx_per_seq > n_ctx_orig_yarn,
             // chosen once from the context size; transformers chooses per forward pass from the
             // sequence length (dynamic_rope_update / longrope_frequency_update).
-            anyLongRope = true;
+            // Within L₀ both take the short factors: a gap only for contexts beyond it.
+            anyLongRope = anyLongRope || context > llamaParams.scaling.originalContext;
             longRopeL0 = llamaParams.scaling.originalContext;
             llamaParams.scaling.seqLen =
                 context > llamaParams.scaling.originalContext ? context : 0;
@@ -377,10 +378,8 @@ EngineComparison compareEngines(const ui::ModelConfigResult& model, bool fromGgu
                              "longrope: transformers picks short_factor for sequences of at "
                              "most %1 tokens and long_factor beyond, per forward pass; "
                              "llama.cpp picks once from the context size (long iff --ctx-size "
-                             "> %1), here %2")
-                             .arg(longRopeL0)
-                             .arg(context > longRopeL0 ? QStringLiteral("long")
-                                                       : QStringLiteral("short"));
+                             "> %1), here long for every prompt")
+                             .arg(longRopeL0);
         c.fixes << QStringLiteral("longrope: -c/--ctx-size %1 or less gives transformers' "
                                   "short factors; no setting follows transformers' switch at "
                                   "%1 tokens within one context")
