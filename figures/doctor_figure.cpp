@@ -149,6 +149,7 @@ FigureData doctorFigure(const rope::RopeParams& params, const FigureOptions& opt
     if (!modelSource.isEmpty()) {
         in.model = loadModelSource(modelSource, "model");
         in.raw = rope::ui::rawModelFields(sourcePath(modelSource));
+        in.fromGguf = rope::ui::isGgufFile(sourcePath(modelSource));
         modelName =
             in.model.modelName.isEmpty() ? QFileInfo(modelSource).fileName() : in.model.modelName;
     } else {
@@ -287,7 +288,7 @@ FigureData doctorFigure(const rope::RopeParams& params, const FigureOptions& opt
     }
     if (!modelSource.isEmpty()) {
         lines << QString();
-        lines << engineView(in.model, rope::ui::isGgufFile(sourcePath(modelSource)),
+        lines << engineView(in.model, in.fromGguf,
                             context > 0 ? context
                                         : std::min(in.model.params.context, kDefaultCompareCap));
     }

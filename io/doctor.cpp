@@ -530,7 +530,7 @@ std::optional<DoctorFinding> enginesDiffer(const Context& c) {
     }
     rope::io::EngineComparison e;
     try {
-        e = rope::io::compareEngines(c.in.model, false, c.in.context);
+        e = rope::io::compareEngines(c.in.model, c.in.fromGguf, c.in.context);
     } catch (const InvalidParameter&) {
         // No llama.cpp side to compare (unknown family, dynamic NTK, context out of range):
         // rope-cli engines names the reason; the doctor has nothing to report.

@@ -5,6 +5,7 @@
 // built-in preset; the comparison's sampled cosine is checked against its closed-form
 // expectation over Gaussian q, k: E[a b] / √(E[a²] E[b²]) = (1/P) Σ_i cos((θ_A,i − θ_B,i) Δ).
 #include "io/doctor.h"
+#include "io/gguf.h"
 #include "io/llama_cpp_args.h"
 #include "io/model_compare.h"
 #include "io/model_config.h"
@@ -391,6 +392,20 @@ void TestDoctor::enginesDifferNeedsAGap() {
     QVERIFY(ids(rope::ui::runDoctor(in)).contains(QStringLiteral("engines-differ")));
     in.engine = QStringLiteral("hf");
     QVERIFY(!ids(rope::ui::runDoctor(in)).contains(QStringLiteral("engines-differ")));
+    // The converter's gpt-oss GGUF drops truncate: false; read as a GGUF, the comparison adds
+    // it back and finds ggml's rounded correction range (engines_reference.py: Δ = 57).
+    DoctorInput gguf;
+    gguf.model = rope::ui::loadGguf(qEnvironmentVariable("ROPE_SOURCE_DIR") +
+                                    QStringLiteral("/tests/data/gguf/gpt-oss-20b.gguf"));
+    QVERIFY(gguf.model.ok());
+    gguf.fromGguf = true;
+    gguf.engine = QStringLiteral("llama.cpp");
+    gguf.context = 4096;
+    const std::vector<DoctorFinding> found = rope::ui::runDoctor(gguf);
+    const DoctorFinding* f = findingOf(found, QStringLiteral("engines-differ"));
+    QVERIFY2(f != nullptr, qPrintable(ids(found).join(QStringLiteral(", "))));
+    QVERIFY2(f->evidence.join(QLatin1Char('\n')).contains(QStringLiteral("from distance 57")),
+             qPrintable(f->evidence.join(QLatin1Char('\n'))));
 }
 
 void TestDoctor::everyFindingHasATitle() {
