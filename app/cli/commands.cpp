@@ -25,6 +25,8 @@ const std::vector<Command>& allCommands() {
         {"course", "the guided course: list its steps, check an answer", false, &runCourse},
         {"translate", "a model's RoPE as llama.cpp flags and GGUF keys, or as the HF block", false,
          &runTranslate},
+        {"engines", "transformers against llama.cpp for a model: θ, magnitude, layers, windows",
+         false, &runEngines},
         {"doctor", "check a model's RoPE for known engine and config mistakes", false, &runDoctor},
         {"compare", "cosine of two models' query-key scores over relative distance", false,
          &runCompare},

@@ -35,6 +35,7 @@ int runKvCache(const QStringList& args);
 int runCourse(const QStringList& args);
 int runAnimate(const QStringList& args);
 int runTranslate(const QStringList& args);
+int runEngines(const QStringList& args);
 int runDoctor(const QStringList& args);
 int runCompare(const QStringList& args);
 int runSlides(const QStringList& args);

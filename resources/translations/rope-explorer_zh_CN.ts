@@ -329,6 +329,18 @@
         <source>Fix: %1</source>
         <translation>修正：%1</translation>
     </message>
+    <message>
+        <source>llama.cpp does not compute this model&apos;s RoPE as transformers does: the evidence lists what differs (θ per pair, magnitude, rotating layers, windows) and the first distance at which the two engines&apos; scores part. The model was trained with transformers&apos; numbers.</source>
+        <translation>llama.cpp 对该模型 RoPE 的计算与 transformers 不同：证据列出了差异所在（每对的 θ、幅度、旋转的层、窗口）以及两个引擎的得分开始分离的第一个距离。模型是按 transformers 的数值训练的。</translation>
+    </message>
+    <message>
+        <source>Where a flag or GGUF key closes the gap, use it; where none does, know that llama.cpp&apos;s output differs from the reference implementation: %1</source>
+        <translation>若有参数或 GGUF 键能消除差异，请使用它；若没有，请注意 llama.cpp 的输出与参考实现不同：%1</translation>
+    </message>
+    <message>
+        <source>llama.cpp computes this model&apos;s RoPE differently</source>
+        <translation>llama.cpp 对该模型 RoPE 的计算不同</translation>
+    </message>
 </context>
 <context>
     <name>FigureOptions</name>
@@ -3715,6 +3727,34 @@ ladder:  Σᵢ Aᵢ·cos(δθᵢ + φᵢ)</source>
     <message>
         <source>Rₙk, n = %1</source>
         <translation>Rₙk，n = %1</translation>
+    </message>
+    <message>
+        <source>transformers against llama.cpp at context %1:</source>
+        <translation>上下文 %1 下 transformers 与 llama.cpp 的对比：</translation>
+    </message>
+    <message>
+        <source>  not compared: %1</source>
+        <translation>  未比较：%1</translation>
+    </message>
+    <message>
+        <source>  the same θ, magnitude, rotating layers and windows in both engines.</source>
+        <translation>  两个引擎的 θ、幅度、旋转的层和窗口均相同。</translation>
+    </message>
+    <message>
+        <source>  largest θ difference %1 % (layer %2, pair %3)</source>
+        <translation>  θ 最大差异 %1 %（第 %2 层，第 %3 对）</translation>
+    </message>
+    <message>
+        <source>  the scores differ by more than %1 from Δ = %2 (layer %3)</source>
+        <translation>  从 Δ = %2 起得分差异超过 %1（第 %3 层）</translation>
+    </message>
+    <message>
+        <source>  the scores stay within %1 of each other</source>
+        <translation>  两者得分之差始终不超过 %1</translation>
+    </message>
+    <message>
+        <source>  Fix: %1</source>
+        <translation>  修正：%1</translation>
     </message>
 </context>
 <context>
