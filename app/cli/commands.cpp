@@ -37,6 +37,12 @@ const std::vector<Command>& allCommands() {
          &runWeights},
         {"train", "train small transformers per position scheme on a synthetic task", false,
          &runTrain},
+        {"lab",
+         "training-lab experiments: race over seeds, length extrapolation and scaling, "
+         "base sweep beside b*",
+         false, &runLab},
+        {"bench-train", "steps per second of the training lab's transformer at 1 and 2 threads",
+         false, &runBenchTrain},
     };
     return commands;
 }

@@ -42,5 +42,7 @@ int runSlides(const QStringList& args);
 int runHandout(const QStringList& args);
 int runWeights(const QStringList& args);
 int runTrain(const QStringList& args);
+int runLab(const QStringList& args);
+int runBenchTrain(const QStringList& args);
 
 } // namespace rope::cli
