@@ -5315,6 +5315,14 @@ ladder:  Σᵢ Aᵢ·cos(δθᵢ + φᵢ)</source>
         <source>: Σcos ≥ 0 at every distance of the span</source>
         <translation>：跨度内每个距离上 Σcos ≥ 0</translation>
     </message>
+    <message>
+        <source>: Σcos check running…</source>
+        <translation>：Σcos 检查进行中…</translation>
+    </message>
+    <message>
+        <source>The Σcos check of the layers failed: %1</source>
+        <translation>各层的 Σcos 检查失败：%1</translation>
+    </message>
 </context>
 <context>
     <name>rope::ui::MainWindow</name>
