@@ -56,6 +56,14 @@ std::optional<CourseValue> CourseAnswers::value(const figures::CourseStep& step)
         };
     });
     connect(runner, &JobRunner::finished, runner, &QObject::deleteLater);
+    // compute() reports a std::exception as the answer's error; anything else thrown arrives here
+    // and is kept the same way, so the step shows why instead of waiting for ever.
+    connect(runner, &JobRunner::failed, this, [this, runner, k, id = step.id](const QString& why) {
+        m_done.insert(k, CourseValue{.value = 0, .error = why});
+        m_running.remove(k);
+        runner->deleteLater();
+        emit ready(id, k);
+    });
     return std::nullopt;
 }
 

@@ -4,6 +4,7 @@
 
 #include "ui/compute_pool.h"
 
+#include <QCoreApplication>
 #include <QMetaObject>
 #include <QMutex>
 #include <QMutexLocker>
@@ -128,7 +129,9 @@ void JobRunner::launch(Task task) {
             error = QString::fromUtf8(e.what());
         } catch (...) {
             threw = true;
-            error = QStringLiteral("unknown exception");
+            // Shown to the user by whoever handles failed().
+            error = QCoreApplication::translate("rope::ui::JobRunner",
+                                                "the computation failed with an unknown error");
         }
         // Posted even when cancelled: the runner learns that the worker is free and starts the
         // request that waited for it.

@@ -5240,6 +5240,13 @@ ladder:  Σᵢ Aᵢ·cos(δθᵢ + φᵢ)</source>
     </message>
 </context>
 <context>
+    <name>rope::ui::JobRunner</name>
+    <message>
+        <source>the computation failed with an unknown error</source>
+        <translation>计算因未知错误而失败</translation>
+    </message>
+</context>
+<context>
     <name>rope::ui::LayerStrip</name>
     <message>
         <source>layer %1: %2, b = %3, rotary dim %4</source>
