@@ -5280,6 +5280,13 @@ ladder:  Σᵢ Aᵢ·cos(δθᵢ + φᵢ)</source>
     </message>
 </context>
 <context>
+    <name>rope::ui::JobRunner</name>
+    <message>
+        <source>the computation failed with an unknown error</source>
+        <translation>计算因未知错误而失败</translation>
+    </message>
+</context>
+<context>
     <name>rope::ui::LayerStrip</name>
     <message>
         <source>layer %1: %2, b = %3, rotary dim %4</source>
@@ -5354,6 +5361,14 @@ ladder:  Σᵢ Aᵢ·cos(δθᵢ + φᵢ)</source>
     <message>
         <source>: Σcos ≥ 0 at every distance of the span</source>
         <translation>：跨度内每个距离上 Σcos ≥ 0</translation>
+    </message>
+    <message>
+        <source>: Σcos check running…</source>
+        <translation>：Σcos 检查进行中…</translation>
+    </message>
+    <message>
+        <source>The Σcos check of the layers failed: %1</source>
+        <translation>各层的 Σcos 检查失败：%1</translation>
     </message>
 </context>
 <context>
