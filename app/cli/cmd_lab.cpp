@@ -9,7 +9,6 @@
 #include <chrono>
 #include <cmath>
 #include <ctime>
-#include <fstream>
 #include <iostream>
 
 namespace rope::cli {
@@ -76,18 +75,6 @@ void refuseFlags(const QCommandLineParser& parser, const std::string& context,
                                    std::string("--") + flag + " does not apply to " + context);
         }
     }
-}
-
-void writeOut(const QCommandLineParser& parser, const std::string& json) {
-    if (parser.isSet(QStringLiteral("out"))) {
-        std::ofstream out(parser.value(QStringLiteral("out")).toStdString());
-        out << json << '\n';
-        if (!out) {
-            throw InvalidParameter("out", "cannot write " +
-                                              parser.value(QStringLiteral("out")).toStdString());
-        }
-    }
-    printJson(json);
 }
 
 // Prints "rope-cli lab: 30 %" on stderr each time the progress passes another tenth.
@@ -380,9 +367,10 @@ int runLab(const QStringList& args) {
                                                       : runBaseCommand(parser, train, work);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    writeOut(parser, "{\"experiment\":" + jsonString(experiment) + "," + body + "," +
-                         modelJson(train) + ",\"work\":" + jsonNumber(work) + ",\"work_limit\":" +
-                         jsonNumber(kMaxTrainWork) + ",\"seconds\":" + jsonNumber(seconds) + "}");
+    printAndWriteOut(parser, "{\"experiment\":" + jsonString(experiment) + "," + body + "," +
+                                 modelJson(train) + ",\"work\":" + jsonNumber(work) +
+                                 ",\"work_limit\":" + jsonNumber(kMaxTrainWork) +
+                                 ",\"seconds\":" + jsonNumber(seconds) + "}");
     return 0;
 }
 

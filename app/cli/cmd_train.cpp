@@ -14,7 +14,6 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
-#include <fstream>
 #include <iostream>
 
 namespace rope::cli {
@@ -41,27 +40,21 @@ void writeSafetensors(const std::string& path, const Transformer<float>& model) 
     while (header.size() % 8 != 0) {
         header += ' ';
     }
-    std::ofstream out(path, std::ios::binary);
+    QByteArray out;
     const std::uint64_t size = header.size();
-    unsigned char sizeBytes[8];
     for (int i = 0; i < 8; ++i) {
-        sizeBytes[i] = static_cast<unsigned char>((size >> (8 * i)) & 0xFF);
+        out.append(static_cast<char>((size >> (8 * i)) & 0xFF));
     }
-    out.write(reinterpret_cast<const char*>(sizeBytes), 8);
-    out.write(header.data(), static_cast<std::streamsize>(header.size()));
+    out.append(header.data(), static_cast<qsizetype>(header.size()));
     for (Eigen::Index i = 0; i < model.parameters().size(); ++i) {
         std::uint32_t bits = 0;
         const float v = model.parameters()[i];
         std::memcpy(&bits, &v, 4);
-        unsigned char b[4];
         for (int k = 0; k < 4; ++k) {
-            b[k] = static_cast<unsigned char>((bits >> (8 * k)) & 0xFF);
+            out.append(static_cast<char>((bits >> (8 * k)) & 0xFF));
         }
-        out.write(reinterpret_cast<const char*>(b), 4);
     }
-    if (!out) {
-        throw InvalidParameter("save", "cannot write " + path);
-    }
+    writeAtomically(path, out, "save");
 }
 
 // A Llama-style config.json: what `rope-cli weights --model` (io/weights_probe.cpp) reads to
@@ -87,11 +80,7 @@ void writeConfig(const std::string& path, const ModelConfig& c, const std::strin
             ",\"rms_norm_eps\":1e-05,\"tie_word_embeddings\":false" + ",\"hidden_act\":" +
             jsonString(c.activation == Activation::Gelu ? "gelu_pytorch_tanh" : "relu") +
             ",\"rope_explorer_position_scheme\":" + jsonString(scheme) + "}";
-    std::ofstream out(path);
-    out << json << '\n';
-    if (!out) {
-        throw InvalidParameter("save", "cannot write " + path);
-    }
+    writeAtomically(path, QByteArray::fromStdString(json + '\n'), "save");
 }
 
 } // namespace
@@ -285,15 +274,7 @@ int runTrain(const QStringList& args) {
         ",\"threads\":" + std::to_string(base.threads) +
         ",\"scaling\":" + jsonString(scalingMethodId) + ",\"work\":" + jsonNumber(work) +
         ",\"work_limit\":" + jsonNumber(kMaxTrainWork) + "}";
-    if (parser.isSet(QStringLiteral("out"))) {
-        std::ofstream out(parser.value(QStringLiteral("out")).toStdString());
-        out << json << '\n';
-        if (!out) {
-            throw InvalidParameter("out", "cannot write " +
-                                              parser.value(QStringLiteral("out")).toStdString());
-        }
-    }
-    printJson(json);
+    printAndWriteOut(parser, json);
     return 0;
 }
 

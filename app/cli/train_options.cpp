@@ -4,6 +4,7 @@
 
 #include "app/cli/cli_common.h"
 #include "core/parallel.h"
+#include "io/file_access.h"
 
 #include <algorithm>
 #include <cmath>
@@ -147,6 +148,21 @@ int evalSequencesFrom(const QCommandLineParser& parser) {
                                "--eval-sequences must be 1 … 4096, got " + std::to_string(n));
     }
     return n;
+}
+
+void writeAtomically(const std::string& path, const QByteArray& bytes, const char* flag) {
+    const QString why = rope::io::writeFileAtomically(QString::fromStdString(path), bytes);
+    if (!why.isEmpty()) {
+        throw InvalidParameter(flag, "cannot write " + path + ": " + why.toStdString());
+    }
+}
+
+void printAndWriteOut(const QCommandLineParser& parser, const std::string& json) {
+    if (parser.isSet(QStringLiteral("out"))) {
+        writeAtomically(parser.value(QStringLiteral("out")).toStdString(),
+                        QByteArray::fromStdString(json + '\n'), "out");
+    }
+    printJson(json);
 }
 
 } // namespace rope::cli

@@ -5,8 +5,10 @@
 #include "core/position_schemes.h"
 #include "core/train/trainer.h"
 
+#include <QByteArray>
 #include <QCommandLineParser>
 
+#include <string>
 #include <vector>
 
 /// \file train_options.h
@@ -33,6 +35,14 @@ void addTrainOptions(QCommandLineParser& parser);
 rope::train::TrainOptions trainOptionsFrom(const QCommandLineParser& parser);
 
 /// --seeds (1 … 100), --seed (0 … 2^30) and --eval-sequences (1 … 4096), checked.
+/// Writes \p bytes to \p path atomically (QSaveFile, io/file_access.h): a full disk or an
+/// unwritable folder leaves any previous file intact. \throws InvalidParameter(flag) naming
+/// the path and the cause.
+void writeAtomically(const std::string& path, const QByteArray& bytes, const char* flag);
+
+/// Prints \p json on stdout and, with --out, writes it (and a newline) there atomically.
+void printAndWriteOut(const QCommandLineParser& parser, const std::string& json);
+
 int seedsFrom(const QCommandLineParser& parser);
 int firstSeedFrom(const QCommandLineParser& parser);
 int evalSequencesFrom(const QCommandLineParser& parser);
