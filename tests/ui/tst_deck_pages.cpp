@@ -179,9 +179,6 @@ const std::map<QString, const char*> kKnownProblems = {
     {QStringLiteral("identity@zh_CN"),
      "the Chinese colour-bar label runs into the bar's tick labels"},
     {QStringLiteral("position-schemes@zh_CN"), "a Chinese axis label runs into a tick label"},
-    {QStringLiteral("derivation"),
-     "its pages and their math text are being rewritten (issue 33 item 1): labels cover the "
-     "arcs' formulas, e^(imθ) is written in ASCII"},
     {QStringLiteral("mrope"),
      "the x axis' 15 position ticks crowd each other at slide size (the tick step does not "
      "follow the font)"},
