@@ -46,11 +46,14 @@ bool blank(const QString& text) {
 }
 
 // The texts that write math in ASCII: "^(" for a superscript, "_{" for a subscript, "e+0" or
-// "e-0" for a power of ten.
+// "e-0" for a power of ten; "^" before a digit for a power (L^1.628, 2^17), "_" after a Greek
+// letter (θ_0, mθ_low) or after a rotation's R (R_m q, R_(n−m)), whose subscripts Unicode has.
+// A name such as max_position_embeddings or W_q (no subscript q in Unicode) is not math here.
 QStringList asciiMath(const std::vector<RecordingEngine::Text>& texts) {
     QStringList problems;
     static const QStringList ascii = {QStringLiteral("^("), QStringLiteral("_{"),
                                       QStringLiteral("e+0"), QStringLiteral("e-0")};
+    static const QRegularExpression scripts(QStringLiteral("\\^\\d|\\p{Greek}_|(?<![\\p{L}_])R_"));
     for (const RecordingEngine::Text& t : texts) {
         for (const QString& a : ascii) {
             if (t.text.contains(a)) {
@@ -58,6 +61,12 @@ QStringList asciiMath(const std::vector<RecordingEngine::Text>& texts) {
                                 .arg(t.page)
                                 .arg(a, t.text);
             }
+        }
+        const QRegularExpressionMatch m = scripts.match(t.text);
+        if (m.hasMatch()) {
+            problems << QStringLiteral("page %1: ASCII math '%2' in '%3'")
+                            .arg(t.page)
+                            .arg(m.captured(0), t.text);
         }
     }
     return problems;
