@@ -779,8 +779,13 @@ bool paintHandout(const DeckTarget& target, const QString& language, HandoutEdit
                              : KeepGoing();
                 QCustomPlot plot;
                 plot.resize(size);
+                // Without the figure's caption: a derivation page's prose explains the step it
+                // draws, which is the answer a student sheet asks for (page 9's says that sin
+                // alone depends on m + n, step 8's answer), and it is not the sheet's text.
+                QString prose;
                 if (!layoutPlot(plot, *figure, step.params, step.options,
-                                handoutPresentationScale(), keepGoing, ReadoutsShown::None)) {
+                                handoutPresentationScale(), keepGoing, ReadoutsShown::None,
+                                &prose)) {
                     painter.end();
                     return false;
                 }
