@@ -2899,8 +2899,8 @@ independent</source>
         <translation>余弦，128 组随机 (q, k)</translation>
     </message>
     <message>
-        <source>expectation (1/P) Σ cos((θ_A,i − θ_B,i)Δ)</source>
-        <translation>期望值 (1/P) Σ cos((θ_A,i − θ_B,i)Δ)</translation>
+        <source>expectation (1/P) Σᵢ cos((θᵢ(A) − θᵢ(B))Δ)</source>
+        <translation>期望值 (1/P) Σᵢ cos((θᵢ(A) − θᵢ(B))Δ)</translation>
     </message>
     <message>
         <source>threshold 0.99</source>
