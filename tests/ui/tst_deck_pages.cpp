@@ -189,8 +189,6 @@ const std::map<QString, const char*> kKnownProblems = {
     {QStringLiteral("derivation@handout"),
      "on a handout page (a student sheet's figure, 12.3 pt in a short figure) the arc labels "
      "of pages 7 and 9 run into each other; the slides' pages pass"},
-    {QStringLiteral("identity@zh_CN"),
-     "the Chinese colour-bar label runs into the bar's tick labels"},
     {QStringLiteral("position-schemes@zh_CN"), "a Chinese axis label runs into a tick label"},
     {QStringLiteral("mrope"),
      "the x axis' 15 position ticks crowd each other at slide size (the tick step does not "
