@@ -217,7 +217,7 @@ FigureData doctorFigure(const rope::RopeParams& params, const FigureOptions& opt
         };
         const Eigen::ArrayXd gap = thetas(params) - thetas(other);
         Series expectation;
-        expectation.name = FigureText::tr("expectation (1/P) Σ cos((θ_A,i − θ_B,i)Δ)");
+        expectation.name = FigureText::tr("expectation (1/P) Σᵢ cos((θᵢ(A) − θᵢ(B))Δ)");
         expectation.id = QStringLiteral("expectation");
         expectation.dashed = true;
         expectation.colour = 3;

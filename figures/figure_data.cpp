@@ -130,4 +130,30 @@ QString formatNumber(double v, int digits) {
     return QString::number(v, 'g', digits).replace(QLatin1Char('-'), minus);
 }
 
+QString subscriptDigits(long long value) {
+    static const QString digits = QStringLiteral("₀₁₂₃₄₅₆₇₈₉");
+    QString out;
+    for (const QChar c : QString::number(value)) {
+        out += c.isDigit() ? digits.at(c.digitValue()) : QChar(0x208B); // ₋
+    }
+    return out;
+}
+
+QString superscriptNumber(const QString& number) {
+    static const QString digits = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");
+    QString out;
+    for (const QChar c : number) {
+        if (c.isDigit()) {
+            out += digits.at(c.digitValue());
+        } else if (c == QLatin1Char('-') || c == QChar(0x2212)) {
+            out += QChar(0x207B); // ⁻
+        } else if (c == QLatin1Char('.')) {
+            out += QChar(0x1427); // ᐧ
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
 } // namespace rope::figures

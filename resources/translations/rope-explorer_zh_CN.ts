@@ -1603,12 +1603,12 @@ independent</source>
         <translation>底数 b（对数坐标）</translation>
     </message>
     <message>
-        <source>exact b*, m &lt; L (Su&apos;s convention), L ≤ 2^17</source>
-        <translation>精确 b*，m &lt; L（苏剑林的约定），L ≤ 2^17</translation>
+        <source>exact b*, m &lt; L (Su&apos;s convention), L ≤ 2¹⁷</source>
+        <translation>精确 b*，m &lt; L（苏剑林的约定），L ≤ 2¹⁷</translation>
     </message>
     <message>
-        <source>exact b*, m ≤ L (Men et al.&apos;s convention), L ≤ 2^17</source>
-        <translation>精确 b*，m ≤ L（Men 等人的约定），L ≤ 2^17</translation>
+        <source>exact b*, m ≤ L (Men et al.&apos;s convention), L ≤ 2¹⁷</source>
+        <translation>精确 b*，m ≤ L（Men 等人的约定），L ≤ 2¹⁷</translation>
     </message>
     <message>
         <source>printed value passes its context (Su above, Men et al. below)</source>
@@ -2163,24 +2163,24 @@ independent</source>
         <translation>分数误差，n − m = %1（%2）</translation>
     </message>
     <message>
-        <source>|s_low − s| (q, k uniform in [−1, 1)ᵈ)</source>
-        <translation>|s_low − s|（q、k 在 [−1, 1)ᵈ 上均匀分布）</translation>
+        <source>|s in format − s| (q, k uniform in [−1, 1)ᵈ)</source>
+        <translation>|该格式下的 s − s|（q、k 在 [−1, 1)ᵈ 上均匀分布）</translation>
     </message>
     <message>
         <source>cos/sin error, %1 (%2)</source>
         <translation>cos/sin 误差，%1（%2）</translation>
     </message>
     <message>
-        <source>max |R_low − R| (cos/sin entries)</source>
-        <translation>max |R_low − R|（cos/sin 元素）</translation>
+        <source>max |R in format − R| (cos/sin entries)</source>
+        <translation>max |该格式下的 R − R|（cos/sin 元素）</translation>
     </message>
     <message>
         <source>Angle error, %1 (%2)</source>
         <translation>角度误差，%1（%2）</translation>
     </message>
     <message>
-        <source>|mθ_low − mθ| wrapped to [−π, π] (rad)</source>
-        <translation>|mθ_low − mθ| 折回 [−π, π]（rad）</translation>
+        <source>|mθ in format − mθ| wrapped to [−π, π] (rad)</source>
+        <translation>|该格式下的 mθ − mθ| 折回 [−π, π]（rad）</translation>
     </message>
     <message>
         <source>%1 cannot store m (overflow); largest finite value</source>
@@ -2251,8 +2251,8 @@ independent</source>
         <translation>换行处的跳变，展平</translation>
     </message>
     <message>
-        <source>Pair %1 turns by θ_%1 = %2 rad per token</source>
-        <translation>第 %1 对每个词元转过 θ_%1 = %2 rad</translation>
+        <source>Pair %1 turns by θ%2 = %3 rad per token</source>
+        <translation>第 %1 对每个词元转过 θ%2 = %3 rad</translation>
     </message>
     <message>
         <source>coordinate 2i of the pair</source>
@@ -2263,12 +2263,12 @@ independent</source>
         <translation>坐标 2i+1</translation>
     </message>
     <message>
-        <source>R_m q (q at position m)</source>
-        <translation>R_m q（位置 m 上的 q）</translation>
+        <source>Rₘq (q at position m)</source>
+        <translation>Rₘq（位置 m 上的 q）</translation>
     </message>
     <message>
-        <source>R_n k (k at position n)</source>
-        <translation>R_n k（位置 n 上的 k）</translation>
+        <source>Rₙk (k at position n)</source>
+        <translation>Rₙk（位置 n 上的 k）</translation>
     </message>
     <message>
         <source>Pair j = row + column: hand at mθⱼ</source>
@@ -2283,12 +2283,12 @@ independent</source>
         <translation>钟面</translation>
     </message>
     <message>
-        <source>clock %1 hand (mθ_%1)</source>
-        <translation>钟 %1 的指针（mθ_%1）</translation>
+        <source>clock %1 hand (mθ%2)</source>
+        <translation>钟 %1 的指针（mθ%2）</translation>
     </message>
     <message>
-        <source>score qᵀR_(n−m)k</source>
-        <translation>分数 qᵀR_(n−m)k</translation>
+        <source>score qᵀRₙ₋ₘk</source>
+        <translation>分数 qᵀRₙ₋ₘk</translation>
     </message>
     <message>
         <source>n/a</source>
@@ -2723,16 +2723,16 @@ independent</source>
         <translation>旋转前的 k</translation>
     </message>
     <message>
-        <source>R_m k (k turned as far as q)</source>
-        <translation>R_m k（k 转过与 q 相同的角度）</translation>
+        <source>Rₘk (k turned as far as q)</source>
+        <translation>Rₘk（k 转过与 q 相同的角度）</translation>
     </message>
     <message>
         <source>arc φ: angle of k to q</source>
         <translation>弧 φ：k 相对 q 的夹角</translation>
     </message>
     <message>
-        <source>arc (n−m)θᵢ: from R_m k to R_n k</source>
-        <translation>弧 (n−m)θᵢ：从 R_m k 到 R_n k</translation>
+        <source>arc (n−m)θᵢ: from Rₘk to Rₙk</source>
+        <translation>弧 (n−m)θᵢ：从 Rₘk 到 Rₙk</translation>
     </message>
     <message>
         <source>(n−m)θᵢ</source>
@@ -2759,8 +2759,8 @@ independent</source>
         <translation>弧 (n−m)·θᵢ mod 2π</translation>
     </message>
     <message>
-        <source>angle R_m q → R_n k = φ + (n−m)θᵢ</source>
-        <translation>R_m q → R_n k 的夹角 = φ + (n−m)θᵢ</translation>
+        <source>angle Rₘq → Rₙk = φ + (n−m)θᵢ</source>
+        <translation>Rₘq → Rₙk 的夹角 = φ + (n−m)θᵢ</translation>
     </message>
     <message>
         <source>layer span L = %1, b = %2, d = %3</source>
@@ -2911,8 +2911,8 @@ independent</source>
         <translation>余弦，128 组随机 (q, k)</translation>
     </message>
     <message>
-        <source>expectation (1/P) Σ cos((θ_A,i − θ_B,i)Δ)</source>
-        <translation>期望值 (1/P) Σ cos((θ_A,i − θ_B,i)Δ)</translation>
+        <source>expectation (1/P) Σᵢ cos((θᵢ(A) − θᵢ(B))Δ)</source>
+        <translation>期望值 (1/P) Σᵢ cos((θᵢ(A) − θᵢ(B))Δ)</translation>
     </message>
     <message>
         <source>threshold 0.99</source>
@@ -3001,8 +3001,8 @@ computed</source>
         <translation>d_extra = %1</translation>
     </message>
     <message>
-        <source>Men et al. 2024 fit b = %1·L^%2 (their Figure 1)</source>
-        <translation>Men 等 2024 的拟合 b = %1·L^%2（论文图 1）</translation>
+        <source>Men et al. 2024 fit b = %1·L%2 (their Figure 1)</source>
+        <translation>Men 等 2024 的拟合 b = %1·L%2（论文图 1）</translation>
     </message>
     <message>
         <source>Men et al.&apos;s fit ÷ exact b*(L, 128): furthest off at L = %1</source>
