@@ -899,6 +899,17 @@ private:
                         m_reader.number(text, m_tp, QStringLiteral("rope_local_base_freq"))) {
                     local.base = *b;
                 }
+                // The local base is read here, past the repairParams pass over the main
+                // parameters, so an out-of-range one (0, negative, 1e40) is reported and reset
+                // now; otherwise the sliding layers would carry a base validate() refuses.
+                const QString localField = m_tp + QStringLiteral("rope_local_base_freq");
+                for (const QString& e : repairParams(local, [&](const std::string& p) {
+                         return p == "base" ? localField : QString::fromStdString(p);
+                     })) {
+                    if (!m_result.errors.contains(e)) {
+                        m_result.errors << e;
+                    }
+                }
                 byType[t] = local;
             } else {
                 byType[t] = m_result.params;

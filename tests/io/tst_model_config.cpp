@@ -349,6 +349,21 @@ void TestModelConfig::reportsFieldOfBadInput_data() {
         << "'ntk' is not supported";
     QTest::newRow("top level array") << QByteArray("[1, 2]") << "(file)"
                                      << "JSON object";
+    // The sliding layers' base is read after the main parameters are checked; CI's fuzzer found
+    // it unchecked (a negative base reached the layer table).
+    const QByteArray gemma = R"("head_dim": 256, "num_attention_heads": 8, "hidden_size": 2048,
+        "num_hidden_layers": 6, "rope_theta": 1000000, "sliding_window": 512,
+        "sliding_window_pattern": 6, "max_position_embeddings": 32768, )";
+    QTest::newRow("gemma3 local base negative")
+        << QByteArray(R"({"model_type": "gemma3_text", )" + gemma +
+                      R"("rope_local_base_freq": -5})")
+        << "rope_local_base_freq"
+        << "base must be a finite number in (1, 1e30], got -5";
+    QTest::newRow("gemma3n local base too large")
+        << QByteArray(R"({"model_type": "gemma3n_text", )" + gemma +
+                      R"("rope_local_base_freq": 1e40})")
+        << "rope_local_base_freq"
+        << "base must be a finite number in (1, 1e30]";
 }
 
 void TestModelConfig::reportsFieldOfBadInput() {
@@ -363,8 +378,13 @@ void TestModelConfig::reportsFieldOfBadInput() {
     QVERIFY2(it != r.errors.end(),
              qPrintable(QStringLiteral("no error for %1 in: %2").arg(field, joined(r.errors))));
     QVERIFY2(it->contains(text), qPrintable(*it));
-    // Whatever was wrong, what comes back is usable.
+    // Whatever was wrong, what comes back is usable, layer by layer too.
     rope::validate(r.params);
+    for (const rope::LayerRope& layer : r.layers) {
+        if (layer.rope) {
+            rope::validate(layer.params);
+        }
+    }
 }
 
 void TestModelConfig::unknownTypeStillLoadsTheRest() {
