@@ -93,6 +93,14 @@ std::vector<ModelFamily> buildFamilies() {
                  .llamaCppArch = QStringLiteral("gemma3"),
                  .llamaCpp = {.swaType = LlamaSwaType::Standard, .swaPeriod = 6},
                  .slidingWindowKey = sw});
+    // LLM_ARCH_GEMMA3N: set_swa_pattern(5) (layers il mod 5 < 4 slide, as transformers'
+    // Gemma3nTextConfig derives without layer_types), sliding layers at base 10000 unscaled,
+    // window required.
+    f.push_back({.id = QStringLiteral("gemma-3n"),
+                 .hfModelTypes = types({"gemma3n_text", "gemma3n"}),
+                 .llamaCppArch = QStringLiteral("gemma3n"),
+                 .llamaCpp = {.swaType = LlamaSwaType::Standard, .swaPeriod = 5},
+                 .slidingWindowKey = sw});
     // convert_hf_to_gguf.py's Gemma4Model writes the layer pattern, per-layer head_count_kv,
     // key_length (global_head_dim) and key_length_swa (head_dim), rope.dimension_count
     // (global_head_dim: "proportional" is done by rope_freqs) and rope.dimension_count_swa, and

@@ -7,6 +7,7 @@
 // layer patterns are llama.cpp's set_swa_pattern rule written out here.
 #include "io/engine_compare.h"
 #include "io/gguf.h"
+#include "io/model_config.h"
 #include "io/presets.h"
 
 #include "core/rope_params.h"
@@ -142,6 +143,37 @@ private slots:
         requireTheta(c.layers[1].hf.theta, engines_reference::kGptOssHfTheta);
         requireTheta(c.layers[1].llama.theta, engines_reference::kGptOssLlamaTheta);
         QCOMPARE(c.divergesAt, engines_reference::kGptOssFullDiverges);
+    }
+
+    // Gemma 3n: transformers' Gemma3nTextConfig makes layer i full iff (i + 1) mod 5 = 0 and
+    // llama.cpp's set_swa_pattern(5) slides il mod 5 < 4: the same layers, written out here as
+    // the rule, with the window 512 on the sliding ones. Bases: 10⁶ full, 10⁴ sliding (the
+    // published rope_local_base_freq; llama.cpp's hard-coded swa base), θ₁ = b^(−2/256).
+    void gemma3nAgrees_data() {
+        QTest::addColumn<QString>("file");
+        QTest::newRow("layer_types written") << QStringLiteral("gemma-3n-e4b.json");
+        QTest::newRow("layer_types derived") << QStringLiteral("gemma-3n-e4b-no-layer-types.json");
+    }
+    void gemma3nAgrees() {
+        QFETCH(QString, file);
+        const ModelConfigResult m = rope::ui::loadModelConfig(
+            qEnvironmentVariable("ROPE_SOURCE_DIR") + QStringLiteral("/tests/data/configs/") + file);
+        QVERIFY2(m.ok(), qPrintable(m.errors.join(QLatin1Char('\n'))));
+        const EngineComparison c = rope::io::compareEngines(m, false, 32768);
+        QCOMPARE(c.family, QStringLiteral("gemma-3n"));
+        QCOMPARE(c.layers.size(), std::size_t{35});
+        for (const rope::io::EngineLayerComparison& l : c.layers) {
+            const bool sliding = l.index % 5 < 4;
+            const long long window = sliding ? 512 : 0;
+            QCOMPARE(l.hf.window, window);
+            QCOMPARE(l.llama.window, window);
+            QVERIFY(l.hf.rope && l.llama.rope);
+            const double theta1 = std::pow(sliding ? 1e4 : 1e6, -2.0 / 256.0);
+            QVERIFY(std::abs(l.hf.theta[1] - theta1) <= kThetaTolerance * theta1);
+            QVERIFY(std::abs(l.llama.theta[1] - theta1) <= kThetaTolerance * theta1);
+        }
+        QCOMPARE(c.maxRelThetaDiff, 0.0);
+        QVERIFY2(c.differences.isEmpty(), qPrintable(c.differences.join(QLatin1Char('\n'))));
     }
 
     void refusesWhatItCannotCompare() {
