@@ -130,11 +130,12 @@ sanitize)
     export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
     export LSAN_OPTIONS="suppressions=$ROOT/tests/sanitizers/lsan.supp:print_suppressions=0"
     export QT_QPA_PLATFORM=offscreen
-    # Everything but the two long seeded runs, the benchmarks and the deck pages (minutes even
+    # Everything but the "heavy" tests (code other tests run here too, repeated thousands of
+    # times: tests/CMakeLists.txt), the two long seeded runs, the benchmarks and the deck pages (minutes even
     # unsanitized); then both seeded runs, shorter (ASan makes each
     # action and invocation several times slower; the full 5000 actions and 2000 invocations
     # run in the plain build: `reliability`).
-    ctest --test-dir build-asan --output-on-failure -j "$JOBS" -LE 'monkey|campaign|benchmark|pages'
+    ctest --test-dir build-asan --output-on-failure -j "$JOBS" -LE 'monkey|campaign|benchmark|pages|heavy'
     # ROPE_ASAN_MONKEY_ACTIONS=N sets its length (0 skips it). One seed runs here
     # (ROPE_MONKEY_SEED_ASAN, set by .ci/run, else 20261123): the regression rows replay
     # stalls, which `reliability` checks on the plain build.
@@ -153,7 +154,8 @@ sanitize)
     ;;
 nosimd)
     install_missing
-    configure build-nosimd -DCMAKE_BUILD_TYPE=RelWithDebInfo -DROPE_ENABLE_SIMD=OFF \
+    configure build-nosimd -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" \
+        -DROPE_ENABLE_SIMD=OFF \
         -DROPE_BUILD_UI=OFF -DROPE_WERROR=ON
     cmake --build build-nosimd -j "$JOBS"
     ctest --test-dir build-nosimd --output-on-failure -j "$JOBS"

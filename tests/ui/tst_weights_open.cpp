@@ -18,7 +18,9 @@
 #include <QFile>
 #include <QListWidget>
 #include <QMessageBox>
+#include <QSemaphore>
 #include <QTemporaryDir>
+#include <QThreadPool>
 #include <QTimer>
 #include <QtTest>
 
@@ -104,11 +106,26 @@ private slots:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         writeManyLayerModel(dir.path());
+        // Every worker of the pool waits on a gate, so the read cannot run (and finish, and be
+        // remembered) before the window closes: on a loaded machine it once did (CI's ASan run),
+        // and the second read below then found the probe cached.
+        QThreadPool& pool = rope::ui::computePool();
+        QSemaphore gate;
+        QSemaphore parked;
+        const int workers = pool.maxThreadCount();
+        for (int i = 0; i < workers; ++i) {
+            pool.start([&gate, &parked] {
+                parked.release();
+                gate.acquire();
+            });
+        }
+        QVERIFY(parked.tryAcquire(workers, 10000));
         auto* window = new QWidget;
         bool called = false;
         rope::ui::loadWeightsFolder(window, dir.path(), [&](const QString&) { called = true; });
-        delete window; // the window closes while the read has just begun
-        QVERIFY(rope::ui::computePool().waitForDone(10000));
+        delete window; // the window closes before the read has read a tensor
+        gate.release(workers);
+        QVERIFY(pool.waitForDone(10000));
         QCoreApplication::processEvents();
         QVERIFY(!called);
         // Stopped, not finished: the probe was not remembered, so reading again starts over
