@@ -25,6 +25,8 @@ JOBS="${ROPE_JOBS:-2}"
 # earlier build of the same sources compiled.
 export CCACHE_BASEDIR="$ROOT"
 export CCACHE_NOHASHDIR=1
+# The precompiled headers (ROPE_PCH): ccache caches a unit that uses one only with these.
+export CCACHE_SLOPPINESS="${CCACHE_SLOPPINESS:-pch_defines,time_macros,include_file_mtime,include_file_ctime}"
 
 PACKAGES=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-svg-dev qt6-tools-dev
           qt6-l10n-tools qt6-qpa-plugins libqcustomplot-dev libeigen3-dev xvfb xauth python3-numpy
