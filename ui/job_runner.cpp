@@ -8,6 +8,7 @@
 #include <QMetaObject>
 #include <QMutex>
 #include <QMutexLocker>
+#include <QPointer>
 #include <QThreadPool>
 
 #include <algorithm>
@@ -62,11 +63,25 @@ void RunControl::progress(double fraction) const {
             return;
         }
         state->progressQueued = false;
-        JobRunner* runner = state->runner;
-        if (runner != nullptr && !state->cancel) {
-            // Only the running task's state still points at its runner and is not cancelled.
+        QPointer<JobRunner> runner = state->runner;
+        // Only the running task's state still points at its runner and is not cancelled.
+        if (runner == nullptr || state->cancel) {
+            return;
+        }
+        if (runner->m_emittingProgress) {
+            runner->m_progressAgain = true; // sent by the emission under way, once it returns
+            return;
+        }
+        runner->m_emittingProgress = true;
+        do {
+            runner->m_progressAgain = false;
             runner->m_progress = state->progress.load(std::memory_order_relaxed);
             emit runner->progressChanged(runner->m_progress);
+            // A slot may have closed the window that owns the runner.
+        } while (runner != nullptr && runner->m_progressAgain && state->runner == runner &&
+                 !state->cancel);
+        if (runner != nullptr) {
+            runner->m_emittingProgress = false;
         }
     });
 }

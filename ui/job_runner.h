@@ -92,6 +92,12 @@ private:
     std::shared_ptr<detail::RunState> m_running;
     Task m_pending;
     double m_progress = 0.0;
+    // progressChanged is being emitted: a slot that processes events (QProgressDialog::setValue
+    // of a modal dialog does) would otherwise let the next report overtake this one, so the
+    // slots after it saw the fractions out of order. A report arriving meanwhile sets
+    // m_progressAgain and the outer emission sends the newest fraction after it.
+    bool m_emittingProgress = false;
+    bool m_progressAgain = false;
 };
 
 } // namespace rope::ui

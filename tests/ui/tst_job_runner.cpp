@@ -104,6 +104,41 @@ private slots:
         QCOMPARE(runner.progress(), 1.0);
     }
 
+    // A slot that processes events (QProgressDialog::setValue on a modal dialog does) must not
+    // let the next report overtake the one being sent: slots connected after it (here the spy)
+    // once saw 0.5 before 0.1 (tst_weights_open under ASan).
+    void reportsStayInOrderWhenASlotProcessesEvents() {
+        JobRunner runner;
+        QSemaphore goOn;   // GUI thread → worker: report again
+        QSemaphore posted; // worker → GUI thread: the second report is queued
+        QSemaphore finish; // GUI thread → worker: return
+        bool nested = false;
+        connect(&runner, &JobRunner::progressChanged, &runner, [&](double fraction) {
+            if (fraction == 0.1 && !nested) {
+                nested = true;
+                goOn.release();
+                QVERIFY(posted.tryAcquire(1, kWaitMs));
+                QCoreApplication::processEvents(); // runs the queued 0.5 report, nested
+                finish.release();
+            }
+        });
+        QSignalSpy progress(&runner, &JobRunner::progressChanged);
+        QSignalSpy finished(&runner, &JobRunner::finished);
+        runner.start([&](const RunControl& control) -> std::function<void()> {
+            control.progress(0.1);
+            goOn.acquire();
+            control.progress(0.5);
+            posted.release();
+            finish.acquire();
+            return [] {};
+        });
+        QVERIFY(finished.wait(kWaitMs));
+        QVERIFY(nested);
+        QCOMPARE(progress.count(), 2);
+        QCOMPARE(progress.at(0).at(0).toDouble(), 0.1);
+        QCOMPARE(progress.at(1).at(0).toDouble(), 0.5);
+    }
+
     void cancelDropsTheResult() {
         JobRunner runner;
         QSemaphore entered;

@@ -94,9 +94,14 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(got, dir.path(), 20000);
         QVERIFY(!progress.isEmpty());
         double last = 0.0;
+        QStringList seen;
+        for (const QList<QVariant>& args : progress) {
+            seen << args.at(0).toString();
+        }
         for (const QList<QVariant>& args : progress) {
             const double fraction = args.at(0).toDouble();
-            QVERIFY(fraction >= last); // one read after another: never backwards
+            // One read after another: never backwards.
+            QVERIFY2(fraction >= last, qPrintable(seen.join(QLatin1Char(' '))));
             last = fraction;
         }
         QCOMPARE(last, 1.0); // the last tensor read
