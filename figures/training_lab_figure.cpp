@@ -206,8 +206,11 @@ FigureData composeLab(const rope::RopeParams& /*params*/, const FigureOptions& o
     if (curve == Curve::Accuracy) {
         data.yRange = {{0.0, 1.02}};
     }
-    data.legendAlignment = curve == Curve::Accuracy ? (Qt::AlignBottom | Qt::AlignRight)
-                                                    : (Qt::AlignTop | Qt::AlignRight);
+    // Accuracy curves start at the bottom left and rise to the top right, and the schemes that do
+    // not learn stay along the bottom: the top left is free. Loss curves cover the top left and
+    // the lower right, so their legend goes under the axes.
+    data.legendAlignment = Qt::AlignTop | Qt::AlignLeft;
+    data.legendBelow = curve == Curve::Loss;
 
     SidePlot side;
     side.title = FigureText::tr("held-out accuracy by test length");
@@ -327,8 +330,9 @@ FigureData composeLab(const rope::RopeParams& /*params*/, const FigureOptions& o
         Readout longest{
             FigureText::tr("%1: accuracy at %2L").arg(name).arg(kTrainingLabLengthMultiples),
             a.mean, QString()};
-        longest.text =
-            FigureText::tr("%1 (%2)").arg(formatNumber(a.mean, 3), rangeText(a.min, a.max, 3));
+        longest.text = a.min == a.max ? formatNumber(a.mean, 3)
+                                      : FigureText::tr("%1 (%2)").arg(formatNumber(a.mean, 3),
+                                                                      rangeText(a.min, a.max, 3));
         data.readouts.push_back(longest);
     }
     if (data.series.empty()) {
