@@ -20,7 +20,6 @@
 #include "figures/derivation_figure.h"
 #include "figures/figure_registry.h"
 #include "figures/option_table.h"
-#include "figures/training_lab.h"
 #include "io/weights_probe.h"
 
 #include <QFile>
@@ -918,23 +917,6 @@ const std::vector<CourseAnswerFunction>& courseAnswerFunctions() {
          &schemeDiagonalSpread},
         {"alibi-slope", names({"heads", "head"}), "ALiBi slope of head h of n (Press et al.)",
          &alibiSlope},
-        {"training-lab-fastest",
-         names({"task", "schemes", "seeds", "steps", "length", "d-model", "layers", "base"}),
-         "training lab: index of the scheme with the fewest mean steps to 99 % (−1: none)",
-         &trainingLabFastestScheme},
-        {"training-lab-seeds-reaching",
-         names({"task", "scheme", "seeds", "steps", "length", "d-model", "layers", "base"}),
-         "training lab: seeds of the scheme reaching 99 % batch accuracy",
-         &trainingLabSeedsReaching},
-        {"training-lab-accuracy",
-         names({"task", "scheme", "seeds", "steps", "length", "d-model", "layers", "base",
-                "multiple"}),
-         "training lab: mean held-out accuracy of the scheme at multiple·L", &trainingLabAccuracy},
-        {"training-lab-accuracy-gap",
-         names({"task", "scheme", "other", "seeds", "steps", "length", "d-model", "layers", "base",
-                "multiple"}),
-         "training lab: mean accuracy of scheme minus other at multiple·L",
-         &trainingLabAccuracyGap},
     };
     return functions;
 }

@@ -192,8 +192,8 @@ private slots:
         QVERIFY2(panels.size() >= 14, qPrintable(panels.join(u',')));
         // Why positions matter first, then the order of a class: the derivation, rotation,
         // frequencies, decay, the base bound, extension, the numerics and kernels, 2D RoPE,
-        // M-RoPE and the KV cache; the alternatives to RoPE and trained weights come as
-        // applications, and the training lab last, as evidence.
+        // M-RoPE and the KV cache; the alternatives to RoPE and trained weights come last, as
+        // applications.
         QCOMPARE(steps.front().id, QStringLiteral("attention-permutation"));
         const QStringList order = {QStringLiteral("attention"),  QStringLiteral("absolute"),
                                    QStringLiteral("derivation"), QStringLiteral("rotation"),
@@ -203,7 +203,7 @@ private slots:
                                    QStringLiteral("layouts"),    QStringLiteral("batch"),
                                    QStringLiteral("rope-2d"),    QStringLiteral("mrope"),
                                    QStringLiteral("kv-cache"),   QStringLiteral("position-schemes"),
-                                   QStringLiteral("weights"),    QStringLiteral("training-lab")};
+                                   QStringLiteral("weights")};
         QCOMPARE(panels, order);
         // A step that uses a panel again stays with its topic: the YaRN factor (attention panel)
         // right after the extension steps, p-RoPE (heatmap panel) among the alternatives.
@@ -218,9 +218,7 @@ private slots:
         QCOMPARE(indexOf("attention-yarn-factor"), indexOf("extension-llama3") + 1);
         QVERIFY(indexOf("prope-rotating-pairs") > indexOf("schemes-relative-diagonals"));
         QVERIFY(indexOf("prope-rotating-pairs") < indexOf("weights-slow-pairs"));
-        // The training lab closes the course: evidence that what came before works.
-        QCOMPARE(indexOf("lab-fastest-to-99"), indexOf("weights-slow-pairs") + 1);
-        QCOMPARE(steps.back().id, QStringLiteral("lab-rope-vs-learned-4l"));
+        QCOMPARE(steps.back().id, QStringLiteral("weights-slow-pairs"));
         // Every kind is used.
         QSet<int> kinds;
         for (const CourseStep& s : steps) {
