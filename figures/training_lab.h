@@ -88,19 +88,6 @@ std::shared_ptr<const TrainingLabResult> runTrainingLab(const rope::RopeParams& 
 std::vector<std::vector<const TrainingLabRun*>>
 trainingLabRunsByScheme(const TrainingLabSetup& setup, const TrainingLabResult& result);
 
-/// \brief Course answers (figures/course.cpp rows): each trains the race of its arguments, the
-/// panel's options task, seeds, steps, length, d-model, layers, base, plus:
-/// - trainingLabFastestScheme (schemes): the 0-based index of the scheme with the smallest mean
-///   steps to 99 % (a seed that never gets there counts steps + 1), −1 when none gets there;
-/// - trainingLabSeedsReaching (scheme): the number of seeds that reach 99 %;
-/// - trainingLabAccuracy (scheme, multiple): mean held-out accuracy at multiple·L;
-/// - trainingLabAccuracyGap (scheme, other, multiple): that of scheme minus that of other.
-/// \warning Throw InvalidParameter for an argument the panel's option table refuses.
-double trainingLabFastestScheme(const QVariantMap& args);
-double trainingLabSeedsReaching(const QVariantMap& args);
-double trainingLabAccuracy(const QVariantMap& args);
-double trainingLabAccuracyGap(const QVariantMap& args);
-
 const OptionTable& trainingLabOptions();
 const FigureJob& trainingLabJob();
 FigureData trainingLabFigure(const rope::RopeParams& params, const FigureOptions& options);
