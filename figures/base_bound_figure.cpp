@@ -292,12 +292,12 @@ FigureData publishedView(const BaseBoundResult& results) {
     data.logY = true;
     const std::vector<PublishedCheck>& checked = results.published;
     Series exactSu;
-    exactSu.name = FigureText::tr("exact b*, m < L (Su's convention), L ≤ 2^17");
+    exactSu.name = FigureText::tr("exact b*, m < L (Su's convention), L ≤ 2¹⁷");
     exactSu.id = QStringLiteral("exact-su");
     exactSu.colour = 0;
     exactSu.style = SeriesStyle::Line;
     Series exactMen = exactSu;
-    exactMen.name = FigureText::tr("exact b*, m ≤ L (Men et al.'s convention), L ≤ 2^17");
+    exactMen.name = FigureText::tr("exact b*, m ≤ L (Men et al.'s convention), L ≤ 2¹⁷");
     exactMen.id = QStringLiteral("exact-men");
     exactMen.colour = 4;
     Series pass;

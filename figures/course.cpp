@@ -18,6 +18,7 @@
 #include "core/rotation.h"
 #include "core/scaling/scaling_registry.h"
 #include "figures/derivation_figure.h"
+#include "figures/figure_data.h"
 #include "figures/figure_registry.h"
 #include "figures/option_table.h"
 #include "io/weights_probe.h"
@@ -1195,13 +1196,8 @@ QString formatCourseNumber(double value) {
         mantissa.chop(1);
     }
     const int exponent = text.mid(e + 1).toInt();
-    static const QString superscripts = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");
-    QString power = exponent < 0 ? QStringLiteral("⁻") : QString();
-    for (const QChar c : QString::number(std::abs(exponent))) {
-        power += superscripts.at(c.digitValue());
-    }
     return (value < 0 ? QString(QChar(0x2212)) : QString()) + mantissa + QStringLiteral("·10") +
-           power;
+           superscriptNumber(QString::number(exponent));
 }
 
 } // namespace rope::figures

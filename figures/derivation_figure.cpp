@@ -129,17 +129,6 @@ double rotaryScore(double theta, double alpha, double a, double b) {
     return kQLength * kKLength * std::cos((b - a) * theta + alpha);
 }
 
-// Unicode subscript digits (θ₆₃): typeset, not "θ_63".
-QString subscript(long long value) {
-    static const char16_t kDigits[] = u"₀₁₂₃₄₅₆₇₈₉";
-    const QString plain = QString::number(value);
-    QString out;
-    for (const QChar c : plain) {
-        out += c == QLatin1Char('-') ? QChar(0x208B) : QChar(kDigits[c.digitValue()]);
-    }
-    return out;
-}
-
 // What one of pages 2–7 draws: q at position a, k at position b, and the arcs of that step.
 struct StepPicture {
     double a = 0; ///< position of q
@@ -301,9 +290,13 @@ void derivationPage(FigureData& data, int page, double theta, double alpha, doub
         data.labels.push_back(arcLabel(0.25, 0.0, thetaQ, FigureText::tr("ϑ(q, m)")));
         data.series.push_back(arc(0.5, 0.0, thetaK, 1));
         data.series.back().id = QStringLiteral("arc-angle-k");
-        data.labels.push_back(arcLabel(0.5, 0.0, thetaK, FigureText::tr("ϑ(k, n)")));
-        data.labels.push_back({0.55 * kQLength * std::cos(thetaQ) + 0.1 * std::sin(thetaQ),
-                               0.55 * kQLength * std::sin(thetaQ) - 0.1 * std::cos(thetaQ),
+        // Both angles are measured from 0, so the two arcs' middles lie close together: the
+        // outer label sits at 4/5 of its arc (at the defaults on the lower left, clear of the
+        // inner one's label, which at a slide's text size it covered at the middle).
+        data.labels.push_back(arcLabel(0.5, 0.0, thetaK, FigureText::tr("ϑ(k, n)"), 0.8));
+        // A label a line's height off the arrow, so that its text does not sit on it.
+        data.labels.push_back({0.55 * kQLength * std::cos(thetaQ) + 0.2 * std::sin(thetaQ),
+                               0.55 * kQLength * std::sin(thetaQ) - 0.2 * std::cos(thetaQ),
                                FigureText::tr("r(q, m)")});
         break;
     }
@@ -668,7 +661,7 @@ void ladderPage(FigureData& data, const Eigen::ArrayXd& theta, double m, int dim
         "score still depends on m − n only.")
                     .arg(dim)
                     .arg(pairs)
-                    .arg(subscript(pairs - 1))
+                    .arg(subscriptDigits(pairs - 1))
                     .arg(number(theta[pairs - 1]), number(base));
     text.formula = FigureText::tr("Rₘ = diag(R(mθ₀), R(mθ₁), …)\nθᵢ = b⁻²ⁱᐟᵈ");
     setPage(data, kLadderPage, text);
@@ -708,7 +701,7 @@ void ladderPage(FigureData& data, const Eigen::ArrayXd& theta, double m, int dim
         {FigureText::tr("m"), m, QString()},
         {FigureText::tr("d"), static_cast<double>(dim), QString()},
         {FigureText::tr("b"), fourDigits(base), QString()},
-        {FigureText::tr("θ%1 (slowest)").arg(subscript(pairs - 1)),
+        {FigureText::tr("θ%1 (slowest)").arg(subscriptDigits(pairs - 1)),
          fourDigits(theta[pairs - 1]), FigureText::tr("rad/token")},
     };
     SidePlot side;
@@ -902,7 +895,9 @@ void whyBasePage(FigureData& data, const Eigen::ArrayXd& theta, int dim, double 
     }
     side.xRange = {0.0, static_cast<double>(shown)};
     side.yRange = {-0.3, 1.05};
-    side.widthShare = 0.6;
+    // As wide as the ladder: a straight line on a log scale needs little width, while the
+    // score's title and distances ran past a side plot of 0.6 on a slide beside its text.
+    side.widthShare = 1.0;
     data.side = std::move(side);
     PageText text;
     text.title = FigureText::tr("why a geometric ladder, why this base");

@@ -9,6 +9,7 @@
 #include "figures/figure_registry.h"
 #include "figures/figure_text.h"
 #include "io/doctor.h"
+#include "io/engine_compare.h"
 #include "io/gguf.h"
 #include "io/llama_cpp_args.h"
 #include "io/model_compare.h"
@@ -94,6 +95,44 @@ void checkSource(const QString& text) {
     }
 }
 
+// The engine view: what transformers and llama.cpp compute for the loaded model
+// (io/engine_compare.h, rope-cli engines), in a few lines under the findings.
+QStringList engineView(const rope::ui::ModelConfigResult& model, bool fromGguf, long long context) {
+    QStringList lines;
+    lines << FigureText::tr("transformers against llama.cpp at context %1:").arg(context);
+    rope::io::EngineComparison c;
+    try {
+        c = rope::io::compareEngines(model, fromGguf, context);
+    } catch (const rope::InvalidParameter& e) {
+        lines << FigureText::tr("  not compared: %1").arg(QString::fromUtf8(e.what()));
+        return lines;
+    }
+    if (c.differences.isEmpty()) {
+        lines << FigureText::tr("  the same θ, magnitude, rotating layers and windows in both "
+                                "engines.");
+        return lines;
+    }
+    if (c.maxLayer >= 0) {
+        lines << FigureText::tr("  largest θ difference %1 % (layer %2, pair %3)")
+                     .arg(100.0 * c.maxRelThetaDiff, 0, 'g', 4)
+                     .arg(c.maxLayer)
+                     .arg(c.maxPair);
+    }
+    lines << (c.divergesAt > 0
+                  ? FigureText::tr("  the scores differ by more than %1 from Δ = %2 (layer %3)")
+                        .arg(c.tolerance)
+                        .arg(c.divergesAt)
+                        .arg(c.divergesLayer)
+                  : FigureText::tr("  the scores stay within %1 of each other").arg(c.tolerance));
+    for (const QString& d : c.differences) {
+        lines << QStringLiteral("  · %1").arg(d);
+    }
+    for (const QString& f : c.fixes) {
+        lines << FigureText::tr("  Fix: %1").arg(f);
+    }
+    return lines;
+}
+
 } // namespace
 
 FigureData doctorFigure(const rope::RopeParams& params, const FigureOptions& options) {
@@ -110,6 +149,7 @@ FigureData doctorFigure(const rope::RopeParams& params, const FigureOptions& opt
     if (!modelSource.isEmpty()) {
         in.model = loadModelSource(modelSource, "model");
         in.raw = rope::ui::rawModelFields(sourcePath(modelSource));
+        in.fromGguf = rope::ui::isGgufFile(sourcePath(modelSource));
         modelName =
             in.model.modelName.isEmpty() ? QFileInfo(modelSource).fileName() : in.model.modelName;
     } else {
@@ -177,7 +217,7 @@ FigureData doctorFigure(const rope::RopeParams& params, const FigureOptions& opt
         };
         const Eigen::ArrayXd gap = thetas(params) - thetas(other);
         Series expectation;
-        expectation.name = FigureText::tr("expectation (1/P) Σ cos((θ_A,i − θ_B,i)Δ)");
+        expectation.name = FigureText::tr("expectation (1/P) Σᵢ cos((θᵢ(A) − θᵢ(B))Δ)");
         expectation.id = QStringLiteral("expectation");
         expectation.dashed = true;
         expectation.colour = 3;
@@ -246,6 +286,12 @@ FigureData doctorFigure(const rope::RopeParams& params, const FigureOptions& opt
         lines << f.explanation;
         lines << FigureText::tr("Fix: %1").arg(f.fix);
     }
+    if (!modelSource.isEmpty()) {
+        lines << QString();
+        lines << engineView(in.model, in.fromGguf,
+                            context > 0 ? context
+                                        : std::min(in.model.params.context, kDefaultCompareCap));
+    }
     data.caption = lines.join(QLatin1Char('\n'));
     return data;
 }
@@ -298,7 +344,8 @@ const OptionTable& doctorOptions() {
                                       "The model the doctor checks: a preset id or a file (set "
                                       "when a model is loaded; empty: the current parameters)."),
          .control = OptionControl::Hidden,
-         .follows = QT_TRANSLATE_NOOP("FigureOptions", "the loaded model, else the current parameters")},
+         .follows =
+             QT_TRANSLATE_NOOP("FigureOptions", "the loaded model, else the current parameters")},
     };
     return table;
 }

@@ -78,11 +78,9 @@ QByteArray figureCsv(const FigureData& data) {
         appendSeries(out, data.side->series);
     }
     for (const Readout& r : data.readouts) {
-        const QString label =
-            r.text.isEmpty() ? r.label : r.label + QStringLiteral(": ") + r.text;
-        out += csvField(r.unit.isEmpty() ? label
-                                         : label + QStringLiteral(" [") + r.unit +
-                                               QStringLiteral("]"));
+        const QString label = r.text.isEmpty() ? r.label : r.label + QStringLiteral(": ") + r.text;
+        out += csvField(
+            r.unit.isEmpty() ? label : label + QStringLiteral(" [") + r.unit + QStringLiteral("]"));
         out += ",,,";
         appendNumber(out, r.value);
         out += '\n';
@@ -116,18 +114,38 @@ QString formatNumber(double v, int digits) {
             }
         }
         const int exponent = text.mid(e + 1).toInt();
-        static const QString superscripts = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");
-        QString power;
-        for (const QChar c : QString::number(std::abs(exponent))) {
-            power += superscripts.at(c.digitValue());
-        }
         const QString sign = v < 0 ? minus : QString();
         const QString prefix =
             mantissa == QLatin1String("1") ? QString() : mantissa + QStringLiteral("×");
-        return sign + prefix + QStringLiteral("10") + (exponent < 0 ? QStringLiteral("⁻") : QString()) +
-               power;
+        return sign + prefix + QStringLiteral("10") + superscriptNumber(QString::number(exponent));
     }
     return QString::number(v, 'g', digits).replace(QLatin1Char('-'), minus);
+}
+
+QString subscriptDigits(long long value) {
+    static const QString digits = QStringLiteral("₀₁₂₃₄₅₆₇₈₉");
+    QString out;
+    for (const QChar c : QString::number(value)) {
+        out += c.isDigit() ? digits.at(c.digitValue()) : QChar(0x208B); // ₋
+    }
+    return out;
+}
+
+QString superscriptNumber(const QString& number) {
+    static const QString digits = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");
+    QString out;
+    for (const QChar c : number) {
+        if (c.isDigit()) {
+            out += digits.at(c.digitValue());
+        } else if (c == QLatin1Char('-') || c == QChar(0x2212)) {
+            out += QChar(0x207B); // ⁻
+        } else if (c == QLatin1Char('.')) {
+            out += QChar(0x1427); // ᐧ
+        } else {
+            out += c;
+        }
+    }
+    return out;
 }
 
 } // namespace rope::figures

@@ -142,6 +142,15 @@ struct Readout {
 /// ±∞ is "∞". NaN gives "n/a" (a figure should never show one).
 QString formatNumber(double v, int digits = 4);
 
+/// \brief \p value in subscript digits (θ₁₂ for pair 12; minus as ₋), as an index is typeset.
+QString subscriptDigits(long long value);
+
+/// \brief \p number ("1.628", "−0.5") in superscript characters (L¹ᐧ⁶²⁸), as an exponent is
+/// typeset in a text without markup. Unicode has no superscript full stop: the decimal point
+/// is U+1427 (ᐧ), a raised dot as ᐟ (U+141F) is the raised slash of b⁻²ⁱᐟᵈ. Characters other
+/// than digits, a minus and a point are kept.
+QString superscriptNumber(const QString& number);
+
 /// \brief A second, smaller plot to the right of the main one, with its own axes (e.g. the
 /// rotation panel's clock per pair). Its series are written to the CSV like the main ones.
 struct SidePlot {

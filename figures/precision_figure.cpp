@@ -192,13 +192,13 @@ FigureData precisionFigure(const rope::RopeParams& params, const FigureOptions& 
         pair < 0 ? FigureText::tr("worst pair") : FigureText::tr("pair %1").arg(pair);
     if (view == View::Score) {
         data.title = FigureText::tr("Score error, n − m = %1 (%2)").arg(offset).arg(pathText);
-        data.yLabel = FigureText::tr("|s_low − s| (q, k uniform in [−1, 1)ᵈ)");
+        data.yLabel = FigureText::tr("|s in format − s| (q, k uniform in [−1, 1)ᵈ)");
     } else if (view == View::Rotation) {
         data.title = FigureText::tr("cos/sin error, %1 (%2)").arg(pairText, pathText);
-        data.yLabel = FigureText::tr("max |R_low − R| (cos/sin entries)");
+        data.yLabel = FigureText::tr("max |R in format − R| (cos/sin entries)");
     } else {
         data.title = FigureText::tr("Angle error, %1 (%2)").arg(pairText, pathText);
-        data.yLabel = FigureText::tr("|mθ_low − mθ| wrapped to [−π, π] (rad)");
+        data.yLabel = FigureText::tr("|mθ in format − mθ| wrapped to [−π, π] (rad)");
     }
     data.xLabel = FigureText::tr("position m (tokens)");
     data.logX = true;

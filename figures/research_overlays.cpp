@@ -75,9 +75,10 @@ void addMenFit(FigureData& data, const Series& exact) {
     }
     const rope::FitGap gap = rope::menFitGap(exact.x, exact.y);
     Series fit;
-    fit.name = FigureText::tr("Men et al. 2024 fit b = %1·L^%2 (their Figure 1)")
+    // The exponent typeset as a superscript (L¹ᐧ⁶²⁸), not written L^1.628.
+    fit.name = FigureText::tr("Men et al. 2024 fit b = %1·L%2 (their Figure 1)")
                    .arg(rope::kMenFitCoefficient)
-                   .arg(rope::kMenFitExponent);
+                   .arg(superscriptNumber(QString::number(rope::kMenFitExponent)));
     fit.id = QStringLiteral("men-fit");
     fit.style = SeriesStyle::Line;
     fit.colour = 5;

@@ -146,8 +146,19 @@ FigureData rope2dFigure(const rope::RopeParams& params, const FigureOptions& opt
             extent = std::max(extent, std::abs(scores(x, y)));
         }
     }
-    map.zMin = -extent;
-    map.zMax = extent;
+    const double lowest = scores.minCoeff();
+    const double highest = scores.maxCoeff();
+    if (lowest < 0.0 && highest > 0.0) {
+        map.zMin = -extent;
+        map.zMax = extent;
+    } else {
+        // Scores of one sign (q = k = 1: every pair adds a positive cosine near the query) on
+        // a scale around zero took one end of it, a uniform orange with no pattern to see: a
+        // sequential map over the scores' own range shows the cross the two axes draw.
+        map.diverging = false;
+        map.zMin = lowest;
+        map.zMax = highest > lowest ? highest : lowest + 1.0;
+    }
     // Short: a colour bar is as tall as the plot, which is low on a slide (the formula is in
     // the title).
     map.label = FigureText::tr("score (d = %1)").arg(g.dim);

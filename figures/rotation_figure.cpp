@@ -97,8 +97,10 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
     const rope::RopeTables tables = rope::ropeTables(theta, m, rope::Layout::Interleaved);
 
     FigureData data;
-    data.title = FigureText::tr("Pair %1 turns by θ_%1 = %2 rad per token")
+    // θ with the pair's index as a subscript (θ₀), typeset as the lessons write it.
+    data.title = FigureText::tr("Pair %1 turns by θ%2 = %3 rad per token")
                      .arg(pair)
+                     .arg(subscriptDigits(pair))
                      .arg(theta[pair], 0, 'g', 4);
     data.xLabel = FigureText::tr("coordinate 2i of the pair");
     data.yLabel = FigureText::tr("coordinate 2i+1");
@@ -121,7 +123,7 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
     k0.inLegend = false;
     data.series.push_back(std::move(k0));
     Series rq;
-    rq.name = FigureText::tr("R_m q (q at position m)");
+    rq.name = FigureText::tr("Rₘq (q at position m)");
     rq.id = QStringLiteral("rq");
     rq.style = SeriesStyle::Arrow;
     rq.colour = 0;
@@ -130,13 +132,13 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
     data.series.push_back(std::move(rq));
     // k turned by m only: it keeps the angle φ to R_m q; the rest of its turn, (n−m)θ, is what
     // the score sees.
-    Series km = arrow(FigureText::tr("R_m k (k turned as far as q)"), kKLength, a + phi, 1);
+    Series km = arrow(FigureText::tr("Rₘk (k turned as far as q)"), kKLength, a + phi, 1);
     km.id = QStringLiteral("rm-k");
     km.style = SeriesStyle::Path;
     km.dashed = true;
     data.series.push_back(std::move(km));
     Series rk;
-    rk.name = FigureText::tr("R_n k (k at position n)");
+    rk.name = FigureText::tr("Rₙk (k at position n)");
     rk.id = QStringLiteral("rk");
     rk.style = SeriesStyle::Arrow;
     rk.colour = 1;
@@ -148,7 +150,7 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
     data.series.push_back(arc(FigureText::tr("arc φ: angle of k to q"), 0.25, a, phiSweep, 6));
     data.series.back().id = QStringLiteral("arc-phi");
     data.series.push_back(
-        arc(FigureText::tr("arc (n−m)θᵢ: from R_m k to R_n k"), 0.45, a + phi, relSweep, 2));
+        arc(FigureText::tr("arc (n−m)θᵢ: from Rₘk to Rₙk"), 0.45, a + phi, relSweep, 2));
     data.series.back().id = QStringLiteral("arc-relative");
     const auto at = [](double radius, double angle) {
         return std::pair{radius * std::cos(angle), radius * std::sin(angle)};
@@ -255,7 +257,7 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
         const double cy = -(c / columns) - 0.5;
         dials = circle(cx, cy, 0.4, 32, dials);
         Series hand;
-        hand.name = FigureText::tr("clock %1 hand (mθ_%1)").arg(j);
+        hand.name = FigureText::tr("clock %1 hand (mθ%2)").arg(j).arg(subscriptDigits(j));
         hand.id = QStringLiteral("clock-%1").arg(j);
         hand.style = SeriesStyle::Path;
         hand.colour = j == pair ? 1 : 6;
@@ -281,9 +283,9 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
         {FigureText::tr("n·θᵢ mod 2π"), reduceAngle(b), QStringLiteral("rad")},
         {FigureText::tr("arc (n−m)·θᵢ mod 2π"), reduceAngle(relative), QStringLiteral("rad")},
         // The angle from R_m q to R_n k is φ + (n−m)θ_i: fixed while m and n move together.
-        {FigureText::tr("angle R_m q → R_n k = φ + (n−m)θᵢ"), reduceAngle(phi + relative),
+        {FigureText::tr("angle Rₘq → Rₙk = φ + (n−m)θᵢ"), reduceAngle(phi + relative),
          QStringLiteral("rad")},
-        {FigureText::tr("score qᵀR_(n−m)k"), score, QString()},
+        {FigureText::tr("score qᵀRₙ₋ₘk"), score, QString()},
     };
     data.xRange = {{-1.15, 1.15}};
     data.yRange = {{-1.15, 1.15}};

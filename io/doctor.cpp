@@ -6,6 +6,7 @@
 #include "core/model_layers.h"
 #include "core/rope_params.h"
 #include "core/scaling/scaling_registry.h"
+#include "io/engine_compare.h"
 #include "io/gguf.h"
 #include "io/llama_cpp_args.h"
 
@@ -521,6 +522,49 @@ std::optional<DoctorFinding> sumCosNegative(const Context& c) {
                        "layers' scaling to them."));
 }
 
+// llama.cpp computes this model's RoPE differently from transformers (io/engine_compare.h):
+// asked only when the user runs llama.cpp at a given context, since the gap depends on both.
+std::optional<DoctorFinding> enginesDiffer(const Context& c) {
+    if (!c.llamaCpp || c.in.context <= 0) {
+        return std::nullopt;
+    }
+    rope::io::EngineComparison e;
+    try {
+        e = rope::io::compareEngines(c.in.model, c.in.fromGguf, c.in.context);
+    } catch (const InvalidParameter&) {
+        // No llama.cpp side to compare (unknown family, dynamic NTK, context out of range):
+        // rope-cli engines names the reason; the doctor has nothing to report.
+        return std::nullopt;
+    }
+    if (e.differences.isEmpty()) {
+        return std::nullopt;
+    }
+    QStringList evidence;
+    evidence << QStringLiteral("engine = llama.cpp, context = %1").arg(c.in.context);
+    if (e.maxLayer >= 0) {
+        evidence << QStringLiteral("max |θ_llama.cpp − θ_hf| / θ_hf = %1 (layer %2, pair %3)")
+                        .arg(num(e.maxRelThetaDiff))
+                        .arg(e.maxLayer)
+                        .arg(e.maxPair);
+    }
+    evidence << (e.divergesAt > 0
+                     ? QStringLiteral("scores differ by more than %1 from distance %2 (layer %3)")
+                           .arg(num(e.tolerance))
+                           .arg(e.divergesAt)
+                           .arg(e.divergesLayer)
+                     : QStringLiteral("scores stay within %1 of each other").arg(num(e.tolerance)));
+    evidence << e.differences;
+    return finding(
+        "engines-differ", DoctorSeverity::Warning, evidence,
+        DoctorText::tr("llama.cpp does not compute this model's RoPE as transformers does: the "
+                       "evidence lists what differs (θ per pair, magnitude, rotating layers, "
+                       "windows) and the first distance at which the two engines' scores part. "
+                       "The model was trained with transformers' numbers."),
+        DoctorText::tr("Where a flag or GGUF key closes the gap, use it; where none does, know "
+                       "that llama.cpp's output differs from the reference implementation: %1")
+            .arg(e.fixes.join(QStringLiteral("; "))));
+}
+
 const std::vector<std::pair<const char*, Check>>& checks() {
     static const std::vector<std::pair<const char*, Check>> all = {
         {"context-beyond-trained", &contextBeyondTrained},
@@ -536,6 +580,7 @@ const std::vector<std::pair<const char*, Check>>& checks() {
         {"longrope-switch", &longropeSwitch},
         {"dynamic-ntk-cache", &dynamicWithCache},
         {"sum-cos-negative", &sumCosNegative},
+        {"engines-differ", &enginesDiffer},
     };
     return all;
 }
@@ -578,6 +623,8 @@ QString doctorCheckTitle(const QString& id) {
          QT_TRANSLATE_NOOP("Doctor", "Dynamic NTK with a KV cache")},
         {QStringLiteral("sum-cos-negative"),
          QT_TRANSLATE_NOOP("Doctor", "Σcos < 0 within a local layer's window")},
+        {QStringLiteral("engines-differ"),
+         QT_TRANSLATE_NOOP("Doctor", "llama.cpp computes this model's RoPE differently")},
     };
     const auto it = titles.find(id);
     return it == titles.end() ? id : QCoreApplication::translate("Doctor", it->second);

@@ -47,6 +47,9 @@ struct DoctorInput {
     long long context = 0;
     /// "hf" or "llama.cpp".
     QString engine = QStringLiteral("hf");
+    /// The model was read from a GGUF (llama.cpp's reading); the engine comparison then adds
+    /// back what the converter is known to drop (io/engine_compare.h).
+    bool fromGguf = false;
     /// llama.cpp command-line arguments the user passes (for --engine llama.cpp), split
     /// (splitEngineArgs()).
     QStringList engineArgs;

@@ -139,6 +139,15 @@ const std::map<QString, std::vector<ClassDefault>>& classDefaults() {
           {"sliding_window_pattern", 6},
           {"sliding_window", 4096},
           {"max_position_embeddings", 131072}}},
+        // transformers 5 configuration_gemma3n.py, Gemma3nTextConfig: default_theta {"global":
+        // 1e6, "local": 1e4} (the local one read from rope_local_base_freq), sliding_window 512.
+        {QStringLiteral("gemma3n_text"),
+         {{"head_dim", 256},
+          {"num_attention_heads", 8},
+          {"rope_theta", 1000000.0},
+          {"rope_local_base_freq", 10000.0},
+          {"sliding_window", 512},
+          {"max_position_embeddings", 32768}}},
     };
     return defaults;
 }
@@ -231,9 +240,8 @@ private:
         const bool hasScaling = !scaling.isUndefined() && !scaling.isNull();
         if (hasParams) {
             if (!params.isObject()) {
-                m_reader.error(
-                    m_tp + QStringLiteral("rope_parameters"),
-                    IoText::tr("expected an object, got %1").arg(jsonDescribe(params)));
+                m_reader.error(m_tp + QStringLiteral("rope_parameters"),
+                               IoText::tr("expected an object, got %1").arg(jsonDescribe(params)));
                 return;
             }
             m_rope = params.toObject();
@@ -247,9 +255,9 @@ private:
             }
         } else if (hasScaling) {
             if (!scaling.isObject()) {
-                m_reader.error(m_tp + QStringLiteral("rope_scaling"),
-                               IoText::tr("expected an object or null, got %1")
-                                   .arg(jsonDescribe(scaling)));
+                m_reader.error(
+                    m_tp + QStringLiteral("rope_scaling"),
+                    IoText::tr("expected an object or null, got %1").arg(jsonDescribe(scaling)));
                 return;
             }
             m_rope = scaling.toObject();
@@ -294,12 +302,13 @@ private:
                                    : keys.first();
         QStringList others = keys;
         others.removeAll(chosen);
-        m_reader.warning(m_tp + QStringLiteral("rope_parameters"),
-                         IoText::tr("one dict per layer type; showing '%1'%2")
-                             .arg(chosen, others.isEmpty()
-                                              ? QString()
-                                              : IoText::tr(" (not shown: %1)")
-                                                    .arg(others.join(QStringLiteral(", ")))));
+        m_reader.warning(
+            m_tp + QStringLiteral("rope_parameters"),
+            IoText::tr("one dict per layer type; showing '%1'%2")
+                .arg(chosen,
+                     others.isEmpty()
+                         ? QString()
+                         : IoText::tr(" (not shown: %1)").arg(others.join(QStringLiteral(", ")))));
         m_chosenLayerType = chosen;
         m_rope = m_rope.value(chosen).toObject();
         m_ropePrefix = m_tp + QStringLiteral("rope_parameters.%1.").arg(chosen);
@@ -376,8 +385,7 @@ private:
                 return;
             }
             if (*heads <= 0) {
-                m_reader.error(m_tp + headsKey,
-                               IoText::tr("must be positive, got %1").arg(*heads));
+                m_reader.error(m_tp + headsKey, IoText::tr("must be positive, got %1").arg(*heads));
                 return;
             }
             if (*hidden % *heads != 0) {
@@ -435,6 +443,31 @@ private:
             }
             m_result.params.rotaryDim = rotary == d ? 0 : rotary;
             m_fieldOf["rotary-dim"] = field;
+            return;
+        }
+        // configuration_qwen3_5.py (Qwen3_5TextConfig.__init__) and configuration_qwen3_5_moe.py:
+        // kwargs.setdefault("partial_rotary_factor", 0.25), so a file without it rotates
+        // int(head_dim · 0.25) channels.
+        if (isType({"qwen3_5_text", "qwen3_5_moe_text"})) {
+            const int d = m_result.params.headDim;
+            const int rotary = d / 4;
+            if (rotary < 2 || rotary % 2 != 0) {
+                m_reader.error(m_tp + QStringLiteral("partial_rotary_factor"),
+                               QStringLiteral("missing; the %1 default 0.25 gives int(%2 × "
+                                              "0.25) = %3, not a positive even number")
+                                   .arg(m_modelType)
+                                   .arg(d)
+                                   .arg(rotary));
+                return;
+            }
+            if (m_layerType.isEmpty()) {
+                m_reader.warning(m_tp + QStringLiteral("partial_rotary_factor"),
+                                 QStringLiteral("missing; using 0.25, the %1 default of "
+                                                "transformers' config class")
+                                     .arg(m_modelType));
+            }
+            m_result.params.rotaryDim = rotary == d ? 0 : rotary;
+            m_fieldOf["rotary-dim"] = m_tp + QStringLiteral("partial_rotary_factor");
             return;
         }
         // GPT-J writes the rotated width itself.
@@ -636,8 +669,7 @@ private:
         for (const auto& [param, key] : scalingKeys()) {
             if (m_rope.contains(key) && !m_rope.value(key).isNull() &&
                 !methodUses(*method, param)) {
-                m_reader.warning(p + key,
-                                 IoText::tr("not used by '%1', ignored").arg(methodId));
+                m_reader.warning(p + key, IoText::tr("not used by '%1', ignored").arg(methodId));
             }
             m_fieldOf[param] = p + key;
         }
@@ -746,10 +778,9 @@ private:
         if (layerTypes.isArray()) {
             const QJsonArray a = layerTypes.toArray();
             if (static_cast<std::size_t>(a.size()) != count) {
-                m_reader.error(m_tp + QStringLiteral("layer_types"),
-                               IoText::tr("has %1 entries but num_hidden_layers is %2")
-                                   .arg(a.size())
-                                   .arg(*n));
+                m_reader.error(
+                    m_tp + QStringLiteral("layer_types"),
+                    IoText::tr("has %1 entries but num_hidden_layers is %2").arg(a.size()).arg(*n));
                 return;
             }
             for (const QJsonValue& v : a) {
@@ -761,9 +792,8 @@ private:
                 types.push_back(v.toString());
             }
         } else if (!layerTypes.isUndefined() && !layerTypes.isNull()) {
-            m_reader.error(
-                m_tp + QStringLiteral("layer_types"),
-                IoText::tr("expected an array, got %1").arg(jsonDescribe(layerTypes)));
+            m_reader.error(m_tp + QStringLiteral("layer_types"),
+                           IoText::tr("expected an array, got %1").arg(jsonDescribe(layerTypes)));
             return;
         } else {
             std::optional<int> pattern;
@@ -800,10 +830,9 @@ private:
         if (noRope.isArray() && !noRope.toArray().isEmpty()) {
             const QJsonArray a = noRope.toArray();
             if (static_cast<std::size_t>(a.size()) != count) {
-                m_reader.error(m_tp + QStringLiteral("no_rope_layers"),
-                               IoText::tr("has %1 entries but num_hidden_layers is %2")
-                                   .arg(a.size())
-                                   .arg(*n));
+                m_reader.error(
+                    m_tp + QStringLiteral("no_rope_layers"),
+                    IoText::tr("has %1 entries but num_hidden_layers is %2").arg(a.size()).arg(*n));
                 return;
             }
             for (std::size_t i = 0; i < count; ++i) {
@@ -858,9 +887,12 @@ private:
                     }
                 }
                 byType[t] = sub.params;
-            } else if (m_modelType == QLatin1String("gemma3_text") &&
+            } else if (isType({"gemma3_text", "gemma3n_text"}) &&
                        t == QLatin1String("sliding_attention")) {
-                // Gemma 3 (transformers 4.5x): local layers use rope_local_base_freq, unscaled.
+                // Gemma 3 (transformers 4.5x) and Gemma 3n (Gemma3nTextConfig.
+                // convert_rope_params_to_dict: rope_scaling updates only the full_attention
+                // entry; sliding_attention gets rope_local_base_freq): local layers use
+                // rope_local_base_freq, unscaled.
                 RopeParams local = m_result.params;
                 local.scaling = ScalingParams{};
                 if (const auto b =
@@ -1052,10 +1084,20 @@ private:
                                             : QStringLiteral("full_attention");
             }
         }
-        if (isType({"qwen3_next"}) && !explicitTypes) {
-            // configuration_qwen3_next.py, Qwen3NextConfig.__init__: every
+        if (isType({"gemma3n_text"}) && !explicitTypes) {
+            // configuration_gemma3n.py, Gemma3nTextConfig.__post_init__: without layer_types,
+            // layer i is full attention iff (i + 1) mod 5 = 0, the others sliding (Gemma 3n
+            // has no sliding_window_pattern field).
+            for (std::size_t i = 0; i < count; ++i) {
+                types[i] = (i + 1) % 5 != 0 ? QStringLiteral("sliding_attention")
+                                            : QStringLiteral("full_attention");
+            }
+        }
+        if (isType({"qwen3_next", "qwen3_5_text", "qwen3_5_moe_text"}) && !explicitTypes) {
+            // configuration_qwen3_next.py, Qwen3NextConfig.__init__, and configuration_qwen3_5.py
+            // / configuration_qwen3_5_moe.py (Qwen3_5TextConfig, Qwen3_5MoeTextConfig): every
             // full_attention_interval-th layer (default 4) is full attention, the others
-            // linear attention (Gated DeltaNet).
+            // linear attention (Gated DeltaNet): "linear" iff (i + 1) mod interval ≠ 0.
             const int interval =
                 m_reader.smallInteger(text, m_tp, QStringLiteral("full_attention_interval"))
                     .value_or(4);

@@ -6,8 +6,8 @@ class QThreadPool;
 
 namespace rope::ui {
 
-/// \brief The worker threads that compute FigureData for the panels, the presenter window and
-/// the animation export (`QtConcurrent::run(&computePool(), …)`), one per core.
+/// \brief The worker threads of the GUI's long work, one per core: JobRunner's tasks
+/// (ui/job_runner.h) and the panels' and the animation export's own computations.
 ///
 /// Not QThreadPool::globalInstance(): Qt 6.4's raster engine splits a large fill (a widget's
 /// background, a scroll bar, a plot's buffer) into pieces that it runs on the global pool while

@@ -2,12 +2,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/course_answers.h"
 
-#include "ui/compute_pool.h"
+#include "ui/job_runner.h"
 
-#include <QFutureWatcher>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace rope::ui {
 
@@ -40,25 +38,32 @@ std::optional<CourseValue> CourseAnswers::value(const figures::CourseStep& step)
         return std::nullopt;
     }
     m_running.insert(k);
-    // The job owns copies of the step and the function: it may outlive this object (the pool
-    // finishes it at exit), and its result is then simply dropped with the watcher.
-    auto* watcher = new QFutureWatcher<CourseValue>(this);
-    connect(watcher, &QFutureWatcher<CourseValue>::finished, this,
-            [this, watcher, k, id = step.id] {
-                m_done.insert(k, watcher->result());
-                m_running.remove(k);
-                watcher->deleteLater();
-                emit ready(id, k);
-            });
-    watcher->setFuture(QtConcurrent::run(&computePool(), [compute = m_compute, step] {
+    // One runner per answer: answers are not superseded by each other, each is wanted. The task
+    // owns copies of the step and the function: it may outlive this object (the pool finishes
+    // it at exit), and its result is then dropped with the runner, this object's child.
+    auto* runner = new JobRunner(this);
+    runner->start([compute = m_compute, step, k, this](const RunControl&) -> std::function<void()> {
         CourseValue result;
         try {
             result.value = compute(step);
         } catch (const std::exception& e) {
             result.error = QString::fromUtf8(e.what());
         }
-        return result;
-    }));
+        return [this, result, k, id = step.id] {
+            m_done.insert(k, result);
+            m_running.remove(k);
+            emit ready(id, k);
+        };
+    });
+    connect(runner, &JobRunner::finished, runner, &QObject::deleteLater);
+    // compute() reports a std::exception as the answer's error; anything else thrown arrives here
+    // and is kept the same way, so the step shows why instead of waiting for ever.
+    connect(runner, &JobRunner::failed, this, [this, runner, k, id = step.id](const QString& why) {
+        m_done.insert(k, CourseValue{.value = 0, .error = why});
+        m_running.remove(k);
+        runner->deleteLater();
+        emit ready(id, k);
+    });
     return std::nullopt;
 }
 

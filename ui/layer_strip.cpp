@@ -4,6 +4,7 @@
 
 #include "io/model_config.h"
 #include "ui/explorer_state.h"
+#include "ui/job_runner.h"
 #include "ui/render/draw_figure.h"
 
 #include <QButtonGroup>
@@ -13,6 +14,7 @@
 #include <QToolButton>
 
 #include <algorithm>
+#include <functional>
 #include <tuple>
 
 namespace rope::ui {
@@ -36,6 +38,29 @@ bool sameLayerRope(const LayerRope& a, const LayerRope& b) {
     }
     return !a.rope || ropeKey(a) == ropeKey(b);
 }
+
+namespace {
+
+// Layers whose checks are equal by construction: layerBaseChecks() gives every layer without
+// RoPE the same check, every unbounded layer too, and keys its Σcos scans by (span, θ') and its
+// b* by (span, rotary dim). Grouping by the same keys scans each kind once here too, so a
+// partial result covers every layer of the kind.
+bool sameCheck(const LayerRope& a, const LayerFrequencies& fa, const LayerRope& b,
+               const LayerFrequencies& fb) {
+    const bool aRotates = a.rope && fa.invFreq.size() > 0;
+    const bool bRotates = b.rope && fb.invFreq.size() > 0;
+    if (!aRotates || !bRotates) {
+        return aRotates == bRotates;
+    }
+    if (a.maxDistance < 0 || b.maxDistance < 0) {
+        return (a.maxDistance < 0) == (b.maxDistance < 0);
+    }
+    return a.maxDistance == b.maxDistance && fa.rotaryDim == fb.rotaryDim &&
+           fa.invFreq.size() == fb.invFreq.size() &&
+           std::equal(fa.invFreq.data(), fa.invFreq.data() + fa.invFreq.size(), fb.invFreq.data());
+}
+
+} // namespace
 
 LayerStrip::LayerStrip(ExplorerState& state, QWidget* parent)
     : QWidget(parent), m_state(state), m_caption(new QLabel(this)), m_legend(new QLabel(this)),
@@ -65,6 +90,17 @@ LayerStrip::LayerStrip(ExplorerState& state, QWidget* parent)
                             "attend, with the layer's own frequencies."));
     layout->addWidget(m_legend);
     connect(m_group, &QButtonGroup::idClicked, this, &LayerStrip::selectLayer);
+    m_checkRunner = new JobRunner(this);
+    connect(m_checkRunner, &JobRunner::failed, this, [this](const QString& reason) {
+        // Such a layer's parameters are refused with core's reason when it is chosen; until
+        // then the cells say "no verdict" and the caption's tooltip says why.
+        m_checks.clear();
+        m_arrived.clear();
+        m_checksPending = false;
+        m_caption->setToolTip(tr("The Σcos check of the layers failed: %1").arg(reason));
+        showChecks();
+        emit checksReady();
+    });
     hide();
 }
 
@@ -87,7 +123,8 @@ int LayerStrip::otherKindLayer(int index) const {
 }
 
 const LayerBaseCheck* LayerStrip::check(int index) const {
-    if (index < 0 || index >= static_cast<int>(m_checks.size())) {
+    if (index < 0 || index >= static_cast<int>(m_checks.size()) ||
+        !m_arrived[static_cast<std::size_t>(index)]) {
         return nullptr;
     }
     return &m_checks[static_cast<std::size_t>(index)];
@@ -114,9 +151,10 @@ QString LayerStrip::cellText(int index) const {
         break;
     }
     const LayerBaseCheck* c = check(index);
-    const QString mark = c == nullptr || !c->checked ? QStringLiteral("–")
-                         : c->firstNegativeSumCos    ? QStringLiteral("✗")
-                                                     : QStringLiteral("✓");
+    const QString mark = c == nullptr && m_checksPending ? QStringLiteral("…")
+                         : c == nullptr || !c->checked   ? QStringLiteral("–")
+                         : c->firstNegativeSumCos        ? QStringLiteral("✗")
+                                                         : QStringLiteral("✓");
     return letter + QLatin1Char('\n') + mark;
 }
 
@@ -161,6 +199,8 @@ QString LayerStrip::describe(int index) const {
         text += c->firstNegativeSumCos ? tr(": Σcos < 0 first at distance %1, inside the span")
                                              .arg(*c->firstNegativeSumCos)
                                        : tr(": Σcos ≥ 0 at every distance of the span");
+    } else if (m_checksPending) {
+        text += tr(": Σcos check running…");
     }
     return text;
 }
@@ -187,15 +227,14 @@ void LayerStrip::setLayers(const std::vector<LayerRope>& layers) {
         return l.attention != layers.front().attention || l.window != layers.front().window;
     });
     m_mixed = kinds.size() > 1 || (anyNope && !layers.empty()) || spansDiffer;
-    // Only the Σcos verdict is shown here; b* (a sweep per distinct L and d) is left to
-    // rope-cli layers, so the cap 0 skips it.
-    m_checks.clear();
-    try {
-        LayerBaseCheckOptions options;
-        options.minBaseWorkCap = 0.0;
-        m_checks = layerBaseChecks(layers, layerFrequencies(layers), options);
-    } catch (const InvalidParameter&) {
-        m_checks.clear(); // the state rejects such a layer with its reason when it is chosen
+    m_checks.assign(layers.size(), LayerBaseCheck{});
+    m_arrived.assign(layers.size(), false);
+    m_caption->setToolTip(QString());
+    m_checksPending = m_mixed;
+    if (m_mixed) {
+        startChecks();
+    } else {
+        m_checkRunner->cancel(); // a hidden strip shows no verdict
     }
 
     for (QAbstractButton* b : m_group->buttons()) {
@@ -251,6 +290,64 @@ void LayerStrip::setLayers(const std::vector<LayerRope>& layers) {
         }
     }
     selectLayer(first);
+}
+
+void LayerStrip::startChecks() {
+    const std::vector<LayerRope> layers = m_layers;
+    // `this` is used only in the closures the runner calls on the GUI thread, and the runner is
+    // the strip's child: it drops them once the strip is gone or a newer setLayers() started.
+    m_checkRunner->start([this, layers](const RunControl& control) -> std::function<void()> {
+        const std::vector<LayerFrequencies> frequencies = layerFrequencies(layers);
+        std::vector<std::vector<std::size_t>> groups;
+        for (std::size_t i = 0; i < layers.size(); ++i) {
+            auto g = std::find_if(groups.begin(), groups.end(), [&](const auto& members) {
+                const std::size_t r = members.front();
+                return sameCheck(layers[r], frequencies[r], layers[i], frequencies[i]);
+            });
+            if (g == groups.end()) {
+                groups.push_back({i});
+            } else {
+                g->push_back(i);
+            }
+        }
+        // Only the Σcos verdict is shown here; b* (a sweep per distinct L and d) is left to
+        // rope-cli layers, so the cap 0 skips it.
+        LayerBaseCheckOptions options;
+        options.minBaseWorkCap = 0.0;
+        const int total = static_cast<int>(groups.size());
+        for (int g = 0; g < total; ++g) {
+            if (control.cancelled()) {
+                return {};
+            }
+            const std::size_t r = groups[static_cast<std::size_t>(g)].front();
+            const LayerBaseCheck check =
+                layerBaseChecks({layers[r]}, {frequencies[r]}, options).front();
+            control.deliver([this, members = groups[static_cast<std::size_t>(g)], check, g, total] {
+                for (const std::size_t i : members) {
+                    m_checks[i] = check;
+                    m_arrived[i] = true;
+                }
+                showChecks();
+                emit checksUpdated(g + 1, total);
+            });
+            control.progress(static_cast<double>(g + 1) / total);
+        }
+        return [this] {
+            m_checksPending = false;
+            showChecks();
+            emit checksReady();
+        };
+    });
+}
+
+void LayerStrip::showChecks() {
+    for (int i = 0; i < static_cast<int>(m_layers.size()); ++i) {
+        if (QAbstractButton* cell = m_group->button(i)) {
+            cell->setText(cellText(i));
+            cell->setToolTip(describe(i));
+            cell->setAccessibleName(describe(i));
+        }
+    }
 }
 
 bool LayerStrip::selectLayer(int index) {

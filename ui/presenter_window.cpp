@@ -5,9 +5,9 @@
 #include "figures/figure_unless.h"
 #include "figures/language.h"
 #include "figures/lessons.h"
-#include "ui/compute_pool.h"
 #include "ui/course_pane.h"
 #include "ui/explorer_state.h"
+#include "ui/job_runner.h"
 #include "ui/main_window.h"
 #include "ui/panels/figure_panel.h"
 #include "ui/render/draw_figure.h"
@@ -22,7 +22,6 @@
 #include <QStackedWidget>
 #include <QTextBrowser>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -37,6 +36,8 @@ PresenterWindow::PresenterWindow(ExplorerState& state, double scale, QWidget* pa
     : QWidget(parent, Qt::Window), m_state(state), m_plot(new FramePlot(this)),
       m_header(new QLabel(this)), m_text(new QTextBrowser(this)), m_scale(scale) {
     setObjectName(QStringLiteral("presenter"));
+    m_lessonRunner = new JobRunner(this);
+    m_frameRunner = new JobRunner(this);
     setWindowTitle(tr("RoPE Explorer — presenter mode (Esc leaves)"));
     // Plain white and black: projectors wash out greys and pastel backgrounds.
     setAutoFillBackground(true);
@@ -77,21 +78,18 @@ PresenterWindow::PresenterWindow(ExplorerState& state, double scale, QWidget* pa
     layout->addLayout(body, 1);
     setFocusPolicy(Qt::StrongFocus);
 
-    connect(&m_watcher, &QFutureWatcher<Frame>::finished, this, &PresenterWindow::computed);
-    connect(&m_lessonWatcher, &QFutureWatcher<QString>::finished, this, [this] {
-        m_lesson = m_lessonWatcher.result();
-        if (!m_stepText) {
-            showTexts();
-        }
+    connect(m_frameRunner, &JobRunner::failed, this, [this](const QString& reason) {
+        m_header->setText(m_stepHeader + QStringLiteral(" — ") + reason);
+        emit rendered();
     });
 }
 
-PresenterWindow::~PresenterWindow() {
-    if (m_cancel) {
-        m_cancel->store(true);
-    }
-    m_watcher.waitForFinished();
-    m_lessonWatcher.waitForFinished();
+// The runners are children: destroying them cancels a running frame, whose task holds only
+// copies, so the window need not wait for it.
+PresenterWindow::~PresenterWindow() = default;
+
+bool PresenterWindow::busy() const {
+    return m_frameRunner->isBusy();
 }
 
 void PresenterWindow::present(const FigurePanel& panel, const figures::CourseStep* step,
@@ -129,10 +127,16 @@ void PresenterWindow::present(const FigurePanel& panel, const figures::CourseSte
             m_lesson = QStringLiteral("<p>%1</p>").arg(tr("Loading the lesson…").toHtmlEscaped());
             const std::string_view id = m_figure->id;
             const QString language = figures::currentLanguage();
-            m_lessonWatcher.setFuture(QtConcurrent::run(&computePool(), [id, language] {
-                return figures::lessonSection(id, language, "idea") +
-                       figures::lessonSection(id, language, "misconception");
-            }));
+            m_lessonRunner->start([this, id, language](const RunControl&) -> std::function<void()> {
+                QString html = figures::lessonSection(id, language, "idea") +
+                               figures::lessonSection(id, language, "misconception");
+                return [this, html = std::move(html)] {
+                    m_lesson = html;
+                    if (!m_stepText) {
+                        showTexts();
+                    }
+                };
+            });
         }
     }
     showTexts();
@@ -173,51 +177,23 @@ void PresenterWindow::compute() {
     if (m_figure == nullptr) {
         return;
     }
-    if (m_watcher.isRunning()) {
-        m_pending = true; // one follow-up with the newest state
-        if (m_cancel) {
-            m_cancel->store(true); // superseded: a job stops within a certified step
-        }
-        return;
-    }
-    m_pending = false;
     // Computed for the presenter's own axis rectangle, so sampled curves use its resolution.
     const figures::FigureOptions options = withPlotSize(*m_plot, m_options);
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
-    m_watcher.setFuture(QtConcurrent::run(
-        &computePool(),
-        [figure = m_figure, params = m_state.params(), options, cancel = m_cancel] {
-            Frame frame;
-            try {
-                std::optional<figures::FigureData> data =
-                    figures::figureDataUnless(*cancel, *figure, params, options);
-                frame.cancelled = !data;
-                if (data) {
-                    frame.data = std::move(*data);
-                }
-            } catch (const std::exception& e) {
-                frame.error = QString::fromUtf8(e.what());
-            }
-            return frame;
-        }));
-}
-
-void PresenterWindow::computed() {
-    if (m_pending) {
-        compute();
-        return;
-    }
-    const Frame frame = m_watcher.result();
-    if (frame.cancelled) {
-        return;
-    }
-    if (frame.error.isEmpty()) {
-        drawFigure(*m_plot, frame.data);
-        m_plot->replot();
-    } else {
-        m_header->setText(m_stepHeader + QStringLiteral(" — ") + frame.error);
-    }
-    emit rendered();
+    m_frameRunner->start([this, figure = m_figure, params = m_state.params(),
+                          options](const RunControl& control) -> std::function<void()> {
+        std::optional<figures::FigureData> data =
+            figures::figureDataUnless(*control.flag(), *figure, params, options);
+        if (!data) {
+            return {}; // superseded or the window closed: nothing to draw
+        }
+        // Shared, not copied: the closure is copied on its way to the GUI thread.
+        auto frame = std::make_shared<const figures::FigureData>(std::move(*data));
+        return [this, frame] {
+            drawFigure(*m_plot, *frame);
+            m_plot->replot();
+            emit rendered();
+        };
+    });
 }
 
 void PresenterWindow::keyPressEvent(QKeyEvent* event) {
@@ -261,9 +237,9 @@ void PresenterWindow::resizeEvent(QResizeEvent* event) {
 }
 
 void addPresenterAction(MainWindow& window, QMenu* view) {
-    QAction* action = view->addAction(PresenterWindow::tr("&Presenter mode"),
-                                      QKeySequence(Qt::Key_F5), &window,
-                                      [&window] { openPresenter(window); });
+    QAction* action =
+        view->addAction(PresenterWindow::tr("&Presenter mode"), QKeySequence(Qt::Key_F5), &window,
+                        [&window] { openPresenter(window); });
     action->setObjectName(QStringLiteral("presenter-mode"));
     action->setToolTip(PresenterWindow::tr(
         "The visible panel full screen in large print; Page Down/Up step through the course, "
@@ -314,16 +290,15 @@ PresenterWindow* openPresenter(MainWindow& window, QSize size) {
         // Predict steps in class: the prediction is made aloud, Return reveals it.
         QObject::connect(presenter, &PresenterWindow::solutionShown, course,
                          &CoursePane::commitPrediction);
-        QObject::connect(presenter, &PresenterWindow::stepRequested, course,
-                         [&window, course](int delta) {
-                             // Away from the course (another panel shown), "next" first opens
-                             // the current step rather than skipping it.
-                             const FigurePanel* shown = window.currentPanel();
-                             const bool onStep = shown != nullptr &&
-                                                 shown->objectName() == course->currentStep().panel;
-                             course->setCurrentIndex(course->currentIndex() +
-                                                     (onStep || delta < 0 ? delta : 0));
-                         });
+        QObject::connect(
+            presenter, &PresenterWindow::stepRequested, course, [&window, course](int delta) {
+                // Away from the course (another panel shown), "next" first opens
+                // the current step rather than skipping it.
+                const FigurePanel* shown = window.currentPanel();
+                const bool onStep =
+                    shown != nullptr && shown->objectName() == course->currentStep().panel;
+                course->setCurrentIndex(course->currentIndex() + (onStep || delta < 0 ? delta : 0));
+            });
     }
     if (size.isValid()) {
         presenter->resize(size);

@@ -6,12 +6,9 @@
 #include "figures/figure_registry.h"
 #include "ui/course_answers.h"
 
-#include <QFutureWatcher>
-#include <atomic>
-#include <memory>
+#include <QWidget>
 #include <optional>
 #include <string_view>
-#include <QWidget>
 
 class QCustomPlot;
 class QLabel;
@@ -22,6 +19,7 @@ namespace rope::ui {
 
 class ExplorerState;
 class FigurePanel;
+class JobRunner;
 class MainWindow;
 
 /// \brief Presenter mode (View ▸ Presenter mode, F5): one panel full screen in large print for
@@ -57,7 +55,7 @@ public:
     /// \brief Font and line scale in use (from the window height: 2.2 at 1080 px).
     double scale() const noexcept { return m_scale; }
     /// \brief True while a frame is being computed.
-    bool busy() const { return m_watcher.isRunning() || m_pending; }
+    bool busy() const;
 
 signals:
     /// The presenter asks for the course step \p delta steps away (+1 next, −1 previous).
@@ -75,13 +73,7 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
-    struct Frame {
-        figures::FigureData data;
-        QString error;
-        bool cancelled = false; ///< superseded or the window closed: nothing to draw
-    };
     void compute();
-    void computed();
     void showTexts();
 
     ExplorerState& m_state;
@@ -92,20 +84,19 @@ private:
     const figures::Figure* m_figure = nullptr;
     figures::FigureOptions m_options;
     QString m_lesson;
-    /// The lesson's idea and misconception, built on the compute pool: a lesson's numbers
-    /// (b* searches among them) can take seconds the first time.
-    QFutureWatcher<QString> m_lessonWatcher;
+    /// Builds the lesson's idea and misconception off the GUI thread: a lesson's numbers (b*
+    /// searches among them) can take seconds the first time.
+    JobRunner* m_lessonRunner = nullptr;
     std::string_view m_lessonFor;
     std::optional<figures::CourseText> m_stepText;
     QStringList m_choiceTexts; ///< the step's choices in course order (choice, predict)
     QString m_stepHeader;
     bool m_explanationShown = false;
     bool m_answerPending = false;
-    bool m_pending = false;
-    QFutureWatcher<Frame> m_watcher;
-    /// Of the running computation: set when a newer state supersedes it and when the window
-    /// closes, so a b* search or landscape stops inside core's sweep instead of running out.
-    std::shared_ptr<std::atomic<bool>> m_cancel;
+    /// Computes the frames: a newer state cancels the running one and the window's closing
+    /// cancels it too, so a b* search or landscape stops inside core's sweep instead of
+    /// running out.
+    JobRunner* m_frameRunner = nullptr;
 };
 
 /// \brief Adds View ▸ Presenter mode (F5, objectName "presenter-mode") to \p view.

@@ -2,35 +2,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/weights_open.h"
 #include "io/weights_probe.h"
-#include "ui/compute_pool.h"
+#include "ui/job_runner.h"
 
+#include <QCoreApplication>
 #include <QDialogButtonBox>
-#include <QFutureWatcher>
 #include <QLabel>
 #include <QListWidget>
 #include <QMessageBox>
 #include <QProgressDialog>
 #include <QPushButton>
-#include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 
-#include <atomic>
 #include <memory>
 
 namespace rope::ui {
-
-namespace {
-
-// Shared between the worker and the GUI thread: atomics only, so neither touches the other's
-// objects (the dialog polls the counts on a timer; the worker polls the cancel flag).
-struct ProbeState {
-    std::atomic<int> done{0};
-    std::atomic<int> total{0};
-    std::atomic<bool> cancel{false};
-};
-
-} // namespace
 
 void loadWeightsFolder(QWidget* parent, const QString& folder,
                        std::function<void(const QString& folder)> done) {
@@ -44,48 +29,48 @@ void loadWeightsFolder(QWidget* parent, const QString& folder,
     progress->setMinimumDuration(300);
     progress->setAutoReset(false);
     progress->setAutoClose(false);
-    auto state = std::make_shared<ProbeState>();
-    QObject::connect(progress, &QProgressDialog::canceled, progress,
-                     [state] { state->cancel = true; });
-    // The dialog is a child of the window: closing the window destroys it, and the read stops
-    // after the tensor it is on (its result would have nowhere to go).
-    QObject::connect(progress, &QObject::destroyed, [state] { state->cancel = true; });
-    auto* timer = new QTimer(progress);
-    QObject::connect(timer, &QTimer::timeout, progress, [progress, state] {
-        const int total = state->total;
-        if (total > 0) {
-            progress->setMaximum(total);
-            progress->setValue(state->done);
-        }
+    // The runner is the dialog's child: closing the window destroys both, which cancels the read
+    // after the tensor it is on (its result would have nowhere to go), and so does Cancel.
+    auto* runner = new JobRunner(progress);
+    QObject::connect(progress, &QProgressDialog::canceled, progress, [progress, runner] {
+        runner->cancel();
+        progress->deleteLater();
     });
-    timer->start(100);
-    auto* watcher = new QFutureWatcher<QString>(progress);
-    QObject::connect(watcher, &QFutureWatcher<QString>::finished, progress,
-                     [watcher, progress, parent, folder, done = std::move(done), state] {
-                         const QString error = watcher->result();
-                         progress->deleteLater();
-                         if (state->cancel) {
-                             return;
-                         }
-                         if (!error.isEmpty()) {
-                             QMessageBox::warning(
-                                 parent,
-                                 QCoreApplication::translate("rope::ui::WeightsOpen",
-                                                             "Cannot read the model's weights"),
-                                 error);
-                             return;
-                         }
-                         done(folder);
-                     });
-    watcher->setFuture(QtConcurrent::run(&computePool(), [folder, state] {
+    // The probe counts tensors; the bar shows thousandths of the whole (busy until the first).
+    constexpr int kSteps = 1000;
+    QObject::connect(runner, &JobRunner::progressChanged, progress, [progress](double fraction) {
+        progress->setMaximum(kSteps);
+        progress->setValue(static_cast<int>(fraction * kSteps));
+    });
+    QObject::connect(runner, &JobRunner::failed, progress, [progress, parent](const QString& why) {
+        progress->deleteLater();
+        QMessageBox::warning(
+            parent,
+            QCoreApplication::translate("rope::ui::WeightsOpen", "Cannot read the model's weights"),
+            why);
+    });
+    runner->start([folder, progress, parent,
+                   done = std::move(done)](const RunControl& control) -> std::function<void()> {
         QString error;
-        const auto probe = cachedWeightsProbe(folder, error, [state](int step, int total) {
-            state->total = total;
-            state->done = step;
-            return !state->cancel;
+        const auto probe = cachedWeightsProbe(folder, error, [&control](int step, int total) {
+            if (total > 0) {
+                control.progress(static_cast<double>(step) / total);
+            }
+            return !control.cancelled();
         });
-        return probe ? QString() : error;
-    }));
+        // Runs on the GUI thread only while the dialog (the runner's parent) exists.
+        return [ok = probe != nullptr, error, folder, progress, parent, done] {
+            progress->deleteLater();
+            if (!ok) {
+                QMessageBox::warning(parent,
+                                     QCoreApplication::translate("rope::ui::WeightsOpen",
+                                                                 "Cannot read the model's weights"),
+                                     error);
+                return;
+            }
+            done(folder);
+        };
+    });
 }
 
 HfCacheDialog::HfCacheDialog(QWidget* parent)

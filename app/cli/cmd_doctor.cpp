@@ -73,6 +73,7 @@ int runDoctor(const QStringList& args) {
     }
     input.model = *model;
     input.raw = rawFields(parser);
+    input.fromGguf = parser.isSet(QStringLiteral("gguf"));
     input.engine = parser.value(QStringLiteral("engine"));
     if (input.engine != QLatin1String("hf") && input.engine != QLatin1String("llama.cpp")) {
         throw InvalidParameter("engine", "--engine must be hf or llama.cpp, got '" +

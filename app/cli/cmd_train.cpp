@@ -2,7 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/cli/cli_common.h"
 #include "app/cli/commands.h"
+#include "app/cli/train_options.h"
 #include "core/parallel.h"
+#include "core/train/experiments.h"
 #include "core/train/trainer.h"
 
 #include <QDir>
@@ -12,7 +14,6 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
-#include <fstream>
 #include <iostream>
 
 namespace rope::cli {
@@ -20,34 +21,6 @@ namespace rope::cli {
 namespace {
 
 using namespace rope::train;
-
-/// The work cap: layers·d_model²·length·batch·steps·seeds·schemes. One unit is roughly one
-/// multiply-add of a step's projections per token; the default race (2 layers, d_model 64,
-/// length 64, batch 32, 300 steps, 3 seeds × 3 schemes) is 4.5·10¹⁰, about half a minute on two
-/// cores. 5·10¹¹ (about ten minutes on one core) keeps a typo from occupying the machine.
-constexpr double kMaxTrainWork = 5e11;
-
-int intValue(const QCommandLineParser& parser, const char* flag) {
-    const long long v =
-        parseInteger(parser.value(QString::fromLatin1(flag)), QString::fromLatin1(flag));
-    if (v < -(1LL << 30) || v > (1LL << 30)) {
-        throw InvalidParameter(flag, std::string("--") + flag + " is out of range");
-    }
-    return static_cast<int>(v);
-}
-
-std::vector<int> intList(const QString& text, const char* flag) {
-    std::vector<int> out;
-    for (double v : parseDoubleList(text, QString::fromLatin1(flag))) {
-        if (v != std::floor(v) || v < 2 || v > rope::train::limits::kMaxTrainLength) {
-            throw InvalidParameter(flag, std::string("--") + flag + " items must be integers 2 … " +
-                                             std::to_string(rope::train::limits::kMaxTrainLength) +
-                                             ", got " + jsonNumber(v));
-        }
-        out.push_back(static_cast<int>(v));
-    }
-    return out;
-}
 
 // safetensors: an 8-byte little-endian header size, a JSON header naming each tensor's dtype,
 // shape and byte range, then the raw little-endian data (here F32, row-major: the flat
@@ -67,27 +40,21 @@ void writeSafetensors(const std::string& path, const Transformer<float>& model) 
     while (header.size() % 8 != 0) {
         header += ' ';
     }
-    std::ofstream out(path, std::ios::binary);
+    QByteArray out;
     const std::uint64_t size = header.size();
-    unsigned char sizeBytes[8];
     for (int i = 0; i < 8; ++i) {
-        sizeBytes[i] = static_cast<unsigned char>((size >> (8 * i)) & 0xFF);
+        out.append(static_cast<char>((size >> (8 * i)) & 0xFF));
     }
-    out.write(reinterpret_cast<const char*>(sizeBytes), 8);
-    out.write(header.data(), static_cast<std::streamsize>(header.size()));
+    out.append(header.data(), static_cast<qsizetype>(header.size()));
     for (Eigen::Index i = 0; i < model.parameters().size(); ++i) {
         std::uint32_t bits = 0;
         const float v = model.parameters()[i];
         std::memcpy(&bits, &v, 4);
-        unsigned char b[4];
         for (int k = 0; k < 4; ++k) {
-            b[k] = static_cast<unsigned char>((bits >> (8 * k)) & 0xFF);
+            out.append(static_cast<char>((bits >> (8 * k)) & 0xFF));
         }
-        out.write(reinterpret_cast<const char*>(b), 4);
     }
-    if (!out) {
-        throw InvalidParameter("save", "cannot write " + path);
-    }
+    writeAtomically(path, out, "save");
 }
 
 // A Llama-style config.json: what `rope-cli weights --model` (io/weights_probe.cpp) reads to
@@ -113,11 +80,7 @@ void writeConfig(const std::string& path, const ModelConfig& c, const std::strin
             ",\"rms_norm_eps\":1e-05,\"tie_word_embeddings\":false" + ",\"hidden_act\":" +
             jsonString(c.activation == Activation::Gelu ? "gelu_pytorch_tanh" : "relu") +
             ",\"rope_explorer_position_scheme\":" + jsonString(scheme) + "}";
-    std::ofstream out(path);
-    out << json << '\n';
-    if (!out) {
-        throw InvalidParameter("save", "cannot write " + path);
-    }
+    writeAtomically(path, QByteArray::fromStdString(json + '\n'), "save");
 }
 
 } // namespace
@@ -136,63 +99,20 @@ int runTrain(const QStringList& args) {
         "{\"64\": a, …}, \"accuracy_by_length_scaled\" (rope with --scaling), "
         "\"steps_to_99\", \"seconds\"}], \"task\", \"model\", \"work\", \"work_limit\"}. The "
         "curve's accuracy is that of each step's fresh batch before the update."));
+    addTrainOptions(parser);
     parser.addOptions({
-        {QStringLiteral("task"), QStringLiteral("offset-copy, induction or position-parity."),
-         QStringLiteral("T"), QStringLiteral("offset-copy")},
         {QStringLiteral("schemes"),
          QStringLiteral("Comma-separated position schemes: nope, learned, sinusoidal, rope, "
                         "alibi, t5, p-rope."),
          QStringLiteral("LIST"), QStringLiteral("rope,alibi,nope")},
-        {QStringLiteral("layers"), QStringLiteral("Layers, 1 … 4."), QStringLiteral("N"),
-         QStringLiteral("2")},
-        {QStringLiteral("d-model"), QStringLiteral("Model width, 16 … 128."), QStringLiteral("C"),
-         QStringLiteral("64")},
-        {QStringLiteral("heads"), QStringLiteral("Heads, 1 … 8 (d-model/heads even)."),
-         QStringLiteral("H"), QStringLiteral("4")},
-        {QStringLiteral("no-mlp"), QStringLiteral("Attention-only layers.")},
-        {QStringLiteral("activation"), QStringLiteral("MLP activation: gelu or relu."),
-         QStringLiteral("NAME"), QStringLiteral("gelu")},
-        {QStringLiteral("vocab"), QStringLiteral("Vocabulary size, 2 … 512."), QStringLiteral("V"),
-         QStringLiteral("16")},
-        {QStringLiteral("offset"), QStringLiteral("offset-copy: the offset k."),
-         QStringLiteral("K"), QStringLiteral("4")},
-        {QStringLiteral("steps"), QStringLiteral("AdamW steps, 1 … 100000."), QStringLiteral("N"),
-         QStringLiteral("300")},
-        {QStringLiteral("batch"), QStringLiteral("Sequences per step, 1 … 1024."),
-         QStringLiteral("B"), QStringLiteral("32")},
-        {QStringLiteral("length"), QStringLiteral("Training length, 2 … 1024."),
-         QStringLiteral("L"), QStringLiteral("64")},
         {QStringLiteral("test-lengths"),
          QStringLiteral("Comma-separated test lengths (2 … 1024); default L,2L,4L (capped)."),
          QStringLiteral("LIST")},
-        {QStringLiteral("eval-sequences"),
-         QStringLiteral("Held-out sequences per test length, 1 … 4096."), QStringLiteral("N"),
-         QStringLiteral("64")},
-        {QStringLiteral("base"), QStringLiteral("RoPE / p-RoPE / sinusoidal base."),
-         QStringLiteral("B"), QStringLiteral("10000")},
-        {QStringLiteral("rotary-fraction"), QStringLiteral("RoPE: fraction of a head rotated."),
-         QStringLiteral("F"), QStringLiteral("1")},
-        {QStringLiteral("layout"), QStringLiteral("RoPE pair layout: interleaved or half."),
-         QStringLiteral("NAME"), QStringLiteral("interleaved")},
-        {QStringLiteral("p"), QStringLiteral("p-RoPE: fraction of frequencies kept, 0 … 1."),
-         QStringLiteral("P"), QStringLiteral("0.75")},
         {QStringLiteral("scaling"),
          QStringLiteral("RoPE at test time: a scaling method id (linear, ntk, dynamic, yarn, …) "
                         "applied with factor max(1, test length / L) and original context L; "
                         "reported as accuracy_by_length_scaled."),
          QStringLiteral("METHOD"), QStringLiteral("default")},
-        {QStringLiteral("seeds"), QStringLiteral("Seeds per scheme, 1 … 100 (seed, seed+1, …)."),
-         QStringLiteral("N"), QStringLiteral("1")},
-        {QStringLiteral("seed"), QStringLiteral("First seed, 0 … 2^30."), QStringLiteral("S"),
-         QStringLiteral("1")},
-        {QStringLiteral("threads"), QStringLiteral("Worker threads, 0 (all cores) … 256."),
-         QStringLiteral("N"), QStringLiteral("0")},
-        {QStringLiteral("lr"), QStringLiteral("AdamW learning rate, (0, 1]."),
-         QStringLiteral("ETA"), QStringLiteral("0.003")},
-        {QStringLiteral("weight-decay"), QStringLiteral("AdamW decoupled weight decay, 0 … 1."),
-         QStringLiteral("W"), QStringLiteral("0.01")},
-        {QStringLiteral("clip"), QStringLiteral("Global gradient-norm clip, 0 = none."),
-         QStringLiteral("C"), QStringLiteral("1")},
         {QStringLiteral("out"), QStringLiteral("Also write the JSON to this file."),
          QStringLiteral("FILE")},
         {QStringLiteral("save"),
@@ -204,55 +124,13 @@ int runTrain(const QStringList& args) {
         return 0;
     }
 
-    TrainOptions base;
-    base.task.task = parseTask(parser.value(QStringLiteral("task")).toStdString());
-    base.model.layers = intValue(parser, "layers");
-    base.model.dModel = intValue(parser, "d-model");
-    base.model.heads = intValue(parser, "heads");
-    base.model.mlp = !parser.isSet(QStringLiteral("no-mlp"));
-    base.model.activation =
-        parseActivation(parser.value(QStringLiteral("activation")).toStdString());
-    base.model.vocab = intValue(parser, "vocab");
-    base.task.vocab = base.model.vocab;
-    base.task.offset = intValue(parser, "offset");
-    base.steps = intValue(parser, "steps");
-    base.batch = intValue(parser, "batch");
-    base.length = intValue(parser, "length");
-    base.model.base = parseDouble(parser.value(QStringLiteral("base")), QStringLiteral("base"));
-    base.model.rotaryFraction = parseDouble(parser.value(QStringLiteral("rotary-fraction")),
-                                            QStringLiteral("rotary-fraction"));
-    base.model.layout = parseLayout(parser.value(QStringLiteral("layout")).toStdString());
-    base.model.pRopeFraction = parseDouble(parser.value(QStringLiteral("p")), QStringLiteral("p"));
-    base.optimizer.lr = parseDouble(parser.value(QStringLiteral("lr")), QStringLiteral("lr"));
-    base.optimizer.weightDecay =
-        parseDouble(parser.value(QStringLiteral("weight-decay")), QStringLiteral("weight-decay"));
-    base.optimizer.clipNorm =
-        parseDouble(parser.value(QStringLiteral("clip")), QStringLiteral("clip"));
-    const int threadsAsked = intValue(parser, "threads");
-    base.threads = resolveThreads(threadsAsked);
-    const int seeds = intValue(parser, "seeds");
-    if (seeds < 1 || seeds > 100) {
-        throw InvalidParameter("seeds", "--seeds must be 1 … 100, got " + std::to_string(seeds));
-    }
-    const int firstSeed = intValue(parser, "seed");
-    if (firstSeed < 0) {
-        throw InvalidParameter("seed", "--seed must be 0 … 2^30");
-    }
-    const int evalSequences = intValue(parser, "eval-sequences");
-    if (evalSequences < 1 || evalSequences > 4096) {
-        throw InvalidParameter("eval-sequences", "--eval-sequences must be 1 … 4096, got " +
-                                                     std::to_string(evalSequences));
-    }
+    TrainOptions base = trainOptionsFrom(parser);
+    const int seeds = seedsFrom(parser);
+    const int firstSeed = firstSeedFrom(parser);
+    const int evalSequences = evalSequencesFrom(parser);
     const std::string scalingMethodId = parser.value(QStringLiteral("scaling")).toStdString();
 
-    std::vector<PositionScheme> schemes;
-    for (const QString& id : parser.value(QStringLiteral("schemes")).split(QLatin1Char(','))) {
-        const PositionScheme s = parsePositionScheme(id.trimmed().toStdString());
-        if (std::find(schemes.begin(), schemes.end(), s) != schemes.end()) {
-            throw InvalidParameter("schemes", "--schemes names '" + id.toStdString() + "' twice");
-        }
-        schemes.push_back(s);
-    }
+    const std::vector<PositionScheme> schemes = schemeList(parser.value(QStringLiteral("schemes")));
     if (scalingMethodId != "default" &&
         std::find(schemes.begin(), schemes.end(), PositionScheme::Rope) == schemes.end()) {
         throw InvalidParameter("scaling",
@@ -261,7 +139,7 @@ int runTrain(const QStringList& args) {
 
     std::vector<int> testLengths;
     if (parser.isSet(QStringLiteral("test-lengths"))) {
-        testLengths = intList(parser.value(QStringLiteral("test-lengths")), "test-lengths");
+        testLengths = lengthList(parser.value(QStringLiteral("test-lengths")), "test-lengths");
     } else {
         for (int factor : {1, 2, 4}) {
             if (static_cast<long long>(base.length) * factor <=
@@ -287,12 +165,10 @@ int runTrain(const QStringList& args) {
             // The scaling method's own checks (unknown id, fields it needs) before any training.
             const Transformer<float> probe(o.model);
             for (int length : testLengths) {
-                ScalingParams scaling;
-                scaling.method = scalingMethodId;
-                scaling.factor = std::max(1.0, static_cast<double>(length) / o.length);
-                scaling.originalContext = o.length;
-                scaling.seqLen = length;
-                (void)probe.positions(length, scaling);
+                (void)probe.positions(
+                    length, testTimeScaling(scalingMethodId,
+                                            std::max(1.0, static_cast<double>(length) / o.length),
+                                            o.length, length));
             }
         }
     }
@@ -337,11 +213,9 @@ int runTrain(const QStringList& args) {
                 byLength += (byLength.empty() ? "\"" : ",\"") + std::to_string(length) +
                             "\":" + jsonNumber(e.accuracy);
                 if (scalingMethodId != "default" && scheme == PositionScheme::Rope) {
-                    ScalingParams scaling;
-                    scaling.method = scalingMethodId;
-                    scaling.factor = std::max(1.0, static_cast<double>(length) / o.length);
-                    scaling.originalContext = o.length;
-                    scaling.seqLen = length;
+                    const ScalingParams scaling = testTimeScaling(
+                        scalingMethodId, std::max(1.0, static_cast<double>(length) / o.length),
+                        o.length, length);
                     const Evaluation s = evaluate(run.model, o.task, length, evalSequences, o.seed,
                                                   scaling, o.threads);
                     byLengthScaled += (byLengthScaled.empty() ? "\"" : ",\"") +
@@ -400,15 +274,7 @@ int runTrain(const QStringList& args) {
         ",\"threads\":" + std::to_string(base.threads) +
         ",\"scaling\":" + jsonString(scalingMethodId) + ",\"work\":" + jsonNumber(work) +
         ",\"work_limit\":" + jsonNumber(kMaxTrainWork) + "}";
-    if (parser.isSet(QStringLiteral("out"))) {
-        std::ofstream out(parser.value(QStringLiteral("out")).toStdString());
-        out << json << '\n';
-        if (!out) {
-            throw InvalidParameter("out", "cannot write " +
-                                              parser.value(QStringLiteral("out")).toStdString());
-        }
-    }
-    printJson(json);
+    printAndWriteOut(parser, json);
     return 0;
 }
 

@@ -25,6 +25,8 @@ const std::vector<Command>& allCommands() {
         {"course", "the guided course: list its steps, check an answer", false, &runCourse},
         {"translate", "a model's RoPE as llama.cpp flags and GGUF keys, or as the HF block", false,
          &runTranslate},
+        {"engines", "transformers against llama.cpp for a model: θ, magnitude, layers, windows",
+         false, &runEngines},
         {"doctor", "check a model's RoPE for known engine and config mistakes", false, &runDoctor},
         {"compare", "cosine of two models' query-key scores over relative distance", false,
          &runCompare},
@@ -35,6 +37,12 @@ const std::vector<Command>& allCommands() {
          &runWeights},
         {"train", "train small transformers per position scheme on a synthetic task", false,
          &runTrain},
+        {"lab",
+         "training-lab experiments: race over seeds, length extrapolation and scaling, "
+         "base sweep beside b*",
+         false, &runLab},
+        {"bench-train", "steps per second of the training lab's transformer at 1 and 2 threads",
+         false, &runBenchTrain},
     };
     return commands;
 }

@@ -35,11 +35,14 @@ int runKvCache(const QStringList& args);
 int runCourse(const QStringList& args);
 int runAnimate(const QStringList& args);
 int runTranslate(const QStringList& args);
+int runEngines(const QStringList& args);
 int runDoctor(const QStringList& args);
 int runCompare(const QStringList& args);
 int runSlides(const QStringList& args);
 int runHandout(const QStringList& args);
 int runWeights(const QStringList& args);
 int runTrain(const QStringList& args);
+int runLab(const QStringList& args);
+int runBenchTrain(const QStringList& args);
 
 } // namespace rope::cli

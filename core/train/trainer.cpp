@@ -156,13 +156,14 @@ void validate(const TrainOptions& o) {
             "threads must be 1 … 256, got " + std::to_string(o.threads));
 }
 
-TrainRun trainModel(const TrainOptions& options, WorkControl* control,
-                    const std::function<void(const CurvePoint&)>& onStep) {
-    validate(options);
-    TrainRun run{Transformer<float>(options.model), {}, false};
-    run.model.initialize(streamSeed(options.seed, kStreamWeights));
-    std::mt19937_64 data(streamSeed(options.seed, kStreamTraining));
-    const PositionContext<float> pos = run.model.positions(options.length);
+namespace {
+
+// The training loop shared by trainModel() and fineTune(): \p run holds the starting weights.
+void trainLoop(TrainRun& run, const TrainOptions& options, const ScalingParams& scaling,
+               std::uint64_t stream, const WorkControl* control, ProgressRange progress,
+               const std::function<void(const CurvePoint&)>& onStep) {
+    std::mt19937_64 data(streamSeed(options.seed, stream));
+    const PositionContext<float> pos = run.model.positions(options.length, scaling);
     BatchGradient<float> engine;
     AdamState<float> adam;
     Eigen::VectorXf grad;
@@ -183,12 +184,40 @@ TrainRun trainModel(const TrainOptions& options, WorkControl* control,
         const CurvePoint point{step, stats.loss, stats.accuracy};
         run.curve.push_back(point);
         if (control != nullptr) {
-            control->setProgress(static_cast<double>(step) / options.steps);
+            control->setProgress(progress.begin + (progress.end - progress.begin) *
+                                                      static_cast<double>(step) / options.steps);
         }
         if (onStep) {
             onStep(point);
         }
     }
+}
+
+} // namespace
+
+TrainRun trainModelWithin(const TrainOptions& options, const WorkControl* control,
+                          ProgressRange progress,
+                          const std::function<void(const CurvePoint&)>& onStep) {
+    validate(options);
+    TrainRun run{Transformer<float>(options.model), {}, false};
+    run.model.initialize(streamSeed(options.seed, kStreamWeights));
+    trainLoop(run, options, {}, kStreamTraining, control, progress, onStep);
+    return run;
+}
+
+TrainRun trainModel(const TrainOptions& options, WorkControl* control,
+                    const std::function<void(const CurvePoint&)>& onStep) {
+    return trainModelWithin(options, control, {}, onStep);
+}
+
+TrainRun fineTune(const Transformer<float>& start, const TrainOptions& options,
+                  const ScalingParams& scaling, const WorkControl* control,
+                  const std::function<void(const CurvePoint&)>& onStep, ProgressRange progress) {
+    TrainOptions o = options;
+    o.model = start.config();
+    validate(o);
+    TrainRun run{start, {}, false};
+    trainLoop(run, o, scaling, kStreamFineTune, control, progress, onStep);
     return run;
 }
 

@@ -135,6 +135,39 @@ struct TrainRun {
 TrainRun trainModel(const TrainOptions& options, WorkControl* control = nullptr,
                     const std::function<void(const CurvePoint&)>& onStep = {});
 
+/// \brief The part [begin, end] of a WorkControl's progress that one training run fills: an
+/// experiment made of several runs hands each run its share.
+struct ProgressRange {
+    double begin = 0.0;
+    double end = 1.0;
+};
+
+/// Stream id of the fine-tuning batches (fineTune()): separate from training and evaluation, so
+/// continuing a model never replays the batches it was trained on.
+inline constexpr std::uint64_t kStreamFineTune = 4;
+
+/// \brief Continues training \p start (its weights, a fresh AdamW state) for options.steps steps
+/// at options.length, with RoPE's θ replaced by \p scaling during training (Transformer::
+/// positions()). This is position interpolation's recipe (Chen et al. 2023, "Extending Context
+/// Window of Large Language Models via Positional Interpolation", arXiv 2306.15595, §3: scale the
+/// positions by L/L' and fine-tune briefly at L'); with the default scaling it is plain
+/// continued training at the new length. The model's configuration is start.config()
+/// (options.model is ignored; the learned table must already have rows for options.length).
+/// Batches come from streamSeed(options.seed, kStreamFineTune). The curve's first point is the
+/// loss and accuracy of the given weights on the first batch (before any update).
+/// \warning Throws as validate(options) with start.config() as the model, and
+/// InvalidParameter("scaling") for a non-default scaling on a scheme other than rope.
+TrainRun fineTune(const Transformer<float>& start, const TrainOptions& options,
+                  const ScalingParams& scaling = {}, const WorkControl* control = nullptr,
+                  const std::function<void(const CurvePoint&)>& onStep = {},
+                  ProgressRange progress = {});
+
+/// \brief trainModel() with a const control whose progress it fills only in \p progress (for
+/// an experiment that runs several models under one control).
+TrainRun trainModelWithin(const TrainOptions& options, const WorkControl* control,
+                          ProgressRange progress,
+                          const std::function<void(const CurvePoint&)>& onStep = {});
+
 /// \brief Held-out accuracy.
 struct Evaluation {
     double loss = 0.0;

@@ -283,6 +283,10 @@ std::vector<ParamTensor> parameterLayout(const ModelConfig& config) {
     return buildLayout(config, nullptr);
 }
 
+int rotaryDimension(const ModelConfig& config) {
+    return rotaryDim(config);
+}
+
 Eigen::Index parameterCount(const ModelConfig& config) {
     const std::vector<ParamTensor> layout = parameterLayout(config);
     const ParamTensor& last = layout.back();

@@ -118,6 +118,10 @@ struct ParamTensor {
 /// \warning Throws as validate().
 std::vector<ParamTensor> parameterLayout(const ModelConfig& config);
 
+/// \brief The rotary dimension of a rope head, \f$r = 2\lfloor f\,h/2\rfloor\f$ (f the rotary
+/// fraction, h = d_model/heads): the d of RoPE's \f$θ_i = b^{-2i/r}\f$ and of b*(L, d).
+int rotaryDimension(const ModelConfig& config);
+
 /// \brief Total number of parameters.
 Eigen::Index parameterCount(const ModelConfig& config);
 

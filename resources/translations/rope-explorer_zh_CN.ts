@@ -329,6 +329,18 @@
         <source>Fix: %1</source>
         <translation>修正：%1</translation>
     </message>
+    <message>
+        <source>llama.cpp does not compute this model&apos;s RoPE as transformers does: the evidence lists what differs (θ per pair, magnitude, rotating layers, windows) and the first distance at which the two engines&apos; scores part. The model was trained with transformers&apos; numbers.</source>
+        <translation>llama.cpp 对该模型 RoPE 的计算与 transformers 不同：证据列出了差异所在（每对的 θ、幅度、旋转的层、窗口）以及两个引擎的得分开始分离的第一个距离。模型是按 transformers 的数值训练的。</translation>
+    </message>
+    <message>
+        <source>Where a flag or GGUF key closes the gap, use it; where none does, know that llama.cpp&apos;s output differs from the reference implementation: %1</source>
+        <translation>若有参数或 GGUF 键能消除差异，请使用它；若没有，请注意 llama.cpp 的输出与参考实现不同：%1</translation>
+    </message>
+    <message>
+        <source>llama.cpp computes this model&apos;s RoPE differently</source>
+        <translation>llama.cpp 对该模型 RoPE 的计算不同</translation>
+    </message>
 </context>
 <context>
     <name>FigureOptions</name>
@@ -1679,12 +1691,12 @@ independent</source>
         <translation>底数 b（对数坐标）</translation>
     </message>
     <message>
-        <source>exact b*, m &lt; L (Su&apos;s convention), L ≤ 2^17</source>
-        <translation>精确 b*，m &lt; L（苏剑林的约定），L ≤ 2^17</translation>
+        <source>exact b*, m &lt; L (Su&apos;s convention), L ≤ 2¹⁷</source>
+        <translation>精确 b*，m &lt; L（苏剑林的约定），L ≤ 2¹⁷</translation>
     </message>
     <message>
-        <source>exact b*, m ≤ L (Men et al.&apos;s convention), L ≤ 2^17</source>
-        <translation>精确 b*，m ≤ L（Men 等人的约定），L ≤ 2^17</translation>
+        <source>exact b*, m ≤ L (Men et al.&apos;s convention), L ≤ 2¹⁷</source>
+        <translation>精确 b*，m ≤ L（Men 等人的约定），L ≤ 2¹⁷</translation>
     </message>
     <message>
         <source>printed value passes its context (Su above, Men et al. below)</source>
@@ -2239,24 +2251,24 @@ independent</source>
         <translation>分数误差，n − m = %1（%2）</translation>
     </message>
     <message>
-        <source>|s_low − s| (q, k uniform in [−1, 1)ᵈ)</source>
-        <translation>|s_low − s|（q、k 在 [−1, 1)ᵈ 上均匀分布）</translation>
+        <source>|s in format − s| (q, k uniform in [−1, 1)ᵈ)</source>
+        <translation>|该格式下的 s − s|（q、k 在 [−1, 1)ᵈ 上均匀分布）</translation>
     </message>
     <message>
         <source>cos/sin error, %1 (%2)</source>
         <translation>cos/sin 误差，%1（%2）</translation>
     </message>
     <message>
-        <source>max |R_low − R| (cos/sin entries)</source>
-        <translation>max |R_low − R|（cos/sin 元素）</translation>
+        <source>max |R in format − R| (cos/sin entries)</source>
+        <translation>max |该格式下的 R − R|（cos/sin 元素）</translation>
     </message>
     <message>
         <source>Angle error, %1 (%2)</source>
         <translation>角度误差，%1（%2）</translation>
     </message>
     <message>
-        <source>|mθ_low − mθ| wrapped to [−π, π] (rad)</source>
-        <translation>|mθ_low − mθ| 折回 [−π, π]（rad）</translation>
+        <source>|mθ in format − mθ| wrapped to [−π, π] (rad)</source>
+        <translation>|该格式下的 mθ − mθ| 折回 [−π, π]（rad）</translation>
     </message>
     <message>
         <source>%1 cannot store m (overflow); largest finite value</source>
@@ -2327,8 +2339,8 @@ independent</source>
         <translation>换行处的跳变，展平</translation>
     </message>
     <message>
-        <source>Pair %1 turns by θ_%1 = %2 rad per token</source>
-        <translation>第 %1 对每个词元转过 θ_%1 = %2 rad</translation>
+        <source>Pair %1 turns by θ%2 = %3 rad per token</source>
+        <translation>第 %1 对每个词元转过 θ%2 = %3 rad</translation>
     </message>
     <message>
         <source>coordinate 2i of the pair</source>
@@ -2339,12 +2351,12 @@ independent</source>
         <translation>坐标 2i+1</translation>
     </message>
     <message>
-        <source>R_m q (q at position m)</source>
-        <translation>R_m q（位置 m 上的 q）</translation>
+        <source>Rₘq (q at position m)</source>
+        <translation>Rₘq（位置 m 上的 q）</translation>
     </message>
     <message>
-        <source>R_n k (k at position n)</source>
-        <translation>R_n k（位置 n 上的 k）</translation>
+        <source>Rₙk (k at position n)</source>
+        <translation>Rₙk（位置 n 上的 k）</translation>
     </message>
     <message>
         <source>Pair j = row + column: hand at mθⱼ</source>
@@ -2359,12 +2371,12 @@ independent</source>
         <translation>钟面</translation>
     </message>
     <message>
-        <source>clock %1 hand (mθ_%1)</source>
-        <translation>钟 %1 的指针（mθ_%1）</translation>
+        <source>clock %1 hand (mθ%2)</source>
+        <translation>钟 %1 的指针（mθ%2）</translation>
     </message>
     <message>
-        <source>score qᵀR_(n−m)k</source>
-        <translation>分数 qᵀR_(n−m)k</translation>
+        <source>score qᵀRₙ₋ₘk</source>
+        <translation>分数 qᵀRₙ₋ₘk</translation>
     </message>
     <message>
         <source>n/a</source>
@@ -2799,16 +2811,16 @@ independent</source>
         <translation>旋转前的 k</translation>
     </message>
     <message>
-        <source>R_m k (k turned as far as q)</source>
-        <translation>R_m k（k 转过与 q 相同的角度）</translation>
+        <source>Rₘk (k turned as far as q)</source>
+        <translation>Rₘk（k 转过与 q 相同的角度）</translation>
     </message>
     <message>
         <source>arc φ: angle of k to q</source>
         <translation>弧 φ：k 相对 q 的夹角</translation>
     </message>
     <message>
-        <source>arc (n−m)θᵢ: from R_m k to R_n k</source>
-        <translation>弧 (n−m)θᵢ：从 R_m k 到 R_n k</translation>
+        <source>arc (n−m)θᵢ: from Rₘk to Rₙk</source>
+        <translation>弧 (n−m)θᵢ：从 Rₘk 到 Rₙk</translation>
     </message>
     <message>
         <source>(n−m)θᵢ</source>
@@ -2835,8 +2847,8 @@ independent</source>
         <translation>弧 (n−m)·θᵢ mod 2π</translation>
     </message>
     <message>
-        <source>angle R_m q → R_n k = φ + (n−m)θᵢ</source>
-        <translation>R_m q → R_n k 的夹角 = φ + (n−m)θᵢ</translation>
+        <source>angle Rₘq → Rₙk = φ + (n−m)θᵢ</source>
+        <translation>Rₘq → Rₙk 的夹角 = φ + (n−m)θᵢ</translation>
     </message>
     <message>
         <source>layer span L = %1, b = %2, d = %3</source>
@@ -2987,8 +2999,8 @@ independent</source>
         <translation>余弦，128 组随机 (q, k)</translation>
     </message>
     <message>
-        <source>expectation (1/P) Σ cos((θ_A,i − θ_B,i)Δ)</source>
-        <translation>期望值 (1/P) Σ cos((θ_A,i − θ_B,i)Δ)</translation>
+        <source>expectation (1/P) Σᵢ cos((θᵢ(A) − θᵢ(B))Δ)</source>
+        <translation>期望值 (1/P) Σᵢ cos((θᵢ(A) − θᵢ(B))Δ)</translation>
     </message>
     <message>
         <source>threshold 0.99</source>
@@ -3077,8 +3089,8 @@ computed</source>
         <translation>d_extra = %1</translation>
     </message>
     <message>
-        <source>Men et al. 2024 fit b = %1·L^%2 (their Figure 1)</source>
-        <translation>Men 等 2024 的拟合 b = %1·L^%2（论文图 1）</translation>
+        <source>Men et al. 2024 fit b = %1·L%2 (their Figure 1)</source>
+        <translation>Men 等 2024 的拟合 b = %1·L%2（论文图 1）</translation>
     </message>
     <message>
         <source>Men et al.&apos;s fit ÷ exact b*(L, 128): furthest off at L = %1</source>
@@ -3907,6 +3919,34 @@ ladder:  Σᵢ Aᵢ·cos(δθᵢ + φᵢ)</source>
     <message>
         <source>layers·d_model²·length·batch·steps·seeds·schemes = %1 exceeds the lab&apos;s limit of %2; lower steps, seeds or sizes</source>
         <translation>层数·d_model²·长度·批大小·步数·种子数·方案数 = %1，超过实验的上限 %2；请减少步数、种子数或规模</translation>
+    </message>
+    <message>
+        <source>transformers against llama.cpp at context %1:</source>
+        <translation>上下文 %1 下 transformers 与 llama.cpp 的对比：</translation>
+    </message>
+    <message>
+        <source>  not compared: %1</source>
+        <translation>  未比较：%1</translation>
+    </message>
+    <message>
+        <source>  the same θ, magnitude, rotating layers and windows in both engines.</source>
+        <translation>  两个引擎的 θ、幅度、旋转的层和窗口均相同。</translation>
+    </message>
+    <message>
+        <source>  largest θ difference %1 % (layer %2, pair %3)</source>
+        <translation>  θ 最大差异 %1 %（第 %2 层，第 %3 对）</translation>
+    </message>
+    <message>
+        <source>  the scores differ by more than %1 from Δ = %2 (layer %3)</source>
+        <translation>  从 Δ = %2 起得分差异超过 %1（第 %3 层）</translation>
+    </message>
+    <message>
+        <source>  the scores stay within %1 of each other</source>
+        <translation>  两者得分之差始终不超过 %1</translation>
+    </message>
+    <message>
+        <source>  Fix: %1</source>
+        <translation>  修正：%1</translation>
     </message>
 </context>
 <context>
@@ -5432,6 +5472,13 @@ ladder:  Σᵢ Aᵢ·cos(δθᵢ + φᵢ)</source>
     </message>
 </context>
 <context>
+    <name>rope::ui::JobRunner</name>
+    <message>
+        <source>the computation failed with an unknown error</source>
+        <translation>计算因未知错误而失败</translation>
+    </message>
+</context>
+<context>
     <name>rope::ui::LayerStrip</name>
     <message>
         <source>layer %1: %2, b = %3, rotary dim %4</source>
@@ -5506,6 +5553,14 @@ ladder:  Σᵢ Aᵢ·cos(δθᵢ + φᵢ)</source>
     <message>
         <source>: Σcos ≥ 0 at every distance of the span</source>
         <translation>：跨度内每个距离上 Σcos ≥ 0</translation>
+    </message>
+    <message>
+        <source>: Σcos check running…</source>
+        <translation>：Σcos 检查进行中…</translation>
+    </message>
+    <message>
+        <source>The Σcos check of the layers failed: %1</source>
+        <translation>各层的 Σcos 检查失败：%1</translation>
     </message>
 </context>
 <context>

@@ -132,3 +132,19 @@ add_test(NAME cli_figure_doctor_unknown_engine_flag
          COMMAND sh -c "err=$(\"$0\" figure --panel doctor --set engine=llama.cpp --set engine-args=--bogus --out \"$1/doctor-bogus.png\" 2>&1 >/dev/null); r=$?; test $r -eq 2 && echo \"$err\" | grep -q \"unknown llama.cpp flag '--bogus'\" && ! test -e \"$1/doctor-bogus.png\""
                  ${ROPE_GGUF_CLI} ${CMAKE_CURRENT_BINARY_DIR})
 set_tests_properties(cli_figure_doctor_unknown_engine_flag PROPERTIES LABELS cli)
+
+# engines: gpt-oss-20b's YaRN correction range (transformers unrounded, ggml floor/ceil) makes the
+# scores part at Δ = 57 (tests/io/reference/engines_reference.py); Qwen2.5's YaRN agrees; a
+# family llama.cpp has no architecture for and a bad --context exit 2 naming them.
+add_test(NAME cli_engines_gpt_oss
+         COMMAND ${ROPE_GGUF_CLI} engines --preset gpt-oss-20b --context 4096)
+set_tests_properties(cli_engines_gpt_oss PROPERTIES LABELS cli PASS_REGULAR_EXPRESSION
+    "\"max_pair\":17,\"diverges_at\":57,\"diverges_layer\":0")
+add_test(NAME cli_engines_qwen_agrees
+         COMMAND ${ROPE_GGUF_CLI} engines --preset qwen2.5-7b-yarn --context 32768)
+set_tests_properties(cli_engines_qwen_agrees PROPERTIES LABELS cli PASS_REGULAR_EXPRESSION
+    "\"max_rel_theta_diff\":0,\"max_layer\":null,\"max_pair\":null,\"diverges_at\":null,\"diverges_layer\":null,\"differences\":\\[\\]")
+add_test(NAME cli_engines_refuses
+         COMMAND sh -c "\"$0\" engines --preset deepseek-v3.2 2>&1 >/dev/null | grep -q \"model_type 'deepseek_v32'\" && { \"$0\" engines --preset deepseek-v3.2 >/dev/null 2>&1; test $? -eq 2; } && { \"$0\" engines --preset gpt-oss-20b --context 0 >/dev/null 2>&1; test $? -eq 2; }"
+                 ${ROPE_GGUF_CLI})
+set_tests_properties(cli_engines_refuses PROPERTIES LABELS cli)

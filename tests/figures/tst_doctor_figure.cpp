@@ -128,6 +128,30 @@ private slots:
         QVERIFY(cpp.caption.contains(QStringLiteral("[freq-scale-is-factor]")));
     }
 
+    // The engine view under the findings: gpt-oss-20b at context 4096. The numbers are those
+    // of tests/io/reference/engines_reference.py (transformers' unrounded YaRN correction range
+    // [8.09, 17.40] against ggml's [8, 18]): pair 17 differs by 76.27 %, the scores part at
+    // Δ = 57, and no flag closes it. Qwen2.5 with YaRN (truncate default) agrees.
+    void engineViewOfTheModel() {
+        const rope::ui::ModelConfigResult m = rope::ui::loadPreset(QStringLiteral("gpt-oss-20b"));
+        const FigureData d =
+            doctor(m.params, {{QStringLiteral("model"), QStringLiteral("gpt-oss-20b")},
+                              {QStringLiteral("context"), 4096}});
+        for (const QString& part :
+             {QStringLiteral("transformers against llama.cpp at context 4096:"),
+              QStringLiteral("largest θ difference 76.27 % (layer 0, pair 17)"),
+              QStringLiteral("from Δ = 57 (layer 0)"), QStringLiteral("Fix: truncate: none")}) {
+            QVERIFY2(d.caption.contains(part), qPrintable(d.caption));
+        }
+        const rope::ui::ModelConfigResult q =
+            rope::ui::loadPreset(QStringLiteral("qwen2.5-7b-yarn"));
+        const FigureData same =
+            doctor(q.params, {{QStringLiteral("model"), QStringLiteral("qwen2.5-7b-yarn")},
+                              {QStringLiteral("context"), 4096}});
+        QVERIFY2(same.caption.contains(QStringLiteral("the same θ, magnitude")),
+                 qPrintable(same.caption));
+    }
+
     void identicalAndIncomparable() {
         rope::RopeParams p;
         // No model: the parameters themselves; unscaled against unscaled never drops.

@@ -225,6 +225,22 @@ private slots:
                 : rope::gridScoresFlattened(q, k, rope::inverseFrequencies(dim, base), rows, cols,
                                             queryRow, queryCol);
         compareColourMap(f.data(), expected);
+        // The colour scale: scores of both signs around zero (diverging); scores of one sign
+        // (q = k = 1) over their own range (sequential), so that the lowest and the highest
+        // patch get the scale's two ends rather than one uniform colour.
+        const rope::figures::ColourMap& map = *f.data().colourMap;
+        if (expected.minCoeff() < 0.0 && expected.maxCoeff() > 0.0) {
+            QVERIFY(map.diverging);
+            QCOMPARE(map.zMax, expected.cwiseAbs().maxCoeff());
+            QCOMPARE(map.zMin, -map.zMax);
+        } else {
+            QVERIFY(!map.diverging);
+            QCOMPARE(map.zMin, expected.minCoeff());
+            QCOMPARE(map.zMax, expected.maxCoeff());
+        }
+        if (vectors == QLatin1String("ones") && view == QLatin1String("2d")) {
+            QVERIFY2(!map.diverging, "q = k = 1 scores are positive near the query");
+        }
         const Eigen::ArrayXd theta2d = rope::inverseFrequencies2d(dim, base);
         QCOMPARE(readout(f.data(), QStringLiteral("relativity residual")),
                  rope::relativity2dResidual(theta2d, queryRow, queryCol, rows - 1, cols - 1));

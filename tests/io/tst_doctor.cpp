@@ -5,6 +5,7 @@
 // built-in preset; the comparison's sampled cosine is checked against its closed-form
 // expectation over Gaussian q, k: E[a b] / √(E[a²] E[b²]) = (1/P) Σ_i cos((θ_A,i − θ_B,i) Δ).
 #include "io/doctor.h"
+#include "io/gguf.h"
 #include "io/llama_cpp_args.h"
 #include "io/model_compare.h"
 #include "io/model_config.h"
@@ -117,6 +118,7 @@ private slots:
     void dynamicEvidenceScores();
     void longropeEvidenceScores();
     void everyFindingHasATitle();
+    void enginesDifferNeedsAGap();
     void badEngineArgsAreRefused_data();
     void badEngineArgsAreRefused();
     void realCommandLinesAreAccepted();
@@ -160,6 +162,11 @@ void TestDoctor::checkFires_data() {
                                    << "dynamic-ntk-cache";
     QTest::newRow("sum cos negative") << "doctor-sum-cos-negative.json" << 0LL << ""
                                       << "sum-cos-negative";
+    // LongRoPE at -c 8192 > L0 = 4096: llama.cpp's get_rope_factors takes long_factor for
+    // every prompt, transformers short_factor for prompts of at most 4096 tokens; the long
+    // factors divide pair 3 by 8, so θ differs by 87.5 % there.
+    QTest::newRow("engines differ") << "doctor-engines-differ.json" << 8192LL << "-c 8192"
+                                    << "engines-differ";
 }
 
 void TestDoctor::checkFires() {
@@ -210,7 +217,14 @@ void TestDoctor::presetsAreSilent() {
             // whole span: a correct preset's base keeps Σcos ≥ 0 wherever its layers reach.
             for (const long long context : {2048LL, 0LL}) {
                 in.context = context;
-                const auto findings = rope::ui::runDoctor(in);
+                auto findings = rope::ui::runDoctor(in);
+                // gpt-oss's config is correct, but llama.cpp rounds its YaRN correction range
+                // (truncate: false; docs/engines.md): a finding about the engine, not the file.
+                if (p.id == QLatin1String("gpt-oss-20b") && engine == QLatin1String("llama.cpp")) {
+                    std::erase_if(findings, [](const DoctorFinding& f) {
+                        return f.id == QLatin1String("engines-differ");
+                    });
+                }
                 QVERIFY2(findings.empty(),
                          qPrintable(p.id + QStringLiteral(" (context %1): ").arg(context) +
                                     ids(findings).join(QStringLiteral(", "))));
@@ -365,6 +379,33 @@ void TestDoctor::longropeEvidenceScores() {
              qPrintable(QString::number(stale)));
     QVERIFY2(std::abs(fresh - uniformScore(longT, longT, 8191, 2048)) < 1e-4,
              qPrintable(QString::number(fresh)));
+}
+
+// doctor-engines-differ.json at -c 4096 = L0: llama.cpp takes the short factors, as
+// transformers does for every prompt that fits, so the engines agree; on the HF engine the
+// check does not run at all.
+void TestDoctor::enginesDifferNeedsAGap() {
+    DoctorInput in = inputOf(QStringLiteral("doctor-engines-differ.json"), 4096);
+    in.engine = QStringLiteral("llama.cpp");
+    QVERIFY(!ids(rope::ui::runDoctor(in)).contains(QStringLiteral("engines-differ")));
+    in.context = 8192;
+    QVERIFY(ids(rope::ui::runDoctor(in)).contains(QStringLiteral("engines-differ")));
+    in.engine = QStringLiteral("hf");
+    QVERIFY(!ids(rope::ui::runDoctor(in)).contains(QStringLiteral("engines-differ")));
+    // The converter's gpt-oss GGUF drops truncate: false; read as a GGUF, the comparison adds
+    // it back and finds ggml's rounded correction range (engines_reference.py: Δ = 57).
+    DoctorInput gguf;
+    gguf.model = rope::ui::loadGguf(qEnvironmentVariable("ROPE_SOURCE_DIR") +
+                                    QStringLiteral("/tests/data/gguf/gpt-oss-20b.gguf"));
+    QVERIFY(gguf.model.ok());
+    gguf.fromGguf = true;
+    gguf.engine = QStringLiteral("llama.cpp");
+    gguf.context = 4096;
+    const std::vector<DoctorFinding> found = rope::ui::runDoctor(gguf);
+    const DoctorFinding* f = findingOf(found, QStringLiteral("engines-differ"));
+    QVERIFY2(f != nullptr, qPrintable(ids(found).join(QStringLiteral(", "))));
+    QVERIFY2(f->evidence.join(QLatin1Char('\n')).contains(QStringLiteral("from distance 57")),
+             qPrintable(f->evidence.join(QLatin1Char('\n'))));
 }
 
 void TestDoctor::everyFindingHasATitle() {

@@ -71,6 +71,10 @@ private slots:
     void warnsAboutIgnoredAndDisagreeingFields();
     void openingAModelKeepsPositions();
     void hugeExponentIsRefused();
+    void gemma3nLayersAsItsConfigClassFillsThem_data();
+    void gemma3nLayersAsItsConfigClassFillsThem();
+    void qwen35LayersAsItsConfigClassFillsThem_data();
+    void qwen35LayersAsItsConfigClassFillsThem();
 };
 
 // 1e999 is beyond every double: the JSON parser itself must refuse it (an infinity would pass
@@ -618,6 +622,88 @@ void TestModelConfig::openingAModelKeepsPositions() {
     QCOMPARE(p.headDim, 128);
     QCOMPARE(p.base, 500000.0);
     QCOMPARE(p.scaling.method, std::string("llama3"));
+}
+
+// gemma-3n-e4b.json holds the RoPE fields of google/gemma-3n-E4B's published config.json
+// (text_config: 35 layers, head_dim 256, rope_theta 1e6, rope_local_base_freq 1e4,
+// sliding_window 512, layer_types written out); the -no-layer-types copy drops layer_types.
+// transformers 5, configuration_gemma3n.py, read by hand:
+// - Gemma3nTextConfig.__post_init__: layer_types None → layer i is "full_attention" iff
+//   (i + 1) % 5 == 0, else "sliding_attention": full layers 4, 9, …, 34 (7 of 35);
+// - convert_rope_params_to_dict: full_attention.rope_theta = rope_theta (1e6),
+//   sliding_attention.rope_theta = rope_local_base_freq (1e4), both rope_type "default";
+// - no partial_rotary_factor: all 256 channels rotate (rotaryDim 0 = the whole head);
+// - the sliding mask spans sliding_window = 512 tokens.
+void TestModelConfig::gemma3nLayersAsItsConfigClassFillsThem_data() {
+    QTest::addColumn<QString>("file");
+    QTest::newRow("layer_types written") << QStringLiteral("gemma-3n-e4b.json");
+    QTest::newRow("layer_types derived") << QStringLiteral("gemma-3n-e4b-no-layer-types.json");
+}
+
+void TestModelConfig::gemma3nLayersAsItsConfigClassFillsThem() {
+    QFETCH(QString, file);
+    const ModelConfigResult r = rope::ui::loadModelConfig(dataFile(file));
+    QVERIFY2(r.ok(), qPrintable(joined(r.errors)));
+    QCOMPARE(r.layers.size(), std::size_t{35});
+    int full = 0;
+    for (int i = 0; i < 35; ++i) {
+        const rope::LayerRope& l = r.layers[static_cast<std::size_t>(i)];
+        const bool isFull = i == 4 || i == 9 || i == 14 || i == 19 || i == 24 || i == 29 || i == 34;
+        full += isFull ? 1 : 0;
+        QVERIFY(l.rope);
+        QCOMPARE(QString::fromStdString(l.type),
+                 isFull ? QStringLiteral("full_attention") : QStringLiteral("sliding_attention"));
+        QCOMPARE(l.params.base, isFull ? 1e6 : 1e4);
+        QCOMPARE(l.params.headDim, 256);
+        QCOMPARE(l.params.rotaryDim, 0);
+        QCOMPARE(l.params.scaling.method, std::string("default"));
+        QCOMPARE(l.window, isFull ? 0LL : 512LL);
+    }
+    QCOMPARE(full, 7);
+}
+
+// qwen3.5-27b.json holds the RoPE fields of Qwen/Qwen3.5-27B's published config.json
+// (text_config: 64 layers, head_dim 256, full_attention_interval 4, rope_parameters with
+// rope_theta 1e7, partial_rotary_factor 0.25, interleaved M-RoPE sections [11, 11, 10]);
+// qwen3.5-27b-derived.json drops layer_types and partial_rotary_factor. transformers,
+// configuration_qwen3_5.py, Qwen3_5TextConfig.__init__, read by hand:
+// - kwargs.setdefault("partial_rotary_factor", 0.25): rotary dim int(256 · 0.25) = 64
+//   (= 2 · (11 + 11 + 10), so the M-RoPE sections still cover every rotated pair);
+// - layer_types None → "linear_attention" if (i + 1) % full_attention_interval else
+//   "full_attention": with interval 4, layers 3, 7, …, 63 (16 of 64) are attention layers;
+//   the linear (Gated DeltaNet) layers take no RoPE.
+void TestModelConfig::qwen35LayersAsItsConfigClassFillsThem_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<bool>("defaulted");
+    QTest::newRow("written") << QStringLiteral("qwen3.5-27b.json") << false;
+    QTest::newRow("class defaults") << QStringLiteral("qwen3.5-27b-derived.json") << true;
+}
+
+void TestModelConfig::qwen35LayersAsItsConfigClassFillsThem() {
+    QFETCH(QString, file);
+    QFETCH(bool, defaulted);
+    const ModelConfigResult r = rope::ui::loadModelConfig(dataFile(file));
+    QVERIFY2(r.ok(), qPrintable(joined(r.errors)));
+    QCOMPARE(r.params.rotaryDim, 64);
+    QCOMPARE(r.params.base, 1e7);
+    QCOMPARE(anyStartsWith(r.warnings, QStringLiteral("text_config.partial_rotary_factor: "
+                                                      "missing; using 0.25")),
+             defaulted);
+    QCOMPARE(r.layers.size(), std::size_t{64});
+    int rotating = 0;
+    for (int i = 0; i < 64; ++i) {
+        const rope::LayerRope& l = r.layers[static_cast<std::size_t>(i)];
+        const bool attention = i % 4 == 3;
+        rotating += l.rope ? 1 : 0;
+        QCOMPARE(l.rope, attention);
+        QCOMPARE(QString::fromStdString(l.type),
+                 attention ? QStringLiteral("full_attention") : QStringLiteral("linear_attention"));
+        if (attention) {
+            QCOMPARE(l.params.rotaryDim, 64);
+            QCOMPARE(l.params.base, 1e7);
+        }
+    }
+    QCOMPARE(rotating, 16);
 }
 
 QTEST_GUILESS_MAIN(TestModelConfig)

@@ -14,6 +14,7 @@
 #include <QMap>
 #include <QMutex>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QTest>
 #include <QThread>
 
@@ -50,6 +51,21 @@ class TestCourseAnswers : public QObject {
 private slots:
     void initTestCase() { rope::figures::setCourseAnswerObserver(&observe); }
     void cleanupTestCase() { rope::figures::setCourseAnswerObserver(nullptr); }
+
+    void anAnswerThatThrowsAnythingIsKeptAsAnError() {
+        // Not a std::exception: the runner's failed() carries it, and the step is answered
+        // with the reason instead of staying "computing" for ever.
+        CourseAnswers answers([](const CourseStep&) -> double { throw 7; }, nullptr);
+        const CourseStep& step = rope::figures::builtinCourse().front();
+        QSignalSpy ready(&answers, &CourseAnswers::ready);
+        QVERIFY(!answers.value(step));
+        QVERIFY(answers.computing());
+        QVERIFY(ready.wait(20000));
+        QVERIFY(!answers.computing());
+        const std::optional<rope::ui::CourseValue> value = answers.cached(step);
+        QVERIFY(value.has_value());
+        QCOMPARE(value->error, QStringLiteral("the computation failed with an unknown error"));
+    }
 
     void everyAnswerIsComputedOnceOffTheGuiThread() {
         resetLog();

@@ -374,8 +374,8 @@ private slots:
         panel.findChild<QSpinBox*>(QStringLiteral("pair"))->setValue(pair);
         const long double theta = powl(1e4L, -2.0L * pair / 128.0L);
         const long double phi = 60.0L * std::numbers::pi_v<long double> / 180.0L;
-        QCPCurve* q = curveNamed(panel.plot(), QStringLiteral("R_m q (q at position m)"));
-        QCPCurve* k = curveNamed(panel.plot(), QStringLiteral("R_n k (k at position n)"));
+        QCPCurve* q = curveNamed(panel.plot(), QStringLiteral("Rₘq (q at position m)"));
+        QCPCurve* k = curveNamed(panel.plot(), QStringLiteral("Rₙk (k at position n)"));
         QVERIFY(q != nullptr && k != nullptr);
         const auto end = [](QCPCurve* c) { return (c->data()->constEnd() - 1); };
         // |m·θ| up to 1e5 rad: one ulp of the angle is ~1.5e-11, so 1e-9 absolute.

@@ -8,6 +8,7 @@
 #include "../io/safetensors_writer.h"
 #include "io/weights_probe.h"
 #include "ui/compute_pool.h"
+#include "ui/job_runner.h"
 #include "ui/main_window.h"
 #include "ui/panels/figure_panel.h"
 #include "ui/weights_open.h"
@@ -23,6 +24,28 @@
 
 class TestWeightsOpen : public QObject {
     Q_OBJECT
+private:
+    // 400 layers of small q/k tensors: 800 reads, each followed by a look at the cancel.
+    static void writeManyLayerModel(const QString& folder) {
+        QFile config(QDir(folder).filePath(QStringLiteral("config.json")));
+        QVERIFY(config.open(QIODevice::WriteOnly));
+        config.write("{\"model_type\": \"llama\", \"hidden_size\": 32, "
+                     "\"num_attention_heads\": 2, \"num_key_value_heads\": 1, \"head_dim\": 16, "
+                     "\"num_hidden_layers\": 400, \"rope_theta\": 10000.0}");
+        config.close();
+        safetensors_test::Writer w;
+        for (int l = 0; l < 400; ++l) {
+            w.f32(QStringLiteral("model.layers.%1.self_attn.q_proj.weight").arg(l), {32, 32},
+                  std::vector<float>(32 * 32, 1.0f));
+            w.f32(QStringLiteral("model.layers.%1.self_attn.k_proj.weight").arg(l), {16, 32},
+                  std::vector<float>(16 * 32, 1.0f));
+        }
+        QFile model(QDir(folder).filePath(QStringLiteral("model.safetensors")));
+        QVERIFY(model.open(QIODevice::WriteOnly));
+        QVERIFY(model.write(w.bytes()) > 0);
+        model.close();
+    }
+
 private slots:
     void loadsTheSyntheticModelOffTheGuiThread() {
         QWidget parent;
@@ -53,27 +76,34 @@ private slots:
         QVERIFY(!called);
     }
 
-    void closingTheWindowStopsTheRead() {
-        // 400 layers of small q/k tensors: 800 reads, each followed by a look at the cancel.
+    void progressArrivesAsSignals() {
+        // The dialog's bar follows the probe through its runner's progressChanged, no timer: the
+        // runner (the dialog's child) exists once loadWeightsFolder() returns, and nothing it
+        // reports can arrive before the event loop runs, so the spy sees every report.
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        QFile config(QDir(dir.path()).filePath(QStringLiteral("config.json")));
-        QVERIFY(config.open(QIODevice::WriteOnly));
-        config.write("{\"model_type\": \"llama\", \"hidden_size\": 32, "
-                     "\"num_attention_heads\": 2, \"num_key_value_heads\": 1, \"head_dim\": 16, "
-                     "\"num_hidden_layers\": 400, \"rope_theta\": 10000.0}");
-        config.close();
-        safetensors_test::Writer w;
-        for (int l = 0; l < 400; ++l) {
-            w.f32(QStringLiteral("model.layers.%1.self_attn.q_proj.weight").arg(l), {32, 32},
-                  std::vector<float>(32 * 32, 1.0f));
-            w.f32(QStringLiteral("model.layers.%1.self_attn.k_proj.weight").arg(l), {16, 32},
-                  std::vector<float>(16 * 32, 1.0f));
+        writeManyLayerModel(dir.path());
+        QWidget parent;
+        QString got;
+        rope::ui::loadWeightsFolder(&parent, dir.path(), [&](const QString& f) { got = f; });
+        auto* runner = parent.findChild<rope::ui::JobRunner*>();
+        QVERIFY(runner != nullptr);
+        QSignalSpy progress(runner, &rope::ui::JobRunner::progressChanged);
+        QTRY_COMPARE_WITH_TIMEOUT(got, dir.path(), 20000);
+        QVERIFY(!progress.isEmpty());
+        double last = 0.0;
+        for (const QList<QVariant>& args : progress) {
+            const double fraction = args.at(0).toDouble();
+            QVERIFY(fraction >= last); // one read after another: never backwards
+            last = fraction;
         }
-        QFile model(QDir(dir.path()).filePath(QStringLiteral("model.safetensors")));
-        QVERIFY(model.open(QIODevice::WriteOnly));
-        QVERIFY(model.write(w.bytes()) > 0);
-        model.close();
+        QCOMPARE(last, 1.0); // the last tensor read
+    }
+
+    void closingTheWindowStopsTheRead() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        writeManyLayerModel(dir.path());
         auto* window = new QWidget;
         bool called = false;
         rope::ui::loadWeightsFolder(window, dir.path(), [&](const QString&) { called = true; });

@@ -156,11 +156,14 @@ void keepReadouts(FigureData& data, ReadoutsShown shown) {
 }
 
 // The figure drawn by the panels' renderer onto \p plot (already sized), presentation style
-// \p scale (none when 1), light theme. The data drawn, or nullopt when cancelled.
+// \p scale (none when 1), light theme. With \p captionApart the figure's caption is not drawn
+// in the plot but handed back there, for the page to set beside it. The data drawn, or nullopt
+// when cancelled.
 std::optional<FigureData> layoutPlot(QCustomPlot& plot, const figures::Figure& figure,
                                      const rope::RopeParams& params,
                                      const figures::FigureOptions& options, double scale,
-                                     const KeepGoing& keepGoing, ReadoutsShown shown) {
+                                     const KeepGoing& keepGoing, ReadoutsShown shown,
+                                     QString* captionApart = nullptr) {
     setPlotTheme(plot, PlotTheme::Light);
     if (scale != 1.0) {
         setPresentationStyle(plot, scale);
@@ -176,6 +179,10 @@ std::optional<FigureData> layoutPlot(QCustomPlot& plot, const figures::Figure& f
             return std::nullopt;
         }
         keepReadouts(*data, shown);
+        if (captionApart != nullptr) {
+            *captionApart = data->caption;
+            data->caption.clear();
+        }
         drawFigure(plot, *data);
     }
     // Once more at this size: a text that wraps learns its cell's real width from a layout
@@ -484,17 +491,54 @@ bool paintSlides(const DeckTarget& target, const std::vector<SlideSpec>& slides,
                 width * unit, kSlideMinTextPt);
         drawDocument(painter, header, margin, 14);
         const double top = 14 + heightPt(header) + 6;
-        const QSize size = slideFigureSize(top);
-        QCustomPlot plot;
-        plot.resize(size);
-        if (!layoutPlot(plot, *s.figure, s.params, s.options, slidePresentationScale(), keepGoing,
-                        ReadoutsShown::Slide)) {
+        QSize size = slideFigureSize(top);
+        auto plot = std::make_unique<QCustomPlot>();
+        plot->resize(size);
+        // A figure with pages (the derivation) is a text with a picture per page: its caption
+        // is the page's prose, set beside the figure. Another figure's caption is a note that
+        // stays in its plot.
+        const figures::OptionTable& table = s.figure->options();
+        const bool paged = std::any_of(table.begin(), table.end(), [](const auto& o) {
+            return QLatin1String(o.id) == QLatin1String("page");
+        });
+        QString caption;
+        if (!layoutPlot(*plot, *s.figure, s.params, s.options, slidePresentationScale(), keepGoing,
+                        ReadoutsShown::Slide, paged ? &caption : nullptr)) {
             painter.end();
             return false;
         }
+        if (!caption.isEmpty()) {
+            // The figure's prose (a derivation step) as a column of the page right of the
+            // figure, laid out by the page at the slides' text size: inside the plot it was one
+            // more cell of its layout, which gave it less height than its text needed and ran
+            // it into the readouts. The column is as narrow as lets the text fit the height.
+            const double available = kSlideHeightPt - top - kSlideFigureMarginPt;
+            const double figureWidth = kSlideWidthPt - 2 * kSlideFigureMarginPt;
+            QTextDocument prose;
+            double columnPt = 0;
+            for (const double share : {0.34, 0.38, 0.42, 0.46, 0.5, 0.55}) {
+                columnPt = share * figureWidth;
+                prepare(prose, target.device, QStringLiteral("<p>%1</p>").arg(paragraphs(caption)),
+                        columnPt * unit, kSlideMinTextPt);
+                if (heightPt(prose) <= available) {
+                    break;
+                }
+            }
+            drawDocument(painter, prose, kSlideWidthPt - kSlideFigureMarginPt - columnPt, top);
+            size = slideFigureSize(top);
+            size.setWidth(static_cast<int>((figureWidth - columnPt - kSlideFigureMarginPt) * unit));
+            // A fresh plot: the presentation style scales the plot's fonts it finds.
+            plot = std::make_unique<QCustomPlot>();
+            plot->resize(size);
+            if (!layoutPlot(*plot, *s.figure, s.params, s.options, slidePresentationScale(),
+                            keepGoing, ReadoutsShown::Slide, &caption)) {
+                painter.end();
+                return false;
+            }
+        }
         painter.save();
         painter.translate(kSlideFigureMarginPt * unit, top * unit);
-        plot.toPainter(&painter, size.width(), size.height());
+        plot->toPainter(&painter, size.width(), size.height());
         painter.restore();
         ++done;
         if (progress && !progress(done, total)) {
@@ -735,8 +779,13 @@ bool paintHandout(const DeckTarget& target, const QString& language, HandoutEdit
                              : KeepGoing();
                 QCustomPlot plot;
                 plot.resize(size);
+                // Without the figure's caption: a derivation page's prose explains the step it
+                // draws, which is the answer a student sheet asks for (page 9's says that sin
+                // alone depends on m + n, step 8's answer), and it is not the sheet's text.
+                QString prose;
                 if (!layoutPlot(plot, *figure, step.params, step.options,
-                                handoutPresentationScale(), keepGoing, ReadoutsShown::None)) {
+                                handoutPresentationScale(), keepGoing, ReadoutsShown::None,
+                                &prose)) {
                     painter.end();
                     return false;
                 }

@@ -558,7 +558,9 @@ void setUprightScaleLabel(QCustomPlot& plot, QCPColorScale* scale, const QString
     text->setText(label);
     text->setFont(plot.font());
     text->setColor(plotColours(plotTheme(plot)).foreground);
-    text->setPadding(QMargins(0, 0, 0, 2));
+    // Half a line above the bar's top: the top tick label, centred on that edge, reaches up
+    // that far (2 px above the edge, the label's last characters sat on it).
+    text->setPadding(QMargins(0, 0, 0, 2 + QFontMetrics(plot.font()).height() / 2));
     text->setProperty("ropeScale", QVariant::fromValue(static_cast<QObject*>(scale)));
 }
 
@@ -637,13 +639,42 @@ void fitTickLabels(QCPAxis* axis, const std::vector<Tick>& ticks, double axisPx)
     }
 }
 
+// A numbered x axis asks its ticker for as many ticks as its labels fit side by side at their
+// font: QCustomPlot's default of about five put "1000", "2000" … into each other on a narrow
+// side plot at a slide's 18 pt. The widest label is taken as that of the range's longer end,
+// with a gap of two digits' width between labels. True when the count changed (the ticks
+// follow at the next replot: they are made before the layout that gives the axis its length).
+bool fitTickCount(QCPAxis* axis, double axisPx) {
+    const QSharedPointer<QCPAxisTicker> ticker = axis->ticker();
+    if (!ticker || axis->scaleType() != QCPAxis::stLinear || axisPx <= 0 ||
+        qSharedPointerDynamicCast<QCPAxisTickerText>(ticker) ||
+        qSharedPointerDynamicCast<QCPAxisTickerFixed>(ticker)) {
+        return false;
+    }
+    const QCPRange range = axis->range();
+    const QFontMetrics metrics(axis->tickLabelFont());
+    const auto width = [&](double v) {
+        return metrics.horizontalAdvance(QLocale().toString(v, 'g', axis->numberPrecision()));
+    };
+    // A "nice" step can give a tick more than the count asked for, and labels between the ends
+    // may be longer (a fraction): room for one more label than counted.
+    const int widest = std::max(width(range.lower), width(range.upper)) +
+                       2 * metrics.horizontalAdvance(QLatin1Char('0'));
+    const int fit = static_cast<int>(axisPx / std::max(widest, 1)) - 1;
+    const int count = std::clamp(fit, 2, 5);
+    const bool changed = count != ticker->tickCount();
+    ticker->setTickCount(count);
+    return changed;
+}
+
 // fitTickLabels() again for every named x axis at the size the layout gave it (a panel
-// resized after its figure was drawn); a changed rotation changes the margins, so a shown plot
-// lays out once more.
+// resized after its figure was drawn), and fitTickCount() for every numbered one; a changed
+// rotation changes the margins, so a shown plot lays out once more.
 void refitTickLabels(QCustomPlot& plot) {
     bool changed = false;
     for (QCPAxisRect* rect : plot.axisRects()) {
         QCPAxis* x = rect->axis(QCPAxis::atBottom);
+        changed = fitTickCount(x, rect->width()) || changed;
         const auto ticker = qSharedPointerDynamicCast<QCPAxisTickerText>(x->ticker());
         if (!ticker) {
             continue;
@@ -1114,7 +1145,29 @@ void setEqualAspect(QCPAxisRect* rect, bool on) {
     }
 }
 
-void drawSide(QCustomPlot& plot, QCPLayoutGrid* body, const SidePlot& side) {
+// \p text broken at spaces into lines at most \p width pixels wide in \p font (a word
+// longer than that keeps a line of its own).
+QString wrappedLines(const QString& text, const QFont& font, int width) {
+    const QFontMetrics metrics(font);
+    QStringList lines;
+    QString line;
+    for (const QString& word : text.split(QLatin1Char(' '))) {
+        const QString longer = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+        if (!line.isEmpty() && metrics.horizontalAdvance(longer) > width) {
+            lines << line;
+            line = word;
+        } else {
+            line = longer;
+        }
+    }
+    lines << line;
+    return lines.join(QLatin1Char('\n'));
+}
+
+// \p lastWidth: the side plot's axis rectangle's width in the last layout, 0 when there was
+// none; its title is broken into lines of that width, as a centred title wider than a narrow
+// side plot ran into what stands beside it (a slide's text column).
+void drawSide(QCustomPlot& plot, QCPLayoutGrid* body, const SidePlot& side, int lastWidth) {
     auto* rect = new QCPAxisRect(&plot);
     rect->setObjectName(QStringLiteral("ropeSide"));
     body->addElement(0, body->columnCount(), rect);
@@ -1144,13 +1197,19 @@ void drawSide(QCustomPlot& plot, QCPLayoutGrid* body, const SidePlot& side) {
         title->position->setAxisRect(rect);
         title->position->setCoords(0.5, 0.0);
         title->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
-        title->setText(side.title);
+        const QString text =
+            lastWidth > 0 ? wrappedLines(side.title, plot.font(), lastWidth) : side.title;
+        title->setText(text);
         title->setFont(plot.font()); // the plot's font (larger in presentation style)
         title->setColor(plotColours(plotTheme(plot)).foreground);
         const int lineHeight = QFontMetrics(plot.font()).height();
+        const int lines = static_cast<int>(text.count(QLatin1Char('\n'))) + 1;
         // An upright y label takes the line just above the plot area: the title goes above it.
-        title->setPadding(QMargins(0, 0, 0, uprightY ? 6 + lineHeight : 4));
-        rect->setMinimumMargins(QMargins(4, (uprightY ? 2 * lineHeight : lineHeight) + 10, 4, 4));
+        // Else half a line above it: the top tick label, centred on the top edge, reaches up
+        // that far.
+        const int below = uprightY ? 6 + lineHeight : 4 + lineHeight / 2;
+        title->setPadding(QMargins(0, 0, 0, below));
+        rect->setMinimumMargins(QMargins(4, lines * lineHeight + below + 6, 4, 4));
     } else if (uprightY) {
         rect->setMinimumMargins(QMargins(4, QFontMetrics(plot.font()).height() + 6, 4, 4));
     }
@@ -1242,6 +1301,12 @@ void drawFigure(QCustomPlot& plot, const FigureData& data) {
     const Layout layout = plotLayout(plot);
     clearCaptionRow(plot);
     layout.title->setText(data.title);
+    int lastSideWidth = 0;
+    for (const QCPAxisRect* rect : plot.axisRects()) {
+        if (rect->objectName() == QLatin1String("ropeSide")) {
+            lastSideWidth = rect->width();
+        }
+    }
     clearBodyExtras(plot, layout.body);
     plot.xAxis->setLabel(data.xLabel);
     setUprightAxisLabel(plot, plot.axisRect(), data.yLabel, 1);
@@ -1251,7 +1316,10 @@ void drawFigure(QCustomPlot& plot, const FigureData& data) {
         const int lineHeight = QFontMetrics(plot.font()).height();
         const bool upright =
             hasHan(data.yLabel) || (data.colourMap && hasHan(data.colourMap->label));
-        margins.setTop(upright ? lineHeight + 6 : lineHeight);
+        // An upright colour-bar label stands half a line higher (setUprightScaleLabel()).
+        const bool uprightScale = data.colourMap && hasHan(data.colourMap->label);
+        margins.setTop(uprightScale ? lineHeight * 3 / 2 + 8
+                                    : (upright ? lineHeight + 6 : lineHeight));
         // Named y ticks are known now: room for the widest (plus the axis label), not for the
         // widest number the axis might show (a fixed room that keeps numeric axes still while
         // their labels change, and on a slide took a sixth of the width beside a map).
@@ -1398,7 +1466,7 @@ void drawFigure(QCustomPlot& plot, const FigureData& data) {
                       width > 0 ? width : 0.7 * plot.viewport().width() - beside);
     }
     if (data.side) {
-        drawSide(plot, layout.body, *data.side);
+        drawSide(plot, layout.body, *data.side, lastSideWidth);
     }
     if (legendPlace == LegendPlace::Beside) {
         placeLegendBeside(plot, layout.body);

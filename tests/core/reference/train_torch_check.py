@@ -236,9 +236,10 @@ def bench():
             forward(cfg, p, tokens, targets).backward()
             opt.step()
             opt.zero_grad()
-        print("torch %s, float32, %d thread(s): %.1f ms wall, %.1f ms CPU per step" % (
-            torch.__version__, threads, 1000 * (time.perf_counter() - start) / n,
-            1000 * (time.process_time() - cpu) / n))
+        wall = time.perf_counter() - start
+        print("torch %s, float32, %d thread(s): %.1f ms wall, %.1f ms CPU per step, "
+              "%.2f steps/s" % (torch.__version__, threads, 1000 * wall / n,
+                                1000 * (time.process_time() - cpu) / n, n / wall))
 
 
 def main():
