@@ -167,6 +167,7 @@ const std::vector<Figure>& allFigures() {
          .group = "evidence",
          .options = &trainingLabOptions,
          .data = &trainingLabFigure,
+         .special = {"training-lab-train"},
          .job = &trainingLabJob()},
     };
     return figures;

@@ -13,7 +13,9 @@
 /// Panel "training-lab" (issue 36, topic "Evidence"): small transformers trained live by
 /// core/train, one per position scheme and seed, on a task that needs position. The race view
 /// draws accuracy (or loss) against step, the mean over the seeds with the min–max band, and
-/// the held-out accuracy at L, 2L, 3L and 4L. Training is the panel's job (FigureJob): it
+/// the held-out accuracy at L, 2L, 3L and 4L. Nothing is trained while option "run" is off (the
+/// default: the Train button or `--set run=true` turns it on); the figure is then an empty frame
+/// that says how many runs and steps Train would take. Training is the panel's job (FigureJob): it
 /// publishes the curves as they grow, stops on cancel between steps, and reuses every
 /// scheme × seed run of the previous result whose own inputs are unchanged.
 
@@ -75,7 +77,8 @@ QVariantMap trainingLabRunKey(const TrainingLabSetup& setup, const std::string& 
 /// `rope-cli train` reports "steps_to_99" for threshold 0.99.
 int trainingLabStepsTo(const std::vector<rope::train::CurvePoint>& curve, double threshold);
 
-/// \brief Runs the race of \p options (defaults filled in) under \p control: seed by seed, every
+/// \brief Runs the race of \p options (defaults filled in) under \p control: with "run" off,
+/// nothing (the finished runs of \p previous are handed on); else seed by seed, every
 /// scheme of that seed, so every scheme's curve appears early. Runs of \p previous (if a
 /// TrainingLabResult) with the same key are reused, not retrained.
 std::shared_ptr<const TrainingLabResult> runTrainingLab(const rope::RopeParams& params,

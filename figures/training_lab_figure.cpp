@@ -110,9 +110,10 @@ void checkSchemes(const QString& text) {
     (void)parseSchemes(text);
 }
 
-// Only these options decide what is trained; "curve" only redraws.
+// Only these options decide what is trained; "curve" only redraws. "run" off trains nothing.
 QVariantMap labInputs(const rope::RopeParams& /*params*/, const FigureOptions& options) {
     const TrainingLabSetup s = trainingLabSetup(options);
+    const OptionValues v(trainingLabOptions(), options);
     QStringList schemes;
     for (const std::string& id : s.schemes) {
         schemes << QString::fromStdString(id);
@@ -126,6 +127,7 @@ QVariantMap labInputs(const rope::RopeParams& /*params*/, const FigureOptions& o
         {QStringLiteral("d-model"), s.train.model.dModel},
         {QStringLiteral("layers"), s.train.model.layers},
         {QStringLiteral("base"), s.train.model.base},
+        {QStringLiteral("run"), v.toggle("run")},
     };
 }
 
@@ -225,6 +227,27 @@ FigureData composeLab(const rope::RopeParams& /*params*/, const FigureOptions& o
                                       : FigureText::tr("%1 (%2L)")
                                             .arg(setup.testLengths[static_cast<std::size_t>(k)])
                                             .arg(k + 1)});
+    }
+
+    if (!v.toggle("run")) {
+        // Nothing is trained until asked (the Train button, rope-cli --set run=true): an empty
+        // frame that says what Train would run.
+        const int runs = static_cast<int>(setup.schemes.size()) * setup.seeds;
+        if (curve == Curve::Loss) {
+            data.yRange = {{0.0, 3.0}};
+        }
+        data.labels.push_back(
+            {0.5 * steps, 0.5 * (data.yRange->first + data.yRange->second),
+             FigureText::tr("Not trained yet. Press Train to race %1 scheme(s) × %2 seed(s):\n"
+                            "%3 runs of %4 steps, %5 training steps in all.")
+                 .arg(static_cast<int>(setup.schemes.size()))
+                 .arg(setup.seeds)
+                 .arg(runs)
+                 .arg(steps)
+                 .arg(runs * steps),
+             false});
+        data.side = std::move(side);
+        return data;
     }
 
     // The runs drawn: finished ones of these inputs, and the one in training if it is of them.
@@ -441,6 +464,18 @@ std::shared_ptr<const TrainingLabResult> runTrainingLab(const rope::RopeParams& 
     const auto* before = dynamic_cast<const TrainingLabResult*>(previous);
     auto result = std::make_shared<TrainingLabResult>();
     result->inputs = labInputs(params, options);
+    if (!OptionValues(trainingLabOptions(), options).toggle("run")) {
+        // Not asked to train: the finished runs are handed on, so Train for their settings
+        // again draws them without training.
+        if (before != nullptr) {
+            for (const auto& run : before->runs) {
+                if (!run->accuracyByLength.empty()) {
+                    result->runs.push_back(run);
+                }
+            }
+        }
+        return result;
+    }
     const int total = static_cast<int>(setup.schemes.size()) * setup.seeds;
     // Partial results at most this often: a step of the default model takes a few ms, and a
     // redraw per step would only queue up behind the GUI.
@@ -523,6 +558,9 @@ std::shared_ptr<const TrainingLabResult> runTrainingLab(const rope::RopeParams& 
 }
 
 FigureData trainingLabFigure(const rope::RopeParams& params, const FigureOptions& options) {
+    if (!OptionValues(trainingLabOptions(), options).toggle("run")) {
+        return composeLab(params, options, nullptr); // what Train would run; nothing trained
+    }
     const std::atomic<bool> never{false};
     const std::shared_ptr<const TrainingLabResult> result =
         runTrainingLab(params, options, JobControl(never), nullptr);
@@ -618,6 +656,15 @@ const OptionTable& trainingLabOptions() {
          .max = 1e6,
          .tooltip = QT_TRANSLATE_NOOP("FigureOptions",
                                       "Base b of RoPE, p-RoPE and the sinusoidal table.")},
+        {.id = "run",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&Train"),
+         .kind = OptionKind::Toggle,
+         .defaultValue = false,
+         .tooltip = QT_TRANSLATE_NOOP(
+             "FigureOptions",
+             "Train the race (the Train button; rope-cli figure --set run=true). Off: nothing "
+             "is trained and the plot says what Train would run."),
+         .control = OptionControl::Hidden},
         {.id = "curve",
          .label = QT_TRANSLATE_NOOP("FigureOptions", "&Curve:"),
          .kind = OptionKind::Choice,

@@ -22,9 +22,11 @@ using namespace rope::figures;
 
 namespace {
 
-// A race small enough for a unit test: two schemes, two seeds, a one-layer d_model 16 model.
+// A race small enough for a unit test: two schemes, two seeds, a one-layer d_model 16 model,
+// trained ("run" on: by default the panel trains nothing).
 FigureOptions smallRace() {
-    return {{QStringLiteral("schemes"), QStringLiteral("rope,nope")},
+    return {{QStringLiteral("run"), true},
+            {QStringLiteral("schemes"), QStringLiteral("rope,nope")},
             {QStringLiteral("seeds"), 2},
             {QStringLiteral("steps"), 30},
             {QStringLiteral("length"), 16},
@@ -90,6 +92,9 @@ class TestTrainingLabFigure : public QObject {
     Q_OBJECT
 
 private slots:
+    void placeholderTrainsNothing_data();
+    void placeholderTrainsNothing();
+    void placeholderJobHandsRunsOn();
     void accuracyCurvesAreMeanAndBandOverSeeds_data();
     void accuracyCurvesAreMeanAndBandOverSeeds();
     void lossCurveIsTheMeanLoss();
@@ -101,6 +106,94 @@ private slots:
     void composeDrawsAPartialResult();
     void refusesBadOptions();
 };
+
+void TestTrainingLabFigure::placeholderTrainsNothing_data() {
+    QTest::addColumn<QVariantMap>("values");
+    QTest::addColumn<QString>("note");
+    QTest::newRow("defaults") << QVariantMap()
+                              << QStringLiteral("Not trained yet. Press Train to race 5 scheme(s) "
+                                                "× 3 seed(s):\n15 runs of 150 steps, 2250 "
+                                                "training steps in all.");
+    FigureOptions loss = smallRace();
+    loss.insert(QStringLiteral("run"), false);
+    loss.insert(QStringLiteral("curve"), QStringLiteral("loss"));
+    QTest::newRow("small race, loss, run off")
+        << static_cast<const QVariantMap&>(loss)
+        << QStringLiteral("Not trained yet. Press Train to race 2 scheme(s) × 2 seed(s):\n4 runs "
+                          "of 30 steps, 120 training steps in all.");
+}
+
+void TestTrainingLabFigure::placeholderTrainsNothing() {
+    QFETCH(QVariantMap, values);
+    QFETCH(QString, note);
+    const FigureOptions options(values);
+    const Figure& f = *findFigure("training-lab");
+    // "run" is off by default: the figure, the job's compose and the job's run train nothing.
+    const FigureData data = figureData(f, {}, options);
+    QVERIFY(data.series.empty());
+    QVERIFY(data.side.has_value());
+    QVERIFY(data.side->series.empty());
+    QVERIFY(data.readouts.empty());
+    QCOMPARE(data.labels.size(), std::size_t{1});
+    QCOMPARE(data.labels[0].text, note);
+    // Centred in the empty frame: half the steps, mid-height of the y range.
+    const double steps =
+        withDefaults(trainingLabOptions(), options).value(QStringLiteral("steps")).toDouble();
+    QCOMPARE(data.labels[0].x, 0.5 * steps);
+    QVERIFY(data.yRange.has_value());
+    QCOMPARE(data.labels[0].y, 0.5 * (data.yRange->first + data.yRange->second));
+    QVERIFY(!data.title.contains(QStringLiteral("runs done")));
+
+    // The job for these options trains nothing: no progress, no partial result, no run.
+    std::atomic<bool> never{false};
+    int progressCalls = 0;
+    int partials = 0;
+    const JobControl control(
+        never, [&](double) { ++progressCalls; },
+        [&](std::shared_ptr<const JobResult>) { ++partials; });
+    const auto result = runJob(f, {}, options, control, nullptr);
+    QVERIFY(result != nullptr);
+    QVERIFY(result->complete);
+    QCOMPARE(progressCalls, 0);
+    QCOMPARE(partials, 0);
+    const auto* lab = dynamic_cast<const TrainingLabResult*>(result.get());
+    QVERIFY(lab != nullptr);
+    QVERIFY(lab->runs.empty());
+    const FigureData composed = composeFigure(f, {}, options, result.get());
+    QVERIFY(composed.series.empty());
+    QCOMPARE(composed.labels[0].text, note);
+}
+
+void TestTrainingLabFigure::placeholderJobHandsRunsOn() {
+    const Figure& f = *findFigure("training-lab");
+    FigureOptions race = smallRace();
+    race.insert(QStringLiteral("schemes"), QStringLiteral("rope"));
+    race.insert(QStringLiteral("seeds"), 1);
+    FigureOptions off = race;
+    off.insert(QStringLiteral("run"), false);
+    // The panel's job result must change when "run" turns on, or Train would draw nothing new.
+    QVERIFY(jobInputs(f, {}, race) != jobInputs(f, {}, off));
+    const std::atomic<bool> never{false};
+    const auto trained = runTrainingLab({}, withDefaults(trainingLabOptions(), race),
+                                        JobControl(never), nullptr);
+    QCOMPARE(trained->runs.size(), std::size_t{1});
+    // Back to "press Train": the finished run is handed on, not drawn.
+    const auto placeholder = runTrainingLab({}, withDefaults(trainingLabOptions(), off),
+                                            JobControl(never), trained.get());
+    QVERIFY(placeholder->complete);
+    QCOMPARE(placeholder->runs.size(), std::size_t{1});
+    QVERIFY(composeFigure(f, {}, off, placeholder.get()).series.empty());
+    // Train again for the same race: the run comes back without training (a cancelled control
+    // could not train it), complete.
+    const std::atomic<bool> cancelled{true};
+    const auto again = runTrainingLab({}, withDefaults(trainingLabOptions(), race),
+                                      JobControl(cancelled), placeholder.get());
+    QVERIFY(again->complete);
+    QCOMPARE(again->runs.size(), std::size_t{1});
+    QCOMPARE(again->runs[0].get(), trained->runs[0].get());
+    QVERIFY(test::seriesById(composeFigure(f, {}, race, again.get()),
+                             QStringLiteral("accuracy-rope-mean")) != nullptr);
+}
 
 void TestTrainingLabFigure::accuracyCurvesAreMeanAndBandOverSeeds_data() {
     QTest::addColumn<QString>("scheme");
