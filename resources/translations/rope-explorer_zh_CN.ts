@@ -1388,6 +1388,14 @@
         <source>Plot the accuracy or the loss of each step&apos;s batch.</source>
         <translation>绘制每一步批次的准确率或损失。</translation>
     </message>
+    <message>
+        <source>&amp;Train</source>
+        <translation>训练(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Train the race (the Train button; rope-cli figure --set run=true). Off: nothing is trained and the plot says what Train would run.</source>
+        <translation>训练这场比赛（“训练”按钮；rope-cli figure --set run=true）。关闭时不训练任何模型，图中说明按“训练”将运行什么。</translation>
+    </message>
 </context>
 <context>
     <name>FigureText</name>
@@ -3948,6 +3956,14 @@ ladder:  Σᵢ Aᵢ·cos(δθᵢ + φᵢ)</source>
         <source>  Fix: %1</source>
         <translation>  修正：%1</translation>
     </message>
+    <message>
+        <source>Not trained yet.
+Press Train to race %1 scheme(s) × %2 seed(s):
+%3 runs of %4 steps, %5 training steps in all.</source>
+        <translation>尚未训练。
+按“训练”开始 %1 个方案 × %2 个种子的比赛：
+共 %3 次训练，每次 %4 步，总计 %5 个训练步。</translation>
+    </message>
 </context>
 <context>
     <name>Io</name>
@@ -5450,6 +5466,38 @@ ladder:  Σᵢ Aᵢ·cos(δθᵢ + φᵢ)</source>
     <message>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
+    </message>
+    <message>
+        <source>&amp;Train</source>
+        <translation>训练(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Train the race set by the options above.</source>
+        <translation>按上面的选项训练这场比赛。</translation>
+    </message>
+    <message>
+        <source>Trained. Change an option to set up another race.</source>
+        <translation>已训练。改变任一选项即可设置另一场比赛。</translation>
+    </message>
+    <message>
+        <source>The race for these options is drawn.</source>
+        <translation>图中已是这些选项的比赛结果。</translation>
+    </message>
+    <message>
+        <source>Cancelled: Resume trains the rest.</source>
+        <translation>已取消：“继续”会训练剩下的部分。</translation>
+    </message>
+    <message>
+        <source>Training failed.</source>
+        <translation>训练失败。</translation>
+    </message>
+    <message>
+        <source>Try the race again.</source>
+        <translation>重新尝试这场比赛。</translation>
+    </message>
+    <message>
+        <source>Training…</source>
+        <translation>训练中…</translation>
     </message>
 </context>
 <context>

@@ -111,7 +111,7 @@ void TestTrainingLabFigure::placeholderTrainsNothing_data() {
     QTest::addColumn<QVariantMap>("values");
     QTest::addColumn<QString>("note");
     QTest::newRow("defaults") << QVariantMap()
-                              << QStringLiteral("Not trained yet. Press Train to race 5 scheme(s) "
+                              << QStringLiteral("Not trained yet.\nPress Train to race 5 scheme(s) "
                                                 "× 3 seed(s):\n15 runs of 150 steps, 2250 "
                                                 "training steps in all.");
     FigureOptions loss = smallRace();
@@ -119,7 +119,7 @@ void TestTrainingLabFigure::placeholderTrainsNothing_data() {
     loss.insert(QStringLiteral("curve"), QStringLiteral("loss"));
     QTest::newRow("small race, loss, run off")
         << static_cast<const QVariantMap&>(loss)
-        << QStringLiteral("Not trained yet. Press Train to race 2 scheme(s) × 2 seed(s):\n4 runs "
+        << QStringLiteral("Not trained yet.\nPress Train to race 2 scheme(s) × 2 seed(s):\n4 runs "
                           "of 30 steps, 120 training steps in all.");
 }
 
