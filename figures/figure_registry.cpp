@@ -53,6 +53,9 @@ FigureOptions baseBoundModelOptions(const rope::ui::ModelConfigResult&, const QS
 FigureOptions mropeModelOptions(const rope::ui::ModelConfigResult&, const QString&);
 FigureOptions extensionLayerOptions(const rope::RopeParams*);
 const FigureJob& weightsJob();
+FigureData trainingLabFigure(const rope::RopeParams&, const FigureOptions&);
+const OptionTable& trainingLabOptions();
+const FigureJob& trainingLabJob();
 
 const std::vector<Figure>& allFigures() {
     static const std::vector<Figure> figures = {
@@ -159,6 +162,13 @@ const std::vector<Figure>& allFigures() {
          .data = &weightsFigure,
          .job = &weightsJob(),
          .folderOption = "model"},
+        {.id = "training-lab",
+         .title = QT_TRANSLATE_NOOP("Figures", "Training lab"),
+         .group = "evidence",
+         .options = &trainingLabOptions,
+         .data = &trainingLabFigure,
+         .special = {"training-lab-train"},
+         .job = &trainingLabJob()},
     };
     return figures;
 }

@@ -30,6 +30,7 @@ const Topic kTopics[] = {
     {"long-context", QT_TRANSLATE_NOOP("rope::ui::PanelNavigation", "Long context")},
     {"engineering", QT_TRANSLATE_NOOP("rope::ui::PanelNavigation", "Engineering")},
     {"models", QT_TRANSLATE_NOOP("rope::ui::PanelNavigation", "Models")},
+    {"evidence", QT_TRANSLATE_NOOP("rope::ui::PanelNavigation", "Evidence")},
 };
 
 // Tree items carry their page index (panels) or -1 (topics).

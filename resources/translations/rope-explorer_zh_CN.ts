@@ -1300,6 +1300,102 @@
         <source>rotation matrix Rₘ</source>
         <translation>旋转矩阵 Rₘ</translation>
     </message>
+    <message>
+        <source>&amp;Task:</source>
+        <translation>任务(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>offset-copy (token 4 back)</source>
+        <translation>偏移复制（往前第 4 个词元）</translation>
+    </message>
+    <message>
+        <source>induction (repeat distance varies)</source>
+        <translation>归纳（重复距离可变）</translation>
+    </message>
+    <message>
+        <source>position parity (absolute)</source>
+        <translation>位置奇偶（绝对位置）</translation>
+    </message>
+    <message>
+        <source>What the models learn: copy the token 4 positions back (relative position); continue a repeated block whose length varies (induction); or (token + position) mod 2 (absolute position).</source>
+        <translation>模型要学的任务：复制往前第 4 个位置的词元（相对位置）；续写长度可变的重复块（归纳）；或 (词元 + 位置) mod 2（绝对位置）。</translation>
+    </message>
+    <message>
+        <source>&amp;Schemes:</source>
+        <translation>方案(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Comma-separated position schemes to train: rope, learned, sinusoidal, nope, alibi, t5, p-rope.</source>
+        <translation>要训练的位置编码方案，用逗号分隔：rope、learned、sinusoidal、nope、alibi、t5、p-rope。</translation>
+    </message>
+    <message>
+        <source>S&amp;eeds:</source>
+        <translation>种子(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>Runs per scheme (seeds 1 … N: weights and batches); the band spans their smallest and largest value.</source>
+        <translation>每种方案训练的次数（种子 1 … N：决定权重和批次）；浅色带覆盖它们的最小值到最大值。</translation>
+    </message>
+    <message>
+        <source>Ste&amp;ps:</source>
+        <translation>步数(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>AdamW steps per run, each on a fresh batch of 16 sequences.</source>
+        <translation>每次训练的 AdamW 步数，每步使用 16 个新序列组成的批次。</translation>
+    </message>
+    <message>
+        <source>&amp;Length L:</source>
+        <translation>长度 L(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Training sequence length L; held-out accuracy is measured at L, 2L, 3L and 4L.</source>
+        <translation>训练序列长度 L；留出准确率在 L、2L、3L 和 4L 上测量。</translation>
+    </message>
+    <message>
+        <source>&amp;d_model:</source>
+        <translation>d_model(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>Model width (4 heads of d_model/4 each).</source>
+        <translation>模型宽度（4 个头，每个宽 d_model/4）。</translation>
+    </message>
+    <message>
+        <source>La&amp;yers:</source>
+        <translation>层数(&amp;Y)：</translation>
+    </message>
+    <message>
+        <source>Decoder layers (attention and MLP, RMSNorm before each).</source>
+        <translation>解码器层数（注意力和 MLP，各自之前有 RMSNorm）。</translation>
+    </message>
+    <message>
+        <source>&amp;Base:</source>
+        <translation>底数(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>Base b of RoPE, p-RoPE and the sinusoidal table.</source>
+        <translation>旋转位置编码、p-RoPE 和正弦表的底数 b。</translation>
+    </message>
+    <message>
+        <source>accuracy</source>
+        <translation>准确率</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>Plot the accuracy or the loss of each step&apos;s batch.</source>
+        <translation>绘制每一步批次的准确率或损失。</translation>
+    </message>
+    <message>
+        <source>&amp;Train</source>
+        <translation>训练(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Train the race (the Train button; rope-cli figure --set run=true). Off: nothing is trained and the plot says what Train would run.</source>
+        <translation>训练这场比赛（“训练”按钮；rope-cli figure --set run=true）。关闭时不训练任何模型，图中说明按“训练”将运行什么。</translation>
+    </message>
 </context>
 <context>
     <name>FigureText</name>
@@ -3729,6 +3825,110 @@ ladder:  Σᵢ Aᵢ·cos(δθᵢ + φᵢ)</source>
         <translation>Rₙk，n = %1</translation>
     </message>
     <message>
+        <source>Training lab</source>
+        <translation>训练实验</translation>
+    </message>
+    <message>
+        <source>learned</source>
+        <translation>可学习位置</translation>
+    </message>
+    <message>
+        <source>T5 bias</source>
+        <translation>T5 偏置</translation>
+    </message>
+    <message>
+        <source>unknown position scheme &apos;%1&apos; (known: %2)</source>
+        <translation>未知的位置编码方案“%1”（可用：%2）</translation>
+    </message>
+    <message>
+        <source>position scheme &apos;%1&apos; is listed twice</source>
+        <translation>位置编码方案“%1”列出了两次</translation>
+    </message>
+    <message>
+        <source>no position scheme given (known: %1)</source>
+        <translation>没有给出位置编码方案（可用：%1）</translation>
+    </message>
+    <message>
+        <source> (min over seeds)</source>
+        <translation>（各种子最小值）</translation>
+    </message>
+    <message>
+        <source> (max over seeds)</source>
+        <translation>（各种子最大值）</translation>
+    </message>
+    <message>
+        <source>%1–%2</source>
+        <translation>%1–%2</translation>
+    </message>
+    <message>
+        <source>Training race on %1: %2 layer(s), d_model %3, L = %4, %5 seed(s)</source>
+        <translation>%1 上的训练比赛：%2 层，d_model %3，L = %4，%5 个种子</translation>
+    </message>
+    <message>
+        <source>training step (batch of %1 fresh sequences)</source>
+        <translation>训练步（每批 %1 个新序列）</translation>
+    </message>
+    <message>
+        <source>accuracy on the step&apos;s batch</source>
+        <translation>当步批次的准确率</translation>
+    </message>
+    <message>
+        <source>cross-entropy loss (nats)</source>
+        <translation>交叉熵损失（奈特）</translation>
+    </message>
+    <message>
+        <source>held-out accuracy by test length</source>
+        <translation>按测试长度的留出准确率</translation>
+    </message>
+    <message>
+        <source>test length (tokens)</source>
+        <translation>测试长度（词元）</translation>
+    </message>
+    <message>
+        <source>accuracy</source>
+        <translation>准确率</translation>
+    </message>
+    <message>
+        <source>%1 (L)</source>
+        <translation>%1 (L)</translation>
+    </message>
+    <message>
+        <source>%1 (%2L)</source>
+        <translation>%1 (%2L)</translation>
+    </message>
+    <message>
+        <source>training… %1 of %2 runs done</source>
+        <translation>训练中… 已完成 %1/%2 次训练</translation>
+    </message>
+    <message>
+        <source>%1: steps to 99 %</source>
+        <translation>%1：达到 99% 的步数</translation>
+    </message>
+    <message>
+        <source>never in %1 steps (%2 seeds)</source>
+        <translation>%1 步内从未达到（%2 个种子）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>, %1 of %2 seeds</source>
+        <translation>，%2 个种子中的 %1 个</translation>
+    </message>
+    <message>
+        <source>%1: accuracy at %2L</source>
+        <translation>%1：%2L 处的准确率</translation>
+    </message>
+    <message>
+        <source>Training…</source>
+        <translation>训练中…</translation>
+    </message>
+    <message>
+        <source>layers·d_model²·length·batch·steps·seeds·schemes = %1 exceeds the lab&apos;s limit of %2; lower steps, seeds or sizes</source>
+        <translation>层数·d_model²·长度·批大小·步数·种子数·方案数 = %1，超过实验的上限 %2；请减少步数、种子数或规模</translation>
+    </message>
+    <message>
         <source>transformers against llama.cpp at context %1:</source>
         <translation>上下文 %1 下 transformers 与 llama.cpp 的对比：</translation>
     </message>
@@ -3755,6 +3955,14 @@ ladder:  Σᵢ Aᵢ·cos(δθᵢ + φᵢ)</source>
     <message>
         <source>  Fix: %1</source>
         <translation>  修正：%1</translation>
+    </message>
+    <message>
+        <source>Not trained yet.
+Press Train to race %1 scheme(s) × %2 seed(s):
+%3 runs of %4 steps, %5 training steps in all.</source>
+        <translation>尚未训练。
+按“训练”开始 %1 个方案 × %2 个种子的比赛：
+共 %3 次训练，每次 %4 步，总计 %5 个训练步。</translation>
     </message>
 </context>
 <context>
@@ -5259,6 +5467,38 @@ ladder:  Σᵢ Aᵢ·cos(δθᵢ + φᵢ)</source>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
+    <message>
+        <source>&amp;Train</source>
+        <translation>训练(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Train the race set by the options above.</source>
+        <translation>按上面的选项训练这场比赛。</translation>
+    </message>
+    <message>
+        <source>Trained. Change an option to set up another race.</source>
+        <translation>已训练。改变任一选项即可设置另一场比赛。</translation>
+    </message>
+    <message>
+        <source>The race for these options is drawn.</source>
+        <translation>图中已是这些选项的比赛结果。</translation>
+    </message>
+    <message>
+        <source>Cancelled: Resume trains the rest.</source>
+        <translation>已取消：“继续”会训练剩下的部分。</translation>
+    </message>
+    <message>
+        <source>Training failed.</source>
+        <translation>训练失败。</translation>
+    </message>
+    <message>
+        <source>Try the race again.</source>
+        <translation>重新尝试这场比赛。</translation>
+    </message>
+    <message>
+        <source>Training…</source>
+        <translation>训练中…</translation>
+    </message>
 </context>
 <context>
     <name>rope::ui::HfCacheDialog</name>
@@ -5522,6 +5762,10 @@ ladder:  Σᵢ Aᵢ·cos(δθᵢ + φᵢ)</source>
     <message>
         <source>Clear the search</source>
         <translation>清除搜索</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>实证</translation>
     </message>
 </context>
 <context>

@@ -115,6 +115,11 @@ def parse_panel_options(cli, panels):
             table[panel] = json.loads(r.stdout)["options"]
         except (ValueError, KeyError, TypeError):
             table[panel] = []
+        # training-lab's run=true trains the race (minutes of CPU at the other options' far
+        # ends, beside which a campaign line must stay within seconds); tst_training_lab_figure
+        # trains small races instead. Every other option of the panel is drawn as usual.
+        if panel == "training-lab":
+            table[panel] = [o for o in table[panel] if o.get("id") != "run"]
     return table
 
 

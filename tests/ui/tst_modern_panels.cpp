@@ -1,6 +1,8 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "figures/figure_registry.h"
+#include "figures/language.h"
+#include "figures/training_lab.h"
 #include "ui/explorer_state.h"
 #include "ui/layer_strip.h"
 #include "ui/main_window.h"
@@ -8,6 +10,7 @@
 
 #include <QFile>
 #include <QLabel>
+#include <QPushButton>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
@@ -151,6 +154,116 @@ private slots:
         }
         QCOMPARE(doctor->options().value(QStringLiteral("model")).toString(),
                  QStringLiteral("llama-3.1-8b"));
+    }
+
+    void trainingLabTrainsOnlyWhenAsked() {
+        // The training lab shows what Train would run and trains nothing until Train is
+        // pressed; "curve" only redraws; a race option goes back to "press Train"; pressing
+        // Train for a race already trained draws it again from the kept runs.
+        using rope::ui::FigurePanel;
+        rope::ui::MainWindow window(nullptr, false);
+        FigurePanel* lab = window.panel(QStringLiteral("training-lab"));
+        QVERIFY(lab != nullptr);
+        const QString run = QStringLiteral("run");
+        const auto hasSeries = [lab](const char* id) {
+            for (const auto& s : lab->data().series) {
+                if (s.id == QLatin1String(id)) {
+                    return true;
+                }
+            }
+            return false;
+        };
+        // A tiny race: one scheme, one seed, a one-layer d_model 16 model, 10 steps.
+        lab->setOptions({{QStringLiteral("schemes"), QStringLiteral("rope")},
+                         {QStringLiteral("seeds"), 1},
+                         {QStringLiteral("steps"), 10},
+                         {QStringLiteral("length"), 8},
+                         {QStringLiteral("d-model"), QStringLiteral("16")},
+                         {QStringLiteral("layers"), 1}});
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.showPanel(QStringLiteral("training-lab")));
+        QTRY_VERIFY_WITH_TIMEOUT(!lab->busy(), 20000);
+        QVERIFY(lab->data().series.empty());
+        QCOMPARE(lab->data().labels.size(), std::size_t{1});
+        QVERIFY(lab->data().labels[0].text.contains(QStringLiteral("Press Train")));
+        auto* train = lab->findChild<QPushButton*>(QStringLiteral("training-lab-train"));
+        auto* status = lab->findChild<QLabel*>(QStringLiteral("training-lab-status"));
+        QVERIFY(train != nullptr && status != nullptr);
+        QVERIFY(train->isEnabled());
+        // "run" from anything but Train (a restored session) is turned off again.
+        lab->setOption(run, true);
+        QVERIFY(!lab->options().value(run).toBool());
+
+        QTest::mouseClick(train, Qt::LeftButton);
+        QVERIFY(lab->options().value(run).toBool());
+        QVERIFY(!train->isEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(!lab->busy() && hasSeries("accuracy-rope-mean"), 120000);
+        QCOMPARE(lab->jobState(), FigurePanel::JobState::Idle);
+        QVERIFY(status->text().startsWith(QStringLiteral("Trained")));
+        const int started = lab->measurementsStarted();
+        const auto* trained =
+            dynamic_cast<const rope::figures::TrainingLabResult*>(lab->jobResult());
+        QVERIFY(trained != nullptr && trained->runs.size() == 1);
+        const std::shared_ptr<const rope::figures::TrainingLabRun> firstRun = trained->runs[0];
+
+        lab->setOption(QStringLiteral("curve"), QStringLiteral("loss"));
+        QVERIFY(lab->options().value(run).toBool());
+        QTRY_VERIFY_WITH_TIMEOUT(!lab->busy() && hasSeries("loss-rope-mean"), 20000);
+        QCOMPARE(lab->measurementsStarted(), started); // a redraw, no training
+
+        lab->setOption(QStringLiteral("steps"), 11);
+        QVERIFY(!lab->options().value(run).toBool());
+        QTRY_VERIFY_WITH_TIMEOUT(!lab->busy() && lab->data().series.empty(), 20000);
+        QVERIFY(train->isEnabled());
+        QVERIFY(status->text().isEmpty());
+
+        lab->setOption(QStringLiteral("steps"), 10);
+        QTest::mouseClick(train, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!lab->busy() && hasSeries("loss-rope-mean"), 20000);
+        const auto* result =
+            dynamic_cast<const rope::figures::TrainingLabResult*>(lab->jobResult());
+        QVERIFY(result != nullptr && result->complete);
+        QCOMPARE(result->runs.size(), std::size_t{1});
+        QCOMPARE(result->runs[0], firstRun); // kept, not trained again
+    }
+
+    void trainingLabGrabs() {
+        // The lab before and after Train at 1280×800 in every language, for a look at the
+        // layout (ROPE_LAB_GRAB_DIR: where the PNGs go).
+        const QString dir = qEnvironmentVariable("ROPE_LAB_GRAB_DIR");
+        if (dir.isEmpty()) {
+            QSKIP("set ROPE_LAB_GRAB_DIR to write the grabs");
+        }
+        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            QVERIFY(rope::figures::installLanguage(language));
+            rope::ui::MainWindow window(nullptr, false);
+            window.resize(1280, 800);
+            rope::ui::FigurePanel* lab = window.panel(QStringLiteral("training-lab"));
+            QVERIFY(lab != nullptr);
+            lab->setOptions({{QStringLiteral("schemes"), QStringLiteral("rope,learned,nope")},
+                             {QStringLiteral("seeds"), 2},
+                             {QStringLiteral("steps"), 40},
+                             {QStringLiteral("length"), 16},
+                             {QStringLiteral("d-model"), QStringLiteral("16")},
+                             {QStringLiteral("layers"), 1}});
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            QVERIFY(window.showPanel(QStringLiteral("training-lab")));
+            QTRY_VERIFY_WITH_TIMEOUT(!lab->busy(), 20000);
+            QTest::qWait(300);
+            QVERIFY(window.grab().save(QStringLiteral("%1/lab-%2-untrained.png").arg(dir, language)));
+            QTest::mouseClick(lab->findChild<QPushButton*>(QStringLiteral("training-lab-train")),
+                              Qt::LeftButton);
+            QTRY_VERIFY_WITH_TIMEOUT(lab->jobState() == rope::ui::FigurePanel::JobState::Running,
+                                     10000);
+            QTest::qWait(1500);
+            QVERIFY(window.grab().save(QStringLiteral("%1/lab-%2-training.png").arg(dir, language)));
+            QTRY_VERIFY_WITH_TIMEOUT(!lab->busy() && !lab->data().series.empty(), 300000);
+            QTest::qWait(300);
+            QVERIFY(window.grab().save(QStringLiteral("%1/lab-%2-trained.png").arg(dir, language)));
+        }
+        QVERIFY(rope::figures::installLanguage(QStringLiteral("en")));
     }
 };
 

@@ -358,6 +358,81 @@ QWidget* doctorCompare(FigurePanel& panel, ExplorerState& /*state*/) {
     return box;
 }
 
+// Training lab: the race trains only on request (option "run", never shown as a control).
+// Train turns it on; while the job runs, the panel's job bar shows the progress and Cancel
+// (then Resume). Changing an option the race depends on turns "run" off again, so the plot goes
+// back to saying what Train would run instead of starting minutes of training unasked; the
+// job hands the finished runs on, and Train for their settings again draws them at once.
+// "Curve" only redraws and leaves the trained race on screen.
+QWidget* trainingLabTrain(FigurePanel& panel, ExplorerState& state) {
+    QWidget* box = row();
+    auto* train = new QPushButton(FigurePanel::tr("&Train"), box);
+    train->setObjectName(QStringLiteral("training-lab-train"));
+    auto* status = new QLabel(box);
+    status->setObjectName(QStringLiteral("training-lab-status"));
+    box->layout()->addWidget(train);
+    box->layout()->addWidget(status);
+    static_cast<QHBoxLayout*>(box->layout())->addStretch(1);
+    const QString run = QStringLiteral("run");
+    const auto isOn = [&panel, run](const figures::FigureOptions& options) {
+        return figures::withDefaults(panel.figure().options(), options).value(run).toBool();
+    };
+    // The job's inputs with "run" on: what a press of Train trains for these options.
+    const auto raceOf = [&panel, &state, run](figures::FigureOptions options) {
+        options.insert(run, true);
+        try {
+            return figures::jobInputs(panel.figure(), state.params(), options);
+        } catch (const std::exception&) {
+            return QVariantMap(); // refused options: the compose step names the reason
+        }
+    };
+    // The race Train was pressed for. "run" turned on any other way (a restored session) is
+    // turned off again: in the explorer only Train starts training.
+    auto trained = std::make_shared<QVariantMap>();
+    const auto update = [&panel, train, status, isOn, raceOf] {
+        const bool on = isOn(panel.options());
+        const FigurePanel::JobState job = panel.jobState();
+        const figures::JobResult* last = panel.jobResult();
+        const bool drawn =
+            on && last != nullptr && last->complete && last->inputs == raceOf(panel.options());
+        train->setEnabled(!on || job == FigurePanel::JobState::Failed);
+        if (!on) {
+            status->setText(QString());
+            train->setToolTip(FigurePanel::tr("Train the race set by the options above."));
+        } else if (drawn) {
+            status->setText(FigurePanel::tr("Trained. Change an option to set up another race."));
+            train->setToolTip(FigurePanel::tr("The race for these options is drawn."));
+        } else if (job == FigurePanel::JobState::Cancelled) {
+            status->setText(FigurePanel::tr("Cancelled: Resume trains the rest."));
+        } else if (job == FigurePanel::JobState::Failed) {
+            status->setText(FigurePanel::tr("Training failed."));
+            train->setToolTip(FigurePanel::tr("Try the race again."));
+        } else {
+            status->setText(FigurePanel::tr("Training…"));
+        }
+    };
+    QObject::connect(train, &QPushButton::clicked, &panel, [&panel, isOn, raceOf, trained, run] {
+        if (isOn(panel.options())) {
+            panel.resumeJob(); // after a failure
+            return;
+        }
+        *trained = raceOf(panel.options());
+        panel.setOption(run, true);
+    });
+    QObject::connect(&panel, &FigurePanel::optionsChanged, box,
+                     [&panel, isOn, raceOf, trained, update, run](const figures::FigureOptions& o) {
+                         if (isOn(o) && raceOf(o) != *trained) {
+                             panel.setOption(run, QVariant()); // back to "press Train"
+                             return; // that change calls update()
+                         }
+                         update();
+                     });
+    QObject::connect(&panel, &FigurePanel::jobStateChanged, box, update);
+    QObject::connect(&panel, &FigurePanel::rendered, box, update);
+    update();
+    return box;
+}
+
 constexpr Special kSpecials[] = {
     {"heatmap-zoom", &heatmapZoom},
     {"derivation-pages", &derivationPages},
@@ -366,6 +441,7 @@ constexpr Special kSpecials[] = {
     {"attention-factor", &attentionFactor},
     {"base-bound-landscape", &baseBoundLandscape},
     {"doctor-compare", &doctorCompare},
+    {"training-lab-train", &trainingLabTrain},
 };
 
 } // namespace

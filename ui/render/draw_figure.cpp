@@ -1213,8 +1213,11 @@ void drawSide(QCustomPlot& plot, QCPLayoutGrid* body, const SidePlot& side, int 
     } else if (uprightY) {
         rect->setMinimumMargins(QMargins(4, QFontMetrics(plot.font()).height() + 6, 4, 4));
     }
+    // Bands (fillToPrevious) pair with the side plot's own preceding series, as on the main plot.
+    QCPAbstractPlottable* previous = nullptr;
     for (const Series& s : side.series) {
-        drawSeries(plot, rect, s, nullptr);
+        drawSeries(plot, rect, s, previous);
+        previous = plot.plottable(plot.plottableCount() - 1);
     }
     drawLabels(plot, rect, side.labels, 0.8, plotColours(plotTheme(plot)).sideLabel);
     x->setRange(side.xRange.first, side.xRange.second);

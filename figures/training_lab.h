@@ -1,0 +1,98 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/train/trainer.h"
+#include "figures/figure_registry.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+/// \file training_lab.h
+/// Panel "training-lab" (issue 36, topic "Evidence"): small transformers trained live by
+/// core/train, one per position scheme and seed, on a task that needs position. The race view
+/// draws accuracy (or loss) against step, the mean over the seeds with the min–max band, and
+/// the held-out accuracy at L, 2L, 3L and 4L. Nothing is trained while option "run" is off (the
+/// default: the Train button or `--set run=true` turns it on); the figure is then an empty frame
+/// that says how many runs and steps Train would take. Training is the panel's job (FigureJob): it
+/// publishes the curves as they grow, stops on cancel between steps, and reuses every
+/// scheme × seed run of the previous result whose own inputs are unchanged.
+
+namespace rope::figures {
+
+/// Sequences per training step (the race's batch; `rope-cli train --batch 16` reproduces it).
+inline constexpr int kTrainingLabBatch = 16;
+/// Attention heads (d_model is a multiple of 2·heads, so every head width is even).
+inline constexpr int kTrainingLabHeads = 4;
+/// Vocabulary of the tasks (`rope-cli train`'s default).
+inline constexpr int kTrainingLabVocab = 16;
+/// Offset k of offset-copy (`rope-cli train`'s default).
+inline constexpr int kTrainingLabOffset = 4;
+/// Held-out sequences per test length.
+inline constexpr int kTrainingLabEvalSequences = 32;
+/// Test lengths are L·1 … L·kTrainingLabLengthMultiples.
+inline constexpr int kTrainingLabLengthMultiples = 4;
+/// The cap of `rope-cli train`: layers·d_model²·length·batch·steps·seeds·schemes.
+inline constexpr double kTrainingLabWorkLimit = 5e11;
+
+/// \brief One scheme × seed of a race: its training curve and its held-out accuracy.
+struct TrainingLabRun {
+    /// What this run depends on (task, scheme, seed, steps, length, d-model, layers, base): a
+    /// later race reuses the run when its key is the same.
+    QVariantMap key;
+    std::string scheme;
+    int seed = 1;
+    std::vector<rope::train::CurvePoint> curve;
+    /// Accuracy at the setup's test lengths, in order; empty while the run is still training.
+    std::vector<double> accuracyByLength;
+};
+
+/// \brief The job's result: the finished runs, and in a partial result the run in training.
+struct TrainingLabResult final : JobResult {
+    std::vector<std::shared_ptr<const TrainingLabRun>> runs;
+    /// The run being trained when a partial result was published (its curve so far), or null.
+    std::shared_ptr<const TrainingLabRun> current;
+};
+
+/// \brief What a race trains, resolved from the options (defaults filled in).
+struct TrainingLabSetup {
+    /// Model, task, length, batch and steps; scheme and seed are set per run.
+    rope::train::TrainOptions train;
+    std::vector<std::string> schemes;
+    int seeds = 3;
+    /// L, 2L, 3L, 4L.
+    std::vector<int> testLengths;
+};
+
+/// \brief The setup of \p options.
+/// \warning Throws InvalidParameter naming the field for an unknown task or scheme, or when
+/// the race's work exceeds kTrainingLabWorkLimit.
+TrainingLabSetup trainingLabSetup(const FigureOptions& options);
+
+/// \brief The key of one run of \p setup (TrainingLabRun::key).
+QVariantMap trainingLabRunKey(const TrainingLabSetup& setup, const std::string& scheme, int seed);
+
+/// \brief The first step whose training-batch accuracy is ≥ \p threshold, or −1 (never), as
+/// `rope-cli train` reports "steps_to_99" for threshold 0.99.
+int trainingLabStepsTo(const std::vector<rope::train::CurvePoint>& curve, double threshold);
+
+/// \brief Runs the race of \p options (defaults filled in) under \p control: with "run" off,
+/// nothing (the finished runs of \p previous are handed on); else seed by seed, every
+/// scheme of that seed, so every scheme's curve appears early. Runs of \p previous (if a
+/// TrainingLabResult) with the same key are reused, not retrained.
+std::shared_ptr<const TrainingLabResult> runTrainingLab(const rope::RopeParams& params,
+                                                        const FigureOptions& options,
+                                                        const JobControl& control,
+                                                        const JobResult* previous);
+
+/// \brief The finished runs of \p result that belong to \p setup, grouped by scheme (in the
+/// setup's order) and sorted by seed.
+std::vector<std::vector<const TrainingLabRun*>>
+trainingLabRunsByScheme(const TrainingLabSetup& setup, const TrainingLabResult& result);
+
+const OptionTable& trainingLabOptions();
+const FigureJob& trainingLabJob();
+FigureData trainingLabFigure(const rope::RopeParams& params, const FigureOptions& options);
+
+} // namespace rope::figures

@@ -1,0 +1,680 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Panel "training-lab": a race of small transformers (core/train), one per position scheme and
+// seed, on a task that needs position. Training is the slow part, run as a job; compose draws
+// the mean over seeds and the min–max band of each scheme's curve, and the held-out accuracy at
+// L … 4L, from the runs that belong to the current inputs.
+#include "figures/training_lab.h"
+
+#include "core/position_schemes.h"
+#include "core/train/tasks.h"
+#include "figures/figure_text.h"
+
+#include <QStringList>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+
+namespace rope::figures {
+
+namespace {
+
+using rope::train::CurvePoint;
+
+// The "task" row's choices, in order.
+constexpr const char* kTaskIds[] = {"offset-copy", "induction", "position-parity"};
+// The "curve" row's choices, in order.
+enum class Curve { Accuracy, Loss };
+
+// Schemes a decoder can train with (core/train refuses "none": it would see its targets), in
+// the order of the colour they keep in every race, so a scheme has one colour whatever is chosen
+// (ALiBi takes the palette's amber, not the sky blue next to RoPE's blue).
+const std::vector<std::string>& trainableSchemes() {
+    static const std::vector<std::string> ids = {"rope",   "learned", "sinusoidal", "nope",
+                                                 "p-rope", "alibi",   "t5"};
+    return ids;
+}
+
+// Legend names, translated where shown (FigureText::tr).
+const char* schemeName(const std::string& id) {
+    if (id == "rope") {
+        return QT_TRANSLATE_NOOP("Figures", "RoPE");
+    }
+    if (id == "learned") {
+        return QT_TRANSLATE_NOOP("Figures", "learned");
+    }
+    if (id == "sinusoidal") {
+        return QT_TRANSLATE_NOOP("Figures", "sinusoidal");
+    }
+    if (id == "nope") {
+        return QT_TRANSLATE_NOOP("Figures", "NoPE");
+    }
+    if (id == "alibi") {
+        return QT_TRANSLATE_NOOP("Figures", "ALiBi");
+    }
+    if (id == "t5") {
+        return QT_TRANSLATE_NOOP("Figures", "T5 bias");
+    }
+    return QT_TRANSLATE_NOOP("Figures", "p-RoPE");
+}
+
+QString schemeLabel(const std::string& id) {
+    return FigureText::tr(schemeName(id));
+}
+
+int schemeColour(const std::string& id) {
+    const auto& ids = trainableSchemes();
+    return static_cast<int>(std::find(ids.begin(), ids.end(), id) - ids.begin());
+}
+
+// "rope,learned" → {"rope", "learned"}: every id a trainable scheme, none twice, at least one.
+std::vector<std::string> parseSchemes(const QString& text) {
+    std::vector<std::string> schemes;
+    const QStringList known = [] {
+        QStringList l;
+        for (const std::string& id : trainableSchemes()) {
+            l << QString::fromStdString(id);
+        }
+        return l;
+    }();
+    for (const QString& part : text.split(QLatin1Char(','))) {
+        const QString id = part.trimmed();
+        if (id.isEmpty()) {
+            continue;
+        }
+        if (!known.contains(id)) {
+            throw rope::InvalidParameter("schemes",
+                                         FigureText::tr("unknown position scheme '%1' (known: %2)")
+                                             .arg(id, known.join(QStringLiteral(", ")))
+                                             .toStdString());
+        }
+        if (std::find(schemes.begin(), schemes.end(), id.toStdString()) != schemes.end()) {
+            throw rope::InvalidParameter(
+                "schemes",
+                FigureText::tr("position scheme '%1' is listed twice").arg(id).toStdString());
+        }
+        schemes.push_back(id.toStdString());
+    }
+    if (schemes.empty()) {
+        throw rope::InvalidParameter("schemes",
+                                     FigureText::tr("no position scheme given (known: %1)")
+                                         .arg(known.join(QStringLiteral(", ")))
+                                         .toStdString());
+    }
+    return schemes;
+}
+
+void checkSchemes(const QString& text) {
+    (void)parseSchemes(text);
+}
+
+// Only these options decide what is trained; "curve" only redraws. "run" off trains nothing.
+QVariantMap labInputs(const rope::RopeParams& /*params*/, const FigureOptions& options) {
+    const TrainingLabSetup s = trainingLabSetup(options);
+    const OptionValues v(trainingLabOptions(), options);
+    QStringList schemes;
+    for (const std::string& id : s.schemes) {
+        schemes << QString::fromStdString(id);
+    }
+    return {
+        {QStringLiteral("task"), QString::fromLatin1(rope::train::taskId(s.train.task.task))},
+        {QStringLiteral("schemes"), schemes},
+        {QStringLiteral("seeds"), s.seeds},
+        {QStringLiteral("steps"), s.train.steps},
+        {QStringLiteral("length"), s.train.length},
+        {QStringLiteral("d-model"), s.train.model.dModel},
+        {QStringLiteral("layers"), s.train.model.layers},
+        {QStringLiteral("base"), s.train.model.base},
+        {QStringLiteral("run"), v.toggle("run")},
+    };
+}
+
+// Mean, smallest and largest of a non-empty set, the mean summed in long double.
+struct Spread {
+    double mean = 0, min = 0, max = 0;
+    int count = 0;
+};
+
+Spread spreadOf(const std::vector<double>& values) {
+    Spread s;
+    s.count = static_cast<int>(values.size());
+    if (values.empty()) {
+        return s;
+    }
+    long double sum = 0;
+    for (double v : values) {
+        sum += v;
+    }
+    s.mean = static_cast<double>(sum / static_cast<long double>(values.size()));
+    s.min = *std::min_element(values.begin(), values.end());
+    s.max = *std::max_element(values.begin(), values.end());
+    return s;
+}
+
+// Three series of one scheme: the band's lower and upper edge, then the mean (in the legend).
+void addBand(std::vector<Series>& out, const QString& idPrefix, const QString& name, int colour,
+             const std::vector<double>& x, const std::vector<Spread>& y) {
+    Series lo, hi, mean;
+    lo.id = idPrefix + QStringLiteral("-min");
+    hi.id = idPrefix + QStringLiteral("-max");
+    mean.id = idPrefix + QStringLiteral("-mean");
+    lo.name = name + FigureText::tr(" (min over seeds)");
+    hi.name = name + FigureText::tr(" (max over seeds)");
+    mean.name = name;
+    lo.colour = hi.colour = mean.colour = colour;
+    lo.inLegend = hi.inLegend = false;
+    hi.fillToPrevious = true;
+    lo.x = hi.x = mean.x = x;
+    for (const Spread& s : y) {
+        lo.y.push_back(s.min);
+        hi.y.push_back(s.max);
+        mean.y.push_back(s.mean);
+    }
+    out.push_back(std::move(lo));
+    out.push_back(std::move(hi));
+    out.push_back(std::move(mean));
+}
+
+QString rangeText(double lo, double hi, int digits) {
+    if (lo == hi) {
+        return formatNumber(lo, digits);
+    }
+    return FigureText::tr("%1–%2").arg(formatNumber(lo, digits), formatNumber(hi, digits));
+}
+
+FigureData composeLab(const rope::RopeParams& /*params*/, const FigureOptions& options,
+                      const JobResult* last) {
+    const TrainingLabSetup setup = trainingLabSetup(options);
+    const OptionValues v(trainingLabOptions(), options);
+    const Curve curve = v.choice<Curve>("curve");
+    const auto* result = dynamic_cast<const TrainingLabResult*>(last);
+    const int steps = setup.train.steps;
+    const int length = setup.train.length;
+
+    FigureData data;
+    data.title = FigureText::tr("Training race on %1: %2 layer(s), d_model %3, L = %4, %5 seed(s)")
+                     .arg(QString::fromLatin1(rope::train::taskId(setup.train.task.task)))
+                     .arg(setup.train.model.layers)
+                     .arg(setup.train.model.dModel)
+                     .arg(length)
+                     .arg(setup.seeds);
+    data.xLabel =
+        FigureText::tr("training step (batch of %1 fresh sequences)").arg(kTrainingLabBatch);
+    data.yLabel = curve == Curve::Accuracy ? FigureText::tr("accuracy on the step's batch")
+                                           : FigureText::tr("cross-entropy loss (nats)");
+    data.xRange = {{0.0, static_cast<double>(steps)}};
+    if (curve == Curve::Accuracy) {
+        data.yRange = {{0.0, 1.02}};
+    }
+    // Accuracy curves start at the bottom left and rise to the top right, and the schemes that do
+    // not learn stay along the bottom: the top left is free. Loss curves cover the top left and
+    // the lower right, so their legend goes under the axes.
+    data.legendAlignment = Qt::AlignTop | Qt::AlignLeft;
+    data.legendBelow = curve == Curve::Loss;
+
+    SidePlot side;
+    side.title = FigureText::tr("held-out accuracy by test length");
+    side.xLabel = FigureText::tr("test length (tokens)");
+    side.yLabel = FigureText::tr("accuracy");
+    side.xRange = {0.5 * length, (kTrainingLabLengthMultiples + 0.5) * length};
+    side.yRange = {0.0, 1.02};
+    side.widthShare = 0.55;
+    for (int k = 0; k < static_cast<int>(setup.testLengths.size()); ++k) {
+        side.xTicks.push_back({static_cast<double>(setup.testLengths[static_cast<std::size_t>(k)]),
+                               k == 0 ? FigureText::tr("%1 (L)").arg(setup.testLengths[0])
+                                      : FigureText::tr("%1 (%2L)")
+                                            .arg(setup.testLengths[static_cast<std::size_t>(k)])
+                                            .arg(k + 1)});
+    }
+
+    if (!v.toggle("run")) {
+        // Nothing is trained until asked (the Train button, rope-cli --set run=true): an empty
+        // frame that says what Train would run.
+        const int runs = static_cast<int>(setup.schemes.size()) * setup.seeds;
+        if (curve == Curve::Loss) {
+            data.yRange = {{0.0, 3.0}};
+        }
+        data.labels.push_back(
+            {0.5 * steps, 0.5 * (data.yRange->first + data.yRange->second),
+             FigureText::tr("Not trained yet.\nPress Train to race %1 scheme(s) × %2 seed(s):\n"
+                            "%3 runs of %4 steps, %5 training steps in all.")
+                 .arg(static_cast<int>(setup.schemes.size()))
+                 .arg(setup.seeds)
+                 .arg(runs)
+                 .arg(steps)
+                 .arg(runs * steps),
+             false});
+        data.side = std::move(side);
+        return data;
+    }
+
+    // The runs drawn: finished ones of these inputs, and the one in training if it is of them.
+    std::vector<std::vector<const TrainingLabRun*>> byScheme(setup.schemes.size());
+    std::vector<std::vector<const TrainingLabRun*>> curvesByScheme(setup.schemes.size());
+    if (result != nullptr) {
+        byScheme = trainingLabRunsByScheme(setup, *result);
+        curvesByScheme = byScheme;
+        if (result->current) {
+            for (std::size_t j = 0; j < setup.schemes.size(); ++j) {
+                if (result->current->key ==
+                    trainingLabRunKey(setup, setup.schemes[j], result->current->seed)) {
+                    curvesByScheme[j].push_back(result->current.get());
+                }
+            }
+        }
+    }
+    int finished = 0;
+    for (const auto& runs : byScheme) {
+        finished += static_cast<int>(runs.size());
+    }
+    const int total = static_cast<int>(setup.schemes.size()) * setup.seeds;
+    if (finished < total) {
+        data.title += QStringLiteral(" — ") +
+                      FigureText::tr("training… %1 of %2 runs done").arg(finished).arg(total);
+    }
+
+    for (std::size_t j = 0; j < setup.schemes.size(); ++j) {
+        const std::string& id = setup.schemes[j];
+        const QString name = schemeLabel(id);
+        const QString sid = QString::fromStdString(id);
+        const int colour = schemeColour(id);
+        // Curves: at each step, the spread over the seeds that have reached it.
+        std::vector<double> x;
+        std::vector<Spread> y;
+        for (int s = 1; s <= steps; ++s) {
+            std::vector<double> values;
+            for (const TrainingLabRun* run : curvesByScheme[j]) {
+                if (static_cast<int>(run->curve.size()) >= s) {
+                    const CurvePoint& p = run->curve[static_cast<std::size_t>(s - 1)];
+                    values.push_back(curve == Curve::Accuracy ? p.accuracy : p.loss);
+                }
+            }
+            if (values.empty()) {
+                break;
+            }
+            x.push_back(s);
+            y.push_back(spreadOf(values));
+        }
+        if (!x.empty()) {
+            addBand(
+                data.series,
+                (curve == Curve::Accuracy ? QStringLiteral("accuracy-") : QStringLiteral("loss-")) +
+                    sid,
+                name, colour, x, y);
+        }
+        // Held-out accuracy by length: finished runs only.
+        if (!byScheme[j].empty()) {
+            std::vector<double> lx;
+            std::vector<Spread> ly;
+            for (std::size_t k = 0; k < setup.testLengths.size(); ++k) {
+                std::vector<double> values;
+                for (const TrainingLabRun* run : byScheme[j]) {
+                    values.push_back(run->accuracyByLength[k]);
+                }
+                lx.push_back(setup.testLengths[k]);
+                ly.push_back(spreadOf(values));
+            }
+            addBand(side.series, QStringLiteral("length-") + sid, name, colour, lx, ly);
+            // The main plot's legend already names the scheme in this colour.
+            side.series.back().inLegend = false;
+        }
+
+        // Readouts: steps to 99 % (−1 in the CSV when no seed got there, as rope-cli train's null)
+        // and accuracy at 4L, each the mean with the range over the seeds.
+        const int seedsDone = static_cast<int>(byScheme[j].size());
+        if (seedsDone == 0) {
+            continue;
+        }
+        std::vector<double> reached;
+        std::vector<double> atLongest;
+        for (const TrainingLabRun* run : byScheme[j]) {
+            const int at = trainingLabStepsTo(run->curve, 0.99);
+            if (at > 0) {
+                reached.push_back(at);
+            }
+            atLongest.push_back(run->accuracyByLength.back());
+        }
+        const Spread r = spreadOf(reached);
+        Readout steps99{FigureText::tr("%1: steps to 99 %").arg(name),
+                        reached.empty() ? -1.0 : r.mean, QString()};
+        if (reached.empty()) {
+            steps99.text = FigureText::tr("never in %1 steps (%2 seeds)").arg(steps).arg(seedsDone);
+        } else {
+            steps99.text =
+                (r.count == 1 ? formatNumber(r.mean, 3)
+                              : FigureText::tr("%1 (%2)").arg(formatNumber(r.mean, 3),
+                                                              rangeText(r.min, r.max, 3))) +
+                FigureText::tr(", %1 of %2 seeds").arg(r.count).arg(seedsDone);
+        }
+        data.readouts.push_back(steps99);
+        const Spread a = spreadOf(atLongest);
+        Readout longest{
+            FigureText::tr("%1: accuracy at %2L").arg(name).arg(kTrainingLabLengthMultiples),
+            a.mean, QString()};
+        longest.text = a.min == a.max ? formatNumber(a.mean, 3)
+                                      : FigureText::tr("%1 (%2)").arg(formatNumber(a.mean, 3),
+                                                                      rangeText(a.min, a.max, 3));
+        data.readouts.push_back(longest);
+    }
+    if (data.series.empty()) {
+        data.labels.push_back({0.5 * steps, curve == Curve::Accuracy ? 0.5 : 1.0,
+                               FigureText::tr("Training…"), false});
+        if (curve == Curve::Loss) {
+            data.yRange = {{0.0, 3.0}};
+        }
+    }
+    data.side = std::move(side);
+    return data;
+}
+
+} // namespace
+
+TrainingLabSetup trainingLabSetup(const FigureOptions& options) {
+    const OptionValues v(trainingLabOptions(), options);
+    TrainingLabSetup s;
+    rope::train::TrainOptions& t = s.train;
+    t.task.task = rope::train::parseTask(v.choiceId("task").toStdString());
+    t.task.vocab = kTrainingLabVocab;
+    t.task.offset = kTrainingLabOffset;
+    t.model.vocab = kTrainingLabVocab;
+    t.model.layers = static_cast<int>(v.integer("layers"));
+    t.model.dModel = v.choiceId("d-model").toInt();
+    t.model.heads = kTrainingLabHeads;
+    t.model.base = v.real("base");
+    t.length = static_cast<int>(v.integer("length"));
+    t.batch = kTrainingLabBatch;
+    t.steps = static_cast<int>(v.integer("steps"));
+    // One worker per core: core/train's result is bitwise the same at any thread count.
+    t.threads = rope::resolveThreads(0);
+    // The learned table needs a row for every test position (rows past L stay untrained).
+    t.model.maxLength = kTrainingLabLengthMultiples * t.length;
+    s.schemes = parseSchemes(v.text("schemes"));
+    s.seeds = static_cast<int>(v.integer("seeds"));
+    for (int k = 1; k <= kTrainingLabLengthMultiples; ++k) {
+        s.testLengths.push_back(k * t.length);
+    }
+    const double work = static_cast<double>(t.model.layers) * t.model.dModel * t.model.dModel *
+                        t.length * t.batch * t.steps * s.seeds *
+                        static_cast<double>(s.schemes.size());
+    if (work > kTrainingLabWorkLimit) {
+        throw rope::InvalidParameter(
+            "steps", FigureText::tr("layers·d_model²·length·batch·steps·seeds·schemes = %1 "
+                                    "exceeds the lab's limit of %2; lower steps, seeds or sizes")
+                         .arg(formatNumber(work, 3), formatNumber(kTrainingLabWorkLimit, 3))
+                         .toStdString());
+    }
+    for (const std::string& id : s.schemes) {
+        rope::train::TrainOptions o = t;
+        o.model.scheme = rope::parsePositionScheme(id);
+        rope::train::validate(o);
+        for (int length : s.testLengths) {
+            rope::train::validate(o.task, length);
+        }
+    }
+    return s;
+}
+
+QVariantMap trainingLabRunKey(const TrainingLabSetup& setup, const std::string& scheme, int seed) {
+    const rope::train::TrainOptions& t = setup.train;
+    return {
+        {QStringLiteral("task"), QString::fromLatin1(rope::train::taskId(t.task.task))},
+        {QStringLiteral("scheme"), QString::fromStdString(scheme)},
+        {QStringLiteral("seed"), seed},
+        {QStringLiteral("steps"), t.steps},
+        {QStringLiteral("length"), t.length},
+        {QStringLiteral("d-model"), t.model.dModel},
+        {QStringLiteral("layers"), t.model.layers},
+        {QStringLiteral("base"), t.model.base},
+    };
+}
+
+int trainingLabStepsTo(const std::vector<CurvePoint>& curve, double threshold) {
+    for (const CurvePoint& p : curve) {
+        if (p.accuracy >= threshold) {
+            return p.step;
+        }
+    }
+    return -1;
+}
+
+std::vector<std::vector<const TrainingLabRun*>>
+trainingLabRunsByScheme(const TrainingLabSetup& setup, const TrainingLabResult& result) {
+    std::vector<std::vector<const TrainingLabRun*>> out(setup.schemes.size());
+    for (std::size_t j = 0; j < setup.schemes.size(); ++j) {
+        for (int seed = 1; seed <= setup.seeds; ++seed) {
+            const QVariantMap key = trainingLabRunKey(setup, setup.schemes[j], seed);
+            for (const auto& run : result.runs) {
+                if (run->key == key && !run->accuracyByLength.empty()) {
+                    out[j].push_back(run.get());
+                    break;
+                }
+            }
+        }
+    }
+    return out;
+}
+
+std::shared_ptr<const TrainingLabResult> runTrainingLab(const rope::RopeParams& params,
+                                                        const FigureOptions& options,
+                                                        const JobControl& control,
+                                                        const JobResult* previous) {
+    const TrainingLabSetup setup = trainingLabSetup(options);
+    const auto* before = dynamic_cast<const TrainingLabResult*>(previous);
+    auto result = std::make_shared<TrainingLabResult>();
+    result->inputs = labInputs(params, options);
+    if (!OptionValues(trainingLabOptions(), options).toggle("run")) {
+        // Not asked to train: the finished runs are handed on, so Train for their settings
+        // again draws them without training.
+        if (before != nullptr) {
+            for (const auto& run : before->runs) {
+                if (!run->accuracyByLength.empty()) {
+                    result->runs.push_back(run);
+                }
+            }
+        }
+        return result;
+    }
+    const int total = static_cast<int>(setup.schemes.size()) * setup.seeds;
+    // Partial results at most this often: a step of the default model takes a few ms, and a
+    // redraw per step would only queue up behind the GUI.
+    constexpr auto kPublishEvery = std::chrono::milliseconds(150);
+    auto lastPublished = std::chrono::steady_clock::now();
+    const auto publish = [&](std::shared_ptr<const TrainingLabRun> current) {
+        auto partial = std::make_shared<TrainingLabResult>(*result);
+        partial->complete = false;
+        partial->current = std::move(current);
+        control.partial(std::move(partial));
+        lastPublished = std::chrono::steady_clock::now();
+    };
+
+    int done = 0;
+    for (int seed = 1; seed <= setup.seeds; ++seed) {
+        for (const std::string& scheme : setup.schemes) {
+            const QVariantMap key = trainingLabRunKey(setup, scheme, seed);
+            std::shared_ptr<const TrainingLabRun> reused;
+            if (before != nullptr) {
+                for (const auto& run : before->runs) {
+                    if (run->key == key && !run->accuracyByLength.empty()) {
+                        reused = run;
+                        break;
+                    }
+                }
+            }
+            if (reused) {
+                result->runs.push_back(std::move(reused));
+                ++done;
+                continue;
+            }
+            if (control.cancelled()) {
+                result->complete = false;
+                result->cancelled = true;
+                return result;
+            }
+            auto run = std::make_shared<TrainingLabRun>();
+            run->key = key;
+            run->scheme = scheme;
+            run->seed = seed;
+            rope::train::TrainOptions o = setup.train;
+            o.model.scheme = rope::parsePositionScheme(scheme);
+            o.seed = static_cast<std::uint64_t>(seed);
+            rope::WorkControl work(control.flag());
+            const auto onStep = [&](const CurvePoint& p) {
+                run->curve.push_back(p);
+                control.progress((done + static_cast<double>(p.step) / o.steps) / total);
+                if (std::chrono::steady_clock::now() - lastPublished >= kPublishEvery) {
+                    publish(std::make_shared<const TrainingLabRun>(*run));
+                }
+            };
+            const rope::train::TrainRun trained = rope::train::trainModel(o, &work, onStep);
+            if (trained.cancelled) {
+                result->current = run;
+                result->complete = false;
+                result->cancelled = true;
+                return result;
+            }
+            run->curve = trained.curve;
+            for (int length : setup.testLengths) {
+                const rope::train::Evaluation e =
+                    rope::train::evaluate(trained.model, o.task, length, kTrainingLabEvalSequences,
+                                          o.seed, {}, o.threads, &work);
+                if (work.cancelled()) {
+                    result->current = run;
+                    run->accuracyByLength.clear();
+                    result->complete = false;
+                    result->cancelled = true;
+                    return result;
+                }
+                run->accuracyByLength.push_back(e.accuracy);
+            }
+            result->runs.push_back(run);
+            ++done;
+            control.progress(static_cast<double>(done) / total);
+            publish(nullptr);
+        }
+    }
+    return result;
+}
+
+FigureData trainingLabFigure(const rope::RopeParams& params, const FigureOptions& options) {
+    if (!OptionValues(trainingLabOptions(), options).toggle("run")) {
+        return composeLab(params, options, nullptr); // what Train would run; nothing trained
+    }
+    const std::atomic<bool> never{false};
+    const std::shared_ptr<const TrainingLabResult> result =
+        runTrainingLab(params, options, JobControl(never), nullptr);
+    return composeLab(params, options, result.get());
+}
+
+const FigureJob& trainingLabJob() {
+    static const FigureJob job{
+        .inputs = &labInputs,
+        .run = [](const rope::RopeParams& params, const FigureOptions& options,
+                  const JobControl& control,
+                  const JobResult* previous) -> std::shared_ptr<const JobResult> {
+            return runTrainingLab(params, options, control, previous);
+        },
+        .compose = &composeLab};
+    return job;
+}
+
+const OptionTable& trainingLabOptions() {
+    static const OptionTable table = {
+        {.id = "task",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&Task:"),
+         .kind = OptionKind::Choice,
+         .defaultValue = QString::fromLatin1(kTaskIds[0]),
+         .choices = {{kTaskIds[0],
+                      QT_TRANSLATE_NOOP("FigureOptions", "offset-copy (token 4 back)")},
+                     {kTaskIds[1],
+                      QT_TRANSLATE_NOOP("FigureOptions", "induction (repeat distance varies)")},
+                     {kTaskIds[2],
+                      QT_TRANSLATE_NOOP("FigureOptions", "position parity (absolute)")}},
+         .tooltip = QT_TRANSLATE_NOOP(
+             "FigureOptions",
+             "What the models learn: copy the token 4 positions back (relative position); "
+             "continue a repeated block whose length varies (induction); or (token + position) "
+             "mod 2 (absolute position).")},
+        {.id = "schemes",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&Schemes:"),
+         .kind = OptionKind::Text,
+         .defaultValue = QStringLiteral("rope,learned,sinusoidal,nope,alibi"),
+         .tooltip = QT_TRANSLATE_NOOP(
+             "FigureOptions",
+             "Comma-separated position schemes to train: rope, learned, sinusoidal, nope, "
+             "alibi, t5, p-rope."),
+         .validate = &checkSchemes},
+        {.id = "seeds",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "S&eeds:"),
+         .kind = OptionKind::Integer,
+         .defaultValue = 3,
+         .min = 1,
+         .max = 10,
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions",
+                                      "Runs per scheme (seeds 1 … N: weights and batches); "
+                                      "the band spans their smallest and largest value.")},
+        {.id = "steps",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "Ste&ps:"),
+         .kind = OptionKind::Integer,
+         .defaultValue = 150,
+         .min = 10,
+         .max = 5000,
+         .tooltip = QT_TRANSLATE_NOOP(
+             "FigureOptions", "AdamW steps per run, each on a fresh batch of 16 sequences.")},
+        {.id = "length",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&Length L:"),
+         .kind = OptionKind::Integer,
+         .defaultValue = 32,
+         .min = 8,
+         .max = 128,
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions",
+                                      "Training sequence length L; held-out accuracy is measured "
+                                      "at L, 2L, 3L and 4L.")},
+        {.id = "d-model",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&d_model:"),
+         .kind = OptionKind::Choice,
+         .defaultValue = QStringLiteral("32"),
+         .choices = {{"16", QStringLiteral("16")},
+                     {"32", QStringLiteral("32")},
+                     {"64", QStringLiteral("64")},
+                     {"128", QStringLiteral("128")}},
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions", "Model width (4 heads of d_model/4 each).")},
+        {.id = "layers",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "La&yers:"),
+         .kind = OptionKind::Integer,
+         .defaultValue = 2,
+         .min = 1,
+         .max = 4,
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions",
+                                      "Decoder layers (attention and MLP, RMSNorm before each).")},
+        {.id = "base",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&Base:"),
+         .kind = OptionKind::LogReal,
+         .defaultValue = 10000.0,
+         .min = 10,
+         .max = 1e6,
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions",
+                                      "Base b of RoPE, p-RoPE and the sinusoidal table.")},
+        {.id = "run",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&Train"),
+         .kind = OptionKind::Toggle,
+         .defaultValue = false,
+         .tooltip = QT_TRANSLATE_NOOP(
+             "FigureOptions",
+             "Train the race (the Train button; rope-cli figure --set run=true). Off: nothing "
+             "is trained and the plot says what Train would run."),
+         .control = OptionControl::Hidden},
+        {.id = "curve",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&Curve:"),
+         .kind = OptionKind::Choice,
+         .defaultValue = QStringLiteral("accuracy"),
+         .choices = {{"accuracy", QT_TRANSLATE_NOOP("FigureOptions", "accuracy")},
+                     {"loss", QT_TRANSLATE_NOOP("FigureOptions", "loss")}},
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions",
+                                      "Plot the accuracy or the loss of each step's batch.")},
+    };
+    return table;
+}
+
+} // namespace rope::figures
