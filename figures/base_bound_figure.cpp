@@ -682,13 +682,13 @@ FigureData landscapeView(const rope::RopeParams& params, const FigureOptions& op
     return data;
 }
 
-// Model labels, placed in pixels so that none overlaps another label, a marker or an arrow,
-// whatever the plot's size and font: each label starts centred just above its marker; while
-// its box meets one already placed it moves up to sit on top of that one (greedy vertical
-// stacking, in order of L); a label pushed out of the top goes below its marker instead. A
-// label that moved away from its marker gets a thin leader line (a Guide series: not data,
-// left out of the CSV). Sizes: a label line is the plot font's height \p fontPx, a character
-// at most 0.6 of it (DejaVu Sans averages 0.5).
+// Model labels, placed in pixels so that none overlaps another label, a marker, an arrow or a
+// curve (the fit and the rules of thumb), whatever the plot's size and font: each label tries
+// places above, below, left and right of its marker; while a place's box meets one already
+// taken it moves on (greedy stacking, in order of L), and the nearest place inside the plot
+// wins. A label that moved away from its marker gets a thin leader line (a Guide series: not
+// data, left out of the CSV). Sizes: a label line is the plot font's height \p fontPx, a
+// character at most 0.6 of it (DejaVu Sans averages 0.5).
 void placeModelLabels(FigureData& data, const std::vector<ModelContext>& models, double widthPx,
                       double heightPx, double fontPx, std::pair<double, double> xRange,
                       std::pair<double, double> yRange) {
@@ -718,7 +718,32 @@ void placeModelLabels(FigureData& data, const std::vector<ModelContext>& models,
     // Every other marker already in the figure (the b* points, the layer spans, the current
     // point) and the arrows (the Llama 3.1 extension) are taken too: a label on them would
     // hide the data it sits on. An arrow is covered by boxes of one marker size along it.
+    // A curve (Line) is covered by small boxes every few pixels along it: a label may sit
+    // beside a curve but not across it.
+    const double thin = 2.0;
     for (const Series& s : data.series) {
+        if (s.style == SeriesStyle::Line && s.inLegend) {
+            for (std::size_t i = 0; i + 1 < s.x.size() && i + 1 < s.y.size(); ++i) {
+                if (!(s.x[i] > 0.0) || !(s.y[i] > 0.0) || !(s.x[i + 1] > 0.0) ||
+                    !(s.y[i + 1] > 0.0)) {
+                    continue;
+                }
+                const auto [px, py] = toPx(s.x[i], s.y[i]);
+                const auto [qx, qy] = toPx(s.x[i + 1], s.y[i + 1]);
+                const int steps = static_cast<int>(
+                    std::min(512.0, std::ceil(std::hypot(qx - px, qy - py) / thin)));
+                for (int k = 0; k <= steps; ++k) {
+                    const double t = static_cast<double>(k) / std::max(steps, 1);
+                    const double ax = px + t * (qx - px);
+                    const double ay = py + t * (qy - py);
+                    if (ax < -thin || ax > widthPx + thin || ay < -thin || ay > heightPx + thin) {
+                        continue;
+                    }
+                    taken.push_back({ax - thin, ax + thin, ay - thin, ay + thin});
+                }
+            }
+            continue;
+        }
         if (s.style != SeriesStyle::Scatter && s.style != SeriesStyle::Arrow) {
             continue;
         }
@@ -755,19 +780,40 @@ void placeModelLabels(FigureData& data, const std::vector<ModelContext>& models,
         const double width = 0.6 * fontPx * static_cast<double>(model->name.size()) + 4.0;
         // Candidates: centred on the marker or shifted sideways by about half and one label
         // width, each stacked up from just above the marker (dy = −1) or down from just below
-        // it (dy = +1) until it meets nothing. The nearest candidate inside the plot wins; if
-        // none fits, the centred upward one, pulled back inside the plot.
-        Box box{};
-        double bestDistance = std::numeric_limits<double>::infinity();
-        std::optional<Box> fallback;
+        // it (dy = +1) until it meets nothing; and beside the marker, left or right of it at
+        // its height, stacked up or down. The nearest candidate inside the plot wins; if none
+        // fits, the centred upward one, pulled back inside the plot.
+        struct Start {
+            Box box;
+            int dy;
+        };
+        std::vector<Start> starts;
         for (const double shift : {0.0, -0.6, 0.6, -1.2, 1.2}) {
             const double left =
                 std::clamp(mx - width / 2 + shift * width, 0.0, std::max(0.0, widthPx - width));
+            starts.push_back({{left, left + width, my - marker - gap - lineHeight,
+                               my - marker - gap},
+                              -1});
+            starts.push_back(
+                {{left, left + width, my + marker + gap, my + marker + gap + lineHeight}, 1});
+        }
+        for (const double side : {-1.0, 1.0}) {
+            const double left = side < 0 ? mx - marker - gap - width : mx + marker + gap;
+            if (left < 0.0 || left + width > widthPx) {
+                continue;
+            }
             for (const int dy : {-1, 1}) {
-                Box c = dy < 0 ? Box{left, left + width, my - marker - gap - lineHeight,
-                                     my - marker - gap}
-                               : Box{left, left + width, my + marker + gap,
-                                     my + marker + gap + lineHeight};
+                starts.push_back(
+                    {{left, left + width, my - 0.5 * lineHeight, my + 0.5 * lineHeight}, dy});
+            }
+        }
+        Box box{};
+        double bestDistance = std::numeric_limits<double>::infinity();
+        std::optional<Box> fallback;
+        for (const Start& start : starts) {
+            {
+                const int dy = start.dy;
+                Box c = start.box;
                 for (bool moved = true; moved;) {
                     moved = false;
                     for (const Box& other : taken) {
@@ -786,8 +832,11 @@ void placeModelLabels(FigureData& data, const std::vector<ModelContext>& models,
                 if (c.top < 0.0 || c.bottom > heightPx) {
                     continue;
                 }
+                // The gap between the marker and the box's nearest point: a label beside its
+                // marker is as near as one above it.
                 const double distance =
-                    std::hypot(0.5 * (c.left + c.right) - mx, 0.5 * (c.top + c.bottom) - my);
+                    std::hypot(std::max({c.left - mx, mx - c.right, 0.0}),
+                               std::max({c.top - my, my - c.bottom, 0.0}));
                 if (distance < bestDistance) {
                     bestDistance = distance;
                     box = c;
@@ -805,12 +854,11 @@ void placeModelLabels(FigureData& data, const std::vector<ModelContext>& models,
         const double cy = 0.5 * (box.top + box.bottom);
         const auto [lx, ly] = fromPx(cx, cy);
         data.labels.push_back({lx, ly, model->name, false});
-        // Leader line when the label is more than half a line away from its natural place.
-        const double natural = my - marker - gap;
-        const bool above = box.bottom <= my;
-        if (std::abs((above ? box.bottom : box.top) - (above ? natural : my + marker + gap)) >
-                0.5 * lineHeight ||
-            std::abs(cx - mx) > 0.5 * width) {
+        // Leader line when the label is more than half a line further from its marker than
+        // a label right beside it, from the marker to the box's nearest point.
+        const double nearX = std::clamp(mx, box.left, box.right);
+        const double nearY = std::clamp(my, box.top, box.bottom);
+        if (std::hypot(nearX - mx, nearY - my) > marker + gap + 0.5 * lineHeight) {
             Series leader;
             leader.name = QStringLiteral("label of %1").arg(model->name);
             leader.id = QStringLiteral("leader-%1")
@@ -820,8 +868,10 @@ void placeModelLabels(FigureData& data, const std::vector<ModelContext>& models,
                                      .replace(QLatin1Char(' '), QLatin1Char('-')));
             leader.style = SeriesStyle::Guide;
             leader.inLegend = false;
-            const auto [ax, ay] = fromPx(mx, above ? my - marker : my + marker);
-            const auto [bx, by] = fromPx(cx, above ? box.bottom : box.top);
+            const double length = std::hypot(nearX - mx, nearY - my);
+            const auto [ax, ay] = fromPx(mx + marker * (nearX - mx) / length,
+                                         my + marker * (nearY - my) / length);
+            const auto [bx, by] = fromPx(nearX, nearY);
             leader.x = {ax, bx};
             leader.y = {ay, by};
             data.series.push_back(std::move(leader));

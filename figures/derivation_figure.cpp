@@ -536,8 +536,11 @@ void collisionPage(FigureData& data, double theta, double m, double toleranceDeg
 }
 
 // Page 9: sin alone cannot tell two integer positions apart (mirror angles) and is not relative.
+// With \p showShift false (a course step that asks what the shift does) the side plot draws the
+// two factors sin((m + s)θ) and sin((n + s)θ) instead of their product, and the caption asks
+// instead of answering.
 void sinPage(FigureData& data, double theta, double alpha, double m, double n, double toleranceDeg,
-             long long context) {
+             long long context, bool showShift) {
     // A position whose cos is far from 0, so that its mirror is visibly another direction.
     double a = m;
     for (int k = 0; k < 100000 && std::abs(std::cos(a * theta)) < 0.25; ++k) {
@@ -550,7 +553,30 @@ void sinPage(FigureData& data, double theta, double alpha, double m, double n, d
         nearestIntegerMirror(theta, static_cast<long long>(a), tolerance, limit);
     PageText text;
     text.title = FigureText::tr("sin alone is not enough");
-    if (hit.found) {
+    if (!showShift) {
+        const QString mirror =
+            hit.found
+                ? FigureText::tr(
+                      "Why both cos and sin? Encode a position by sin(mθ) alone: token positions "
+                      "%1 and %2 turn to mirror images across the imaginary axis (within %3°), "
+                      "so their sin values %4 and %5 agree and only cos, %6 against %7, tells "
+                      "them apart.")
+                      .arg(number(a), QString::number(hit.position),
+                           number(std::abs(hit.residual) * 180.0 / kPi),
+                           number(fourDigits(std::sin(a * theta))),
+                           number(fourDigits(std::sin(static_cast<double>(hit.position) * theta))),
+                           number(fourDigits(std::cos(a * theta))),
+                           number(fourDigits(std::cos(static_cast<double>(hit.position) * theta))))
+                : FigureText::tr(
+                      "Why both cos and sin? Encode a position by sin(mθ) alone and the angle "
+                      "π − mθ has the same sin as mθ. For this slow pair no token position up to "
+                      "%1 lands within %2° of that mirror angle of position %3: the ambiguity "
+                      "lies beyond the context.")
+                      .arg(QString::number(limit), number(toleranceDeg), number(a));
+        text.body = mirror + QLatin1Char(' ') +
+                    FigureText::tr("Now scale q by sin(mθ) and k by sin(nθ) and move both "
+                                   "positions by the same s: beside, the two factors.");
+    } else if (hit.found) {
         text.body =
             FigureText::tr(
                 "Why both cos and sin? Encode a position by sin(mθ) alone: token positions %1 "
@@ -620,11 +646,40 @@ void sinPage(FigureData& data, double theta, double alpha, double m, double n, d
         data.readouts.push_back(
             {FigureText::tr("m′"), static_cast<double>(hit.position), QString()});
     }
+    const double span = std::min(2.0 * kTwoPi / theta, 1.0e6);
+    if (!showShift) {
+        // The question's two factors, each a sinusoid in s; whether their product stays is
+        // what the student predicts, so it is not drawn.
+        SidePlot side;
+        side.title = FigureText::tr("The two factors as both positions move");
+        side.xLabel = FigureText::tr("shift s (tokens)");
+        side.yLabel = FigureText::tr("factor");
+        Series qFactor;
+        qFactor.name = FigureText::tr("sin((m + s)θ), on q");
+        qFactor.id = QStringLiteral("sin-q");
+        qFactor.colour = 2;
+        Series kFactor;
+        kFactor.name = FigureText::tr("sin((n + s)θ), on k");
+        kFactor.id = QStringLiteral("sin-k");
+        kFactor.colour = 4;
+        for (int k = 0; k < kCurveSamples; ++k) {
+            const double s = span * k / (kCurveSamples - 1);
+            qFactor.x.push_back(s);
+            qFactor.y.push_back(std::sin((m + s) * theta));
+            kFactor.x.push_back(s);
+            kFactor.y.push_back(std::sin((n + s) * theta));
+        }
+        side.series = {std::move(qFactor), std::move(kFactor)};
+        side.xRange = {0.0, 1.04 * span};
+        side.yRange = {-1.1, 1.1};
+        side.widthShare = 0.5;
+        data.side = std::move(side);
+        return;
+    }
     SidePlot side;
     side.title = FigureText::tr("Score as both positions move");
     side.xLabel = FigureText::tr("shift s (tokens)");
     side.yLabel = FigureText::tr("score of m + s, n + s");
-    const double span = std::min(2.0 * kTwoPi / theta, 1.0e6);
     Series rotary;
     rotary.name = FigureText::tr("rotation");
     rotary.id = QStringLiteral("rotation");
@@ -1001,7 +1056,8 @@ FigureData derivationFigure(const rope::RopeParams& params, const FigureOptions&
     } else if (page == kCollisionPage) {
         collisionPage(data, theta[pair], m, v.real("tolerance-deg"), params.context);
     } else if (page == kSinPage) {
-        sinPage(data, theta[pair], alpha, m, n, v.real("tolerance-deg"), params.context);
+        sinPage(data, theta[pair], alpha, m, n, v.real("tolerance-deg"), params.context,
+                v.toggle("shift-score"));
     } else if (page == kLadderPage) {
         ladderPage(data, theta, m, dim, params.base);
     } else if (page == kScoreShapePage) {
@@ -1055,6 +1111,15 @@ const OptionTable& derivationOptions() {
          .suffix = "°",
          .step = 0.1,
          .decimals = 2},
+        {.id = "shift-score",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&Shifted score"),
+         .kind = OptionKind::Toggle,
+         .defaultValue = true,
+         .tooltip = QT_TRANSLATE_NOOP(
+             "FigureOptions",
+             "Page 9: beside, the score of the sin-only encoding and of the rotation as both "
+             "positions move; off, only the two sin factors (the course asks what the product "
+             "does).")},
     };
     return table;
 }

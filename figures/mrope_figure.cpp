@@ -138,8 +138,17 @@ FigureData mropeFigure(const rope::RopeParams& params, const FigureOptions& opti
     }
     // Line centres at a quarter and three quarters of the room.
     const double labelY[2] = {-0.5 + 0.27 * (low + 0.5), -0.5 + 0.75 * (low + 0.5)};
-    // Position ids are integers: integer ticks, at most about eight.
-    const long long tickStep = std::max(1LL, (largest + 7) / 8);
+    // Position ids are integers: integer ticks, at most about eight, at a round step (1, 2, 5
+    // times a power of ten: ceil(largest/8) gave steps such as 11, ticks 0, 11, 22, …).
+    long long tickStep = 1;
+    for (long long decade = 1; tickStep * 8 < largest; decade *= 10) {
+        for (const long long f : {1LL, 2LL, 5LL}) {
+            tickStep = f * decade;
+            if (tickStep * 8 >= largest) {
+                break;
+            }
+        }
+    }
     for (long long id = 0; id <= largest; id += tickStep) {
         data.yTicks.push_back({static_cast<double>(id), QString::number(id)});
     }

@@ -1396,6 +1396,14 @@
         <source>Train the race (the Train button; rope-cli figure --set run=true). Off: nothing is trained and the plot says what Train would run.</source>
         <translation>训练这场比赛（“训练”按钮；rope-cli figure --set run=true）。关闭时不训练任何模型，图中说明按“训练”将运行什么。</translation>
     </message>
+    <message>
+        <source>&amp;Shifted score</source>
+        <translation>平移后的分数(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Page 9: beside, the score of the sin-only encoding and of the rotation as both positions move; off, only the two sin factors (the course asks what the product does).</source>
+        <translation>第 9 页：旁边的小图画出两个位置一起移动时只用 sin 的编码和旋转的分数；关闭时只画两个 sin 因子（课程要学生预测它们的乘积会怎样）。</translation>
+    </message>
 </context>
 <context>
     <name>FigureText</name>
@@ -3963,6 +3971,34 @@ Press Train to race %1 scheme(s) × %2 seed(s):
         <translation>尚未训练。
 按“训练”开始 %1 个方案 × %2 个种子的比赛：
 共 %3 次训练，每次 %4 步，总计 %5 个训练步。</translation>
+    </message>
+    <message>
+        <source>Why both cos and sin? Encode a position by sin(mθ) alone: token positions %1 and %2 turn to mirror images across the imaginary axis (within %3°), so their sin values %4 and %5 agree and only cos, %6 against %7, tells them apart.</source>
+        <translation>为什么 cos 和 sin 都要？只用 sin(mθ) 编码位置时：词元位置 %1 与 %2 转到关于虚轴互为镜像的方向（误差 %3° 以内），所以它们的 sin 值 %4 与 %5 相同，只有 cos（%6 对 %7）能把它们区分开。</translation>
+    </message>
+    <message>
+        <source>Why both cos and sin? Encode a position by sin(mθ) alone and the angle π − mθ has the same sin as mθ. For this slow pair no token position up to %1 lands within %2° of that mirror angle of position %3: the ambiguity lies beyond the context.</source>
+        <translation>为什么 cos 和 sin 都要？只用 sin(mθ) 编码位置时，角度 π − mθ 与 mθ 的 sin 相同。对这个慢对，%1 以内没有哪个词元位置落在位置 %3 的镜像角度的 %2° 以内：歧义出现在上下文之外。</translation>
+    </message>
+    <message>
+        <source>Now scale q by sin(mθ) and k by sin(nθ) and move both positions by the same s: beside, the two factors.</source>
+        <translation>现在用 sin(mθ) 缩放 q、用 sin(nθ) 缩放 k，并把两个位置都移动同样的 s：旁边的小图画出这两个因子。</translation>
+    </message>
+    <message>
+        <source>The two factors as both positions move</source>
+        <translation>两个位置一起移动时的两个因子</translation>
+    </message>
+    <message>
+        <source>factor</source>
+        <translation>因子</translation>
+    </message>
+    <message>
+        <source>sin((m + s)θ), on q</source>
+        <translation>sin((m + s)θ)，乘在 q 上</translation>
+    </message>
+    <message>
+        <source>sin((n + s)θ), on k</source>
+        <translation>sin((n + s)θ)，乘在 k 上</translation>
     </message>
 </context>
 <context>

@@ -298,6 +298,32 @@ private slots:
         }
     }
 
+    void textsTypesetTheirMath() {
+        // The course's texts go to the handout and the course pane as they are, so their math
+        // is typeset in Unicode (θᵢ, Rₙ₋ₘ, b⁻²ⁱᐟᵈ, eⁱᵐᶿ), as the slides' (tst_deck_pages): no
+        // "^(" or "^2" for a power, no "_{", "_(" or "θ_i" for an index, no "1e+06" or "1e-06".
+        // Names of settings (mrope_section) and W_q (Unicode has no subscript q) are not math.
+        static const QRegularExpression ascii(QStringLiteral(
+            "\\^\\(|\\^\\d|_\\{|_\\(|\\de[+-]0|\\p{Greek}_|(?<![A-Za-z0-9_])R_"));
+        int checked = 0;
+        for (const CourseStep& s : builtinCourse()) {
+            for (const QString& language : s.texts.keys()) {
+                const CourseText& t = s.texts[language];
+                QStringList texts = {t.title, t.task, t.question, t.solution};
+                texts << t.choices.values() << t.hints.values();
+                for (const QString& text : texts) {
+                    const QRegularExpressionMatch m = ascii.match(text);
+                    QVERIFY2(!m.hasMatch(), qPrintable(s.id + QLatin1Char('/') + language +
+                                                       QStringLiteral(": ASCII math '") +
+                                                       m.captured(0) + QStringLiteral("' in ") +
+                                                       text));
+                    ++checked;
+                }
+            }
+        }
+        QVERIFY(checked > 400);
+    }
+
     void hintIdsAreUniqueWithinEveryStep() {
         // A hint's text is found by its id, so a repeated id within a step would give a second
         // wrong answer the first one's explanation. Read from the shipped file itself, not

@@ -12,6 +12,7 @@
 #include "core/rope_params.h"
 #include "figures/derivation_figure.h"
 #include "figures/figure_registry.h"
+#include "tests/figures/figure_test_support.h"
 
 #include <QTest>
 
@@ -363,6 +364,31 @@ private slots:
         QCOMPARE(hit.position, 19LL);
         QVERIFY(std::abs(hit.residual - static_cast<double>(22.0L - 7 * 3.14159265358979323846L)) <
                 1e-12);
+    }
+
+    // The course asks what the sin-only score does when both positions move, so with
+    // shift-score off page 9 draws only the two factors sin((m + s)θ) and sin((n + s)θ) (θ₀ = 1,
+    // m = 5, n = 2: at s = 0 they are sin 5 and sin 2) and no score; on, it draws the scores.
+    void sinPageCanLeaveTheShiftedScoreOut() {
+        const rope::RopeParams p = params(5, 2, 128, 1e4);
+        const FigureData off = page(kSinPage, p, {{QStringLiteral("shift-score"), false}});
+        QVERIFY(off.side.has_value());
+        QCOMPARE(off.side->series.size(), std::size_t(2));
+        const Series* q = rope::test::seriesById(off.side->series, u"sin-q");
+        const Series* k = rope::test::seriesById(off.side->series, u"sin-k");
+        QVERIFY(q != nullptr && k != nullptr);
+        QVERIFY(rope::test::seriesById(off.side->series, u"sin-only") == nullptr);
+        QVERIFY(std::abs(q->y.front() - std::sin(5.0L)) < 1e-12L);
+        QVERIFY(std::abs(k->y.front() - std::sin(2.0L)) < 1e-12L);
+        for (std::size_t i = 0; i < q->x.size(); i += 37) {
+            const long double s = q->x[i];
+            QVERIFY(std::abs(q->y[i] - std::sin(5.0L + s)) < 1e-9L);
+            QVERIFY(std::abs(k->y[i] - std::sin(2.0L + s)) < 1e-9L);
+        }
+        QVERIFY(!off.caption.contains(QStringLiteral("m + n")));
+        const FigureData on = page(kSinPage, p);
+        QVERIFY(rope::test::seriesById(on.side->series, u"sin-only") != nullptr);
+        QVERIFY(on.caption.contains(QStringLiteral("m + n")));
     }
 
     // A slow pair's mirror lies beyond a short context: none found, the page says so and draws

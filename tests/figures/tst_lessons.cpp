@@ -178,6 +178,22 @@ private slots:
         QVERIFY2(readingLength(plainText(box)) > 20, qPrintable(box));
     }
 
+    void mathIsTypeset_data() { addPanelLanguageRows(); }
+
+    void mathIsTypeset() {
+        // A lesson writes its math in Unicode or markup (θᵢ, b⁻²ⁱᐟᵈ, <sup>), never in ASCII:
+        // no "^(" or "^2" for a power, no "_{", "_(" or "θ_i" for an index, no "1e+06".
+        QFETCH(QString, panel);
+        QFETCH(QString, language);
+        const QString html = rawLesson(panel, language);
+        QVERIFY(!html.isEmpty());
+        static const QRegularExpression ascii(QStringLiteral(
+            "\\^\\(|\\^\\d|_\\{|_\\(|\\de[+-]0|\\p{Greek}_|(?<![A-Za-z0-9_])R_"));
+        const QRegularExpressionMatch m = ascii.match(plainText(html));
+        QVERIFY2(!m.hasMatch(), qPrintable(m.captured(0) + QStringLiteral(" in ") +
+                                           plainText(html).mid(m.capturedStart() - 40, 100)));
+    }
+
     void chineseProseSaysCiyuanNotToken_data() {
         QTest::addColumn<QString>("panel");
         for (const Figure& f : allFigures()) {

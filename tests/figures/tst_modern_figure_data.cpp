@@ -161,6 +161,24 @@ private slots:
         QCOMPARE(seen, counts);
     }
 
+    // Position-id ticks at a round step (1, 2, 5 × 10ᵏ), at most about eight. By hand: 40 text
+    // tokens take ids 0…39, a 1×16×16 image t = 40 and h, w = 40…55, the 30 text tokens after
+    // it 56…85; the largest id 85 needs a step ≥ 85/8 ≈ 10.6: 20 (not 11: 0, 11, 22, …).
+    void mropeTicksAtARoundStep() {
+        rope::RopeParams p;
+        const FigureData data = compute(
+            "mrope", p, {{QStringLiteral("tokens"), QStringLiteral("text:40,image:1x16x16,text:30")}});
+        std::vector<double> at;
+        for (const auto& t : data.yTicks) {
+            at.push_back(t.at);
+        }
+        QCOMPARE(at, (std::vector<double>{0, 20, 40, 60, 80}));
+        // The default sequence's largest id is 15 (the panel's caption example): step 2.
+        const FigureData small = compute("mrope", p, {});
+        QCOMPARE(small.yTicks.size(), std::size_t{8});
+        QCOMPARE(small.yTicks[1].at, 2.0);
+    }
+
     void mropeRejectsABadTokenSpecByName() {
         rope::RopeParams p;
         try {

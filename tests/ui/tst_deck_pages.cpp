@@ -49,8 +49,8 @@ bool blank(const QString& text) {
 // "e-0" for a power of ten; "^" before a digit for a power (L^1.628, 2^17), "_" after a Greek
 // letter (θ_0, mθ_low) or after a rotation's R (R_m q, R_(n−m)), whose subscripts Unicode has.
 // A name such as max_position_embeddings or W_q (no subscript q in Unicode) is not math here.
-// \p scripts false: only the first four (the handout's course texts still write θ_i and R_(n−m)
-// where the typesetting leaves them).
+// \p scripts false: only the first four. The handout checks all of them since the course
+// texts are typeset too (tst_course textsTypesetTheirMath).
 QStringList asciiMath(const std::vector<RecordingEngine::Text>& texts, bool scripts = true) {
     QStringList problems;
     static const QStringList ascii = {QStringLiteral("^("), QStringLiteral("_{"),
@@ -363,7 +363,7 @@ private slots:
                                        *rope::ui::handoutEditionFromId(edition)));
         const std::vector<RecordingEngine::Text>& texts = device->engine().texts;
         QStringList problems =
-            pageProblems(texts, rope::ui::kHandoutMinTextPt) + asciiMath(texts, false);
+            pageProblems(texts, rope::ui::kHandoutMinTextPt) + asciiMath(texts);
         // A student page's panel: the step its heading ("12. …", set larger than the text)
         // names. A known panel's figure may break a rule there (the derivation's pictures).
         const std::vector<rope::figures::CourseStep>& steps = rope::figures::builtinCourse();

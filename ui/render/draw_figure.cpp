@@ -1536,8 +1536,17 @@ FigureOptions withPlotSize(QCustomPlot& plot, FigureOptions options) {
 
 FigureData renderFigure(QCustomPlot& plot, const figures::Figure& figure,
                         const rope::RopeParams& params, const FigureOptions& options) {
-    FigureData data = figures::figureData(figure, params, withPlotSize(plot, options));
+    FigureOptions sized = withPlotSize(plot, options);
+    FigureData data = figures::figureData(figure, params, sized);
     drawFigure(plot, data);
+    // A fresh plot's first layout has no legend, readouts or side plot yet, so the figure was
+    // computed for a larger axis rectangle than it got (the M-RoPE run labels' room, the
+    // base-bound model labels): once more for the one it got, as the slides do.
+    const FigureOptions drawn = withPlotSize(plot, options);
+    if (drawn.plot.widthPx != sized.plot.widthPx || drawn.plot.heightPx != sized.plot.heightPx) {
+        data = figures::figureData(figure, params, drawn);
+        drawFigure(plot, data);
+    }
     return data;
 }
 

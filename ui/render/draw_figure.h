@@ -41,7 +41,9 @@ void setPresentationStyle(QCustomPlot& plot, double scale);
 FigureOptions withPlotSize(QCustomPlot& plot, FigureOptions options);
 
 /// \brief figureData() at the plot's size, then drawFigure(): the one rendering path shared by
-/// the GUI panels, rope-cli and the exports. Returns the drawn data (for CSV).
+/// the GUI panels, rope-cli and the exports. Returns the drawn data (for CSV). When drawing
+/// changed the axis rectangle (a fresh plot gets its legend, readouts and side plot only
+/// then), the figure is computed and drawn once more for the rectangle it got.
 /// \throws rope::InvalidParameter from core on invalid parameters.
 FigureData renderFigure(QCustomPlot& plot, const figures::Figure& figure,
                         const rope::RopeParams& params, const FigureOptions& options);
