@@ -43,7 +43,7 @@ rope_cli_course_check(cli_course_check_outside_tolerance base-bound-minimal-base
 rope_cli_course_check(cli_course_check_predict_choice rotation-angle-pair-0 below-half
                       "^\\{\"correct\":true,\"expected\":\"below-half\",\"hint\":null\\}")
 rope_cli_course_check(cli_course_check_radians rotation-angle-pair-0 three-degrees
-                      "^\\{\"correct\":false,\"expected\":\"below-half\",\"hint\":\"θ_0 = 1 is one radian per position, not one degree")
+                      "^\\{\"correct\":false,\"expected\":\"below-half\",\"hint\":\"θ₀ = 1 is one radian per position, not one degree")
 rope_cli_course_check(cli_course_check_degrees_period rotation-angle-pair-16 m460
                       "^\\{\"correct\":false,\"expected\":\"m163\",\"hint\":\"360 positions would be a full turn")
 rope_cli_course_check(cli_course_check_bf16_spacing precision-bf16-spacing sixty-four

@@ -14,7 +14,7 @@ set_tests_properties(cli_lang_course_list_en PROPERTIES LABELS "cli;i18n" PASS_R
 
 # A figure's words follow the language, its numbers do not: the CSV's series names.
 add_test(NAME cli_lang_figure_zh
-         COMMAND sh -c "\"$0\" --lang zh_CN figure --panel decay --out \"$1/decay_zh.csv\" >/dev/null && grep -q '^b = 10000（当前） 每列最小值,2.5,' \"$1/decay_zh.csv\" && \"$0\" figure --panel decay --out \"$1/decay_en.csv\" >/dev/null && grep -q '^b = 10000 (current) min per column,2.5,' \"$1/decay_en.csv\""
+         COMMAND sh -c "\"$0\" --lang zh_CN figure --panel decay --out \"$1/decay_zh.csv\" >/dev/null && grep -q '^b = 10000（当前） 每列最小值,4.5,' \"$1/decay_zh.csv\" && \"$0\" figure --panel decay --out \"$1/decay_en.csv\" >/dev/null && grep -q '^b = 10000 (current) min per column,4.5,' \"$1/decay_en.csv\""
                  ${ROPE_CLI} ${CMAKE_CURRENT_BINARY_DIR})
 set_tests_properties(cli_lang_figure_zh PROPERTIES LABELS "cli;i18n")
 
@@ -33,7 +33,7 @@ set_tests_properties(gui_lang_unknown PROPERTIES LABELS "cli;i18n" ENVIRONMENT "
 # `figure --panel decay --lang zh_CN` and `figure ... --lang=zh_CN` at the end, byte for byte
 # the file `--lang zh_CN figure` writes; twice, or without a value, exits 2 naming it.
 add_test(NAME cli_lang_after_command
-         COMMAND sh -c "\"$0\" figure --panel decay --lang zh_CN --out \"$1/decay_after_zh.csv\" >/dev/null && grep -q '^b = 10000（当前） 每列最小值,2.5,' \"$1/decay_after_zh.csv\" && \"$0\" figure --panel decay --out \"$1/decay_end_zh.csv\" --lang=zh_CN >/dev/null && \"$0\" --lang zh_CN figure --panel decay --out \"$1/decay_before_zh.csv\" >/dev/null && cmp \"$1/decay_after_zh.csv\" \"$1/decay_before_zh.csv\" && cmp \"$1/decay_end_zh.csv\" \"$1/decay_before_zh.csv\""
+         COMMAND sh -c "\"$0\" figure --panel decay --lang zh_CN --out \"$1/decay_after_zh.csv\" >/dev/null && grep -q '^b = 10000（当前） 每列最小值,4.5,' \"$1/decay_after_zh.csv\" && \"$0\" figure --panel decay --out \"$1/decay_end_zh.csv\" --lang=zh_CN >/dev/null && \"$0\" --lang zh_CN figure --panel decay --out \"$1/decay_before_zh.csv\" >/dev/null && cmp \"$1/decay_after_zh.csv\" \"$1/decay_before_zh.csv\" && cmp \"$1/decay_end_zh.csv\" \"$1/decay_before_zh.csv\""
                  ${ROPE_CLI} ${CMAKE_CURRENT_BINARY_DIR})
 set_tests_properties(cli_lang_after_command PROPERTIES LABELS "cli;i18n")
 rope_cli_expect_error(cli_lang_twice "--lang given twice" --lang zh_CN figure --lang en)

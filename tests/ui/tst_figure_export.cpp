@@ -103,6 +103,12 @@ private slots:
         QFile file(path);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QByteArray bytes = file.readAll();
+        if (id == QLatin1String("training-lab") && extension == QLatin1String("csv")) {
+            // Nothing is trained until Train is pressed: the table has its header and no rows
+            // (the plot carries the note that says so).
+            QCOMPARE(bytes, QByteArray("series,x,y,value\n"));
+            return;
+        }
         QVERIFY(bytes.size() > 100);
         if (extension == QLatin1String("png")) {
             QVERIFY(bytes.startsWith("\x89PNG\r\n\x1a\n"));
