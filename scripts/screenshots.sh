@@ -8,6 +8,7 @@
 #   docs/screenshots/dark-attention.png        the attention panel in the dark theme, 1280x800
 #   docs/screenshots/presenter.png             presenter mode at 1920x1080 on course step 5
 #   docs/screenshots/base-bound-landscape.png  the feasibility landscape (rope-cli figure, 1280x800)
+#   docs/screenshots/training-lab-race.png     the training lab's default race, trained (rope-cli)
 #   docs/zh_CN/1280x800/, docs/zh_CN/1920x1080/ 简体中文, every panel and the course pane
 # Deterministic: the explorer starts in its fixed showcase state (32k context, YaRN s = 8 over
 # 4096) with empty settings (a private XDG_CONFIG_HOME) and the same fonts; only the batch
@@ -75,6 +76,10 @@ cp "$WORK/dark/attention.png" "$ROOT/docs/screenshots/dark-attention.png"
 cp "$WORK/presenter/presenter.png" "$ROOT/docs/screenshots/presenter.png"
 "$CLI" figure --panel base-bound --set view=landscape --width 1280 --height 800 \
     --out "$ROOT/docs/screenshots/base-bound-landscape.png" >/dev/null
+# The training lab's default race, trained (the panel itself trains only on Train: its
+# screenshot above shows the note); about 20 s of CPU.
+"$CLI" figure --panel training-lab --set run=true --width 1280 --height 800 \
+    --out "$ROOT/docs/screenshots/training-lab-race.png" >/dev/null
 for size in 1280x800 1920x1080; do
     mkdir -p "$ROOT/docs/zh_CN/$size"
     cp "$WORK/zh_CN/$size"/*.png "$ROOT/docs/zh_CN/$size/"
