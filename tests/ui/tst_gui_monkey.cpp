@@ -94,10 +94,10 @@ struct RegressionRow {
 };
 constexpr RegressionRow kRegressionRows[] = {
     // CI's seed since 2026-11-24: wide zig-zag polylines (2.6 s, #418), the frozen thread
-    // pool, the Resume wait of the dense b*(L) job (#634). Its first 1 000 actions (2 500
-    // until the export rows below came; its numbered findings are #418 and #634): the new
-    // seed of each run has the full 5 000.
-    {20261123, 1000},
+    // pool, the Resume wait of the dense b*(L) job (#634). Its first 700 actions, just past
+    // #634 (1 000 until 2026-11-29, when CI's run had to shrink; 2 500 before the export rows
+    // below came); the explore stage walks a new seed each run.
+    {20261123, 700},
     // Issue 23's seeds (5 000 actions each on main at b1d5777): 7 blocked 2.4 s on a spin box
     // edit and 99 for 2.2 s, both with course clicks of 1.8–2.7 s; 1795641769363 for 4.1 s on
     // the menu action "Context extension" after the base-bound panel at b ≈ 10⁹. Causes: the
@@ -113,7 +113,7 @@ constexpr RegressionRow kRegressionRows[] = {
     // the GUI thread and rasterised, compressed, formatted and written on the pool. Each row
     // runs just past its stall.
     {2026112602, 2710},
-    {20653, 1000},
+    {20653, 560},
 };
 
 // Longest the event loop may be blocked by work on the GUI thread: CPU time of the GUI thread
