@@ -141,6 +141,11 @@ sanitize)
     # ROPE_ASAN_MONKEY_ACTIONS=N sets its length (0 skips it). One seed runs here
     # (ROPE_MONKEY_SEED_ASAN, set by .ci/run, else 20261123): the regression rows replay
     # stalls, which `reliability` checks on the plain build.
+    # Without the UI (ROPE_ASAN_UI=OFF, as CI runs it) there is no monkey and no rope-cli.
+    if [ "${ROPE_ASAN_UI:-ON}" = "OFF" ]; then
+        echo "setup: sanitize without the UI (ROPE_ASAN_UI=OFF): no GUI tests, monkey or campaign"
+        exit 0
+    fi
     if [ "${ROPE_ASAN_MONKEY_ACTIONS:-500}" -gt 0 ]; then
         ROPE_MONKEY_SEED="${ROPE_MONKEY_SEED:-${ROPE_MONKEY_SEED_ASAN:-20261123}}" \
         ROPE_MONKEY_ACTIONS="${ROPE_ASAN_MONKEY_ACTIONS:-500}" \
