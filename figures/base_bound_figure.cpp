@@ -317,12 +317,12 @@ FigureData publishedView(const BaseBoundResult& results) {
         passing += c.check.passes ? 1 : 0;
         if (!c.check.passes) {
             // Su's rows labelled above their marker, Men et al.'s below, so the two tables'
-            // labels at the same L do not collide.
+            // labels at the same L start on opposite sides.
             const bool men = c.row.source == rope::BaseTableSource::Men2024;
-            data.labels.push_back({static_cast<double>(c.row.context),
-                                   c.row.printedBase * (men ? 0.6 : 1.7),
+            data.labels.push_back({static_cast<double>(c.row.context), c.row.printedBase,
                                    FigureText::tr("✗ m=%1").arg(c.check.firstFailing.value_or(-1)),
-                                   false});
+                                   false, LabelPlace::Beside,
+                                   men ? Qt::AlignBottom : Qt::AlignTop});
         }
     }
     for (const PublishedCheck& c : checked) {
@@ -682,200 +682,21 @@ FigureData landscapeView(const rope::RopeParams& params, const FigureOptions& op
     return data;
 }
 
-// Model labels, placed in pixels so that none overlaps another label, a marker, an arrow or a
-// curve (the fit and the rules of thumb), whatever the plot's size and font: each label tries
-// places above, below, left and right of its marker; while a place's box meets one already
-// taken it moves on (greedy stacking, in order of L), and the nearest place inside the plot
-// wins. A label that moved away from its marker gets a thin leader line (a Guide series: not
-// data, left out of the CSV). Sizes: a label line is the plot font's height \p fontPx, a
-// character at most 0.6 of it (DejaVu Sans averages 0.5).
-void placeModelLabels(FigureData& data, const std::vector<ModelContext>& models, double widthPx,
-                      double heightPx, double fontPx, std::pair<double, double> xRange,
-                      std::pair<double, double> yRange) {
-    struct Box {
-        double left, right, top, bottom; // pixels, y downwards
-        bool meets(const Box& o) const {
-            return left < o.right && right > o.left && top < o.bottom && bottom > o.top;
-        }
-    };
-    const double xDecades = std::log10(xRange.second / xRange.first);
-    const double yDecades = std::log10(yRange.second / yRange.first);
-    const auto toPx = [&](double x, double y) {
-        return std::pair{widthPx * std::log10(x / xRange.first) / xDecades,
-                         heightPx * (1.0 - std::log10(y / yRange.first) / yDecades)};
-    };
-    const auto fromPx = [&](double px, double py) {
-        return std::pair{xRange.first * std::pow(10.0, xDecades * px / widthPx),
-                         yRange.first * std::pow(10.0, yDecades * (1.0 - py / heightPx))};
-    };
-    const double gap = 0.4 * fontPx;
-    const double marker = 6.0; // half the marker's extent, with a margin
-    std::vector<Box> taken;
-    for (const ModelContext& model : models) {
-        const auto [mx, my] = toPx(static_cast<double>(model.context), model.base);
-        taken.push_back({mx - marker, mx + marker, my - marker, my + marker});
-    }
-    // Every other marker already in the figure (the b* points, the layer spans, the current
-    // point) and the arrows (the Llama 3.1 extension) are taken too: a label on them would
-    // hide the data it sits on. An arrow is covered by boxes of one marker size along it.
-    // A curve (Line) is covered by small boxes every few pixels along it: a label may sit
-    // beside a curve but not across it.
-    const double thin = 2.0;
-    for (const Series& s : data.series) {
-        if (s.style == SeriesStyle::Line && s.inLegend) {
-            for (std::size_t i = 0; i + 1 < s.x.size() && i + 1 < s.y.size(); ++i) {
-                if (!(s.x[i] > 0.0) || !(s.y[i] > 0.0) || !(s.x[i + 1] > 0.0) ||
-                    !(s.y[i + 1] > 0.0)) {
-                    continue;
-                }
-                const auto [px, py] = toPx(s.x[i], s.y[i]);
-                const auto [qx, qy] = toPx(s.x[i + 1], s.y[i + 1]);
-                const int steps = static_cast<int>(
-                    std::min(512.0, std::ceil(std::hypot(qx - px, qy - py) / thin)));
-                for (int k = 0; k <= steps; ++k) {
-                    const double t = static_cast<double>(k) / std::max(steps, 1);
-                    const double ax = px + t * (qx - px);
-                    const double ay = py + t * (qy - py);
-                    if (ax < -thin || ax > widthPx + thin || ay < -thin || ay > heightPx + thin) {
-                        continue;
-                    }
-                    taken.push_back({ax - thin, ax + thin, ay - thin, ay + thin});
-                }
-            }
-            continue;
-        }
-        if (s.style != SeriesStyle::Scatter && s.style != SeriesStyle::Arrow) {
-            continue;
-        }
-        for (std::size_t i = 0; i < s.x.size() && i < s.y.size(); ++i) {
-            if (!(s.x[i] > 0.0) || !(s.y[i] > 0.0)) {
-                continue; // a NaN break or a point a log axis cannot show
-            }
-            const auto [px, py] = toPx(s.x[i], s.y[i]);
-            taken.push_back({px - marker, px + marker, py - marker, py + marker});
-            if (s.style == SeriesStyle::Arrow && i + 1 < s.x.size() && s.x[i + 1] > 0.0 &&
-                s.y[i + 1] > 0.0) {
-                const auto [qx, qy] = toPx(s.x[i + 1], s.y[i + 1]);
-                const int steps = static_cast<int>(
-                    std::min(512.0, std::ceil(std::hypot(qx - px, qy - py) / marker)));
-                for (int k = 1; k < steps; ++k) {
-                    const double t = static_cast<double>(k) / steps;
-                    const double ax = px + t * (qx - px);
-                    const double ay = py + t * (qy - py);
-                    taken.push_back({ax - marker, ax + marker, ay - marker, ay + marker});
-                }
-            }
-        }
-    }
+// Model labels: each names its marker (context, base), above it by preference; the renderer,
+// which knows the fonts, sets it where it covers no other label, marker, arrow or curve, with a
+// leader line when it had to move away.
+void labelModels(FigureData& data, const std::vector<ModelContext>& models) {
     std::vector<const ModelContext*> order;
     for (const ModelContext& model : models) {
         order.push_back(&model);
     }
+    // In order of L: neighbours on the axis are placed one after the other.
     std::stable_sort(order.begin(), order.end(), [](const ModelContext* a, const ModelContext* b) {
         return a->context < b->context;
     });
-    const double lineHeight = 1.15 * fontPx;
     for (const ModelContext* model : order) {
-        const auto [mx, my] = toPx(static_cast<double>(model->context), model->base);
-        const double width = 0.6 * fontPx * static_cast<double>(model->name.size()) + 4.0;
-        // Candidates: centred on the marker or shifted sideways by about half and one label
-        // width, each stacked up from just above the marker (dy = −1) or down from just below
-        // it (dy = +1) until it meets nothing; and beside the marker, left or right of it at
-        // its height, stacked up or down. The nearest candidate inside the plot wins; if none
-        // fits, the centred upward one, pulled back inside the plot.
-        struct Start {
-            Box box;
-            int dy;
-        };
-        std::vector<Start> starts;
-        for (const double shift : {0.0, -0.6, 0.6, -1.2, 1.2}) {
-            const double left =
-                std::clamp(mx - width / 2 + shift * width, 0.0, std::max(0.0, widthPx - width));
-            starts.push_back({{left, left + width, my - marker - gap - lineHeight,
-                               my - marker - gap},
-                              -1});
-            starts.push_back(
-                {{left, left + width, my + marker + gap, my + marker + gap + lineHeight}, 1});
-        }
-        for (const double side : {-1.0, 1.0}) {
-            const double left = side < 0 ? mx - marker - gap - width : mx + marker + gap;
-            if (left < 0.0 || left + width > widthPx) {
-                continue;
-            }
-            for (const int dy : {-1, 1}) {
-                starts.push_back(
-                    {{left, left + width, my - 0.5 * lineHeight, my + 0.5 * lineHeight}, dy});
-            }
-        }
-        Box box{};
-        double bestDistance = std::numeric_limits<double>::infinity();
-        std::optional<Box> fallback;
-        for (const Start& start : starts) {
-            {
-                const int dy = start.dy;
-                Box c = start.box;
-                for (bool moved = true; moved;) {
-                    moved = false;
-                    for (const Box& other : taken) {
-                        if (c.meets(other)) {
-                            const double step =
-                                dy < 0 ? other.top - 1.0 - c.bottom : other.bottom + 1.0 - c.top;
-                            c.top += step;
-                            c.bottom += step;
-                            moved = true;
-                        }
-                    }
-                }
-                if (!fallback) {
-                    fallback = c;
-                }
-                if (c.top < 0.0 || c.bottom > heightPx) {
-                    continue;
-                }
-                // The gap between the marker and the box's nearest point: a label beside its
-                // marker is as near as one above it.
-                const double distance =
-                    std::hypot(std::max({c.left - mx, mx - c.right, 0.0}),
-                               std::max({c.top - my, my - c.bottom, 0.0}));
-                if (distance < bestDistance) {
-                    bestDistance = distance;
-                    box = c;
-                }
-            }
-        }
-        if (!std::isfinite(bestDistance)) {
-            box = *fallback;
-            const double lift = box.top < 0.0 ? -box.top : std::min(0.0, heightPx - box.bottom);
-            box.top += lift;
-            box.bottom += lift;
-        }
-        taken.push_back(box);
-        const double cx = 0.5 * (box.left + box.right);
-        const double cy = 0.5 * (box.top + box.bottom);
-        const auto [lx, ly] = fromPx(cx, cy);
-        data.labels.push_back({lx, ly, model->name, false});
-        // Leader line when the label is more than half a line further from its marker than
-        // a label right beside it, from the marker to the box's nearest point.
-        const double nearX = std::clamp(mx, box.left, box.right);
-        const double nearY = std::clamp(my, box.top, box.bottom);
-        if (std::hypot(nearX - mx, nearY - my) > marker + gap + 0.5 * lineHeight) {
-            Series leader;
-            leader.name = QStringLiteral("label of %1").arg(model->name);
-            leader.id = QStringLiteral("leader-%1")
-                            .arg(model->name.toLower()
-                                     .remove(QLatin1Char('('))
-                                     .remove(QLatin1Char(')'))
-                                     .replace(QLatin1Char(' '), QLatin1Char('-')));
-            leader.style = SeriesStyle::Guide;
-            leader.inLegend = false;
-            const double length = std::hypot(nearX - mx, nearY - my);
-            const auto [ax, ay] = fromPx(mx + marker * (nearX - mx) / length,
-                                         my + marker * (nearY - my) / length);
-            const auto [bx, by] = fromPx(nearX, nearY);
-            leader.x = {ax, bx};
-            leader.y = {ay, by};
-            data.series.push_back(std::move(leader));
-        }
+        data.labels.push_back({static_cast<double>(model->context), model->base, model->name,
+                               false, LabelPlace::Beside, Qt::AlignTop});
     }
 }
 
@@ -1208,10 +1029,7 @@ FigureData baseBoundView(const rope::RopeParams& params, const FigureOptions& op
         });
     data.xRange = {{xLow, xHigh}};
     data.yRange = {{std::max(yLow, 1.0), yHigh}};
-    placeModelLabels(data, publishedModelContexts(),
-                     options.plot.width(1000), options.plot.height(600), options.plot.font(13),
-                     *data.xRange,
-                     *data.yRange);
+    labelModels(data, publishedModelContexts());
     data.legendAlignment = Qt::AlignBottom | Qt::AlignRight;
     return data;
 }

@@ -97,7 +97,8 @@ Series arc(double radius, double from, double sweep, int colour) {
 TextLabel arcLabel(double radius, double from, double sweep, const QString& text,
                    double at = 0.5) {
     const double t = from + at * sweep;
-    return {(radius + 0.13) * std::cos(t), (radius + 0.13) * std::sin(t), text};
+    return {(radius + 0.13) * std::cos(t), (radius + 0.13) * std::sin(t), text, false,
+            LabelPlace::Near};
 }
 
 struct PageText {
@@ -297,7 +298,7 @@ void derivationPage(FigureData& data, int page, double theta, double alpha, doub
         // A label a line's height off the arrow, so that its text does not sit on it.
         data.labels.push_back({0.55 * kQLength * std::cos(thetaQ) + 0.2 * std::sin(thetaQ),
                                0.55 * kQLength * std::sin(thetaQ) - 0.2 * std::cos(thetaQ),
-                               FigureText::tr("r(q, m)")});
+                               FigureText::tr("r(q, m)"), false, LabelPlace::Near});
         break;
     }
     case 4: {
@@ -482,10 +483,10 @@ void collisionPage(FigureData& data, double theta, double m, double toleranceDeg
     data.series.back().id = QStringLiteral("position-m-prime");
     data.labels.push_back({0.62 * std::cos(a) - 0.18 * std::sin(a),
                            0.62 * std::sin(a) + 0.18 * std::cos(a),
-                           FigureText::tr("m = %1").arg(number(m))});
+                           FigureText::tr("m = %1").arg(number(m)), false, LabelPlace::Near});
     data.labels.push_back({0.45 * std::cos(b) + 0.18 * std::sin(b),
                            0.45 * std::sin(b) - 0.18 * std::cos(b),
-                           FigureText::tr("m′ = %1").arg(number(second))});
+                           FigureText::tr("m′ = %1").arg(number(second)), false, LabelPlace::Near});
     data.readouts = {
         {FigureText::tr("θ"), fourDigits(theta), FigureText::tr("rad/token")},
         {FigureText::tr("period 2π/θ"), fourDigits(period), FigureText::tr("tokens")},
@@ -632,10 +633,10 @@ void sinPage(FigureData& data, double theta, double alpha, double m, double n, d
     // Labels inside the circle, on the side of each arrow away from the sin line.
     const double offset = std::sin(ta) >= 0 ? -0.12 : 0.12;
     data.labels.push_back({0.6 * std::cos(ta), 0.6 * std::sin(ta) + offset,
-                           FigureText::tr("m = %1").arg(number(a))});
+                           FigureText::tr("m = %1").arg(number(a)), false, LabelPlace::Near});
     if (hit.found) {
         data.labels.push_back({0.6 * std::cos(tb), 0.6 * std::sin(tb) + offset,
-                               FigureText::tr("m′ = %1").arg(hit.position)});
+                               FigureText::tr("m′ = %1").arg(hit.position), false, LabelPlace::Near});
     }
     data.readouts = {
         {FigureText::tr("m"), a, QString()},
@@ -783,7 +784,7 @@ void ladderPage(FigureData& data, const Eigen::ArrayXd& theta, double m, int dim
     const double lowest = std::log10(theta[pairs - 1]);
     side.labels.push_back({std::min(shown, pairs - 1) + 0.12 * pairs,
                            std::log10(theta[std::min(shown, pairs) - 1]) * 0.5,
-                           FigureText::tr("in the matrix")});
+                           FigureText::tr("in the matrix"), false, LabelPlace::Near});
     // With d/2 ≤ kMatrixPairs every pair is in the matrix and the first series stays empty.
     if (!ladder.x.empty()) {
         side.series.push_back(std::move(ladder));

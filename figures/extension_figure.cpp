@@ -185,8 +185,6 @@ FigureData wavelengthView(const rope::RopeParams& params, const FigureOptions& o
     frame.yHigh = before.maxCoeff();
     // The boundary line starts at L₀/2, above the legend in the lower right corner.
     const double lineLow = std::max(frame.yLow, 0.5 * trainLength);
-    frame.widthPx = options.plot.width(1000);
-    frame.fontPx = options.plot.font(13);
     if (v.toggle("critical-dim")) {
         // Right of the line and below λ = L₀: no curve enters there (the pairs right of the
         // line have λ > L₀ before and after any extension).
@@ -260,8 +258,6 @@ FigureData heatmapView(const rope::RopeParams& params, const FigureOptions& opti
         // Near m = 0, at the top (y grows downwards), inside the left image.
         frame.labelY = edges[0] + 0.03 * (edges[r] - edges[0]);
         frame.labelXMax = pairs - 0.5;
-        frame.widthPx = options.plot.width(1000);
-        frame.fontPx = options.plot.font(13);
         frame.onDark = true;
         frame.labelRight = true;
         addCriticalDimension(data, 2 * pairs, params.base,

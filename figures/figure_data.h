@@ -100,6 +100,20 @@ struct Tick {
     QString label;
 };
 
+/// \brief How the renderer may move a TextLabel. The figure says what a label names and where
+/// that is; only the renderer knows the fonts, so only it can tell whether two texts meet.
+enum class LabelPlace {
+    /// Centred on (x, y), exactly: a mark in a cell, a word that names the region it sits in.
+    Fixed,
+    /// Centred on (x, y) when nothing is there; else at the nearest place around it where it
+    /// covers no other text, marker, legend or curve, inside the axes.
+    Near,
+    /// Names the point (x, y): a marker, an arrow head, a line. Set beside the point, never over
+    /// it, on TextLabel::side first, then at the nearest free place around; joined to the point by
+    /// a thin leader line when it had to move away.
+    Beside,
+};
+
 /// \brief A short text placed at a data coordinate (annotations such as pair numbers). Not data:
 /// left out of the CSV.
 struct TextLabel {
@@ -107,6 +121,14 @@ struct TextLabel {
     double y = 0;
     QString text;
     bool onDark = false; ///< drawn in white (on a dark cell) instead of near-black
+    LabelPlace place = LabelPlace::Fixed;
+    /// Near, Beside: the side of (x, y) tried first (Qt::AlignRight: right of the point,
+    /// Qt::AlignTop: above it, Qt::AlignBottom | Qt::AlignLeft: below and left, …); none: right,
+    /// then above, below and left.
+    Qt::Alignment side = {};
+    /// Near, Beside: the x interval (data units) the label must stay inside when that is less
+    /// than the axes (one image of two side by side); none: the axes.
+    std::optional<std::pair<double, double>> xWithin = {};
 };
 
 /// \brief A colour-mapped image on a regular grid of cell centres.

@@ -141,8 +141,6 @@ FigureData heatmapFigure(const rope::RopeParams& params, const FigureOptions& op
             frame.yHigh = view.yMax;
             frame.labelY = view.yMin + 0.05 * (view.yMax - view.yMin);
             frame.labelRight = true;
-            frame.widthPx = options.plot.width(1000);
-            frame.fontPx = options.plot.font(13);
             frame.onDark = true;
             addCriticalDimension(data, params.effectiveRotaryDim(), params.base,
                                  static_cast<double>(params.context), 0.0, frame);

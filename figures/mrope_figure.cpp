@@ -163,24 +163,10 @@ FigureData mropeFigure(const rope::RopeParams& params, const FigureOptions& opti
         const QString label =
             seg.isText ? FigureText::tr("text ×%1").arg(seg.textTokens)
                        : QStringLiteral("%1×%2×%3").arg(seg.gridT).arg(seg.gridH).arg(seg.gridW);
-        // Centred over the run, kept inside the axis (a short run sits at an edge): half the
-        // label's width in tokens, from the plot's width and font (a character ≈ 0.6 em).
-        const double tokenPx =
-            std::max(static_cast<double>(options.plot.width(800)), 16.0) /
-            static_cast<double>(tokens + 1);
-        // Width in em: 0.6 per Latin character, 1 per Han character (a full square).
-        double ems = 0.0;
-        for (const QChar c : label) {
-            ems += c.script() == QChar::Script_Han ? 1.0 : 0.6;
-        }
-        const double halfLabel =
-            0.5 * static_cast<double>(options.plot.font(13)) * ems / tokenPx;
-        const double low = std::min(std::max(1.0, halfLabel - 0.5), 0.5 * (tokens - 1.0));
-        const double high = std::max(low, static_cast<double>(tokens) - 1.0 - halfLabel);
-        const double centre =
-            std::clamp(static_cast<double>(start) + 0.5 * static_cast<double>(count - 1), low,
-                       high);
-        data.labels.push_back({centre, labelY[run++ % 2], label});
+        // Centred over the run on its line; the renderer, which knows the label's width, keeps
+        // it inside the axes (a short run sits at an edge) and clear of its neighbours.
+        const double centre = static_cast<double>(start) + 0.5 * static_cast<double>(count - 1);
+        data.labels.push_back({centre, labelY[run++ % 2], label, false, LabelPlace::Near});
         start += count;
     }
     Series marks;

@@ -230,8 +230,11 @@ FigureData positionSchemesFigure(const rope::RopeParams& params, const FigureOpt
     const auto mapName = [&](rope::PositionScheme s, rope::AttentionMask m) {
         return sameMask ? schemeName(s) : QStringLiteral("%1 (%2)").arg(schemeName(s), maskName(m));
     };
-    data.labels.push_back({(T - 1) / 2.0, labelY, mapName(left, leftMask)});
-    data.labels.push_back({T + 1 + (T - 1) / 2.0, labelY, mapName(right, rightMask)});
+    // Centred over its map, each within its map's columns.
+    data.labels.push_back({(T - 1) / 2.0, labelY, mapName(left, leftMask), false,
+                           LabelPlace::Near, {}, std::pair{-0.5, T - 0.5}});
+    data.labels.push_back({T + 1 + (T - 1) / 2.0, labelY, mapName(right, rightMask), false,
+                           LabelPlace::Near, {}, std::pair{T + 0.5, 2.0 * T + 0.5}});
 
     // Four or five ticks per map: two maps share one axis, so a step of 2 at T = 16 packs
     // eighteen labels into a slide's half-width.

@@ -11,21 +11,6 @@
 
 namespace rope::figures {
 
-namespace {
-
-// A label's half width in data units: the plot's font size is a line's height, and a character of
-// the plot fonts averages about half of it.
-double halfWidth(const QString& text, const OverlayFrame& frame) {
-    const double pxPerUnit = frame.widthPx / std::max(frame.xHigh - frame.xLow, 1e-12);
-    return 0.5 * (0.5 * frame.fontPx * static_cast<double>(text.size())) / pxPerUnit;
-}
-
-double pixelsToUnits(double px, const OverlayFrame& frame) {
-    return px * std::max(frame.xHigh - frame.xLow, 1e-12) / frame.widthPx;
-}
-
-} // namespace
-
 void addCriticalDimension(FigureData& data, int dim, double base, double trainLength,
                           double xOffset, const OverlayFrame& frame) {
     const int critical = rope::criticalDimension(dim, base, trainLength);
@@ -55,18 +40,12 @@ void addCriticalDimension(FigureData& data, int dim, double base, double trainLe
     line.x = {x, x};
     line.y = {frame.yLow, frame.yHigh};
     data.series.push_back(std::move(line));
-    // Beside the line, not on it: left of it, or right when asked for or when the left has no
-    // room.
-    const QString text = FigureText::tr("d_extra = %1").arg(critical);
-    const double half = halfWidth(text, frame);
-    const double gap = pixelsToUnits(0.5 * frame.fontPx, frame);
-    const double left = x - gap - half;
-    // Right of the line, pulled in from the right edge if need be: a label asked for on the
-    // right (over a colour map) stays there, on the calm side, even when the estimate is tight.
-    const double right = std::min(x + gap + half, frame.labelXMax.value_or(frame.xHigh) - half);
-    const bool leftFits = left - half >= frame.xLow;
-    const double labelX = frame.labelRight || !leftFits ? right : left;
-    data.labels.push_back({labelX, frame.labelY, text, frame.onDark});
+    // Beside the line, not on it: left of it, or right when asked for (the renderer takes the
+    // other side, or the nearest free place, when that side has no room).
+    data.labels.push_back({x, frame.labelY, FigureText::tr("d_extra = %1").arg(critical),
+                           frame.onDark, LabelPlace::Beside,
+                           frame.labelRight ? Qt::AlignRight : Qt::AlignLeft,
+                           std::pair{frame.xLow, frame.labelXMax.value_or(frame.xHigh)}});
 }
 
 void addMenFit(FigureData& data, const Series& exact) {
@@ -135,10 +114,10 @@ void addFopeCutoff(FigureData& data, const Eigen::ArrayXd& wavelengths, double t
     data.series.push_back(std::move(zeroed));
     // At the left end, just above the line λ = T the chart already draws: the fast pairs
     // there are far below it.
-    const QString text =
-        FigureText::tr("FoPE cut-off: θ < 2π/%1 → 0").arg(formatNumber(trainLength));
-    data.labels.push_back({frame.xLow + pixelsToUnits(frame.fontPx, frame) + halfWidth(text, frame),
-                           frame.labelY, text, frame.onDark});
+    data.labels.push_back(
+        {frame.xLow, frame.labelY,
+         FigureText::tr("FoPE cut-off: θ < 2π/%1 → 0").arg(formatNumber(trainLength)),
+         frame.onDark, LabelPlace::Beside, Qt::AlignRight});
 }
 
 } // namespace rope::figures

@@ -16,18 +16,16 @@
 
 namespace rope::figures {
 
-/// \brief Where a label may go on the plot, in data units and in pixels (from the panel's
-/// plot size, FigureOptions::plot), so that it does not sit on the line it names.
+/// \brief Where an overlay's line and label go on the plot, in data units (the renderer sets
+/// the label beside its anchor, clear of the line it names).
 struct OverlayFrame {
     double xLow = 0;
     double xHigh = 1;
     double yLow = 0; ///< y extent of the boundary line
     double yHigh = 1;
-    double labelY = 0.5; ///< y of the label's centre
-    double widthPx = 1000;
-    double fontPx = 13;
+    double labelY = 0.5; ///< y of the label's anchor
     bool onDark = false; ///< the label sits on a colour map: drawn in white
-    /// The label goes right of the line when it fits (on a phase heatmap the slow pairs there
+    /// The label goes right of the line by preference (on a phase heatmap the slow pairs there
     /// are a calm dark orange near m = 0, where a white label reads well); else left of it.
     bool labelRight = false;
     /// Right edge the label must stay left of, when narrower than the axis (xHigh).

@@ -157,7 +157,7 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
     };
     const auto label = [&data, &at](double radius, double angle, const QString& text) {
         const auto [x, y] = at(radius, angle);
-        data.labels.push_back({x, y, text, false});
+        data.labels.push_back({x, y, text, false, LabelPlace::Near});
     };
     // q and k at position 0, unless R_m q (or R_n k) points within half a radian of them: at
     // m = 0 the arrows coincide and the head label below names both.
@@ -170,12 +170,13 @@ FigureData rotationFigure(const rope::RopeParams& params, const FigureOptions& o
     if (apart(std::atan2(kn[1], kn[0]), phi)) {
         label(0.9, phi, QStringLiteral("k"));
     }
-    // Beside the arrow heads, a little counter-clockwise of them, so no label covers its arrow;
-    // kept 0.8 from the sides (a label is centred on its point, about 0.6 wide), where a head
-    // pointing left or right would put half the label outside the axes.
+    // Beside the arrow heads, a little counter-clockwise of them and on the outer side first,
+    // so no label covers its arrow; the renderer keeps it inside the axes.
     const auto headLabel = [&data, &at](double radius, double angle, const QString& text) {
         const auto [x, y] = at(radius, angle);
-        data.labels.push_back({std::clamp(x, -0.8, 0.8), y, text, false});
+        const Qt::Alignment outward = (x >= 0 ? Qt::AlignRight : Qt::AlignLeft) |
+                                      (y >= 0 ? Qt::AlignTop : Qt::AlignBottom);
+        data.labels.push_back({x, y, text, false, LabelPlace::Beside, outward});
     };
     headLabel(1.02, std::atan2(qm[1], qm[0]) + 0.16,
               FigureText::tr("Rₘq, m = %1").arg(params.m));

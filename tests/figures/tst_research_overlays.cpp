@@ -61,8 +61,11 @@ private slots:
         QCOMPARE(turning->value, 46.0);
         bool labelled = false;
         for (const TextLabel& l : data.labels) {
-            // Beside the line, over the slow pairs (a calm dark orange near m = 0).
-            labelled = labelled || (l.text == QStringLiteral("d_extra = 92") && l.x > 45.5);
+            // Named beside the line, right of it first: over the slow pairs (a calm dark
+            // orange near m = 0).
+            labelled = labelled || (l.text == QStringLiteral("d_extra = 92") && l.x == 45.5 &&
+                                    l.place == rope::figures::LabelPlace::Beside &&
+                                    l.side == Qt::AlignRight);
         }
         QVERIFY(labelled);
     }

@@ -13,6 +13,7 @@
 #include <QPen>
 #include <QPolygonF>
 #include <QString>
+#include <QStringList>
 #include <QTextItem>
 #include <QTransform>
 
@@ -52,6 +53,13 @@ public:
         int page = 0;
     };
     std::vector<Text> texts;
+    // Every marker drawn (a scatter point's circle, an arrow head's small filled polygon): its
+    // box on the device and its page.
+    struct Marker {
+        QRectF rect;
+        int page = 0;
+    };
+    std::vector<Marker> markers;
     int page = 0; // set by whoever starts a new page
 
     bool begin(QPaintDevice*) override { return true; }
@@ -68,11 +76,20 @@ public:
             m_scale = std::sqrt(std::abs(m_transform.determinant()));
         }
     }
-    void drawPolygon(const QPointF*, int count, PolygonDrawMode mode) override {
+    void drawPolygon(const QPointF* points, int count, PolygonDrawMode mode) override {
         if (mode == PolylineMode) {
             polylines.push_back({count, penWidth()});
+        } else if (count >= 3 && count <= 5) {
+            // A small closed shape of a few corners: an arrow head (QCPLineEnding).
+            markers.push_back({m_transform.map(QPolygonF(QList<QPointF>(points, points + count)))
+                                   .boundingRect(),
+                               page});
         }
     }
+    void drawEllipse(const QRectF& r) override {
+        markers.push_back({m_transform.mapRect(r), page}); // a scatter point (QCPScatterStyle)
+    }
+    void drawEllipse(const QRect& r) override { drawEllipse(QRectF(r)); }
     void drawLines(const QLineF*, int count) override {
         if (penWidth() > 1.0) {
             wideSegments += count;
@@ -162,6 +179,89 @@ private:
     QSize m_size;
     int m_dpi = 96;
 };
+
+/// The area of a polygon (shoelace formula).
+inline double polygonArea(const QPolygonF& p) {
+    double twice = 0.0;
+    for (qsizetype k = 0; k < p.size(); ++k) {
+        const QPointF& a = p[k];
+        const QPointF& b = p[(k + 1) % p.size()];
+        twice += a.x() * b.y() - b.x() * a.y();
+    }
+    return std::abs(0.5 * twice);
+}
+
+/// The texts of \p texts drawn over each other, as "page N: 'a' overlaps 'b'". Two texts
+/// overlap when their own boxes (turned with a turned text: a slanted tick label's box is not
+/// its axis-aligned bounding box) share more than a sixth of the smaller one's area;
+/// neighbouring runs of a line and neighbouring lines only touch. A power of ten's exponent (set
+/// smaller at the upper right of its "10") and a sub- or superscript raised into the next line
+/// by less than half its height are typeset so on purpose.
+inline QStringList overlappingTexts(const std::vector<RecordingEngine::Text>& texts) {
+    QStringList problems;
+    const auto blank = [](const QString& t) { return t.trimmed().isEmpty(); };
+    for (std::size_t a = 0; a < texts.size(); ++a) {
+        if (blank(texts[a].text)) {
+            continue;
+        }
+        for (std::size_t b = a + 1; b < texts.size(); ++b) {
+            if (blank(texts[b].text) || texts[a].page != texts[b].page ||
+                !texts[a].rect.intersects(texts[b].rect)) {
+                continue;
+            }
+            const double ratio = std::min(texts[a].pointSize, texts[b].pointSize) /
+                                 std::max(texts[a].pointSize, texts[b].pointSize);
+            if (ratio < 0.9 && std::min(texts[a].text.size(), texts[b].text.size()) <= 4) {
+                continue;
+            }
+            const QRectF both = texts[a].rect.intersected(texts[b].rect);
+            const bool script =
+                ratio < 0.9 || std::max(texts[a].pointSize, texts[b].pointSize) < 9.0;
+            if (script &&
+                both.height() < 0.5 * std::min(texts[a].rect.height(), texts[b].rect.height())) {
+                continue;
+            }
+            const double shared = polygonArea(texts[a].box.intersected(texts[b].box));
+            const double smaller =
+                std::min(polygonArea(texts[a].box), polygonArea(texts[b].box));
+            if (smaller > 0 && shared > smaller / 6.0) {
+                problems << QStringLiteral("page %1: '%2' overlaps '%3'")
+                                .arg(texts[a].page)
+                                .arg(texts[a].text, texts[b].text);
+            }
+        }
+    }
+    return problems;
+}
+
+/// The texts of \p texts drawn over a marker of \p markers (covering more than a quarter of the
+/// marker's box), as "page N: 'a' covers a marker at (x, y)": a label on a data point hides the
+/// point it is about.
+inline QStringList textsOverMarkers(const std::vector<RecordingEngine::Text>& texts,
+                                    const std::vector<RecordingEngine::Marker>& markers) {
+    QStringList problems;
+    for (const RecordingEngine::Text& t : texts) {
+        if (t.text.trimmed().isEmpty()) {
+            continue;
+        }
+        for (const RecordingEngine::Marker& m : markers) {
+            if (m.page != t.page || !t.rect.intersects(m.rect)) {
+                continue;
+            }
+            const QRectF both = t.rect.intersected(m.rect);
+            const double area = m.rect.width() * m.rect.height();
+            if (area > 0 && both.width() * both.height() > 0.25 * area) {
+                problems << QStringLiteral("page %1: '%2' covers a marker at (%3, %4)")
+                                .arg(t.page)
+                                .arg(t.text)
+                                .arg(m.rect.center().x(), 0, 'f', 0)
+                                .arg(m.rect.center().y(), 0, 'f', 0);
+                break;
+            }
+        }
+    }
+    return problems;
+}
 
 /// How far two images of the same size are apart: the largest difference of any colour
 /// channel of any pixel, and how many pixels differ at all.

@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Every slide and every handout page (both editions, English and Chinese) painted on a device
-// that records each text it is asked to draw, with its size and box: a page fails on text
-// smaller than 8 pt in print, on two texts drawn over each other, on ASCII math ("^(", "_{",
-// "e+0", "e-0") and, on a slide, on a header that states a shared parameter at another value
-// than the slide's or leaves out one the figure reads.
+// that records each text and marker it is asked to draw, with its size and box: a page fails on
+// text smaller than 8 pt in print, on two texts drawn over each other, on a text over a marker,
+// on ASCII math ("^(", "_{", "e+0", "e-0") and, on a slide, on a header that states a shared
+// parameter at another value than the slide's or leaves out one the figure reads.
 #include "figures/course.h"
 #include "figures/figure_parameters.h"
 #include "figures/figure_registry.h"
@@ -91,54 +91,7 @@ QStringList pageProblems(const std::vector<RecordingEngine::Text>& texts, double
                             .arg(minPt);
         }
     }
-    // Two texts overlap when their own boxes (turned with a turned text: a slanted tick
-    // label's box is not its axis-aligned bounding box) share more than a sixth of the smaller
-    // one's area; neighbouring runs of a line and neighbouring lines only touch.
-    const auto area = [](const QPolygonF& p) {
-        double twice = 0.0;
-        for (qsizetype k = 0; k < p.size(); ++k) {
-            const QPointF& a = p[k];
-            const QPointF& b = p[(k + 1) % p.size()];
-            twice += a.x() * b.y() - b.x() * a.y();
-        }
-        return std::abs(0.5 * twice);
-    };
-    for (std::size_t a = 0; a < texts.size(); ++a) {
-        if (blank(texts[a].text)) {
-            continue;
-        }
-        for (std::size_t b = a + 1; b < texts.size(); ++b) {
-            if (blank(texts[b].text) || texts[a].page != texts[b].page ||
-                !texts[a].rect.intersects(texts[b].rect)) {
-                continue;
-            }
-            // A power of ten on a log axis is "10" with its exponent set smaller at its upper
-            // right, touching it by design.
-            const double ratio = std::min(texts[a].pointSize, texts[b].pointSize) /
-                                 std::max(texts[a].pointSize, texts[b].pointSize);
-            if (ratio < 0.9 && std::min(texts[a].text.size(), texts[b].text.size()) <= 4) {
-                continue;
-            }
-            // A sub- or superscript in running text (set smaller, or at the 8.5 pt of a script)
-            // is raised or lowered into the next line's box by design; it may not cover more
-            // than half the height of the other.
-            const QRectF both = texts[a].rect.intersected(texts[b].rect);
-            const bool script =
-                ratio < 0.9 || std::max(texts[a].pointSize, texts[b].pointSize) < 9.0;
-            if (script &&
-                both.height() < 0.5 * std::min(texts[a].rect.height(), texts[b].rect.height())) {
-                continue;
-            }
-            const double shared = area(texts[a].box.intersected(texts[b].box));
-            const double smaller = std::min(area(texts[a].box), area(texts[b].box));
-            if (smaller > 0 && shared > smaller / 6.0) {
-                problems << QStringLiteral("page %1: '%2' overlaps '%3'")
-                                .arg(texts[a].page)
-                                .arg(texts[a].text, texts[b].text);
-            }
-        }
-    }
-    return problems;
+    return problems + rope::test::overlappingTexts(texts);
 }
 
 std::vector<RecordingEngine::Text> onPage(const std::vector<RecordingEngine::Text>& texts,
@@ -179,23 +132,9 @@ const std::map<QString, QString> kDefaultText = {{QStringLiteral("d"), QStringLi
 // language only, "panel@handout" for the handout's pages only). A listed panel's problems are
 // reported, not failed; a listed panel with no problem left fails (take it off the list).
 const std::map<QString, const char*> kKnownProblems = {
-    {QStringLiteral("attention@handout"),
-     "on a handout page the colour bar's ticks (12.3 pt, so that a log axis' exponents print "
-     "at 8 pt) crowd the short bar: the tick step does not follow the font"},
-    {QStringLiteral("position-schemes@handout"),
-     "on a handout page the colour bar's ticks crowd the short bar (see attention)"},
-    {QStringLiteral("batch@handout"),
-     "on a handout page the x axis' ticks crowd at 12.3 pt (see attention)"},
-    {QStringLiteral("derivation@handout"),
-     "on a handout page (a student sheet's figure, 12.3 pt in a short figure) the arc labels "
-     "of pages 7 and 9 run into each other; the slides' pages pass"},
-    {QStringLiteral("position-schemes@zh_CN"), "a Chinese axis label runs into a tick label"},
-    {QStringLiteral("mrope"),
-     "the x axis' 15 position ticks crowd each other at slide size (the tick step does not "
-     "follow the font)"},
     {QStringLiteral("base-bound@en"),
-     "the 9-entry legend beside the axes wraps into two columns whose lines run into each "
-     "other at slide size (issue 33: base-bound's legend and model labels)"},
+     "the 9-entry legend beside the axes, wrapped and packed without row spacing to fit the "
+     "slide's height, draws each two-line entry's second line into the next entry's first"},
 };
 
 // The problems of \p problems ("page N: …") on pages whose panel is listed in kKnownProblems are
@@ -296,7 +235,8 @@ private slots:
         QVERIFY(rope::ui::paintSlides(targetOf(*device), slides));
         const std::vector<RecordingEngine::Text>& texts = device->engine().texts;
         QCOMPARE(device->engine().page, static_cast<int>(slides.size()));
-        QStringList problems = pageProblems(texts, 8.0);
+        QStringList problems = pageProblems(texts, 8.0) +
+                               rope::test::textsOverMarkers(texts, device->engine().markers);
         std::vector<QString> panelOfPage = {QString()}; // page 0: the title page
         QSet<QString> shown;
         for (const rope::ui::SlideSpec& slide : slides) {
@@ -362,8 +302,9 @@ private slots:
         QVERIFY(rope::ui::paintHandout(targetOf(*device), language,
                                        *rope::ui::handoutEditionFromId(edition)));
         const std::vector<RecordingEngine::Text>& texts = device->engine().texts;
-        QStringList problems =
-            pageProblems(texts, rope::ui::kHandoutMinTextPt) + asciiMath(texts);
+        QStringList problems = pageProblems(texts, rope::ui::kHandoutMinTextPt) +
+                               rope::test::textsOverMarkers(texts, device->engine().markers) +
+                               asciiMath(texts);
         // A student page's panel: the step its heading ("12. …", set larger than the text)
         // names. A known panel's figure may break a rule there (the derivation's pictures).
         const std::vector<rope::figures::CourseStep>& steps = rope::figures::builtinCourse();

@@ -4,6 +4,7 @@
 
 #include "figures/figure_text.h"
 #include "ui/render/colour_maps.h"
+#include "ui/render/label_layout.h"
 #include "ui/render/plot_theme.h"
 
 #include <qcustomplot.h>
@@ -601,11 +602,77 @@ void setTicks(QCPAxis* axis, const std::vector<Tick>& ticks) {
         return;
     }
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    QVariantList at;
+    QStringList labels;
     for (const Tick& t : ticks) {
         ticker->addTick(t.at, t.label);
+        at.append(t.at);
+        labels.append(t.label);
     }
     axis->setTicker(ticker);
     axis->setSubTicks(false);
+    // Every tick the figure named: thinNamedTicks() shows a subset of them on a short axis.
+    axis->setProperty("ropeTickAt", at);
+    axis->setProperty("ropeTickLabels", labels);
+}
+
+// A vertical axis with named ticks shows every k-th of the figure's ticks, k the smallest step
+// that leaves a line and a half of the tick font between neighbouring labels at the axis'
+// length \p axisPx: at a slide's 18 pt the fifteen position ids of the M-RoPE figure ran into
+// each other. The first tick is always shown. True when the ticks shown changed.
+bool thinNamedTicks(QCPAxis* axis, double axisPx) {
+    const auto ticker = qSharedPointerDynamicCast<QCPAxisTickerText>(axis->ticker());
+    const QVariantList at = axis->property("ropeTickAt").toList();
+    const QStringList labels = axis->property("ropeTickLabels").toStringList();
+    const QCPRange range = axis->range();
+    if (!ticker || at.size() < 2 || at.size() != labels.size() || axisPx <= 0 ||
+        range.size() <= 0 || axis->scaleType() != QCPAxis::stLinear ||
+        axis->orientation() != Qt::Vertical) {
+        return false;
+    }
+    std::vector<std::pair<double, QString>> ticks;
+    int lines = 1;
+    for (qsizetype k = 0; k < at.size(); ++k) {
+        ticks.emplace_back(at[k].toDouble(), labels[k]);
+        lines = std::max(lines, static_cast<int>(labels[k].count(QLatin1Char('\n'))) + 1);
+    }
+    std::sort(ticks.begin(), ticks.end());
+    double gap = range.size();
+    for (std::size_t k = 1; k < ticks.size(); ++k) {
+        gap = std::min(gap, ticks[k].first - ticks[k - 1].first);
+    }
+    const double gapPx = gap / range.size() * axisPx;
+    const double needPx = (lines + 0.5) * QFontMetricsF(axis->tickLabelFont()).height();
+    const std::size_t stride =
+        gapPx > 0 ? std::max<std::size_t>(1, static_cast<std::size_t>(std::ceil(needPx / gapPx)))
+                  : 1;
+    QMap<double, QString> shown;
+    for (std::size_t k = 0; k < ticks.size(); k += stride) {
+        shown.insert(ticks[k].first, ticks[k].second);
+    }
+    if (shown == ticker->ticks()) {
+        return false;
+    }
+    ticker->setTicks(shown);
+    return true;
+}
+
+// A numbered vertical axis (a y axis, a colour bar) asks for as many ticks as fit two lines of
+// its font apart: the five QCustomPlot asks for crowded a handout's short colour bar at
+// 12.3 pt ("−1.5" over "−1"). True when the count changed.
+bool fitVerticalTickCount(QCPAxis* axis, double axisPx) {
+    const QSharedPointer<QCPAxisTicker> ticker = axis->ticker();
+    if (!ticker || axis->scaleType() != QCPAxis::stLinear || axisPx <= 0 ||
+        axis->orientation() != Qt::Vertical ||
+        qSharedPointerDynamicCast<QCPAxisTickerText>(ticker) ||
+        qSharedPointerDynamicCast<QCPAxisTickerFixed>(ticker)) {
+        return false;
+    }
+    const double line = QFontMetricsF(axis->tickLabelFont()).height();
+    const int count = std::clamp(static_cast<int>(axisPx / (2.0 * line)), 2, 5);
+    const bool changed = count != ticker->tickCount();
+    ticker->setTickCount(count);
+    return changed;
 }
 
 // Named ticks whose labels are wider than the room between them (a category axis with long
@@ -668,11 +735,25 @@ bool fitTickCount(QCPAxis* axis, double axisPx) {
 }
 
 // fitTickLabels() again for every named x axis at the size the layout gave it (a panel
-// resized after its figure was drawn), and fitTickCount() for every numbered one; a changed
-// rotation changes the margins, so a shown plot lays out once more.
+// resized after its figure was drawn), and fitTickCount() for every numbered one; on vertical
+// axes and colour bars fitVerticalTickCount() and thinNamedTicks(). Ticks are made before the
+// layout that gives an axis its length, so a change shows at the next replot: a shown plot
+// lays out once more.
 void refitTickLabels(QCustomPlot& plot) {
     bool changed = false;
+    for (QCPLayoutElement* e : plot.plotLayout()->elements(true)) {
+        if (auto* scale = qobject_cast<QCPColorScale*>(e); scale != nullptr && scale->visible()) {
+            changed = fitVerticalTickCount(scale->axis(), scale->rect().height()) || changed;
+            changed = thinNamedTicks(scale->axis(), scale->rect().height()) || changed;
+        }
+    }
     for (QCPAxisRect* rect : plot.axisRects()) {
+        for (QCPAxis* y : {rect->axis(QCPAxis::atLeft), rect->axis(QCPAxis::atRight)}) {
+            if (y != nullptr && y->visible()) {
+                changed = fitVerticalTickCount(y, rect->height()) || changed;
+                changed = thinNamedTicks(y, rect->height()) || changed;
+            }
+        }
         QCPAxis* x = rect->axis(QCPAxis::atBottom);
         changed = fitTickCount(x, rect->width()) || changed;
         const auto ticker = qSharedPointerDynamicCast<QCPAxisTickerText>(x->ticker());
@@ -773,21 +854,6 @@ void integerTicksForCells(QCPAxis* axis, double first, double last, int cells) {
     ticker->setTickStep(1.0);
     ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
     axis->setTicker(ticker);
-}
-
-void drawLabels(QCustomPlot& plot, QCPAxisRect* rect, const std::vector<TextLabel>& labels,
-                double fontScale, const QColor& colour) {
-    QFont font = plot.font();
-    font.setPointSizeF(font.pointSizeF() * fontScale);
-    for (const TextLabel& l : labels) {
-        auto* text = new QCPItemText(&plot);
-        text->setClipAxisRect(rect);
-        text->position->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
-        text->position->setCoords(l.x, l.y);
-        text->setFont(font);
-        text->setColor(l.onDark ? QColor(Qt::white) : colour);
-        text->setText(l.text);
-    }
 }
 
 // Line widths and marker sizes are multiplied by this (1 on screen; larger in presenter mode,
@@ -1048,6 +1114,8 @@ void placeLegend(QCustomPlot& plot, QCPLayoutGrid* readouts, LegendPlace place,
     }
     plot.legend->setBorderPen(QPen(plotColours(plotTheme(plot)).legendBorder));
     inset->setInsetAlignment(0, corner);
+    // The figure's choice; placeInsetLegend() moves the legend from it only off a marker.
+    plot.legend->setProperty("ropeFigureCorner", static_cast<int>(corner));
 }
 
 // Readouts under the axes in one or two text columns (two when there are more than three).
@@ -1219,7 +1287,7 @@ void drawSide(QCustomPlot& plot, QCPLayoutGrid* body, const SidePlot& side, int 
         drawSeries(plot, rect, s, previous);
         previous = plot.plottable(plot.plottableCount() - 1);
     }
-    drawLabels(plot, rect, side.labels, 0.8, plotColours(plotTheme(plot)).sideLabel);
+    addLabels(plot, rect, side.labels, 0.8, plotColours(plotTheme(plot)).sideLabel);
     x->setRange(side.xRange.first, side.xRange.second);
     y->setRange(side.yRange.first, side.yRange.second);
     // The side rect is new, so its width is estimated: its share of the body, less the axes.
@@ -1354,7 +1422,7 @@ void drawFigure(QCustomPlot& plot, const FigureData& data) {
         drawSeries(plot, plot.axisRect(), s, previous);
         previous = plot.plottable(plot.plottableCount() - 1);
     }
-    drawLabels(plot, plot.axisRect(), data.labels, 1.0, plotColours(plotTheme(plot)).label);
+    addLabels(plot, plot.axisRect(), data.labels, 1.0, plotColours(plotTheme(plot)).label);
 
     int legendEntries = 0;
     for (const Series& s : data.series) {
@@ -1482,6 +1550,8 @@ void drawFigure(QCustomPlot& plot, const FigureData& data) {
             applyEqualAspect(plot);
             placeUprightScaleLabels(plot);
             refitTickLabels(plot);
+            placeInsetLegend(plot);
+            placeLabels(plot); // last: in the pixels the axes now have
         });
         plot.setProperty("ropeAspectConnected", true);
     }
