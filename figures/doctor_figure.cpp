@@ -160,7 +160,18 @@ FigureData doctorFigure(const rope::RopeParams& params, const FigureOptions& opt
     }
     in.context = context;
     in.engine = v.choiceId("engine");
-    if (v.choice<Engine>("engine") == Engine::LlamaCpp && v.has("engine-args")) {
+    if (v.has("engine-args") && !v.text("engine-args").trimmed().isEmpty()) {
+        // Arguments the transformers engine would not read: refused, as `rope-cli doctor`
+        // refuses --engine-args without --engine llama.cpp, rather than checked against
+        // nothing while the findings look as if they had been.
+        if (v.choice<Engine>("engine") != Engine::LlamaCpp) {
+            throw rope::InvalidParameter(
+                "engine-args",
+                (QStringLiteral("engine-args: ") +
+                 FigureText::tr("llama.cpp arguments need engine llama.cpp (the engine is "
+                                "transformers, which reads none)"))
+                    .toStdString());
+        }
         in.engineArgs = rope::ui::splitEngineArgs(v.text("engine-args"));
     }
     const std::vector<DoctorFinding> findings = rope::ui::runDoctor(in);

@@ -132,6 +132,12 @@ add_test(NAME cli_figure_doctor_unknown_engine_flag
          COMMAND sh -c "err=$(\"$0\" figure --panel doctor --set engine=llama.cpp --set engine-args=--bogus --out \"$1/doctor-bogus.png\" 2>&1 >/dev/null); r=$?; test $r -eq 2 && echo \"$err\" | grep -q \"unknown llama.cpp flag '--bogus'\" && ! test -e \"$1/doctor-bogus.png\""
                  ${ROPE_GGUF_CLI} ${CMAKE_CURRENT_BINARY_DIR})
 set_tests_properties(cli_figure_doctor_unknown_engine_flag PROPERTIES LABELS cli)
+# engine-args with the transformers engine (the default), which reads none: exit 2 naming the
+# option, as `rope-cli doctor --engine-args` without --engine llama.cpp does.
+add_test(NAME cli_figure_doctor_engine_args_need_llama_cpp
+         COMMAND sh -c "err=$(\"$0\" figure --panel doctor --set engine-args=--bogus --out \"$1/doctor-hf-args.png\" 2>&1 >/dev/null); r=$?; test $r -eq 2 && echo \"$err\" | grep -q \"engine-args\" && echo \"$err\" | grep -q \"need engine llama.cpp\" && ! test -e \"$1/doctor-hf-args.png\""
+                 ${ROPE_GGUF_CLI} ${CMAKE_CURRENT_BINARY_DIR})
+set_tests_properties(cli_figure_doctor_engine_args_need_llama_cpp PROPERTIES LABELS cli)
 
 # engines: gpt-oss-20b's YaRN correction range (transformers unrounded, ggml floor/ceil) makes the
 # scores part at Δ = 57 (tests/io/reference/engines_reference.py); Qwen2.5's YaRN agrees; a
