@@ -22,6 +22,8 @@
 #include <QSettings>
 #include <QVBoxLayout>
 
+#include <atomic>
+
 namespace rope::ui {
 
 namespace {
@@ -54,12 +56,19 @@ QString writeWithProgress(QWidget* parent, const QString& path, const QString& l
     QProgressDialog progress(label, DeckDialog::tr("Cancel"), 0, 1, parent);
     progress.setWindowModality(Qt::WindowModal);
     progress.setMinimumDuration(300);
-    const DeckProgress step = [&progress](int done, int total) {
-        progress.setMaximum(total);
-        progress.setValue(done);
-        QCoreApplication::processEvents();
-        return !progress.wasCanceled();
-    };
+    // Cancel sets the flag at once (a signal, not a poll), which stops a page's figure inside
+    // core while it is computed; between pages the step asks the dialog as well.
+    std::atomic<bool> cancelled{false};
+    QObject::connect(&progress, &QProgressDialog::canceled, &progress,
+                     [&cancelled] { cancelled.store(true); });
+    const DeckProgress step(
+        [&progress](int done, int total) {
+            progress.setMaximum(total);
+            progress.setValue(done);
+            QCoreApplication::processEvents();
+            return !progress.wasCanceled();
+        },
+        &cancelled);
     try {
         const QByteArray bytes = make(step);
         progress.reset();

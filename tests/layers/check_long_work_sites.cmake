@@ -38,8 +38,6 @@ set(exceptions
     "ui/render/animation_export.h|future|AnimationExporter's frame and encode workers: not on JobRunner yet (issue #34)"
     "ui/render/animation_export.cpp|future|as animation_export.h"
     "ui/render/animation_export.cpp|timer|a zero-delay single shot reports a failure after start() returned: no polling"
-    "ui/render/deck_export.cpp|future|the slide deck computes each page's figure in a nested event loop: not on JobRunner yet (issue #34)"
-    "ui/render/deck_export.cpp|timer|the deck's nested loop polls its keep-going callback every 50 ms: goes with the deck to JobRunner (issue #34)"
     "ui/panels/special_controls.cpp|timer|the Play button's 40 ms clock advances the position m: an animation, not a poll of work"
     "app/gui/main.cpp|timer|screenshot mode (ROPE_EXPLORER_SCREENSHOTS) starts its shots once the window has shown: a developer's tool, no work polled")
 

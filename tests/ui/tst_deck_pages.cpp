@@ -17,6 +17,7 @@
 #include <QSet>
 #include <QTest>
 
+#include <atomic>
 #include <map>
 
 using rope::test::RecordingDevice;
@@ -282,6 +283,31 @@ private slots:
         QVERIFY2(problems.isEmpty(),
                  qPrintable(QStringLiteral("%1 problem(s), listed above").arg(problems.size())));
         checkKnown(known, shown, language, QStringLiteral("slides"), true);
+    }
+
+    // A Cancel button's flag stops the export: set before the first page, no page is computed
+    // and the deck comes back empty; left unset, the same deck is written. (The flag is what
+    // the window's dialog sets from its canceled() signal; a page's figure reads it inside
+    // core while it is computed on a JobRunner.)
+    void cancelFlagStopsTheExport() {
+        QVERIFY(rope::figures::installLanguage(QStringLiteral("en")));
+        const rope::figures::Figure* figure = rope::figures::findFigure("base-bound");
+        QVERIFY(figure != nullptr);
+        rope::ui::SlideSpec slide;
+        slide.figure = figure;
+        const std::vector<rope::ui::SlideSpec> slides = {slide};
+        int steps = 0;
+        const auto step = [&steps](int, int) {
+            ++steps;
+            return true;
+        };
+        std::atomic<bool> cancelled{true};
+        QVERIFY(rope::ui::slidesPdf(slides, rope::ui::DeckProgress(step, &cancelled)).isEmpty());
+        cancelled.store(false);
+        steps = 0;
+        const QByteArray pdf = rope::ui::slidesPdf(slides, rope::ui::DeckProgress(step, &cancelled));
+        QVERIFY(pdf.startsWith("%PDF"));
+        QVERIFY(steps >= 2); // the title page and the slide
     }
 
     void handout_data() {

@@ -8,7 +8,7 @@
 #include "figures/lessons.h"
 #include "figures/option_table.h"
 #include "io/file_access.h"
-#include "ui/compute_pool.h"
+#include "ui/job_runner.h"
 #include "ui/render/draw_figure.h"
 #include "ui/render/figure_export.h"
 #include "ui/render/plot_theme.h"
@@ -18,7 +18,6 @@
 #include <QBuffer>
 #include <QCoreApplication>
 #include <QEventLoop>
-#include <QFutureWatcher>
 #include <QGuiApplication>
 #include <QPageLayout>
 #include <QPageSize>
@@ -28,8 +27,6 @@
 #include <QTextBlock>
 #include <QTextDocument>
 #include <QTextFormat>
-#include <QTimer>
-#include <QtConcurrent/QtConcurrentRun>
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -84,55 +81,48 @@ void prepare(QTextDocument& doc, QPaintDevice* device, const QString& html, doub
     doc.setTextWidth(width);
 }
 
-// Asked while a figure is computed: false cancels the export.
-using KeepGoing = std::function<bool()>;
-
-// The figure's data for \p plot's size, computed on the compute pool (a base-bound slide runs
-// certified b* searches for seconds) while this thread waits in an event loop that asks
-// \p keepGoing every 50 ms: the export's Cancel then stops the search inside core's sweep
-// (figures::figureDataUnless) instead of after it. nullopt when cancelled.
+// The figure's data for \p plot's size. With a \p cancel flag (an export from the window) it is
+// computed on a JobRunner while this thread waits in an event loop that ends when the run has
+// finished, so the dialog stays live and its Cancel, which sets the flag, stops the search inside
+// core's sweep (figures::figureDataUnless); without one (rope-cli, tests) right here. nullopt when
+// cancelled.
 // \throws what the figure's computation threw (rope::InvalidParameter).
 std::optional<FigureData> figureAwaiting(QCustomPlot& plot, const figures::Figure& figure,
                                          const rope::RopeParams& params,
                                          const figures::FigureOptions& options,
-                                         const KeepGoing& keepGoing) {
+                                         const std::atomic<bool>* cancel) {
+    const figures::FigureOptions sized = withPlotSize(plot, options);
+    if (cancel == nullptr) {
+        const std::atomic<bool> never{false};
+        return figures::figureDataUnless(never, figure, params, sized);
+    }
     struct Outcome {
         std::optional<FigureData> data;
         std::exception_ptr failure;
     };
-    auto stop = std::make_shared<std::atomic<bool>>(false);
-    QFuture<Outcome> future =
-        QtConcurrent::run(&computePool(), [&figure, params, options = withPlotSize(plot, options),
-                                           stop] {
-            Outcome outcome;
-            try {
-                outcome.data = figures::figureDataUnless(*stop, figure, params, options);
-            } catch (...) {
-                outcome.failure = std::current_exception();
-            }
-            return outcome;
-        });
-    if (keepGoing) {
-        QEventLoop loop;
-        QFutureWatcher<Outcome> watcher;
-        QObject::connect(&watcher, &QFutureWatcher<Outcome>::finished, &loop, &QEventLoop::quit);
-        QTimer poll;
-        QObject::connect(&poll, &QTimer::timeout, &loop, [&keepGoing, &stop] {
-            if (!keepGoing()) {
-                stop->store(true);
-            }
-        });
-        poll.start(50);
-        watcher.setFuture(future);
-        if (!future.isFinished()) {
-            loop.exec();
+    auto outcome = std::make_shared<Outcome>();
+    JobRunner runner;
+    QEventLoop loop;
+    QObject::connect(&runner, &JobRunner::finished, &loop, &QEventLoop::quit);
+    QObject::connect(&runner, &JobRunner::failed, &loop, &QEventLoop::quit);
+    runner.start([&figure, params, sized, cancel, outcome](const RunControl&) {
+        // Caught here, not by the runner: its failed() carries a text, and the caller wants
+        // the exception (a refused parameter names its field).
+        Outcome result;
+        try {
+            result.data = figures::figureDataUnless(*cancel, figure, params, sized);
+        } catch (...) {
+            result.failure = std::current_exception();
         }
+        return std::function<void()>([outcome, result = std::move(result)]() mutable {
+            *outcome = std::move(result);
+        });
+    });
+    loop.exec();
+    if (outcome->failure) {
+        std::rethrow_exception(outcome->failure);
     }
-    Outcome outcome = future.result();
-    if (outcome.failure) {
-        std::rethrow_exception(outcome.failure);
-    }
-    return std::move(outcome.data);
+    return std::move(outcome->data);
 }
 
 // What a page's figure shows of the computed data: a slide leaves off the readouts about how it
@@ -162,7 +152,7 @@ void keepReadouts(FigureData& data, ReadoutsShown shown) {
 std::optional<FigureData> layoutPlot(QCustomPlot& plot, const figures::Figure& figure,
                                      const rope::RopeParams& params,
                                      const figures::FigureOptions& options, double scale,
-                                     const KeepGoing& keepGoing, ReadoutsShown shown,
+                                     const std::atomic<bool>* cancel, ReadoutsShown shown,
                                      QString* captionApart = nullptr) {
     setPlotTheme(plot, PlotTheme::Light);
     if (scale != 1.0) {
@@ -174,7 +164,7 @@ std::optional<FigureData> layoutPlot(QCustomPlot& plot, const figures::Figure& f
     // for that width run off the axes); the second computes for the one it gets.
     std::optional<FigureData> data;
     for (int pass = 0; pass < 2; ++pass) {
-        data = figureAwaiting(plot, figure, params, options, keepGoing);
+        data = figureAwaiting(plot, figure, params, options, cancel);
         if (!data) {
             return std::nullopt;
         }
@@ -480,9 +470,6 @@ bool paintSlides(const DeckTarget& target, const std::vector<SlideSpec>& slides,
             painter.end();
             return false;
         }
-        const KeepGoing keepGoing =
-            progress ? KeepGoing([&progress, done, total] { return progress(done, total); })
-                     : KeepGoing();
         QTextDocument header;
         prepare(header, target.device,
                 QStringLiteral("<p><span style=\"font-size:24pt\"><b>%1</b></span> &nbsp; %2</p>")
@@ -502,7 +489,7 @@ bool paintSlides(const DeckTarget& target, const std::vector<SlideSpec>& slides,
             return QLatin1String(o.id) == QLatin1String("page");
         });
         QString caption;
-        if (!layoutPlot(*plot, *s.figure, s.params, s.options, slidePresentationScale(), keepGoing,
+        if (!layoutPlot(*plot, *s.figure, s.params, s.options, slidePresentationScale(), progress.cancel,
                         ReadoutsShown::Slide, paged ? &caption : nullptr)) {
             painter.end();
             return false;
@@ -531,7 +518,7 @@ bool paintSlides(const DeckTarget& target, const std::vector<SlideSpec>& slides,
             plot = std::make_unique<QCustomPlot>();
             plot->resize(size);
             if (!layoutPlot(*plot, *s.figure, s.params, s.options, slidePresentationScale(),
-                            keepGoing, ReadoutsShown::Slide, &caption)) {
+                            progress.cancel, ReadoutsShown::Slide, &caption)) {
                 painter.end();
                 return false;
             }
@@ -774,9 +761,6 @@ bool paintHandout(const DeckTarget& target, const QString& language, HandoutEdit
             if (figure != nullptr) {
                 const QSize size(static_cast<int>(kHandoutTextWidthPt * unit),
                                  static_cast<int>(figureHeight * unit));
-                const KeepGoing keepGoing =
-                    progress ? KeepGoing([&progress, done, total] { return progress(done, total); })
-                             : KeepGoing();
                 QCustomPlot plot;
                 plot.resize(size);
                 // Without the figure's caption: a derivation page's prose explains the step it
@@ -784,7 +768,7 @@ bool paintHandout(const DeckTarget& target, const QString& language, HandoutEdit
                 // alone depends on m + n, step 8's answer), and it is not the sheet's text.
                 QString prose;
                 if (!layoutPlot(plot, *figure, step.params, step.options,
-                                handoutPresentationScale(), keepGoing, ReadoutsShown::None,
+                                handoutPresentationScale(), progress.cancel, ReadoutsShown::None,
                                 &prose)) {
                     painter.end();
                     return false;

@@ -9,6 +9,7 @@
 #include <QSize>
 #include <QString>
 
+#include <atomic>
 #include <functional>
 #include <optional>
 #include <vector>
@@ -30,8 +31,21 @@ struct SlideSpec {
     figures::FigureOptions options;
 };
 
-/// \brief Called after each page with (pages done, pages in all); returning false cancels.
-using DeckProgress = std::function<bool(int done, int total)>;
+/// \brief How a deck export reports progress and is cancelled: \ref step is called after each
+/// page with (pages done, pages in all) and returning false cancels between pages; \ref cancel,
+/// when given, is a flag a Cancel button sets, which also stops a page's figure while it is
+/// computed (a base-bound page runs certified searches for seconds) inside core's loops.
+struct DeckProgress {
+    DeckProgress() = default;
+    // Implicit on purpose: a plain step function is a progress without a cancel flag.
+    DeckProgress(std::function<bool(int done, int total)> s, // NOLINT
+                 const std::atomic<bool>* c = nullptr)
+        : step(std::move(s)), cancel(c) {}
+    std::function<bool(int done, int total)> step;
+    const std::atomic<bool>* cancel = nullptr;
+    explicit operator bool() const noexcept { return static_cast<bool>(step); }
+    bool operator()(int done, int total) const { return step(done, total); }
+};
 
 /// \brief Size of a slide page in points: 16:9, 13.33 × 7.5 in.
 inline constexpr double kSlideWidthPt = 960.0;
