@@ -23,6 +23,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace rope::figures {
 
@@ -32,6 +33,8 @@ namespace {
 
 // The "engine" row's choices of doctorOptions(), in order.
 enum class Engine { Transformers, LlamaCpp };
+// The "view" row's choices, in order.
+enum class DoctorView { Compare, Engines };
 
 // Without --set context, the comparison runs over the longer model's context up to this
 // many distances (the first drop is exact below it; beyond it the scan would cost seconds).
@@ -133,6 +136,143 @@ QStringList engineView(const rope::ui::ModelConfigResult& model, bool fromGguf, 
     return lines;
 }
 
+// The engines view drawn: for the layer where transformers and llama.cpp part first (else
+// where their θ differ most, else the first rotating layer), the difference of the two engines'
+// normalised scores s(Δ) = a²/P Σᵢ cos(Δθᵢ) (io::engineScore, the quantity compareEngines
+// scans) over the distance, against the tolerance, and beside it the relative θ difference per
+// pair. The scores themselves are ≈ 1 and differ by parts in a thousand: drawn together they
+// look like one curve. Where one engine does not attend (beyond its sliding window) the
+// difference is left out.
+FigureData enginesFigure(const rope::ui::ModelConfigResult& model, bool fromGguf,
+                         long long context, const QString& modelName, int widthPx) {
+    FigureData data;
+    data.title = FigureText::tr("Engines: %1 in transformers and in llama.cpp").arg(modelName);
+    data.xLabel = FigureText::tr("relative distance Δ (tokens)");
+    data.yLabel = FigureText::tr("s(Δ) in llama.cpp − s(Δ) in transformers");
+    data.logX = true;
+    data.legendAlignment = Qt::AlignTop | Qt::AlignLeft;
+    const rope::io::EngineComparison c = rope::io::compareEngines(model, fromGguf, context);
+    data.caption = engineView(model, fromGguf, context).join(QLatin1Char('\n'));
+    if (c.layers.empty()) {
+        return data;
+    }
+    int shown = c.divergesLayer >= 0 ? c.divergesLayer : c.maxLayer;
+    for (std::size_t i = 0; shown < 0 && i < c.layers.size(); ++i) {
+        if (c.layers[i].hf.rope || c.layers[i].llama.rope) {
+            shown = static_cast<int>(i);
+        }
+    }
+    shown = std::clamp(shown, 0, static_cast<int>(c.layers.size()) - 1);
+    const rope::io::EngineLayerComparison& e = c.layers[static_cast<std::size_t>(shown)];
+    const long long widest = std::max(e.hf.window, e.llama.window);
+    const long long span = widest > 0 ? std::min(context, widest) : context;
+    const long long l0 = e.hf.params.scaling.originalContext;
+    // transformers' LongRoPE: the long factors once the sequence exceeds L₀ (as compareEngines
+    // scans it).
+    const auto difference = [&e, l0](long long delta) {
+        const bool outside = (e.hf.window > 0 && delta >= e.hf.window) ||
+                             (e.llama.window > 0 && delta >= e.llama.window);
+        if (outside) {
+            return std::numeric_limits<double>::quiet_NaN();
+        }
+        const Eigen::ArrayXd& hfTheta =
+            e.hfThetaLong.size() > 0 && delta + 1 > l0 ? e.hfThetaLong : e.hf.theta;
+        return rope::io::engineScore(e.llama, e.llama.theta, delta) -
+               rope::io::engineScore(e.hf, hfTheta, delta);
+    };
+    Series gap;
+    gap.name = FigureText::tr("llama.cpp − transformers, layer %1").arg(shown);
+    gap.id = QStringLiteral("score-difference");
+    gap.colour = 1;
+    double extent = c.tolerance;
+    for (const long long delta : logDistances(span, std::clamp(widthPx / 2, 100, 1000))) {
+        gap.x.push_back(static_cast<double>(delta));
+        gap.y.push_back(difference(delta));
+        if (std::isfinite(gap.y.back())) {
+            extent = std::max(extent, std::abs(gap.y.back()));
+        }
+    }
+    const double last = gap.x.empty() ? 2.0 : std::max(gap.x.back(), 2.0);
+    data.series.push_back(std::move(gap));
+    for (const double sign : {1.0, -1.0}) {
+        Series band;
+        band.name = FigureText::tr("tolerance ±%1").arg(c.tolerance);
+        band.id = sign > 0 ? QStringLiteral("tolerance-high") : QStringLiteral("tolerance-low");
+        band.colour = 6;
+        band.dashed = true;
+        band.inLegend = sign > 0;
+        band.x = {1.0, last};
+        band.y = {sign * c.tolerance, sign * c.tolerance};
+        data.series.push_back(std::move(band));
+    }
+    if (e.divergesAt > 0) {
+        Series part;
+        part.name = FigureText::tr("the scores part: Δ = %1").arg(e.divergesAt);
+        part.id = QStringLiteral("scores-part");
+        part.style = SeriesStyle::Scatter;
+        part.colour = 5;
+        part.x = {static_cast<double>(e.divergesAt)};
+        part.y = {difference(e.divergesAt)};
+        data.series.push_back(std::move(part));
+    }
+    data.xRange = {{1.0, last}};
+    data.yRange = {{-1.15 * extent, 1.6 * extent}};
+    data.readouts.push_back({FigureText::tr("layer shown"), static_cast<double>(shown),
+                             e.type});
+    data.readouts.push_back({FigureText::tr("largest θ difference, this layer"),
+                             100.0 * e.maxRelThetaDiff, QStringLiteral("%")});
+    Readout parts{FigureText::tr("the scores part from Δ"), static_cast<double>(e.divergesAt),
+                  FigureText::tr("tokens")};
+    if (e.divergesAt <= 0) {
+        parts.text = FigureText::tr("never within %1 tokens").arg(span);
+    }
+    data.readouts.push_back(parts);
+
+    // Beside: |θ_llama.cpp − θ_transformers| / θ_transformers per pair, in per cent (a pair
+    // only one engine rotates, or with θ = 0 in transformers, is left out).
+    SidePlot side;
+    side.title = FigureText::tr("θ difference per pair, layer %1").arg(shown);
+    side.xLabel = FigureText::tr("pair i");
+    side.yLabel = FigureText::tr("|θ(llama.cpp) − θ(transformers)| / θ (%)");
+    const auto relative = [&e](const Eigen::ArrayXd& reference, const QString& name,
+                                 const QString& id, int colour) {
+        Series d;
+        d.name = name;
+        d.id = id;
+        d.style = SeriesStyle::Scatter;
+        d.colour = colour;
+        const Eigen::Index n = std::min(reference.size(), e.llama.theta.size());
+        for (Eigen::Index i = 0; i < n; ++i) {
+            if (reference[i] > 0.0 && std::isfinite(reference[i])) {
+                d.x.push_back(static_cast<double>(i));
+                d.y.push_back(100.0 * std::abs(e.llama.theta[i] - reference[i]) / reference[i]);
+            }
+        }
+        return d;
+    };
+    if (e.hf.rope && e.llama.rope) {
+        side.series.push_back(relative(e.hf.theta, FigureText::tr("against transformers' θ"),
+                                       QStringLiteral("theta-difference"), 2));
+        if (e.hfThetaLong.size() > 0) {
+            side.series.push_back(relative(e.hfThetaLong,
+                                           FigureText::tr("against its long-context θ"),
+                                           QStringLiteral("theta-difference-long"), 4));
+        }
+    }
+    double top = 1.0;
+    double pairs = 1.0;
+    for (const Series& s : side.series) {
+        for (std::size_t k = 0; k < s.y.size(); ++k) {
+            top = std::max(top, s.y[k]);
+            pairs = std::max(pairs, s.x[k]);
+        }
+    }
+    side.xRange = {-0.5, pairs + 0.5};
+    side.yRange = {0.0, 1.08 * top};
+    data.side = std::move(side);
+    return data;
+}
+
 } // namespace
 
 FigureData doctorFigure(const rope::RopeParams& params, const FigureOptions& options) {
@@ -173,6 +313,25 @@ FigureData doctorFigure(const rope::RopeParams& params, const FigureOptions& opt
                     .toStdString());
         }
         in.engineArgs = rope::ui::splitEngineArgs(v.text("engine-args"));
+    }
+    if (v.choice<DoctorView>("view") == DoctorView::Engines) {
+        // Only a model has an engine: a family, its config's fields, a llama.cpp architecture.
+        if (modelSource.isEmpty()) {
+            FigureData note;
+            note.title = FigureText::tr("Engines: transformers against llama.cpp");
+            note.xRange = {{0.0, 1.0}};
+            note.yRange = {{0.0, 1.0}};
+            note.labels.push_back({0.5, 0.5,
+                                   FigureText::tr("Load a model (Model ▸ Open config.json… or "
+                                                  "a preset of the Model menu; rope-cli: --set "
+                                                  "model=<preset id or file>)\nto see what "
+                                                  "transformers and llama.cpp compute for it.")});
+            return note;
+        }
+        return enginesFigure(in.model, in.fromGguf,
+                             context > 0 ? context
+                                         : std::min(in.model.params.context, kDefaultCompareCap),
+                             modelName, options.plot.width(600));
     }
     const std::vector<DoctorFinding> findings = rope::ui::runDoctor(in);
     int errors = 0;
@@ -309,6 +468,19 @@ FigureData doctorFigure(const rope::RopeParams& params, const FigureOptions& opt
 
 const OptionTable& doctorOptions() {
     static const OptionTable table = {
+        {.id = "view",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&View:"),
+         .kind = OptionKind::Choice,
+         .defaultValue = QStringLiteral("compare"),
+         .choices = {{QStringLiteral("compare"),
+                      QT_TRANSLATE_NOOP("FigureOptions", "findings, A against B")},
+                     {QStringLiteral("engines"),
+                      QT_TRANSLATE_NOOP("FigureOptions", "transformers against llama.cpp")}},
+         .tooltip = QT_TRANSLATE_NOOP(
+             "FigureOptions",
+             "Findings: the doctor's checks and the scores of the model against a second "
+             "configuration. Engines: the loaded model's scores as transformers and as llama.cpp "
+             "compute them, and their θ per pair.")},
         {.id = "compare-with",
          .label = QT_TRANSLATE_NOOP("FigureOptions", "Compare &with:"),
          .kind = OptionKind::Text,

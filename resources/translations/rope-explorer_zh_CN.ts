@@ -1404,6 +1404,18 @@
         <source>Page 9: beside, the score of the sin-only encoding and of the rotation as both positions move; off, only the two sin factors (the course asks what the product does).</source>
         <translation>第 9 页：旁边的小图画出两个位置一起移动时只用 sin 的编码和旋转的分数；关闭时只画两个 sin 因子（课程要学生预测它们的乘积会怎样）。</translation>
     </message>
+    <message>
+        <source>findings, A against B</source>
+        <translation>诊断结果，A 对比 B</translation>
+    </message>
+    <message>
+        <source>transformers against llama.cpp</source>
+        <translation>transformers 对比 llama.cpp</translation>
+    </message>
+    <message>
+        <source>Findings: the doctor&apos;s checks and the scores of the model against a second configuration. Engines: the loaded model&apos;s scores as transformers and as llama.cpp compute them, and their θ per pair.</source>
+        <translation>诊断结果：诊断的各项检查，以及模型与第二个配置的得分对比。引擎：已加载模型在 transformers 与 llama.cpp 中各自算出的得分，以及每个维度对的 θ。</translation>
+    </message>
 </context>
 <context>
     <name>FigureText</name>
@@ -3999,6 +4011,72 @@ Press Train to race %1 scheme(s) × %2 seed(s):
     <message>
         <source>sin((n + s)θ), on k</source>
         <translation>sin((n + s)θ)，乘在 k 上</translation>
+    </message>
+    <message>
+        <source>Engines: %1 in transformers and in llama.cpp</source>
+        <translation>引擎：%1 在 transformers 与 llama.cpp 中</translation>
+    </message>
+    <message>
+        <source>s(Δ) in llama.cpp − s(Δ) in transformers</source>
+        <translation>llama.cpp 的 s(Δ) − transformers 的 s(Δ)</translation>
+    </message>
+    <message>
+        <source>llama.cpp − transformers, layer %1</source>
+        <translation>llama.cpp − transformers，第 %1 层</translation>
+    </message>
+    <message>
+        <source>tolerance ±%1</source>
+        <translation>容差 ±%1</translation>
+    </message>
+    <message>
+        <source>the scores part: Δ = %1</source>
+        <translation>得分开始分离：Δ = %1</translation>
+    </message>
+    <message>
+        <source>layer shown</source>
+        <translation>显示的层</translation>
+    </message>
+    <message>
+        <source>largest θ difference, this layer</source>
+        <translation>本层最大的 θ 差</translation>
+    </message>
+    <message>
+        <source>the scores part from Δ</source>
+        <translation>得分开始分离的 Δ</translation>
+    </message>
+    <message>
+        <source>never within %1 tokens</source>
+        <translation>在 %1 个词元内从不分离</translation>
+    </message>
+    <message>
+        <source>θ difference per pair, layer %1</source>
+        <translation>每个维度对的 θ 差，第 %1 层</translation>
+    </message>
+    <message>
+        <source>|θ(llama.cpp) − θ(transformers)| / θ (%)</source>
+        <translation>|θ(llama.cpp) − θ(transformers)| / θ（%）</translation>
+    </message>
+    <message>
+        <source>against transformers&apos; θ</source>
+        <translation>相对 transformers 的 θ</translation>
+    </message>
+    <message>
+        <source>against its long-context θ</source>
+        <translation>相对其长上下文 θ</translation>
+    </message>
+    <message>
+        <source>llama.cpp arguments need engine llama.cpp (the engine is transformers, which reads none)</source>
+        <translation>llama.cpp 参数需要引擎 llama.cpp（当前引擎是 transformers，它不读取这些参数）</translation>
+    </message>
+    <message>
+        <source>Engines: transformers against llama.cpp</source>
+        <translation>引擎：transformers 对比 llama.cpp</translation>
+    </message>
+    <message>
+        <source>Load a model (Model ▸ Open config.json… or a preset of the Model menu; rope-cli: --set model=&lt;preset id or file&gt;)
+to see what transformers and llama.cpp compute for it.</source>
+        <translation>加载一个模型（模型 ▸ 打开 config.json…，或“模型”菜单中的预设；rope-cli：--set model=&lt;预设 id 或文件&gt;），
+即可看到 transformers 和 llama.cpp 为它算出的结果。</translation>
     </message>
 </context>
 <context>

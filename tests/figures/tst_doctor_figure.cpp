@@ -10,6 +10,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <vector>
@@ -150,6 +151,73 @@ private slots:
                               {QStringLiteral("context"), 4096}});
         QVERIFY2(same.caption.contains(QStringLiteral("the same θ, magnitude")),
                  qPrintable(same.caption));
+    }
+
+    // The engines view draws what the engine view says, with the same independent numbers
+    // (tests/io/reference/engines_reference.py): for gpt-oss-20b at 4096 the layer shown is 0,
+    // its θ differ most at pair 17 (76.27 %), and the score difference first leaves ±0.001 at
+    // Δ = 57 — inside the tolerance at every drawn Δ below it, outside at 57. Qwen2.5 with YaRN
+    // never parts. Without a model the view says to load one.
+    void enginesViewDrawsTheComparison() {
+        const rope::ui::ModelConfigResult m = rope::ui::loadPreset(QStringLiteral("gpt-oss-20b"));
+        const FigureData d =
+            doctor(m.params, {{QStringLiteral("model"), QStringLiteral("gpt-oss-20b")},
+                              {QStringLiteral("context"), 4096},
+                              {QStringLiteral("view"), QStringLiteral("engines")}});
+        const rope::figures::Readout* layer = readout(d, QStringLiteral("layer shown"));
+        QVERIFY(layer != nullptr);
+        QCOMPARE(layer->value, 0.0);
+        const rope::figures::Readout* theta =
+            readout(d, QStringLiteral("largest θ difference, this layer"));
+        QVERIFY(theta != nullptr);
+        QVERIFY2(std::abs(theta->value - 76.27) < 0.01, qPrintable(QString::number(theta->value)));
+        const rope::figures::Readout* parts = readout(d, QStringLiteral("the scores part from Δ"));
+        QVERIFY(parts != nullptr);
+        QCOMPARE(parts->value, 57.0);
+        const auto series = [](const std::vector<rope::figures::Series>& all, const char* id) {
+            for (const rope::figures::Series& s : all) {
+                if (s.id == QLatin1String(id)) {
+                    return &s;
+                }
+            }
+            return static_cast<const rope::figures::Series*>(nullptr);
+        };
+        const rope::figures::Series* gap = series(d.series, "score-difference");
+        QVERIFY(gap != nullptr && !gap->x.empty());
+        bool at57 = false;
+        for (std::size_t k = 0; k < gap->x.size(); ++k) {
+            if (gap->x[k] < 57) {
+                QVERIFY2(std::abs(gap->y[k]) <= 1e-3, qPrintable(QString::number(gap->x[k])));
+            } else if (gap->x[k] == 57) {
+                at57 = true;
+                QVERIFY(std::abs(gap->y[k]) > 1e-3);
+            }
+        }
+        const rope::figures::Series* mark = series(d.series, "scores-part");
+        QVERIFY(mark != nullptr);
+        QCOMPARE(mark->x, std::vector<double>{57.0});
+        QVERIFY(at57 || gap->x.back() < 57); // drawn at 57 when the sampling reaches it
+        QVERIFY(d.side.has_value());
+        const rope::figures::Series* pairs = series(d.side->series, "theta-difference");
+        QVERIFY(pairs != nullptr && !pairs->y.empty());
+        const auto top = std::max_element(pairs->y.begin(), pairs->y.end());
+        QCOMPARE(pairs->x[static_cast<std::size_t>(top - pairs->y.begin())], 17.0);
+        QVERIFY(std::abs(*top - 76.27) < 0.01);
+
+        const rope::ui::ModelConfigResult q =
+            rope::ui::loadPreset(QStringLiteral("qwen2.5-7b-yarn"));
+        const FigureData same =
+            doctor(q.params, {{QStringLiteral("model"), QStringLiteral("qwen2.5-7b-yarn")},
+                              {QStringLiteral("context"), 4096},
+                              {QStringLiteral("view"), QStringLiteral("engines")}});
+        const rope::figures::Readout* never = readout(same, QStringLiteral("the scores part from Δ"));
+        QVERIFY(never != nullptr && !never->text.isEmpty());
+        QVERIFY(series(same.series, "scores-part") == nullptr);
+
+        const FigureData none =
+            doctor(rope::RopeParams{}, {{QStringLiteral("view"), QStringLiteral("engines")}});
+        QVERIFY(none.series.empty());
+        QCOMPARE(none.labels.size(), std::size_t{1});
     }
 
     void identicalAndIncomparable() {
