@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <numbers>
 
 namespace rope::figures {
@@ -106,6 +107,40 @@ struct PageText {
     QString body;
     QString formula;
 };
+
+// One curve of a shift plot: f(s) for the shift s of the positions.
+struct ShiftCurve {
+    QString name;
+    QString id;
+    int colour = 0;
+    std::function<double(double)> f;
+};
+
+// A side plot of curves over the shift s ∈ [0, span] by which the pages move one position or
+// both (how a score or a factor changes when the positions do), kCurveSamples points each.
+SidePlot shiftPlot(const QString& title, const QString& yLabel, double span,
+                   std::pair<double, double> yRange, std::vector<ShiftCurve> curves) {
+    SidePlot side;
+    side.title = title;
+    side.xLabel = FigureText::tr("shift s (tokens)");
+    side.yLabel = yLabel;
+    for (ShiftCurve& c : curves) {
+        Series series;
+        series.name = std::move(c.name);
+        series.id = std::move(c.id);
+        series.colour = c.colour;
+        for (int k = 0; k < kCurveSamples; ++k) {
+            const double s = span * k / (kCurveSamples - 1);
+            series.x.push_back(s);
+            series.y.push_back(c.f(s));
+        }
+        side.series.push_back(std::move(series));
+    }
+    side.xRange = {0.0, 1.04 * span};
+    side.yRange = yRange;
+    side.widthShare = 0.5;
+    return side;
+}
 
 void setPage(FigureData& data, int page, const PageText& text) {
     data.title = FigureText::tr("Derivation %1/%2: %3")
@@ -398,30 +433,12 @@ void derivationPage(FigureData& data, int page, double theta, double alpha, doub
     if (page == 2) {
         // Beside: the score when both positions move by s (flat) and when only n does.
         const double span = std::min(2.0 * kTwoPi / theta, 1.0e6);
-        SidePlot side;
-        side.title = FigureText::tr("Score as positions move");
-        side.xLabel = FigureText::tr("shift s (tokens)");
-        side.yLabel = FigureText::tr("score");
-        Series together;
-        together.name = FigureText::tr("m + s, n + s");
-        together.id = QStringLiteral("together");
-        together.colour = 2;
-        Series alone;
-        alone.name = FigureText::tr("m, n + s");
-        alone.id = QStringLiteral("alone");
-        alone.colour = 3;
-        for (int k = 0; k < kCurveSamples; ++k) {
-            const double s = span * k / (kCurveSamples - 1);
-            together.x.push_back(s);
-            together.y.push_back(rotaryScore(theta, alpha, m + s, n + s));
-            alone.x.push_back(s);
-            alone.y.push_back(rotaryScore(theta, alpha, m, n + s));
-        }
-        side.series = {std::move(alone), std::move(together)};
-        side.xRange = {0.0, 1.04 * span};
-        side.yRange = {-1.0, 1.0};
-        side.widthShare = 0.5;
-        data.side = std::move(side);
+        data.side = shiftPlot(
+            FigureText::tr("Score as positions move"), FigureText::tr("score"), span, {-1.0, 1.0},
+            {{FigureText::tr("m, n + s"), QStringLiteral("alone"), 3,
+              [=](double s) { return rotaryScore(theta, alpha, m, n + s); }},
+             {FigureText::tr("m + s, n + s"), QStringLiteral("together"), 2,
+              [=](double s) { return rotaryScore(theta, alpha, m + s, n + s); }}});
     }
 }
 
@@ -651,57 +668,23 @@ void sinPage(FigureData& data, double theta, double alpha, double m, double n, d
     if (!showShift) {
         // The question's two factors, each a sinusoid in s; whether their product stays is
         // what the student predicts, so it is not drawn.
-        SidePlot side;
-        side.title = FigureText::tr("The two factors as both positions move");
-        side.xLabel = FigureText::tr("shift s (tokens)");
-        side.yLabel = FigureText::tr("factor");
-        Series qFactor;
-        qFactor.name = FigureText::tr("sin((m + s)θ), on q");
-        qFactor.id = QStringLiteral("sin-q");
-        qFactor.colour = 2;
-        Series kFactor;
-        kFactor.name = FigureText::tr("sin((n + s)θ), on k");
-        kFactor.id = QStringLiteral("sin-k");
-        kFactor.colour = 4;
-        for (int k = 0; k < kCurveSamples; ++k) {
-            const double s = span * k / (kCurveSamples - 1);
-            qFactor.x.push_back(s);
-            qFactor.y.push_back(std::sin((m + s) * theta));
-            kFactor.x.push_back(s);
-            kFactor.y.push_back(std::sin((n + s) * theta));
-        }
-        side.series = {std::move(qFactor), std::move(kFactor)};
-        side.xRange = {0.0, 1.04 * span};
-        side.yRange = {-1.1, 1.1};
-        side.widthShare = 0.5;
-        data.side = std::move(side);
+        data.side = shiftPlot(
+            FigureText::tr("The two factors as both positions move"), FigureText::tr("factor"),
+            span, {-1.1, 1.1},
+            {{FigureText::tr("sin((m + s)θ), on q"), QStringLiteral("sin-q"), 2,
+              [=](double s) { return std::sin((m + s) * theta); }},
+             {FigureText::tr("sin((n + s)θ), on k"), QStringLiteral("sin-k"), 4,
+              [=](double s) { return std::sin((n + s) * theta); }}});
         return;
     }
-    SidePlot side;
-    side.title = FigureText::tr("Score as both positions move");
-    side.xLabel = FigureText::tr("shift s (tokens)");
-    side.yLabel = FigureText::tr("score of m + s, n + s");
-    Series rotary;
-    rotary.name = FigureText::tr("rotation");
-    rotary.id = QStringLiteral("rotation");
-    rotary.colour = 2;
-    Series sinOnly;
-    sinOnly.name = FigureText::tr("sin only");
-    sinOnly.id = QStringLiteral("sin-only");
-    sinOnly.colour = 3;
     const double dot = kQLength * kKLength * std::cos(alpha);
-    for (int k = 0; k < kCurveSamples; ++k) {
-        const double s = span * k / (kCurveSamples - 1);
-        rotary.x.push_back(s);
-        rotary.y.push_back(rotaryScore(theta, alpha, m + s, n + s));
-        sinOnly.x.push_back(s);
-        sinOnly.y.push_back(dot * std::sin((m + s) * theta) * std::sin((n + s) * theta));
-    }
-    side.series = {std::move(rotary), std::move(sinOnly)};
-    side.xRange = {0.0, 1.04 * span};
-    side.yRange = {-1.0, 1.0};
-    side.widthShare = 0.5;
-    data.side = std::move(side);
+    data.side = shiftPlot(
+        FigureText::tr("Score as both positions move"), FigureText::tr("score of m + s, n + s"),
+        span, {-1.0, 1.0},
+        {{FigureText::tr("rotation"), QStringLiteral("rotation"), 2,
+          [=](double s) { return rotaryScore(theta, alpha, m + s, n + s); }},
+         {FigureText::tr("sin only"), QStringLiteral("sin-only"), 3,
+          [=](double s) { return dot * std::sin((m + s) * theta) * std::sin((n + s) * theta); }}});
 }
 
 // Page 10: R_m block diagonal (top-left pairs) and the ladder θ_i = b^(−2i/d).
