@@ -117,6 +117,37 @@ private slots:
         const long double c1 = sum / 64;
         QVERIFY2(c1 > 0.80L && c1 < 0.82L, qPrintable(QString::number(double(c1))));
     }
+
+    // decay lesson: a larger base pushes the curve out only on the whole. The first negative
+    // mean cosine at d = 128 is at m = 18 438 for b = 5·10⁵ and 33 259 for 6.3·10⁵, but already
+    // at 27 115 for 10⁶ (long-double scans of every m).
+    void largerBaseCanMoveTheFirstNegativeIn() {
+        QCOMPARE(firstNegativeL(128, 5e5L, 40000), 18438LL);
+        QCOMPARE(firstNegativeL(128, 6.3e5L, 40000), 33259LL);
+        QCOMPARE(firstNegativeL(128, 1e6L, 40000), 27115LL);
+    }
+
+    // course step decay-on-average: at b = 10 000, d = 128 the mean cosine ripples but stays
+    // positive for r < 1000; it first turns negative at r = 1 707.
+    void meanCosineTurnsNegativeOnlyPastAThousand() {
+        QCOMPARE(firstNegativeL(128, 1e4L, 4096), 1707LL);
+    }
+
+    // course step derivation-one-theta, θ = 1 rad: 333 ≈ 53·2π misses a whole turn by 0.51°
+    // (not within 0.5°), 44 ≈ 7·2π by 1.01°, the first gap within 2°.
+    void oneRadianCollisionsMissByTheStatedAngles() {
+        const long double pi = 3.14159265358979323846L;
+        const long double degree = 180.0L / pi;
+        const long double miss333 = std::fabs(333.0L - 53.0L * 2.0L * pi) * degree;
+        QVERIFY2(miss333 > 0.50L && miss333 < 0.51L,
+                 qPrintable(QString::number(double(miss333))));
+        const long double miss44 = std::fabs(44.0L - 14.0L * pi) * degree;
+        QVERIFY2(miss44 > 1.00L && miss44 < 1.02L, qPrintable(QString::number(double(miss44))));
+        for (int gap = 1; gap < 44; ++gap) {
+            const long double turns = std::round(gap / (2.0L * pi));
+            QVERIFY(std::fabs(gap - turns * 2.0L * pi) * degree > 2.0L);
+        }
+    }
 };
 
 QTEST_MAIN(TestLessonClaims)
