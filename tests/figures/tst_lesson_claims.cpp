@@ -118,6 +118,46 @@ private slots:
         QVERIFY2(c1 > 0.80L && c1 < 0.82L, qPrintable(QString::number(double(c1))));
     }
 
+    // doctor lesson: Llama 3.1 (b = 5·10⁵, d = 128, llama3 scaling ×8, L₀ = 8192, factors 1 and
+    // 4) against itself without the scaling, c(Δ) = (1/64)·Σ cos((θ′ᵢ − θᵢ)·Δ): above 0.99 only
+    // for a few hundred tokens (first below at 512), then between 0.5 and 0.8 over 4–20 k tokens
+    // (0.62 … 0.78 here; the panel's 128 random pairs give 0.50 … 0.80).
+    void llama31WithoutScalingDriftsAfterAFewHundredTokens() {
+        const long double pi = 3.14159265358979323846L;
+        long double scaled[64];
+        long double theta[64];
+        for (int i = 0; i < 64; ++i) {
+            theta[i] = thetaL(i, 128, 5e5L);
+            const long double wavelength = 2 * pi / theta[i];
+            if (wavelength < 8192.0L / 4) {
+                scaled[i] = theta[i];
+            } else if (wavelength > 8192.0L) {
+                scaled[i] = theta[i] / 8;
+            } else {
+                const long double smooth = (8192.0L / wavelength - 1) / (4 - 1);
+                scaled[i] = (1 - smooth) * theta[i] / 8 + smooth * theta[i];
+            }
+        }
+        const auto agreement = [&](long long distance) {
+            long double sum = 0;
+            for (int i = 0; i < 64; ++i) {
+                sum += std::cos((scaled[i] - theta[i]) * static_cast<long double>(distance));
+            }
+            return sum / 64;
+        };
+        long long firstBelow = -1;
+        for (long long distance = 1; distance < 20000 && firstBelow < 0; ++distance) {
+            if (agreement(distance) < 0.99L) {
+                firstBelow = distance;
+            }
+        }
+        QCOMPARE(firstBelow, 512LL);
+        for (long long distance = 4000; distance <= 20000; ++distance) {
+            const long double c = agreement(distance);
+            QVERIFY2(c > 0.5L && c < 0.8L, qPrintable(QString::number(double(c))));
+        }
+    }
+
     // decay lesson: a larger base pushes the curve out only on the whole. The first negative
     // mean cosine at d = 128 is at m = 18 438 for b = 5·10⁵ and 33 259 for 6.3·10⁵, but already
     // at 27 115 for 10⁶ (long-double scans of every m).
