@@ -117,6 +117,77 @@ private slots:
         const long double c1 = sum / 64;
         QVERIFY2(c1 > 0.80L && c1 < 0.82L, qPrintable(QString::number(double(c1))));
     }
+
+    // doctor lesson: Llama 3.1 (b = 5·10⁵, d = 128, llama3 scaling ×8, L₀ = 8192, factors 1 and
+    // 4) against itself without the scaling, c(Δ) = (1/64)·Σ cos((θ′ᵢ − θᵢ)·Δ): above 0.99 only
+    // for a few hundred tokens (first below at 512), then between 0.5 and 0.8 over 4–20 k tokens
+    // (0.62 … 0.78 here; the panel's 128 random pairs give 0.50 … 0.80).
+    void llama31WithoutScalingDriftsAfterAFewHundredTokens() {
+        const long double pi = 3.14159265358979323846L;
+        long double scaled[64];
+        long double theta[64];
+        for (int i = 0; i < 64; ++i) {
+            theta[i] = thetaL(i, 128, 5e5L);
+            const long double wavelength = 2 * pi / theta[i];
+            if (wavelength < 8192.0L / 4) {
+                scaled[i] = theta[i];
+            } else if (wavelength > 8192.0L) {
+                scaled[i] = theta[i] / 8;
+            } else {
+                const long double smooth = (8192.0L / wavelength - 1) / (4 - 1);
+                scaled[i] = (1 - smooth) * theta[i] / 8 + smooth * theta[i];
+            }
+        }
+        const auto agreement = [&](long long distance) {
+            long double sum = 0;
+            for (int i = 0; i < 64; ++i) {
+                sum += std::cos((scaled[i] - theta[i]) * static_cast<long double>(distance));
+            }
+            return sum / 64;
+        };
+        long long firstBelow = -1;
+        for (long long distance = 1; distance < 20000 && firstBelow < 0; ++distance) {
+            if (agreement(distance) < 0.99L) {
+                firstBelow = distance;
+            }
+        }
+        QCOMPARE(firstBelow, 512LL);
+        for (long long distance = 4000; distance <= 20000; ++distance) {
+            const long double c = agreement(distance);
+            QVERIFY2(c > 0.5L && c < 0.8L, qPrintable(QString::number(double(c))));
+        }
+    }
+
+    // decay lesson: a larger base pushes the curve out only on the whole. The first negative
+    // mean cosine at d = 128 is at m = 18 438 for b = 5·10⁵ and 33 259 for 6.3·10⁵, but already
+    // at 27 115 for 10⁶ (long-double scans of every m).
+    void largerBaseCanMoveTheFirstNegativeIn() {
+        QCOMPARE(firstNegativeL(128, 5e5L, 40000), 18438LL);
+        QCOMPARE(firstNegativeL(128, 6.3e5L, 40000), 33259LL);
+        QCOMPARE(firstNegativeL(128, 1e6L, 40000), 27115LL);
+    }
+
+    // course step decay-on-average: at b = 10 000, d = 128 the mean cosine ripples but stays
+    // positive for r < 1000; it first turns negative at r = 1 707.
+    void meanCosineTurnsNegativeOnlyPastAThousand() {
+        QCOMPARE(firstNegativeL(128, 1e4L, 4096), 1707LL);
+    }
+
+    // course step derivation-one-theta, θ = 1 rad: 333 ≈ 53·2π misses a whole turn by 0.51°
+    // (not within 0.5°), 44 ≈ 7·2π by 1.01°, the first gap within 2°.
+    void oneRadianCollisionsMissByTheStatedAngles() {
+        const long double pi = 3.14159265358979323846L;
+        const long double degree = 180.0L / pi;
+        const long double miss333 = std::fabs(333.0L - 53.0L * 2.0L * pi) * degree;
+        QVERIFY2(miss333 > 0.50L && miss333 < 0.51L,
+                 qPrintable(QString::number(double(miss333))));
+        const long double miss44 = std::fabs(44.0L - 14.0L * pi) * degree;
+        QVERIFY2(miss44 > 1.00L && miss44 < 1.02L, qPrintable(QString::number(double(miss44))));
+        for (int gap = 1; gap < 44; ++gap) {
+            const long double turns = std::round(gap / (2.0L * pi));
+            QVERIFY(std::fabs(gap - turns * 2.0L * pi) * degree > 2.0L);
+        }
+    }
 };
 
 QTEST_MAIN(TestLessonClaims)
