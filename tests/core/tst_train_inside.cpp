@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/rope_params.h"
 #include "core/train/inside.h"
+#include "core/train/tasks.h"
+#include "core/train/trainer.h"
 #include "core/train/transformer.h"
 #include "tests/test_support.h"
 
@@ -9,6 +11,7 @@
 
 #include <cmath>
 #include <numbers>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -327,6 +330,31 @@ private slots:
     void peakPairOfEmptyAndTies() {
         QCOMPARE(peakPair({}), -1);
         QCOMPARE(peakPair({1.0, 3.0, 3.0, 2.0}), 1);
+    }
+
+    // initialModel() is where trainModel() starts: the loss of step 1 (its batch before the
+    // update, the first batch of the training stream) recomputed from initialModel()'s weights
+    // is the curve's first loss, bit for bit; after training the weights have moved.
+    void initialModelIsWhereTrainingStarts() {
+        TrainOptions o;
+        o.model.vocab = 16;
+        o.model.layers = 1;
+        o.model.dModel = 16;
+        o.model.heads = 2;
+        o.model.maxLength = 16;
+        o.length = 16;
+        o.batch = 4;
+        o.steps = 3;
+        o.seed = 11;
+        o.threads = 1;
+        const TrainRun run = trainModel(o);
+        const Transformer<float> start = initialModel(o);
+        std::mt19937_64 data(streamSeed(o.seed, kStreamTraining));
+        const Batch batch = makeBatch(o.task, o.batch, o.length, data);
+        BatchGradient<float> engine;
+        const BatchStats stats = engine.compute(start, batch, start.positions(o.length), 1, nullptr);
+        QCOMPARE(stats.loss, run.curve.front().loss);
+        QVERIFY((start.parameters() - run.model.parameters()).cwiseAbs().maxCoeff() > 1e-4f);
     }
 
     // Other schemes: pairs over the whole head by the layout, no wavelengths.
