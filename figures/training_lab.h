@@ -67,6 +67,8 @@ struct TrainingLabInside {
     std::vector<int> tokens;
     rope::train::AttentionMaps attention;
     rope::train::PairNorms norms;
+    /// The same norms at the weights training started from (rope::train::initialModel()).
+    rope::train::PairNorms initialNorms;
     /// Held-out accuracy at L over kTrainingLabEvalSequences sequences.
     double accuracy = 0.0;
 };

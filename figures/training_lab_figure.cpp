@@ -329,14 +329,24 @@ FigureData composeInside(const TrainingLabSetup& setup, const OptionValues& v,
     mean.name = FigureText::tr("mean over all %1 heads").arg(n.layers * n.heads);
     mean.colour = 1;
     mean.dashed = true;
+    // Before training: the same mean at the initial weights, so that what grew is visible (every
+    // row starts as N(0, 1/d_model) draws, so this profile is flat up to noise).
+    Series before = mean;
+    before.id = QStringLiteral("pair-norms-mean-initial");
+    before.name = FigureText::tr("mean over all heads, before training");
+    before.colour = 6; // the palette's black, translucent: a reference, not a result
+    before.faint = true;
     const std::vector<double> summed = n.summed();
+    const std::vector<double> summedBefore = inside->initialNorms.summed();
     double highest = 0;
     for (int i = 0; i < n.pairs; ++i) {
         thisHead.x.push_back(i);
         thisHead.y.push_back(n.product(layer, head, i));
         mean.x.push_back(i);
         mean.y.push_back(summed[static_cast<std::size_t>(i)] / (n.layers * n.heads));
-        highest = std::max({highest, thisHead.y.back(), mean.y.back()});
+        before.x.push_back(i);
+        before.y.push_back(summedBefore[static_cast<std::size_t>(i)] / (n.layers * n.heads));
+        highest = std::max({highest, thisHead.y.back(), mean.y.back(), before.y.back()});
     }
     // Where the wavelength equals the training length: 2π·b^(2i/r) = L at i = (r/2)·log_b(L/2π).
     // Pairs left of it turn at least once within L; pairs right of it less than once.
@@ -355,6 +365,7 @@ FigureData composeInside(const TrainingLabSetup& setup, const OptionValues& v,
     const int peakHead = rope::train::peakPair(thisHead.y);
     side.series.push_back(std::move(thisHead));
     side.series.push_back(std::move(mean));
+    side.series.push_back(std::move(before));
     side.yRange = {0.0, 1.2 * std::max(highest, 1e-12)};
     const int peakAll = rope::train::peakPair(summed);
     data.readouts.push_back(
@@ -666,6 +677,7 @@ trainingLabInside(const TrainingLabSetup& setup, const JobControl& control,
     inside->tokens = sequence.tokens;
     inside->attention = rope::train::attentionMaps(trained.model, inside->tokens);
     inside->norms = rope::train::pairNorms(trained.model);
+    inside->initialNorms = rope::train::pairNorms(rope::train::initialModel(o));
     const rope::train::Evaluation e =
         rope::train::evaluate(trained.model, o.task, o.length, kTrainingLabEvalSequences, o.seed,
                               {}, o.threads, &work);

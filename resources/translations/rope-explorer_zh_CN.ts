@@ -4108,6 +4108,10 @@ and look inside it.</source>
         <source>largest pair, all heads</source>
         <translation>最大的对（所有头）</translation>
     </message>
+    <message>
+        <source>mean over all heads, before training</source>
+        <translation>所有头的平均（训练前）</translation>
+    </message>
 </context>
 <context>
     <name>Io</name>

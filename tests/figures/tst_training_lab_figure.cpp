@@ -90,6 +90,7 @@ const std::map<std::pair<std::string, int>, Reference>& references() {
 struct InsideReference {
     train::AttentionMaps attention;
     train::PairNorms norms;
+    train::PairNorms initialNorms;
     double accuracy = 0;
 };
 
@@ -116,6 +117,10 @@ InsideReference insideReference() {
     InsideReference r;
     r.attention = train::attentionMaps(run.model, b.tokens);
     r.norms = train::pairNorms(run.model);
+    // The weights before training, drawn as trainModel() draws them (tasks.h streams).
+    train::Transformer<float> start(o.model);
+    start.initialize(train::streamSeed(1, train::kStreamWeights));
+    r.initialNorms = train::pairNorms(start);
     r.accuracy = train::evaluate(run.model, o.task, 16, 32, 1, {}, 1).accuracy;
     return r;
 }
@@ -524,7 +529,9 @@ void TestTrainingLabFigure::insideViewDrawsTheTrainedHead() {
     // The side plot: this head's ‖W_q⁽ⁱ⁾‖·‖W_k⁽ⁱ⁾‖ and the mean over the 4 heads (long double).
     const Series* head = test::sideSeriesById(data, QStringLiteral("pair-norms-head"));
     const Series* mean = test::sideSeriesById(data, QStringLiteral("pair-norms-mean"));
-    QVERIFY(head != nullptr && mean != nullptr);
+    const Series* before = test::sideSeriesById(data, QStringLiteral("pair-norms-mean-initial"));
+    QVERIFY(head != nullptr && mean != nullptr && before != nullptr);
+    QCOMPARE(before->y.size(), std::size_t{2});
     QCOMPARE(head->y.size(), std::size_t{2}); // head width 4: 2 rotary pairs
     for (int i = 0; i < 2; ++i) {
         QCOMPARE(head->y[static_cast<std::size_t>(i)],
@@ -538,6 +545,18 @@ void TestTrainingLabFigure::insideViewDrawsTheTrainedHead() {
         }
         QVERIFY(test::close(mean->y[static_cast<std::size_t>(i)], static_cast<double>(sum / 4),
                             1e-14));
+        long double sumBefore = 0;
+        for (int h = 0; h < 4; ++h) {
+            sumBefore += static_cast<long double>(
+                             want.initialNorms.q[0][static_cast<std::size_t>(h)]
+                                                [static_cast<std::size_t>(i)]) *
+                         want.initialNorms.k[0][static_cast<std::size_t>(h)]
+                                           [static_cast<std::size_t>(i)];
+        }
+        QVERIFY(test::close(before->y[static_cast<std::size_t>(i)],
+                            static_cast<double>(sumBefore / 4), 1e-14));
+        // Training moved them: the trained and initial profiles differ.
+        QVERIFY(before->y[static_cast<std::size_t>(i)] != mean->y[static_cast<std::size_t>(i)]);
     }
     // The race view of the same result draws no race (none trained) but keeps the model.
     FigureOptions race = options;
