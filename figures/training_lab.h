@@ -2,9 +2,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/train/inside.h"
 #include "core/train/trainer.h"
 #include "figures/figure_registry.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -18,6 +20,11 @@
 /// that says how many runs and steps Train would take. Training is the panel's job (FigureJob): it
 /// publishes the curves as they grow, stops on cancel between steps, and reuses every
 /// scheme × seed run of the previous result whose own inputs are unchanged.
+///
+/// The inside view (option "view" = inside) trains one model, RoPE from seed 1 with the race's
+/// settings (the same run as the race's RoPE seed 1), and draws one head's softmax attention on a
+/// held-out sequence (core/train/inside.h attentionMaps(): the forward pass's own probabilities)
+/// beside the per-pair norms ‖W_q⁽ⁱ⁾‖·‖W_k⁽ⁱ⁾‖ of its query and key projections (pairNorms()).
 
 namespace rope::figures {
 
@@ -48,11 +55,31 @@ struct TrainingLabRun {
     std::vector<double> accuracyByLength;
 };
 
+/// \brief The inside view's model: its training curve, and once trained, what it does on a
+/// held-out sequence and its per-pair norms.
+struct TrainingLabInside {
+    /// The race run it is (trainingLabRunKey() of rope, seed 1): reused while unchanged.
+    QVariantMap key;
+    std::vector<rope::train::CurvePoint> curve;
+    /// False while training (a partial result: only the curve so far).
+    bool trained = false;
+    /// The held-out sequence (first of the evaluation stream of seed 1, never trained on).
+    std::vector<int> tokens;
+    rope::train::AttentionMaps attention;
+    rope::train::PairNorms norms;
+    /// The same norms at the weights training started from (rope::train::initialModel()).
+    rope::train::PairNorms initialNorms;
+    /// Held-out accuracy at L over kTrainingLabEvalSequences sequences.
+    double accuracy = 0.0;
+};
+
 /// \brief The job's result: the finished runs, and in a partial result the run in training.
 struct TrainingLabResult final : JobResult {
     std::vector<std::shared_ptr<const TrainingLabRun>> runs;
     /// The run being trained when a partial result was published (its curve so far), or null.
     std::shared_ptr<const TrainingLabRun> current;
+    /// The inside view's model (kept when the view changes, so going back draws it at once).
+    std::shared_ptr<const TrainingLabInside> inside;
 };
 
 /// \brief What a race trains, resolved from the options (defaults filled in).
@@ -69,6 +96,15 @@ struct TrainingLabSetup {
 /// \warning Throws InvalidParameter naming the field for an unknown task or scheme, or when
 /// the race's work exceeds kTrainingLabWorkLimit.
 TrainingLabSetup trainingLabSetup(const FigureOptions& options);
+
+/// \brief Runs the inside view's job: trains RoPE from seed 1 with \p setup's settings
+/// (progress and a partial result with the curve so far via \p control; cancellable between
+/// steps), then computes its attention on the first held-out sequence of length L and its
+/// per-pair norms. \p reuse, when its key matches and it is trained, is returned as it is.
+std::shared_ptr<const TrainingLabInside>
+trainingLabInside(const TrainingLabSetup& setup, const JobControl& control,
+                  const std::shared_ptr<const TrainingLabInside>& reuse,
+                  const std::function<void(std::shared_ptr<const TrainingLabInside>)>& onPartial);
 
 /// \brief The key of one run of \p setup (TrainingLabRun::key).
 QVariantMap trainingLabRunKey(const TrainingLabSetup& setup, const std::string& scheme, int seed);

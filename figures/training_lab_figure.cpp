@@ -16,6 +16,8 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <numbers>
+#include <random>
 
 namespace rope::figures {
 
@@ -27,6 +29,12 @@ using rope::train::CurvePoint;
 constexpr const char* kTaskIds[] = {"offset-copy", "induction", "position-parity"};
 // The "curve" row's choices, in order.
 enum class Curve { Accuracy, Loss };
+// The "view" row's choices, in order: the race of the schemes, or inside one trained RoPE model.
+enum class View { Race, Inside };
+
+View viewOf(const FigureOptions& options) {
+    return OptionValues(trainingLabOptions(), options).choice<View>("view");
+}
 
 // Schemes a decoder can train with (core/train refuses "none": it would see its targets), in
 // the order of the colour they keep in every race, so a scheme has one colour whatever is chosen
@@ -110,10 +118,18 @@ void checkSchemes(const QString& text) {
     (void)parseSchemes(text);
 }
 
-// Only these options decide what is trained; "curve" only redraws. "run" off trains nothing.
+// Only these options decide what is trained; "curve", "layer" and "head" only redraw. "run" off
+// trains nothing. The inside view trains one model (rope, seed 1): schemes and seeds are not its
+// inputs.
 QVariantMap labInputs(const rope::RopeParams& /*params*/, const FigureOptions& options) {
     const TrainingLabSetup s = trainingLabSetup(options);
     const OptionValues v(trainingLabOptions(), options);
+    if (viewOf(options) == View::Inside) {
+        QVariantMap key = trainingLabRunKey(s, "rope", 1);
+        key.insert(QStringLiteral("view"), QStringLiteral("inside"));
+        key.insert(QStringLiteral("run"), v.toggle("run"));
+        return key;
+    }
     QStringList schemes;
     for (const std::string& id : s.schemes) {
         schemes << QString::fromStdString(id);
@@ -184,12 +200,197 @@ QString rangeText(double lo, double hi, int digits) {
     return FigureText::tr("%1–%2").arg(formatNumber(lo, digits), formatNumber(hi, digits));
 }
 
+// The layer the inside view draws: the option (unset: the last layer), refused by name when the
+// model has no such layer (its table range is the largest model's; "layers" may be smaller).
+int insideLayer(const OptionValues& v, const TrainingLabSetup& setup) {
+    const int layers = setup.train.model.layers;
+    const int layer = v.has("layer") ? static_cast<int>(v.integer("layer")) : layers - 1;
+    if (layer >= layers) {
+        throw rope::InvalidParameter(
+            "layer", FigureText::tr("layer %1 does not exist: the model has %2 layer(s), "
+                                    "numbered 0 … %3")
+                         .arg(layer)
+                         .arg(layers)
+                         .arg(layers - 1)
+                         .toStdString());
+    }
+    return layer;
+}
+
+// Inside the trained RoPE model: one head's softmax attention on a held-out sequence as a colour
+// map (row = query i, column = key j; the masked keys j > i are left blank), and beside it the
+// per-pair norms ‖W_q⁽ⁱ⁾‖·‖W_k⁽ⁱ⁾‖ against the pair index i.
+FigureData composeInside(const TrainingLabSetup& setup, const OptionValues& v,
+                         const TrainingLabResult* result) {
+    const int layer = insideLayer(v, setup);
+    const auto head = static_cast<int>(v.integer("head"));
+    const int length = setup.train.length;
+    const int steps = setup.train.steps;
+    const rope::train::ModelConfig& model = setup.train.model;
+    const int pairs = rope::train::rotaryDimension(model) / 2;
+    // The trained model of these inputs, or the one in training (its curve only), or none.
+    const TrainingLabInside* inside = nullptr;
+    if (result != nullptr && result->inside &&
+        result->inside->key == trainingLabRunKey(setup, "rope", 1)) {
+        inside = result->inside.get();
+    }
+
+    FigureData data;
+    data.title = FigureText::tr("Inside RoPE trained on %1 (b = %2, L = %3, seed 1): "
+                                "layer %4, head %5 on a held-out sequence")
+                     .arg(QString::fromLatin1(rope::train::taskId(setup.train.task.task)))
+                     .arg(formatNumber(model.base, 3))
+                     .arg(length)
+                     .arg(layer)
+                     .arg(head);
+    data.xLabel = FigureText::tr("key position j");
+    data.yLabel = FigureText::tr("query position i");
+    data.xRange = {{-0.5, length - 0.5}};
+    data.yRange = {{-0.5, length - 0.5}};
+    data.yReversed = true;
+
+    SidePlot side;
+    side.title = FigureText::tr("‖W_q⁽ⁱ⁾‖·‖W_k⁽ⁱ⁾‖ per rotary pair");
+    side.xLabel = FigureText::tr("rotary pair i (wavelength 2π·b²ⁱᐟʳ grows with i)");
+    side.yLabel = FigureText::tr("norm product");
+    side.xRange = {-0.5, pairs - 0.5};
+    side.yRange = {0.0, 1.0};
+    side.widthShare = 0.6;
+
+    if (inside == nullptr || !inside->trained) {
+        const bool training = v.toggle("run");
+        QString text;
+        if (!training) {
+            text = FigureText::tr("Not trained yet.\nPress Train to train RoPE (seed 1) for %1 "
+                                  "steps\nand look inside it.")
+                       .arg(steps);
+        } else if (inside != nullptr && !inside->curve.empty()) {
+            text = FigureText::tr("Training RoPE… step %1 of %2, accuracy %3")
+                       .arg(inside->curve.back().step)
+                       .arg(steps)
+                       .arg(formatNumber(inside->curve.back().accuracy, 3));
+        } else {
+            text = FigureText::tr("Training…");
+        }
+        data.labels.push_back({0.5 * (length - 1), 0.5 * (length - 1), text, false});
+        data.side = std::move(side);
+        return data;
+    }
+
+    // The colour map: row i = query i, column j = key j; NaN (a gap) above the diagonal.
+    const Eigen::MatrixXd& a =
+        inside->attention.maps[static_cast<std::size_t>(layer)][static_cast<std::size_t>(head)];
+    ColourMap map;
+    map.columns = length;
+    map.rows = length;
+    map.xFirst = 0;
+    map.xLast = length - 1;
+    map.yFirst = 0;
+    map.yLast = length - 1;
+    for (int i = 0; i < length; ++i) {
+        for (int j = 0; j < length; ++j) {
+            map.values.push_back(j <= i ? a(i, j) : std::numeric_limits<double>::quiet_NaN());
+        }
+    }
+    map.zMin = 0;
+    map.zMax = 1;
+    map.diverging = false;
+    map.label = FigureText::tr("attention probability (rows sum to 1)");
+    data.colourMap = std::move(map);
+
+    // Which offset i − j this head attends most: over the queries, the offset of each row's
+    // largest probability, and how many rows share the most common one. A head that learned
+    // offset-copy's k = 4 puts most rows' maximum on the diagonal j = i − 4.
+    std::vector<int> votes(static_cast<std::size_t>(length), 0);
+    for (int i = 0; i < length; ++i) {
+        Eigen::Index best = 0;
+        a.row(i).head(i + 1).maxCoeff(&best);
+        ++votes[static_cast<std::size_t>(i - best)];
+    }
+    const auto modal = static_cast<int>(std::max_element(votes.begin(), votes.end()) - votes.begin());
+    data.readouts.push_back(
+        {FigureText::tr("most attended offset i − j"), static_cast<double>(modal), QString(),
+         false,
+         FigureText::tr("%1 (the maximum of %2 of %3 rows)")
+             .arg(modal)
+             .arg(votes[static_cast<std::size_t>(modal)])
+             .arg(length)});
+    data.readouts.push_back({FigureText::tr("held-out accuracy at L"), inside->accuracy, QString()});
+
+    // The norms: this head, and the mean over every layer and head of the model.
+    const rope::train::PairNorms& n = inside->norms;
+    Series thisHead;
+    thisHead.id = QStringLiteral("pair-norms-head");
+    thisHead.name = FigureText::tr("layer %1, head %2").arg(layer).arg(head);
+    thisHead.colour = 0;
+    thisHead.style = SeriesStyle::Line;
+    Series mean = thisHead;
+    mean.id = QStringLiteral("pair-norms-mean");
+    mean.name = FigureText::tr("mean over all %1 heads").arg(n.layers * n.heads);
+    mean.colour = 1;
+    mean.dashed = true;
+    // Before training: the same mean at the initial weights, so that what grew is visible (every
+    // row starts as N(0, 1/d_model) draws, so this profile is flat up to noise).
+    Series before = mean;
+    before.id = QStringLiteral("pair-norms-mean-initial");
+    before.name = FigureText::tr("mean over all heads, before training");
+    before.colour = 6; // the palette's black, translucent: a reference, not a result
+    before.faint = true;
+    const std::vector<double> summed = n.summed();
+    const std::vector<double> summedBefore = inside->initialNorms.summed();
+    double highest = 0;
+    for (int i = 0; i < n.pairs; ++i) {
+        thisHead.x.push_back(i);
+        thisHead.y.push_back(n.product(layer, head, i));
+        mean.x.push_back(i);
+        mean.y.push_back(summed[static_cast<std::size_t>(i)] / (n.layers * n.heads));
+        before.x.push_back(i);
+        before.y.push_back(summedBefore[static_cast<std::size_t>(i)] / (n.layers * n.heads));
+        highest = std::max({highest, thisHead.y.back(), mean.y.back(), before.y.back()});
+    }
+    // Where the wavelength equals the training length: 2π·b^(2i/r) = L at i = (r/2)·log_b(L/2π).
+    // Pairs left of it turn at least once within L; pairs right of it less than once.
+    const double turnAtL = pairs * std::log(length / (2.0 * std::numbers::pi)) / std::log(model.base);
+    if (turnAtL > -0.5 && turnAtL < pairs - 0.5) {
+        Series guide;
+        guide.id = QStringLiteral("wavelength-equals-l");
+        guide.name = FigureText::tr("wavelength = L");
+        guide.style = SeriesStyle::Guide;
+        guide.inLegend = false;
+        guide.x = {turnAtL, turnAtL};
+        guide.y = {0.0, 1.1 * highest};
+        side.series.push_back(std::move(guide));
+        side.labels.push_back({turnAtL, 1.12 * highest, FigureText::tr("λ = L"), false});
+    }
+    const int peakHead = rope::train::peakPair(thisHead.y);
+    side.series.push_back(std::move(thisHead));
+    side.series.push_back(std::move(mean));
+    side.series.push_back(std::move(before));
+    side.yRange = {0.0, 1.2 * std::max(highest, 1e-12)};
+    const int peakAll = rope::train::peakPair(summed);
+    data.readouts.push_back(
+        {FigureText::tr("largest pair, this head"), static_cast<double>(peakHead), QString(), false,
+         FigureText::tr("%1 (λ = %2)")
+             .arg(peakHead)
+             .arg(formatNumber(n.wavelength[static_cast<std::size_t>(peakHead)], 3))});
+    data.readouts.push_back(
+        {FigureText::tr("largest pair, all heads"), static_cast<double>(peakAll), QString(), false,
+         FigureText::tr("%1 (λ = %2)")
+             .arg(peakAll)
+             .arg(formatNumber(n.wavelength[static_cast<std::size_t>(peakAll)], 3))});
+    data.side = std::move(side);
+    return data;
+}
+
 FigureData composeLab(const rope::RopeParams& /*params*/, const FigureOptions& options,
                       const JobResult* last) {
     const TrainingLabSetup setup = trainingLabSetup(options);
     const OptionValues v(trainingLabOptions(), options);
-    const Curve curve = v.choice<Curve>("curve");
     const auto* result = dynamic_cast<const TrainingLabResult*>(last);
+    if (viewOf(options) == View::Inside) {
+        return composeInside(setup, v, result);
+    }
+    const Curve curve = v.choice<Curve>("curve");
     const int steps = setup.train.steps;
     const int length = setup.train.length;
 
@@ -439,6 +640,55 @@ int trainingLabStepsTo(const std::vector<CurvePoint>& curve, double threshold) {
     return -1;
 }
 
+std::shared_ptr<const TrainingLabInside>
+trainingLabInside(const TrainingLabSetup& setup, const JobControl& control,
+                  const std::shared_ptr<const TrainingLabInside>& reuse,
+                  const std::function<void(std::shared_ptr<const TrainingLabInside>)>& onPartial) {
+    const QVariantMap key = trainingLabRunKey(setup, "rope", 1);
+    if (reuse && reuse->trained && reuse->key == key) {
+        return reuse;
+    }
+    auto inside = std::make_shared<TrainingLabInside>();
+    inside->key = key;
+    rope::train::TrainOptions o = setup.train;
+    o.model.scheme = rope::PositionScheme::Rope;
+    o.seed = 1;
+    // Partial results at most this often, as the race's (a redraw per step would queue up).
+    constexpr auto kPublishEvery = std::chrono::milliseconds(150);
+    auto lastPublished = std::chrono::steady_clock::now();
+    rope::WorkControl work(control.flag());
+    const auto onStep = [&](const CurvePoint& p) {
+        inside->curve.push_back(p);
+        control.progress(static_cast<double>(p.step) / o.steps);
+        if (onPartial && std::chrono::steady_clock::now() - lastPublished >= kPublishEvery) {
+            onPartial(std::make_shared<const TrainingLabInside>(*inside));
+            lastPublished = std::chrono::steady_clock::now();
+        }
+    };
+    const rope::train::TrainRun trained = rope::train::trainModel(o, &work, onStep);
+    inside->curve = trained.curve;
+    if (trained.cancelled) {
+        return inside; // not trained: the caller marks the result cancelled
+    }
+    // The held-out sequence: the first of seed 1's evaluation stream, which training never
+    // draws from (tasks.h streamSeed()).
+    std::mt19937_64 rng(rope::train::streamSeed(o.seed, rope::train::kStreamEvaluation));
+    const rope::train::Batch sequence = rope::train::makeBatch(o.task, 1, o.length, rng);
+    inside->tokens = sequence.tokens;
+    inside->attention = rope::train::attentionMaps(trained.model, inside->tokens);
+    inside->norms = rope::train::pairNorms(trained.model);
+    inside->initialNorms = rope::train::pairNorms(rope::train::initialModel(o));
+    const rope::train::Evaluation e =
+        rope::train::evaluate(trained.model, o.task, o.length, kTrainingLabEvalSequences, o.seed,
+                              {}, o.threads, &work);
+    if (work.cancelled()) {
+        return inside;
+    }
+    inside->accuracy = e.accuracy;
+    inside->trained = true;
+    return inside;
+}
+
 std::vector<std::vector<const TrainingLabRun*>>
 trainingLabRunsByScheme(const TrainingLabSetup& setup, const TrainingLabResult& result) {
     std::vector<std::vector<const TrainingLabRun*>> out(setup.schemes.size());
@@ -464,15 +714,36 @@ std::shared_ptr<const TrainingLabResult> runTrainingLab(const rope::RopeParams& 
     const auto* before = dynamic_cast<const TrainingLabResult*>(previous);
     auto result = std::make_shared<TrainingLabResult>();
     result->inputs = labInputs(params, options);
-    if (!OptionValues(trainingLabOptions(), options).toggle("run")) {
-        // Not asked to train: the finished runs are handed on, so Train for their settings
-        // again draws them without training.
+    // The other view's work is handed on, so switching back draws it without training again.
+    if (before != nullptr && before->inside && before->inside->trained) {
+        result->inside = before->inside;
+    }
+    const bool inside = viewOf(options) == View::Inside;
+    if (!OptionValues(trainingLabOptions(), options).toggle("run") || inside) {
+        // Not asked to train (or the inside view): the finished runs are handed on, so Train
+        // for their settings again draws them without training.
         if (before != nullptr) {
             for (const auto& run : before->runs) {
                 if (!run->accuracyByLength.empty()) {
                     result->runs.push_back(run);
                 }
             }
+        }
+    }
+    if (!OptionValues(trainingLabOptions(), options).toggle("run")) {
+        return result;
+    }
+    if (inside) {
+        const auto onPartial = [&](std::shared_ptr<const TrainingLabInside> partialInside) {
+            auto partial = std::make_shared<TrainingLabResult>(*result);
+            partial->complete = false;
+            partial->inside = std::move(partialInside);
+            control.partial(std::move(partial));
+        };
+        result->inside = trainingLabInside(setup, control, result->inside, onPartial);
+        if (!result->inside->trained) {
+            result->complete = false;
+            result->cancelled = true;
         }
         return result;
     }
@@ -581,6 +852,17 @@ const FigureJob& trainingLabJob() {
 
 const OptionTable& trainingLabOptions() {
     static const OptionTable table = {
+        {.id = "view",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&View:"),
+         .kind = OptionKind::Choice,
+         .defaultValue = QStringLiteral("race"),
+         .choices = {{"race", QT_TRANSLATE_NOOP("FigureOptions", "race of the schemes")},
+                     {"inside", QT_TRANSLATE_NOOP("FigureOptions", "inside a trained RoPE model")}},
+         .tooltip = QT_TRANSLATE_NOOP(
+             "FigureOptions",
+             "Race: every scheme's training curve and held-out accuracy. Inside: one RoPE model "
+             "(seed 1, the race's settings) after training: one head's attention on a held-out "
+             "sequence and the per-pair norms ‖W_q⁽ⁱ⁾‖·‖W_k⁽ⁱ⁾‖ of its projections.")},
         {.id = "task",
          .label = QT_TRANSLATE_NOOP("FigureOptions", "&Task:"),
          .kind = OptionKind::Choice,
@@ -673,6 +955,26 @@ const OptionTable& trainingLabOptions() {
                      {"loss", QT_TRANSLATE_NOOP("FigureOptions", "loss")}},
          .tooltip = QT_TRANSLATE_NOOP("FigureOptions",
                                       "Plot the accuracy or the loss of each step's batch.")},
+        // No fixed default: the last layer, where a trained head's offset diagonal shows (layer 0
+        // only prepares the residual stream on offset-copy, docs/TRAINING.md).
+        {.id = "layer",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "Layer sho&wn:"),
+         .kind = OptionKind::Integer,
+         .min = 0,
+         .max = rope::train::limits::kMaxLayers - 1,
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions",
+                                      "Inside view: the layer whose attention is drawn (0 is the "
+                                      "first; below the number of layers)."),
+         .maxFromOption = "layers",
+         .follows = QT_TRANSLATE_NOOP("FigureOptions", "the last layer")},
+        {.id = "head",
+         .label = QT_TRANSLATE_NOOP("FigureOptions", "&Head shown:"),
+         .kind = OptionKind::Integer,
+         .defaultValue = 0,
+         .min = 0,
+         .max = kTrainingLabHeads - 1,
+         .tooltip = QT_TRANSLATE_NOOP("FigureOptions",
+                                      "Inside view: the attention head drawn (0 … 3).")},
     };
     return table;
 }

@@ -5,6 +5,7 @@
 #include "app/cli/train_options.h"
 #include "core/parallel.h"
 #include "core/train/experiments.h"
+#include "core/train/inside.h"
 #include "core/train/trainer.h"
 
 #include <QDir>
@@ -97,8 +98,12 @@ int runTrain(const QStringList& args) {
         "Progress on stderr. Output (stdout and --out): {\"runs\": [{\"scheme\", \"seed\", "
         "\"curve\": [{\"step\", \"loss\", \"accuracy\"}], \"accuracy_by_length\": "
         "{\"64\": a, …}, \"accuracy_by_length_scaled\" (rope with --scaling), "
-        "\"steps_to_99\", \"seconds\"}], \"task\", \"model\", \"work\", \"work_limit\"}. The "
-        "curve's accuracy is that of each step's fresh batch before the update."));
+        "\"steps_to_99\", \"seconds\", \"pair_norms\", \"pair_norms_initial\"}], \"task\", "
+        "\"model\", \"work\", \"work_limit\"}. The curve's accuracy is that of each step's fresh "
+        "batch before the update. pair_norms: per pair i, the sum over layers and heads of "
+        "‖W_q(i)‖·‖W_k(i)‖ (the rows rope-cli weights reads) after training; "
+        "pair_norms_initial: the same at the initial weights (for schemes other than rope the "
+        "rows are grouped the same way over the whole head, with no rotation behind them)."));
     addTrainOptions(parser);
     parser.addOptions({
         {QStringLiteral("schemes"),
@@ -234,6 +239,18 @@ int runTrain(const QStringList& args) {
                     stepsTo99 = p.step;
                 }
             }
+            // Σ over layers and heads of ‖W_q⁽ⁱ⁾‖·‖W_k⁽ⁱ⁾‖ per pair i (core/train/inside.h), after
+            // training and at the initial weights it started from: what grew, pair by pair.
+            const auto pairList = [](const std::vector<double>& values) {
+                std::string out;
+                for (double v : values) {
+                    out += (out.empty() ? "" : ",") + jsonNumber(v);
+                }
+                return "[" + out + "]";
+            };
+            const std::string pairNormsJson =
+                ",\"pair_norms\":" + pairList(pairNorms(run.model).summed()) +
+                ",\"pair_norms_initial\":" + pairList(pairNorms(initialModel(o)).summed());
             runs += (runs.empty() ? "{" : ",{") + std::string("\"scheme\":") + jsonString(id) +
                     ",\"seed\":" + std::to_string(o.seed) + ",\"curve\":[" + curve +
                     "],\"accuracy_by_length\":{" + byLength + "}" +
@@ -241,7 +258,7 @@ int runTrain(const QStringList& args) {
                          ? ""
                          : ",\"accuracy_by_length_scaled\":{" + byLengthScaled + "}") +
                     ",\"steps_to_99\":" + (stepsTo99 < 0 ? "null" : std::to_string(stepsTo99)) +
-                    ",\"seconds\":" + jsonNumber(seconds) + "}";
+                    ",\"seconds\":" + jsonNumber(seconds) + pairNormsJson + "}";
             std::cerr << "rope-cli train: " << id << " seed " << o.seed << " done in " << seconds
                       << " s\n";
             if (!saveDir.isEmpty()) {

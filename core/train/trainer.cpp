@@ -195,12 +195,17 @@ void trainLoop(TrainRun& run, const TrainOptions& options, const ScalingParams& 
 
 } // namespace
 
+Transformer<float> initialModel(const TrainOptions& options) {
+    validate(options);
+    Transformer<float> model(options.model);
+    model.initialize(streamSeed(options.seed, kStreamWeights));
+    return model;
+}
+
 TrainRun trainModelWithin(const TrainOptions& options, const WorkControl* control,
                           ProgressRange progress,
                           const std::function<void(const CurvePoint&)>& onStep) {
-    validate(options);
-    TrainRun run{Transformer<float>(options.model), {}, false};
-    run.model.initialize(streamSeed(options.seed, kStreamWeights));
+    TrainRun run{initialModel(options), {}, false};
     trainLoop(run, options, {}, kStreamTraining, control, progress, onStep);
     return run;
 }

@@ -128,6 +128,11 @@ struct TrainRun {
     bool cancelled = false;
 };
 
+/// \brief The weights trainModel() starts from: options.model initialised from
+/// streamSeed(options.seed, kStreamWeights) (what the per-pair norms of a trained model are
+/// compared with). \warning Throws as validate(options).
+Transformer<float> initialModel(const TrainOptions& options);
+
 /// \brief Trains a model in float32. Progress (steps done / steps) goes to \p control, which is
 /// checked every step; \p onStep (may be empty) is called on the calling thread after every
 /// step with that step's point, for live curves.

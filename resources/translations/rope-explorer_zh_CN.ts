@@ -1416,6 +1416,38 @@
         <source>Findings: the doctor&apos;s checks and the scores of the model against a second configuration. Engines: the loaded model&apos;s scores as transformers and as llama.cpp compute them, and their θ per pair.</source>
         <translation>诊断结果：诊断的各项检查，以及模型与第二个配置的得分对比。引擎：已加载模型在 transformers 与 llama.cpp 中各自算出的得分，以及每个维度对的 θ。</translation>
     </message>
+    <message>
+        <source>race of the schemes</source>
+        <translation>各方案比赛</translation>
+    </message>
+    <message>
+        <source>inside a trained RoPE model</source>
+        <translation>训练后的 RoPE 模型内部</translation>
+    </message>
+    <message>
+        <source>Race: every scheme&apos;s training curve and held-out accuracy. Inside: one RoPE model (seed 1, the race&apos;s settings) after training: one head&apos;s attention on a held-out sequence and the per-pair norms ‖W_q⁽ⁱ⁾‖·‖W_k⁽ⁱ⁾‖ of its projections.</source>
+        <translation>比赛：每种方案的训练曲线和留出准确率。内部：训练后的一个 RoPE 模型（种子 1，与比赛设置相同）：一个注意力头在留出序列上的注意力，以及其投影的逐对范数 ‖W_q⁽ⁱ⁾‖·‖W_k⁽ⁱ⁾‖。</translation>
+    </message>
+    <message>
+        <source>Layer sho&amp;wn:</source>
+        <translation>显示的层(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>Inside view: the layer whose attention is drawn (0 is the first; below the number of layers).</source>
+        <translation>内部视图：绘制其注意力的层（0 为第一层；小于层数）。</translation>
+    </message>
+    <message>
+        <source>&amp;Head shown:</source>
+        <translation>显示的头(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>Inside view: the attention head drawn (0 … 3).</source>
+        <translation>内部视图：绘制的注意力头（0 … 3）。</translation>
+    </message>
+    <message>
+        <source>the last layer</source>
+        <translation>最后一层</translation>
+    </message>
 </context>
 <context>
     <name>FigureText</name>
@@ -4077,6 +4109,86 @@ Press Train to race %1 scheme(s) × %2 seed(s):
 to see what transformers and llama.cpp compute for it.</source>
         <translation>加载一个模型（模型 ▸ 打开 config.json…，或“模型”菜单中的预设；rope-cli：--set model=&lt;预设 id 或文件&gt;），
 即可看到 transformers 和 llama.cpp 为它算出的结果。</translation>
+    </message>
+    <message>
+        <source>layer %1 does not exist: the model has %2 layer(s), numbered 0 … %3</source>
+        <translation>层 %1 不存在：模型有 %2 层，编号 0 … %3</translation>
+    </message>
+    <message>
+        <source>Inside RoPE trained on %1 (b = %2, L = %3, seed 1): layer %4, head %5 on a held-out sequence</source>
+        <translation>在 %1 上训练的 RoPE 内部（b = %2，L = %3，种子 1）：层 %4、头 %5 在留出序列上</translation>
+    </message>
+    <message>
+        <source>‖W_q⁽ⁱ⁾‖·‖W_k⁽ⁱ⁾‖ per rotary pair</source>
+        <translation>每个旋转对的 ‖W_q⁽ⁱ⁾‖·‖W_k⁽ⁱ⁾‖</translation>
+    </message>
+    <message>
+        <source>rotary pair i (wavelength 2π·b²ⁱᐟʳ grows with i)</source>
+        <translation>旋转对 i（波长 2π·b²ⁱᐟʳ 随 i 增大）</translation>
+    </message>
+    <message>
+        <source>norm product</source>
+        <translation>范数乘积</translation>
+    </message>
+    <message>
+        <source>Not trained yet.
+Press Train to train RoPE (seed 1) for %1 steps
+and look inside it.</source>
+        <translation>尚未训练。
+按“训练”将 RoPE（种子 1）训练 %1 步，
+然后查看其内部。</translation>
+    </message>
+    <message>
+        <source>Training RoPE… step %1 of %2, accuracy %3</source>
+        <translation>正在训练 RoPE… 第 %1 / %2 步，准确率 %3</translation>
+    </message>
+    <message>
+        <source>attention probability (rows sum to 1)</source>
+        <translation>注意力概率（每行之和为 1）</translation>
+    </message>
+    <message>
+        <source>most attended offset i − j</source>
+        <translation>最受关注的偏移 i − j</translation>
+    </message>
+    <message>
+        <source>%1 (the maximum of %2 of %3 rows)</source>
+        <translation>%1（%3 行中有 %2 行的最大值在此）</translation>
+    </message>
+    <message>
+        <source>held-out accuracy at L</source>
+        <translation>L 处的留出准确率</translation>
+    </message>
+    <message>
+        <source>layer %1, head %2</source>
+        <translation>层 %1，头 %2</translation>
+    </message>
+    <message>
+        <source>mean over all %1 heads</source>
+        <translation>全部 %1 个头的平均</translation>
+    </message>
+    <message>
+        <source>wavelength = L</source>
+        <translation>波长 = L</translation>
+    </message>
+    <message>
+        <source>λ = L</source>
+        <translation>λ = L</translation>
+    </message>
+    <message>
+        <source>largest pair, this head</source>
+        <translation>最大的对（本头）</translation>
+    </message>
+    <message>
+        <source>%1 (λ = %2)</source>
+        <translation>%1（λ = %2）</translation>
+    </message>
+    <message>
+        <source>largest pair, all heads</source>
+        <translation>最大的对（所有头）</translation>
+    </message>
+    <message>
+        <source>mean over all heads, before training</source>
+        <translation>所有头的平均（训练前）</translation>
     </message>
 </context>
 <context>

@@ -1,7 +1,9 @@
 # SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 # rope-cli train contracts: the JSON shape of issue 36 ({"runs":[{"scheme","seed","curve":[{"step",
-# "loss","accuracy"}],"accuracy_by_length":{…},"seconds"}],…}), --out writing the same JSON,
+# "loss","accuracy"}],"accuracy_by_length":{…},"seconds"}],…}; later fields "pair_norms" and
+# "pair_norms_initial" follow "seconds": one sum per rotary pair, 8 for a head width of 16), --out
+# writing the same JSON,
 # --save writing a model that rope-cli weights reads (its rotary dimension and layout follow
 # --rotary-fraction and --layout: r = 2⌊f·h/2⌋ = 8 for f = 0.5, h = 16), and exit status 2 naming
 # the limit for bad sizes, unknown ids and runs over the work cap. The runs are tiny (a few steps
@@ -13,7 +15,7 @@ set(ROPE_TRAIN_TINY --d-model 32 --heads 2 --layers 1 --length 16 --batch 4 --st
 
 add_test(NAME cli_train_json COMMAND ${ROPE_CLI} train --schemes rope,alibi ${ROPE_TRAIN_TINY})
 set_tests_properties(cli_train_json PROPERTIES LABELS cli PASS_REGULAR_EXPRESSION
-    "\\{\"runs\":\\[\\{\"scheme\":\"rope\",\"seed\":1,\"curve\":\\[\\{\"step\":1,\"loss\":[0-9.e+-]+,\"accuracy\":[0-9.e+-]+\\},\\{\"step\":2,[^]]*\\],\"accuracy_by_length\":\\{\"16\":[0-9.e+-]+,\"32\":[0-9.e+-]+\\},\"steps_to_99\":[0-9a-z]+,\"seconds\":[0-9.e+-]+\\},\\{\"scheme\":\"alibi\",\"seed\":1,")
+    "\\{\"runs\":\\[\\{\"scheme\":\"rope\",\"seed\":1,\"curve\":\\[\\{\"step\":1,\"loss\":[0-9.e+-]+,\"accuracy\":[0-9.e+-]+\\},\\{\"step\":2,[^]]*\\],\"accuracy_by_length\":\\{\"16\":[0-9.e+-]+,\"32\":[0-9.e+-]+\\},\"steps_to_99\":[0-9a-z]+,\"seconds\":[0-9.e+-]+,\"pair_norms\":\\[[0-9.e+-]+,[0-9.e+-]+,[0-9.e+-]+,[0-9.e+-]+,[0-9.e+-]+,[0-9.e+-]+,[0-9.e+-]+,[0-9.e+-]+\\],\"pair_norms_initial\":\\[[0-9.e+-]+,[0-9.e+-]+,[0-9.e+-]+,[0-9.e+-]+,[0-9.e+-]+,[0-9.e+-]+,[0-9.e+-]+,[0-9.e+-]+\\]\\},\\{\"scheme\":\"alibi\",\"seed\":1,")
 # Two seeds per scheme: seeds 5 and 6, in order.
 add_test(NAME cli_train_seeds COMMAND ${ROPE_CLI} train --schemes nope --seeds 2 --seed 5
                                       ${ROPE_TRAIN_TINY})

@@ -9,6 +9,7 @@
 
 #include "core/position_schemes.h"
 #include "figure_test_support.h"
+#include "tests/test_support.h"
 
 #include <QTest>
 
@@ -16,6 +17,7 @@
 #include <atomic>
 #include <cmath>
 #include <map>
+#include <random>
 
 using namespace rope;
 using namespace rope::figures;
@@ -82,6 +84,53 @@ const std::map<std::pair<std::string, int>, Reference>& references() {
     return runs;
 }
 
+// The inside view's model, trained here as the race's rope seed 1 of smallRace(): its attention
+// on the first sequence of seed 1's evaluation stream and its per-pair norms (core/train/inside.h,
+// checked against a long-double recomputation in tst_train_inside).
+struct InsideReference {
+    train::AttentionMaps attention;
+    train::PairNorms norms;
+    train::PairNorms initialNorms;
+    double accuracy = 0;
+};
+
+InsideReference insideReference() {
+    train::TrainOptions o;
+    o.task.task = train::Task::OffsetCopy;
+    o.task.vocab = 16;
+    o.task.offset = 4;
+    o.model.vocab = 16;
+    o.model.layers = 1;
+    o.model.dModel = 16;
+    o.model.heads = 4;
+    o.model.base = 10000;
+    o.model.maxLength = 64;
+    o.model.scheme = PositionScheme::Rope;
+    o.length = 16;
+    o.batch = 16;
+    o.steps = 30;
+    o.seed = 1;
+    o.threads = 1;
+    const train::TrainRun run = train::trainModel(o);
+    std::mt19937_64 rng(train::streamSeed(1, train::kStreamEvaluation));
+    const train::Batch b = train::makeBatch(o.task, 1, 16, rng);
+    InsideReference r;
+    r.attention = train::attentionMaps(run.model, b.tokens);
+    r.norms = train::pairNorms(run.model);
+    // The weights before training, drawn as trainModel() draws them (tasks.h streams).
+    train::Transformer<float> start(o.model);
+    start.initialize(train::streamSeed(1, train::kStreamWeights));
+    r.initialNorms = train::pairNorms(start);
+    r.accuracy = train::evaluate(run.model, o.task, 16, 32, 1, {}, 1).accuracy;
+    return r;
+}
+
+FigureOptions smallInside() {
+    FigureOptions o = smallRace();
+    o.insert(QStringLiteral("view"), QStringLiteral("inside"));
+    return o;
+}
+
 long double mean2(double a, double b) {
     return (static_cast<long double>(a) + b) / 2;
 }
@@ -105,6 +154,9 @@ private slots:
     void cancelStopsWithinAStep();
     void composeDrawsAPartialResult();
     void refusesBadOptions();
+    void insideViewDrawsTheTrainedHead();
+    void insideViewReusesAndCancels();
+    void insideViewRefusesAMissingLayer();
 };
 
 void TestTrainingLabFigure::placeholderTrainsNothing_data() {
@@ -426,6 +478,145 @@ void TestTrainingLabFigure::refusesBadOptions() {
         QCOMPARE(e.parameter(), std::string("steps"));
         QVERIFY(QString::fromUtf8(e.what()).contains(QStringLiteral("limit")));
     }
+}
+
+void TestTrainingLabFigure::insideViewDrawsTheTrainedHead() {
+    const std::atomic<bool> never{false};
+    FigureOptions options = withDefaults(trainingLabOptions(), smallInside());
+    options.insert(QStringLiteral("head"), 2);
+    const auto result = runTrainingLab({}, options, JobControl(never), nullptr);
+    QVERIFY(result->complete);
+    QVERIFY(result->runs.empty()); // the inside view trains no race
+    QVERIFY(result->inside && result->inside->trained);
+    const Figure& f = *findFigure("training-lab");
+    const FigureData data = composeFigure(f, {}, options, result.get());
+    const InsideReference want = insideReference();
+    // The colour map: row i = query i, column j = key j, blank (NaN) where j > i.
+    QVERIFY(data.colourMap.has_value());
+    const ColourMap& map = *data.colourMap;
+    QCOMPARE(map.rows, 16);
+    QCOMPARE(map.columns, 16);
+    const Eigen::MatrixXd& a = want.attention.maps[0][2];
+    std::vector<int> votes(16, 0);
+    for (int i = 0; i < 16; ++i) {
+        for (int j = 0; j < 16; ++j) {
+            const double got = map.values[static_cast<std::size_t>(i * 16 + j)];
+            if (j > i) {
+                QVERIFY(std::isnan(got));
+            } else {
+                QCOMPARE(got, a(i, j));
+            }
+        }
+        Eigen::Index best = 0;
+        a.row(i).head(i + 1).maxCoeff(&best);
+        ++votes[static_cast<std::size_t>(i - best)];
+    }
+    // The modal offset readout, counted here from the reference's rows.
+    const auto modal = std::max_element(votes.begin(), votes.end()) - votes.begin();
+    const Readout* offset = nullptr;
+    const Readout* accuracy = nullptr;
+    for (const Readout& r : data.readouts) {
+        if (r.label == QStringLiteral("most attended offset i − j")) {
+            offset = &r;
+        }
+        if (r.label == QStringLiteral("held-out accuracy at L")) {
+            accuracy = &r;
+        }
+    }
+    QVERIFY(offset != nullptr && accuracy != nullptr);
+    QCOMPARE(offset->value, static_cast<double>(modal));
+    QCOMPARE(accuracy->value, want.accuracy);
+    // The side plot: this head's ‖W_q⁽ⁱ⁾‖·‖W_k⁽ⁱ⁾‖ and the mean over the 4 heads (long double).
+    const Series* head = test::sideSeriesById(data, QStringLiteral("pair-norms-head"));
+    const Series* mean = test::sideSeriesById(data, QStringLiteral("pair-norms-mean"));
+    const Series* before = test::sideSeriesById(data, QStringLiteral("pair-norms-mean-initial"));
+    QVERIFY(head != nullptr && mean != nullptr && before != nullptr);
+    QCOMPARE(before->y.size(), std::size_t{2});
+    QCOMPARE(head->y.size(), std::size_t{2}); // head width 4: 2 rotary pairs
+    for (int i = 0; i < 2; ++i) {
+        QCOMPARE(head->y[static_cast<std::size_t>(i)],
+                 want.norms.q[0][2][static_cast<std::size_t>(i)] *
+                     want.norms.k[0][2][static_cast<std::size_t>(i)]);
+        long double sum = 0;
+        for (int h = 0; h < 4; ++h) {
+            sum += static_cast<long double>(want.norms.q[0][static_cast<std::size_t>(h)]
+                                                        [static_cast<std::size_t>(i)]) *
+                   want.norms.k[0][static_cast<std::size_t>(h)][static_cast<std::size_t>(i)];
+        }
+        QVERIFY(test::close(mean->y[static_cast<std::size_t>(i)], static_cast<double>(sum / 4),
+                            1e-14));
+        long double sumBefore = 0;
+        for (int h = 0; h < 4; ++h) {
+            sumBefore += static_cast<long double>(
+                             want.initialNorms.q[0][static_cast<std::size_t>(h)]
+                                                [static_cast<std::size_t>(i)]) *
+                         want.initialNorms.k[0][static_cast<std::size_t>(h)]
+                                           [static_cast<std::size_t>(i)];
+        }
+        QVERIFY(test::close(before->y[static_cast<std::size_t>(i)],
+                            static_cast<double>(sumBefore / 4), 1e-14));
+        // Training moved them: the trained and initial profiles differ.
+        QVERIFY(before->y[static_cast<std::size_t>(i)] != mean->y[static_cast<std::size_t>(i)]);
+    }
+    // The race view of the same result draws no race (none trained) but keeps the model.
+    FigureOptions race = options;
+    race.insert(QStringLiteral("view"), QStringLiteral("race"));
+    QVERIFY(!composeFigure(f, {}, race, result.get()).colourMap.has_value());
+}
+
+void TestTrainingLabFigure::insideViewReusesAndCancels() {
+    const std::atomic<bool> never{false};
+    const FigureOptions options = withDefaults(trainingLabOptions(), smallInside());
+    std::vector<std::shared_ptr<const JobResult>> partials;
+    const JobControl control(
+        never, {}, [&](std::shared_ptr<const JobResult> r) { partials.push_back(std::move(r)); });
+    const auto first = runTrainingLab({}, options, control, nullptr);
+    QVERIFY(first->inside && first->inside->trained);
+    // Every partial is an untrained model whose curve is a prefix of the final one.
+    for (const auto& p : partials) {
+        const auto* r = dynamic_cast<const TrainingLabResult*>(p.get());
+        QVERIFY(r != nullptr && !r->complete && r->inside && !r->inside->trained);
+        QVERIFY(r->inside->curve.size() <= first->inside->curve.size());
+    }
+    // Cancelled from the start: the same inputs reuse the trained model (complete result).
+    const std::atomic<bool> cancelled{true};
+    const auto again = runTrainingLab({}, options, JobControl(cancelled), first.get());
+    QVERIFY(again->complete);
+    QCOMPARE(again->inside.get(), first->inside.get());
+    // "layer"/"head" only redraw: the job's inputs are equal.
+    FigureOptions otherHead = options;
+    otherHead.insert(QStringLiteral("head"), 3);
+    const Figure& f = *findFigure("training-lab");
+    QCOMPARE(jobInputs(f, {}, otherHead), jobInputs(f, {}, options));
+    // Another base: a new model, cancelled before its first step.
+    FigureOptions otherBase = options;
+    otherBase.insert(QStringLiteral("base"), 100.0);
+    const auto stopped = runTrainingLab({}, otherBase, JobControl(cancelled), first.get());
+    QVERIFY(stopped->cancelled);
+    QVERIFY(!stopped->complete);
+    QVERIFY(!stopped->inside->trained);
+    QVERIFY(stopped->inside->curve.empty());
+    // Its figure says it is not trained and draws no map.
+    const FigureData data = composeFigure(f, {}, otherBase, stopped.get());
+    QVERIFY(!data.colourMap.has_value());
+    QCOMPARE(data.labels.size(), std::size_t{1});
+}
+
+void TestTrainingLabFigure::insideViewRefusesAMissingLayer() {
+    FigureOptions options = withDefaults(trainingLabOptions(), smallInside());
+    options.insert(QStringLiteral("layer"), 1); // smallRace() has one layer: only layer 0
+    const Figure& f = *findFigure("training-lab");
+    try {
+        (void)composeFigure(f, {}, options, nullptr);
+        QFAIL("layer 1 of a one-layer model was drawn");
+    } catch (const InvalidParameter& e) {
+        QCOMPARE(e.parameter(), std::string("layer"));
+        QVERIFY(QString::fromUtf8(e.what()).contains(QStringLiteral("1 layer(s)")));
+    }
+    // The option table itself refuses a head past the 4 heads.
+    const OptionSpec* head = findOption(trainingLabOptions(), QStringLiteral("head"));
+    QVERIFY(head != nullptr);
+    QVERIFY_THROWS_EXCEPTION(OptionError, checkOptionValue(*head, 4));
 }
 
 QTEST_MAIN(TestTrainingLabFigure)
