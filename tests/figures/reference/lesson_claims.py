@@ -874,12 +874,15 @@ scaled = llama3_theta(th31, 8.0, 1.0, 4.0, 8192)
 deltas = np.arange(0, 20000)
 c = agreement(scaled, th31, deltas)
 first_099 = int(np.argmax(c < 0.99))
-claim("doctor", "Llama 3.1 without its scaling: above 0.99 up to a few hundred tokens, about 0.7 near 9 k",
-      300 <= first_099 < 1000 and abs(c[9000] - 0.7) < 0.05,
-      f"first Δ with c < 0.99: {first_099}; c(9 000) = {c[9000]:.3f} (the panel's 128 random "
-      "pairs, rope-cli compare llama-3.1-8b <same without rope_scaling>: 462 and 0.72)",
-      en="agrees with itself above 0.99 up to a few hundred tokens and drops to about 0.7 near 9 k",
-      zh="在几百个词元以内的一致度高于 0.99，到 9 k 附近降到约 0.7")
+band = c[4000:20000]
+claim("doctor", "Llama 3.1 without its scaling: above 0.99 for a few hundred tokens, then about "
+      "0.5–0.8 over 4–20 k tokens",
+      300 <= first_099 < 1000 and np.all((band > 0.5) & (band < 0.8)),
+      f"first Δ with c < 0.99: {first_099}; c over Δ = 4 000 … 19 999 in "
+      f"[{band.min():.3f}, {band.max():.3f}] (the panel's 128 random pairs, rope-cli compare "
+      "llama-3.1-8b <same without rope_scaling>: 462, and 0.50 … 0.80)",
+      en="stays above 0.99 for a few hundred",
+      zh="只在前几百个词元内高于 0.99，之后起伏下降，在 4 k 到 20 k 个词元处约为 0.5–0.8")
 claim("doctor", "Llama 3.1's scaling: ÷8 above 8 192 tokens of wavelength, blended 2 048–8 192, "
       "faster pairs kept",
       np.all(scaled[2 * np.pi / th31 < 2048] == th31[2 * np.pi / th31 < 2048])
