@@ -133,9 +133,6 @@ const std::map<QString, QString> kDefaultText = {{QStringLiteral("d"), QStringLi
 // language only, "panel@handout" for the handout's pages only). A listed panel's problems are
 // reported, not failed; a listed panel with no problem left fails (take it off the list).
 const std::map<QString, const char*> kKnownProblems = {
-    {QStringLiteral("base-bound@en"),
-     "the 9-entry legend beside the axes, wrapped and packed without row spacing to fit the "
-     "slide's height, draws each two-line entry's second line into the next entry's first"},
 };
 
 // The problems of \p problems ("page N: …") on pages whose panel is listed in kKnownProblems are

@@ -1131,6 +1131,7 @@ void drawFigure(QCustomPlot& plot, const FigureData& data) {
                   std::max(1, plot.viewport().width())
             : 0.0;
     drawReadouts(plot, layout.readouts, data.readouts, legendShare);
+    reserveLegendTextHeights(plot);
     placeLegend(plot, layout.readouts, legendPlace, data.legendAlignment);
 
     // Rescale the main axes only (the side plot has fixed ranges).

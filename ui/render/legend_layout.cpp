@@ -7,8 +7,10 @@
 #include <qcustomplot.h>
 
 #include <QFontMetrics>
+#include <QTextLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace rope::ui {
 
@@ -108,11 +110,52 @@ void fitLegendBeside(QCustomPlot& plot) {
         plot.legend->setWrap(0);
         plot.legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
     }
+    if (plot.legend->minimumOuterSizeHint().height() <= room) {
+        return;
+    }
+    // Still taller than the page (the base-bound slide's nine entries at 18 pt, most of them
+    // broken into two lines): one column again, its entries broken at up to 0.42 of the
+    // width instead of a third, so most take one line. The plots give up the difference.
+    plot.legend->setWrap(0);
+    plot.legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
+    for (int k = 0; k < plot.legend->itemCount(); ++k) {
+        if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot.legend->item(k))) {
+            item->plottable()->setName(
+                item->plottable()->name().replace(QLatin1Char('\n'), QLatin1Char(' ')));
+        }
+    }
+    const int decoration =
+        plot.legend->iconSize().width() + plot.legend->iconTextPadding() + 16;
+    wrapLegendEntries(plot, static_cast<int>(0.42 * plot.viewport().width()) - decoration);
+    reserveLegendTextHeights(plot);
 }
 
 // The legend lives either in the axis rect's inset layout (a corner of the data area), in
 // column 0 of the readout row, below the axes, or (Beside, placed later by
 // placeLegendBeside()) in no layout for now.
+void reserveLegendTextHeights(QCustomPlot& plot) {
+    for (int k = 0; k < plot.legend->itemCount(); ++k) {
+        auto* item = qobject_cast<QCPPlottableLegendItem*>(plot.legend->item(k));
+        if (item == nullptr) {
+            continue;
+        }
+        // QCustomPlot sizes an entry from QFontMetrics of its font, but draws it through a text
+        // layout whose lines are as tall as the tallest font a line falls back to (Noto Sans
+        // CJK's 1.45 em once Chinese is prepared, against DejaVu Sans' 1.16 em): a wrapped
+        // entry then ran into the next one by a fifth of a line per line. Each line's real
+        // height, from the same layout, is reserved instead.
+        double height = 0.0;
+        for (const QString& line : item->plottable()->name().split(QLatin1Char('\n'))) {
+            QTextLayout layout(line.isEmpty() ? QStringLiteral(" ") : line, item->font());
+            layout.beginLayout();
+            const QTextLine measured = layout.createLine();
+            layout.endLayout();
+            height += measured.isValid() ? measured.height() : 0.0;
+        }
+        item->setMinimumSize(0, static_cast<int>(std::ceil(height)));
+    }
+}
+
 void placeLegend(QCustomPlot& plot, QCPLayoutGrid* readouts, LegendPlace place,
                  Qt::Alignment corner) {
     QCPLayoutInset* inset = plot.axisRect()->insetLayout();

@@ -32,6 +32,9 @@ int widestLegendEntry(const QCustomPlot& plot);
 /// \brief Every legend entry's name broken into lines at most \p width pixels wide.
 void wrapLegendEntries(QCustomPlot& plot, int width);
 
+/// \brief Every legend entry at least as tall as its lines are drawn (see the .cpp).
+void reserveLegendTextHeights(QCustomPlot& plot);
+
 /// \brief A legend beside the plots that is taller than the page: packed tighter, then in two
 /// columns when that is shorter and not too wide.
 void fitLegendBeside(QCustomPlot& plot);
