@@ -9,6 +9,7 @@
 #include "core/position_schemes.h"
 #include "core/train/tasks.h"
 #include "figures/figure_text.h"
+#include "figures/training_lab_memo.h"
 
 #include <QStringList>
 
@@ -562,8 +563,12 @@ FigureData trainingLabFigure(const rope::RopeParams& params, const FigureOptions
         return composeLab(params, options, nullptr); // what Train would run; nothing trained
     }
     const std::atomic<bool> never{false};
+    // Runs trained before in this process (a course answer, a slide's first layout pass) are
+    // drawn, not trained again (training_lab_memo.h).
     const std::shared_ptr<const TrainingLabResult> result =
-        runTrainingLab(params, options, JobControl(never), nullptr);
+        runTrainingLab(params, options, JobControl(never),
+                       trainingLabKnownRuns(trainingLabSetup(options), nullptr).get());
+    rememberTrainingLabRuns(*result);
     return composeLab(params, options, result.get());
 }
 
@@ -573,7 +578,13 @@ const FigureJob& trainingLabJob() {
         .run = [](const rope::RopeParams& params, const FigureOptions& options,
                   const JobControl& control,
                   const JobResult* previous) -> std::shared_ptr<const JobResult> {
-            return runTrainingLab(params, options, control, previous);
+            // The previous result's runs and the process's memo (a course answer trained the
+            // race a step reveals): either is drawn at once instead of trained again.
+            auto result =
+                runTrainingLab(params, options, control,
+                               trainingLabKnownRuns(trainingLabSetup(options), previous).get());
+            rememberTrainingLabRuns(*result);
+            return result;
         },
         .compose = &composeLab};
     return job;
