@@ -11,6 +11,7 @@
 
 #include <QStringList>
 
+#include <algorithm>
 #include <cmath>
 #include <deque>
 #include <limits>
@@ -116,7 +117,12 @@ std::shared_ptr<const TrainingLabResult> trainingLabKnownRuns(const TrainingLabS
     const std::lock_guard<std::mutex> lock(m.mutex);
     for (const std::string& scheme : setup.schemes) {
         for (int seed = 1; seed <= setup.seeds; ++seed) {
-            if (auto run = findLocked(m, trainingLabRunKey(setup, scheme, seed))) {
+            const QVariantMap key = trainingLabRunKey(setup, scheme, seed);
+            // Not twice: a result with "run" off hands every run it was given on, so a run
+            // added again each time would pile up in the panel's result.
+            const bool given = std::any_of(known->runs.begin(), known->runs.end(),
+                                           [&key](const auto& run) { return run->key == key; });
+            if (auto run = findLocked(m, key); run && !given) {
                 known->runs.push_back(std::move(run));
             }
         }
