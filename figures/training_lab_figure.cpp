@@ -239,8 +239,10 @@ FigureData composeLab(const rope::RopeParams& /*params*/, const FigureOptions& o
         }
         data.labels.push_back(
             {0.5 * steps, 0.5 * (data.yRange->first + data.yRange->second),
-             FigureText::tr("Not trained yet.\nPress Train to race %1 scheme(s) × %2 seed(s):\n"
-                            "%3 runs of %4 steps, %5 training steps in all.")
+             // Short lines: the main axes are narrow beside the side plot (a handout page's
+             // figure at 12.3 pt clipped the longer lines at the axes' edges).
+             FigureText::tr("Not trained yet.\nPress Train to race\n%1 scheme(s) × %2 seed(s):\n"
+                            "%3 runs of %4 steps,\n%5 training steps in all.")
                  .arg(static_cast<int>(setup.schemes.size()))
                  .arg(setup.seeds)
                  .arg(runs)

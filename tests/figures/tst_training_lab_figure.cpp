@@ -113,16 +113,16 @@ void TestTrainingLabFigure::placeholderTrainsNothing_data() {
     QTest::addColumn<QVariantMap>("values");
     QTest::addColumn<QString>("note");
     QTest::newRow("defaults") << QVariantMap()
-                              << QStringLiteral("Not trained yet.\nPress Train to race 5 scheme(s) "
-                                                "× 3 seed(s):\n15 runs of 150 steps, 2250 "
-                                                "training steps in all.");
+                              << QStringLiteral("Not trained yet.\nPress Train to race\n5 "
+                                                "scheme(s) × 3 seed(s):\n15 runs of 150 steps,\n"
+                                                "2250 training steps in all.");
     FigureOptions loss = smallRace();
     loss.insert(QStringLiteral("run"), false);
     loss.insert(QStringLiteral("curve"), QStringLiteral("loss"));
     QTest::newRow("small race, loss, run off")
         << static_cast<const QVariantMap&>(loss)
-        << QStringLiteral("Not trained yet.\nPress Train to race 2 scheme(s) × 2 seed(s):\n4 runs "
-                          "of 30 steps, 120 training steps in all.");
+        << QStringLiteral("Not trained yet.\nPress Train to race\n2 scheme(s) × 2 seed(s):\n4 runs "
+                          "of 30 steps,\n120 training steps in all.");
 }
 
 void TestTrainingLabFigure::placeholderTrainsNothing() {
