@@ -40,6 +40,9 @@ namespace rope::figures {
 // course_kernels.cpp: the kernels' headers and rotation.h both declare limits, so the one answer
 // that needs a kernel header is computed in its own file.
 long long courseRopeTableBytes(long long rows, int pairs);
+// training_lab_course.cpp: the answers that train the lab's race (on the calling thread).
+double courseLabFirstToAccuracy(const QVariantMap& args);
+double courseLabAccuracyAtLength(const QVariantMap& args);
 
 namespace {
 
@@ -918,6 +921,18 @@ const std::vector<CourseAnswerFunction>& courseAnswerFunctions() {
          &schemeDiagonalSpread},
         {"alibi-slope", names({"heads", "head"}), "ALiBi slope of head h of n (Press et al.)",
          &alibiSlope},
+        {"lab-first-to-accuracy",
+         names({"task", "schemes", "seeds", "steps", "length", "d-model", "layers", "base",
+                "accuracy"}),
+         "index in schemes of the scheme whose seeds first reach the batch accuracy on average "
+         "(training-lab race, trained; a seed that never does counts as steps+1; -1 if none)",
+         &courseLabFirstToAccuracy},
+        {"lab-accuracy-at-length",
+         names({"task", "scheme", "seeds", "steps", "length", "d-model", "layers", "base",
+                "multiple"}),
+         "held-out accuracy at multiple*L of one scheme of the training-lab race, mean over "
+         "seeds (trained)",
+         &courseLabAccuracyAtLength},
     };
     return functions;
 }

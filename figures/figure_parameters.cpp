@@ -233,6 +233,14 @@ void applySlideDefaults(const Figure& figure, bool paramsChosen, rope::RopeParam
         setIfUnset("view", QStringLiteral("residual"));
     } else if (id == "precision") {
         setIfUnset("position", 15962);
+    } else if (id == "training-lab" && !options.contains(QStringLiteral("run"))) {
+        // A trained race, not the frame that says what Train would run: a small one (3 schemes
+        // × 2 seeds of the default model, about 6 s of one core), the runs the course's lab
+        // steps train, so a deck and a handout made by one process train them once
+        // (training_lab_memo.h).
+        options.insert(QStringLiteral("run"), true);
+        setIfUnset("schemes", QStringLiteral("rope,learned,alibi"));
+        setIfUnset("seeds", 2);
     } else if (id == "extension" && !paramsChosen && params.scaling.method == "default") {
         params.scaling.method = "yarn";
         params.scaling.factor = 4.0;

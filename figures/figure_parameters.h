@@ -55,8 +55,10 @@ bool isDrawingDetail(const Readout& readout);
 /// \brief A slide's defaults where the panel's own would show nothing: the doctor compares with
 /// Llama 3.1 8B (not the same configuration without scaling), identity shows its residual (not
 /// two hairline 128 × 128 diagonals), precision probes m = 15962 (where bfloat16 aliases; at
-/// m = 3 every format is exact), and extension, when no parameters were chosen
-/// (\p paramsChosen false) and no method is set, uses YaRN s = 4 over L₀ = 4096 at L = 16384.
+/// m = 3 every format is exact), the training lab, unless "run" is set, trains a small race
+/// (rope, learned and ALiBi, 2 seeds) instead of saying what Train would run, and extension,
+/// when no parameters were chosen (\p paramsChosen false) and no method is set, uses YaRN
+/// s = 4 over L₀ = 4096 at L = 16384.
 /// Only options the caller has not set are filled in.
 void applySlideDefaults(const Figure& figure, bool paramsChosen, rope::RopeParams& params,
                         FigureOptions& options);

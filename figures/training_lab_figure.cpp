@@ -9,6 +9,7 @@
 #include "core/position_schemes.h"
 #include "core/train/tasks.h"
 #include "figures/figure_text.h"
+#include "figures/training_lab_memo.h"
 
 #include <QStringList>
 
@@ -439,8 +440,10 @@ FigureData composeLab(const rope::RopeParams& /*params*/, const FigureOptions& o
         }
         data.labels.push_back(
             {0.5 * steps, 0.5 * (data.yRange->first + data.yRange->second),
-             FigureText::tr("Not trained yet.\nPress Train to race %1 scheme(s) × %2 seed(s):\n"
-                            "%3 runs of %4 steps, %5 training steps in all.")
+             // Short lines: the main axes are narrow beside the side plot (a handout page's
+             // figure at 12.3 pt clipped the longer lines at the axes' edges).
+             FigureText::tr("Not trained yet.\nPress Train to race\n%1 scheme(s) × %2 seed(s):\n"
+                            "%3 runs of %4 steps,\n%5 training steps in all.")
                  .arg(static_cast<int>(setup.schemes.size()))
                  .arg(setup.seeds)
                  .arg(runs)
@@ -833,8 +836,12 @@ FigureData trainingLabFigure(const rope::RopeParams& params, const FigureOptions
         return composeLab(params, options, nullptr); // what Train would run; nothing trained
     }
     const std::atomic<bool> never{false};
+    // Runs trained before in this process (a course answer, a slide's first layout pass) are
+    // drawn, not trained again (training_lab_memo.h).
     const std::shared_ptr<const TrainingLabResult> result =
-        runTrainingLab(params, options, JobControl(never), nullptr);
+        runTrainingLab(params, options, JobControl(never),
+                       trainingLabKnownRuns(trainingLabSetup(options), nullptr).get());
+    rememberTrainingLabRuns(*result);
     return composeLab(params, options, result.get());
 }
 
@@ -844,7 +851,13 @@ const FigureJob& trainingLabJob() {
         .run = [](const rope::RopeParams& params, const FigureOptions& options,
                   const JobControl& control,
                   const JobResult* previous) -> std::shared_ptr<const JobResult> {
-            return runTrainingLab(params, options, control, previous);
+            // The previous result's runs and the process's memo (a course answer trained the
+            // race a step reveals): either is drawn at once instead of trained again.
+            auto result =
+                runTrainingLab(params, options, control,
+                               trainingLabKnownRuns(trainingLabSetup(options), previous).get());
+            rememberTrainingLabRuns(*result);
+            return result;
         },
         .compose = &composeLab};
     return job;

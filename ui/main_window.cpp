@@ -15,6 +15,7 @@
 #include "ui/session_files.h"
 #include "ui/window_menus.h"
 
+#include <QAbstractButton>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QDragEnterEvent>
@@ -216,8 +217,18 @@ void MainWindow::revealCourseStep(const figures::CourseStep& step) {
     if (!m_state->setParams(*step.revealParams)) {
         return; // rejected: the reason is already in the status bar
     }
-    p->restoreOptions(step.revealOptions);
+    // A reveal that trains (the training lab's "run") presses the panel's Train button: the lab
+    // turns "run" set any other way off again, so that only an explicit request starts training
+    // (ui/panels/special_controls.cpp), and committing a prediction is one.
+    figures::FigureOptions options = step.revealOptions;
+    const bool train = options.take(QStringLiteral("run")).toBool();
+    auto* button =
+        train ? p->findChild<QAbstractButton*>(step.panel + QStringLiteral("-train")) : nullptr;
+    p->restoreOptions(button != nullptr ? options : step.revealOptions);
     m_pages->setCurrentWidget(p);
+    if (button != nullptr && button->isEnabled()) {
+        button->click();
+    }
 }
 
 void MainWindow::sendCourseState() {

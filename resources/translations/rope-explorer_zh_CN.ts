@@ -71,6 +71,10 @@
         <source>Your answer:</source>
         <translation>你的答案：</translation>
     </message>
+    <message>
+        <source>The race revealed: what the panel trains once the prediction is made, with the step&apos;s settings. Answer: %1.</source>
+        <translation>揭晓的比赛：写下预测之后，面板按本步的设置训练出的结果。答案：%1。</translation>
+    </message>
 </context>
 <context>
     <name>DeckDialog</name>
@@ -4010,11 +4014,15 @@ ladder:  Σᵢ Aᵢ·cos(δθᵢ + φᵢ)</source>
     </message>
     <message>
         <source>Not trained yet.
-Press Train to race %1 scheme(s) × %2 seed(s):
-%3 runs of %4 steps, %5 training steps in all.</source>
+Press Train to race
+%1 scheme(s) × %2 seed(s):
+%3 runs of %4 steps,
+%5 training steps in all.</source>
         <translation>尚未训练。
-按“训练”开始 %1 个方案 × %2 个种子的比赛：
-共 %3 次训练，每次 %4 步，总计 %5 个训练步。</translation>
+按“训练”开始比赛：
+%1 个方案 × %2 个种子，
+共 %3 次训练，每次 %4 步，
+总计 %5 个训练步。</translation>
     </message>
     <message>
         <source>Why both cos and sin? Encode a position by sin(mθ) alone: token positions %1 and %2 turn to mirror images across the imaginary axis (within %3°), so their sin values %4 and %5 agree and only cos, %6 against %7, tells them apart.</source>

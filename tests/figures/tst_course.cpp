@@ -8,6 +8,8 @@
 #include "core/rope_params.h"
 #include "figures/course.h"
 #include "figures/figure_registry.h"
+#include "figures/option_table.h"
+#include "figures/training_lab.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -17,10 +19,16 @@
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThreadPool>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cmath>
+#include <future>
+#include <map>
 #include <set>
+#include <thread>
 #include <vector>
 
 using namespace rope::figures;
@@ -192,18 +200,19 @@ private slots:
         QVERIFY2(panels.size() >= 14, qPrintable(panels.join(u',')));
         // Why positions matter first, then the order of a class: the derivation, rotation,
         // frequencies, decay, the base bound, extension, the numerics and kernels, 2D RoPE,
-        // M-RoPE and the KV cache; the alternatives to RoPE and trained weights come last, as
-        // applications.
+        // M-RoPE and the KV cache; the alternatives to RoPE, the training lab's evidence about
+        // them and trained weights come last, as applications.
         QCOMPARE(steps.front().id, QStringLiteral("attention-permutation"));
-        const QStringList order = {QStringLiteral("attention"),  QStringLiteral("absolute"),
-                                   QStringLiteral("derivation"), QStringLiteral("rotation"),
-                                   QStringLiteral("identity"),   QStringLiteral("heatmap"),
-                                   QStringLiteral("decay"),      QStringLiteral("base-bound"),
-                                   QStringLiteral("extension"),  QStringLiteral("precision"),
-                                   QStringLiteral("layouts"),    QStringLiteral("batch"),
-                                   QStringLiteral("rope-2d"),    QStringLiteral("mrope"),
-                                   QStringLiteral("kv-cache"),   QStringLiteral("position-schemes"),
-                                   QStringLiteral("weights")};
+        const QStringList order = {
+            QStringLiteral("attention"),    QStringLiteral("absolute"),
+            QStringLiteral("derivation"),   QStringLiteral("rotation"),
+            QStringLiteral("identity"),     QStringLiteral("heatmap"),
+            QStringLiteral("decay"),        QStringLiteral("base-bound"),
+            QStringLiteral("extension"),    QStringLiteral("precision"),
+            QStringLiteral("layouts"),      QStringLiteral("batch"),
+            QStringLiteral("rope-2d"),      QStringLiteral("mrope"),
+            QStringLiteral("kv-cache"),     QStringLiteral("position-schemes"),
+            QStringLiteral("training-lab"), QStringLiteral("weights")};
         QCOMPARE(panels, order);
         // A step that uses a panel again stays with its topic: the YaRN factor (attention panel)
         // right after the extension steps, p-RoPE (heatmap panel) among the alternatives.
@@ -218,6 +227,10 @@ private slots:
         QCOMPARE(indexOf("attention-yarn-factor"), indexOf("extension-llama3") + 1);
         QVERIFY(indexOf("prope-rotating-pairs") > indexOf("schemes-relative-diagonals"));
         QVERIFY(indexOf("prope-rotating-pairs") < indexOf("weights-slow-pairs"));
+        // The lab's steps follow the lessons they test: the schemes (ALiBi, learned positions),
+        // the critical dimension (heatmap) and the extension steps.
+        QCOMPARE(indexOf("lab-rope-at-4l"), indexOf("prope-rotating-pairs") + 1);
+        QVERIFY(indexOf("lab-rope-small-base") > indexOf("heatmap-critical-dimension"));
         QCOMPARE(steps.back().id, QStringLiteral("weights-slow-pairs"));
         // Every kind is used.
         QSet<int> kinds;
@@ -937,6 +950,137 @@ private slots:
             const QString what = QString::fromUtf8(e.what());
             QVERIFY2(what.contains(message) && what.startsWith(path), qPrintable(what));
         }
+    }
+
+    void labStepsRevealTheRaceTheyCompute() {
+        // A lab step is judged on the race its reveal trains: the panel is prepared untrained
+        // (the student predicts first), the reveal turns "run" on, and every setting the answer
+        // trains with is the panel's, so the readouts the student then reads are the answer's.
+        int lab = 0;
+        for (const CourseStep& s : builtinCourse()) {
+            if (!s.answerFunction.startsWith(QLatin1String("lab-"))) {
+                continue;
+            }
+            ++lab;
+            QCOMPARE(s.panel, QStringLiteral("training-lab"));
+            QCOMPARE(s.kind, CourseKind::Predict);
+            const FigureOptions before = withDefaults(trainingLabOptions(), s.options);
+            const FigureOptions after = withDefaults(trainingLabOptions(), s.revealOptions);
+            QVERIFY2(!before.value(QStringLiteral("run")).toBool(), qPrintable(s.id));
+            QVERIFY2(after.value(QStringLiteral("run")).toBool(), qPrintable(s.id));
+            for (const char* key : {"seeds", "steps", "length", "d-model", "layers", "base"}) {
+                const QString k = QLatin1String(key);
+                QVERIFY2(after.value(k).toDouble() == s.answerArgs.value(k).toDouble(),
+                         qPrintable(s.id + QLatin1Char('/') + k));
+            }
+            QCOMPARE(after.value(QStringLiteral("task")).toString(),
+                     s.answerArgs.value(QStringLiteral("task")).toString());
+            const QStringList shown =
+                after.value(QStringLiteral("schemes")).toString().split(QLatin1Char(','));
+            if (s.answerArgs.contains(QStringLiteral("schemes"))) {
+                QCOMPARE(shown.join(u','),
+                         s.answerArgs.value(QStringLiteral("schemes")).toString());
+            } else {
+                QVERIFY2(shown.contains(s.answerArgs.value(QStringLiteral("scheme")).toString()),
+                         qPrintable(s.id));
+            }
+        }
+        QVERIFY(lab >= 4);
+    }
+
+    void labAnswersAreThePanelsRace() {
+        // The answers recomputed from the panel's own race (runTrainingLab: its training loop,
+        // all cores, no memo) of every scheme the steps use at b = 10⁴, read here without the
+        // course's code: the mean held-out accuracy over the seeds at 2L and 4L, and the first
+        // step of each curve at ≥ 99 %.
+        FigureOptions options =
+            withDefaults(trainingLabOptions(), step("lab-rope-at-4l").revealOptions);
+        options.insert(QStringLiteral("schemes"), QStringLiteral("rope,learned,sinusoidal"));
+        const std::atomic<bool> never{false};
+        const auto race = runTrainingLab({}, options, JobControl(never), nullptr);
+        QVERIFY(race && race->complete);
+        std::map<std::string, std::vector<const TrainingLabRun*>> runs;
+        for (const auto& run : race->runs) {
+            runs[run->scheme].push_back(run.get());
+        }
+        for (const char* scheme : {"rope", "learned", "sinusoidal"}) {
+            QCOMPARE(runs[scheme].size(), std::size_t{2});
+        }
+        const auto meanAt = [&runs](const char* scheme, int k) {
+            long double sum = 0;
+            for (const TrainingLabRun* r : runs[scheme]) {
+                sum += r->accuracyByLength.at(std::size_t(k));
+            }
+            return static_cast<double>(sum / runs[scheme].size());
+        };
+        QCOMPARE(courseAnswer(step("lab-rope-at-4l")), meanAt("rope", 3));
+        QCOMPARE(courseAnswer(step("lab-learned-at-2l")), meanAt("learned", 1));
+        const auto meanSteps = [&runs](const char* scheme) {
+            double sum = 0;
+            for (const TrainingLabRun* r : runs[scheme]) {
+                int first = 151; // never within the 150 steps
+                for (std::size_t k = 0; k < r->curve.size(); ++k) {
+                    if (r->curve[k].accuracy >= 0.99) {
+                        first = static_cast<int>(k) + 1;
+                        break;
+                    }
+                }
+                sum += first;
+            }
+            return sum / 2;
+        };
+        const double rope = meanSteps("rope");
+        const double sinusoidal = meanSteps("sinusoidal");
+        QVERIFY(rope != sinusoidal && std::min(rope, sinusoidal) < 151);
+        QCOMPARE(courseAnswer(step("lab-race-offset-copy")), rope < sinusoidal ? 0.0 : 1.0);
+    }
+
+    void labAnswersNeedNoPoolWorker() {
+        // Course answers are computed on a worker of a pool the panels' jobs share: a lab answer
+        // trains on its own thread, so it finishes while every worker of the global pool is
+        // busy (were it queued there it would wait for ever).
+        QThreadPool* pool = QThreadPool::globalInstance();
+        const int threads = pool->maxThreadCount();
+        pool->setMaxThreadCount(1);
+        std::promise<void> release;
+        std::shared_future<void> released = release.get_future().share();
+        pool->start([released] { released.wait(); });
+        CourseStep tiny = step("lab-rope-at-4l");
+        tiny.id = QStringLiteral("tiny-lab-answer");
+        for (const auto& [key, value] : std::initializer_list<std::pair<const char*, QVariant>>{
+                 {"steps", 10}, {"length", 8}, {"d-model", 16}, {"layers", 1}, {"seeds", 1}}) {
+            tiny.answerArgs.insert(QLatin1String(key), value);
+        }
+        auto answer = std::async(std::launch::async, [&tiny] { return courseAnswer(tiny); });
+        const bool done = answer.wait_for(std::chrono::seconds(60)) == std::future_status::ready;
+        release.set_value();
+        pool->waitForDone();
+        pool->setMaxThreadCount(threads);
+        QVERIFY(done);
+        const double accuracy = answer.get();
+        QVERIFY(accuracy >= 0 && accuracy <= 1);
+    }
+
+    void labArgumentsOutOfRangeNameTheStep() {
+        // Checked against the panel's table before anything is trained.
+        const auto refused = [](const char* id, const char* key, const QVariant& value,
+                                const char* named) {
+            CourseStep s = step(id);
+            s.answerArgs.insert(QLatin1String(key), value);
+            try {
+                courseAnswer(s);
+            } catch (const CourseError& e) {
+                const QString what = QString::fromUtf8(e.what());
+                return what.contains(s.id) && what.contains(QLatin1String(named));
+            }
+            return false;
+        };
+        QVERIFY(refused("lab-rope-at-4l", "multiple", 5, "multiple"));
+        QVERIFY(refused("lab-rope-at-4l", "scheme", QStringLiteral("rope,alibi"), "one position"));
+        QVERIFY(refused("lab-rope-at-4l", "scheme", QStringLiteral("bogus"), "bogus"));
+        QVERIFY(refused("lab-rope-at-4l", "steps", 100000, "steps"));
+        QVERIFY(refused("lab-race-offset-copy", "accuracy", 1.5, "accuracy"));
+        QVERIFY(refused("lab-race-offset-copy", "task", QStringLiteral("sorting"), "sorting"));
     }
 
     void outOfRangeArgumentsNameTheStep() {

@@ -6,6 +6,7 @@
 // held-out accuracy by length, its steps-to-99 % readout, the reuse of finished runs and the
 // job's cancel and partial results.
 #include "figures/training_lab.h"
+#include "figures/training_lab_memo.h"
 
 #include "core/position_schemes.h"
 #include "figure_test_support.h"
@@ -144,6 +145,7 @@ private slots:
     void placeholderTrainsNothing_data();
     void placeholderTrainsNothing();
     void placeholderJobHandsRunsOn();
+    void jobDrawsRememberedRunsOnce();
     void accuracyCurvesAreMeanAndBandOverSeeds_data();
     void accuracyCurvesAreMeanAndBandOverSeeds();
     void lossCurveIsTheMeanLoss();
@@ -163,16 +165,16 @@ void TestTrainingLabFigure::placeholderTrainsNothing_data() {
     QTest::addColumn<QVariantMap>("values");
     QTest::addColumn<QString>("note");
     QTest::newRow("defaults") << QVariantMap()
-                              << QStringLiteral("Not trained yet.\nPress Train to race 5 scheme(s) "
-                                                "× 3 seed(s):\n15 runs of 150 steps, 2250 "
-                                                "training steps in all.");
+                              << QStringLiteral("Not trained yet.\nPress Train to race\n5 "
+                                                "scheme(s) × 3 seed(s):\n15 runs of 150 steps,\n"
+                                                "2250 training steps in all.");
     FigureOptions loss = smallRace();
     loss.insert(QStringLiteral("run"), false);
     loss.insert(QStringLiteral("curve"), QStringLiteral("loss"));
     QTest::newRow("small race, loss, run off")
         << static_cast<const QVariantMap&>(loss)
-        << QStringLiteral("Not trained yet.\nPress Train to race 2 scheme(s) × 2 seed(s):\n4 runs "
-                          "of 30 steps, 120 training steps in all.");
+        << QStringLiteral("Not trained yet.\nPress Train to race\n2 scheme(s) × 2 seed(s):\n4 runs "
+                          "of 30 steps,\n120 training steps in all.");
 }
 
 void TestTrainingLabFigure::placeholderTrainsNothing() {
@@ -245,6 +247,33 @@ void TestTrainingLabFigure::placeholderJobHandsRunsOn() {
     QCOMPARE(again->runs[0].get(), trained->runs[0].get());
     QVERIFY(test::seriesById(composeFigure(f, {}, race, again.get()),
                              QStringLiteral("accuracy-rope-mean")) != nullptr);
+}
+
+void TestTrainingLabFigure::jobDrawsRememberedRunsOnce() {
+    // A run trained once in the process (by the figure, as a slide trains it, or by a course
+    // answer) is drawn by the panel's job without training: a cancelled control could train
+    // nothing. A result handed on with "run" off holds it once, however often it is handed on.
+    const Figure& f = *findFigure("training-lab");
+    FigureOptions race = smallRace();
+    race.insert(QStringLiteral("schemes"), QStringLiteral("rope"));
+    race.insert(QStringLiteral("seeds"), 1);
+    FigureOptions off = race;
+    off.insert(QStringLiteral("run"), false);
+    const std::atomic<bool> never{false};
+    const std::atomic<bool> cancelled{true};
+    forgetTrainingLabRuns();
+    QVERIFY(runJob(f, {}, race, JobControl(cancelled), nullptr)->cancelled); // nothing kept
+    QVERIFY(!figureData(f, {}, race).series.empty());
+    const auto drawn = runJob(f, {}, race, JobControl(cancelled), nullptr);
+    QVERIFY(drawn->complete && !drawn->cancelled);
+    std::shared_ptr<const JobResult> last = drawn;
+    for (int k = 0; k < 3; ++k) {
+        last = runJob(f, {}, off, JobControl(never), last.get());
+    }
+    const auto* handedOn = dynamic_cast<const TrainingLabResult*>(last.get());
+    QVERIFY(handedOn != nullptr);
+    QCOMPARE(handedOn->runs.size(), std::size_t{1});
+    forgetTrainingLabRuns();
 }
 
 void TestTrainingLabFigure::accuracyCurvesAreMeanAndBandOverSeeds_data() {

@@ -268,6 +268,35 @@ private slots:
         QVERIFY(course->findStatus().startsWith(QStringLiteral("Not yet")));
     }
 
+    void aLabStepsRevealTrainsTheAnswersRace() {
+        // A training-lab step opens the lab untrained (the prediction comes first); committing
+        // presses Train, the only way the lab starts training, and the race drawn is the one the
+        // answer trained: its readout "accuracy at 4L" is the answer itself.
+        MainWindow w(nullptr, false);
+        CoursePane* course = w.course();
+        const int index = stepIndex("lab-rope-at-4l");
+        course->setCurrentIndex(index);
+        FigurePanel* lab = w.panel(QStringLiteral("training-lab"));
+        QVERIFY(lab != nullptr && w.currentPanel() == lab);
+        const QString run = QStringLiteral("run");
+        QVERIFY(!lab->options().value(run).toBool());
+        QTRY_VERIFY_WITH_TIMEOUT(course->answerReady(), 120000);
+        QVERIFY(!course->checkChoice(QStringLiteral("holds")));
+        QVERIFY(lab->options().value(run).toBool());
+        const auto readout = [lab]() -> const rope::figures::Readout* {
+            for (const rope::figures::Readout& r : lab->data().readouts) {
+                if (r.label.endsWith(QStringLiteral("accuracy at 4L"))) {
+                    return &r;
+                }
+            }
+            return nullptr;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(!lab->busy() && readout() != nullptr, 120000);
+        const double answer =
+            rope::figures::courseAnswer(rope::figures::builtinCourse()[std::size_t(index)]);
+        QCOMPARE(readout()->value, answer);
+    }
+
     void progressIsRememberedAcrossRuns() {
         const std::vector<rope::figures::CourseStep>& steps = rope::figures::builtinCourse();
         const int kSlowPair = stepIndex("heatmap-first-slow-pair");

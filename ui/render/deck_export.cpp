@@ -794,6 +794,51 @@ bool paintHandout(const DeckTarget& target, const QString& language, HandoutEdit
         drawFlowingPage(painter, flowing, p, kHandoutMarginPt, kHandoutMarginPt,
                         kHandoutTextWidthPt, kHandoutTextHeightPt);
     }
+    // The key ends with the figures of the steps whose reveal trains (the training lab): the
+    // race the student saw after committing, trained. A student sheet shows such a step
+    // before training, since the trained figure is the answer. The runs are those the answers
+    // above trained (training_lab_memo.h), so these pages only draw.
+    for (std::size_t k = 0; k < steps.size() && !student; ++k) {
+        const figures::CourseStep& step = steps[k];
+        const figures::Figure* figure = figures::findFigure(step.panel.toStdString());
+        if (figure == nullptr || !step.revealParams ||
+            !step.revealOptions.value(QStringLiteral("run")).toBool()) {
+            continue;
+        }
+        if (!startPage()) {
+            painter.end();
+            return false;
+        }
+        QTextDocument heading;
+        const QString letter = correctChoiceLetter(step, answers[k]);
+        prepare(heading, device,
+                QStringLiteral("<h2>%1. %2</h2><p>%3</p>")
+                    .arg(k + 1)
+                    .arg(typesetMath(texts[k].title),
+                         Deck::tr("The race revealed: what the panel trains once the prediction "
+                                  "is made, with the step's settings. Answer: %1.")
+                             .arg(letter.isEmpty()
+                                      ? figures::formatCourseNumber(answers[k]).toHtmlEscaped()
+                                      : letter)),
+                kHandoutTextWidthPt * unit, kHandoutBodyPt);
+        drawDocument(painter, heading, kHandoutMarginPt, kHandoutMarginPt);
+        const double top = kHandoutMarginPt + heightPt(heading) + 8.0;
+        const double height =
+            std::min(kHandoutTextWidthPt * 0.9, kHandoutMarginPt + kHandoutTextHeightPt - top);
+        const QSize size(static_cast<int>(kHandoutTextWidthPt * unit),
+                         static_cast<int>(height * unit));
+        QCustomPlot plot;
+        plot.resize(size);
+        if (!layoutPlot(plot, *figure, *step.revealParams, step.revealOptions,
+                        handoutPresentationScale(), {}, ReadoutsShown::Slide)) {
+            painter.end();
+            return false;
+        }
+        painter.save();
+        painter.translate(kHandoutMarginPt * unit, top * unit);
+        plot.toPainter(&painter, size.width(), size.height());
+        painter.restore();
+    }
     if (student && progress && !progress(total, total)) {
         painter.end();
         return false;

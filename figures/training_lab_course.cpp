@@ -1,0 +1,225 @@
+// SPDX-FileCopyrightText: 2026 RoPE Explorer authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The training lab's memo of finished runs (training_lab_memo.h) and the course's answers that
+// train: each answer is the lab's own race, trained here on the calling thread (or recalled from
+// the memo), so the number a course step judges is the number the panel shows once the step
+// reveals it with the same options.
+#include "figures/training_lab_memo.h"
+
+#include "core/position_schemes.h"
+#include "figures/option_table.h"
+
+#include <QStringList>
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <limits>
+#include <mutex>
+#include <string>
+
+namespace rope::figures {
+
+namespace {
+
+struct Memo {
+    std::mutex mutex;
+    std::deque<std::shared_ptr<const TrainingLabRun>> runs; // oldest first
+};
+
+Memo& memo() {
+    static Memo m;
+    return m;
+}
+
+std::shared_ptr<const TrainingLabRun> findLocked(const Memo& m, const QVariantMap& key) {
+    for (const auto& run : m.runs) {
+        if (run->key == key) {
+            return run;
+        }
+    }
+    return nullptr;
+}
+
+void rememberLocked(Memo& m, const std::shared_ptr<const TrainingLabRun>& run) {
+    if (!run || run->accuracyByLength.empty() || findLocked(m, run->key)) {
+        return; // unfinished, or known: the same key is the same run
+    }
+    m.runs.push_back(run);
+    while (m.runs.size() > static_cast<std::size_t>(kTrainingLabMemoRuns)) {
+        m.runs.pop_front();
+    }
+}
+
+// Arguments of the answer functions (course.cpp checks that each is present).
+double number(const QVariantMap& args, const char* name) {
+    bool ok = false;
+    const double v = args.value(QLatin1String(name)).toDouble(&ok);
+    if (!ok || !std::isfinite(v)) {
+        throw rope::InvalidParameter(name, std::string("'") + name + "' must be a finite number");
+    }
+    return v;
+}
+
+int integer(const QVariantMap& args, const char* name) {
+    const double v = number(args, name);
+    if (v != std::floor(v) || std::abs(v) > 1e9) {
+        throw rope::InvalidParameter(name, std::string("'") + name + "' must be an integer");
+    }
+    return static_cast<int>(v);
+}
+
+// The panel's race for an answer's arguments: the options a step's "reveal" sets, checked
+// against the panel's table (the same ranges as its controls), defaults filled in.
+TrainingLabSetup labSetup(const QVariantMap& args, const QString& schemes) {
+    FigureOptions o;
+    o.insert(QStringLiteral("task"), args.value(QStringLiteral("task")).toString());
+    o.insert(QStringLiteral("schemes"), schemes);
+    o.insert(QStringLiteral("seeds"), integer(args, "seeds"));
+    o.insert(QStringLiteral("steps"), integer(args, "steps"));
+    o.insert(QStringLiteral("length"), integer(args, "length"));
+    o.insert(QStringLiteral("d-model"), QString::number(integer(args, "d-model")));
+    o.insert(QStringLiteral("layers"), integer(args, "layers"));
+    o.insert(QStringLiteral("base"), number(args, "base"));
+    o.insert(QStringLiteral("run"), true);
+    const OptionCheck check = checkOptions(QStringLiteral("training-lab"), trainingLabOptions(), o);
+    if (!check.problems.isEmpty()) {
+        throw rope::InvalidParameter("options",
+                                     check.problems.join(QStringLiteral("; ")).toStdString());
+    }
+    return trainingLabSetup(withDefaults(trainingLabOptions(), check.accepted));
+}
+
+} // namespace
+
+std::shared_ptr<const TrainingLabRun> rememberedTrainingLabRun(const QVariantMap& key) {
+    Memo& m = memo();
+    const std::lock_guard<std::mutex> lock(m.mutex);
+    return findLocked(m, key);
+}
+
+void rememberTrainingLabRuns(const TrainingLabResult& result) {
+    Memo& m = memo();
+    const std::lock_guard<std::mutex> lock(m.mutex);
+    for (const auto& run : result.runs) {
+        rememberLocked(m, run);
+    }
+}
+
+std::shared_ptr<const TrainingLabResult> trainingLabKnownRuns(const TrainingLabSetup& setup,
+                                                              const JobResult* previous) {
+    auto known = std::make_shared<TrainingLabResult>();
+    if (const auto* before = dynamic_cast<const TrainingLabResult*>(previous)) {
+        known->inputs = before->inputs;
+        known->runs = before->runs;
+    }
+    Memo& m = memo();
+    const std::lock_guard<std::mutex> lock(m.mutex);
+    for (const std::string& scheme : setup.schemes) {
+        for (int seed = 1; seed <= setup.seeds; ++seed) {
+            const QVariantMap key = trainingLabRunKey(setup, scheme, seed);
+            // Not twice: a result with "run" off hands every run it was given on, so a run
+            // added again each time would pile up in the panel's result.
+            const bool given = std::any_of(known->runs.begin(), known->runs.end(),
+                                           [&key](const auto& run) { return run->key == key; });
+            if (auto run = findLocked(m, key); run && !given) {
+                known->runs.push_back(std::move(run));
+            }
+        }
+    }
+    return known;
+}
+
+std::shared_ptr<const TrainingLabRun> trainingLabRunHere(const TrainingLabSetup& setup,
+                                                         const std::string& scheme, int seed) {
+    const QVariantMap key = trainingLabRunKey(setup, scheme, seed);
+    if (auto run = rememberedTrainingLabRun(key)) {
+        return run;
+    }
+    // As runTrainingLab() trains one run, with one thread: parallelFor then starts none.
+    rope::train::TrainOptions o = setup.train;
+    o.model.scheme = rope::parsePositionScheme(scheme);
+    o.seed = static_cast<std::uint64_t>(seed);
+    o.threads = 1;
+    auto run = std::make_shared<TrainingLabRun>();
+    run->key = key;
+    run->scheme = scheme;
+    run->seed = seed;
+    const rope::train::TrainRun trained = rope::train::trainModel(o);
+    run->curve = trained.curve;
+    for (int length : setup.testLengths) {
+        run->accuracyByLength.push_back(rope::train::evaluate(trained.model, o.task, length,
+                                                              kTrainingLabEvalSequences, o.seed, {},
+                                                              o.threads)
+                                            .accuracy);
+    }
+    Memo& m = memo();
+    const std::lock_guard<std::mutex> lock(m.mutex);
+    // Another thread may have trained the same key meanwhile: keep the first (they are equal).
+    if (auto first = findLocked(m, key)) {
+        return first;
+    }
+    rememberLocked(m, run);
+    return run;
+}
+
+void forgetTrainingLabRuns() {
+    Memo& m = memo();
+    const std::lock_guard<std::mutex> lock(m.mutex);
+    m.runs.clear();
+}
+
+// The course's answer functions (their table is in course.cpp).
+
+double courseLabFirstToAccuracy(const QVariantMap& args) {
+    // Index in "schemes" of the scheme whose seeds reach the accuracy first on average: for each
+    // scheme the mean over its seeds of the first step whose batch accuracy is ≥ the target (the
+    // panel's "steps to 99 %"), a seed that never reaches it counting as steps + 1, so it is
+    // behind every seed that does. A scheme none of whose seeds reaches it cannot win; −1 when
+    // no scheme's seed reaches it. A tie goes to the scheme listed first.
+    const double target = number(args, "accuracy");
+    if (!(target > 0 && target <= 1)) {
+        throw rope::InvalidParameter("accuracy", "'accuracy' must be in (0, 1]");
+    }
+    const TrainingLabSetup setup = labSetup(args, args.value(QStringLiteral("schemes")).toString());
+    double best = std::numeric_limits<double>::infinity();
+    int winner = -1;
+    for (std::size_t j = 0; j < setup.schemes.size(); ++j) {
+        long double sum = 0;
+        bool reached = false;
+        for (int seed = 1; seed <= setup.seeds; ++seed) {
+            const int at = trainingLabStepsTo(
+                trainingLabRunHere(setup, setup.schemes[j], seed)->curve, target);
+            reached = reached || at > 0;
+            sum += at > 0 ? at : setup.train.steps + 1;
+        }
+        const double mean = static_cast<double>(sum / setup.seeds);
+        if (reached && mean < best) {
+            best = mean;
+            winner = static_cast<int>(j);
+        }
+    }
+    return winner;
+}
+
+double courseLabAccuracyAtLength(const QVariantMap& args) {
+    // Mean over the seeds of one scheme's held-out accuracy at multiple × L, summed in long
+    // double as the panel's readout "accuracy at 4L" and its side plot average the seeds.
+    const int multiple = integer(args, "multiple");
+    if (multiple < 1 || multiple > kTrainingLabLengthMultiples) {
+        throw rope::InvalidParameter("multiple",
+                                     "'multiple' must be 1 … 4 (the lab tests at L … 4L)");
+    }
+    const TrainingLabSetup setup = labSetup(args, args.value(QStringLiteral("scheme")).toString());
+    if (setup.schemes.size() != 1) {
+        throw rope::InvalidParameter("scheme", "'scheme' must name one position scheme");
+    }
+    long double sum = 0;
+    for (int seed = 1; seed <= setup.seeds; ++seed) {
+        sum += trainingLabRunHere(setup, setup.schemes[0], seed)
+                   ->accuracyByLength[static_cast<std::size_t>(multiple - 1)];
+    }
+    return static_cast<double>(sum / setup.seeds);
+}
+
+} // namespace rope::figures
