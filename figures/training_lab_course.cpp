@@ -8,7 +8,12 @@
 
 #include "core/position_schemes.h"
 #include "figures/option_table.h"
+#include "io/disk_cache.h"
 
+#include <QCryptographicHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QStringList>
 
 #include <algorithm>
@@ -49,6 +54,96 @@ void rememberLocked(Memo& m, const std::shared_ptr<const TrainingLabRun>& run) {
     while (m.runs.size() > static_cast<std::size_t>(kTrainingLabMemoRuns)) {
         m.runs.pop_front();
     }
+}
+
+// A course answer's runs persist in the disk cache, so the rope-cli processes that compute the
+// course (every `course --list`, every answer key) train each run once per machine, not once
+// per process (10 s of CPU each). A stored run must be the run the trainer would give today:
+// the file name hashes the run's key with trainerStamp(), the curve and held-out accuracy of a
+// tiny fixed run, so any change to core/train that changes a number changes every name and old
+// files are never read (they age out of the cache's size bound).
+QString trainerStamp() {
+    static const QString stamp = [] {
+        rope::train::TrainOptions o;
+        o.model.vocab = 16;
+        o.model.layers = 1;
+        o.model.dModel = 16;
+        o.model.heads = 2;
+        o.model.maxLength = 16;
+        o.task.vocab = 16;
+        o.length = 8;
+        o.batch = 4;
+        o.steps = 3;
+        o.threads = 1;
+        const rope::train::TrainRun run = rope::train::trainModel(o);
+        QByteArray bytes = "training-lab-run-v1";
+        for (const rope::train::CurvePoint& p : run.curve) {
+            bytes += QByteArray::number(p.loss, 'g', 17) + ',' +
+                     QByteArray::number(p.accuracy, 'g', 17) + ';';
+        }
+        bytes += QByteArray::number(
+            rope::train::evaluate(run.model, o.task, 8, 4, o.seed, {}, 1).accuracy, 'g', 17);
+        return QString::fromLatin1(
+            QCryptographicHash::hash(bytes, QCryptographicHash::Sha1).toHex().left(16));
+    }();
+    return stamp;
+}
+
+QString diskKey(const QVariantMap& key) {
+    const QByteArray text = QJsonDocument(QJsonObject::fromVariantMap(key)).toJson(
+                                QJsonDocument::Compact) +
+                            trainerStamp().toLatin1();
+    return QStringLiteral("lab-run-%1.json")
+        .arg(QString::fromLatin1(
+            QCryptographicHash::hash(text, QCryptographicHash::Sha1).toHex().left(32)));
+}
+
+std::shared_ptr<const TrainingLabRun> readStoredRun(const QVariantMap& key,
+                                                    const std::string& scheme, int seed) {
+    const std::optional<QByteArray> bytes = io::DiskCache::standard().read(diskKey(key));
+    if (!bytes) {
+        return nullptr;
+    }
+    const QJsonObject o = QJsonDocument::fromJson(*bytes).object();
+    // The whole key is stored and compared: a name collision is not taken for the run.
+    if (QJsonObject::fromVariantMap(key) != o.value(QStringLiteral("key")).toObject()) {
+        return nullptr;
+    }
+    auto run = std::make_shared<TrainingLabRun>();
+    run->key = key;
+    run->scheme = scheme;
+    run->seed = seed;
+    for (const QJsonValue& v : o.value(QStringLiteral("curve")).toArray()) {
+        const QJsonArray p = v.toArray();
+        if (p.size() != 3) {
+            return nullptr;
+        }
+        run->curve.push_back({p[0].toInt(), p[1].toDouble(), p[2].toDouble()});
+    }
+    for (const QJsonValue& v : o.value(QStringLiteral("accuracy")).toArray()) {
+        run->accuracyByLength.push_back(v.toDouble());
+    }
+    if (run->curve.empty() || run->accuracyByLength.empty()) {
+        return nullptr;
+    }
+    return run;
+}
+
+// Best effort: a cache that cannot be written costs only the time of training again.
+void storeRun(const TrainingLabRun& run) {
+    QJsonArray curve;
+    for (const rope::train::CurvePoint& p : run.curve) {
+        curve.append(QJsonArray{p.step, p.loss, p.accuracy});
+    }
+    QJsonArray accuracy;
+    for (const double a : run.accuracyByLength) {
+        accuracy.append(a);
+    }
+    const QJsonObject o{{QStringLiteral("key"), QJsonObject::fromVariantMap(run.key)},
+                        {QStringLiteral("curve"), curve},
+                        {QStringLiteral("accuracy"), accuracy}};
+    io::DiskCache::standard().write(diskKey(run.key),
+                                    QJsonDocument(o).toJson(QJsonDocument::Compact));
 }
 
 // Arguments of the answer functions (course.cpp checks that each is present).
@@ -136,6 +231,15 @@ std::shared_ptr<const TrainingLabRun> trainingLabRunHere(const TrainingLabSetup&
     if (auto run = rememberedTrainingLabRun(key)) {
         return run;
     }
+    if (auto stored = readStoredRun(key, scheme, seed)) {
+        Memo& m = memo();
+        const std::lock_guard<std::mutex> lock(m.mutex);
+        if (auto first = findLocked(m, key)) {
+            return first;
+        }
+        rememberLocked(m, stored);
+        return stored;
+    }
     // As runTrainingLab() trains one run, with one thread: parallelFor then starts none.
     rope::train::TrainOptions o = setup.train;
     o.model.scheme = rope::parsePositionScheme(scheme);
@@ -153,6 +257,7 @@ std::shared_ptr<const TrainingLabRun> trainingLabRunHere(const TrainingLabSetup&
                                                               o.threads)
                                             .accuracy);
     }
+    storeRun(*run);
     Memo& m = memo();
     const std::lock_guard<std::mutex> lock(m.mutex);
     // Another thread may have trained the same key meanwhile: keep the first (they are equal).

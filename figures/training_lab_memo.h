@@ -34,10 +34,12 @@ void rememberTrainingLabRuns(const TrainingLabResult& result);
 std::shared_ptr<const TrainingLabResult> trainingLabKnownRuns(const TrainingLabSetup& setup,
                                                               const JobResult* previous);
 
-/// \brief Run \p scheme × \p seed of \p setup: the remembered one, else trained and evaluated
-/// here, on the calling thread alone (threads = 1: no worker of any pool is taken, so a course
-/// answer computed on a pool's worker never waits for the panels' jobs on that pool), then
-/// remembered. The same training and held-out evaluation as runTrainingLab().
+/// \brief Run \p scheme × \p seed of \p setup: the remembered one, else the one stored in the
+/// disk cache by an earlier process (its file name carries a stamp of the trainer's numbers, so a
+/// changed trainer never reads an old run), else trained and evaluated here, on the calling
+/// thread alone (threads = 1: no worker of any pool is taken, so a course answer computed on a
+/// pool's worker never waits for the panels' jobs on that pool), then remembered and stored.
+/// The same training and held-out evaluation as runTrainingLab().
 /// \warning Throws as rope::train::validate().
 std::shared_ptr<const TrainingLabRun> trainingLabRunHere(const TrainingLabSetup& setup,
                                                          const std::string& scheme, int seed);

@@ -273,6 +273,9 @@ private slots:
         // presses Train, the only way the lab starts training, and the race drawn is the one the
         // answer trained: its readout "accuracy at 4L" is the answer itself.
         MainWindow w(nullptr, false);
+        // Shown: a panel of a hidden window computes nothing (it is marked dirty until shown).
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
         CoursePane* course = w.course();
         const int index = stepIndex("lab-rope-at-4l");
         course->setCurrentIndex(index);
