@@ -35,6 +35,11 @@ QColor seriesColour(const QCustomPlot& plot, int index) {
     return c == QColor(Qt::black) ? plotColours(plotTheme(plot)).foreground : c;
 }
 
+double penScale(const QCustomPlot& plot) {
+    const QVariant scale = plot.property("ropePenScale");
+    return scale.isValid() ? scale.toDouble() : 1.0;
+}
+
 namespace {
 
 // Qt's raster engine strokes a wide (> 1 px) antialiased polyline as one outline polygon and
@@ -644,13 +649,6 @@ void drawColourMap(QCustomPlot& plot, QCPLayoutGrid* body, const ColourMap& map)
     plottable->setDataRange(QCPRange(map.zMin, map.zMax));
     plottable->removeFromLegend();
     setTicks(scale->axis(), map.ticks);
-}
-
-// Line widths and marker sizes are multiplied by this (1 on screen; larger in presenter mode,
-// set by setPresentationStyle()).
-double penScale(const QCustomPlot& plot) {
-    const QVariant scale = plot.property("ropePenScale");
-    return scale.isValid() ? scale.toDouble() : 1.0;
 }
 
 // \p previous is the plottable drawn for the preceding series (for fillToPrevious).

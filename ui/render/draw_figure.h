@@ -36,6 +36,10 @@ void drawFigure(QCustomPlot& plot, const FigureData& data);
 /// before the first drawFigure() (the title and margins are made from the font then).
 void setPresentationStyle(QCustomPlot& plot, double scale);
 
+/// \brief What line widths, marker sizes and label gaps are multiplied by on \p plot: 1 on screen,
+/// larger in presentation style (setPresentationStyle()).
+double penScale(const QCustomPlot& plot);
+
 /// \brief \p options with their plot size (FigureOptions::plot) set from \p plot's axis
 /// rectangle and font (after a layout pass at the plot's current size).
 FigureOptions withPlotSize(QCustomPlot& plot, FigureOptions options);

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/render/label_layout.h"
 
+#include "ui/render/draw_figure.h"
+
 #include <qcustomplot.h>
 
 #include <QFontMetricsF>
@@ -137,11 +139,6 @@ private:
     std::vector<std::uint8_t> m_cells;
 };
 
-double penScaleOf(const QCustomPlot& plot) {
-    const QVariant scale = plot.property("ropePenScale");
-    return scale.isValid() ? scale.toDouble() : 1.0;
-}
-
 // The box a text item's text takes, centred on \p centre, with a pixel of air around it.
 QRectF textBox(const QCPItemText& item, QPointF centre) {
     const QFontMetricsF metrics(item.font());
@@ -178,7 +175,7 @@ QPointF nearestOnBox(const QRectF& box, QPointF p) {
 // legend.
 void markDrawn(QCustomPlot& plot, QCPAxisRect* rect, Occupancy& grid, bool curves = true,
                bool legend = true) {
-    const double scale = penScaleOf(plot);
+    const double scale = penScale(plot);
     for (int k = 0; k < plot.plottableCount(); ++k) {
         QCPAbstractPlottable* p = plot.plottable(k);
         if (p->keyAxis() == nullptr || p->keyAxis()->axisRect() != rect || !p->visible()) {
@@ -199,12 +196,17 @@ void markDrawn(QCustomPlot& plot, QCPAxisRect* rect, Occupancy& grid, bool curve
                                      2 * marker),
                               kMarker);
                 }
-                if (curves && line && !shading && i + 1 < points.size()) {
+                if (line && i + 1 < points.size()) {
                     grid.markSegment(points[i], points[i + 1], kCurve);
                 }
             }
         };
         if (auto* graph = qobject_cast<QCPGraph*>(p)) {
+            const bool markers = graph->scatterStyle().shape() != QCPScatterStyle::ssNone;
+            const bool line = curves && !shading && graph->lineStyle() != QCPGraph::lsNone;
+            if (!markers && !line) {
+                continue; // (the legend's pass: a dense curve without markers costs nothing)
+            }
             std::vector<QPointF> points;
             points.reserve(static_cast<std::size_t>(graph->data()->size()));
             for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it) {
@@ -212,10 +214,11 @@ void markDrawn(QCustomPlot& plot, QCPAxisRect* rect, Occupancy& grid, bool curve
                                      ? toPixel(it->key, it->value)
                                      : QPointF(qQNaN(), qQNaN()));
             }
-            const bool markers = graph->scatterStyle().shape() != QCPScatterStyle::ssNone;
-            markPath(points, graph->lineStyle() != QCPGraph::lsNone,
-                     markers ? 0.5 * graph->scatterStyle().size() + 2.0 : 0.0);
+            markPath(points, line, markers ? 0.5 * graph->scatterStyle().size() + 2.0 : 0.0);
         } else if (auto* curve = qobject_cast<QCPCurve*>(p)) {
+            if (!curves || shading || curve->lineStyle() == QCPCurve::lsNone) {
+                continue; // a curve has no markers: nothing to mark without its line
+            }
             std::vector<QPointF> points;
             points.reserve(static_cast<std::size_t>(curve->data()->size()));
             for (auto it = curve->data()->constBegin(); it != curve->data()->constEnd(); ++it) {
@@ -223,7 +226,7 @@ void markDrawn(QCustomPlot& plot, QCPAxisRect* rect, Occupancy& grid, bool curve
                                      ? toPixel(it->key, it->value)
                                      : QPointF(qQNaN(), qQNaN()));
             }
-            markPath(points, curve->lineStyle() != QCPCurve::lsNone, 0.0);
+            markPath(points, true, 0.0);
         } else if (auto* bars = qobject_cast<QCPBars*>(p)) {
             for (auto it = bars->data()->constBegin(); it != bars->data()->constEnd(); ++it) {
                 const QPointF a = toPixel(it->key - 0.5 * bars->width(), 0.0);
@@ -460,7 +463,7 @@ void placeLabels(QCustomPlot& plot) {
         return; // a slider frame of a figure without movable labels pays nothing more
     }
     std::reverse(texts.begin(), texts.end()); // in the figure's order
-    const double scale = penScaleOf(plot);
+    const double scale = penScale(plot);
     for (QCPAxisRect* rect : plot.axisRects()) {
         std::vector<QCPItemText*> here;
         for (QCPItemText* t : texts) {
