@@ -97,4 +97,20 @@ QThreadPool& computePool() {
     return pool;
 }
 
+namespace {
+// One thread: exports are seconds at most and run one after another.
+struct ExportPool : QThreadPool {
+    ExportPool() { setMaxThreadCount(1); }
+};
+} // namespace
+
+QThreadPool& exportPool() {
+    static ExportPool pool;
+    return pool;
+}
+
+void waitForExportPool() {
+    exportPool().waitForDone();
+}
+
 } // namespace rope::ui

@@ -26,4 +26,14 @@ void lowerComputePool();
 /// The nice value lowerComputePool() gives computePool()'s workers on Linux.
 int computeWorkerNice();
 
+/// \brief The exports' own thread (figure_export.h's startFigureExport() runs its JobRunners
+/// here), not computePool(): the panels' computations there can hold every thread for minutes
+/// (a b* search of a hidden panel), and an export queued behind them waited 80 s (GUI monkey,
+/// seed 20653, "export rope-2d as csv"). QThreadPool::waitForDone() on it waits for every
+/// export still writing (waitForFigureExports()).
+QThreadPool& exportPool();
+
+/// Blocks until exportPool() has nothing left to run.
+void waitForExportPool();
+
 } // namespace rope::ui

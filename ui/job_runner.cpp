@@ -10,6 +10,7 @@
 #include <QMutexLocker>
 #include <QPointer>
 #include <QThreadPool>
+#include <QTimer>
 
 #include <algorithm>
 #include <cmath>
@@ -22,7 +23,11 @@ namespace rope::ui::detail {
 // closures to it under the mutex, and the runner's destructor clears the pointer under the same
 // mutex, so no post can reach a runner being destroyed.
 struct RunState {
-    std::atomic<bool> cancel{false};
+    // stop: the task should end (cancelled or interrupted; what RunControl::flag() gives core).
+    // dropped: its results go nowhere (cancelled or superseded). dropped implies stop.
+    std::atomic<bool> stop{false};
+    std::atomic<bool> dropped{false};
+    std::atomic<bool> returned{false}; // the worker has come back from the task
     std::atomic<double> progress{0.0};
     // Set while a progress call is queued: the steps in between only update `progress`.
     std::atomic<bool> progressQueued{false};
@@ -42,11 +47,11 @@ struct RunState {
 namespace rope::ui {
 
 bool RunControl::cancelled() const noexcept {
-    return m_state->cancel.load(std::memory_order_relaxed);
+    return m_state->stop.load(std::memory_order_relaxed);
 }
 
 const std::atomic<bool>* RunControl::flag() const noexcept {
-    return &m_state->cancel;
+    return &m_state->stop;
 }
 
 void RunControl::progress(double fraction) const {
@@ -63,25 +68,9 @@ void RunControl::progress(double fraction) const {
             return;
         }
         state->progressQueued = false;
-        QPointer<JobRunner> runner = state->runner;
-        // Only the running task's state still points at its runner and is not cancelled.
-        if (runner == nullptr || state->cancel) {
-            return;
-        }
-        if (runner->m_emittingProgress) {
-            runner->m_progressAgain = true; // sent by the emission under way, once it returns
-            return;
-        }
-        runner->m_emittingProgress = true;
-        do {
-            runner->m_progressAgain = false;
-            runner->m_progress = state->progress.load(std::memory_order_relaxed);
-            emit runner->progressChanged(runner->m_progress);
-            // A slot may have closed the window that owns the runner.
-        } while (runner != nullptr && runner->m_progressAgain && state->runner == runner &&
-                 !state->cancel);
-        if (runner != nullptr) {
-            runner->m_emittingProgress = false;
+        // Only the running task's state still points at its runner and is not dropped.
+        if (state->runner != nullptr && !state->dropped) {
+            state->runner->reportProgress(state);
         }
     });
 }
@@ -90,18 +79,44 @@ void RunControl::deliver(std::function<void()> partial) const {
     std::weak_ptr<detail::RunState> weak = m_state;
     m_state->post([weak, partial = std::move(partial)] {
         const auto state = weak.lock();
-        if (state != nullptr && !state->cancel && partial) {
+        if (state != nullptr && !state->dropped && partial) {
             partial();
         }
     });
 }
 
-JobRunner::JobRunner(QObject* parent) : QObject(parent) {}
+JobRunner::JobRunner(QObject* parent) : JobRunner(computePool(), parent) {}
+
+JobRunner::JobRunner(QThreadPool& pool, QObject* parent)
+    : QObject(parent), m_pool(pool), m_quiet(new QTimer(this)), m_slowClock(new QTimer(this)),
+      m_progressGap(new QTimer(this)) {
+    for (QTimer* clock : {m_quiet, m_slowClock, m_progressGap}) {
+        clock->setSingleShot(true);
+    }
+    connect(m_quiet, &QTimer::timeout, this, [this] {
+        const TaskMaker make = std::exchange(m_delayed, nullptr);
+        if (make) {
+            start(make());
+        }
+    });
+    connect(m_slowClock, &QTimer::timeout, this, [this] {
+        if (m_running != nullptr) {
+            emit slow();
+        }
+    });
+    connect(m_progressGap, &QTimer::timeout, this, [this] {
+        if (std::exchange(m_progressHeld, false) && m_running != nullptr) {
+            emitProgress(); // the newest report of the gap, now
+        }
+    });
+}
 
 JobRunner::~JobRunner() {
     m_pending = nullptr;
+    m_delayed = nullptr;
     if (m_running != nullptr) {
-        m_running->cancel = true;
+        m_running->dropped = true;
+        m_running->stop = true;
         QMutexLocker lock(&m_running->mutex);
         m_running->runner = nullptr;
     }
@@ -114,17 +129,92 @@ void JobRunner::start(Task task) {
     if (m_running != nullptr) {
         // One task at a time: the running one stops at its next check, and ended() starts the
         // newest request then. Two searches for one owner would only halve each other's cores.
-        m_running->cancel = true;
+        m_running->dropped = true;
+        m_running->stop = true;
         m_pending = std::move(task);
         return;
     }
     launch(std::move(task));
 }
 
+void JobRunner::startAfter(int quietMs, TaskMaker make) {
+    if (!make) {
+        return;
+    }
+    m_delayed = std::move(make);
+    m_quiet->start(std::max(quietMs, 0));
+}
+
+bool JobRunner::isWaiting() const noexcept {
+    return m_quiet->isActive();
+}
+
+bool JobRunner::isComputing() const noexcept {
+    return m_running != nullptr && !m_running->returned.load();
+}
+
+void JobRunner::stopWaiting() {
+    m_quiet->stop();
+    m_delayed = nullptr;
+}
+
 void JobRunner::cancel() {
+    stopWaiting();
     m_pending = nullptr;
     if (m_running != nullptr) {
-        m_running->cancel = true;
+        m_running->dropped = true;
+        m_running->stop = true;
+    }
+}
+
+void JobRunner::interrupt() {
+    if (m_running != nullptr) {
+        m_running->stop = true;
+    }
+}
+
+void JobRunner::setSlowAfter(int ms) {
+    m_slowClock->setInterval(std::max(ms, 0));
+    if (ms <= 0) {
+        m_slowClock->stop();
+    }
+}
+
+void JobRunner::setProgressInterval(int ms) {
+    m_progressGap->setInterval(std::max(ms, 0));
+}
+
+void JobRunner::reportProgress(const std::shared_ptr<detail::RunState>& state) {
+    if (state != m_running) {
+        return;
+    }
+    m_progress = state->progress.load(std::memory_order_relaxed);
+    if (m_progressGap->interval() > 0 && m_progressGap->isActive()) {
+        m_progressHeld = true; // sent when the gap is over
+        return;
+    }
+    emitProgress();
+}
+
+void JobRunner::emitProgress() {
+    if (m_emittingProgress) {
+        m_progressAgain = true; // sent by the emission under way, once it returns
+        return;
+    }
+    if (m_progressGap->interval() > 0) {
+        m_progressGap->start();
+    }
+    QPointer<JobRunner> self = this;
+    const std::shared_ptr<detail::RunState> state = m_running;
+    m_emittingProgress = true;
+    do {
+        m_progressAgain = false;
+        emit progressChanged(m_progress);
+        // A slot may have closed the window that owns the runner, or cancelled the run.
+    } while (self != nullptr && m_progressAgain && m_running == state && state != nullptr &&
+             !state->dropped);
+    if (self != nullptr) {
+        m_emittingProgress = false;
     }
 }
 
@@ -133,7 +223,12 @@ void JobRunner::launch(Task task) {
     state->runner = this;
     m_running = state;
     m_progress = 0.0;
-    computePool().start([state, task = std::move(task)] {
+    m_progressHeld = false;
+    m_progressGap->stop();
+    if (m_slowClock->interval() > 0) {
+        m_slowClock->start();
+    }
+    m_pool.start([state, task = std::move(task)] {
         std::function<void()> result;
         QString error;
         bool threw = false;
@@ -148,6 +243,7 @@ void JobRunner::launch(Task task) {
             error = QCoreApplication::translate("rope::ui::JobRunner",
                                                 "the computation failed with an unknown error");
         }
+        state->returned = true;
         // Posted even when cancelled: the runner learns that the worker is free and starts the
         // request that waited for it.
         state->post([state, result = std::move(result), error, threw]() mutable {
@@ -168,21 +264,31 @@ void JobRunner::ended(const std::shared_ptr<detail::RunState>& state, std::funct
         QMutexLocker lock(&state->mutex);
         state->runner = nullptr; // its late progress calls go nowhere
     }
-    const bool current = !state->cancel;
+    const bool current = !state->dropped;
     if (m_pending) {
         launch(std::exchange(m_pending, nullptr));
+    } else {
+        m_slowClock->stop();
+        m_progressGap->stop();
+        m_progressHeld = false;
     }
-    if (!current) {
-        return;
+    QPointer<JobRunner> self = this;
+    if (current) {
+        if (threw) {
+            emit failed(error);
+        } else {
+            if (result) {
+                result();
+            }
+            // The result closure may have closed the window that owns the runner.
+            if (self != nullptr) {
+                emit finished();
+            }
+        }
     }
-    if (threw) {
-        emit failed(error);
-        return;
+    if (self != nullptr && !isBusy()) {
+        emit idle();
     }
-    if (result) {
-        result();
-    }
-    emit finished();
 }
 
 } // namespace rope::ui

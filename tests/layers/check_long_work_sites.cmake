@@ -20,24 +20,18 @@ set(pattern_future "(QFuture|QPromise|QtConcurrent)")
 set(pattern_timer "(QTimer|QBasicTimer|startTimer[ ]*\\()")
 set(pattern_thread "(QThreadPool|QThread::create|public[ ]+QThread([^A-Za-z0-9_]|$))")
 
-# The runner and the pool: the one place each kind belongs.
+# The runner and the pools: the one place each kind belongs (the runner owns the clocks of long
+# work: debounce, the slow mark, the progress interval).
 set(homes
+    "ui/job_runner.h|timer"
+    "ui/job_runner.h|thread"
+    "ui/job_runner.cpp|timer"
     "ui/job_runner.cpp|thread"
     "ui/compute_pool.h|thread"
     "ui/compute_pool.cpp|thread")
 
-# file|kind|reason. Each is a site that predates the runner or is not long work.
+# file|kind|reason. Each is a site that is not long work.
 set(exceptions
-    "ui/panels/figure_panel.h|future|FigurePanel's compute step, job runs, lesson load and export watcher are its own QFutureWatchers: the panels are not on JobRunner yet (issue #34)"
-    "ui/panels/figure_panel.cpp|future|as figure_panel.h"
-    "ui/panels/figure_panel.h|timer|FigurePanel's debounce (20 ms, 300 ms timed), busy and progress-bar delays, and a progress tick that polls its job: moves with the panels to JobRunner (issue #34)"
-    "ui/panels/figure_panel.cpp|timer|as figure_panel.h"
-    "ui/render/figure_export.h|future|exports return a QFuture to FigurePanel::exportAsync and the GUI monkey: not on JobRunner yet (issue #34)"
-    "ui/render/figure_export.cpp|future|exports' global list of futures, waited for at exit: not on JobRunner yet (issue #34)"
-    "ui/render/figure_export.cpp|thread|exports' own one-thread pool (an export must not queue behind a minute-long search on computePool()): not on JobRunner yet (issue #34)"
-    "ui/render/animation_export.h|future|AnimationExporter's frame and encode workers: not on JobRunner yet (issue #34)"
-    "ui/render/animation_export.cpp|future|as animation_export.h"
-    "ui/render/animation_export.cpp|timer|a zero-delay single shot reports a failure after start() returned: no polling"
     "ui/panels/special_controls.cpp|timer|the Play button's 40 ms clock advances the position m: an animation, not a poll of work"
     "app/gui/main.cpp|timer|screenshot mode (ROPE_EXPLORER_SCREENSHOTS) starts its shots once the window has shown: a developer's tool, no work polled")
 

@@ -10,6 +10,7 @@
 #include <QBuffer>
 #include <QFile>
 #include <QImage>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QSvgGenerator>
 #include <QTemporaryDir>
@@ -19,6 +20,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <optional>
 #include <thread>
 #include <utility>
 #include <qcustomplot.h>
@@ -271,13 +273,13 @@ private slots:
 
     // startFigureExport() writes what exportBytes() gives; a cancel before the write leaves
     // the previous file byte for byte; a write that fails is reported, not thrown or lost; an
-    // export outlives the panel that started it (waitForFigureExports()).
+    // export outlives the panel that started it (waitForFigureExports()); the outcome arrives
+    // through the event loop, to the caller's function and as exportFinished().
     void exportOffTheGuiThread() {
         rope::ui::ExplorerState state;
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("decay.png"));
         QByteArray expected;
-        QFuture<rope::ui::ExportOutcome> future;
         {
             rope::ui::FigurePanel panel(*rope::figures::findFigure("decay"), state);
             panel.setMode(rope::ui::FigurePanel::Mode::Sync);
@@ -287,11 +289,13 @@ private slots:
             expected =
                 rope::ui::exportBytes(*panel.plot(), panel.data(), rope::ui::ExportFormat::Png,
                                       panel.plot()->size(), rope::ui::ExportStyle{});
-            future = panel.exportAsync(path, rope::ui::ExportStyle{});
+            panel.exportAsync(path, rope::ui::ExportStyle{}, nullptr,
+                              [](const rope::ui::ExportOutcome&) {
+                                  QFAIL("an outcome reached a panel that is gone");
+                              });
         } // the panel is gone; the export is not
         rope::ui::waitForFigureExports();
-        QVERIFY(future.isFinished());
-        QVERIFY2(future.result().error.isEmpty(), qPrintable(future.result().error));
+        QCoreApplication::processEvents(); // an outcome posted to the gone panel goes nowhere
         QFile written(path);
         QVERIFY(written.open(QIODevice::ReadOnly));
         QCOMPARE(written.readAll(), expected);
@@ -302,22 +306,28 @@ private slots:
         panel.resize(600, 400);
         panel.show();
         panel.refresh();
+        QSignalSpy finished(&panel, &rope::ui::FigurePanel::exportFinished);
+        std::optional<rope::ui::ExportOutcome> outcome;
+        const auto keep = [&outcome](const rope::ui::ExportOutcome& o) { outcome = o; };
         auto cancelled = std::make_shared<std::atomic<bool>>(true);
-        future = panel.exportAsync(path, rope::ui::ExportStyle{}, cancelled);
-        future.waitForFinished();
-        QVERIFY(future.result().cancelled);
+        panel.exportAsync(path, rope::ui::ExportStyle{}, cancelled, keep);
+        QVERIFY(!outcome); // never before the event loop
+        QTRY_VERIFY(outcome.has_value());
+        QVERIFY(outcome->cancelled);
+        QCOMPARE(finished.count(), 1);
         QVERIFY(written.open(QIODevice::ReadOnly));
         QCOMPARE(written.readAll(), expected); // untouched
         written.close();
 
         const QString bad = dir.filePath(QStringLiteral("no-such-folder/out.csv"));
-        future = panel.exportAsync(bad, rope::ui::ExportStyle{});
-        future.waitForFinished();
-        QVERIFY2(future.result().error.contains(bad), qPrintable(future.result().error));
-        QVERIFY(!future.result().cancelled);
+        outcome.reset();
+        panel.exportAsync(bad, rope::ui::ExportStyle{}, nullptr, keep);
+        QTRY_VERIFY(outcome.has_value());
+        QVERIFY2(outcome->error.contains(bad), qPrintable(outcome->error));
+        QVERIFY(!outcome->cancelled);
 
         try {
-            future = panel.exportAsync(dir.filePath(QStringLiteral("x.bmpx")), {});
+            panel.exportAsync(dir.filePath(QStringLiteral("x.bmpx")), {});
             QFAIL("no exception");
         } catch (const rope::ui::ExportError& e) {
             QVERIFY(QString::fromUtf8(e.what()).contains(QStringLiteral("x.bmpx")));

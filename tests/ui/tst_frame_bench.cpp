@@ -27,6 +27,7 @@
 #include <ctime>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <sys/resource.h>
 #include <tuple>
 #include <vector>
@@ -227,10 +228,12 @@ private slots:
         shown->exportTo(path);
         const double whole = threadCpuMs() - cpuStart;
         cpuStart = threadCpuMs();
-        QFuture<rope::ui::ExportOutcome> future = shown->exportAsync(path, {});
+        std::optional<rope::ui::ExportOutcome> ended;
+        shown->exportAsync(path, {}, nullptr,
+                           [&ended](const rope::ui::ExportOutcome& o) { ended = o; });
         const double left = threadCpuMs() - cpuStart;
-        future.waitForFinished();
-        QVERIFY(future.result().error.isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(ended.has_value(), 120000);
+        QVERIFY(ended->error.isEmpty());
         qInfo("export cpu %s %s at %dx%d: whole export %.1f ms, left on the GUI thread %.1f ms",
               qPrintable(panel), qPrintable(extension), shown->plot()->width(),
               shown->plot()->height(), whole, left);

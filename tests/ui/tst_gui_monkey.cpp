@@ -582,9 +582,10 @@ private:
         note(QStringLiteral("export %1 as %2").arg(idOf(panel), ext));
         // As File ▸ Export does it: the plot is frozen on the GUI thread, the encoding and the
         // write run on a worker, waited for here in the event loop (the heartbeat keeps beating).
-        QFuture<rope::ui::ExportOutcome> future;
+        std::optional<rope::ui::ExportOutcome> ended;
         try {
-            future = panel->exportAsync(path, rope::ui::ExportStyle{});
+            panel->exportAsync(path, rope::ui::ExportStyle{}, nullptr,
+                               [&ended](const rope::ui::ExportOutcome& o) { ended = o; });
         } catch (const rope::ui::ExportError& e) {
             QFAIL(qPrintable(QStringLiteral("export to a writable directory failed: %1\n%2")
                                  .arg(QString::fromUtf8(e.what()), history())));
@@ -597,12 +598,12 @@ private:
         // real block still shows as a gap.
         const qint64 waitStart = guiThreadActiveMs();
         const qint64 waitCpuStart = guiThreadCpuMs();
-        while (!future.isFinished()) {
+        while (!ended) {
             QTest::qWait(2);
         }
         m_exportSleepMs += std::max<qint64>(0, (guiThreadActiveMs() - waitStart) -
                                                    (guiThreadCpuMs() - waitCpuStart));
-        const rope::ui::ExportOutcome outcome = future.result();
+        const rope::ui::ExportOutcome outcome = *ended;
         QVERIFY2(outcome.error.isEmpty() && !outcome.cancelled,
                  qPrintable(QStringLiteral("export to a writable directory failed: %1\n%2")
                                 .arg(outcome.error, history())));

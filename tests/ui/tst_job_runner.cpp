@@ -5,11 +5,14 @@
 // worker and its result reaches the GUI thread only through the event loop; a newer start
 // cancels the running task and the requests in between coalesce into the newest; partial
 // results keep their order and precede the final one; cancel and destruction drop results; an
-// exception becomes failed().
+// exception becomes failed(); interrupt stops a task but keeps its results; the runner's clocks
+// (startAfter's quiet time, slow(), the progress interval) do what owners used their own timers
+// for.
 
 #include "ui/compute_pool.h"
 #include "ui/job_runner.h"
 
+#include <QDeadlineTimer>
 #include <QSemaphore>
 #include <QSignalSpy>
 #include <QTest>
@@ -198,6 +201,129 @@ private slots:
         QVERIFY(sawCancel);
         QCoreApplication::processEvents();
         QVERIFY(!delivered);
+    }
+
+    void startAfterCoalescesIntoTheNewestRequest() {
+        JobRunner runner;
+        QStringList made;
+        QStringList ran;
+        const auto request = [&](const QString& name) {
+            runner.startAfter(30, [&made, &ran, name]() -> JobRunner::Task {
+                made << name;
+                return [&ran, name](const RunControl&) -> std::function<void()> {
+                    return [&ran, name] { ran << name; };
+                };
+            });
+        };
+        QSignalSpy idle(&runner, &JobRunner::idle);
+        request(QStringLiteral("first"));
+        request(QStringLiteral("second"));
+        QVERIFY(runner.isWaiting());
+        QVERIFY(!runner.isBusy()); // waiting is not running
+        QVERIFY(idle.wait(kWaitMs));
+        QCOMPARE(made, QStringList{QStringLiteral("second")}); // made once, at the end
+        QCOMPARE(ran, QStringList{QStringLiteral("second")});
+        QVERIFY(!runner.isWaiting());
+
+        // stopWaiting forgets a request; an empty task from the maker starts nothing.
+        request(QStringLiteral("third"));
+        runner.stopWaiting();
+        runner.startAfter(0, [&made]() -> JobRunner::Task {
+            made << QStringLiteral("nothing");
+            return {};
+        });
+        QTRY_COMPARE_WITH_TIMEOUT(made.size(), 2, kWaitMs);
+        QCOMPARE(made.last(), QStringLiteral("nothing"));
+        QVERIFY(!runner.isBusy());
+        QCOMPARE(ran, QStringList{QStringLiteral("second")});
+    }
+
+    void interruptStopsTheTaskButKeepsItsResults() {
+        JobRunner runner;
+        QSemaphore entered;
+        QSemaphore release;
+        std::atomic<bool> sawStop{false};
+        bool partial = false;
+        bool result = false;
+        QSignalSpy finished(&runner, &JobRunner::finished);
+        runner.start([&](const RunControl& control) -> std::function<void()> {
+            entered.release();
+            release.acquire();
+            sawStop = control.cancelled() && control.flag()->load();
+            control.deliver([&partial] { partial = true; });
+            return [&result] { result = true; };
+        });
+        QVERIFY(entered.tryAcquire(1, kWaitMs));
+        runner.interrupt();
+        release.release();
+        QVERIFY(finished.wait(kWaitMs));
+        QVERIFY(sawStop);
+        QVERIFY(partial);
+        QVERIFY(result);
+    }
+
+    void slowIsSignalledOnceForALongTask() {
+        JobRunner runner;
+        runner.setSlowAfter(10);
+        QSemaphore release;
+        QSignalSpy slow(&runner, &JobRunner::slow);
+        QSignalSpy finished(&runner, &JobRunner::finished);
+        runner.start([&](const RunControl&) -> std::function<void()> {
+            release.acquire(); // until the GUI thread has seen slow()
+            return [] {};
+        });
+        QVERIFY(slow.wait(kWaitMs));
+        release.release();
+        QVERIFY(finished.wait(kWaitMs));
+        QCOMPARE(slow.count(), 1);
+    }
+
+    // With an interval, reports after a signal wait for it to pass; runner.progress() has the
+    // newest at once. The fences are deliveries: they run after every report posted before.
+    void progressIntervalHoldsReportsBack() {
+        JobRunner runner;
+        runner.setProgressInterval(600000);
+        QSemaphore firstSeen;
+        QSemaphore laterSeen;
+        QSignalSpy progress(&runner, &JobRunner::progressChanged);
+        QSignalSpy finished(&runner, &JobRunner::finished);
+        runner.start([&](const RunControl& control) -> std::function<void()> {
+            control.progress(0.25);
+            control.deliver([&firstSeen] { firstSeen.release(); });
+            firstSeen.acquire();
+            control.progress(0.5);
+            control.progress(0.75);
+            control.deliver([&laterSeen] { laterSeen.release(); });
+            laterSeen.acquire();
+            return [] {};
+        });
+        QVERIFY(finished.wait(kWaitMs));
+        QCOMPARE(progress.count(), 1);
+        QCOMPARE(progress.first().at(0).toDouble(), 0.25);
+        QCOMPARE(runner.progress(), 0.75);
+    }
+
+    // isComputing() follows the worker (it turns false before any event is processed);
+    // isBusy() turns false only once the result has been taken in.
+    void isComputingFollowsTheWorker() {
+        JobRunner runner;
+        QSemaphore entered;
+        QSemaphore release;
+        runner.start([&](const RunControl&) -> std::function<void()> {
+            entered.release();
+            release.acquire();
+            return [] {};
+        });
+        QVERIFY(entered.tryAcquire(1, kWaitMs));
+        QVERIFY(runner.isComputing());
+        release.release();
+        QDeadlineTimer deadline(kWaitMs);
+        while (runner.isComputing() && !deadline.hasExpired()) {
+            QThread::msleep(2);
+        }
+        QVERIFY(!runner.isComputing());
+        QVERIFY(runner.isBusy());
+        QTRY_VERIFY_WITH_TIMEOUT(!runner.isBusy(), kWaitMs);
     }
 };
 

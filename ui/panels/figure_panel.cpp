@@ -28,11 +28,9 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QTextBrowser>
-#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <QWheelEvent>
-#include <QtConcurrent/QtConcurrentRun>
 #include <qcustomplot.h>
 #include <utility>
 
@@ -44,6 +42,11 @@ namespace {
 // step); it only merges a burst of steps. A timed measurement waits kMeasureDelayMs, so a drag
 // launches one run after it settles.
 constexpr int kJobDelayMs = 20;
+// How long a computation or a computed job runs before the panel marks it ("Computing…", the
+// progress bar with Cancel): a shorter one never flashes a mark.
+constexpr int kSlowMs = 200;
+// The job's progress reaches the bar at most this often.
+constexpr int kProgressEveryMs = 100;
 } // namespace
 
 FigurePanel::FigurePanel(const Figure& figure, ExplorerState& state, QWidget* parent)
@@ -63,9 +66,8 @@ FigurePanel::FigurePanel(const Figure& figure, ExplorerState& state, QWidget* pa
     m_lesson->setOpenLinks(false);
     connect(m_lesson, &QTextBrowser::anchorClicked, this, &FigurePanel::onLessonLink);
     m_lessonUsingOpen = QSettings().value(QStringLiteral("view/lesson-using-open"), false).toBool();
-    connect(&m_lessonWatcher, &QFutureWatcher<QString>::finished, this, [this] {
-        m_lessonSource = m_lessonWatcher.result();
-        showLesson();
+    connect(&m_lessonRunner, &JobRunner::failed, this, [this](const QString& reason) {
+        m_lesson->setPlainText(tr("The lesson could not be loaded: %1").arg(reason));
     });
     m_lesson->setMinimumWidth(220);
     // Screen readers announce what a plot and a lesson are about, not "custom widget".
@@ -133,15 +135,10 @@ FigurePanel::FigurePanel(const Figure& figure, ExplorerState& state, QWidget* pa
             resumeJob();
         }
     });
-    m_jobBarDelay = new QTimer(this);
-    m_jobBarDelay->setSingleShot(true);
-    m_jobBarDelay->setInterval(200);
-    connect(m_jobBarDelay, &QTimer::timeout, this, &FigurePanel::showJobBar);
-    m_jobProgressTick = new QTimer(this);
-    m_jobProgressTick->setSingleShot(true);
-    m_jobProgressTick->setInterval(100);
-    connect(m_jobProgressTick, &QTimer::timeout, this,
-            [this] { m_jobProgress->setValue(m_jobProgressValue); });
+    m_measureRunner.setSlowAfter(kSlowMs); // a short job never flashes a bar
+    m_measureRunner.setProgressInterval(kProgressEveryMs);
+    connect(&m_measureRunner, &JobRunner::slow, this, &FigurePanel::showJobBar);
+    connect(&m_measureRunner, &JobRunner::progressChanged, this, &FigurePanel::onJobProgress);
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
@@ -161,17 +158,14 @@ FigurePanel::FigurePanel(const Figure& figure, ExplorerState& state, QWidget* pa
     m_busy->setAutoFillBackground(true);
     m_busy->setMargin(8);
     m_busy->hide();
-    m_busyDelay = new QTimer(this);
-    m_busyDelay->setSingleShot(true);
-    m_busyDelay->setInterval(200);
-    connect(m_busyDelay, &QTimer::timeout, this, [this] {
-        if (m_watcher.isRunning()) {
-            m_busy->adjustSize();
-            m_busy->move((m_plot->width() - m_busy->width()) / 2, m_plot->height() / 3);
-            m_busy->raise();
-            m_busy->show();
-        }
+    m_computeRunner.setSlowAfter(kSlowMs);
+    connect(&m_computeRunner, &JobRunner::slow, this, [this] {
+        m_busy->adjustSize();
+        m_busy->move((m_plot->width() - m_busy->width()) / 2, m_plot->height() / 3);
+        m_busy->raise();
+        m_busy->show();
     });
+    connect(&m_computeRunner, &JobRunner::idle, m_busy, &QWidget::hide);
     m_lesson->viewport()->installEventFilter(this);
     // The axis rectangle takes its new size only in the layout pass of the next replot, after
     // the resize event that asked for a new frame: that frame was computed for the old size
@@ -190,29 +184,17 @@ FigurePanel::FigurePanel(const Figure& figure, ExplorerState& state, QWidget* pa
     connect(&m_state, &ExplorerState::paramsChanged, this, &FigurePanel::refresh);
     connect(&m_state, &ExplorerState::layerChanged, this, &FigurePanel::showLayer);
     showLayer(m_state.layer(), m_state.layerHasRope());
-    connect(&m_watcher, &QFutureWatcher<Result>::finished, this, &FigurePanel::onComputed);
-    m_measureDelay = new QTimer(this);
-    m_measureDelay->setSingleShot(true);
-    m_measureDelay->setInterval(figure.job != nullptr && !figure.job->timed ? kJobDelayMs
-                                                                             : kMeasureDelayMs);
-    connect(m_measureDelay, &QTimer::timeout, this, &FigurePanel::startMeasurement);
-    connect(&m_measureWatcher, &QFutureWatcher<MeasureOutcome>::finished, this,
-            &FigurePanel::onMeasured);
 }
 
-FigurePanel::~FigurePanel() {
-    // The workers read m_figure and copies of the inputs only; wait so no result arrives late.
-    if (m_measureCancel) {
-        m_measureCancel->store(true);
-    }
-    m_measureWatcher.waitForFinished();
-    m_watcher.waitForFinished();
-}
+// The runners (declared last) cancel their tasks as they go; the tasks hold only m_figure (a
+// registry row that lives as long as the program) and copies of their inputs, so nothing
+// waits here.
+FigurePanel::~FigurePanel() = default;
 
 bool FigurePanel::busy() const noexcept {
-    // The awaited flags, not QFutureWatcher::isRunning(): a future that has just finished is no
-    // longer running while its result is still to be drawn (onComputed() not yet called).
-    return m_computeAwaited || m_pending || m_dirty || m_measureDelay->isActive() ||
+    // The runner's isBusy(), not whether a worker runs: a computation that has just finished
+    // is still to be drawn (onComputed() not yet called).
+    return m_computeRunner.isBusy() || m_dirty || m_measureRunner.isWaiting() ||
            m_measureAwaited;
 }
 
@@ -235,40 +217,32 @@ void FigurePanel::setJobState(JobState state) {
     if (state == JobState::Running) {
         m_jobButton->setText(tr("Ca&ncel"));
         m_jobButton->setToolTip(tr("Stop the computation; what is finished stays drawn."));
-        m_jobProgressTick->stop();
-        m_jobProgressValue = 0;
         m_jobProgress->setValue(0);
-        if (computed && !m_jobBar->isVisible()) {
-            m_jobBarDelay->start(); // a short job never flashes a bar
-        }
+        // The bar (if not shown already) comes with the runner's slow(), never for a short job.
     } else if (state == JobState::Cancelled && computed) {
-        m_jobBarDelay->stop();
-        m_jobProgressTick->stop();
-        m_jobProgress->setValue(m_jobProgressValue); // where it stopped, not 100 ms before
+        // Where it stopped: the runner's newest report, also one not yet shown.
+        m_jobProgress->setValue(static_cast<int>(std::lround(1000.0 * m_measureRunner.progress())));
         m_jobButton->setText(tr("Res&ume"));
         m_jobButton->setToolTip(tr("Compute the rest for the current inputs."));
         m_jobProgress->setFormat(tr("cancelled at %p%"));
         m_jobBar->show();
     } else {
-        m_jobBarDelay->stop();
         m_jobBar->hide();
     }
     emit jobStateChanged(state);
 }
 
 void FigurePanel::showJobBar() {
-    if (m_jobState == JobState::Running) {
+    const bool computed = m_figure.job != nullptr && !m_figure.job->timed;
+    if (computed && m_jobState == JobState::Running) {
         m_jobProgress->setFormat(tr("computing: %p%"));
         m_jobBar->show();
     }
 }
 
-void FigurePanel::onJobProgress(quint64 run, double fraction) {
-    if (run == m_jobRun && m_jobState == JobState::Running) {
-        m_jobProgressValue = static_cast<int>(std::lround(1000.0 * std::clamp(fraction, 0.0, 1.0)));
-        if (!m_jobProgressTick->isActive()) {
-            m_jobProgressTick->start();
-        }
+void FigurePanel::onJobProgress(double fraction) {
+    if (m_jobState == JobState::Running) {
+        m_jobProgress->setValue(static_cast<int>(std::lround(1000.0 * std::clamp(fraction, 0.0, 1.0))));
     }
 }
 
@@ -281,12 +255,12 @@ void FigurePanel::onJobPartial(quint64 run, std::shared_ptr<const figures::JobRe
 }
 
 void FigurePanel::cancelJob() {
-    if (!m_measureAwaited || !m_measureCancel) {
+    if (!m_measureAwaited) {
         return;
     }
     m_cancelledInputs = m_measuringInputs;
-    m_measureCancel->store(true);
-    m_measureDelay->stop();
+    stopMeasurement();
+    m_measureRunner.stopWaiting();
 }
 
 void FigurePanel::resumeJob() {
@@ -295,8 +269,15 @@ void FigurePanel::resumeJob() {
     if (m_figure.job == nullptr) {
         return;
     }
-    m_measureDelay->stop();
+    m_measureRunner.stopWaiting();
     startMeasurement();
+}
+
+void FigurePanel::stopMeasurement() {
+    if (m_measureAwaited) {
+        m_measureStopped = true;
+        m_measureRunner.interrupt(); // it ends early; what it finished is kept
+    }
 }
 
 void FigurePanel::setOption(const QString& id, const QVariant& value) {
@@ -418,8 +399,14 @@ void FigurePanel::requestLesson() {
     m_lesson->setPlainText(tr("Loading the lesson…"));
     const std::string_view id = m_figure.id;
     const QString language = figures::currentLanguage();
-    m_lessonWatcher.setFuture(QtConcurrent::run(
-        &computePool(), [id, language] { return figures::lessonHtml(id, language); }));
+    FigurePanel* self = this;
+    m_lessonRunner.start([id, language, self](const RunControl&) -> std::function<void()> {
+        QString html = figures::lessonHtml(id, language);
+        return [self, html = std::move(html)] {
+            self->m_lessonSource = html;
+            self->showLesson();
+        };
+    });
 }
 
 void FigurePanel::showLesson() {
@@ -543,22 +530,20 @@ void FigurePanel::refresh() {
                               m_measurement));
         return;
     }
-    if (m_computeAwaited) {
-        m_pending = true; // coalesce: one follow-up with the newest inputs
-        return;
-    }
     startComputation();
 }
 
 void FigurePanel::startComputation() {
-    m_pending = false;
-    if (!m_busy->isVisible()) {
-        m_busyDelay->start();
-    }
-    m_computeAwaited = true;
-    m_watcher.setFuture(QtConcurrent::run(&computePool(), &FigurePanel::computeResult,
-                                          std::cref(m_figure), m_state.params(), currentOptions(),
-                                          m_generation, measuresDeferred(), m_measurement));
+    // A computation running now is superseded: the runner drops its frame and starts this one
+    // when it has ended (requests in between coalesce into the newest).
+    FigurePanel* self = this;
+    m_computeRunner.start([self, figure = &m_figure, params = m_state.params(),
+                           options = currentOptions(), generation = m_generation,
+                           deferred = measuresDeferred(),
+                           measurement = m_measurement](const RunControl&) {
+        Result result = computeResult(*figure, params, options, generation, deferred, measurement);
+        return std::function<void()>([self, result = std::move(result)] { self->onComputed(result); });
+    });
 }
 
 void FigurePanel::scheduleMeasurement() {
@@ -567,15 +552,13 @@ void FigurePanel::scheduleMeasurement() {
         inputs = figures::jobInputs(m_figure, m_state.params(), currentOptions());
     } catch (const std::exception&) {
         // Invalid inputs: the compose step reports them (failed()); nothing to measure.
-        if (m_measureCancel) {
-            m_measureCancel->store(true);
-        }
-        m_measureDelay->stop();
+        stopMeasurement();
+        m_measureRunner.stopWaiting();
         return;
     }
     const bool running = m_measureAwaited;
     if (running && m_measuringInputs != inputs) {
-        m_measureCancel->store(true); // superseded: stop it between two timed runs
+        stopMeasurement(); // superseded: stop it between two timed runs
     }
     if (!running && m_jobState == JobState::Cancelled && m_cancelledInputs != inputs) {
         setJobState(JobState::Idle); // new inputs: the cancel was for the old ones
@@ -583,72 +566,65 @@ void FigurePanel::scheduleMeasurement() {
     if ((m_measurement && m_measurement->complete && m_measurement->inputs == inputs) ||
         (running && m_measuringInputs == inputs) || (!running && m_failedInputs == inputs) ||
         (!running && m_cancelledInputs == inputs)) {
-        m_measureDelay->stop(); // fresh, or the running job will deliver it, or cancelled
+        m_measureRunner.stopWaiting(); // fresh, or the running job will deliver it, or cancelled
         return;
     }
-    m_measureDelay->start(); // (re)start: measure once the inputs stay put (debounce)
+    // (Re)starts the quiet time: measured once the inputs stay put (debounce).
+    m_measureRunner.startAfter(m_figure.job != nullptr && !m_figure.job->timed ? kJobDelayMs
+                                                                                : kMeasureDelayMs,
+                               [this] { return prepareMeasurement(); });
 }
 
 void FigurePanel::startMeasurement() {
+    m_measureRunner.start(prepareMeasurement());
+}
+
+JobRunner::Task FigurePanel::prepareMeasurement() {
     if (m_measureAwaited) {
-        return; // a cancelled run is ending; onMeasured() schedules the next
+        return {}; // a stopped run is ending; onMeasured() schedules the next
     }
     if (m_mode == Mode::Async && !isVisible()) {
         m_dirty = true; // another tab now: measured when shown again
-        return;
+        return {};
     }
     const FigureOptions options = currentOptions();
     try {
         m_measuringInputs = figures::jobInputs(m_figure, m_state.params(), options);
     } catch (const std::exception&) {
-        return;
+        return {};
     }
-    m_measureCancel = std::make_shared<std::atomic<bool>>(false);
+    m_measureStopped = false;
     ++m_measurementsStarted;
     m_measureAwaited = true;
     const quint64 run = ++m_jobRun;
     setJobState(JobState::Running);
-    // Progress and partial results are posted to this panel's thread; those of a run that is no
-    // longer the newest are dropped there. The destructor cancels and waits for the run, so the
-    // panel outlives every post, and Qt discards a posted call whose receiver is gone.
+    // Progress and partial results reach this panel's thread through the runner, which drops
+    // them once the panel (and with it the runner) is gone; partials of an older run are
+    // dropped in onJobPartial().
     FigurePanel* self = this;
-    figures::JobControl::Progress progress = [self, run](double fraction) {
-        QMetaObject::invokeMethod(
-            self, [self, run, fraction] { self->onJobProgress(run, fraction); },
-            Qt::QueuedConnection);
+    return [self, run, figure = &m_figure, params = m_state.params(), options,
+            previous = m_measurement](const RunControl& control) -> std::function<void()> {
+        MeasureOutcome outcome;
+        try {
+            const figures::JobControl job(
+                *control.flag(), [control](double fraction) { control.progress(fraction); },
+                [control, self, run](std::shared_ptr<const figures::JobResult> partial) {
+                    control.deliver([self, run, partial = std::move(partial)]() mutable {
+                        self->onJobPartial(run, std::move(partial));
+                    });
+                });
+            outcome.measurement = figures::runJob(*figure, params, options, job, previous.get());
+        } catch (const std::exception& e) {
+            outcome.error = QString::fromUtf8(e.what());
+        }
+        return [self, outcome = std::move(outcome)] { self->onMeasured(outcome); };
     };
-    figures::JobControl::Partial partial = [self, run](std::shared_ptr<const figures::JobResult> r) {
-        QMetaObject::invokeMethod(
-            self, [self, run, r = std::move(r)]() mutable { self->onJobPartial(run, std::move(r)); },
-            Qt::QueuedConnection);
-    };
-    // The panels' own pool, like the compute step (computePool(): Qt paints on the global one).
-    m_measureWatcher.setFuture(QtConcurrent::run(
-        &computePool(),
-        [](const Figure& figure, const rope::RopeParams& params, const FigureOptions& options,
-           const std::shared_ptr<std::atomic<bool>>& cancel,
-           const std::shared_ptr<const figures::JobResult>& previous,
-           const figures::JobControl::Progress& progress,
-           const figures::JobControl::Partial& partial) {
-            MeasureOutcome outcome;
-            try {
-                const figures::JobControl control(*cancel, progress, partial);
-                outcome.measurement =
-                    figures::runJob(figure, params, options, control, previous.get());
-            } catch (const std::exception& e) {
-                outcome.error = QString::fromUtf8(e.what());
-            }
-            return outcome;
-        },
-        std::cref(m_figure), m_state.params(), options, m_measureCancel, m_measurement,
-        std::move(progress), std::move(partial)));
 }
 
-void FigurePanel::onMeasured() {
-    const MeasureOutcome outcome = m_measureWatcher.result();
+void FigurePanel::onMeasured(const MeasureOutcome& outcome) {
     const std::shared_ptr<const figures::JobResult>& result = outcome.measurement;
     m_measureAwaited = false;
-    const bool cancelled = m_measureCancel && m_measureCancel->load();
+    const bool cancelled = std::exchange(m_measureStopped, false);
     QVariantMap inputs;
     try {
         inputs = figures::jobInputs(m_figure, m_state.params(), currentOptions());
@@ -691,25 +667,20 @@ void FigurePanel::onMeasured() {
         m_failedInputs = m_measuringInputs;
         emit failed(tr("The measurement failed: %1").arg(outcome.error));
     }
-    if (!m_measureDelay->isActive() && !m_dirty && m_state.layerHasRope()) {
+    if (!m_measureRunner.isWaiting() && !m_dirty && m_state.layerHasRope()) {
         scheduleMeasurement();
     }
 }
 
-void FigurePanel::onComputed() {
-    const Result result = m_watcher.result();
-    m_computeAwaited = false;
-    if (m_pending) {
-        startComputation();
-    }
+void FigurePanel::onComputed(const Result& result) {
+    // The runner ran this only for the newest request; the generation also drops a frame whose
+    // inputs changed without a new computation (a hidden panel marks itself dirty instead).
     if (result.generation == m_generation) {
         display(result);
     }
-    if (!m_watcher.isRunning()) {
-        m_busyDelay->stop();
+    if (!m_computeRunner.isBusy()) {
         m_busy->hide();
     }
-    // A superseded result is dropped: the follow-up computation carries newer inputs.
 }
 
 void FigurePanel::display(const Result& result) {
@@ -742,8 +713,9 @@ void FigurePanel::exportTo(const QString& path, const ExportStyle& style) {
     m_drawing = wasDrawing;
 }
 
-QFuture<ExportOutcome> FigurePanel::exportAsync(const QString& path, const ExportStyle& style,
-                                                std::shared_ptr<const std::atomic<bool>> cancel) {
+void FigurePanel::exportAsync(const QString& path, const ExportStyle& style,
+                              std::shared_ptr<const std::atomic<bool>> cancel,
+                              std::function<void(const ExportOutcome&)> then) {
     const std::optional<ExportFormat> format = exportFormatForPath(path);
     if (!format) {
         throw ExportError("unknown extension of '" + path.toStdString() +
@@ -761,20 +733,17 @@ QFuture<ExportOutcome> FigurePanel::exportAsync(const QString& path, const Expor
     if (!cancel) {
         cancel = std::make_shared<const std::atomic<bool>>(false);
     }
-    return startFigureExport(std::move(snapshot), path, std::move(cancel));
+    startFigureExport(std::move(snapshot), path, std::move(cancel), this,
+                      [this, then = std::move(then)](const ExportOutcome& outcome) {
+                          if (then) {
+                              then(outcome);
+                          }
+                          emit exportFinished(outcome);
+                      });
 }
 
 void FigurePanel::exportWithProgress(const QString& path, const ExportStyle& style) {
     auto cancel = std::make_shared<std::atomic<bool>>(false);
-    QFuture<ExportOutcome> future;
-    try {
-        future = exportAsync(path, style, cancel);
-    } catch (const ExportError& e) {
-        QMessageBox::warning(this, tr("Export failed"), QString::fromUtf8(e.what()));
-        emit exportFinished(
-            ExportOutcome{.path = path, .error = QString::fromUtf8(e.what()), .cancelled = false});
-        return;
-    }
     // Not modal: the window stays usable while a large PNG is compressed; closing it waits
     // for the write (waitForFigureExports()), so nothing is lost.
     auto* progress = new QProgressDialog(tr("Exporting %1…").arg(QFileInfo(path).fileName()),
@@ -785,18 +754,20 @@ void FigurePanel::exportWithProgress(const QString& path, const ExportStyle& sty
     progress->setAutoClose(false);
     progress->setAutoReset(false);
     connect(progress, &QProgressDialog::canceled, progress, [cancel] { cancel->store(true); });
-    auto* watcher = new QFutureWatcher<ExportOutcome>(this);
-    connect(watcher, &QFutureWatcher<ExportOutcome>::finished, this, [this, watcher, progress] {
-        const ExportOutcome outcome = watcher->result();
-        watcher->deleteLater();
-        progress->hide();
-        progress->deleteLater();
-        if (!outcome.error.isEmpty()) {
-            QMessageBox::warning(this, tr("Export failed"), outcome.error);
-        }
-        emit exportFinished(outcome);
-    });
-    watcher->setFuture(future);
+    try {
+        exportAsync(path, style, cancel, [this, progress](const ExportOutcome& outcome) {
+            progress->hide();
+            progress->deleteLater();
+            if (!outcome.error.isEmpty()) {
+                QMessageBox::warning(this, tr("Export failed"), outcome.error);
+            }
+        });
+    } catch (const ExportError& e) {
+        delete progress;
+        QMessageBox::warning(this, tr("Export failed"), QString::fromUtf8(e.what()));
+        emit exportFinished(
+            ExportOutcome{.path = path, .error = QString::fromUtf8(e.what()), .cancelled = false});
+    }
 }
 
 void FigurePanel::exportInteractively(ExportFormat format) {

@@ -4,9 +4,9 @@
 
 #include "figures/figure_registry.h"
 #include "ui/render/draw_figure.h"
+#include "ui/job_runner.h"
 #include "ui/render/figure_export.h"
 
-#include <QFutureWatcher>
 #include <QWidget>
 
 #include <atomic>
@@ -18,7 +18,6 @@ class QLabel;
 class QProgressBar;
 class QPushButton;
 class QTextBrowser;
-class QTimer;
 class QToolButton;
 
 namespace rope::ui {
@@ -31,7 +30,8 @@ using figures::Figure;
 /// lesson text and an Export menu (PNG at a chosen DPI, SVG, PDF, CSV of the plotted data).
 ///
 /// On every ExplorerState::paramsChanged, option change or resize the panel recomputes. In
-/// Async mode (the default) compute() runs on a worker of computePool(); at most one computation
+/// Async mode (the default) compute() runs on a worker of computePool() through a JobRunner
+/// (ui/job_runner.h; the job and the lesson have one each); at most one computation
 /// runs at a time, and a request arriving meanwhile is coalesced into one follow-up with the
 /// newest inputs, so a dragged slider never queues stale frames and results from superseded
 /// inputs are dropped; a hidden panel (another tab) only marks itself stale and catches up
@@ -127,7 +127,7 @@ public:
     bool busy() const noexcept;
     /// \brief The worker of the compute step is running now (its result may still be waiting
     /// for the event loop when this turns false; busy() covers that too).
-    bool computeRunning() const { return m_watcher.isRunning(); }
+    bool computeRunning() const { return m_computeRunner.isComputing(); }
     /// \brief Writes the current figure; the format comes from the extension. Images use the
     /// plot's on-screen size. \throws ExportError.
     void exportTo(const QString& path, int dpi = 96);
@@ -137,10 +137,13 @@ public:
     /// \brief Starts writing the current figure to \p path: the plot is frozen now
     /// (snapshotFigure(), quick), encoded and written on a worker (startFigureExport()), so
     /// the GUI thread never rasterises or compresses. \p cancel, set before the write, ends it
-    /// without touching the file. \throws ExportError at once for an unknown extension or a PNG
+    /// without touching the file. The outcome arrives through the event loop: \p then is called
+    /// with it, then exportFinished() is emitted (neither if the panel is gone by then; the file
+    /// is written all the same). \throws ExportError at once for an unknown extension or a PNG
     /// over the pixel budget (nothing is drawn then).
-    QFuture<ExportOutcome> exportAsync(const QString& path, const ExportStyle& style,
-                                       std::shared_ptr<const std::atomic<bool>> cancel = nullptr);
+    void exportAsync(const QString& path, const ExportStyle& style,
+                     std::shared_ptr<const std::atomic<bool>> cancel = nullptr,
+                     std::function<void(const ExportOutcome&)> then = {});
     /// \brief exportAsync() under a progress dialog (objectName "export-progress", shown when the
     /// export takes longer than 400 ms) whose Cancel stops it; the outcome is reported through
     /// exportFinished() and an error also in a message box.
@@ -159,7 +162,8 @@ signals:
     void optionsChanged(const rope::ui::FigureOptions& options);
     /// compute() threw: core's message (the previous frame stays on screen).
     void failed(const QString& reason);
-    /// An export started by exportWithProgress() ended (written, failed or cancelled).
+    /// An export started by exportAsync() or exportWithProgress() ended (written, failed or
+    /// cancelled).
     void exportFinished(const rope::ui::ExportOutcome& outcome);
     /// The job started, finished, was cancelled or failed.
     void jobStateChanged(rope::ui::FigurePanel::JobState state);
@@ -180,18 +184,24 @@ private:
                                 const FigureOptions& options, quint64 generation, bool deferred,
                                 std::shared_ptr<const figures::Measurement> measurement);
     void startComputation();
-    void onComputed();
+    void onComputed(const Result& result);
     void display(const Result& result);
     FigureOptions currentOptions();
     void applyOptions(FigureOptions options);
     void syncControls(const FigureOptions& previous);
     void showLayer(int index, bool hasRope);
+    struct MeasureOutcome {
+        std::shared_ptr<const figures::Measurement> measurement; ///< nullptr: cancelled or failed
+        QString error;                                           ///< why it failed
+    };
     void scheduleMeasurement();
+    JobRunner::Task prepareMeasurement();
     void startMeasurement();
-    void onMeasured();
+    void stopMeasurement();
+    void onMeasured(const MeasureOutcome& outcome);
     bool measuresDeferred() const noexcept;
     void setJobState(JobState state);
-    void onJobProgress(quint64 run, double fraction);
+    void onJobProgress(double fraction);
     void onJobPartial(quint64 run, std::shared_ptr<const figures::JobResult> partial);
     void showJobBar();
     void requestLesson();
@@ -207,25 +217,21 @@ private:
     /// of seconds), loaded when the panel is first shown.
     QString m_lessonSource;
     bool m_lessonRequested = false;
-    QFutureWatcher<QString> m_lessonWatcher;
     /// "Computing…" over the plot while a computation has run longer than 200 ms, so a slow
     /// figure (a b* search) never looks like an empty or frozen plot.
     QLabel* m_busy = nullptr;
-    QTimer* m_busyDelay = nullptr;
     QLabel* m_layerNote;
     QWidget* m_controls = nullptr;
     FigureOptions m_options;
     FigureData m_data;
     Mode m_mode = Mode::Async;
     bool m_drawing = false;
-    bool m_pending = false;
     bool m_dirty = false;
     quint64 m_generation = 0;
     /// Axis rectangle size the last frame was requested for, and how many frames in a row
     /// were recomputed because the layout then gave another size.
     QSize m_requestedSize;
     int m_layoutRetries = 0;
-    QFutureWatcher<Result> m_watcher;
     // The job (figures with Figure::job only).
     std::optional<Measuring> m_measuring;
     std::shared_ptr<const figures::JobResult> m_measurement; ///< the last result delivered
@@ -236,28 +242,28 @@ private:
     QWidget* m_jobBar = nullptr;
     QProgressBar* m_jobProgress = nullptr;
     QPushButton* m_jobButton = nullptr;
-    QTimer* m_jobBarDelay = nullptr;
-    /// Progress reaches the bar at most every kProgressEveryMs: QProgressBar::setValue repaints
-    /// at once whenever its text or a pixel of it changes, which on a wide bar is every step
-    /// (a burst of them blocked the event loop up to 240 ms, GUI monkey seed 2619818998).
-    QTimer* m_jobProgressTick = nullptr;
-    int m_jobProgressValue = 0;
-    QTimer* m_measureDelay = nullptr;
-    struct MeasureOutcome {
-        std::shared_ptr<const figures::Measurement> measurement; ///< nullptr: cancelled or failed
-        QString error;                                           ///< why it failed
-    };
-    QFutureWatcher<MeasureOutcome> m_measureWatcher;
     /// Inputs whose measurement failed: not retried until the inputs change.
     QVariantMap m_failedInputs;
-    std::shared_ptr<std::atomic<bool>> m_measureCancel; ///< of the running measurement
-    QVariantMap m_measuringInputs;                      ///< inputs of the running measurement
+    QVariantMap m_measuringInputs; ///< inputs of the running measurement
     int m_measurementsStarted = 0;
     int m_measurementsDelivered = 0;
     int m_measurementsCancelled = 0;
-    /// A computation / measurement was started and its result is not handled yet.
-    bool m_computeAwaited = false;
+    /// A measurement was started and its outcome is not handled yet.
     bool m_measureAwaited = false;
+    /// The running measurement was asked to stop (new inputs, Cancel): it ends early and what
+    /// it finished is kept.
+    bool m_measureStopped = false;
+    // Declared last, so destroyed first: a runner's destruction cancels its task, and no result
+    // of it reaches the members above once they are gone.
+    /// The compute step: a newer request supersedes the running one (its frame is dropped).
+    JobRunner m_computeRunner;
+    /// The job: debounced (startAfter), stopped with interrupt() so a stopped search keeps
+    /// what it finished; its progress reaches the bar at most every 100 ms (QProgressBar
+    /// repaints at once on every value it shows; a burst of steps blocked the event loop up to
+    /// 240 ms, GUI monkey seed 2619818998).
+    JobRunner m_measureRunner;
+    /// The lesson, filled in on a worker when the panel is first shown.
+    JobRunner m_lessonRunner;
 };
 
 } // namespace rope::ui

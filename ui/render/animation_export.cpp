@@ -4,7 +4,6 @@
 
 #include "figures/figure_unless.h"
 #include "io/file_access.h"
-#include "ui/compute_pool.h"
 #include "ui/render/figure_export.h"
 
 #include <QBuffer>
@@ -16,8 +15,6 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTemporaryFile>
-#include <QTimer>
-#include <QtConcurrent/QtConcurrentRun>
 #include <qcustomplot.h>
 
 #include <gif_lib.h>
@@ -100,8 +97,8 @@ public:
             QDir().rmdir(m_out); // only if empty: never removes anything else
         }
     }
-    EncodedFrame encode(const QImage& frame, int index) const override {
-        const QImage image = frame.size() == m_size ? frame : frame.scaled(m_size);
+    static EncodedFrame encodeAt(QSize size, const QImage& frame, int index) {
+        const QImage image = frame.size() == size ? frame : frame.scaled(size);
         // Encoded in memory, then written through writeFileAtomically: QImage::save() does not
         // check closing its file, so on a full disk it reported success for a 0-byte frame,
         // which finish() then moved over the good frame of an earlier export.
@@ -114,6 +111,11 @@ public:
                                  " as PNG: " + str(encoder.errorString()));
         }
         return encoded;
+    }
+    Encoder encoder() const override {
+        return [size = m_size](const QImage& frame, int index) {
+            return encodeAt(size, frame, index);
+        };
     }
     void addEncoded(const EncodedFrame& frame) override {
         const QString name = animationFrameName(m_count);
@@ -180,11 +182,11 @@ public:
         }
         // m_file is destroyed uncommitted: QSaveFile removes its temporary file.
     }
-    EncodedFrame encode(const QImage& frame, int index) const override {
-        const QImage rgb = (frame.size() == m_size ? frame : frame.scaled(m_size))
+    static EncodedFrame encodeAt(QSize size, const QImage& frame, int index) {
+        const QImage rgb = (frame.size() == size ? frame : frame.scaled(size))
                                .convertToFormat(QImage::Format_RGB888);
-        const int w = m_size.width();
-        const int h = m_size.height();
+        const int w = size.width();
+        const int h = size.height();
         const std::size_t pixels = std::size_t(w) * std::size_t(h);
         std::vector<GifByteType> red(pixels), green(pixels), blue(pixels);
         for (int y = 0; y < h; ++y) {
@@ -234,6 +236,11 @@ public:
             encoded.palette[qsizetype(3 * k + 2)] = channel(2, map[k].Blue);
         }
         return encoded;
+    }
+    Encoder encoder() const override {
+        return [size = m_size](const QImage& frame, int index) {
+            return encodeAt(size, frame, index);
+        };
     }
     void addEncoded(const EncodedFrame& frame) override {
         const int w = m_size.width();
@@ -384,17 +391,22 @@ public:
         }
         // m_temp (autoRemove) deletes ffmpeg's partial output.
     }
-    EncodedFrame encode(const QImage& frame, [[maybe_unused]] int index) const override {
-        const QImage rgb = (frame.size() == m_size ? frame : frame.scaled(m_size))
+    static EncodedFrame encodeAt(QSize size, const QImage& frame, [[maybe_unused]] int index) {
+        const QImage rgb = (frame.size() == size ? frame : frame.scaled(size))
                                .convertToFormat(QImage::Format_RGB888);
         // Scan lines are padded to 4 bytes; ffmpeg's rawvideo expects exactly 3·width per row.
         EncodedFrame encoded;
-        encoded.bytes.reserve(3 * m_size.width() * m_size.height());
-        for (int y = 0; y < m_size.height(); ++y) {
+        encoded.bytes.reserve(3 * size.width() * size.height());
+        for (int y = 0; y < size.height(); ++y) {
             encoded.bytes.append(reinterpret_cast<const char*>(rgb.constScanLine(y)),
-                                 3 * m_size.width());
+                                 3 * size.width());
         }
         return encoded;
+    }
+    Encoder encoder() const override {
+        return [size = m_size](const QImage& frame, int index) {
+            return encodeAt(size, frame, index);
+        };
     }
     void addEncoded(const EncodedFrame& frame) override {
         const QByteArray& bytes = frame.bytes;
@@ -545,17 +557,13 @@ QStringList exportAnimation(const AnimationJob& job) {
 }
 
 AnimationExporter::AnimationExporter(AnimationJob job, QObject* parent)
-    : QObject(parent), m_job(std::move(job)) {
-    connect(&m_watcher, &QFutureWatcher<Frame>::finished, this, &AnimationExporter::frameComputed);
-    connect(&m_encodeWatcher, &QFutureWatcher<Encoded>::finished, this,
-            &AnimationExporter::frameEncoded);
-}
+    : QObject(parent), m_job(std::move(job)) {}
 
 AnimationExporter::~AnimationExporter() {
+    // A frame still being computed stops at its next check; the runner (destroyed first)
+    // drops whatever it returns. An encoding still running owns its inputs (the encoder is a
+    // copy, never the writer), so the writer can go now.
     m_stop->store(true);
-    // The encoding worker reads the writer: it must end before the writer goes.
-    m_encodeWatcher.waitForFinished();
-    m_watcher.waitForFinished();
 }
 
 void AnimationExporter::start() {
@@ -569,7 +577,8 @@ void AnimationExporter::start() {
         m_sizedOptions = animationOptions(*m_plot, m_job);
     } catch (const std::exception& e) {
         // Reported after start() returns, like every other outcome.
-        QTimer::singleShot(0, this, [this, why = QString::fromUtf8(e.what())] { fail(why); });
+        QMetaObject::invokeMethod(
+            this, [this, why = QString::fromUtf8(e.what())] { fail(why); }, Qt::QueuedConnection);
         return;
     }
     computeFrame();
@@ -581,7 +590,7 @@ void AnimationExporter::cancel() {
     }
     m_cancelled = true;
     m_stop->store(true);
-    if (!m_watcher.isRunning() && !m_encodeWatcher.isRunning()) {
+    if (!m_runner.isBusy()) {
         endCancelled();
     }
     // else: frameComputed() or frameEncoded() sees m_cancelled and ends there.
@@ -594,28 +603,27 @@ void AnimationExporter::endCancelled() {
 }
 
 void AnimationExporter::computeFrame() {
-    m_watcher.setFuture(
-        QtConcurrent::run(&computePool(), [job = m_job, options = m_sizedOptions, k = m_next,
-                                           stop = m_stop] {
-            Frame frame;
-            try {
-                // nullopt only when cancelled: frameComputed() then ends the export.
-                if (std::optional<FigureData> data = animationFrameData(job, options, k, *stop)) {
-                    frame.data = std::move(*data);
-                }
-            } catch (const std::exception& e) {
-                frame.error = QString::fromUtf8(e.what());
+    AnimationExporter* self = this;
+    m_runner.start([self, job = m_job, options = m_sizedOptions, k = m_next,
+                    stop = m_stop](const RunControl&) -> std::function<void()> {
+        Frame frame;
+        try {
+            // nullopt only when cancelled: frameComputed() then ends the export.
+            if (std::optional<FigureData> data = animationFrameData(job, options, k, *stop)) {
+                frame.data = std::move(*data);
             }
-            return frame;
-        }));
+        } catch (const std::exception& e) {
+            frame.error = QString::fromUtf8(e.what());
+        }
+        return [self, frame = std::move(frame)] { self->frameComputed(frame); };
+    });
 }
 
-void AnimationExporter::frameComputed() {
+void AnimationExporter::frameComputed(const Frame& frame) {
     if (m_cancelled) {
         endCancelled();
         return;
     }
-    const Frame frame = m_watcher.result();
     if (!frame.error.isEmpty()) {
         fail(frame.error);
         return;
@@ -626,24 +634,25 @@ void AnimationExporter::frameComputed() {
     drawFigure(*m_plot, frame.data);
     FigureSnapshot snapshot =
         snapshotFigure(*m_plot, frame.data, ExportFormat::Png, m_job.size, ExportStyle{});
-    m_encodeWatcher.setFuture(QtConcurrent::run(
-        &computePool(), [snapshot = std::move(snapshot), writer = m_writer.get(), k = m_next] {
-            Encoded encoded;
-            try {
-                encoded.frame = writer->encode(rasteriseFigure(snapshot), k);
-            } catch (const std::exception& e) {
-                encoded.error = QString::fromUtf8(e.what());
-            }
-            return encoded;
-        }));
+    AnimationExporter* self = this;
+    // Started from the runner's result call, after the frame's task has ended: it starts now.
+    m_runner.start([self, snapshot = std::move(snapshot), encoder = m_writer->encoder(),
+                    k = m_next](const RunControl&) -> std::function<void()> {
+        Encoded encoded;
+        try {
+            encoded.frame = encoder(rasteriseFigure(snapshot), k);
+        } catch (const std::exception& e) {
+            encoded.error = QString::fromUtf8(e.what());
+        }
+        return [self, encoded = std::move(encoded)] { self->frameEncoded(encoded); };
+    });
 }
 
-void AnimationExporter::frameEncoded() {
+void AnimationExporter::frameEncoded(const Encoded& encoded) {
     if (m_cancelled) {
         endCancelled();
         return;
     }
-    const Encoded encoded = m_encodeWatcher.result();
     if (!encoded.error.isEmpty()) {
         fail(encoded.error);
         return;

@@ -3,15 +3,16 @@
 #pragma once
 
 #include "figures/animation_sweep.h"
+#include "ui/job_runner.h"
 #include "ui/render/draw_figure.h"
 
-#include <QFutureWatcher>
 #include <QImage>
 #include <QObject>
 #include <QSize>
 #include <QString>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -62,12 +63,16 @@ public:
         QByteArray bytes;
         QByteArray palette;
     };
-    virtual ~AnimationWriter() = default;
     /// \brief The slow part of adding frame \p index (any size: converted to the size given at
-    /// opening): PNG compression, GIF colour quantisation, pixel packing. It reads only what
-    /// was fixed at opening, so it may run on a worker thread while the writer waits.
-    /// \throws AnimationError.
-    virtual EncodedFrame encode(const QImage& frame, int index) const = 0;
+    /// opening): PNG compression, GIF colour quantisation, pixel packing. \throws AnimationError.
+    using Encoder = std::function<EncodedFrame(const QImage& frame, int index)>;
+    virtual ~AnimationWriter() = default;
+    /// \brief This writer's Encoder. It owns copies of what was fixed at opening and never
+    /// touches the writer, so it may run on a worker thread even after the writer is gone (a
+    /// writer itself must stay on its thread: the video writer owns an ffmpeg QProcess).
+    virtual Encoder encoder() const = 0;
+    /// \brief encoder()(frame, index). \throws AnimationError.
+    EncodedFrame encode(const QImage& frame, int index) const { return encoder()(frame, index); }
     /// \brief Appends a frame from encode(), in order (on the writer's own thread).
     /// \throws AnimationError.
     virtual void addEncoded(const EncodedFrame& frame) = 0;
@@ -122,10 +127,10 @@ QImage drawAnimationFrame(QCustomPlot& plot, const FigureData& data, QSize size)
 /// \throws AnimationError, rope::InvalidParameter.
 QStringList exportAnimation(const AnimationJob& job);
 
-/// \brief The same export for the GUI, frame by frame: each frame's data is computed on a
-/// worker thread; the GUI thread draws it on the plot and records the painting (quick: no
-/// pixels, figure_export.h's FigureSnapshot); a worker rasterises and encodes it
-/// (AnimationWriter::encode); the GUI thread appends the encoded frame. The window stays
+/// \brief The same export for the GUI, frame by frame, on one JobRunner: each frame's data is
+/// computed on a worker thread; the GUI thread draws it on the plot and records the painting
+/// (quick: no pixels, figure_export.h's FigureSnapshot); a worker rasterises and encodes it
+/// (AnimationWriter::encoder()); the GUI thread appends the encoded frame. The window stays
 /// responsive and the export can be cancelled between frames (the writer is then discarded).
 class AnimationExporter : public QObject {
     Q_OBJECT
@@ -157,8 +162,8 @@ private:
         QString error;
     };
     void computeFrame();
-    void frameComputed();
-    void frameEncoded();
+    void frameComputed(const Frame& frame);
+    void frameEncoded(const Encoded& encoded);
     void endCancelled();
     void fail(const QString& error);
 
@@ -166,14 +171,15 @@ private:
     FigureOptions m_sizedOptions;
     std::unique_ptr<QCustomPlot> m_plot;
     std::unique_ptr<AnimationWriter> m_writer;
-    QFutureWatcher<Frame> m_watcher;
-    QFutureWatcher<Encoded> m_encodeWatcher;
     int m_next = 0;
     bool m_cancelled = false;
     bool m_done = false;
     /// Read by the frame being computed (a base-bound job stops inside core's sweep): set by
-    /// cancel() and the destructor.
+    /// cancel(); the runner's own flag stops it when the exporter is destroyed.
     std::shared_ptr<std::atomic<bool>> m_stop = std::make_shared<std::atomic<bool>>(false);
+    /// Runs the frames' and the encodings' tasks one after another. Declared last, so destroyed
+    /// first: no result of a task reaches the members above once they are gone.
+    JobRunner m_runner;
 };
 
 } // namespace rope::ui

@@ -3,18 +3,16 @@
 #include "ui/render/figure_export.h"
 
 #include "io/file_access.h"
+#include "ui/compute_pool.h"
+#include "ui/job_runner.h"
 
 #include <QBuffer>
 #include <QFileInfo>
 #include <QImage>
-#include <QMutex>
-#include <QMutexLocker>
 #include <QPageSize>
 #include <QPdfWriter>
 #include <QSaveFile>
 #include <QSvgGenerator>
-#include <QThreadPool>
-#include <QtConcurrent/QtConcurrentRun>
 #include <qcustomplot.h>
 
 #include <cmath>
@@ -254,26 +252,8 @@ QByteArray encodeFigure(const FigureSnapshot& snapshot) {
     return bytes;
 }
 
-namespace {
-// Exports started and not yet waited for (startFigureExport, waitForFigureExports).
-QMutex g_exportsMutex;
-std::vector<QFuture<ExportOutcome>> g_exports;
-
-// Exports run on a thread of their own, not on computePool(): the panels' computations there
-// can hold every thread for minutes (a b* search of a hidden panel), and an export queued
-// behind them waited 80 s (monkey, seed 20653, #546 "export rope-2d as csv"). One thread:
-// exports are seconds at most and run one after another.
-struct ExportPool : QThreadPool {
-    ExportPool() { setMaxThreadCount(1); }
-};
-
-QThreadPool& exportPool() {
-    static ExportPool pool;
-    return pool;
-}
-
-ExportOutcome runFigureExport(const FigureSnapshot& snapshot, const QString& path,
-                              const std::atomic<bool>& cancel) {
+ExportOutcome writeFigureExport(const FigureSnapshot& snapshot, const QString& path,
+                                const std::atomic<bool>& cancel) {
     ExportOutcome outcome{.path = path, .error = {}, .cancelled = false};
     if (cancel.load()) {
         outcome.cancelled = true;
@@ -294,29 +274,27 @@ ExportOutcome runFigureExport(const FigureSnapshot& snapshot, const QString& pat
     }
     return outcome;
 }
-} // namespace
 
-QFuture<ExportOutcome> startFigureExport(FigureSnapshot snapshot, const QString& path,
-                                         std::shared_ptr<const std::atomic<bool>> cancel) {
-    QFuture<ExportOutcome> future = QtConcurrent::run(
-        &exportPool(), [snapshot = std::move(snapshot), path, cancel = std::move(cancel)] {
-            return runFigureExport(snapshot, path, *cancel);
-        });
-    const QMutexLocker lock(&g_exportsMutex);
-    std::erase_if(g_exports, [](const QFuture<ExportOutcome>& f) { return f.isFinished(); });
-    g_exports.push_back(future);
-    return future;
+void startFigureExport(FigureSnapshot snapshot, const QString& path,
+                       std::shared_ptr<const std::atomic<bool>> cancel, QObject* receiver,
+                       std::function<void(const ExportOutcome&)> done) {
+    // One runner per export (exports of one window may overlap), owned by the receiver: when
+    // the receiver goes, the runner goes and \p done is never called, but the task, which
+    // owns its inputs and reads only its own cancel flag (not the runner's), still writes.
+    auto* runner = new JobRunner(exportPool(), receiver);
+    QObject::connect(runner, &JobRunner::idle, runner, &QObject::deleteLater);
+    runner->start([snapshot = std::move(snapshot), path, cancel = std::move(cancel),
+                   done = std::move(done)](const RunControl&) -> std::function<void()> {
+        ExportOutcome outcome = writeFigureExport(snapshot, path, *cancel);
+        if (!done) {
+            return {};
+        }
+        return [done, outcome = std::move(outcome)] { done(outcome); };
+    });
 }
 
 void waitForFigureExports() {
-    std::vector<QFuture<ExportOutcome>> running;
-    {
-        const QMutexLocker lock(&g_exportsMutex);
-        running.swap(g_exports);
-    }
-    for (QFuture<ExportOutcome>& f : running) {
-        f.waitForFinished();
-    }
+    waitForExportPool();
 }
 
 void exportFigure(QCustomPlot& plot, const FigureData& data, const QString& path, QSize size,

@@ -7,13 +7,15 @@
 
 #include <QByteArray>
 #include <QColor>
-#include <QFuture>
 #include <QImage>
 #include <QPicture>
 #include <QSize>
 #include <QString>
 
+class QObject;
+
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -122,13 +124,20 @@ struct ExportOutcome {
     bool cancelled = false;
 };
 
-/// \brief Encodes \p snapshot and writes it to \p path (io::writeFileAtomically) on a thread
-/// of the exports' own (never queued behind the panels' computations). \p cancel, when it turns
-/// true before the write, makes the export end without touching the file. The export owns its
-/// inputs, so it finishes even if the window that started it is closed: waitForFigureExports()
-/// (called before the application ends) waits for every export still running.
-QFuture<ExportOutcome> startFigureExport(FigureSnapshot snapshot, const QString& path,
-                                         std::shared_ptr<const std::atomic<bool>> cancel);
+/// \brief Encodes \p snapshot and writes it to \p path (io::writeFileAtomically), on the
+/// calling thread. \p cancel, when it turns true before the write, makes the export end
+/// without touching the file.
+ExportOutcome writeFigureExport(const FigureSnapshot& snapshot, const QString& path,
+                                const std::atomic<bool>& cancel);
+
+/// \brief writeFigureExport() on a JobRunner of exportPool() (ui/compute_pool.h: never queued
+/// behind the panels' computations); \p done gets the outcome on \p receiver's thread, unless
+/// \p receiver is gone by then. The export owns its inputs, so it finishes even if the window
+/// that started it is closed: waitForFigureExports() (called before the application ends)
+/// waits for every export still running.
+void startFigureExport(FigureSnapshot snapshot, const QString& path,
+                       std::shared_ptr<const std::atomic<bool>> cancel, QObject* receiver,
+                       std::function<void(const ExportOutcome&)> done);
 
 /// \brief Blocks until every export started by startFigureExport() has ended.
 void waitForFigureExports();
