@@ -2,10 +2,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/kv_cache.h"
 
+#include "core/parallel.h"
 #include "core/rope_params.h"
 #include "core/scaling/scaling_fields.h"
 #include "core/scaling/scaling_registry.h"
 
+#include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <string>
 
@@ -86,6 +89,109 @@ KvCacheScores dynamicNtkKvCacheScores(int dim, double base, double factor, int o
     const Eigen::ArrayXd now = dynamicFrequencies(dim, base, factor, originalContext, seqLen);
     const Eigen::ArrayXd then = dynamicFrequencies(dim, base, factor, originalContext, cachedLen);
     return scoresAt(now, then, dim, queryPos, keyPos);
+}
+
+std::vector<KvCacheScores> dynamicNtkKvCacheScoresOverLengths(int dim, double base, double factor,
+                                                              int originalContext,
+                                                              long long cachedLen,
+                                                              const std::vector<long long>& lengths,
+                                                              long long queryPos, long long keyPos) {
+    const auto queryAt = [queryPos](long long len) { return queryPos < 0 ? len - 1 : queryPos; };
+    for (const long long len : lengths) {
+        checkPositions(cachedLen, len, queryAt(len), keyPos);
+    }
+    std::vector<KvCacheScores> out;
+    if (lengths.empty()) {
+        return out;
+    }
+    out.reserve(lengths.size());
+    const Eigen::ArrayXd then = dynamicFrequencies(dim, base, factor, originalContext, cachedLen);
+    const Eigen::ArrayXd upToL0 =
+        dynamicFrequencies(dim, base, factor, originalContext, originalContext);
+    for (const long long len : lengths) {
+        out.push_back(len <= originalContext
+                          ? scoresAt(upToL0, then, dim, queryAt(len), keyPos)
+                          : scoresAt(dynamicFrequencies(dim, base, factor, originalContext, len),
+                                     then, dim, queryAt(len), keyPos));
+    }
+    return out;
+}
+
+KvCacheMismatch dynamicNtkLargestMismatch(int dim, double base, double factor, int originalContext,
+                                          long long cachedLen, long long first, long long last,
+                                          long long stride, long long queryPos, long long keyPos,
+                                          int threads, const WorkControl* control) {
+    if (stride < 1 || first > last) {
+        throw InvalidParameter("stride", "the lengths scanned need stride ≥ 1 and first ≤ last, "
+                                         "got stride " + std::to_string(stride) + ", first " +
+                                             std::to_string(first) + ", last " +
+                                             std::to_string(last));
+    }
+    const auto queryAt = [queryPos](long long len) { return queryPos < 0 ? len - 1 : queryPos; };
+    const long long count = (last - first) / stride + 1;
+    const long long lastScanned = first + (count - 1) * stride;
+    checkPositions(cachedLen, first, queryAt(first), keyPos);
+    checkPositions(cachedLen, lastScanned, queryAt(lastScanned), keyPos);
+    // Both end lengths passed the checks, and every check is monotone in L (the query stays in
+    // [n, L) when it moves with L, and a fixed query below the first L stays below the later
+    // ones), so every length between passes too; so do the parameters of both θ.
+    const Eigen::ArrayXd then = dynamicFrequencies(dim, base, factor, originalContext, cachedLen);
+    // Up to L₀ dynamic NTK leaves the frequencies as they are: max(L, L₀) = L₀.
+    const Eigen::ArrayXd upToL0 =
+        dynamicFrequencies(dim, base, factor, originalContext, originalContext);
+    const int workers = std::max(1, std::min<int>(threads, static_cast<int>(std::min<long long>(
+                                                               count, 256))));
+    std::vector<KvCacheMismatch> found(static_cast<std::size_t>(workers));
+    std::atomic<long long> done{0};
+    constexpr long long kCheckEvery = 256;
+    parallelFor(
+        static_cast<std::size_t>(workers), workers,
+        [&](std::size_t begin, std::size_t end) {
+            for (std::size_t w = begin; w < end; ++w) {
+                // Worker w scans the lengths j ∈ [count·w/W, count·(w+1)/W).
+                const long long from = count * static_cast<long long>(w) / workers;
+                const long long to = count * static_cast<long long>(w + 1) / workers;
+                KvCacheMismatch& mine = found[w];
+                for (long long j = from; j < to; ++j) {
+                    if ((j - from) % kCheckEvery == 0 && j != from) {
+                        if (isCancelled(control)) {
+                            mine.complete = false;
+                            return;
+                        }
+                        const long long total = done.fetch_add(kCheckEvery) + kCheckEvery;
+                        if (control != nullptr) {
+                            control->setProgress(static_cast<double>(total) /
+                                                 static_cast<double>(count));
+                        }
+                    }
+                    const long long len = first + j * stride;
+                    const KvCacheScores s =
+                        len <= originalContext
+                            ? scoresAt(upToL0, then, dim, queryAt(len), keyPos)
+                            : scoresAt(dynamicFrequencies(dim, base, factor, originalContext, len),
+                                       then, dim, queryAt(len), keyPos);
+                    const double gap = std::abs(s.cachedKey - s.consistent);
+                    if (gap > mine.largest || mine.atLength == 0) {
+                        mine.largest = gap;
+                        mine.atLength = len;
+                    }
+                }
+            }
+        },
+        control);
+    // Workers hold ascending ranges: a strict > keeps the first length of the largest value.
+    KvCacheMismatch result;
+    for (const KvCacheMismatch& part : found) {
+        result.complete = result.complete && part.complete;
+        if (part.atLength != 0 && (result.atLength == 0 || part.largest > result.largest)) {
+            result.largest = part.largest;
+            result.atLength = part.atLength;
+        }
+    }
+    if (isCancelled(control)) {
+        result.complete = false;
+    }
+    return result;
 }
 
 } // namespace rope

@@ -55,4 +55,41 @@ Eigen::MatrixXd dynamicNtkKvCacheCurve(int dim, double base, double factor, int 
                                        long long cachedLen, long long seqLen, long long keyPos,
                                        const std::vector<long long>& queryPositions);
 
+/// \brief dynamicNtkKvCacheScores() at each sequence length of \p lengths (ascending or not),
+/// the query at \p queryPos or, when \p queryPos < 0, at m = L − 1; θ(C) is computed once, and
+/// θ(L) once for all lengths up to L₀ (dynamic NTK keeps the original frequencies there).
+/// \warning Throws InvalidParameter as dynamicNtkKvCacheScores for the first bad length.
+std::vector<KvCacheScores> dynamicNtkKvCacheScoresOverLengths(int dim, double base, double factor,
+                                                              int originalContext,
+                                                              long long cachedLen,
+                                                              const std::vector<long long>& lengths,
+                                                              long long queryPos, long long keyPos);
+
+/// \brief What dynamicNtkLargestMismatch() found.
+struct KvCacheMismatch {
+    /// max over the lengths scanned of |cachedKey − consistent| (0 when none was scanned).
+    double largest = 0.0;
+    /// The first length L at which it is reached (0 when none was scanned).
+    long long atLength = 0;
+    /// False when the scan was cancelled before its end (largest then covers only part).
+    bool complete = true;
+};
+
+class WorkControl;
+
+/// \brief The largest |cachedKey − consistent| of dynamicNtkKvCacheScores() over the sequence
+/// lengths L = first, first + stride, first + 2·stride, … ≤ last, the query at \p queryPos or,
+/// when \p queryPos < 0, at m = L − 1 (the newest token). Each length gives the same scores as
+/// dynamicNtkKvCacheScores() (θ(C) is computed once, θ(L) once per length above L₀ and once for
+/// every length up to L₀, where dynamic NTK keeps the original frequencies).
+/// \param threads workers over the lengths (1 … 256; resolveThreads() resolves 0); the result
+/// does not depend on it.
+/// \param control checked every few hundred lengths; progress is the fraction of lengths done.
+/// \warning Throws InvalidParameter as dynamicNtkKvCacheScores for the first and the last length
+/// scanned, and InvalidParameter("stride") for a stride below 1 or first > last.
+KvCacheMismatch dynamicNtkLargestMismatch(int dim, double base, double factor, int originalContext,
+                                          long long cachedLen, long long first, long long last,
+                                          long long stride, long long queryPos, long long keyPos,
+                                          int threads = 1, const WorkControl* control = nullptr);
+
 } // namespace rope

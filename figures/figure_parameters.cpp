@@ -27,6 +27,7 @@ const std::map<QString, const char*>& jobReadsTable() {
         {QStringLiteral("base-bound/landscape"), "d,b,L"},
         {QStringLiteral("base-bound/published"), ""},
         {QStringLiteral("batch"), "d,layout,scaling"},
+        {QStringLiteral("kv-cache"), "d,b,scaling"},
         {QStringLiteral("weights"), ""},
     };
     return table;

@@ -42,6 +42,7 @@ const FigureJob& batchJob();
 FigureData mropeFigure(const rope::RopeParams&, const FigureOptions&);
 const OptionTable& mropeOptions();
 FigureData kvCacheFigure(const rope::RopeParams&, const FigureOptions&);
+const FigureJob& kvCacheJob();
 const OptionTable& kvCacheOptions();
 FigureData doctorFigure(const rope::RopeParams&, const FigureOptions&);
 const OptionTable& doctorOptions();
@@ -148,7 +149,8 @@ const std::vector<Figure>& allFigures() {
          .title = QT_TRANSLATE_NOOP("Figures", "KV cache"),
          .group = "models",
          .options = &kvCacheOptions,
-         .data = &kvCacheFigure},
+         .data = &kvCacheFigure,
+         .job = &kvCacheJob()},
         {.id = "doctor",
          .title = QT_TRANSLATE_NOOP("Figures", "Config doctor"),
          .group = "models",

@@ -4198,6 +4198,10 @@ and look inside it.</source>
         <source>mean over all heads, before training</source>
         <translation>所有头的平均（训练前）</translation>
     </message>
+    <message>
+        <source>being computed…</source>
+        <translation>正在计算…</translation>
+    </message>
 </context>
 <context>
     <name>Io</name>
@@ -5732,6 +5736,10 @@ and look inside it.</source>
     <message>
         <source>Training…</source>
         <translation>训练中…</translation>
+    </message>
+    <message>
+        <source>The lesson could not be loaded: %1</source>
+        <translation>无法加载课文：%1</translation>
     </message>
 </context>
 <context>

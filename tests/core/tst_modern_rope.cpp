@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/frequencies.h"
 #include "core/kv_cache.h"
+#include "core/parallel.h"
 #include "core/model_layers.h"
 #include "core/mrope.h"
 #include "core/rope_params.h"
@@ -422,6 +423,96 @@ private slots:
         }
         QCOMPARE(thrownParameter([] {
                      rope::dynamicNtkKvCacheCurve(64, 1e4, 2.0, 4096, 4096, 8192, 100, {200, 50});
+                 }),
+                 QStringLiteral("q-pos"));
+    }
+
+    // The largest |cached − consistent| over a range of lengths, against a long-double
+    // recomputation from the definition: b'(L) = b·(s·max(L, L₀)/L₀ − (s − 1))^{D/(D−2)},
+    // θ_i(L) = b'(L)^{−2i/D}, score = (2/D)·Σ cos(angle). Query moving (m = L − 1) and fixed,
+    // stride 1 and 3; any thread count gives the same answer; a cancelled control says so.
+    void kvCacheLargestMismatchScansEveryLength() {
+        const int dim = 16;
+        const long double base = 1e4L;
+        const long double s = 3.0L;
+        const int l0 = 64;
+        const long long cached = 40;
+        const long long key = 37;
+        const auto thetas = [&](long long len) {
+            const long double ratio = s * std::max<long double>(len, l0) / l0 - (s - 1);
+            const long double scaled = base * std::pow(ratio, (long double)dim / (dim - 2));
+            std::vector<long double> t(dim / 2);
+            for (int i = 0; i < dim / 2; ++i) {
+                t[std::size_t(i)] = std::pow(scaled, -2.0L * i / dim);
+            }
+            return t;
+        };
+        const std::vector<long double> then = thetas(cached);
+        for (const long long query : {-1LL, 45LL}) {
+            for (const long long stride : {1LL, 3LL}) {
+                const long long first = query < 0 ? cached : std::max(cached, query + 1);
+                const long long last = 300;
+                long double largest = -1;
+                long long at = 0;
+                for (long long len = first; len <= last; len += stride) {
+                    const long double m = query < 0 ? len - 1 : query;
+                    const std::vector<long double> now = thetas(len);
+                    long double consistent = 0;
+                    long double cachedKey = 0;
+                    for (int i = 0; i < dim / 2; ++i) {
+                        consistent += std::cos((m - key) * now[std::size_t(i)]);
+                        cachedKey += std::cos(m * now[std::size_t(i)] - key * then[std::size_t(i)]);
+                    }
+                    const long double gap = std::fabs(cachedKey - consistent) * 2 / dim;
+                    if (gap > largest) {
+                        largest = gap;
+                        at = len;
+                    }
+                }
+                for (const int threads : {1, 2, 5}) {
+                    const rope::KvCacheMismatch found = rope::dynamicNtkLargestMismatch(
+                        dim, double(base), double(s), l0, cached, first, last, stride, query, key,
+                        threads);
+                    QVERIFY(found.complete);
+                    QVERIFY2(std::abs(found.largest - double(largest)) < 1e-12,
+                             qPrintable(QStringLiteral("query %1 stride %2 threads %3: %4 vs %5")
+                                            .arg(query)
+                                            .arg(stride)
+                                            .arg(threads)
+                                            .arg(found.largest, 0, 'g', 17)
+                                            .arg(double(largest), 0, 'g', 17)));
+                    QCOMPARE(found.atLength, at);
+                }
+            }
+        }
+        // The sampled curve: each length's two scores, across L₀ (θ(L) fixed up to it).
+        const std::vector<long long> lengths = {40, 63, 64, 65, 200, 41};
+        const std::vector<rope::KvCacheScores> scores = rope::dynamicNtkKvCacheScoresOverLengths(
+            dim, double(base), double(s), l0, cached, lengths, -1, key);
+        QCOMPARE(scores.size(), lengths.size());
+        for (std::size_t j = 0; j < lengths.size(); ++j) {
+            const long double m = lengths[j] - 1;
+            const std::vector<long double> now = thetas(lengths[j]);
+            long double consistent = 0;
+            long double cachedKey = 0;
+            for (int i = 0; i < dim / 2; ++i) {
+                consistent += std::cos((m - key) * now[std::size_t(i)]) * 2 / dim;
+                cachedKey += std::cos(m * now[std::size_t(i)] - key * then[std::size_t(i)]) * 2 / dim;
+            }
+            QVERIFY(std::abs(scores[j].consistent - double(consistent)) < 1e-12);
+            QVERIFY(std::abs(scores[j].cachedKey - double(cachedKey)) < 1e-12);
+        }
+        rope::WorkControl cancelled;
+        cancelled.cancel();
+        QVERIFY(!rope::dynamicNtkLargestMismatch(dim, 1e4, 3.0, l0, cached, cached, 5000, 1, -1,
+                                                 key, 2, &cancelled)
+                     .complete);
+        QCOMPARE(thrownParameter([] {
+                     rope::dynamicNtkLargestMismatch(16, 1e4, 3.0, 64, 40, 40, 300, 0, -1, 37);
+                 }),
+                 QStringLiteral("stride"));
+        QCOMPARE(thrownParameter([] {
+                     rope::dynamicNtkLargestMismatch(16, 1e4, 3.0, 64, 40, 40, 300, 1, 20, 37);
                  }),
                  QStringLiteral("q-pos"));
     }

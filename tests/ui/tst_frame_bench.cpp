@@ -100,6 +100,9 @@ private slots:
         QCOMPARE(m_window->state().params().headDim, 128);
         QCOMPARE(m_window->state().params().context, 32768LL);
         shown->setMode(rope::ui::FigurePanel::Mode::Sync);
+        // A panel with a job composes its exact part per step and runs the job on a worker
+        // once the drag settles, as in the app; the job's own time is not a frame's.
+        shown->setMeasuring(rope::ui::FigurePanel::Measuring::Deferred);
         m_window->pages()->setCurrentWidget(shown);
         QCoreApplication::processEvents(); // the panel's first frame, not timed
         QSlider* slider = m_window->form().control(QStringLiteral("base"))->slider();
