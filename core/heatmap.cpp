@@ -6,6 +6,7 @@
 #include "core/rotation.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <numbers>
 #include <string>
@@ -91,30 +92,55 @@ Eigen::ArrayXXd phaseHeatmap(const Eigen::Ref<const Eigen::ArrayXd>& invFreq,
     validateInvFreq(invFreq);
     const Eigen::ArrayXd edges = heatmapRowEdges(firstPosition, lastPosition, rows);
     const Eigen::Index r = edges.size() - 1;
-    Eigen::ArrayXXd image(r, invFreq.size());
+    const Eigen::Index pairs = invFreq.size();
+    Eigen::ArrayXXd image(r, pairs);
+    // Row k spans ⌊(k+1)N/R⌋ − ⌊kN/R⌋ positions: ⌊N/R⌋ or ⌊N/R⌋ + 1. The Dirichlet factor
+    // depends on a row only through that count, so it is computed once per pair and count (the
+    // same calls meanCosOverPositions() makes, so every value is the same to the bit), leaving
+    // one cosine, sine or both per cell.
+    std::array<Eigen::ArrayXd, 2> factors;
+    std::array<long long, 2> counts = {static_cast<long long>(edges[1] - edges[0]), 0};
+    for (Eigen::Index row = 1; row < r; ++row) {
+        counts[0] = std::min(counts[0], static_cast<long long>(edges[row + 1] - edges[row]));
+    }
+    counts[1] = counts[0] + 1;
+    for (std::size_t k = 0; k < 2; ++k) {
+        factors[k].resize(pairs);
+        for (Eigen::Index i = 0; i < pairs; ++i) {
+            factors[k][i] = dirichletFactor(invFreq[i], counts[k]);
+        }
+    }
     for (Eigen::Index row = 0; row < r; ++row) {
         const auto first = static_cast<long long>(edges[row]);
         const auto count = static_cast<long long>(edges[row + 1]) - first;
-        switch (quantity) {
-        case PhaseQuantity::Cos:
-            image.row(row) = meanCosOverPositions(invFreq, first, count).transpose();
-            break;
-        case PhaseQuantity::Sin:
-            image.row(row) = meanSinOverPositions(invFreq, first, count).transpose();
-            break;
-        case PhaseQuantity::Angle: {
-            const Eigen::ArrayXd c = meanCosOverPositions(invFreq, first, count);
-            const Eigen::ArrayXd s = meanSinOverPositions(invFreq, first, count);
-            for (Eigen::Index i = 0; i < invFreq.size(); ++i) {
-                double a = std::atan2(s[i], c[i]); // in (−π, π]
+        validateRun(first, count);
+        // Centre of the run a + (N−1)/2: exact in double for |positions| ≤ 2^40.
+        const double centre = static_cast<double>(first) + 0.5 * static_cast<double>(count - 1);
+        const Eigen::ArrayXd* known = count == counts[0]   ? &factors[0]
+                                      : count == counts[1] ? &factors[1]
+                                                           : nullptr;
+        for (Eigen::Index i = 0; i < pairs; ++i) {
+            const double factor =
+                known != nullptr ? (*known)[i] : dirichletFactor(invFreq[i], count);
+            switch (quantity) {
+            case PhaseQuantity::Cos:
+                image(row, i) = factor * std::cos(centre * invFreq[i]);
+                break;
+            case PhaseQuantity::Sin:
+                image(row, i) = factor * std::sin(centre * invFreq[i]);
+                break;
+            case PhaseQuantity::Angle: {
+                const double c = factor * std::cos(centre * invFreq[i]);
+                const double s = factor * std::sin(centre * invFreq[i]);
+                double a = std::atan2(s, c); // in (−π, π]
                 if (a < 0.0) {
                     a += 2.0 * std::numbers::pi;
                 }
                 // atan2 of a tiny negative sine can round to exactly 2π after the shift.
                 image(row, i) = a >= 2.0 * std::numbers::pi ? 0.0 : a;
+                break;
             }
-            break;
-        }
+            }
         }
     }
     return image;
