@@ -337,14 +337,14 @@ double syntheticWeightsPeakPair(const QVariantMap& args) {
         throw rope::InvalidParameter("model", "only the bundled model \"synthetic\" is known");
     }
     QString error;
-    const auto probe = rope::ui::cachedWeightsProbe(rope::ui::syntheticWeightsFolder(), error);
+    const auto probe = rope::io::cachedWeightsProbe(rope::io::syntheticWeightsFolder(), error);
     if (!probe) {
         throw rope::InvalidParameter("model", error.toStdString());
     }
     const int pairs = probe->rotaryDim / 2;
     const int group = probe->queryHeads / probe->kvHeads;
     std::vector<double> mean(static_cast<std::size_t>(pairs), 0.0);
-    for (const rope::ui::LayerPairNorms& layer : probe->layers) {
+    for (const rope::io::LayerPairNorms& layer : probe->layers) {
         for (int h = 0; h < probe->queryHeads; ++h) {
             for (int i = 0; i < pairs; ++i) {
                 mean[static_cast<std::size_t>(i)] += layer.q[h][i] * layer.k[h / group][i];

@@ -41,15 +41,15 @@ enum class DoctorView { Compare, Engines };
 constexpr long long kDefaultCompareCap = 1LL << 18;
 
 // A preset id or a file (config.json or GGUF), as rope-cli compare reads its A and B.
-rope::ui::ModelConfigResult loadModelSource(const QString& what, const char* option) {
+rope::io::ModelConfigResult loadModelSource(const QString& what, const char* option) {
     const bool file = QFileInfo::exists(what);
-    if (!file && rope::ui::findPreset(what) == nullptr) {
+    if (!file && rope::io::findPreset(what) == nullptr) {
         throw rope::InvalidParameter(
             option,
             FigureText::tr("'%1' is neither a file nor a preset id").arg(what).toStdString());
     }
-    rope::ui::ModelConfigResult r =
-        file ? rope::ui::loadModelFile(what) : rope::ui::loadPreset(what);
+    rope::io::ModelConfigResult r =
+        file ? rope::io::loadModelFile(what) : rope::io::loadPreset(what);
     if (!r.ok()) {
         throw rope::InvalidParameter(option, QStringLiteral("'%1': %2")
                                                  .arg(what, r.errors.join(QStringLiteral("; ")))
@@ -59,16 +59,16 @@ rope::ui::ModelConfigResult loadModelSource(const QString& what, const char* opt
 }
 
 QString sourcePath(const QString& what) {
-    return QFileInfo::exists(what) ? what : rope::ui::presetResourcePath(what);
+    return QFileInfo::exists(what) ? what : rope::io::presetResourcePath(what);
 }
 
-QString severityIcon(rope::ui::DoctorSeverity s) {
+QString severityIcon(rope::io::DoctorSeverity s) {
     switch (s) {
-    case rope::ui::DoctorSeverity::Error:
+    case rope::io::DoctorSeverity::Error:
         return QStringLiteral("✖");
-    case rope::ui::DoctorSeverity::Warning:
+    case rope::io::DoctorSeverity::Warning:
         return QStringLiteral("▲");
-    case rope::ui::DoctorSeverity::Info:
+    case rope::io::DoctorSeverity::Info:
         return QStringLiteral("●");
     }
     return {};
@@ -100,7 +100,7 @@ void checkSource(const QString& text) {
 
 // The engine view: what transformers and llama.cpp compute for the loaded model
 // (io/engine_compare.h, rope-cli engines), in a few lines under the findings.
-QStringList engineView(const rope::ui::ModelConfigResult& model, bool fromGguf, long long context) {
+QStringList engineView(const rope::io::ModelConfigResult& model, bool fromGguf, long long context) {
     QStringList lines;
     lines << FigureText::tr("transformers against llama.cpp at context %1:").arg(context);
     rope::io::EngineComparison c;
@@ -143,7 +143,7 @@ QStringList engineView(const rope::ui::ModelConfigResult& model, bool fromGguf, 
 // pair. The scores themselves are ≈ 1 and differ by parts in a thousand: drawn together they
 // look like one curve. Where one engine does not attend (beyond its sliding window) the
 // difference is left out.
-FigureData enginesFigure(const rope::ui::ModelConfigResult& model, bool fromGguf,
+FigureData enginesFigure(const rope::io::ModelConfigResult& model, bool fromGguf,
                          long long context, const QString& modelName, int widthPx) {
     FigureData data;
     data.title = FigureText::tr("Engines: %1 in transformers and in llama.cpp").arg(modelName);
@@ -276,20 +276,20 @@ FigureData enginesFigure(const rope::ui::ModelConfigResult& model, bool fromGguf
 } // namespace
 
 FigureData doctorFigure(const rope::RopeParams& params, const FigureOptions& options) {
-    using rope::ui::DoctorFinding;
-    using rope::ui::DoctorSeverity;
+    using rope::io::DoctorFinding;
+    using rope::io::DoctorSeverity;
     const OptionValues v(doctorOptions(), options);
     const QString modelSource = v.has("model") ? v.text("model") : QString();
     const QString compareWith = v.text("compare-with");
     const long long context = v.integer("context");
 
     // The doctor: the loaded model as written, or (none loaded) the parameters themselves.
-    rope::ui::DoctorInput in;
+    rope::io::DoctorInput in;
     QString modelName;
     if (!modelSource.isEmpty()) {
         in.model = loadModelSource(modelSource, "model");
-        in.raw = rope::ui::rawModelFields(sourcePath(modelSource));
-        in.fromGguf = rope::ui::isGgufFile(sourcePath(modelSource));
+        in.raw = rope::io::rawModelFields(sourcePath(modelSource));
+        in.fromGguf = rope::io::isGgufFile(sourcePath(modelSource));
         modelName =
             in.model.modelName.isEmpty() ? QFileInfo(modelSource).fileName() : in.model.modelName;
     } else {
@@ -312,7 +312,7 @@ FigureData doctorFigure(const rope::RopeParams& params, const FigureOptions& opt
                                 "transformers, which reads none)"))
                     .toStdString());
         }
-        in.engineArgs = rope::ui::splitEngineArgs(v.text("engine-args"));
+        in.engineArgs = rope::io::splitEngineArgs(v.text("engine-args"));
     }
     if (v.choice<DoctorView>("view") == DoctorView::Engines) {
         // Only a model has an engine: a family, its config's fields, a llama.cpp architecture.
@@ -333,7 +333,7 @@ FigureData doctorFigure(const rope::RopeParams& params, const FigureOptions& opt
                                          : std::min(in.model.params.context, kDefaultCompareCap),
                              modelName, options.plot.width(600));
     }
-    const std::vector<DoctorFinding> findings = rope::ui::runDoctor(in);
+    const std::vector<DoctorFinding> findings = rope::io::runDoctor(in);
     int errors = 0;
     int warnings = 0;
     for (const DoctorFinding& f : findings) {
@@ -348,7 +348,7 @@ FigureData doctorFigure(const rope::RopeParams& params, const FigureOptions& opt
         other.scaling = rope::ScalingParams{};
         otherName = FigureText::tr("the same without scaling");
     } else {
-        const rope::ui::ModelConfigResult b = loadModelSource(compareWith, "compare-with");
+        const rope::io::ModelConfigResult b = loadModelSource(compareWith, "compare-with");
         other = b.params;
         otherName = b.modelName.isEmpty() ? QFileInfo(compareWith).fileName() : b.modelName;
     }
@@ -366,8 +366,8 @@ FigureData doctorFigure(const rope::RopeParams& params, const FigureOptions& opt
     data.legendAlignment = Qt::AlignBottom | Qt::AlignLeft;
     QString compareNote;
     try {
-        const rope::ui::SampledScoreComparison r =
-            rope::ui::compareScoresAt(params, other, span, logDistances(span, points));
+        const rope::io::SampledScoreComparison r =
+            rope::io::compareScoresAt(params, other, span, logDistances(span, points));
         Series curve;
         curve.name = FigureText::tr("cosine, 128 random (q, k)");
         curve.id = QStringLiteral("cosine");
@@ -437,7 +437,7 @@ FigureData doctorFigure(const rope::RopeParams& params, const FigureOptions& opt
     QStringList lines;
     lines << (findings.empty() ? FigureText::tr("%1: no check fired (%2 checks).")
                                      .arg(modelName)
-                                     .arg(rope::ui::doctorCheckIds().size())
+                                     .arg(rope::io::doctorCheckIds().size())
                                : FigureText::tr("%1: %2 error(s), %3 warning(s).")
                                      .arg(modelName)
                                      .arg(errors)
@@ -448,7 +448,7 @@ FigureData doctorFigure(const rope::RopeParams& params, const FigureOptions& opt
     for (const DoctorFinding& f : findings) {
         lines << QString();
         lines << QStringLiteral("%1 %2: %3  [%4]")
-                     .arg(severityIcon(f.severity), rope::ui::severityLabel(f.severity), f.title,
+                     .arg(severityIcon(f.severity), rope::io::severityLabel(f.severity), f.title,
                           f.id);
         for (const QString& e : f.evidence) {
             lines << QStringLiteral("  · %1").arg(e);

@@ -49,9 +49,9 @@ const OptionTable& doctorOptions();
 FigureData weightsFigure(const rope::RopeParams&, const FigureOptions&);
 const OptionTable& weightsOptions();
 // Panel hooks (figures/panel_hooks.cpp): what a panel takes from a loaded model or layer.
-FigureOptions doctorModelOptions(const rope::ui::ModelConfigResult&, const QString&);
-FigureOptions baseBoundModelOptions(const rope::ui::ModelConfigResult&, const QString&);
-FigureOptions mropeModelOptions(const rope::ui::ModelConfigResult&, const QString&);
+FigureOptions doctorModelOptions(const rope::io::ModelConfigResult&, const QString&);
+FigureOptions baseBoundModelOptions(const rope::io::ModelConfigResult&, const QString&);
+FigureOptions mropeModelOptions(const rope::io::ModelConfigResult&, const QString&);
 FigureOptions extensionLayerOptions(const rope::RopeParams*);
 const FigureJob& weightsJob();
 FigureData trainingLabFigure(const rope::RopeParams&, const FigureOptions&);

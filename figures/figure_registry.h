@@ -27,9 +27,9 @@
 /// The shared renderer draws it; a genuinely special control (a Play button, a click on the
 /// canvas) is named in `.special` and built by ui/panels/special_controls.cpp.
 
-namespace rope::ui {
+namespace rope::io {
 struct ModelConfigResult; // io/model_config.h
-} // namespace rope::ui
+} // namespace rope::io
 
 namespace rope::figures {
 
@@ -140,7 +140,7 @@ struct Figure {
     /// What the panel takes from a model the window loads (config.json, GGUF, preset): the
     /// options to set, \p source being the file or preset id; an empty map leaves the panel's
     /// options alone (nullptr: the panel ignores loaded models).
-    FigureOptions (*modelOptions)(const rope::ui::ModelConfigResult& model,
+    FigureOptions (*modelOptions)(const rope::io::ModelConfigResult& model,
                                   const QString& source) = nullptr;
     /// What the panel takes when the layer strip shows a layer: \p otherKind is a layer of
     /// another RoPE kind to compare with, nullptr when there is none (or no layer is chosen);

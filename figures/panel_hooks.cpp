@@ -12,13 +12,13 @@
 
 namespace rope::figures {
 
-FigureOptions doctorModelOptions(const rope::ui::ModelConfigResult&, const QString& source) {
+FigureOptions doctorModelOptions(const rope::io::ModelConfigResult&, const QString& source) {
     // The doctor reads the model as written (fields the import folds away), so it gets the file
     // or preset id; its panel checks and compares it on its worker.
     return {{QStringLiteral("model"), source}};
 }
 
-FigureOptions baseBoundModelOptions(const rope::ui::ModelConfigResult& model, const QString&) {
+FigureOptions baseBoundModelOptions(const rope::io::ModelConfigResult& model, const QString&) {
     // One point per distinct rotating layer kind with a bounded span: (L = max distance + 1,
     // base, rotary dim), for the panel's "Loaded model's layers" option.
     std::vector<LayerPoint> points;
@@ -36,7 +36,7 @@ FigureOptions baseBoundModelOptions(const rope::ui::ModelConfigResult& model, co
     return {{QStringLiteral("layer-points"), formatLayerPoints(points)}};
 }
 
-FigureOptions mropeModelOptions(const rope::ui::ModelConfigResult& model, const QString&) {
+FigureOptions mropeModelOptions(const rope::io::ModelConfigResult& model, const QString&) {
     // Follow the model's own M-RoPE; a model without one leaves the panel's choice alone.
     if (model.mropeSection.size() != 3) {
         return {};

@@ -48,7 +48,7 @@ double sideWidthPx(const FigureOptions& options) {
 // Pair ticks: pair number over its wavelength, one per ≈ 100 px of the heatmap's own axis (the
 // plot width less the side chart's share) so the labels (up to "λ 3.53×10⁴") never touch; the
 // last pair is always labelled.
-std::vector<Tick> pairTicks(const rope::ui::WeightsProbe& probe, const FigureOptions& options) {
+std::vector<Tick> pairTicks(const rope::io::WeightsProbe& probe, const FigureOptions& options) {
     const int pairs = probe.rotaryDim / 2;
     const double width = heatmapWidthPx(options);
     const int most = std::clamp(static_cast<int>(width / 100.0), 2, 8);
@@ -81,13 +81,13 @@ void validateModelFolder(const QString& text) {
 
 // The job's result: the probe of one folder, or why it could not be read.
 struct WeightsResult : JobResult {
-    std::shared_ptr<const rope::ui::WeightsProbe> probe;
+    std::shared_ptr<const rope::io::WeightsProbe> probe;
     QString error;
 };
 
 QString modelFolder(const FigureOptions& options) {
     const QString model = OptionValues(weightsOptions(), options).text("model");
-    return model.isEmpty() ? rope::ui::syntheticWeightsFolder() : model;
+    return model.isEmpty() ? rope::io::syntheticWeightsFolder() : model;
 }
 
 // Only the folder decides what the probe reads; the other options only redraw.
@@ -110,7 +110,7 @@ std::shared_ptr<const JobResult> runWeights(const rope::RopeParams& params,
     auto result = std::make_shared<WeightsResult>();
     result->inputs = inputs;
     QString error;
-    result->probe = rope::ui::cachedWeightsProbe(
+    result->probe = rope::io::cachedWeightsProbe(
         inputs.value(QStringLiteral("model")).toString(), error, [&control](int done, int total) {
             control.progress(total > 0 ? static_cast<double>(done) / total : 0.0);
             return !control.cancelled();
@@ -124,7 +124,7 @@ std::shared_ptr<const JobResult> runWeights(const rope::RopeParams& params,
     return result;
 }
 
-FigureData figureFromProbe(const rope::ui::WeightsProbe& probeRef, const QString& folder,
+FigureData figureFromProbe(const rope::io::WeightsProbe& probeRef, const QString& folder,
                            const FigureOptions& options);
 
 // Before the first read finishes (or after Cancel) the panel shows what it is reading.
@@ -160,9 +160,9 @@ FigureData composeWeights(const rope::RopeParams& params, const FigureOptions& o
     return data;
 }
 
-FigureData figureFromProbe(const rope::ui::WeightsProbe& probeRef, const QString& folder,
+FigureData figureFromProbe(const rope::io::WeightsProbe& probeRef, const QString& folder,
                            const FigureOptions& options) {
-    const rope::ui::WeightsProbe* probe = &probeRef;
+    const rope::io::WeightsProbe* probe = &probeRef;
     const OptionValues opt(weightsOptions(), options);
     const Quantity quantity = opt.choice<Quantity>("quantity");
     const bool perHead = opt.choice<Rows>("rows") != Rows::Layers;
@@ -173,7 +173,7 @@ FigureData figureFromProbe(const rope::ui::WeightsProbe& probeRef, const QString
     const int group = probe->queryHeads / probe->kvHeads;
     // The value of head h of layer l at pair i; a query head h reads key/value head h / group.
     const auto value = [&](int l, int h, int i) {
-        const rope::ui::LayerPairNorms& layer = probe->layers[static_cast<std::size_t>(l)];
+        const rope::io::LayerPairNorms& layer = probe->layers[static_cast<std::size_t>(l)];
         switch (quantity) {
         case Quantity::Query:
             return layer.q[h][i];

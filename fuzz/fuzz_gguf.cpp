@@ -19,7 +19,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const QByteArray bytes(reinterpret_cast<const char*>(data), static_cast<qsizetype>(size));
-    const rope::ui::ModelConfigResult result = rope::ui::loadGgufFromBytes(bytes);
+    const rope::io::ModelConfigResult result = rope::io::loadGgufFromBytes(bytes);
     if (!result.errors.isEmpty() && result.errors.first().startsWith(QStringLiteral("(file): ")) &&
         result.errors.size() != 1) {
         std::fprintf(stderr, "fuzz_gguf: a refused header gave %d errors\n",

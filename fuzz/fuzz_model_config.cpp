@@ -19,7 +19,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const QByteArray json(reinterpret_cast<const char*>(data), static_cast<qsizetype>(size));
-    const rope::ui::ModelConfigResult result = rope::ui::loadModelConfigFromJson(json);
+    const rope::io::ModelConfigResult result = rope::io::loadModelConfigFromJson(json);
     try {
         rope::validate(result.params);
         (void)rope::scaledFrequencies(result.params);

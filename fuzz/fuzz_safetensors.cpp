@@ -18,7 +18,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     QString error;
-    const auto header = rope::ui::parseSafetensors(data, size, error);
+    const auto header = rope::io::parseSafetensors(data, size, error);
     if (!header) {
         if (error.isEmpty()) {
             std::fprintf(stderr, "fuzz_safetensors: refused without a message\n");
@@ -50,15 +50,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     // Decode a readable tensor's first and last element (the reader's conversions).
     for (const auto& [name, t] : header->tensors) {
-        if (!rope::ui::isReadableDtype(t.dtype) || t.elements() == 0) {
+        if (!rope::io::isReadableDtype(t.dtype) || t.elements() == 0) {
             continue;
         }
         const uint8_t* p = data + header->dataOffset + t.begin;
         const quint64 last = (t.elements() - 1) * static_cast<quint64>(t.elementSize);
         if (t.elementSize == 2) {
             const auto bits = static_cast<quint16>(p[last] | (p[last + 1] << 8));
-            (void)(t.dtype == QLatin1String("F16") ? rope::ui::halfToDouble(bits)
-                                                   : rope::ui::bfloat16ToDouble(bits));
+            (void)(t.dtype == QLatin1String("F16") ? rope::io::halfToDouble(bits)
+                                                   : rope::io::bfloat16ToDouble(bits));
         }
     }
     return 0;

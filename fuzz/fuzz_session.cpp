@@ -17,7 +17,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const QByteArray json(reinterpret_cast<const char*>(data), static_cast<qsizetype>(size));
-    const rope::ui::SessionLoadResult result = rope::ui::sessionFromJson(json);
+    const rope::io::SessionLoadResult result = rope::io::sessionFromJson(json);
     try {
         rope::validate(result.session.params);
     } catch (const std::exception& e) {
@@ -25,14 +25,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         std::abort();
     }
     if (result.ok()) {
-        const QByteArray saved = rope::ui::sessionToJson(result.session);
-        const rope::ui::SessionLoadResult again = rope::ui::sessionFromJson(saved);
+        const QByteArray saved = rope::io::sessionToJson(result.session);
+        const rope::io::SessionLoadResult again = rope::io::sessionFromJson(saved);
         if (!again.ok()) {
             std::fprintf(stderr, "fuzz_session: a saved session does not load again: %s\n",
                          qPrintable(again.errors.join(QStringLiteral("; "))));
             std::abort();
         }
-        if (rope::ui::sessionToJson(again.session) != saved) {
+        if (rope::io::sessionToJson(again.session) != saved) {
             std::fprintf(stderr, "fuzz_session: save → load → save changed the file\n");
             std::abort();
         }

@@ -6,7 +6,7 @@
 
 #include <QStringList>
 
-namespace rope::ui {
+namespace rope::io {
 
 namespace {
 
@@ -340,4 +340,4 @@ print(json.dumps({"inv_freq": inv_freq.tolist(), "attention_factor": float(atten
     return render(header + methodBlock(params.scaling) + rotationBlock(params.layout) + footer, d);
 }
 
-} // namespace rope::ui
+} // namespace rope::io

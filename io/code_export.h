@@ -24,7 +24,7 @@
 /// The last line prints one JSON object: {"inv_freq": [...], "attention_factor": a,
 /// "rotated": [...]}.
 
-namespace rope::ui {
+namespace rope::io {
 
 /// \brief Target library of a snippet.
 enum class CodeLanguage {
@@ -42,4 +42,4 @@ QString codeLanguageId(CodeLanguage language);
 /// invalid, so no snippet is ever produced for parameters the explorer rejects.
 QString codeSnippet(CodeLanguage language, const RopeParams& params);
 
-} // namespace rope::ui
+} // namespace rope::io

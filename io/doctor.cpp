@@ -22,7 +22,7 @@
 #include <optional>
 #include <tuple>
 
-namespace rope::ui {
+namespace rope::io {
 
 /// The doctor's words (context "Doctor"): titles, explanations, fixes and the prose of the
 /// evidence; ids, field names and values stay as written.
@@ -702,4 +702,4 @@ std::vector<DoctorFinding> runDoctor(const DoctorInput& given) {
     return out;
 }
 
-} // namespace rope::ui
+} // namespace rope::io

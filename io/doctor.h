@@ -17,7 +17,7 @@
 /// one, M-RoPE sections against the rotary width, …). Each check names its evidence and a fix;
 /// docs/models.md lists the checks with the tracker threads they come from.
 
-namespace rope::ui {
+namespace rope::io {
 
 enum class DoctorSeverity { Error, Warning, Info };
 
@@ -78,4 +78,4 @@ QString severityName(DoctorSeverity s);
 /// \brief The severity in the interface language ("Error", "错误", …).
 QString severityLabel(DoctorSeverity s);
 
-} // namespace rope::ui
+} // namespace rope::io

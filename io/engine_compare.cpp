@@ -42,7 +42,7 @@ struct LlamaLayer {
     long long window = 0;
 };
 
-std::vector<LlamaLayer> llamaLayersFromFamily(const ui::ModelConfigResult& model,
+std::vector<LlamaLayer> llamaLayersFromFamily(const io::ModelConfigResult& model,
                                               const ModelFamily& family, QStringList& notes) {
     const LlamaCppDefaults& d = family.llamaCpp;
     const int n = static_cast<int>(model.layers.size());
@@ -146,7 +146,7 @@ double engineScore(const EngineRope& side, const Eigen::ArrayXd& theta, long lon
     return a2 * sum / static_cast<double>(theta.size());
 }
 
-EngineComparison compareEngines(const ui::ModelConfigResult& model, bool fromGguf,
+EngineComparison compareEngines(const io::ModelConfigResult& model, bool fromGguf,
                                 long long context) {
     if (context < 1 || context > kMaxContext) {
         throw InvalidParameter("context", "--context must be in [1, " +

@@ -84,7 +84,7 @@ double engineScore(const EngineRope& side, const Eigen::ArrayXd& theta, long lon
 /// \warning Throws InvalidParameter("model_type") for a family without a llama.cpp
 /// architecture or rope type, ("method") for a scaling method llama.cpp does not implement,
 /// ("context") outside [1, 1048576] or when the scan would be too large.
-EngineComparison compareEngines(const ui::ModelConfigResult& model, bool fromGguf,
+EngineComparison compareEngines(const io::ModelConfigResult& model, bool fromGguf,
                                 long long context);
 
 } // namespace rope::io

@@ -8,7 +8,7 @@
 #include <cmath>
 #include <map>
 
-namespace rope::ui {
+namespace rope::io {
 
 namespace {
 
@@ -231,4 +231,4 @@ QJsonObject toHfRopeBlock(const ModelConfigResult& model) {
     return out;
 }
 
-} // namespace rope::ui
+} // namespace rope::io

@@ -16,7 +16,7 @@
 /// imported model, or the Hugging Face `rope_scaling` / `rope_parameters` block. What the other
 /// side cannot express is named, never dropped.
 
-namespace rope::ui {
+namespace rope::io {
 
 /// \brief llama.cpp's spelling of a model's RoPE.
 struct LlamaCppTranslation {
@@ -40,4 +40,4 @@ QString llamaCppArchOf(const QString& modelType);
 /// "rope_parameters" (5.x), "partial_rotary_factor" when the rotation is partial}.
 QJsonObject toHfRopeBlock(const ModelConfigResult& model);
 
-} // namespace rope::ui
+} // namespace rope::io

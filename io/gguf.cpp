@@ -14,7 +14,7 @@
 #include <cstring>
 #include <limits>
 
-namespace rope::ui {
+namespace rope::io {
 
 namespace {
 
@@ -660,4 +660,4 @@ ModelConfigResult loadModelFile(const QString& path) {
     return isGgufFile(path) ? loadGguf(path) : loadModelConfig(path);
 }
 
-} // namespace rope::ui
+} // namespace rope::io

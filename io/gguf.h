@@ -29,7 +29,7 @@
 /// byte size within 64 bits, an aligned offset, the data inside the file), so a file llama.cpp
 /// refuses is refused here too, with the tensor named.
 
-namespace rope::ui {
+namespace rope::io {
 
 /// \brief Value types of GGUF metadata, numbered as the specification numbers them.
 enum class GgufType : quint32 {
@@ -116,4 +116,4 @@ bool isGgufFile(const QString& path);
 /// \brief loadGguf() for a GGUF file, else loadModelConfig(): what "open a model" calls.
 ModelConfigResult loadModelFile(const QString& path);
 
-} // namespace rope::ui
+} // namespace rope::io

@@ -17,7 +17,7 @@
 #include <numbers>
 #include <set>
 
-namespace rope::ui {
+namespace rope::io {
 
 namespace {
 
@@ -921,4 +921,4 @@ QByteArray ggufToHfConfig(const GgufFile& file, QStringList& warnings, QStringLi
     return QJsonDocument(Translator(file, warnings, errors).run()).toJson(QJsonDocument::Compact);
 }
 
-} // namespace rope::ui
+} // namespace rope::io

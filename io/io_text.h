@@ -9,10 +9,10 @@
 /// rope-cli prints. Field names and the "(file): " prefix the window matches stay untranslated:
 /// only the explanation after them is text for people.
 
-namespace rope {
+namespace rope::io {
 
 class IoText {
     Q_DECLARE_TR_FUNCTIONS(Io)
 };
 
-} // namespace rope
+} // namespace rope::io

@@ -10,7 +10,7 @@
 
 #include <string>
 
-namespace rope::ui {
+namespace rope::io {
 
 namespace {
 
@@ -209,4 +209,4 @@ QStringList splitEngineArgs(const QString& text) {
     return QProcess::splitCommand(text);
 }
 
-} // namespace rope::ui
+} // namespace rope::io

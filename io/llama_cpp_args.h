@@ -15,7 +15,7 @@
 /// llama.cpp would refuse ("error: invalid argument: --bogus") is refused here too instead of
 /// being ignored.
 
-namespace rope::ui {
+namespace rope::io {
 
 /// \brief Where the flag table comes from (shown in messages and docs).
 inline constexpr const char* kLlamaCppArgsSource = "llama.cpp common/arg.cpp, commit 145b628";
@@ -39,4 +39,4 @@ QStringList checkLlamaCppArgs(const QStringList& args);
 /// shell would: spaces separate, double or single quotes group (QProcess::splitCommand rules).
 QStringList splitEngineArgs(const QString& text);
 
-} // namespace rope::ui
+} // namespace rope::io

@@ -12,7 +12,7 @@
 #include <random>
 #include <string>
 
-namespace rope::ui {
+namespace rope::io {
 
 namespace {
 
@@ -131,4 +131,4 @@ SampledScoreComparison compareScoresAt(const RopeParams& a, const RopeParams& b,
     return out;
 }
 
-} // namespace rope::ui
+} // namespace rope::io

@@ -16,7 +16,7 @@
 /// dimensions one side does not rotate contribute q·k unrotated. The attention factor scales
 /// every score of one side alike and so leaves the cosine unchanged.
 
-namespace rope::ui {
+namespace rope::io {
 
 struct ScoreComparison {
     /// cosine[Δ] for Δ = 0 … context-1.
@@ -51,4 +51,4 @@ SampledScoreComparison compareScoresAt(const RopeParams& a, const RopeParams& b,
                                        const std::vector<long long>& distances, int samples = 128,
                                        std::uint64_t seed = 20261125, double threshold = 0.99);
 
-} // namespace rope::ui
+} // namespace rope::io

@@ -25,7 +25,7 @@
 #include <optional>
 #include <string>
 
-namespace rope::ui {
+namespace rope::io {
 
 namespace {
 
@@ -1294,4 +1294,4 @@ RopeParams withModelParams(const RopeParams& current, const RopeParams& model) {
     return p;
 }
 
-} // namespace rope::ui
+} // namespace rope::io

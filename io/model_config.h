@@ -53,7 +53,7 @@
 /// transformers has no static "ntk"; the registry's "ntk" is never produced by an import. Other
 /// types are an error; the rest of the file still loads without scaling.
 
-namespace rope::ui {
+namespace rope::io {
 
 /// \brief Largest config file read (16 MiB); real config.json files are a few KiB. Larger files
 /// are refused from their size before any byte is read.
@@ -102,4 +102,4 @@ ModelConfigResult loadModelConfigFromJson(const QByteArray& json);
 /// comes from \p model.
 RopeParams withModelParams(const RopeParams& current, const RopeParams& model);
 
-} // namespace rope::ui
+} // namespace rope::io

@@ -19,7 +19,7 @@
 #include <type_traits>
 #include <variant>
 
-namespace rope::ui {
+namespace rope::io {
 
 bool resetParameter(RopeParams& params, std::string_view parameter) {
     const RopeParams d;
@@ -312,4 +312,4 @@ std::optional<QByteArray> readBoundedFile(const QString& path, qint64 limit, con
     return bytes;
 }
 
-} // namespace rope::ui
+} // namespace rope::io

@@ -23,7 +23,7 @@
 /// errors into messages that name the field of the file, and repairing the offending field so
 /// the rest of a file still loads.
 
-namespace rope::ui {
+namespace rope::io {
 
 /// \brief Resets the RopeParams field named by a core parameter name (a paramFields() id,
 /// "layout", "method", or a scalingFields() id) to its default value. Returns false for an
@@ -112,4 +112,4 @@ private:
     QStringList& m_warnings;
 };
 
-} // namespace rope::ui
+} // namespace rope::io

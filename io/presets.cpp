@@ -5,7 +5,7 @@
 
 #include <QStringList>
 
-namespace rope::ui {
+namespace rope::io {
 
 const QList<Preset>& allPresets() {
     static const QList<Preset> presets = {
@@ -118,4 +118,4 @@ ModelConfigResult loadPreset(const QString& id) {
     return loadModelConfig(presetResourcePath(id));
 }
 
-} // namespace rope::ui
+} // namespace rope::io

@@ -12,7 +12,7 @@
 /// :/presets/<id>.json (resources/presets/) and read with loadModelConfig, so a preset and a
 /// user's own config.json go through the same importer.
 
-namespace rope::ui {
+namespace rope::io {
 
 /// \brief One built-in model.
 struct Preset {
@@ -37,4 +37,4 @@ QString presetResourcePath(const QString& id);
 /// "preset: unknown preset '<id>' (known: …)".
 ModelConfigResult loadPreset(const QString& id);
 
-} // namespace rope::ui
+} // namespace rope::io

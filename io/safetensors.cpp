@@ -14,7 +14,7 @@
 #include <cstring>
 #include <limits>
 
-namespace rope::ui {
+namespace rope::io {
 
 namespace {
 
@@ -407,4 +407,4 @@ void SafetensorsFile::read(const SafetensorsTensor& tensor, quint64 first, quint
     }
 }
 
-} // namespace rope::ui
+} // namespace rope::io

@@ -24,7 +24,7 @@
 /// little-endian; the other dtypes the format defines are accepted in the header (a quantised
 /// model has U8 and I32 tensors) but cannot be read as numbers.
 
-namespace rope::ui {
+namespace rope::io {
 
 /// \brief Largest header accepted (100 MB, the limit of the reference implementation; real
 /// headers are a few hundred KiB even for thousands of tensors).
@@ -98,4 +98,4 @@ private:
     SafetensorsHeader m_header;
 };
 
-} // namespace rope::ui
+} // namespace rope::io

@@ -21,7 +21,7 @@
 #include <optional>
 #include <variant>
 
-namespace rope::ui {
+namespace rope::io {
 
 namespace {
 
@@ -404,4 +404,4 @@ FileKind fileKindOf(const QString& path) {
                : FileKind::ModelConfig;
 }
 
-} // namespace rope::ui
+} // namespace rope::io

@@ -36,7 +36,7 @@
 /// panel options and no window state. A file with a version above 1 loads every key this build
 /// knows and lists the others as skipped.
 
-namespace rope::ui {
+namespace rope::io {
 
 /// \brief Version written by saveSession().
 inline constexpr int kSessionVersion = 1;
@@ -102,4 +102,4 @@ enum class FileKind {
 /// \brief Session for the .ropex suffix, else ModelConfig. Decides by name only.
 FileKind fileKindOf(const QString& path);
 
-} // namespace rope::ui
+} // namespace rope::io

@@ -19,7 +19,7 @@
 #include <numbers>
 #include <optional>
 
-namespace rope::ui {
+namespace rope::io {
 
 namespace {
 
@@ -845,4 +845,4 @@ std::vector<HfCacheModel> huggingFaceCacheModels(const QString& hubFolder) {
     return out;
 }
 
-} // namespace rope::ui
+} // namespace rope::io

@@ -35,7 +35,7 @@
 /// `layers.<i>.attention.wq.weight` / `wk` (Mistral's consolidated.safetensors). Only those
 /// tensors are read, through memory maps.
 
-namespace rope::ui {
+namespace rope::io {
 
 /// \brief Per-pair norms of one decoder layer.
 struct LayerPairNorms {
@@ -102,4 +102,4 @@ QString huggingFaceHubFolder();
 /// config.json and a safetensors file or index, sorted by repository.
 std::vector<HfCacheModel> huggingFaceCacheModels(const QString& hubFolder);
 
-} // namespace rope::ui
+} // namespace rope::io

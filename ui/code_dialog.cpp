@@ -20,18 +20,18 @@ CodeDialog::CodeDialog(const rope::RopeParams& params, QWidget* parent) : QDialo
     setWindowTitle(tr("Code for the current parameters"));
     auto* tabs = new QTabWidget(this);
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    for (CodeLanguage language : {CodeLanguage::NumPy, CodeLanguage::PyTorch}) {
+    for (io::CodeLanguage language : {io::CodeLanguage::NumPy, io::CodeLanguage::PyTorch}) {
         auto* text = new QPlainTextEdit(this);
-        text->setObjectName(codeLanguageId(language));
+        text->setObjectName(io::codeLanguageId(language));
         text->setReadOnly(true);
         text->setFont(mono);
         text->setLineWrapMode(QPlainTextEdit::NoWrap);
         try {
-            text->setPlainText(codeSnippet(language, params));
+            text->setPlainText(io::codeSnippet(language, params));
         } catch (const rope::InvalidParameter& e) {
             text->setPlainText(tr("# No code: %1").arg(QString::fromUtf8(e.what())));
         }
-        tabs->addTab(text, language == CodeLanguage::NumPy ? tr("NumPy") : tr("PyTorch"));
+        tabs->addTab(text, language == io::CodeLanguage::NumPy ? tr("NumPy") : tr("PyTorch"));
     }
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     QPushButton* copy = buttons->addButton(tr("&Copy"), QDialogButtonBox::ActionRole);

@@ -355,7 +355,7 @@ bool LayerStrip::selectLayer(int index) {
         return false;
     }
     const LayerRope& layer = m_layers[static_cast<std::size_t>(index)];
-    if (layer.rope && !m_state.setParams(withModelParams(m_state.params(), layer.params))) {
+    if (layer.rope && !m_state.setParams(io::withModelParams(m_state.params(), layer.params))) {
         return false; // the state has emitted rejected() with core's reason
     }
     if (QAbstractButton* cell = m_group->button(index)) {

@@ -244,16 +244,16 @@ void MainWindow::sendCourseState() {
 
 bool MainWindow::openDroppedFile(const QString& path) {
     const QFileInfo info(path);
-    if (fileKindOf(path) == FileKind::Session) {
+    if (io::fileKindOf(path) == io::FileKind::Session) {
         return openSession(path);
     }
     if (info.suffix().compare(QLatin1String("json"), Qt::CaseInsensitive) == 0 ||
-        isGgufFile(path)) {
+        io::isGgufFile(path)) {
         return openModelConfigFile(path);
     }
     statusBar()->showMessage(tr("Not opened: %1 is neither a session (.%2) nor a model config "
                                 "(.json, .gguf)")
-                                 .arg(info.fileName(), QLatin1String(kSessionSuffix)),
+                                 .arg(info.fileName(), QLatin1String(io::kSessionSuffix)),
                              10000);
     return false;
 }
@@ -318,7 +318,7 @@ void MainWindow::stepPanel(int delta) {
     m_navigation->stepPanel(delta);
 }
 
-Session MainWindow::currentSession() const {
+io::Session MainWindow::currentSession() const {
     return m_sessions->currentSession();
 }
 
@@ -346,7 +346,7 @@ bool MainWindow::openModelConfigFile(const QString& path) {
     return m_models->openFile(path);
 }
 
-bool MainWindow::copyCode(CodeLanguage language) {
+bool MainWindow::copyCode(io::CodeLanguage language) {
     return m_menus->copyCode(language);
 }
 

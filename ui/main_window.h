@@ -16,6 +16,10 @@ class QLineEdit;
 class QStackedWidget;
 class QTreeWidget;
 
+namespace rope::io {
+struct Session;
+}
+
 namespace rope::ui {
 
 class CoursePane;
@@ -27,7 +31,6 @@ class PanelNavigation;
 class ParameterForm;
 class SessionFiles;
 class WindowMenus;
-struct Session;
 
 /// \brief The explorer's main window: one page per figure registry row in a stack (every panel
 /// stays alive and keeps its state), chosen in the "Panels" sidebar (objectName "navigation"):
@@ -106,7 +109,7 @@ public:
     static QSize initialSize(const QSize& available);
 
     /// \brief Everything a session file holds, taken from the window now.
-    Session currentSession() const;
+    io::Session currentSession() const;
     /// \brief Writes the current session to \p path (atomically); on success it becomes the
     /// window's session file. On failure shows an error naming the path and reason.
     bool saveSessionTo(const QString& path);
@@ -120,7 +123,7 @@ public:
     /// else is refused with the reason in the status bar.
     bool openDroppedFile(const QString& path);
     /// \brief Puts codeSnippet(language, state().params()) on the clipboard.
-    bool copyCode(CodeLanguage language);
+    bool copyCode(io::CodeLanguage language);
     /// \brief The session file shown in the title (empty: none yet).
     const QString& sessionPath() const;
     /// \brief Most recent first, at most kMaxRecentSessions (QSettings "sessions/recent").

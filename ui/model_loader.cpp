@@ -43,7 +43,7 @@ void ModelLoader::openInteractively() {
 }
 
 bool ModelLoader::openFile(const QString& path) {
-    const ModelConfigResult result = loadModelFile(path);
+    const io::ModelConfigResult result = io::loadModelFile(path);
     // A "(file)" error means nothing was read (unreadable, malformed, too large): applying the
     // defaults would silently replace the user's parameters, so refuse instead.
     if (result.errors.filter(QRegularExpression(QStringLiteral("^\\(file\\):"))).size() > 0) {
@@ -61,13 +61,13 @@ bool ModelLoader::openFile(const QString& path) {
 }
 
 void ModelLoader::openPreset(const QString& id) {
-    apply(loadPreset(id), id);
+    apply(io::loadPreset(id), id);
 }
 
-void ModelLoader::apply(const ModelConfigResult& result, const QString& source) {
+void ModelLoader::apply(const io::ModelConfigResult& result, const QString& source) {
     ExplorerState& state = m_window.state();
     // The importer's params are always valid; errors name fields that kept their defaults.
-    if (!state.setParams(withModelParams(state.params(), result.params))) {
+    if (!state.setParams(io::withModelParams(state.params(), result.params))) {
         return; // rejected: the reason is already in the status bar
     }
     LayerStrip& strip = m_window.layerStrip();

@@ -5,11 +5,14 @@
 #include <QObject>
 #include <QString>
 
+namespace rope::io {
+struct ModelConfigResult;
+}
+
 namespace rope::ui {
 
 class MainWindow;
 class SessionFiles;
-struct ModelConfigResult;
 
 /// \brief Loads models into the window: a Hugging Face config.json or a GGUF file (Model ▸ Open
 /// config.json…, File ▸ Open recent, a drop), a built-in preset (Model menu), and a weights
@@ -33,7 +36,7 @@ public:
     /// \brief Applies a built-in preset (io/presets.h).
     void openPreset(const QString& id);
     /// \brief Applies an imported model; \p source is the file or preset id it came from.
-    void apply(const ModelConfigResult& result, const QString& source);
+    void apply(const io::ModelConfigResult& result, const QString& source);
     /// \brief Shows layer \p index of the layer strip in the panels (-1: none chosen).
     void showLayer(int index);
     /// Asks for a model folder with safetensors weights and hands it to the panel that takes one.

@@ -249,7 +249,7 @@ ParameterForm::ParameterForm(ExplorerState& state, bool persistent, QWidget* par
         if (row->specialValueText != nullptr) {
             spec.specialValueText = tr(row->specialValueText);
         }
-        number(toQString(f.id), tr(f.label), tr(f.tip), spec);
+        number(io::toQString(f.id), tr(f.label), tr(f.tip), spec);
     }
 
     m_layoutBox->setObjectName(QStringLiteral("layout"));
@@ -294,7 +294,7 @@ ParameterForm::ParameterForm(ExplorerState& state, bool persistent, QWidget* par
     });
 
     for (const ScalingRow& row : kScalingRows) {
-        const QString id = toQString(row.id);
+        const QString id = io::toQString(row.id);
         if (row.checkText != nullptr) {
             auto* box = new QCheckBox(tr(row.checkText), this);
             box->setObjectName(id);
@@ -331,7 +331,7 @@ ParameterForm::ParameterForm(ExplorerState& state, bool persistent, QWidget* par
 }
 
 QCheckBox* ParameterForm::truncateBox() const {
-    return m_toggles.value(toQString(field::kTruncate), nullptr);
+    return m_toggles.value(io::toQString(field::kTruncate), nullptr);
 }
 
 bool ParameterForm::isRowVisible(const QString& id) const {
@@ -355,7 +355,7 @@ void ParameterForm::updateVisibleRows() {
             });
     };
     for (const ScalingRow& row : kScalingRows) {
-        const QString id = toQString(row.id);
+        const QString id = io::toQString(row.id);
         QWidget* control = m_controls.value(id, nullptr);
         m_layout->setRowVisible(control != nullptr ? control : m_toggles.value(id), used(id));
     }
@@ -365,7 +365,7 @@ void ParameterForm::updateVisibleRows() {
 rope::RopeParams ParameterForm::paramsFromControls() const {
     rope::RopeParams p = m_state.params();
     for (const ParamField& f : paramFields()) {
-        if (const SliderSpinBox* control = m_controls.value(toQString(f.id), nullptr)) {
+        if (const SliderSpinBox* control = m_controls.value(io::toQString(f.id), nullptr)) {
             setParamFieldNumber(p, f, control->value());
         }
     }
@@ -374,7 +374,7 @@ rope::RopeParams ParameterForm::paramsFromControls() const {
     s.method = m_method->currentData().toString().toStdString();
     for (const ScalingRow& row : kScalingRows) {
         const ScalingField& f = *findScalingField(row.id);
-        const QString id = toQString(row.id);
+        const QString id = io::toQString(row.id);
         if (QCheckBox* box = m_toggles.value(id, nullptr)) {
             setScalingFieldNumber(s, f, box->isChecked() ? 1.0 : 0.0);
         } else {
@@ -410,11 +410,11 @@ void ParameterForm::onRejected(const QString& parameter, const QString& reason) 
 void ParameterForm::showParams(const rope::RopeParams& p) {
     // Slider ranges first, so a value set next lands on the right slider position.
     for (const std::string_view id : {param::kM, param::kN}) {
-        m_controls.value(toQString(id))->setSliderRange(0, static_cast<double>(p.context));
+        m_controls.value(io::toQString(id))->setSliderRange(0, static_cast<double>(p.context));
     }
-    m_controls.value(toQString(param::kRotaryDim))->setSliderRange(0, p.headDim);
+    m_controls.value(io::toQString(param::kRotaryDim))->setSliderRange(0, p.headDim);
     for (const ParamField& f : paramFields()) {
-        if (SliderSpinBox* control = m_controls.value(toQString(f.id), nullptr)) {
+        if (SliderSpinBox* control = m_controls.value(io::toQString(f.id), nullptr)) {
             control->setValueSilently(paramFieldNumber(p, f));
         }
     }
@@ -430,7 +430,7 @@ void ParameterForm::showParams(const rope::RopeParams& p) {
     }
     for (const ScalingRow& row : kScalingRows) {
         const double v = scalingFieldNumber(s, *findScalingField(row.id));
-        const QString id = toQString(row.id);
+        const QString id = io::toQString(row.id);
         if (QCheckBox* box = m_toggles.value(id, nullptr)) {
             const QSignalBlocker block(box);
             box->setChecked(v != 0.0);
@@ -455,7 +455,7 @@ void ParameterForm::save(const rope::RopeParams& p) const {
     settings.beginGroup(kGroup);
     for (const ParamField& f : paramFields()) {
         const double v = paramFieldNumber(p, f);
-        settings.setValue(toQString(f.sessionKey), f.kind == ParamKind::Integer
+        settings.setValue(io::toQString(f.sessionKey), f.kind == ParamKind::Integer
                                                        ? QVariant(static_cast<qlonglong>(v))
                                                        : QVariant(v));
     }
@@ -465,7 +465,7 @@ void ParameterForm::save(const rope::RopeParams& p) const {
     for (const ScalingRow& row : kScalingRows) {
         const ScalingField& f = *findScalingField(row.id);
         const double v = scalingFieldNumber(s, f);
-        settings.setValue(toQString(row.id),
+        settings.setValue(io::toQString(row.id),
                           f.kind == ScalingFieldKind::Toggle ? QVariant(v != 0.0) : QVariant(v));
     }
 }
@@ -475,7 +475,7 @@ rope::RopeParams ParameterForm::loadSaved() const {
     settings.beginGroup(kGroup);
     rope::RopeParams p;
     for (const ParamField& f : paramFields()) {
-        const QVariant saved = settings.value(toQString(f.sessionKey));
+        const QVariant saved = settings.value(io::toQString(f.sessionKey));
         bool ok = false;
         const double v = saved.toDouble(&ok);
         if (!saved.isValid() || !ok || !std::isfinite(v)) {
@@ -494,7 +494,7 @@ rope::RopeParams ParameterForm::loadSaved() const {
                    .toStdString();
     for (const ScalingRow& row : kScalingRows) {
         const ScalingField& f = *findScalingField(row.id);
-        const QVariant saved = settings.value(toQString(row.id));
+        const QVariant saved = settings.value(io::toQString(row.id));
         if (!saved.isValid()) {
             continue;
         }

@@ -25,7 +25,7 @@ const QString kRecentModelsKey = QStringLiteral("models/recent");
 const QString kSessionDirKey = QStringLiteral("sessions/directory");
 
 QString sessionFilter() {
-    return QObject::tr("RoPE Explorer sessions (*.%1)").arg(QLatin1String(kSessionSuffix));
+    return QObject::tr("RoPE Explorer sessions (*.%1)").arg(QLatin1String(io::kSessionSuffix));
 }
 
 // \p path first in the list under \p key, at most MainWindow::kMaxRecentSessions entries.
@@ -48,8 +48,8 @@ void SessionFiles::setRecentMenu(QMenu* menu) {
     rebuildRecentMenu();
 }
 
-Session SessionFiles::currentSession() const {
-    Session session;
+io::Session SessionFiles::currentSession() const {
+    io::Session session;
     session.params = m_window.state().params();
     if (const QWidget* current = m_window.pages()->currentWidget()) {
         session.activePanel = current->objectName();
@@ -67,7 +67,7 @@ Session SessionFiles::currentSession() const {
 
 bool SessionFiles::saveTo(const QString& path) {
     QString error;
-    if (!saveSession(path, currentSession(), &error)) {
+    if (!io::saveSession(path, currentSession(), &error)) {
         m_window.statusBar()->showMessage(tr("Session not saved: %1").arg(error), 10000);
         m_window.showError(tr("Session not saved"),
                            tr("Could not save the session to\n%1\n\n%2")
@@ -81,7 +81,7 @@ bool SessionFiles::saveTo(const QString& path) {
 }
 
 bool SessionFiles::open(const QString& path) {
-    const SessionLoadResult result = loadSession(path);
+    const io::SessionLoadResult result = io::loadSession(path);
     if (result.fileVersion < 0 ||
         !result.errors.filter(QRegularExpression(QStringLiteral("^\\(file\\):"))).isEmpty()) {
         // Unreadable or not a session at all: nothing is applied.
@@ -111,7 +111,7 @@ bool SessionFiles::open(const QString& path) {
     return true;
 }
 
-void SessionFiles::apply(const Session& session, QStringList& notes) {
+void SessionFiles::apply(const io::Session& session, QStringList& notes) {
     m_applying = true;
     // Parameters first: some controls follow them (precision's probe m, heatmap's zoom), and
     // the restored options then win.
@@ -219,7 +219,7 @@ void SessionFiles::saveInteractively(bool askForPath) {
         const QString dir = settings.value(kSessionDirKey, QDir::homePath()).toString();
         const QString suggested =
             path.isEmpty()
-                ? QDir(dir).filePath(QStringLiteral("session.") + QLatin1String(kSessionSuffix))
+                ? QDir(dir).filePath(QStringLiteral("session.") + QLatin1String(io::kSessionSuffix))
                 : path;
         path =
             QFileDialog::getSaveFileName(&m_window, tr("Save session"), suggested, sessionFilter());
@@ -227,7 +227,7 @@ void SessionFiles::saveInteractively(bool askForPath) {
             return;
         }
         if (QFileInfo(path).suffix().isEmpty()) {
-            path += QLatin1Char('.') + QLatin1String(kSessionSuffix);
+            path += QLatin1Char('.') + QLatin1String(io::kSessionSuffix);
         }
         settings.setValue(kSessionDirKey, QFileInfo(path).absolutePath());
     }

@@ -8,10 +8,13 @@
 
 class QMenu;
 
+namespace rope::io {
+struct Session;
+}
+
 namespace rope::ui {
 
 class MainWindow;
-struct Session;
 
 /// \brief The window's session file (io/session.h) and its recent files: File ▸ Save session,
 /// Save session as…, Open session…, and File ▸ Open recent, which lists the recent sessions
@@ -29,7 +32,7 @@ public:
     void setRecentMenu(QMenu* menu);
 
     /// \brief Everything a session file holds, taken from the window now.
-    Session currentSession() const;
+    io::Session currentSession() const;
     /// \brief Writes the current session to \p path (atomically); on success it becomes the
     /// session file. On failure shows an error naming the path and reason.
     bool saveTo(const QString& path);
@@ -54,7 +57,7 @@ public:
     void addRecentModelConfig(const QString& path);
 
 private:
-    void apply(const Session& session, QStringList& notes);
+    void apply(const io::Session& session, QStringList& notes);
     void addRecentSession(const QString& path);
     void rebuildRecentMenu();
 

@@ -52,7 +52,7 @@ void loadWeightsFolder(QWidget* parent, const QString& folder,
     runner->start([folder, progress, parent,
                    done = std::move(done)](const RunControl& control) -> std::function<void()> {
         QString error;
-        const auto probe = cachedWeightsProbe(folder, error, [&control](int step, int total) {
+        const auto probe = io::cachedWeightsProbe(folder, error, [&control](int step, int total) {
             if (total > 0) {
                 control.progress(static_cast<double>(step) / total);
             }
@@ -77,7 +77,7 @@ HfCacheDialog::HfCacheDialog(QWidget* parent)
     : QDialog(parent), m_list(new QListWidget(this)), m_open(nullptr) {
     setWindowTitle(tr("Hugging Face cache"));
     setObjectName(QStringLiteral("hf-cache-dialog"));
-    const QString hub = huggingFaceHubFolder();
+    const QString hub = io::huggingFaceHubFolder();
     auto* layout = new QVBoxLayout(this);
     auto* where =
         new QLabel(tr("Models with safetensors weights in %1 (set HF_HOME or HF_HUB_CACHE "
@@ -87,7 +87,7 @@ HfCacheDialog::HfCacheDialog(QWidget* parent)
     where->setWordWrap(true);
     layout->addWidget(where);
     layout->addWidget(m_list);
-    for (const HfCacheModel& m : huggingFaceCacheModels(hub)) {
+    for (const io::HfCacheModel& m : io::huggingFaceCacheModels(hub)) {
         auto* item =
             new QListWidgetItem(tr("%1  (revision %2)").arg(m.repo, m.revision.left(10)), m_list);
         item->setData(Qt::UserRole, m.folder);

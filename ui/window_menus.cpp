@@ -51,15 +51,15 @@ WindowMenus::WindowMenus(MainWindow& window, SessionFiles& sessions, ModelLoader
       m_navigation(navigation), m_persistent(persistent) {
     buildFileMenu();
     QMenu* edit = m_window.menuBar()->addMenu(tr("&Edit"));
-    edit->addAction(tr("Copy as &NumPy code"), this, [this] { copyCode(CodeLanguage::NumPy); });
-    edit->addAction(tr("Copy as &PyTorch code"), this, [this] { copyCode(CodeLanguage::PyTorch); });
+    edit->addAction(tr("Copy as &NumPy code"), this, [this] { copyCode(io::CodeLanguage::NumPy); });
+    edit->addAction(tr("Copy as &PyTorch code"), this, [this] { copyCode(io::CodeLanguage::PyTorch); });
     edit->addAction(tr("&Show code…"), this, &WindowMenus::showCode);
     QMenu* model = m_window.menuBar()->addMenu(tr("&Model"));
     // Ctrl+O opens a session; the config import moved to Ctrl+Shift+O.
     model->addAction(tr("&Open config.json…"), QKeySequence(tr("Ctrl+Shift+O")), &m_models,
                      &ModelLoader::openInteractively);
     model->addSeparator();
-    for (const Preset& preset : allPresets()) {
+    for (const io::Preset& preset : io::allPresets()) {
         QAction* action = model->addAction(preset.displayName, &m_models,
                                            [this, id = preset.id] { m_models.openPreset(id); });
         action->setToolTip(preset.source);
@@ -211,17 +211,17 @@ void WindowMenus::exportCurrent() {
     panel->exportWithProgress(path, *style); // the outcome arrives through exportFinished
 }
 
-bool WindowMenus::copyCode(CodeLanguage language) {
+bool WindowMenus::copyCode(io::CodeLanguage language) {
     QString code;
     try {
-        code = codeSnippet(language, m_window.state().params());
+        code = io::codeSnippet(language, m_window.state().params());
     } catch (const rope::InvalidParameter& e) {
         m_window.statusBar()->showMessage(tr("No code: %1").arg(QString::fromUtf8(e.what())),
                                           10000);
         return false;
     }
     QGuiApplication::clipboard()->setText(code);
-    m_window.statusBar()->showMessage(language == CodeLanguage::NumPy
+    m_window.statusBar()->showMessage(language == io::CodeLanguage::NumPy
                                           ? tr("Copied NumPy code for the current parameters")
                                           : tr("Copied PyTorch code for the current parameters"),
                                       5000);

@@ -39,7 +39,7 @@ public:
     /// \brief Help ▸ Keyboard shortcuts (ShortcutsDialog, generated from the actions).
     void showShortcuts();
     /// \brief Edit ▸ Copy as NumPy/PyTorch code: codeSnippet(language, params) to the clipboard.
-    bool copyCode(CodeLanguage language);
+    bool copyCode(io::CodeLanguage language);
     /// \brief Edit ▸ Show code… (CodeDialog).
     void showCode();
 

@@ -23,7 +23,7 @@ namespace {
 
 void addModelOptions(QCommandLineParser& parser) {
     QStringList ids;
-    for (const ui::Preset& p : ui::allPresets()) {
+    for (const io::Preset& p : io::allPresets()) {
         ids << p.id;
     }
     parser.addOptions({
@@ -43,7 +43,7 @@ void addModelOptions(QCommandLineParser& parser) {
 
 } // namespace
 
-std::optional<ui::ModelConfigResult> modelConfigFrom(const QCommandLineParser& parser) {
+std::optional<io::ModelConfigResult> modelConfigFrom(const QCommandLineParser& parser) {
     // optionNames(): a command without --gguf (isSet would warn about an unknown option).
     const bool preset = parser.optionNames().contains(QStringLiteral("preset"));
     const bool config = parser.optionNames().contains(QStringLiteral("config"));
@@ -57,9 +57,9 @@ std::optional<ui::ModelConfigResult> modelConfigFrom(const QCommandLineParser& p
     const QString what =
         preset ? parser.value(QStringLiteral("preset"))
                : parser.value(config ? QStringLiteral("config") : QStringLiteral("gguf"));
-    const ui::ModelConfigResult r = preset   ? ui::loadPreset(what)
-                                    : config ? ui::loadModelConfig(what)
-                                             : ui::loadGguf(what);
+    const io::ModelConfigResult r = preset   ? io::loadPreset(what)
+                                    : config ? io::loadModelConfig(what)
+                                             : io::loadGguf(what);
     if (!r.ok()) {
         const std::string name = preset ? "preset" : (config ? "config" : "gguf");
         throw InvalidParameter(name, "--" + name + " '" + what.toStdString() +
@@ -76,7 +76,7 @@ namespace {
 // The model's RopeParams, or nullopt without --preset/--config. Any import error is fatal: a
 // silently defaulted field would make the numbers look like the model's when they are not.
 std::optional<RopeParams> modelParamsFrom(const QCommandLineParser& parser) {
-    const std::optional<ui::ModelConfigResult> r = modelConfigFrom(parser);
+    const std::optional<io::ModelConfigResult> r = modelConfigFrom(parser);
     if (!r) {
         return std::nullopt;
     }

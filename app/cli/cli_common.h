@@ -49,7 +49,7 @@ void addModelSourceOptions(QCommandLineParser& parser);
 /// when neither is given. Warnings go to stderr.
 /// \throws UsageError if both are given; rope::InvalidParameter("preset"/"config") listing the
 /// import errors.
-std::optional<ui::ModelConfigResult> modelConfigFrom(const QCommandLineParser& parser);
+std::optional<io::ModelConfigResult> modelConfigFrom(const QCommandLineParser& parser);
 
 /// Parses \p args (args[0] is the program name shown in messages) with --help handled.
 /// Returns false if --help was given (help already printed to stdout).

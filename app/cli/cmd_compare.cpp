@@ -16,13 +16,13 @@ namespace rope::cli {
 namespace {
 
 // A path (config.json or GGUF) or a preset id.
-ui::ModelConfigResult loadModel(const QString& what) {
+io::ModelConfigResult loadModel(const QString& what) {
     const bool file = QFileInfo::exists(what);
-    if (!file && ui::findPreset(what) == nullptr) {
+    if (!file && io::findPreset(what) == nullptr) {
         throw InvalidParameter("model",
                                "'" + what.toStdString() + "' is neither a file nor a preset id");
     }
-    const ui::ModelConfigResult r = file ? ui::loadModelFile(what) : ui::loadPreset(what);
+    const io::ModelConfigResult r = file ? io::loadModelFile(what) : io::loadPreset(what);
     if (!r.ok()) {
         throw InvalidParameter("model", "'" + what.toStdString() + "': " +
                                             r.errors.join(QStringLiteral("; ")).toStdString());
@@ -66,13 +66,13 @@ int runCompare(const QStringList& args) {
     if (pos.size() != 2) {
         throw UsageError("expected two models A and B, got " + std::to_string(pos.size()));
     }
-    const ui::ModelConfigResult a = loadModel(pos[0]);
-    const ui::ModelConfigResult b = loadModel(pos[1]);
+    const io::ModelConfigResult a = loadModel(pos[0]);
+    const io::ModelConfigResult b = loadModel(pos[1]);
     long long context = std::min<long long>(std::max(a.params.context, b.params.context), 1 << 20);
     if (parser.isSet(QStringLiteral("context"))) {
         context = parseInteger(parser.value(QStringLiteral("context")), QStringLiteral("context"));
     }
-    const ui::ScoreComparison r = ui::compareScores(a.params, b.params, context);
+    const io::ScoreComparison r = io::compareScores(a.params, b.params, context);
     const long long step = std::max<long long>(1, (context + 511) / 512);
     std::string distances = "[";
     std::string cosines = "[";

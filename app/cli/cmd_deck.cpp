@@ -126,7 +126,7 @@ int runSlides(const QStringList& args) {
             }
         }
         const QString path = parser.value(QStringLiteral("session"));
-        const ui::SessionLoadResult r = ui::loadSession(path);
+        const io::SessionLoadResult r = io::loadSession(path);
         if (!r.ok()) {
             throw InvalidParameter("session", "--session '" + path.toStdString() + "': " +
                                                   r.errors.join(QStringLiteral("; ")).toStdString());

@@ -20,10 +20,10 @@ namespace {
 // language model is nested).
 QJsonObject rawFields(const QCommandLineParser& parser) {
     if (parser.isSet(QStringLiteral("gguf"))) {
-        return ui::rawModelFields(parser.value(QStringLiteral("gguf")));
+        return io::rawModelFields(parser.value(QStringLiteral("gguf")));
     }
-    return ui::rawModelFields(parser.isSet(QStringLiteral("preset"))
-                                  ? ui::presetResourcePath(parser.value(QStringLiteral("preset")))
+    return io::rawModelFields(parser.isSet(QStringLiteral("preset"))
+                                  ? io::presetResourcePath(parser.value(QStringLiteral("preset")))
                                   : parser.value(QStringLiteral("config")));
 }
 
@@ -47,7 +47,7 @@ int runDoctor(const QStringList& args) {
             "fix.\n"
             "Exit status: 0 when no error-level check fires, 1 when one does, 2 on bad input.\n"
             "Checks: ") +
-        ui::doctorCheckIds().join(QStringLiteral(", ")) +
+        io::doctorCheckIds().join(QStringLiteral(", ")) +
         QStringLiteral(
             "\nOutput (--json): {\"findings\": [{\"id\", \"severity\", \"title\", \"evidence\": "
             "[...], \"explanation\", \"fix\"}], \"errors\": n} (printed without spaces)"));
@@ -66,8 +66,8 @@ int runDoctor(const QStringList& args) {
     if (!parseArguments(parser, args)) {
         return 0;
     }
-    ui::DoctorInput input;
-    const std::optional<ui::ModelConfigResult> model = modelConfigFrom(parser);
+    io::DoctorInput input;
+    const std::optional<io::ModelConfigResult> model = modelConfigFrom(parser);
     if (!model) {
         throw UsageError("missing required option --config, --gguf or --preset");
     }
@@ -83,7 +83,7 @@ int runDoctor(const QStringList& args) {
         if (input.engine != QLatin1String("llama.cpp")) {
             throw UsageError("--engine-args needs --engine llama.cpp");
         }
-        input.engineArgs = ui::splitEngineArgs(parser.value(QStringLiteral("engine-args")));
+        input.engineArgs = io::splitEngineArgs(parser.value(QStringLiteral("engine-args")));
     }
     if (parser.isSet(QStringLiteral("context"))) {
         input.context =
@@ -93,17 +93,17 @@ int runDoctor(const QStringList& args) {
                                                   std::to_string(input.context));
         }
     }
-    const std::vector<ui::DoctorFinding> findings = ui::runDoctor(input);
+    const std::vector<io::DoctorFinding> findings = io::runDoctor(input);
     int errors = 0;
-    for (const ui::DoctorFinding& f : findings) {
-        errors += f.severity == ui::DoctorSeverity::Error ? 1 : 0;
+    for (const io::DoctorFinding& f : findings) {
+        errors += f.severity == io::DoctorSeverity::Error ? 1 : 0;
     }
     if (parser.isSet(QStringLiteral("json"))) {
         std::string json = "{\"findings\":[";
         for (std::size_t i = 0; i < findings.size(); ++i) {
-            const ui::DoctorFinding& f = findings[i];
+            const io::DoctorFinding& f = findings[i];
             json += (i > 0 ? "," : "") + std::string("{\"id\":") + jsonString(f.id.toStdString()) +
-                    ",\"severity\":" + jsonString(ui::severityName(f.severity).toStdString()) +
+                    ",\"severity\":" + jsonString(io::severityName(f.severity).toStdString()) +
                     ",\"title\":" + jsonString(f.title.toStdString()) +
                     ",\"evidence\":" + jsonList(f.evidence) +
                     ",\"explanation\":" + jsonString(f.explanation.toStdString()) +
@@ -112,12 +112,12 @@ int runDoctor(const QStringList& args) {
         printJson(json + "],\"errors\":" + std::to_string(errors) + "}");
     } else if (findings.empty()) {
         std::cout << QCoreApplication::translate("Doctor", "No check fired (%1 checks).")
-                         .arg(ui::doctorCheckIds().size())
+                         .arg(io::doctorCheckIds().size())
                          .toStdString()
                   << '\n';
     } else {
-        for (const ui::DoctorFinding& f : findings) {
-            std::cout << ui::severityName(f.severity).toStdString() << " [" << f.id.toStdString()
+        for (const io::DoctorFinding& f : findings) {
+            std::cout << io::severityName(f.severity).toStdString() << " [" << f.id.toStdString()
                       << "] " << f.title.toStdString() << '\n';
             for (const QString& e : f.evidence) {
                 std::cout << "  " << e.toStdString() << '\n';

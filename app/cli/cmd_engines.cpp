@@ -61,7 +61,7 @@ int runEngines(const QStringList& args) {
     if (!parseArguments(parser, args)) {
         return 0;
     }
-    const std::optional<ui::ModelConfigResult> model = modelConfigFrom(parser);
+    const std::optional<io::ModelConfigResult> model = modelConfigFrom(parser);
     if (!model) {
         throw UsageError("missing required option --config or --gguf (or --preset)");
     }

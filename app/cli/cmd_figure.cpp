@@ -150,8 +150,8 @@ std::string writeFigure(const figures::Figure& figure, const RopeParams& params,
 
 // The session must load without any error: a defaulted field would make the figure look like
 // the saved one when it is not.
-ui::Session sessionFrom(const QString& path) {
-    const ui::SessionLoadResult r = ui::loadSession(path);
+io::Session sessionFrom(const QString& path) {
+    const io::SessionLoadResult r = io::loadSession(path);
     if (!r.ok()) {
         throw InvalidParameter("session", "--session '" + path.toStdString() + "': " +
                                               r.errors.join(QStringLiteral("; ")).toStdString());
@@ -237,7 +237,7 @@ int runFigure(const QStringList& args) {
 
     if (parser.isSet(QStringLiteral("session"))) {
         rejectParameterFlags(parser);
-        const ui::Session session = sessionFrom(parser.value(QStringLiteral("session")));
+        const io::Session session = sessionFrom(parser.value(QStringLiteral("session")));
         validate(session.params);
         const QString panelId = parser.isSet(QStringLiteral("panel"))
                                     ? parser.value(QStringLiteral("panel"))

@@ -67,7 +67,7 @@ int runFreqs(const QStringList& args) {
                                  option.toStdString() + " cannot be combined with it");
             }
         }
-        const std::optional<ui::ModelConfigResult> model = modelConfigFrom(parser);
+        const std::optional<io::ModelConfigResult> model = modelConfigFrom(parser);
         if (!model) {
             throw UsageError("--layer needs --config FILE or --preset ID (or --gguf FILE)");
         }

@@ -48,7 +48,7 @@ int runMrope(const QStringList& args) {
         return 0;
     }
     const QString tokens = requiredValue(parser, QStringLiteral("tokens"));
-    const std::optional<ui::ModelConfigResult> model = modelConfigFrom(parser);
+    const std::optional<io::ModelConfigResult> model = modelConfigFrom(parser);
     if (!model) {
         throw UsageError("missing required option --config (or --preset, --gguf)");
     }

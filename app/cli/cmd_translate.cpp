@@ -54,13 +54,13 @@ int runTranslate(const QStringList& args) {
         throw InvalidParameter("to",
                                "--to must be llama.cpp or hf, got '" + to.toStdString() + "'");
     }
-    const std::optional<ui::ModelConfigResult> model = modelConfigFrom(parser);
+    const std::optional<io::ModelConfigResult> model = modelConfigFrom(parser);
     if (!model) {
         throw UsageError("missing required option --config, --gguf or --preset");
     }
     const bool json = parser.isSet(QStringLiteral("json"));
     if (to == QLatin1String("llama.cpp")) {
-        const QString arch = ui::llamaCppArchOf(model->modelType);
+        const QString arch = io::llamaCppArchOf(model->modelType);
         if (arch.isEmpty()) {
             // Key names depend on the architecture; guessing "llama" would print keys llama.cpp
             // never reads for this model.
@@ -74,7 +74,7 @@ int runTranslate(const QStringList& args) {
                            .arg(model->modelType, io::knownLlamaCppArchs()))
                     .toStdString());
         }
-        const ui::LlamaCppTranslation t = ui::toLlamaCpp(*model, arch);
+        const io::LlamaCppTranslation t = io::toLlamaCpp(*model, arch);
         if (json) {
             std::string keys = "{";
             for (std::size_t i = 0; i < t.ggufKeys.size(); ++i) {
@@ -100,7 +100,7 @@ int runTranslate(const QStringList& args) {
         }
         return 0;
     }
-    const QJsonObject block = ui::toHfRopeBlock(*model);
+    const QJsonObject block = io::toHfRopeBlock(*model);
     // What the import could not carry over (GGUF keys without a config.json field, assumptions
     // such as mscale = mscale_all_dim, recovered Llama 3 parameters) is in its warnings.
     const QStringList notes = model->warnings;

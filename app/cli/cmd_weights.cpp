@@ -37,10 +37,10 @@ int runWeights(const QStringList& args) {
     }
     QString folder = requiredValue(parser, QStringLiteral("model"));
     if (folder == QLatin1String("synthetic")) {
-        folder = ui::syntheticWeightsFolder();
+        folder = io::syntheticWeightsFolder();
     }
     QString error;
-    const std::optional<ui::WeightsProbe> probe = ui::probeModelFolder(folder, error);
+    const std::optional<io::WeightsProbe> probe = io::probeModelFolder(folder, error);
     if (!probe) {
         throw InvalidParameter("model", error.toStdString());
     }
@@ -61,7 +61,7 @@ int runWeights(const QStringList& args) {
     std::string json = "{\"rotary_dim\":" + std::to_string(probe->rotaryDim) +
                        ",\"layout\":" + jsonString(layoutId(probe->layout)) + ",\"layers\":[";
     for (std::size_t l = 0; l < probe->layers.size(); ++l) {
-        const ui::LayerPairNorms& layer = probe->layers[l];
+        const io::LayerPairNorms& layer = probe->layers[l];
         json += (l > 0 ? ",{\"index\":" : "{\"index\":") + std::to_string(layer.index) +
                 ",\"q\":" + matrix(layer.q) + ",\"k\":" + matrix(layer.k) + "}";
     }

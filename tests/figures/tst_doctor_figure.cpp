@@ -68,7 +68,7 @@ class TestDoctorFigure : public QObject {
 
 private slots:
     void llama31AgainstUnscaled() {
-        const rope::ui::ModelConfigResult m = rope::ui::loadPreset(QStringLiteral("llama-3.1-8b"));
+        const rope::io::ModelConfigResult m = rope::io::loadPreset(QStringLiteral("llama-3.1-8b"));
         QVERIFY(m.ok());
         const FigureData d =
             doctor(m.params, {{QStringLiteral("model"), QStringLiteral("llama-3.1-8b")},
@@ -111,7 +111,7 @@ private slots:
     void findingsOfTheModel() {
         // Llama 2 (4096 positions, no scaling) run at 8192: the context error, with its title,
         // evidence, explanation and fix in the caption.
-        const rope::ui::ModelConfigResult m = rope::ui::loadPreset(QStringLiteral("llama-2-7b"));
+        const rope::io::ModelConfigResult m = rope::io::loadPreset(QStringLiteral("llama-2-7b"));
         const FigureData d =
             doctor(m.params, {{QStringLiteral("model"), QStringLiteral("llama-2-7b")},
                               {QStringLiteral("context"), 8192}});
@@ -134,7 +134,7 @@ private slots:
     // [8.09, 17.40] against ggml's [8, 18]): pair 17 differs by 76.27 %, the scores part at
     // Δ = 57, and no flag closes it. Qwen2.5 with YaRN (truncate default) agrees.
     void engineViewOfTheModel() {
-        const rope::ui::ModelConfigResult m = rope::ui::loadPreset(QStringLiteral("gpt-oss-20b"));
+        const rope::io::ModelConfigResult m = rope::io::loadPreset(QStringLiteral("gpt-oss-20b"));
         const FigureData d =
             doctor(m.params, {{QStringLiteral("model"), QStringLiteral("gpt-oss-20b")},
                               {QStringLiteral("context"), 4096}});
@@ -144,8 +144,8 @@ private slots:
               QStringLiteral("from Δ = 57 (layer 0)"), QStringLiteral("Fix: truncate: none")}) {
             QVERIFY2(d.caption.contains(part), qPrintable(d.caption));
         }
-        const rope::ui::ModelConfigResult q =
-            rope::ui::loadPreset(QStringLiteral("qwen2.5-7b-yarn"));
+        const rope::io::ModelConfigResult q =
+            rope::io::loadPreset(QStringLiteral("qwen2.5-7b-yarn"));
         const FigureData same =
             doctor(q.params, {{QStringLiteral("model"), QStringLiteral("qwen2.5-7b-yarn")},
                               {QStringLiteral("context"), 4096}});
@@ -159,7 +159,7 @@ private slots:
     // Δ = 57 — inside the tolerance at every drawn Δ below it, outside at 57. Qwen2.5 with YaRN
     // never parts. Without a model the view says to load one.
     void enginesViewDrawsTheComparison() {
-        const rope::ui::ModelConfigResult m = rope::ui::loadPreset(QStringLiteral("gpt-oss-20b"));
+        const rope::io::ModelConfigResult m = rope::io::loadPreset(QStringLiteral("gpt-oss-20b"));
         const FigureData d =
             doctor(m.params, {{QStringLiteral("model"), QStringLiteral("gpt-oss-20b")},
                               {QStringLiteral("context"), 4096},
@@ -204,8 +204,8 @@ private slots:
         QCOMPARE(pairs->x[static_cast<std::size_t>(top - pairs->y.begin())], 17.0);
         QVERIFY(std::abs(*top - 76.27) < 0.01);
 
-        const rope::ui::ModelConfigResult q =
-            rope::ui::loadPreset(QStringLiteral("qwen2.5-7b-yarn"));
+        const rope::io::ModelConfigResult q =
+            rope::io::loadPreset(QStringLiteral("qwen2.5-7b-yarn"));
         const FigureData same =
             doctor(q.params, {{QStringLiteral("model"), QStringLiteral("qwen2.5-7b-yarn")},
                               {QStringLiteral("context"), 4096},

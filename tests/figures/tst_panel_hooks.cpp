@@ -58,7 +58,7 @@ private slots:
     void mropeFollowsTheModelsSection() {
         const Figure& mrope = row("mrope");
         QVERIFY(mrope.modelOptions != nullptr);
-        rope::ui::ModelConfigResult model;
+        rope::io::ModelConfigResult model;
         model.mropeSection = {24, 20, 20};
         model.mropeInterleaved = true;
         const FigureOptions options = mrope.modelOptions(model, QStringLiteral("qwen3-vl.json"));
@@ -69,14 +69,14 @@ private slots:
         QCOMPARE(mrope.modelOptions(model, {}).value(QStringLiteral("layout")).toString(),
                  QStringLiteral("blocks"));
         // A model without M-RoPE leaves the panel's own choice alone.
-        QVERIFY(mrope.modelOptions(rope::ui::ModelConfigResult{}, {}).isEmpty());
+        QVERIFY(mrope.modelOptions(rope::io::ModelConfigResult{}, {}).isEmpty());
     }
 
     void doctorGetsTheSource() {
         const Figure& doctor = row("doctor");
         QVERIFY(doctor.modelOptions != nullptr);
         const FigureOptions options =
-            doctor.modelOptions(rope::ui::ModelConfigResult{}, QStringLiteral("llama-3.1-8b"));
+            doctor.modelOptions(rope::io::ModelConfigResult{}, QStringLiteral("llama-3.1-8b"));
         QCOMPARE(options,
                  (FigureOptions{{QStringLiteral("model"), QStringLiteral("llama-3.1-8b")}}));
     }
@@ -87,7 +87,7 @@ private slots:
     void baseBoundGetsOnePointPerBoundedRotatingKind() {
         const Figure& bound = row("base-bound");
         QVERIFY(bound.modelOptions != nullptr);
-        rope::ui::ModelConfigResult model;
+        rope::io::ModelConfigResult model;
         for (int k = 0; k < 2; ++k) {
             model.layers.push_back(layer(true, 1e4, 256, 4095));
             model.layers.push_back(layer(true, 1e6, 256, 131071));
@@ -105,7 +105,7 @@ private slots:
         QCOMPARE(points[1].base, 1e6);
         verifyKnownOptions(bound, options);
         // No layers: the option is cleared to no points.
-        QCOMPARE(bound.modelOptions(rope::ui::ModelConfigResult{}, {})
+        QCOMPARE(bound.modelOptions(rope::io::ModelConfigResult{}, {})
                      .value(QStringLiteral("layer-points"))
                      .toString(),
                  QString());

@@ -23,7 +23,7 @@ Q_DECLARE_METATYPE(rope::RopeParams)
 
 using rope::Layout;
 using rope::RopeParams;
-using rope::ui::CodeLanguage;
+using rope::io::CodeLanguage;
 
 namespace {
 
@@ -213,7 +213,7 @@ void TestCodeExport::numpySnippetMatchesCore() {
         QSKIP("/usr/bin/python3 with numpy is not available");
     }
     QFETCH(RopeParams, params);
-    const QString code = rope::ui::codeSnippet(CodeLanguage::NumPy, params);
+    const QString code = rope::io::codeSnippet(CodeLanguage::NumPy, params);
     QByteArray out;
     QString err;
     QVERIFY2(runPython({QStringLiteral("-")}, code, &out, &err), qPrintable(err + "\n" + code));
@@ -245,7 +245,7 @@ void TestCodeExport::pytorchSnippetParses() {
         QSKIP("/usr/bin/python3 is not available");
     }
     QFETCH(RopeParams, params);
-    const QString code = rope::ui::codeSnippet(CodeLanguage::PyTorch, params);
+    const QString code = rope::io::codeSnippet(CodeLanguage::PyTorch, params);
     QVERIFY(code.contains(QStringLiteral("import torch")));
     QVERIFY(!code.contains(QStringLiteral("np.")));
     QByteArray out;
@@ -296,7 +296,7 @@ void TestCodeExport::snippetSpellsOutTheFormula() {
     p.scaling.shortFactor.assign(64, 1.5);
     p.scaling.longFactor.assign(64, 3.0);
     for (const CodeLanguage lang : {CodeLanguage::NumPy, CodeLanguage::PyTorch}) {
-        const QString code = rope::ui::codeSnippet(lang, p);
+        const QString code = rope::io::codeSnippet(lang, p);
         QVERIFY2(code.contains(formula), qPrintable(code));
     }
 }
@@ -305,7 +305,7 @@ void TestCodeExport::invalidParamsGiveNoSnippet() {
     RopeParams p;
     p.headDim = 7;
     try {
-        rope::ui::codeSnippet(CodeLanguage::NumPy, p);
+        rope::io::codeSnippet(CodeLanguage::NumPy, p);
         QFAIL("no exception for dim 7");
     } catch (const rope::InvalidParameter& e) {
         QCOMPARE(e.parameter(), std::string("dim"));
@@ -314,7 +314,7 @@ void TestCodeExport::invalidParamsGiveNoSnippet() {
     q.scaling.method = "linear";
     q.scaling.factor = 0.5;
     try {
-        rope::ui::codeSnippet(CodeLanguage::PyTorch, q);
+        rope::io::codeSnippet(CodeLanguage::PyTorch, q);
         QFAIL("no exception for factor 0.5");
     } catch (const rope::InvalidParameter& e) {
         QCOMPARE(e.parameter(), std::string("factor"));

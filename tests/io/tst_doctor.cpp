@@ -24,8 +24,8 @@
 #include <set>
 #include <vector>
 
-using rope::ui::DoctorFinding;
-using rope::ui::DoctorInput;
+using rope::io::DoctorFinding;
+using rope::io::DoctorInput;
 
 namespace {
 
@@ -87,7 +87,7 @@ const DoctorFinding* findingOf(const std::vector<DoctorFinding>& findings, const
 
 DoctorInput inputOf(const QString& file, long long context) {
     DoctorInput in;
-    in.model = rope::ui::loadModelConfig(dataFile(file));
+    in.model = rope::io::loadModelConfig(dataFile(file));
     in.raw = rawOf(dataFile(file));
     in.context = context;
     return in;
@@ -175,7 +175,7 @@ void TestDoctor::checkFires() {
     QFETCH(QString, engineArgs);
     QFETCH(QString, id);
     DoctorInput in;
-    in.model = rope::ui::loadModelConfig(dataFile(file));
+    in.model = rope::io::loadModelConfig(dataFile(file));
     QVERIFY2(in.model.ok(), qPrintable(in.model.errors.join(QStringLiteral(" | "))));
     in.raw = rawOf(dataFile(file));
     in.context = context;
@@ -183,7 +183,7 @@ void TestDoctor::checkFires() {
         in.engine = QStringLiteral("llama.cpp");
         in.engineArgs = engineArgs.split(QLatin1Char(' '));
     }
-    const std::vector<DoctorFinding> findings = rope::ui::runDoctor(in);
+    const std::vector<DoctorFinding> findings = rope::io::runDoctor(in);
     QVERIFY2(ids(findings).contains(id), qPrintable(ids(findings).join(QStringLiteral(", "))));
     for (const DoctorFinding& f : findings) {
         QVERIFY(!f.evidence.isEmpty());
@@ -196,28 +196,28 @@ void TestDoctor::checkFires() {
         DoctorInput quiet = in;
         quiet.engineArgs.clear();
         quiet.context = 0;
-        QVERIFY(!ids(rope::ui::runDoctor(quiet)).contains(id));
+        QVERIFY(!ids(rope::io::runDoctor(quiet)).contains(id));
     }
 }
 
 void TestDoctor::everyCheckHasATriggeringConfig() {
-    for (const QString& id : rope::ui::doctorCheckIds()) {
+    for (const QString& id : rope::io::doctorCheckIds()) {
         QVERIFY2(m_fired.count(id) == 1, qPrintable(id));
     }
 }
 
 void TestDoctor::presetsAreSilent() {
-    for (const rope::ui::Preset& p : rope::ui::allPresets()) {
+    for (const rope::io::Preset& p : rope::io::allPresets()) {
         for (const QString& engine : {QStringLiteral("hf"), QStringLiteral("llama.cpp")}) {
             DoctorInput in;
-            in.model = rope::ui::loadPreset(p.id);
-            in.raw = rawOf(rope::ui::presetResourcePath(p.id));
+            in.model = rope::io::loadPreset(p.id);
+            in.raw = rawOf(rope::io::presetResourcePath(p.id));
             in.engine = engine;
             // Within every model's original context, and (no context given) over each layer's
             // whole span: a correct preset's base keeps Σcos ≥ 0 wherever its layers reach.
             for (const long long context : {2048LL, 0LL}) {
                 in.context = context;
-                auto findings = rope::ui::runDoctor(in);
+                auto findings = rope::io::runDoctor(in);
                 // gpt-oss's config is correct, but llama.cpp rounds its YaRN correction range
                 // (truncate: false; docs/engines.md): a finding about the engine, not the file.
                 if (p.id == QLatin1String("gpt-oss-20b") && engine == QLatin1String("llama.cpp")) {
@@ -236,7 +236,7 @@ void TestDoctor::presetsAreSilent() {
 void TestDoctor::compareIdenticalIsOne() {
     rope::RopeParams p;
     p.headDim = 16;
-    const rope::ui::ScoreComparison r = rope::ui::compareScores(p, p, 300);
+    const rope::io::ScoreComparison r = rope::io::compareScores(p, p, 300);
     for (const double c : r.cosine) {
         QVERIFY(std::abs(c - 1.0) < 1e-12);
     }
@@ -251,7 +251,7 @@ void TestDoctor::compareMatchesClosedForm() {
     b.scaling.method = "linear";
     b.scaling.factor = 4.0;
     const int n = 4096;
-    const rope::ui::ScoreComparison r = rope::ui::compareScores(a, b, 200, n);
+    const rope::io::ScoreComparison r = rope::io::compareScores(a, b, 200, n);
     const int pairs = 8;
     std::optional<long long> firstBelow;
     for (long long d = 0; d < 200; ++d) {
@@ -276,7 +276,7 @@ void TestDoctor::compareMatchesClosedForm() {
     QVERIFY2(std::abs(*r.firstBelow - *firstBelow) <= 2,
              qPrintable(QStringLiteral("%1 vs %2").arg(*r.firstBelow).arg(*firstBelow)));
     QVERIFY_THROWS_EXCEPTION(rope::InvalidParameter,
-                             rope::ui::compareScores(a, rope::RopeParams{}, 10));
+                             rope::io::compareScores(a, rope::RopeParams{}, 10));
 }
 
 void TestDoctor::compareAtMatchesClosedForm() {
@@ -288,7 +288,7 @@ void TestDoctor::compareAtMatchesClosedForm() {
     b.scaling.method = "linear";
     b.scaling.factor = 4.0;
     const std::vector<long long> at = {0, 1, 7, 50, 199};
-    const rope::ui::SampledScoreComparison r = rope::ui::compareScoresAt(a, b, 200, at, 4096);
+    const rope::io::SampledScoreComparison r = rope::io::compareScoresAt(a, b, 200, at, 4096);
     const std::vector<long double> t = ladder(16, 10000.0L);
     const auto expected = [&t](long long d) {
         long double sum = 0;
@@ -309,7 +309,7 @@ void TestDoctor::compareAtMatchesClosedForm() {
     QVERIFY(r.firstBelow && first > 0);
     QVERIFY2(std::abs(*r.firstBelow - first) <= 2,
              qPrintable(QStringLiteral("%1 vs %2").arg(*r.firstBelow).arg(first)));
-    QVERIFY_THROWS_EXCEPTION(rope::InvalidParameter, rope::ui::compareScoresAt(a, b, 200, {200}));
+    QVERIFY_THROWS_EXCEPTION(rope::InvalidParameter, rope::io::compareScoresAt(a, b, 200, {200}));
 }
 
 void TestDoctor::sumCosNegativeIsTheFirstNegativeOfTheSpan() {
@@ -326,7 +326,7 @@ void TestDoctor::sumCosNegativeIsTheFirstNegativeOfTheSpan() {
     }
     QVERIFY(first > 0);
     const QString file = QStringLiteral("doctor-sum-cos-negative.json");
-    const auto findings = rope::ui::runDoctor(inputOf(file, 0));
+    const auto findings = rope::io::runDoctor(inputOf(file, 0));
     const DoctorFinding* f = findingOf(findings, QStringLiteral("sum-cos-negative"));
     QVERIFY(f != nullptr);
     QCOMPARE(f->evidence.size(), 1);
@@ -335,9 +335,9 @@ void TestDoctor::sumCosNegativeIsTheFirstNegativeOfTheSpan() {
                  f->evidence[0].endsWith(QStringLiteral("m = %1").arg(first)),
              qPrintable(f->evidence[0]));
     // Run at a context that ends at that distance, the layers never reach it.
-    QVERIFY(!ids(rope::ui::runDoctor(inputOf(file, first)))
+    QVERIFY(!ids(rope::io::runDoctor(inputOf(file, first)))
                  .contains(QStringLiteral("sum-cos-negative")));
-    QVERIFY(ids(rope::ui::runDoctor(inputOf(file, first + 1)))
+    QVERIFY(ids(rope::io::runDoctor(inputOf(file, first + 1)))
                 .contains(QStringLiteral("sum-cos-negative")));
 }
 
@@ -348,7 +348,7 @@ void TestDoctor::dynamicEvidenceScores() {
     const std::vector<long double> cached = ladder(128, 10000.0L);
     const std::vector<long double> now = ladder(128, 10000.0L * std::pow(7.0L, 128.0L / 126.0L));
     const auto findings =
-        rope::ui::runDoctor(inputOf(QStringLiteral("dynamic-no-original.json"), 0));
+        rope::io::runDoctor(inputOf(QStringLiteral("dynamic-no-original.json"), 0));
     const DoctorFinding* f = findingOf(findings, QStringLiteral("dynamic-ntk-cache"));
     QVERIFY(f != nullptr);
     const auto [stale, fresh] = scoresIn(f->evidence);
@@ -371,7 +371,7 @@ void TestDoctor::longropeEvidenceScores() {
         shortT.push_back(t[i] / shortF[i]);
         longT.push_back(t[i] / longF[i]);
     }
-    const auto findings = rope::ui::runDoctor(inputOf(QStringLiteral("phi-3-su.json"), 8192));
+    const auto findings = rope::io::runDoctor(inputOf(QStringLiteral("phi-3-su.json"), 8192));
     const DoctorFinding* f = findingOf(findings, QStringLiteral("longrope-switch"));
     QVERIFY(f != nullptr);
     const auto [stale, fresh] = scoresIn(f->evidence);
@@ -387,21 +387,21 @@ void TestDoctor::longropeEvidenceScores() {
 void TestDoctor::enginesDifferNeedsAGap() {
     DoctorInput in = inputOf(QStringLiteral("doctor-engines-differ.json"), 4096);
     in.engine = QStringLiteral("llama.cpp");
-    QVERIFY(!ids(rope::ui::runDoctor(in)).contains(QStringLiteral("engines-differ")));
+    QVERIFY(!ids(rope::io::runDoctor(in)).contains(QStringLiteral("engines-differ")));
     in.context = 8192;
-    QVERIFY(ids(rope::ui::runDoctor(in)).contains(QStringLiteral("engines-differ")));
+    QVERIFY(ids(rope::io::runDoctor(in)).contains(QStringLiteral("engines-differ")));
     in.engine = QStringLiteral("hf");
-    QVERIFY(!ids(rope::ui::runDoctor(in)).contains(QStringLiteral("engines-differ")));
+    QVERIFY(!ids(rope::io::runDoctor(in)).contains(QStringLiteral("engines-differ")));
     // The converter's gpt-oss GGUF drops truncate: false; read as a GGUF, the comparison adds
     // it back and finds ggml's rounded correction range (engines_reference.py: Δ = 57).
     DoctorInput gguf;
-    gguf.model = rope::ui::loadGguf(qEnvironmentVariable("ROPE_SOURCE_DIR") +
+    gguf.model = rope::io::loadGguf(qEnvironmentVariable("ROPE_SOURCE_DIR") +
                                     QStringLiteral("/tests/data/gguf/gpt-oss-20b.gguf"));
     QVERIFY(gguf.model.ok());
     gguf.fromGguf = true;
     gguf.engine = QStringLiteral("llama.cpp");
     gguf.context = 4096;
-    const std::vector<DoctorFinding> found = rope::ui::runDoctor(gguf);
+    const std::vector<DoctorFinding> found = rope::io::runDoctor(gguf);
     const DoctorFinding* f = findingOf(found, QStringLiteral("engines-differ"));
     QVERIFY2(f != nullptr, qPrintable(ids(found).join(QStringLiteral(", "))));
     QVERIFY2(f->evidence.join(QLatin1Char('\n')).contains(QStringLiteral("from distance 57")),
@@ -409,8 +409,8 @@ void TestDoctor::enginesDifferNeedsAGap() {
 }
 
 void TestDoctor::everyFindingHasATitle() {
-    for (const QString& id : rope::ui::doctorCheckIds()) {
-        QVERIFY2(rope::ui::doctorCheckTitle(id) != id, qPrintable(id));
+    for (const QString& id : rope::io::doctorCheckIds()) {
+        QVERIFY2(rope::io::doctorCheckTitle(id) != id, qPrintable(id));
     }
 }
 
@@ -440,13 +440,13 @@ void TestDoctor::badEngineArgsAreRefused() {
     QFETCH(QString, args);
     QFETCH(QString, named);
     DoctorInput in;
-    in.model = rope::ui::loadModelConfig(dataFile(QStringLiteral("llama-2-7b.json")));
+    in.model = rope::io::loadModelConfig(dataFile(QStringLiteral("llama-2-7b.json")));
     QVERIFY(in.model.ok());
     in.raw = rawOf(dataFile(QStringLiteral("llama-2-7b.json")));
     in.engine = QStringLiteral("llama.cpp");
-    in.engineArgs = rope::ui::splitEngineArgs(args);
+    in.engineArgs = rope::io::splitEngineArgs(args);
     try {
-        rope::ui::runDoctor(in);
+        rope::io::runDoctor(in);
         QFAIL("accepted");
     } catch (const rope::InvalidParameter& e) {
         QCOMPARE(e.parameter(), std::string("engine-args"));
@@ -467,36 +467,36 @@ void TestDoctor::realCommandLinesAreAccepted() {
                        "--lora-scaled a.gguf 0.5 --override-kv llama.rope.freq_base=float:1e6"),
     };
     DoctorInput in;
-    in.model = rope::ui::loadModelConfig(dataFile(QStringLiteral("llama-2-7b.json")));
+    in.model = rope::io::loadModelConfig(dataFile(QStringLiteral("llama-2-7b.json")));
     in.raw = rawOf(dataFile(QStringLiteral("llama-2-7b.json")));
     in.engine = QStringLiteral("llama.cpp");
     for (const QString& line : lines) {
-        in.engineArgs = rope::ui::splitEngineArgs(line);
+        in.engineArgs = rope::io::splitEngineArgs(line);
         try {
-            rope::ui::runDoctor(in);
+            rope::io::runDoctor(in);
         } catch (const rope::InvalidParameter& e) {
             QFAIL(qPrintable(line + QStringLiteral(": ") + QString::fromUtf8(e.what())));
         }
     }
     // The quoted prompt is one value; "--rope-freq-base" inside it is not a flag.
-    QCOMPARE(rope::ui::splitEngineArgs(lines[3]).at(3),
+    QCOMPARE(rope::io::splitEngineArgs(lines[3]).at(3),
              QStringLiteral("Once upon a time --rope-freq-base"));
     // '_' reads as '-' for "--" flags, as in llama.cpp.
-    QCOMPARE(rope::ui::checkLlamaCppArgs(rope::ui::splitEngineArgs(lines[2])).first(),
+    QCOMPARE(rope::io::checkLlamaCppArgs(rope::io::splitEngineArgs(lines[2])).first(),
              QStringLiteral("--rope-freq-base"));
 }
 
 // The RoPE flags of common/arg.cpp and their value counts, transcribed from its add_opt calls.
 void TestDoctor::flagTableKnowsTheRopeFlags() {
-    for (const QString& f : rope::ui::llamaCppRopeFlags()) {
-        QCOMPARE(rope::ui::llamaCppFlagValues(f), std::optional<int>(1));
+    for (const QString& f : rope::io::llamaCppRopeFlags()) {
+        QCOMPARE(rope::io::llamaCppFlagValues(f), std::optional<int>(1));
     }
-    QCOMPARE(rope::ui::llamaCppFlagValues(QStringLiteral("-c")), std::optional<int>(1));
-    QCOMPARE(rope::ui::llamaCppFlagValues(QStringLiteral("--no-mmap")), std::optional<int>(0));
-    QCOMPARE(rope::ui::llamaCppFlagValues(QStringLiteral("--lora-scaled")), std::optional<int>(2));
-    QCOMPARE(rope::ui::llamaCppFlagValues(QStringLiteral("--rope-freq-bas")), std::nullopt);
+    QCOMPARE(rope::io::llamaCppFlagValues(QStringLiteral("-c")), std::optional<int>(1));
+    QCOMPARE(rope::io::llamaCppFlagValues(QStringLiteral("--no-mmap")), std::optional<int>(0));
+    QCOMPARE(rope::io::llamaCppFlagValues(QStringLiteral("--lora-scaled")), std::optional<int>(2));
+    QCOMPARE(rope::io::llamaCppFlagValues(QStringLiteral("--rope-freq-bas")), std::nullopt);
     // Only "--" flags have the '_' spelling.
-    QCOMPARE(rope::ui::llamaCppFlagValues(QStringLiteral("-c_")), std::nullopt);
+    QCOMPARE(rope::io::llamaCppFlagValues(QStringLiteral("-c_")), std::nullopt);
 }
 
 QTEST_GUILESS_MAIN(TestDoctor)

@@ -18,7 +18,7 @@
 #include <cmath>
 
 using rope::io::EngineComparison;
-using rope::ui::ModelConfigResult;
+using rope::io::ModelConfigResult;
 
 namespace {
 
@@ -39,7 +39,7 @@ template <std::size_t N> void requireTheta(const Eigen::ArrayXd& got, const doub
 }
 
 ModelConfigResult preset(const char* id) {
-    const ModelConfigResult m = rope::ui::loadPreset(QString::fromLatin1(id));
+    const ModelConfigResult m = rope::io::loadPreset(QString::fromLatin1(id));
     if (!m.ok()) {
         qWarning() << m.errors;
     }
@@ -136,7 +136,7 @@ private slots:
     // published false, so the comparison from the GGUF finds the same gap.
     void gptOssFromGguf() {
         const ModelConfigResult m =
-            rope::ui::loadGguf(qEnvironmentVariable("ROPE_SOURCE_DIR") +
+            rope::io::loadGguf(qEnvironmentVariable("ROPE_SOURCE_DIR") +
                                QStringLiteral("/tests/data/gguf/gpt-oss-20b.gguf"));
         QVERIFY2(m.ok(), qPrintable(m.errors.join(QLatin1Char('\n'))));
         const EngineComparison c = rope::io::compareEngines(m, true, 131072);
@@ -156,7 +156,7 @@ private slots:
     }
     void gemma3nAgrees() {
         QFETCH(QString, file);
-        const ModelConfigResult m = rope::ui::loadModelConfig(
+        const ModelConfigResult m = rope::io::loadModelConfig(
             qEnvironmentVariable("ROPE_SOURCE_DIR") + QStringLiteral("/tests/data/configs/") + file);
         QVERIFY2(m.ok(), qPrintable(m.errors.join(QLatin1Char('\n'))));
         const EngineComparison c = rope::io::compareEngines(m, false, 32768);

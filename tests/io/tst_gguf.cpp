@@ -23,7 +23,7 @@
 #include <limits>
 
 using gguf_test::Writer;
-using rope::ui::ModelConfigResult;
+using rope::io::ModelConfigResult;
 
 namespace {
 
@@ -147,9 +147,9 @@ private slots:
 void TestGguf::llama31MatchesConfigJson() {
     QTemporaryDir dir;
     const QString path = writeTemp(dir, QStringLiteral("llama.gguf"), llama31().bytes());
-    const ModelConfigResult gguf = rope::ui::loadGguf(path);
+    const ModelConfigResult gguf = rope::io::loadGguf(path);
     const ModelConfigResult json =
-        rope::ui::loadModelConfig(dataFile(QStringLiteral("llama-3.1-8b.json")));
+        rope::io::loadModelConfig(dataFile(QStringLiteral("llama-3.1-8b.json")));
     requireSameModel(gguf, json);
     QCOMPARE(gguf.params.scaling.method, std::string("llama3"));
     QCOMPARE(gguf.params.scaling.factor, 8.0);
@@ -157,10 +157,10 @@ void TestGguf::llama31MatchesConfigJson() {
     QCOMPARE(gguf.modelName, QStringLiteral("meta-llama/Llama-3.1-8B"));
     QVERIFY(anyContains(gguf.warnings, QStringLiteral("rope_freqs")));
     // loadModelFile picks the GGUF reader from the suffix, and from the magic without it.
-    QVERIFY(rope::ui::loadModelFile(path).params == gguf.params);
+    QVERIFY(rope::io::loadModelFile(path).params == gguf.params);
     const QString noSuffix = writeTemp(dir, QStringLiteral("model.bin"), llama31().bytes());
-    QVERIFY(rope::ui::isGgufFile(noSuffix));
-    QVERIFY(rope::ui::loadModelFile(noSuffix).params == gguf.params);
+    QVERIFY(rope::io::isGgufFile(noSuffix));
+    QVERIFY(rope::io::loadModelFile(noSuffix).params == gguf.params);
 }
 
 // Qwen2.5-7B-Instruct with the YaRN block its model card adds (tests/data/configs): the qwen2
@@ -178,9 +178,9 @@ void TestGguf::yarnMatchesConfigJson() {
     w.str(QStringLiteral("qwen2.rope.scaling.type"), QStringLiteral("yarn"));
     w.f32(QStringLiteral("qwen2.rope.scaling.factor"), 4.0f);
     w.u32(QStringLiteral("qwen2.rope.scaling.original_context_length"), 32768);
-    const ModelConfigResult gguf = rope::ui::loadGgufFromBytes(w.bytes());
+    const ModelConfigResult gguf = rope::io::loadGgufFromBytes(w.bytes());
     const ModelConfigResult json =
-        rope::ui::loadModelConfig(dataFile(QStringLiteral("qwen2.5-7b-yarn.json")));
+        rope::io::loadModelConfig(dataFile(QStringLiteral("qwen2.5-7b-yarn.json")));
     QVERIFY2(gguf.ok(), qPrintable(gguf.errors.join(QStringLiteral(" | "))));
     QVERIFY(gguf.params == json.params);
     QCOMPARE(gguf.params.scaling.method, std::string("yarn"));
@@ -200,9 +200,9 @@ void TestGguf::partialRotaryMatchesConfigJson() {
     w.u32(QStringLiteral("gptneox.attention.head_count"), 64);
     w.u32(QStringLiteral("gptneox.rope.dimension_count"), 24);
     w.f32(QStringLiteral("gptneox.rope.freq_base"), 10000.0f);
-    const ModelConfigResult gguf = rope::ui::loadGgufFromBytes(w.bytes());
+    const ModelConfigResult gguf = rope::io::loadGgufFromBytes(w.bytes());
     const ModelConfigResult json =
-        rope::ui::loadModelConfig(dataFile(QStringLiteral("gpt-neox-20b.json")));
+        rope::io::loadModelConfig(dataFile(QStringLiteral("gpt-neox-20b.json")));
     requireSameModel(gguf, json);
     QCOMPARE(gguf.params.rotaryDim, 24);
 }
@@ -223,7 +223,7 @@ void TestGguf::linearGemmaStyleAndSections() {
     w.str(QStringLiteral("gemma3.rope.scaling.type"), QStringLiteral("linear"));
     w.f32(QStringLiteral("gemma3.rope.scaling.factor"), 8.0f);
     w.u32(QStringLiteral("gemma3.attention.sliding_window_pattern"), 6);
-    const ModelConfigResult r = rope::ui::loadGgufFromBytes(w.bytes());
+    const ModelConfigResult r = rope::io::loadGgufFromBytes(w.bytes());
     QVERIFY2(r.ok(), qPrintable(r.errors.join(QStringLiteral(" | "))));
     QCOMPARE(r.params.headDim, 256);
     QCOMPARE(r.params.base, 1.0e6);
@@ -243,7 +243,7 @@ void TestGguf::linearGemmaStyleAndSections() {
     q.u32(QStringLiteral("qwen2vl.attention.head_count"), 28);
     q.f32(QStringLiteral("qwen2vl.rope.freq_base"), 1000000.0f);
     q.i32Array(QStringLiteral("qwen2vl.rope.dimension_sections"), {16, 24, 24, 0});
-    const ModelConfigResult v = rope::ui::loadGgufFromBytes(q.bytes());
+    const ModelConfigResult v = rope::io::loadGgufFromBytes(q.bytes());
     QVERIFY2(v.ok(), qPrintable(v.errors.join(QStringLiteral(" | "))));
     QCOMPARE(v.mropeSection, (std::vector<int>{16, 24, 24}));
     QVERIFY(!v.mropeInterleaved);
@@ -259,7 +259,7 @@ void TestGguf::unmatchedFactorsShownAsLists() {
     w.f32(QStringLiteral("llama.rope.freq_base"), 10000.0f);
     const std::vector<float> f = {1.0f, 3.0f, 1.5f, 2.0f};
     w.f32Tensor(QStringLiteral("rope_freqs.weight"), f);
-    const ModelConfigResult r = rope::ui::loadGgufFromBytes(w.bytes());
+    const ModelConfigResult r = rope::io::loadGgufFromBytes(w.bytes());
     QVERIFY2(r.ok(), qPrintable(r.errors.join(QStringLiteral(" | "))));
     const rope::ScalingResult s = rope::scaledFrequencies(r.params);
     QCOMPARE(s.invFreq.size(), Eigen::Index(4));
@@ -334,7 +334,7 @@ void TestGguf::hostileHeadersAreErrors() {
     QFETCH(QString, message);
     QElapsedTimer timer;
     timer.start();
-    const ModelConfigResult r = rope::ui::loadGgufFromBytes(bytes);
+    const ModelConfigResult r = rope::io::loadGgufFromBytes(bytes);
     QVERIFY(timer.elapsed() < 1000);
     QVERIFY(!r.ok());
     QVERIFY2(r.errors.first().startsWith(QStringLiteral("(file): ")), qPrintable(r.errors.first()));
@@ -440,7 +440,7 @@ void TestGguf::badTensorInfosAreErrors_data() {
 void TestGguf::badTensorInfosAreErrors() {
     QFETCH(QByteArray, bytes);
     QFETCH(QString, message);
-    const ModelConfigResult r = rope::ui::loadGgufFromBytes(bytes);
+    const ModelConfigResult r = rope::io::loadGgufFromBytes(bytes);
     QVERIFY(!r.ok());
     QVERIFY2(r.errors.first().startsWith(QStringLiteral("(file): ")), qPrintable(r.errors.first()));
     QVERIFY2(r.errors.first().contains(message), qPrintable(r.errors.first()));
@@ -521,7 +521,7 @@ void TestGguf::nonFiniteValuesAreErrors_data() {
 void TestGguf::nonFiniteValuesAreErrors() {
     QFETCH(QByteArray, bytes);
     QFETCH(QString, key);
-    const ModelConfigResult r = rope::ui::loadGgufFromBytes(bytes);
+    const ModelConfigResult r = rope::io::loadGgufFromBytes(bytes);
     QVERIFY(!r.ok());
     QVERIFY2(anyContains(r.errors, key + QStringLiteral(": ")),
              qPrintable(r.errors.join(QStringLiteral(" | "))));
@@ -538,7 +538,7 @@ void TestGguf::hugeDimensionCountIsAnError() {
     w.u32(QStringLiteral("gptneox.attention.head_count"), 64);
     w.f32(QStringLiteral("gptneox.rope.freq_base"), 10000.0f);
     w.f64(QStringLiteral("gptneox.rope.dimension_count"), 1e300);
-    const ModelConfigResult r = rope::ui::loadGgufFromBytes(w.bytes());
+    const ModelConfigResult r = rope::io::loadGgufFromBytes(w.bytes());
     QVERIFY(!r.ok());
     QVERIFY2(anyContains(r.errors, QStringLiteral("gptneox.rope.dimension_count: must be a whole "
                                                   "number from 1 to 1048576, got 1e+300")),
@@ -549,9 +549,9 @@ void TestGguf::hugeDimensionCountIsAnError() {
 // tensor), none crashes.
 void TestGguf::everyTruncationIsAnError() {
     const QByteArray full = llama31().bytes();
-    QVERIFY(rope::ui::loadGgufFromBytes(full).ok());
+    QVERIFY(rope::io::loadGgufFromBytes(full).ok());
     for (qsizetype n = 0; n < full.size(); ++n) {
-        const ModelConfigResult r = rope::ui::loadGgufFromBytes(full.left(n));
+        const ModelConfigResult r = rope::io::loadGgufFromBytes(full.left(n));
         QVERIFY2(!r.ok(), qPrintable(QStringLiteral("prefix of %1 bytes accepted").arg(n)));
     }
 }
@@ -569,7 +569,7 @@ void TestGguf::hugeFileOpensWithoutReadingTensors() {
     f.close();
     QElapsedTimer timer;
     timer.start();
-    const ModelConfigResult r = rope::ui::loadGguf(path);
+    const ModelConfigResult r = rope::io::loadGguf(path);
     const qint64 ms = timer.elapsed();
     QVERIFY2(r.ok(), qPrintable(r.errors.join(QStringLiteral(" | "))));
     QCOMPARE(r.params.scaling.method, std::string("llama3"));

@@ -28,7 +28,7 @@
 #include <cmath>
 #include <numbers>
 
-using rope::ui::ModelConfigResult;
+using rope::io::ModelConfigResult;
 
 namespace {
 
@@ -63,7 +63,7 @@ void requireTheta(const rope::RopeParams& p, const std::vector<long double>& exp
 }
 
 ModelConfigResult load(const QString& name) {
-    ModelConfigResult m = rope::ui::loadGguf(ggufFile(name));
+    ModelConfigResult m = rope::io::loadGguf(ggufFile(name));
     if (!m.ok()) {
         qWarning() << m.errors;
     }
@@ -113,15 +113,15 @@ private slots:
     void tableRoundTrips() {
         QFETCH(QString, modelType);
         QFETCH(QString, arch);
-        QCOMPARE(rope::ui::llamaCppArchOf(modelType), arch);
+        QCOMPARE(rope::io::llamaCppArchOf(modelType), arch);
         const rope::io::ModelFamily* f = rope::io::familyOfLlamaCppArch(arch);
         QVERIFY(f != nullptr);
         QCOMPARE(f->llamaCppArch, arch);
     }
 
     void unknownFamilyIsNoArchitecture() {
-        QVERIFY(rope::ui::llamaCppArchOf(QStringLiteral("not_a_model")).isEmpty());
-        QVERIFY(rope::ui::llamaCppArchOf(QString()).isEmpty());
+        QVERIFY(rope::io::llamaCppArchOf(QStringLiteral("not_a_model")).isEmpty());
+        QVERIFY(rope::io::llamaCppArchOf(QString()).isEmpty());
         QVERIFY(rope::io::familyOfLlamaCppArch(QStringLiteral("not-an-arch")) == nullptr);
     }
 
@@ -140,8 +140,8 @@ private slots:
     // Every built-in preset's model type has a row, so the importer's layout, the GGUF reader
     // and translate know its family (DeepSeek-V3.2's row has no llama.cpp architecture).
     void everyPresetHasAFamily() {
-        for (const rope::ui::Preset& p : rope::ui::allPresets()) {
-            const ModelConfigResult m = rope::ui::loadPreset(p.id);
+        for (const rope::io::Preset& p : rope::io::allPresets()) {
+            const ModelConfigResult m = rope::io::loadPreset(p.id);
             QVERIFY2(rope::io::familyOfModelType(m.modelType) != nullptr,
                      qPrintable(p.id + QStringLiteral(": ") + m.modelType));
         }
@@ -179,7 +179,7 @@ private slots:
             }
         }
         // transformers' Cohere2Config (sliding_window_pattern 4) agrees layer by layer.
-        const ModelConfigResult c = rope::ui::loadModelConfig(presetFile("command-r7b"));
+        const ModelConfigResult c = rope::io::loadModelConfig(presetFile("command-r7b"));
         QVERIFY(c.ok());
         QCOMPARE(c.layers.size(), m.layers.size());
         for (std::size_t il = 0; il < 32; ++il) {
@@ -228,7 +228,7 @@ private slots:
         }
         // The config's layer_types agree; its truncate: false does not reach the GGUF, so θ
         // differs there (the converter drops it and ggml always rounds the range).
-        const ModelConfigResult c = rope::ui::loadModelConfig(presetFile("gpt-oss-20b"));
+        const ModelConfigResult c = rope::io::loadModelConfig(presetFile("gpt-oss-20b"));
         QVERIFY(c.ok());
         for (std::size_t il = 0; il < 24; ++il) {
             QCOMPARE(m.layers[il].attention, c.layers[il].attention);
@@ -260,7 +260,7 @@ private slots:
             QStringLiteral("gemma2.rope.freq_base: missing; using 10000, llama.cpp's default")));
         // transformers' Gemma2Config alternates the same way from the config.json.
         const ModelConfigResult c =
-            rope::ui::loadModelConfig(qEnvironmentVariable("ROPE_SOURCE_DIR") +
+            rope::io::loadModelConfig(qEnvironmentVariable("ROPE_SOURCE_DIR") +
                                       QStringLiteral("/tests/data/configs/gemma-2-9b.json"));
         QVERIFY(c.ok());
         QCOMPARE(c.layers.size(), m.layers.size());
@@ -293,7 +293,7 @@ private slots:
             }
         }
         QCOMPARE(rotating, 12);
-        const ModelConfigResult c = rope::ui::loadModelConfig(presetFile("qwen3-next-80b-a3b"));
+        const ModelConfigResult c = rope::io::loadModelConfig(presetFile("qwen3-next-80b-a3b"));
         QVERIFY(c.ok());
         QCOMPARE(c.layers.size(), m.layers.size());
         for (std::size_t il = 0; il < 48; ++il) {
@@ -316,7 +316,7 @@ private slots:
         }
         requireTheta(m.params, theta, 1e-14);
         QVERIFY(m.warnings.join('\n').contains(QStringLiteral("nextn_predict_layers")));
-        const ModelConfigResult c = rope::ui::loadModelConfig(presetFile("glm-4.5"));
+        const ModelConfigResult c = rope::io::loadModelConfig(presetFile("glm-4.5"));
         QVERIFY(c.ok());
         QCOMPARE(c.layers.size(), m.layers.size());
         QCOMPARE(c.params.effectiveRotaryDim(), m.params.effectiveRotaryDim());
@@ -331,7 +331,7 @@ private slots:
         const ModelConfigResult m = load(QStringLiteral("phi-3.5-mini-instruct"));
         QVERIFY(m.ok());
         QCOMPARE(m.params.scaling.method, std::string("longrope"));
-        const ModelConfigResult c = rope::ui::loadModelConfig(presetFile("phi-3.5-mini-instruct"));
+        const ModelConfigResult c = rope::io::loadModelConfig(presetFile("phi-3.5-mini-instruct"));
         QVERIFY(c.ok());
         QCOMPARE(c.params.scaling.longFactor.size(), std::size_t{48});
         // llama.cpp's get_rope_factors: the long factors iff n_ctx_seq > original_context_length
@@ -380,7 +380,7 @@ private slots:
         const ModelConfigResult m = load(QStringLiteral("gemma-4-26b-a4b"));
         QVERIFY(m.ok());
         QCOMPARE(m.modelType, QStringLiteral("gemma4_text"));
-        const ModelConfigResult c = rope::ui::loadModelConfig(presetFile("gemma-4-26b-a4b"));
+        const ModelConfigResult c = rope::io::loadModelConfig(presetFile("gemma-4-26b-a4b"));
         QVERIFY(c.ok());
         QCOMPARE(m.layers.size(), std::size_t{30});
         QCOMPARE(c.layers.size(), m.layers.size());
@@ -436,7 +436,7 @@ private slots:
                 w.u32(arch + QStringLiteral(".attention.sliding_window"),
                       static_cast<uint32_t>(window));
             }
-            return rope::ui::loadGgufFromBytes(w.bytes());
+            return rope::io::loadGgufFromBytes(w.bytes());
         };
         const ModelConfigResult big = header(QStringLiteral("exaone4"), 64, 0);
         QVERIFY(big.ok());
@@ -505,10 +505,10 @@ private slots:
     void translateKeysUseTheArchitecture() {
         QFETCH(QString, json);
         QFETCH(QString, arch);
-        const ModelConfigResult m = rope::ui::loadModelConfigFromJson(json.toUtf8());
-        QCOMPARE(rope::ui::llamaCppArchOf(m.modelType), arch);
-        const rope::ui::LlamaCppTranslation t =
-            rope::ui::toLlamaCpp(m, rope::ui::llamaCppArchOf(m.modelType));
+        const ModelConfigResult m = rope::io::loadModelConfigFromJson(json.toUtf8());
+        QCOMPARE(rope::io::llamaCppArchOf(m.modelType), arch);
+        const rope::io::LlamaCppTranslation t =
+            rope::io::toLlamaCpp(m, rope::io::llamaCppArchOf(m.modelType));
         QVERIFY(!t.ggufKeys.empty());
         for (const auto& [k, v] : t.ggufKeys) {
             QVERIFY2(k.startsWith(arch + QLatin1Char('.')), qPrintable(k));
@@ -520,14 +520,14 @@ private slots:
     // attn_factor = A / (0.1 ln s + 1), and a GGUF with those keys reads back A (ggml multiplies
     // by 0.1 ln s + 1 again) and the config's θ.
     void yarnAttentionFactorRoundTrip() {
-        const ModelConfigResult c = rope::ui::loadModelConfigFromJson(
+        const ModelConfigResult c = rope::io::loadModelConfigFromJson(
             "{\"model_type\": \"qwen2\", \"hidden_size\": 3584, \"num_attention_heads\": 28, "
             "\"num_hidden_layers\": 2, \"max_position_embeddings\": 131072, "
             "\"rope_theta\": 1000000, \"rope_scaling\": {\"rope_type\": \"yarn\", "
             "\"factor\": 4.0, \"original_max_position_embeddings\": 32768, "
             "\"attention_factor\": 1.5}}");
         QVERIFY(c.ok());
-        const rope::ui::LlamaCppTranslation t = rope::ui::toLlamaCpp(c, QStringLiteral("qwen2"));
+        const rope::io::LlamaCppTranslation t = rope::io::toLlamaCpp(c, QStringLiteral("qwen2"));
         QVERIFY(!t.flags.contains(QStringLiteral("--yarn-attn-factor")));
         gguf_test::Writer w;
         w.str(QStringLiteral("general.architecture"), QStringLiteral("qwen2"));
@@ -550,7 +550,7 @@ private slots:
             }
         }
         QVERIFY(sawAttn);
-        const ModelConfigResult g = rope::ui::loadGgufFromBytes(w.bytes());
+        const ModelConfigResult g = rope::io::loadGgufFromBytes(w.bytes());
         QVERIFY(g.ok());
         QVERIFY(std::abs(rope::scaledFrequencies(g.params).attentionFactor - 1.5) < 1e-6);
         const rope::ScalingResult rc = rope::scaledFrequencies(c.params);
@@ -565,9 +565,9 @@ private slots:
     // rope.scaling.type.
     void translatePhi3Keys() {
         const ModelConfigResult m =
-            rope::ui::loadModelConfig(presetFile(QStringLiteral("phi-3.5-mini-instruct")));
+            rope::io::loadModelConfig(presetFile(QStringLiteral("phi-3.5-mini-instruct")));
         QVERIFY(m.ok());
-        const rope::ui::LlamaCppTranslation t = rope::ui::toLlamaCpp(m, QStringLiteral("phi3"));
+        const rope::io::LlamaCppTranslation t = rope::io::toLlamaCpp(m, QStringLiteral("phi3"));
         QString attn;
         QString original;
         for (const auto& [k, v] : t.ggufKeys) {

@@ -51,8 +51,8 @@ long double longDoubleMinimum(int dim, double base, long long limit) {
     return lowest;
 }
 
-rope::ui::ModelConfigResult preset(const QString& id) {
-    rope::ui::ModelConfigResult r = rope::ui::loadPreset(id);
+rope::io::ModelConfigResult preset(const QString& id) {
+    rope::io::ModelConfigResult r = rope::io::loadPreset(id);
     if (!r.ok()) {
         qWarning() << r.errors;
     }
@@ -159,7 +159,7 @@ void TestLayerSpans::presetSpans() {
     QFETCH(qlonglong, window);
     QFETCH(qlonglong, maxDistance);
     QFETCH(int, rotaryDim);
-    const rope::ui::ModelConfigResult r = preset(id);
+    const rope::io::ModelConfigResult r = preset(id);
     QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
     QVERIFY(layer < static_cast<int>(r.layers.size()));
     const LayerRope& l = r.layers[static_cast<std::size_t>(layer)];
@@ -176,8 +176,8 @@ void TestLayerSpans::presetSpans() {
 // The "done when" of issue #24: every preset gives every layer a kind, a max distance and a
 // verdict (the check runs without throwing; min_base stays under the default work cap).
 void TestLayerSpans::everyPresetHasSpansAndChecks() {
-    for (const rope::ui::Preset& p : rope::ui::allPresets()) {
-        const rope::ui::ModelConfigResult r = preset(p.id);
+    for (const rope::io::Preset& p : rope::io::allPresets()) {
+        const rope::io::ModelConfigResult r = preset(p.id);
         QVERIFY2(r.ok(), qPrintable(p.id));
         if (r.layers.empty()) {
             continue; // no num_hidden_layers in the file
@@ -213,7 +213,7 @@ void TestLayerSpans::firstNegativeMatchesLongDoubleScan_data() {
 void TestLayerSpans::firstNegativeMatchesLongDoubleScan() {
     QFETCH(QString, id);
     QFETCH(int, layer);
-    const rope::ui::ModelConfigResult r = preset(id);
+    const rope::io::ModelConfigResult r = preset(id);
     QVERIFY(r.ok());
     const auto f = rope::layerFrequencies(r.layers);
     const auto checks = rope::layerBaseChecks(r.layers, f);
@@ -230,7 +230,7 @@ void TestLayerSpans::firstNegativeMatchesLongDoubleScan() {
 void TestLayerSpans::minBaseIsFeasibleAndCached() {
     // gpt-oss-20b sliding layers: L = 128, d = 64. The reported b* must keep Σcos ≥ 0 for every
     // m < 128 (long-double scan), and its lower bracket must not be above it.
-    const rope::ui::ModelConfigResult r = preset(QStringLiteral("gpt-oss-20b"));
+    const rope::io::ModelConfigResult r = preset(QStringLiteral("gpt-oss-20b"));
     const auto f = rope::layerFrequencies(r.layers);
     const auto checks = rope::layerBaseChecks(r.layers, f);
     const LayerBaseCheck& c = checks[0];
@@ -246,7 +246,7 @@ void TestLayerSpans::minBaseIsFeasibleAndCached() {
 }
 
 void TestLayerSpans::workCapIsReported() {
-    const rope::ui::ModelConfigResult r = preset(QStringLiteral("gemma-3-4b"));
+    const rope::io::ModelConfigResult r = preset(QStringLiteral("gemma-3-4b"));
     const auto f = rope::layerFrequencies(r.layers);
     rope::LayerBaseCheckOptions options;
     options.minBaseWorkCap = 1000.0; // below 1024·128
@@ -258,7 +258,7 @@ void TestLayerSpans::workCapIsReported() {
 }
 
 void TestLayerSpans::gemma4GlobalLayersUseGlobalHeadDim() {
-    const rope::ui::ModelConfigResult r = preset(QStringLiteral("gemma-4-26b-a4b"));
+    const rope::io::ModelConfigResult r = preset(QStringLiteral("gemma-4-26b-a4b"));
     QVERIFY(r.ok());
     // Full layers: head 512 (global_head_dim), 64 rotating pairs θ_i = 1e6^(−2i/512), the other
     // 192 pairs θ = 0. Sliding layers: head 256, base 1e4, every pair rotates.
@@ -289,7 +289,7 @@ void TestLayerSpans::mistralQueryScaleClosedForm() {
         "rope_parameters": {"rope_type": "yarn", "rope_theta": 1000000000.0, "factor": 16.0,
             "original_max_position_embeddings": 16384, "beta_fast": 32.0, "beta_slow": 1.0,
             "mscale": 1.0, "mscale_all_dim": 1.0, "llama_4_scaling_beta": 0.1}})";
-    const rope::ui::ModelConfigResult r = rope::ui::loadModelConfigFromJson(json);
+    const rope::io::ModelConfigResult r = rope::io::loadModelConfigFromJson(json);
     QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
     QCOMPARE(r.layers.size(), std::size_t(2));
     QVERIFY(r.layers[1].queryScaleOn);
@@ -300,7 +300,7 @@ void TestLayerSpans::mistralQueryScaleClosedForm() {
 void TestLayerSpans::unknownLayerTypeIsNamed() {
     const QByteArray json = R"({"head_dim": 64, "max_position_embeddings": 4096,
         "num_hidden_layers": 2, "layer_types": ["full_attention", "mamba"]})";
-    const rope::ui::ModelConfigResult r = rope::ui::loadModelConfigFromJson(json);
+    const rope::io::ModelConfigResult r = rope::io::loadModelConfigFromJson(json);
     QVERIFY(r.ok());
     const QString all = r.warnings.join(QLatin1Char('\n'));
     QVERIFY2(all.contains(QStringLiteral("layer_types: unknown layer type(s) mamba")),
@@ -310,7 +310,7 @@ void TestLayerSpans::unknownLayerTypeIsNamed() {
 void TestLayerSpans::slidingLayerWithoutWindowIsNamed() {
     const QByteArray json = R"({"head_dim": 64, "max_position_embeddings": 4096,
         "num_hidden_layers": 2, "layer_types": ["sliding_attention", "full_attention"]})";
-    const rope::ui::ModelConfigResult r = rope::ui::loadModelConfigFromJson(json);
+    const rope::io::ModelConfigResult r = rope::io::loadModelConfigFromJson(json);
     QVERIFY(r.ok());
     QVERIFY2(r.warnings.join(QLatin1Char('\n')).contains(QStringLiteral("sliding_window: missing")),
              qPrintable(r.warnings.join(QLatin1Char('\n'))));
@@ -325,7 +325,7 @@ void TestLayerSpans::slidingLayerWithoutWindowIsNamed() {
 void TestLayerSpans::minimaxAttnTypeListMarksLinearLayers() {
     const QByteArray json = R"({"model_type": "minimax", "head_dim": 128, "rotary_dim": 64,
         "max_position_embeddings": 8192, "num_hidden_layers": 3, "attn_type_list": [0, 1, 0]})";
-    const rope::ui::ModelConfigResult r = rope::ui::loadModelConfigFromJson(json);
+    const rope::io::ModelConfigResult r = rope::io::loadModelConfigFromJson(json);
     QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
     QCOMPARE(r.layers[0].attention, AttentionKind::Linear);
     QVERIFY(!r.layers[0].rope);
@@ -334,7 +334,7 @@ void TestLayerSpans::minimaxAttnTypeListMarksLinearLayers() {
     QCOMPARE(r.layers[1].maxDistance, 8191LL);
     const QByteArray bad = R"({"model_type": "minimax", "head_dim": 128,
         "max_position_embeddings": 8192, "num_hidden_layers": 2, "attn_type_list": [0, 2]})";
-    const rope::ui::ModelConfigResult e = rope::ui::loadModelConfigFromJson(bad);
+    const rope::io::ModelConfigResult e = rope::io::loadModelConfigFromJson(bad);
     QVERIFY(e.errors.join(QLatin1Char('\n')).contains(QStringLiteral("attn_type_list: item 1")));
 }
 
@@ -347,7 +347,7 @@ void TestLayerSpans::gemma4DefaultsWithoutLayerTypes() {
             "sliding_attention": {"rope_type": "default", "rope_theta": 10000.0},
             "full_attention": {"rope_type": "proportional", "rope_theta": 1000000.0,
                                "partial_rotary_factor": 0.25}}})";
-    const rope::ui::ModelConfigResult r = rope::ui::loadModelConfigFromJson(json);
+    const rope::io::ModelConfigResult r = rope::io::loadModelConfigFromJson(json);
     QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
     QCOMPARE(r.layers.size(), std::size_t(8));
     for (std::size_t i = 0; i < 8; ++i) {

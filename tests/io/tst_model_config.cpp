@@ -17,7 +17,7 @@ Q_DECLARE_METATYPE(rope::RopeParams)
 
 using rope::Layout;
 using rope::RopeParams;
-using rope::ui::ModelConfigResult;
+using rope::io::ModelConfigResult;
 
 namespace {
 
@@ -85,7 +85,7 @@ void TestModelConfig::hugeExponentIsRefused() {
         {R"({"head_dim": 128, "rope_theta": 1e999})",
          R"({"head_dim": 128, "rope_scaling": {"rope_type": "default", "mrope_section": [1e999, 24, 24]}})",
          R"({"head_dim": 128, "max_position_embeddings": -1e999})"}) {
-        const ModelConfigResult r = rope::ui::loadModelConfigFromJson(QByteArray(json));
+        const ModelConfigResult r = rope::io::loadModelConfigFromJson(QByteArray(json));
         QVERIFY2(!r.ok(), json);
         QVERIFY2(r.errors.first().startsWith(QStringLiteral("(file): ")) ||
                      r.errors.first().contains(QStringLiteral("finite")),
@@ -177,7 +177,7 @@ void TestModelConfig::parsesPublishedConfigs() {
     QFETCH(QString, file);
     QFETCH(RopeParams, params);
     QFETCH(QString, modelName);
-    const ModelConfigResult r = rope::ui::loadModelConfig(dataFile(file));
+    const ModelConfigResult r = rope::io::loadModelConfig(dataFile(file));
     QVERIFY2(r.ok(), qPrintable(joined(r.errors)));
     QCOMPARE(r.modelName, modelName);
     QCOMPARE(r.params.headDim, params.headDim);
@@ -370,7 +370,7 @@ void TestModelConfig::reportsFieldOfBadInput() {
     QFETCH(QByteArray, json);
     QFETCH(QString, field);
     QFETCH(QString, text);
-    const ModelConfigResult r = rope::ui::loadModelConfigFromJson(json);
+    const ModelConfigResult r = rope::io::loadModelConfigFromJson(json);
     QVERIFY(!r.ok());
     const QString prefix = field + QStringLiteral(": ");
     const auto it = std::find_if(r.errors.begin(), r.errors.end(),
@@ -389,7 +389,7 @@ void TestModelConfig::reportsFieldOfBadInput() {
 
 void TestModelConfig::unknownTypeStillLoadsTheRest() {
     const ModelConfigResult r =
-        rope::ui::loadModelConfig(dataFile(QStringLiteral("unknown-rope-type.json")));
+        rope::io::loadModelConfig(dataFile(QStringLiteral("unknown-rope-type.json")));
     QCOMPARE(r.errors.size(), 1);
     QVERIFY2(r.errors.first().startsWith(
                  QStringLiteral("rope_scaling.type: 'ntk-by-parts' is not supported")),
@@ -403,7 +403,7 @@ void TestModelConfig::unknownTypeStillLoadsTheRest() {
     QCOMPARE(r.params.scaling.method, std::string("default"));
 
     const ModelConfigResult wrong =
-        rope::ui::loadModelConfig(dataFile(QStringLiteral("wrong-types.json")));
+        rope::io::loadModelConfig(dataFile(QStringLiteral("wrong-types.json")));
     QVERIFY(anyStartsWith(
         wrong.errors, QStringLiteral("rope_theta: expected a number, got the string \"500000\"")));
     QVERIFY(anyStartsWith(wrong.errors, QStringLiteral("rope_scaling.factor: expected a number")));
@@ -414,12 +414,12 @@ void TestModelConfig::unknownTypeStillLoadsTheRest() {
     QCOMPARE(wrong.params.context, 131072LL);
 
     for (const char* name : {"huge-number.json", "nan-string.json"}) {
-        const ModelConfigResult r2 = rope::ui::loadModelConfig(dataFile(QString::fromLatin1(name)));
+        const ModelConfigResult r2 = rope::io::loadModelConfig(dataFile(QString::fromLatin1(name)));
         QVERIFY2(!r2.ok(), name);
         rope::validate(r2.params);
     }
     const ModelConfigResult nan =
-        rope::ui::loadModelConfig(dataFile(QStringLiteral("nan-string.json")));
+        rope::io::loadModelConfig(dataFile(QStringLiteral("nan-string.json")));
     QVERIFY(anyStartsWith(nan.errors,
                           QStringLiteral("rope_theta: expected a number, got the string \"NaN\"")));
 }
@@ -427,7 +427,7 @@ void TestModelConfig::unknownTypeStillLoadsTheRest() {
 // longrope.json gives two factors per list, but 3072/32 = 96 rotary dims need 48.
 void TestModelConfig::longRopeListsMustMatchThePairs() {
     const ModelConfigResult r =
-        rope::ui::loadModelConfig(dataFile(QStringLiteral("longrope.json")));
+        rope::io::loadModelConfig(dataFile(QStringLiteral("longrope.json")));
     QVERIFY(anyStartsWith(r.errors, QStringLiteral("rope_scaling.short_factor: short-factor must "
                                                    "hold one value per rotary pair (48), got 2")));
     rope::validate(r.params);
@@ -438,7 +438,7 @@ void TestModelConfig::longRopeListsMustMatchThePairs() {
 // phi-3-su.json: type "su", head_dim 8 (4 pairs), 131072 / 4096 → s = 32.
 void TestModelConfig::suReadsAsLongRope() {
     const ModelConfigResult r =
-        rope::ui::loadModelConfig(dataFile(QStringLiteral("phi-3-su.json")));
+        rope::io::loadModelConfig(dataFile(QStringLiteral("phi-3-su.json")));
     QVERIFY2(r.ok(), qPrintable(joined(r.errors)));
     QVERIFY(
         anyStartsWith(r.warnings, QStringLiteral("rope_scaling.type: 'su' read as 'longrope'")));
@@ -453,7 +453,7 @@ void TestModelConfig::suReadsAsLongRope() {
 
 void TestModelConfig::unknownRopeKeyIsAnError() {
     const ModelConfigResult r =
-        rope::ui::loadModelConfig(dataFile(QStringLiteral("unknown-rope-key.json")));
+        rope::io::loadModelConfig(dataFile(QStringLiteral("unknown-rope-key.json")));
     QVERIFY2(anyStartsWith(r.errors, QStringLiteral("rope_scaling.scaling_mode: unknown field")),
              qPrintable(joined(r.errors)));
     // The known part of the dict still loads.
@@ -465,7 +465,7 @@ void TestModelConfig::unknownRopeKeyIsAnError() {
 // turn, 64 rotated dims), the others sliding (default, base 1e4).
 void TestModelConfig::perLayerTypesWithProportional() {
     const ModelConfigResult r =
-        rope::ui::loadModelConfig(dataFile(QStringLiteral("proportional-per-layer.json")));
+        rope::io::loadModelConfig(dataFile(QStringLiteral("proportional-per-layer.json")));
     QVERIFY2(r.ok(), qPrintable(joined(r.errors)));
     QCOMPARE(r.params.scaling.method, std::string("proportional"));
     QCOMPARE(r.params.rotaryDim, 64);
@@ -484,7 +484,7 @@ void TestModelConfig::perLayerTypesWithProportional() {
 }
 
 void TestModelConfig::nestedTextConfigFieldsAreNamed() {
-    const ModelConfigResult r = rope::ui::loadModelConfigFromJson(
+    const ModelConfigResult r = rope::io::loadModelConfigFromJson(
         R"({"model_type": "qwen3_vl", "text_config": {"head_dim": 128, "rope_theta": "5e6",
             "rope_scaling": {"rope_type": "default", "mrope_section": [24, 20]}}})");
     QVERIFY(anyStartsWith(r.errors, QStringLiteral("text_config.rope_theta: expected a number")));
@@ -496,7 +496,7 @@ void TestModelConfig::nestedTextConfigFieldsAreNamed() {
 // Llama4TextConfig builds an empty no_rope_layers from no_rope_layer_interval (default 4), and
 // early configs write attn_temperature_tuning as a number.
 void TestModelConfig::emptyNoRopeLayersUseTheInterval() {
-    const ModelConfigResult r = rope::ui::loadModelConfigFromJson(
+    const ModelConfigResult r = rope::io::loadModelConfigFromJson(
         R"({"model_type": "llama4", "text_config": {"model_type": "llama4_text", "head_dim": 128,
             "num_hidden_layers": 8, "no_rope_layers": [], "attn_temperature_tuning": 4,
             "floor_scale": 4096, "attn_scale": 0.25, "rope_theta": 500000.0}})");
@@ -514,7 +514,7 @@ void TestModelConfig::emptyNoRopeLayersUseTheInterval() {
 
 void TestModelConfig::noRopeLayersMustCoverEveryLayer() {
     const ModelConfigResult r =
-        rope::ui::loadModelConfig(dataFile(QStringLiteral("no-rope-layers-wrong-length.json")));
+        rope::io::loadModelConfig(dataFile(QStringLiteral("no-rope-layers-wrong-length.json")));
     QVERIFY2(anyStartsWith(r.errors, QStringLiteral("no_rope_layers: has 3 entries but "
                                                     "num_hidden_layers is 4")),
              qPrintable(joined(r.errors)));
@@ -524,7 +524,7 @@ void TestModelConfig::noRopeLayersMustCoverEveryLayer() {
 void TestModelConfig::malformedJsonGivesLineAndOffset() {
     // malformed.json: line 5 is `  "max_position_embeddings": ` followed by a newline and `}`.
     const ModelConfigResult r =
-        rope::ui::loadModelConfig(dataFile(QStringLiteral("malformed.json")));
+        rope::io::loadModelConfig(dataFile(QStringLiteral("malformed.json")));
     QCOMPARE(r.errors.size(), 1);
     QVERIFY2(r.errors.first().startsWith(QStringLiteral("(file): malformed JSON at line 6")),
              qPrintable(r.errors.first()));
@@ -532,7 +532,7 @@ void TestModelConfig::malformedJsonGivesLineAndOffset() {
 
     // 1e400 overflows a double; Qt's parser refuses it as an illegal number at its offset.
     const ModelConfigResult huge =
-        rope::ui::loadModelConfig(dataFile(QStringLiteral("huge-number.json")));
+        rope::io::loadModelConfig(dataFile(QStringLiteral("huge-number.json")));
     QCOMPARE(huge.errors.size(), 1);
     QVERIFY2(huge.errors.first().contains(QStringLiteral("line 4")),
              qPrintable(huge.errors.first()));
@@ -547,15 +547,15 @@ void TestModelConfig::rejectsOversizedFileBeforeReading() {
     // A sparse 100 MB file: no disk blocks, but its size is over the limit.
     QVERIFY(f.resize(100LL * 1000 * 1000));
     f.close();
-    const ModelConfigResult r = rope::ui::loadModelConfig(path);
+    const ModelConfigResult r = rope::io::loadModelConfig(path);
     QCOMPARE(r.errors.size(), 1);
     QVERIFY2(r.errors.first().contains(QStringLiteral("16 MiB")), qPrintable(r.errors.first()));
 
     // Exactly at the limit is still read (and here fails as JSON, not on size).
     QVERIFY(f.open(QIODevice::WriteOnly));
-    QVERIFY(f.resize(rope::ui::kMaxModelConfigBytes));
+    QVERIFY(f.resize(rope::io::kMaxModelConfigBytes));
     f.close();
-    const ModelConfigResult atLimit = rope::ui::loadModelConfig(path);
+    const ModelConfigResult atLimit = rope::io::loadModelConfig(path);
     QCOMPARE(atLimit.errors.size(), 1);
     QVERIFY2(atLimit.errors.first().contains(QStringLiteral("malformed JSON")),
              qPrintable(atLimit.errors.first()));
@@ -563,7 +563,7 @@ void TestModelConfig::rejectsOversizedFileBeforeReading() {
 
 void TestModelConfig::missingFileIsAnError() {
     const ModelConfigResult r =
-        rope::ui::loadModelConfig(QStringLiteral("/nonexistent/config.json"));
+        rope::io::loadModelConfig(QStringLiteral("/nonexistent/config.json"));
     QCOMPARE(r.errors.size(), 1);
     QVERIFY(r.errors.first().startsWith(
         QStringLiteral("(file): cannot open /nonexistent/config.json")));
@@ -575,7 +575,7 @@ void TestModelConfig::devicesAreRefusedBeforeReading() {
     if (!QFile::exists(QStringLiteral("/dev/zero"))) {
         QSKIP("no /dev/zero");
     }
-    const ModelConfigResult r = rope::ui::loadModelConfig(QStringLiteral("/dev/zero"));
+    const ModelConfigResult r = rope::io::loadModelConfig(QStringLiteral("/dev/zero"));
     QCOMPARE(r.errors.size(), 1);
     QVERIFY2(r.errors.first().contains(QStringLiteral("/dev/zero is not a regular file")),
              qPrintable(r.errors.first()));
@@ -620,7 +620,7 @@ void TestModelConfig::warnsAboutIgnoredAndDisagreeingFields() {
     QFETCH(QByteArray, json);
     QFETCH(QString, field);
     QFETCH(QString, text);
-    const ModelConfigResult r = rope::ui::loadModelConfigFromJson(json);
+    const ModelConfigResult r = rope::io::loadModelConfigFromJson(json);
     QVERIFY2(r.ok(), qPrintable(joined(r.errors)));
     const QString prefix = field + QStringLiteral(": ");
     const auto it = std::find_if(r.warnings.begin(), r.warnings.end(),
@@ -635,8 +635,8 @@ void TestModelConfig::openingAModelKeepsPositions() {
     current.n = -5;
     current.headDim = 16;
     const ModelConfigResult r =
-        rope::ui::loadModelConfig(dataFile(QStringLiteral("llama-3.1-8b.json")));
-    const RopeParams p = rope::ui::withModelParams(current, r.params);
+        rope::io::loadModelConfig(dataFile(QStringLiteral("llama-3.1-8b.json")));
+    const RopeParams p = rope::io::withModelParams(current, r.params);
     QCOMPARE(p.m, 1234LL);
     QCOMPARE(p.n, -5LL);
     QCOMPARE(p.headDim, 128);
@@ -662,7 +662,7 @@ void TestModelConfig::gemma3nLayersAsItsConfigClassFillsThem_data() {
 
 void TestModelConfig::gemma3nLayersAsItsConfigClassFillsThem() {
     QFETCH(QString, file);
-    const ModelConfigResult r = rope::ui::loadModelConfig(dataFile(file));
+    const ModelConfigResult r = rope::io::loadModelConfig(dataFile(file));
     QVERIFY2(r.ok(), qPrintable(joined(r.errors)));
     QCOMPARE(r.layers.size(), std::size_t{35});
     int full = 0;
@@ -702,7 +702,7 @@ void TestModelConfig::qwen35LayersAsItsConfigClassFillsThem_data() {
 void TestModelConfig::qwen35LayersAsItsConfigClassFillsThem() {
     QFETCH(QString, file);
     QFETCH(bool, defaulted);
-    const ModelConfigResult r = rope::ui::loadModelConfig(dataFile(file));
+    const ModelConfigResult r = rope::io::loadModelConfig(dataFile(file));
     QVERIFY2(r.ok(), qPrintable(joined(r.errors)));
     QCOMPARE(r.params.rotaryDim, 64);
     QCOMPARE(r.params.base, 1e7);

@@ -211,15 +211,15 @@ private slots:
         QFETCH(QString, id);
         const rope::ParamField& f = row(id);
         for (const double v : inside(*documented(f.id))) {
-            rope::ui::Session s;
+            rope::io::Session s;
             s.params = with(f, v);
-            const QByteArray json = rope::ui::sessionToJson(s);
+            const QByteArray json = rope::io::sessionToJson(s);
             const QJsonObject params =
                 QJsonDocument::fromJson(json).object().value(QStringLiteral("params")).toObject();
             const QJsonValue written = params.value(id);
             QVERIFY(written.isDouble());
             QCOMPARE(written.toDouble(), v);
-            const rope::ui::SessionLoadResult r = rope::ui::sessionFromJson(json);
+            const rope::io::SessionLoadResult r = rope::io::sessionFromJson(json);
             QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
             QCOMPARE(memberValue(r.session.params, f.id), v);
             QVERIFY(r.session.params == s.params);
@@ -238,8 +238,8 @@ private slots:
                 {QStringLiteral("format"), QStringLiteral("rope-explorer-session")},
                 {QStringLiteral("version"), 1},
                 {QStringLiteral("params"), params}};
-            const rope::ui::SessionLoadResult r =
-                rope::ui::sessionFromJson(QJsonDocument(root).toJson());
+            const rope::io::SessionLoadResult r =
+                rope::io::sessionFromJson(QJsonDocument(root).toJson());
             QVERIFY(!r.ok());
             const QString prefix = QStringLiteral("params.%1: ").arg(id);
             QVERIFY2(r.errors.first().startsWith(prefix), qPrintable(r.errors.first()));
@@ -252,7 +252,7 @@ private slots:
         // as one array.
         const QByteArray v0 = R"({"headDim": 64, "rotaryDim": 32, "base": 500000,
             "positions": [7, -9], "context": 2048})";
-        const rope::ui::SessionLoadResult r = rope::ui::sessionFromJson(v0);
+        const rope::io::SessionLoadResult r = rope::io::sessionFromJson(v0);
         QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
         const rope::RopeParams& p = r.session.params;
         QCOMPARE(p.headDim, 64);
@@ -280,7 +280,7 @@ private slots:
         p.n = 200;
         p.context = 999;
         const rope::RopeParams before = p;
-        QVERIFY(rope::ui::resetParameter(p, f.id));
+        QVERIFY(rope::io::resetParameter(p, f.id));
         const rope::RopeParams defaults;
         QCOMPARE(memberValue(p, f.id), memberValue(defaults, f.id));
         // A rotary dim is only valid relative to its head dim: resetting d resets it too.

@@ -32,7 +32,7 @@ void TestPresets::tableMatchesResources() {
     QStringList files = QDir(QStringLiteral(":/presets")).entryList(QDir::Files);
     files.sort();
     QStringList ids;
-    for (const rope::ui::Preset& p : rope::ui::allPresets()) {
+    for (const rope::io::Preset& p : rope::io::allPresets()) {
         ids << p.id + QStringLiteral(".json");
     }
     ids.sort();
@@ -42,13 +42,13 @@ void TestPresets::tableMatchesResources() {
 void TestPresets::idsAreKebabCaseAndUnique() {
     const QRegularExpression kebab(QStringLiteral("^[a-z0-9]+(\\.[0-9]+)?(-[a-z0-9.]+)*$"));
     QSet<QString> seen;
-    for (const rope::ui::Preset& p : rope::ui::allPresets()) {
+    for (const rope::io::Preset& p : rope::io::allPresets()) {
         QVERIFY2(kebab.match(p.id).hasMatch(), qPrintable(p.id));
         QVERIFY2(!seen.contains(p.id), qPrintable(p.id));
         seen.insert(p.id);
         QVERIFY(!p.displayName.isEmpty());
         QVERIFY(!p.source.isEmpty());
-        QCOMPARE(rope::ui::findPreset(p.id), &p);
+        QCOMPARE(rope::io::findPreset(p.id), &p);
     }
     QVERIFY(seen.size() >= 6);
 }
@@ -112,7 +112,7 @@ void TestPresets::presetLoadsPublishedValues() {
     QFETCH(double, factor);
     QFETCH(int, originalContext);
     QFETCH(bool, interleaved);
-    const rope::ui::ModelConfigResult r = rope::ui::loadPreset(id);
+    const rope::io::ModelConfigResult r = rope::io::loadPreset(id);
     QVERIFY2(r.ok(), qPrintable(r.errors.join(QStringLiteral(" | "))));
     QCOMPARE(r.params.headDim, headDim);
     QCOMPARE(r.params.rotaryDim, rotaryDim);
@@ -212,7 +212,7 @@ void TestPresets::presetLayers() {
     QFETCH(double, fullBase);
     QFETCH(bool, temperature);
     QFETCH(double, softmaxMultiplier);
-    const rope::ui::ModelConfigResult r = rope::ui::loadPreset(id);
+    const rope::io::ModelConfigResult r = rope::io::loadPreset(id);
     QVERIFY2(r.ok(), qPrintable(r.errors.join(QStringLiteral(" | "))));
     QCOMPARE(static_cast<int>(r.layers.size()), layers);
     for (int i = 0; i < layers; ++i) {
@@ -253,11 +253,11 @@ void TestPresets::presetLayers() {
 }
 
 void TestPresets::multimodalPresetsCarryTheirSections() {
-    const rope::ui::ModelConfigResult q2 = rope::ui::loadPreset(QStringLiteral("qwen2-vl-7b"));
+    const rope::io::ModelConfigResult q2 = rope::io::loadPreset(QStringLiteral("qwen2-vl-7b"));
     QVERIFY2(q2.ok(), qPrintable(q2.errors.join(QStringLiteral(" | "))));
     QCOMPARE(q2.mropeSection, (std::vector<int>{16, 24, 24}));
     QVERIFY(!q2.mropeInterleaved);
-    const rope::ui::ModelConfigResult q3 = rope::ui::loadPreset(QStringLiteral("qwen3-vl-8b"));
+    const rope::io::ModelConfigResult q3 = rope::io::loadPreset(QStringLiteral("qwen3-vl-8b"));
     QVERIFY2(q3.ok(), qPrintable(q3.errors.join(QStringLiteral(" | "))));
     QCOMPARE(q3.mropeSection, (std::vector<int>{24, 20, 20}));
     QVERIFY(q3.mropeInterleaved);
@@ -266,8 +266,8 @@ void TestPresets::multimodalPresetsCarryTheirSections() {
 }
 
 void TestPresets::phiPresetCarriesBothFactorLists() {
-    const rope::ui::ModelConfigResult r =
-        rope::ui::loadPreset(QStringLiteral("phi-3.5-mini-instruct"));
+    const rope::io::ModelConfigResult r =
+        rope::io::loadPreset(QStringLiteral("phi-3.5-mini-instruct"));
     QVERIFY2(r.ok(), qPrintable(r.errors.join(QStringLiteral(" | "))));
     // First and last entries as published (float32 values written with 17 digits).
     QCOMPARE(r.params.scaling.shortFactor.size(), std::size_t{48});
@@ -279,12 +279,12 @@ void TestPresets::phiPresetCarriesBothFactorLists() {
 }
 
 void TestPresets::unknownPresetNamesIt() {
-    const rope::ui::ModelConfigResult r = rope::ui::loadPreset(QStringLiteral("gpt-5"));
+    const rope::io::ModelConfigResult r = rope::io::loadPreset(QStringLiteral("gpt-5"));
     QCOMPARE(r.errors.size(), 1);
     QVERIFY2(r.errors.first().startsWith(
                  QStringLiteral("preset: unknown preset 'gpt-5' (known: llama-2-7b")),
              qPrintable(r.errors.first()));
-    QCOMPARE(rope::ui::findPreset(QStringLiteral("gpt-5")), nullptr);
+    QCOMPARE(rope::io::findPreset(QStringLiteral("gpt-5")), nullptr);
 }
 
 QTEST_GUILESS_MAIN(TestPresets)

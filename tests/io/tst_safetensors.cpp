@@ -22,7 +22,7 @@
 #include <limits>
 #include <sys/stat.h>
 
-using rope::ui::WeightsProbe;
+using rope::io::WeightsProbe;
 using safetensors_test::Writer;
 
 namespace {
@@ -151,7 +151,7 @@ void requireNorms(const WeightsProbe& probe, const Spec& s, bool half, int rotar
 
 QString error(const QByteArray& bytes) {
     QString e;
-    const auto h = rope::ui::parseSafetensors(reinterpret_cast<const uchar*>(bytes.constData()),
+    const auto h = rope::io::parseSafetensors(reinterpret_cast<const uchar*>(bytes.constData()),
                                               static_cast<quint64>(bytes.size()), e);
     return h ? QString() : e;
 }
@@ -184,7 +184,7 @@ void TestSafetensors::headerRoundTrip() {
     w.raw(QStringLiteral("c"), QStringLiteral("I64"), {1}, QByteArray(8, '\0'));
     const QByteArray bytes = w.bytes();
     QString e;
-    const auto h = rope::ui::parseSafetensors(reinterpret_cast<const uchar*>(bytes.constData()),
+    const auto h = rope::io::parseSafetensors(reinterpret_cast<const uchar*>(bytes.constData()),
                                               static_cast<quint64>(bytes.size()), e);
     QVERIFY2(h.has_value(), qPrintable(e));
     QCOMPARE(h->metadata.at(QStringLiteral("format")), QStringLiteral("pt"));
@@ -196,14 +196,14 @@ void TestSafetensors::headerRoundTrip() {
     QCOMPARE(a.end, quint64{24});
     QCOMPARE(a.elements(), quint64{6});
     QCOMPARE(h->tensors.at(QStringLiteral("b")).elements(), quint64{1}); // a scalar
-    QVERIFY(!rope::ui::isReadableDtype(QStringLiteral("I64")));
+    QVERIFY(!rope::io::isReadableDtype(QStringLiteral("I64")));
     QCOMPARE(h->dataOffset, static_cast<quint64>(bytes.size()) - 24 - 2 - 8);
 }
 
 // Bit patterns with their values from the IEEE 754 binary16 and bfloat16 definitions.
 void TestSafetensors::halfAndBfloat16Conversion() {
-    using rope::ui::bfloat16ToDouble;
-    using rope::ui::halfToDouble;
+    using rope::io::bfloat16ToDouble;
+    using rope::io::halfToDouble;
     QCOMPARE(halfToDouble(0x3c00), 1.0);
     QCOMPARE(halfToDouble(0xc000), -2.0);
     QCOMPARE(halfToDouble(0x7bff), 65504.0);                     // largest finite
@@ -238,7 +238,7 @@ void TestSafetensors::halfLayoutGqaF32() {
     addLayers(w, s);
     writeFile(dir.filePath(QStringLiteral("model.safetensors")), w.bytes());
     QString e;
-    const auto probe = rope::ui::probeModelFolder(dir.path(), e);
+    const auto probe = rope::io::probeModelFolder(dir.path(), e);
     QVERIFY2(probe.has_value(), qPrintable(e));
     QCOMPARE(probe->layout, rope::Layout::Half);
     QCOMPARE(probe->queryHeads, 4);
@@ -265,7 +265,7 @@ void TestSafetensors::interleavedPartialRotary() {
     addLayers(w, s);
     writeFile(dir.filePath(QStringLiteral("model.safetensors")), w.bytes());
     QString e;
-    const auto probe = rope::ui::probeModelFolder(dir.path(), e);
+    const auto probe = rope::io::probeModelFolder(dir.path(), e);
     QVERIFY2(probe.has_value(), qPrintable(e));
     QCOMPARE(probe->layout, rope::Layout::Interleaved);
     QCOMPARE(probe->headDim, 8);
@@ -289,7 +289,7 @@ void TestSafetensors::fusedQkvF16() {
     addLayers(w, s);
     writeFile(dir.filePath(QStringLiteral("model.safetensors")), w.bytes());
     QString e;
-    const auto probe = rope::ui::probeModelFolder(dir.path(), e);
+    const auto probe = rope::io::probeModelFolder(dir.path(), e);
     QVERIFY2(probe.has_value(), qPrintable(e));
     QCOMPARE(probe->naming, QStringLiteral("qkv_proj"));
     QCOMPARE(probe->layout, rope::Layout::Half);
@@ -335,7 +335,7 @@ void TestSafetensors::shardedBf16WithPrefix() {
                                         {QStringLiteral("weight_map"), map}})
                   .toJson());
     QString e;
-    const auto probe = rope::ui::probeModelFolder(dir.path(), e);
+    const auto probe = rope::io::probeModelFolder(dir.path(), e);
     QVERIFY2(probe.has_value(), qPrintable(e));
     QCOMPARE(probe->prefix, s.prefix);
     requireNorms(*probe, s, true, 8);
@@ -406,7 +406,7 @@ void TestSafetensors::hostileFolders() {
         "num_key_value_heads":2,"head_dim":8,"num_hidden_layers":2})";
     const auto probeError = [](const QString& folder) {
         QString e;
-        const auto p = rope::ui::probeModelFolder(folder, e);
+        const auto p = rope::io::probeModelFolder(folder, e);
         return p ? QString() : e;
     };
     const auto expect = [](const QString& e, const QStringList& parts) {
@@ -514,7 +514,7 @@ void TestSafetensors::progressAndCancel() {
     writeFile(dir.filePath(QStringLiteral("model.safetensors")), w.bytes());
     QList<QPair<int, int>> calls;
     QString e;
-    QVERIFY(rope::ui::probeModelFolder(dir.path(), e, [&](int done, int total) {
+    QVERIFY(rope::io::probeModelFolder(dir.path(), e, [&](int done, int total) {
         calls.append({done, total});
         return true;
     }));
@@ -523,11 +523,11 @@ void TestSafetensors::progressAndCancel() {
     for (qsizetype i = 1; i < calls.size(); ++i) {
         QVERIFY(calls[i].first >= calls[i - 1].first);
     }
-    QVERIFY(!rope::ui::probeModelFolder(dir.path(), e, [](int, int) { return false; }));
+    QVERIFY(!rope::io::probeModelFolder(dir.path(), e, [](int, int) { return false; }));
     QVERIFY(e.contains(QStringLiteral("cancelled")));
     // The cache gives the same object for an unchanged folder.
-    const auto a = rope::ui::cachedWeightsProbe(dir.path(), e);
-    const auto b = rope::ui::cachedWeightsProbe(dir.path(), e);
+    const auto a = rope::io::cachedWeightsProbe(dir.path(), e);
+    const auto b = rope::io::cachedWeightsProbe(dir.path(), e);
     QVERIFY(a && a == b);
 }
 
@@ -544,7 +544,7 @@ void TestSafetensors::largeFileReadsOnlyQk() {
     const QByteArray small = qk.bytes();
     // Re-emit the header with the embedding in front of the projections.
     QString e;
-    const auto h = rope::ui::parseSafetensors(reinterpret_cast<const uchar*>(small.constData()),
+    const auto h = rope::io::parseSafetensors(reinterpret_cast<const uchar*>(small.constData()),
                                               static_cast<quint64>(small.size()), e);
     QVERIFY2(h, qPrintable(e));
     constexpr quint64 kEmbed = quint64{1} << 30;
@@ -579,7 +579,7 @@ void TestSafetensors::largeFileReadsOnlyQk() {
     f.close();
     QElapsedTimer timer;
     timer.start();
-    const auto probe = rope::ui::probeModelFolder(dir.path(), e);
+    const auto probe = rope::io::probeModelFolder(dir.path(), e);
     const qint64 ms = timer.elapsed();
     QVERIFY2(probe.has_value(), qPrintable(e));
     requireNorms(*probe, s, true, 8);
@@ -591,7 +591,7 @@ void TestSafetensors::largeFileReadsOnlyQk() {
 // positional head (s = 3 on pairs 0 and 1) in layers 0 and 1, query head 0 and kv head 0.
 void TestSafetensors::syntheticExampleHasItsStructure() {
     QString e;
-    const auto probe = rope::ui::probeModelFolder(rope::ui::syntheticWeightsFolder(), e);
+    const auto probe = rope::io::probeModelFolder(rope::io::syntheticWeightsFolder(), e);
     QVERIFY2(probe.has_value(), qPrintable(e));
     QCOMPARE(probe->rotaryDim, 32);
     QCOMPARE(probe->queryHeads, 4);
@@ -635,7 +635,7 @@ void TestSafetensors::huggingFaceCache() {
     make(QStringLiteral("models--gguf-only--x/snapshots/1"), {QStringLiteral("config.json")});
     make(QStringLiteral("datasets--a--b/snapshots/1"),
          {QStringLiteral("config.json"), QStringLiteral("model.safetensors")});
-    const auto models = rope::ui::huggingFaceCacheModels(hub.path());
+    const auto models = rope::io::huggingFaceCacheModels(hub.path());
     QCOMPARE(models.size(), std::size_t{2});
     QCOMPARE(models[0].repo, QStringLiteral("Qwen/Qwen2.5-0.5B"));
     QCOMPARE(models[0].revision, QStringLiteral("abc123"));
@@ -646,12 +646,12 @@ void TestSafetensors::huggingFaceCache() {
     const QByteArray savedHome = qgetenv("HF_HOME");
     qunsetenv("HF_HUB_CACHE");
     qputenv("HF_HOME", "/x/hf");
-    QCOMPARE(rope::ui::huggingFaceHubFolder(), QStringLiteral("/x/hf/hub"));
+    QCOMPARE(rope::io::huggingFaceHubFolder(), QStringLiteral("/x/hf/hub"));
     qputenv("HF_HUB_CACHE", "/y/hub");
-    QCOMPARE(rope::ui::huggingFaceHubFolder(), QStringLiteral("/y/hub"));
+    QCOMPARE(rope::io::huggingFaceHubFolder(), QStringLiteral("/y/hub"));
     qunsetenv("HF_HUB_CACHE");
     qunsetenv("HF_HOME");
-    QCOMPARE(rope::ui::huggingFaceHubFolder(),
+    QCOMPARE(rope::io::huggingFaceHubFolder(),
              QDir::home().filePath(QStringLiteral(".cache/huggingface/hub")));
     if (!savedHub.isEmpty()) {
         qputenv("HF_HUB_CACHE", savedHub);

@@ -19,8 +19,8 @@
 #include <sys/resource.h>
 #endif
 
-using rope::ui::Session;
-using rope::ui::SessionLoadResult;
+using rope::io::Session;
+using rope::io::SessionLoadResult;
 
 namespace {
 
@@ -137,8 +137,8 @@ void TestSession::roundTripKeepsEveryField() {
     const QString path = dir.filePath(QStringLiteral("a.ropex"));
     const Session s = sampleSession();
     QString error;
-    QVERIFY2(rope::ui::saveSession(path, s, &error), qPrintable(error));
-    const SessionLoadResult r = rope::ui::loadSession(path);
+    QVERIFY2(rope::io::saveSession(path, s, &error), qPrintable(error));
+    const SessionLoadResult r = rope::io::loadSession(path);
     QVERIFY2(r.ok(), qPrintable(joined(r.errors)));
     QVERIFY2(r.warnings.isEmpty(), qPrintable(joined(r.warnings)));
     QCOMPARE(r.fileVersion, 1);
@@ -147,13 +147,13 @@ void TestSession::roundTripKeepsEveryField() {
     // Overwriting an existing file works too and replaces it completely.
     Session t;
     t.activePanel = QStringLiteral("spectrum");
-    QVERIFY2(rope::ui::saveSession(path, t, &error), qPrintable(error));
-    compareSessions(rope::ui::loadSession(path).session, t);
+    QVERIFY2(rope::io::saveSession(path, t, &error), qPrintable(error));
+    compareSessions(rope::io::loadSession(path).session, t);
 }
 
 void TestSession::writesVersionOneLayout() {
     const QJsonObject o =
-        QJsonDocument::fromJson(rope::ui::sessionToJson(sampleSession())).object();
+        QJsonDocument::fromJson(rope::io::sessionToJson(sampleSession())).object();
     QCOMPARE(o.value(QStringLiteral("format")).toString(), QStringLiteral("rope-explorer-session"));
     QCOMPARE(o.value(QStringLiteral("version")).toInt(), 1);
     const QJsonObject params = o.value(QStringLiteral("params")).toObject();
@@ -173,14 +173,14 @@ void TestSession::failedSaveIntoMissingDirectory() {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("missing/sub/a.ropex"));
     QString error;
-    QVERIFY(!rope::ui::saveSession(path, sampleSession(), &error));
+    QVERIFY(!rope::io::saveSession(path, sampleSession(), &error));
     QVERIFY2(error.startsWith(QStringLiteral("cannot save ") + path), qPrintable(error));
     QVERIFY(!QFile::exists(path));
 }
 
 void TestSession::failedSaveToProc() {
     QString error;
-    QVERIFY(!rope::ui::saveSession(QStringLiteral("/proc/rope-explorer-test.ropex"),
+    QVERIFY(!rope::io::saveSession(QStringLiteral("/proc/rope-explorer-test.ropex"),
                                    sampleSession(), &error));
     QVERIFY(!error.isEmpty());
 }
@@ -195,7 +195,7 @@ void TestSession::failedWriteLeavesOldFileUntouched() {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString path = dir.filePath(QStringLiteral("old.ropex"));
-    const QByteArray old = rope::ui::sessionToJson(Session{});
+    const QByteArray old = rope::io::sessionToJson(Session{});
     QVERIFY(writeAll(path, old));
 
     Session big = sampleSession();
@@ -210,7 +210,7 @@ void TestSession::failedWriteLeavesOldFileUntouched() {
     const auto oldHandler = std::signal(SIGXFSZ, SIG_IGN);
     QVERIFY(setrlimit(RLIMIT_FSIZE, &small) == 0);
     QString error;
-    const bool saved_ok = rope::ui::saveSession(path, big, &error);
+    const bool saved_ok = rope::io::saveSession(path, big, &error);
     setrlimit(RLIMIT_FSIZE, &saved);
     std::signal(SIGXFSZ, oldHandler);
 
@@ -229,7 +229,7 @@ void TestSession::readOnlyDirectoryLeavesOldFileUntouched() {
     const QString sub = dir.filePath(QStringLiteral("ro"));
     QVERIFY(QDir().mkdir(sub));
     const QString path = sub + QStringLiteral("/old.ropex");
-    const QByteArray old = rope::ui::sessionToJson(Session{});
+    const QByteArray old = rope::io::sessionToJson(Session{});
     QVERIFY(writeAll(path, old));
     QVERIFY(QFile::setPermissions(sub, QFile::ReadOwner | QFile::ExeOwner));
     // root ignores directory permissions; the RLIMIT_FSIZE test covers that case.
@@ -240,7 +240,7 @@ void TestSession::readOnlyDirectoryLeavesOldFileUntouched() {
         QSKIP("directory permissions are not enforced for this user (root)");
     }
     QString error;
-    const bool ok = rope::ui::saveSession(path, sampleSession(), &error);
+    const bool ok = rope::io::saveSession(path, sampleSession(), &error);
     QFile::setPermissions(sub, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
     QVERIFY(!ok);
     QCOMPARE(readAll(path), old);
@@ -255,7 +255,7 @@ void TestSession::migratesVersionZero() {
                     "low_freq_factor": 2, "high_freq_factor": 6, "legacy_flag": 1},
         "theme": "dark"
     })";
-    const SessionLoadResult r = rope::ui::sessionFromJson(v0);
+    const SessionLoadResult r = rope::io::sessionFromJson(v0);
     QVERIFY2(r.ok(), qPrintable(joined(r.errors)));
     QCOMPARE(r.fileVersion, 0);
     const rope::RopeParams& p = r.session.params;
@@ -283,14 +283,14 @@ void TestSession::migratesVersionZero() {
 
     // An explicit "version": 0 is the same layout.
     const SessionLoadResult explicitZero =
-        rope::ui::sessionFromJson(R"({"version": 0, "headDim": 32, "interleaved": true})");
+        rope::io::sessionFromJson(R"({"version": 0, "headDim": 32, "interleaved": true})");
     QVERIFY2(explicitZero.ok(), qPrintable(joined(explicitZero.errors)));
     QCOMPARE(explicitZero.session.params.headDim, 32);
     QCOMPARE(explicitZero.session.params.layout, rope::Layout::Interleaved);
 }
 
 void TestSession::newerVersionNamesSkippedKeys() {
-    QJsonObject o = QJsonDocument::fromJson(rope::ui::sessionToJson(sampleSession())).object();
+    QJsonObject o = QJsonDocument::fromJson(rope::io::sessionToJson(sampleSession())).object();
     o.insert(QStringLiteral("version"), 2);
     o.insert(QStringLiteral("annotations"), QJsonArray{1, 2});
     QJsonObject params = o.value(QStringLiteral("params")).toObject();
@@ -300,7 +300,7 @@ void TestSession::newerVersionNamesSkippedKeys() {
     window.insert(QStringLiteral("screen"), QStringLiteral("DP-1"));
     o.insert(QStringLiteral("window"), window);
 
-    const SessionLoadResult r = rope::ui::sessionFromJson(QJsonDocument(o).toJson());
+    const SessionLoadResult r = rope::io::sessionFromJson(QJsonDocument(o).toJson());
     QVERIFY2(r.ok(), qPrintable(joined(r.errors)));
     QCOMPARE(r.fileVersion, 2);
     compareSessions(r.session, sampleSession());
@@ -367,7 +367,7 @@ void TestSession::errorsNameTheKey() {
     QFETCH(QByteArray, json);
     QFETCH(QString, key);
     QFETCH(QString, text);
-    const SessionLoadResult r = rope::ui::sessionFromJson(json);
+    const SessionLoadResult r = rope::io::sessionFromJson(json);
     QVERIFY(!r.ok());
     const QStringList hits = r.errors.filter(QRegularExpression(
         QStringLiteral("^") + QRegularExpression::escape(key) + QStringLiteral(": ")));
@@ -381,19 +381,19 @@ void TestSession::refusesOversizedFile() {
     const QString path = dir.filePath(QStringLiteral("big.ropex"));
     QFile f(path);
     QVERIFY(f.open(QIODevice::WriteOnly));
-    QVERIFY(f.resize(rope::ui::kMaxSessionBytes + 1));
+    QVERIFY(f.resize(rope::io::kMaxSessionBytes + 1));
     f.close();
-    const SessionLoadResult r = rope::ui::loadSession(path);
+    const SessionLoadResult r = rope::io::loadSession(path);
     QCOMPARE(r.errors.size(), 1);
     QVERIFY2(r.errors.first().contains(QStringLiteral("16 MiB")), qPrintable(r.errors.first()));
 }
 
 void TestSession::classifiesDroppedFiles() {
-    using rope::ui::FileKind;
-    QCOMPARE(rope::ui::fileKindOf(QStringLiteral("/a/b/explore.ropex")), FileKind::Session);
-    QCOMPARE(rope::ui::fileKindOf(QStringLiteral("EXPLORE.ROPEX")), FileKind::Session);
-    QCOMPARE(rope::ui::fileKindOf(QStringLiteral("/models/config.json")), FileKind::ModelConfig);
-    QCOMPARE(rope::ui::fileKindOf(QStringLiteral("ropex")), FileKind::ModelConfig);
+    using rope::io::FileKind;
+    QCOMPARE(rope::io::fileKindOf(QStringLiteral("/a/b/explore.ropex")), FileKind::Session);
+    QCOMPARE(rope::io::fileKindOf(QStringLiteral("EXPLORE.ROPEX")), FileKind::Session);
+    QCOMPARE(rope::io::fileKindOf(QStringLiteral("/models/config.json")), FileKind::ModelConfig);
+    QCOMPARE(rope::io::fileKindOf(QStringLiteral("ropex")), FileKind::ModelConfig);
 }
 
 QTEST_GUILESS_MAIN(TestSession)

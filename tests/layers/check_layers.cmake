@@ -6,6 +6,7 @@
 #    allowed rope_* dependency is checked the same way, the rule holds transitively.
 # 2. Includes: a layer's sources include nothing from a layer above (Widgets/Gui headers,
 #    QCustomPlot, ui/ …). This also catches a header-only dependency that links nothing.
+# 3. Namespaces: each layer declares into its own namespace (below).
 cmake_minimum_required(VERSION 3.25)
 
 set(failures "")
@@ -63,7 +64,51 @@ foreach(rule IN LISTS include_rules)
     endforeach()
 endforeach()
 
+# 3. Namespaces follow the layers: core declares into rope (and its own rope::detail, rope::train
+#    …), io into rope::io, figures into rope::figures, ui into rope::ui, app into rope::cli; a
+#    layer may open a lower layer's namespace only to forward-declare (figures and ui name
+#    io::ModelConfigResult and io::Session so), never a higher one's.
+# <folder> <regex every opening `namespace rope…` line at column 0 must match>
+set(namespace_rules
+    "core|^namespace rope(::(detail|field_table|scaling_detail|train)[a-z_:]*)? \\{"
+    "io|^namespace rope::io(::[a-z_:]+)? \\{"
+    "figures|^namespace rope::(figures|io)(::[a-z_:]+)? \\{"
+    "ui|^namespace rope::(ui|io)(::[a-z_:]+)? \\{"
+    "app|^namespace rope::cli(::[a-z_:]+)? \\{")
+foreach(rule IN LISTS namespace_rules)
+    string(FIND "${rule}" "|" bar)
+    string(SUBSTRING "${rule}" 0 ${bar} folder)
+    math(EXPR bar "${bar} + 1")
+    string(SUBSTRING "${rule}" ${bar} -1 allowed)
+    file(GLOB_RECURSE sources "${SOURCE_DIR}/${folder}/*.h" "${SOURCE_DIR}/${folder}/*.cpp")
+    foreach(source IN LISTS sources)
+        file(STRINGS "${source}" opened REGEX "^namespace rope[a-z_:]* \\{")
+        foreach(line IN LISTS opened)
+            if(NOT line MATCHES "${allowed}")
+                file(RELATIVE_PATH rel "${SOURCE_DIR}" "${source}")
+                string(APPEND failures "namespace: ${rel}: ${line}\n")
+            endif()
+        endforeach()
+    endforeach()
+endforeach()
+# A pattern that passes every line would make rule 3 vacuous: each must refuse a line of the
+# layer above.
+foreach(probe IN ITEMS "io|namespace rope::ui {" "core|namespace rope::io {"
+                       "figures|namespace rope::ui {" "ui|namespace rope::cli {"
+                       "app|namespace rope::ui {")
+    string(REPLACE "|" ";" parts "${probe}")
+    list(GET parts 0 folder)
+    list(GET parts 1 line)
+    foreach(rule IN LISTS namespace_rules)
+        if(rule MATCHES "^${folder}\\|(.*)$")
+            if(line MATCHES "${CMAKE_MATCH_1}")
+                string(APPEND failures "namespace rule of ${folder} lets through: ${line}\n")
+            endif()
+        endif()
+    endforeach()
+endforeach()
+
 if(failures)
     message(FATAL_ERROR "layer violations:\n${failures}")
 endif()
-message(STATUS "layers: core → io, figures → ui → app; no upward link or include")
+message(STATUS "layers: core → io, figures → ui → app; no upward link or include; one namespace a layer")

@@ -283,7 +283,7 @@ private slots:
                  QStringList{QStringLiteral("old.ropex")});
         // The window still holds the unsaved change and can save it once there is room.
         QVERIFY(w.saveSessionTo(path));
-        QVERIFY(rope::ui::loadSession(path).session.params.base == 500000.0);
+        QVERIFY(rope::io::loadSession(path).session.params.base == 500000.0);
 
         // A read-only directory (only where permissions apply to this user).
         const QString ro = dir.filePath(QStringLiteral("ro"));

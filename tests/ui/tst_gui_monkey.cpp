@@ -615,21 +615,21 @@ private:
     void sessionRoundTrip(MainWindow& w, const QTemporaryDir& dir) {
         const QString path = dir.filePath(QStringLiteral("monkey.ropex"));
         note(QStringLiteral("session save + open"));
-        const rope::ui::Session before = w.currentSession();
+        const rope::io::Session before = w.currentSession();
         QVERIFY2(w.saveSessionTo(path), qPrintable(history()));
         QVERIFY2(w.openSession(path), qPrintable(history()));
-        rope::ui::Session after = w.currentSession();
+        rope::io::Session after = w.currentSession();
         // The window layout is restored by Qt and may settle differently; the rest must match.
-        rope::ui::Session expected = before;
+        rope::io::Session expected = before;
         expected.windowGeometry.clear();
         expected.windowState.clear();
         after.windowGeometry.clear();
         after.windowState.clear();
         QVERIFY2(
-            rope::ui::sessionToJson(after) == rope::ui::sessionToJson(expected),
+            rope::io::sessionToJson(after) == rope::io::sessionToJson(expected),
             qPrintable(QStringLiteral("session round trip changed the session:\n%1\nvs\n%2\n%3")
-                           .arg(QString::fromUtf8(rope::ui::sessionToJson(expected)),
-                                QString::fromUtf8(rope::ui::sessionToJson(after)), history())));
+                           .arg(QString::fromUtf8(rope::io::sessionToJson(expected)),
+                                QString::fromUtf8(rope::io::sessionToJson(after)), history())));
         ++m_roundTrips;
     }
 

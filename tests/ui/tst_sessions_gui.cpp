@@ -31,7 +31,7 @@
 #include <cmath>
 #include <numbers>
 
-Q_DECLARE_METATYPE(rope::ui::CodeLanguage)
+Q_DECLARE_METATYPE(rope::io::CodeLanguage)
 
 using rope::ui::FigureData;
 using rope::ui::FigureOptions;
@@ -337,14 +337,14 @@ private slots:
 
     void droppedSessionOpens() {
         const QString path = m_dir.filePath(QStringLiteral("dropped.ropex"));
-        rope::ui::Session session;
+        rope::io::Session session;
         session.params.headDim = 32;
         session.params.base = 20000;
         session.activePanel = QStringLiteral("identity");
         session.panelOptions.insert(QStringLiteral("identity"),
                                     QVariantMap{{QStringLiteral("identity"), "orthogonality"}});
         QString error;
-        QVERIFY2(rope::ui::saveSession(path, session, &error), qPrintable(error));
+        QVERIFY2(rope::io::saveSession(path, session, &error), qPrintable(error));
         MainWindow w(nullptr, false);
         drop(w, path);
         QCOMPARE(w.state().params().headDim, 32);
@@ -444,13 +444,13 @@ private slots:
     }
 
     void copyAsCodePutsTheSnippetOnTheClipboard_data() {
-        QTest::addColumn<rope::ui::CodeLanguage>("language");
+        QTest::addColumn<rope::io::CodeLanguage>("language");
         QTest::addColumn<QString>("import");
-        QTest::newRow("numpy") << rope::ui::CodeLanguage::NumPy << "import numpy";
-        QTest::newRow("pytorch") << rope::ui::CodeLanguage::PyTorch << "import torch";
+        QTest::newRow("numpy") << rope::io::CodeLanguage::NumPy << "import numpy";
+        QTest::newRow("pytorch") << rope::io::CodeLanguage::PyTorch << "import torch";
     }
     void copyAsCodePutsTheSnippetOnTheClipboard() {
-        QFETCH(rope::ui::CodeLanguage, language);
+        QFETCH(rope::io::CodeLanguage, language);
         QFETCH(QString, import);
         QClipboard* clipboard = QGuiApplication::clipboard();
         clipboard->setText(QStringLiteral("probe"));
@@ -462,7 +462,7 @@ private slots:
         p.base = 123457;
         QVERIFY(w.state().setParams(p));
         QVERIFY(w.copyCode(language));
-        QCOMPARE(clipboard->text(), rope::ui::codeSnippet(language, p));
+        QCOMPARE(clipboard->text(), rope::io::codeSnippet(language, p));
         QVERIFY(clipboard->text().contains(import));
         QVERIFY(clipboard->text().contains(QStringLiteral("123457")));
         QVERIFY(!w.statusBar()->currentMessage().isEmpty());
@@ -478,9 +478,9 @@ private slots:
         QVERIFY(numpy != nullptr && torch != nullptr);
         QVERIFY(numpy->isReadOnly() && torch->isReadOnly());
         QCOMPARE(numpy->toPlainText(),
-                 rope::ui::codeSnippet(rope::ui::CodeLanguage::NumPy, w.state().params()));
+                 rope::io::codeSnippet(rope::io::CodeLanguage::NumPy, w.state().params()));
         QCOMPARE(torch->toPlainText(),
-                 rope::ui::codeSnippet(rope::ui::CodeLanguage::PyTorch, w.state().params()));
+                 rope::io::codeSnippet(rope::io::CodeLanguage::PyTorch, w.state().params()));
         QClipboard* clipboard = QGuiApplication::clipboard();
         clipboard->setText(QStringLiteral("probe"));
         if (clipboard->text() == QLatin1String("probe")) {

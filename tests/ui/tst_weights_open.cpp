@@ -52,9 +52,9 @@ private slots:
     void loadsTheSyntheticModelOffTheGuiThread() {
         QWidget parent;
         QString got;
-        rope::ui::loadWeightsFolder(&parent, rope::ui::syntheticWeightsFolder(),
+        rope::ui::loadWeightsFolder(&parent, rope::io::syntheticWeightsFolder(),
                                     [&](const QString& folder) { got = folder; });
-        QTRY_COMPARE_WITH_TIMEOUT(got, rope::ui::syntheticWeightsFolder(), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(got, rope::io::syntheticWeightsFolder(), 10000);
     }
 
     void aFolderWithoutAModelShowsWhy() {
@@ -137,7 +137,7 @@ private slots:
         // (and reports its progress from the first tensor).
         QString error;
         int first = 0;
-        const auto probe = rope::ui::cachedWeightsProbe(dir.path(), error, [&](int done, int) {
+        const auto probe = rope::io::cachedWeightsProbe(dir.path(), error, [&](int done, int) {
             if (first == 0) {
                 first = done;
             }
@@ -186,9 +186,9 @@ private slots:
         rope::ui::FigurePanel* panel = window.panel(QStringLiteral("weights"));
         QVERIFY(panel != nullptr);
         // What the File menu action does once the probe is done.
-        panel->setOption(QStringLiteral("model"), rope::ui::syntheticWeightsFolder());
+        panel->setOption(QStringLiteral("model"), rope::io::syntheticWeightsFolder());
         QCOMPARE(panel->options().value(QStringLiteral("model")).toString(),
-                 rope::ui::syntheticWeightsFolder());
+                 rope::io::syntheticWeightsFolder());
         QAction* open = window.findChild<QAction*>(QStringLiteral("open-model-folder"));
         QAction* cache = window.findChild<QAction*>(QStringLiteral("hf-cache"));
         QVERIFY(open != nullptr && cache != nullptr);

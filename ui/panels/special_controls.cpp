@@ -326,7 +326,7 @@ QWidget* doctorCompare(FigurePanel& panel, ExplorerState& /*state*/) {
         const QSignalBlocker block(combo);
         combo->clear();
         combo->addItem(FigurePanel::tr("the same without scaling"), QStringLiteral("unscaled"));
-        for (const Preset& preset : allPresets()) {
+        for (const io::Preset& preset : io::allPresets()) {
             combo->addItem(preset.displayName, preset.id);
         }
         int index = combo->findData(current);
