@@ -571,6 +571,20 @@ private:
         const auto logMul = number(key("rope.scaling.yarn_log_multiplier"));
         const auto extFactor = number(key("rope.scaling.yarn_ext_factor"));
         const auto yarnAttn = number(key("rope.scaling.yarn_attn_factor"));
+        // llama.cpp's load_hparams reads the four YaRN knob keys only for some architectures
+        // (LlamaCppDefaults::readsYarnKnobs); elsewhere hparams keep their defaults and a key in
+        // the file changes nothing. An architecture outside the table is read as written.
+        const bool knobsIgnored = m_family != nullptr && !m_family->llamaCpp.readsYarnKnobs;
+        if (knobsIgnored) {
+            warnIgnoredYarnKnob("rope.scaling.yarn_ext_factor", extFactor,
+                                IoText::tr("−1 (mixing on for the yarn type)"));
+            warnIgnoredYarnKnob("rope.scaling.yarn_attn_factor", yarnAttn,
+                                QString::number(io::kLlamaCppYarnAttnFactor));
+            warnIgnoredYarnKnob("rope.scaling.yarn_beta_fast", betaFast,
+                                QString::number(io::kLlamaCppYarnBetaFast));
+            warnIgnoredYarnKnob("rope.scaling.yarn_beta_slow", betaSlow,
+                                QString::number(io::kLlamaCppYarnBetaSlow));
+        }
         // Older converters wrote a linear factor as rope.scale_linear.
         const auto scaleLinear = number(key("rope.scale_linear"));
         if (const GgufValue* ft = find(key("rope.scaling.finetuned"))) {
@@ -610,10 +624,12 @@ private:
             if (original) {
                 rope[QStringLiteral("original_max_position_embeddings")] = *original;
             }
-            if (betaFast) {
+            // An architecture that ignores the keys runs with beta 32/1, transformers' defaults,
+            // so leaving them out of the config reads as llama.cpp computes.
+            if (betaFast && !knobsIgnored) {
                 rope[QStringLiteral("beta_fast")] = *betaFast;
             }
-            if (betaSlow) {
+            if (betaSlow && !knobsIgnored) {
                 rope[QStringLiteral("beta_slow")] = *betaSlow;
             }
             if (attn && !logMul) {
@@ -673,6 +689,9 @@ private:
         }
         // llama.cpp's YaRN mixing knobs have no config.json field; only their neutral values
         // (ext_factor 1 for yarn, attn_factor 1) describe what transformers computes.
+        if (knobsIgnored) {
+            return rope;
+        }
         if (extFactor && *extFactor != 1.0 && *extFactor >= 0.0) {
             warn(key("rope.scaling.yarn_ext_factor"),
                  IoText::tr("%1 has no config.json counterpart (transformers always mixes with "
@@ -680,12 +699,34 @@ private:
                      .arg(*extFactor));
         }
         if (yarnAttn && *yarnAttn != 1.0) {
+            // llama-context.cpp (since PR 17945): with YaRN mixing on (ext_factor ≠ 0) the
+            // context sets yarn_attn_factor from the scale factor, so the key is read and then
+            // overwritten; with it off the cos/sin magnitude is yarn_attn_factor ·
+            // rope.scaling.attn_factor.
+            const bool yarnOn = *type == QLatin1String("yarn") && !(extFactor && *extFactor == 0.0);
             warn(key("rope.scaling.yarn_attn_factor"),
-                 IoText::tr("%1 multiplies llama.cpp's attention factor and has no config.json "
-                            "counterpart; not shown")
-                     .arg(*yarnAttn));
+                 yarnOn ? IoText::tr("%1 is read by llama.cpp's loader but overwritten when YaRN "
+                                     "is on (llama-context.cpp since PR 17945); not shown")
+                              .arg(*yarnAttn)
+                        : IoText::tr("%1 multiplies llama.cpp's attention factor and has no "
+                                     "config.json counterpart; not shown")
+                              .arg(*yarnAttn));
         }
         return rope;
+    }
+
+    // A YaRN knob key that llama.cpp's loader does not read for this architecture: named, with
+    // the value llama.cpp runs with instead (llama-hparams.h).
+    void warnIgnoredYarnKnob(const char* suffix, const std::optional<double>& value,
+                             const QString& used) {
+        if (!value) {
+            return;
+        }
+        warn(key(suffix), IoText::tr("%1 is ignored: llama.cpp's %2 loader does not read this key "
+                                     "(load_hparams reads the YaRN keys only for grok) and runs "
+                                     "with %3")
+                              .arg(*value)
+                              .arg(m_arch, used));
     }
 
     // LongRoPE as llama.cpp runs it from the factor tensors: θ_i divided by the long factors

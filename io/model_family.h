@@ -75,7 +75,22 @@ struct LlamaCppDefaults {
     /// and the full layers' `rope_freqs` encodes p-RoPE: 1 for a rotated pair, 1e30 for a pair
     /// llama.cpp's θ_i / 1e30 leaves still (gemma4).
     bool perLayerTypeRope = false;
+    /// load_hparams reads the YaRN knobs `{arch}.rope.scaling.yarn_ext_factor`,
+    /// `yarn_attn_factor`, `yarn_beta_fast` and `yarn_beta_slow` into hparams. At the commit read
+    /// only the LLM_ARCH_GROK branch does (no row of this table); every other architecture keeps
+    /// llama-hparams.h's defaults — ext_factor −1 (YaRN mixing on iff the type is yarn),
+    /// yarn_attn_factor 1, beta_fast 32, beta_slow 1 — whatever the file carries, and
+    /// llama-context.cpp takes them unless a flag (--yarn-beta-fast, …) overrides them. Where
+    /// the keys are read, yarn_attn_factor still counts only with YaRN off: with YaRN on,
+    /// llama-context.cpp recomputes it from the factor (PR 17945).
+    bool readsYarnKnobs = false;
 };
+
+/// llama-hparams.h's YaRN defaults, which an architecture that does not read the GGUF keys
+/// (LlamaCppDefaults::readsYarnKnobs) runs with.
+inline constexpr double kLlamaCppYarnBetaFast = 32.0;
+inline constexpr double kLlamaCppYarnBetaSlow = 1.0;
+inline constexpr double kLlamaCppYarnAttnFactor = 1.0;
 
 /// \brief One model family.
 struct ModelFamily {

@@ -561,6 +561,78 @@ private slots:
         }
     }
 
+    // llama.cpp src/llama-model.cpp at 00342301, llama_model::load_hparams: only the
+    // LLM_ARCH_GROK branch reads rope.scaling.yarn_ext_factor / yarn_attn_factor /
+    // yarn_beta_fast / yarn_beta_slow; for qwen2 hparams keep llama-hparams.h's defaults
+    // (beta 32/1, yarn_attn_factor 1). llama-context.cpp (llama_context::llama_context, since
+    // PR 17945) then sets the YaRN magnitude to get_mscale(s) = 0.1 ln s + 1 for s = 4. So the
+    // file below runs exactly as Qwen2.5-7B's YaRN config.json reads in transformers (beta
+    // 32/1, attention factor 0.1 ln 4 + 1), whatever the four keys say, and each is named.
+    void yarnKnobKeysIgnoredOutsideGrok() {
+        gguf_test::Writer w;
+        w.str(QStringLiteral("general.architecture"), QStringLiteral("qwen2"));
+        w.u32(QStringLiteral("qwen2.block_count"), 28);
+        w.u32(QStringLiteral("qwen2.context_length"), 32768);
+        w.u32(QStringLiteral("qwen2.embedding_length"), 3584);
+        w.u32(QStringLiteral("qwen2.attention.head_count"), 28);
+        w.u32(QStringLiteral("qwen2.attention.head_count_kv"), 4);
+        w.f32(QStringLiteral("qwen2.rope.freq_base"), 1000000.0f);
+        w.str(QStringLiteral("qwen2.rope.scaling.type"), QStringLiteral("yarn"));
+        w.f32(QStringLiteral("qwen2.rope.scaling.factor"), 4.0f);
+        w.u32(QStringLiteral("qwen2.rope.scaling.original_context_length"), 32768);
+        w.f32(QStringLiteral("qwen2.rope.scaling.yarn_ext_factor"), 0.5f);
+        w.f32(QStringLiteral("qwen2.rope.scaling.yarn_attn_factor"), 2.0f);
+        w.f32(QStringLiteral("qwen2.rope.scaling.yarn_beta_fast"), 16.0f);
+        w.f32(QStringLiteral("qwen2.rope.scaling.yarn_beta_slow"), 2.0f);
+        const ModelConfigResult g = rope::ui::loadGgufFromBytes(w.bytes());
+        QVERIFY2(g.ok(), qPrintable(g.errors.join(QStringLiteral(" | "))));
+        QCOMPARE(g.params.scaling.betaFast, 32.0);
+        QCOMPARE(g.params.scaling.betaSlow, 1.0);
+        const double magnitude = 0.1 * std::log(4.0) + 1.0;
+        QVERIFY(std::abs(rope::scaledFrequencies(g.params).attentionFactor - magnitude) < 1e-12);
+        const ModelConfigResult c =
+            rope::ui::loadModelConfig(qEnvironmentVariable("ROPE_SOURCE_DIR") +
+                                      QStringLiteral("/tests/data/configs/qwen2.5-7b-yarn.json"));
+        QVERIFY(c.ok());
+        QVERIFY(
+            (rope::scaledFrequencies(g.params).invFreq == rope::scaledFrequencies(c.params).invFreq)
+                .all());
+        const QString warnings = g.warnings.join(QLatin1Char('\n'));
+        const std::pair<const char*, const char*> named[] = {{"yarn_ext_factor", "0.5"},
+                                                             {"yarn_attn_factor", "2"},
+                                                             {"yarn_beta_fast", "16"},
+                                                             {"yarn_beta_slow", "2"}};
+        for (const auto& [k, v] : named) {
+            const QString line = QStringLiteral("qwen2.rope.scaling.") + QLatin1String(k) +
+                                 QStringLiteral(": ") + QLatin1String(v) +
+                                 QStringLiteral(" is ignored");
+            QVERIFY2(warnings.contains(line), qPrintable(line));
+        }
+    }
+
+    // translate for an architecture that ignores the beta keys (qwen2, as above): the betas go
+    // only into the flags, and a non-default pair is named as not carried by the file.
+    void translateBetasOnlyAsFlags() {
+        const ModelConfigResult c = rope::ui::loadModelConfigFromJson(
+            "{\"model_type\": \"qwen2\", \"hidden_size\": 3584, \"num_attention_heads\": 28, "
+            "\"num_hidden_layers\": 2, \"max_position_embeddings\": 131072, "
+            "\"rope_theta\": 1000000, \"rope_scaling\": {\"rope_type\": \"yarn\", "
+            "\"factor\": 4.0, \"original_max_position_embeddings\": 32768, "
+            "\"beta_fast\": 16, \"beta_slow\": 2}}");
+        QVERIFY(c.ok());
+        const rope::ui::LlamaCppTranslation t = rope::ui::toLlamaCpp(c, QStringLiteral("qwen2"));
+        for (const auto& [k, v] : t.ggufKeys) {
+            QVERIFY2(!k.contains(QLatin1String("yarn_beta")), qPrintable(k));
+        }
+        const int fast = static_cast<int>(t.flags.indexOf(QStringLiteral("--yarn-beta-fast")));
+        const int slow = static_cast<int>(t.flags.indexOf(QStringLiteral("--yarn-beta-slow")));
+        QVERIFY(fast >= 0 && slow >= 0);
+        QCOMPARE(t.flags.at(fast + 1), QStringLiteral("16"));
+        QCOMPARE(t.flags.at(slow + 1), QStringLiteral("2"));
+        QVERIFY(t.notExpressible.join(QLatin1Char('\n'))
+                    .contains(QStringLiteral("does not read rope.scaling.yarn_beta_fast")));
+    }
+
     // Phi-3.5's LongRoPE: the converter writes attn_factor and original_context_length, never
     // rope.scaling.type.
     void translatePhi3Keys() {
