@@ -91,7 +91,10 @@ std::vector<LlamaLayer> llamaLayersFromFamily(const ui::ModelConfigResult& model
         if (d.noRopeLayerStep > 0) {
             l.rope = (il + 1) % d.noRopeLayerStep != 0;
         }
-        if (d.recurrentPeriod > 0) {
+        // A fixed period (qwen3next) overrides the config's pattern; a period the loader reads
+        // from full_attention_interval (qwen35), which the converter copies from the config,
+        // rotates the layers transformers rotates.
+        if (d.recurrentPeriod > 0 && !d.recurrentPeriodFromKey) {
             l.rope = (il + 1) % d.recurrentPeriod == 0;
         }
     }

@@ -449,7 +449,20 @@ private:
         if (d.recurrentPeriod > 0) {
             const QString intervalKey = key("full_attention_interval");
             const auto interval = number(intervalKey);
-            if (interval && *interval != d.recurrentPeriod) {
+            int period = d.recurrentPeriod;
+            if (d.recurrentPeriodFromKey && interval) {
+                // qwen35's loader: full_attn_interval = 4, overwritten by the key when present
+                // (a uint32; 0 would divide by zero there).
+                if (!(*interval >= 1.0 && *interval <= nValue) ||
+                    *interval != std::floor(*interval)) {
+                    fail(intervalKey, IoText::tr("must be a whole number from 1 to %1 = %2, got %3")
+                                          .arg(nKey)
+                                          .arg(nValue)
+                                          .arg(*interval));
+                    return;
+                }
+                period = static_cast<int>(*interval);
+            } else if (interval && *interval != d.recurrentPeriod) {
                 warn(intervalKey, IoText::tr("%1, but llama.cpp's %2 loader uses %3 whatever the "
                                              "file says; layers are read as llama.cpp runs them")
                                       .arg(*interval)
@@ -464,9 +477,8 @@ private:
             }
             std::vector<QString> types;
             for (int il = 0; il < n; ++il) {
-                types.push_back((il + 1) % d.recurrentPeriod != 0
-                                    ? QStringLiteral("linear_attention")
-                                    : QStringLiteral("full_attention"));
+                types.push_back((il + 1) % period != 0 ? QStringLiteral("linear_attention")
+                                                       : QStringLiteral("full_attention"));
             }
             out[QStringLiteral("layer_types")] = layerTypeArray(types);
             return;
@@ -926,7 +938,10 @@ private:
             rope[QStringLiteral("type")] = QStringLiteral("mrope");
         }
         rope[QStringLiteral("mrope_section")] = section;
-        if (m_arch.startsWith(QLatin1String("qwen3vl"))) {
+        // IMROPE (qwen3vl, qwen35) gives the sections pair by pair (t, h, w, t, …), which is
+        // transformers' mrope_interleaved.
+        if (m_family != nullptr ? m_family->llamaRope == io::LlamaRopeType::Imrope
+                                : m_arch.startsWith(QLatin1String("qwen3vl"))) {
             rope[QStringLiteral("mrope_interleaved")] = true;
         }
     }

@@ -20,7 +20,7 @@
 /// `llama_model_rope_type`) and src/llama-hparams.cpp (`set_swa_pattern`) at commit
 /// 00342301d01add50835550e8a916f12097d94517 (ggml-org/llama.cpp, autumn 2025), and
 /// convert_hf_to_gguf.py's model classes of the same period. Rows that llama.cpp gained after
-/// that commit (qwen3vl, mistral3, minimax-m2, gemma4) say so in their note.
+/// that commit (qwen3vl, mistral3, minimax-m2, gemma4, qwen35, qwen35moe) say so in their note.
 
 namespace rope::io {
 
@@ -64,6 +64,10 @@ struct LlamaCppDefaults {
     /// Layer il is linear (recurrent) attention without RoPE iff (il + 1) mod n ≠ 0 (qwen3next;
     /// 0: none). llama.cpp at the commit read hard-codes 4.
     int recurrentPeriod = 0;
+    /// The loader reads the period from `{arch}.full_attention_interval`, recurrentPeriod being
+    /// its default (qwen35: `ml.get_key(LLM_KV_FULL_ATTENTION_INTERVAL, …, false)`); false: the
+    /// period is fixed whatever the file says (qwen3next at the commit read).
+    bool recurrentPeriodFromKey = false;
     /// `{arch}.block_count` counts `nextn_predict_layers` multi-token-prediction blocks after
     /// the main stack; the graph runs only the first block_count − nextn layers (glm4moe).
     bool blockCountIncludesNextn = false;

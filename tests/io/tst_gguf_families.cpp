@@ -109,6 +109,10 @@ private slots:
                                      << "gemma3";
         QTest::newRow("mistral") << "mistral"
                                  << "llama";
+        QTest::newRow("qwen3_5_text") << "qwen3_5_text"
+                                      << "qwen35";
+        QTest::newRow("qwen3_5_moe_text") << "qwen3_5_moe_text"
+                                          << "qwen35moe";
     }
     void tableRoundTrips() {
         QFETCH(QString, modelType);
@@ -300,6 +304,81 @@ private slots:
             QCOMPARE(m.layers[il].rope, c.layers[il].rope);
             QCOMPARE(m.layers[il].type, c.layers[il].type);
         }
+    }
+
+    // Qwen3.5-27B as conversion/qwen.py's Qwen3_5TextModel writes it, read as the qwen35
+    // loader fills it (src/models/qwen35.cpp, llama_model_qwen35::load_arch_hparams, and
+    // llama_model_rope_type): block_count 65 = 64 main layers + 1 MTP block
+    // (nextn_predict_layers), and the graph runs the 64; layer il is linear attention (no RoPE)
+    // iff (il + 1) mod full_attention_interval (4) ≠ 0, so the 16 layers 3, 7, …, 63 rotate;
+    // IMROPE with sections [11, 11, 10, 0], which for a text token (all axes at the same
+    // position) turns pair i by θ_i = (10^7)^(−2i/64), i < 32, on n_rot = int(256 · 0.25) = 64
+    // channels. transformers' reading of the published config.json agrees layer by layer.
+    void qwen35() {
+        const ModelConfigResult m = load(QStringLiteral("qwen3.5-27b"));
+        QVERIFY(m.ok());
+        QCOMPARE(m.modelType, QStringLiteral("qwen3_5_text"));
+        QCOMPARE(m.layers.size(), std::size_t{64});
+        QCOMPARE(m.mropeSection, (std::vector<int>{11, 11, 10}));
+        QVERIFY(m.mropeInterleaved);
+        std::vector<long double> theta;
+        for (int i = 0; i < 32; ++i) {
+            theta.push_back(plainTheta(1e7L, 64, i));
+        }
+        int rotating = 0;
+        for (std::size_t il = 0; il < 64; ++il) {
+            const bool attention = (il + 1) % 4 == 0;
+            QCOMPARE(m.layers[il].rope, attention);
+            if (attention) {
+                ++rotating;
+                QCOMPARE(m.layers[il].params.effectiveRotaryDim(), 64);
+                requireTheta(m.layers[il].params, theta, 1e-14);
+            }
+        }
+        QCOMPARE(rotating, 16);
+        QVERIFY(m.warnings.join('\n').contains(QStringLiteral("qwen35.nextn_predict_layers")));
+        const ModelConfigResult c =
+            rope::ui::loadModelConfig(qEnvironmentVariable("ROPE_SOURCE_DIR") +
+                                      QStringLiteral("/tests/data/configs/qwen3.5-27b.json"));
+        QVERIFY(c.ok());
+        QCOMPARE(c.layers.size(), m.layers.size());
+        QCOMPARE(c.mropeSection, m.mropeSection);
+        QCOMPARE(c.mropeInterleaved, m.mropeInterleaved);
+        for (std::size_t il = 0; il < 64; ++il) {
+            QCOMPARE(m.layers[il].rope, c.layers[il].rope);
+            QCOMPARE(m.layers[il].type, c.layers[il].type);
+            QCOMPARE(m.layers[il].params.effectiveRotaryDim(),
+                     c.layers[il].params.effectiveRotaryDim());
+        }
+    }
+
+    // The qwen35 loader reads full_attention_interval (default 4), unlike qwen3next's fixed 4 at
+    // the commit read: with 2, layer il rotates iff (il + 1) mod 2 = 0. A 0 (a division by zero
+    // in the loader's (i + 1) % interval) is an error naming the key.
+    void qwen35FullAttentionIntervalKey() {
+        const auto file = [](uint32_t interval) {
+            gguf_test::Writer w;
+            w.str(QStringLiteral("general.architecture"), QStringLiteral("qwen35"));
+            w.u32(QStringLiteral("qwen35.block_count"), 8);
+            w.u32(QStringLiteral("qwen35.context_length"), 4096);
+            w.u32(QStringLiteral("qwen35.embedding_length"), 1024);
+            w.u32(QStringLiteral("qwen35.attention.head_count"), 8);
+            w.u32(QStringLiteral("qwen35.attention.key_length"), 256);
+            w.f32(QStringLiteral("qwen35.rope.freq_base"), 1e7f);
+            w.u32(QStringLiteral("qwen35.rope.dimension_count"), 64);
+            w.i32Array(QStringLiteral("qwen35.rope.dimension_sections"), {11, 11, 10, 0});
+            w.u32(QStringLiteral("qwen35.full_attention_interval"), interval);
+            return rope::ui::loadGgufFromBytes(w.bytes());
+        };
+        const ModelConfigResult two = file(2);
+        QVERIFY2(two.ok(), qPrintable(two.errors.join(QStringLiteral(" | "))));
+        QCOMPARE(two.layers.size(), std::size_t{8});
+        for (std::size_t il = 0; il < 8; ++il) {
+            QCOMPARE(two.layers[il].rope, (il + 1) % 2 == 0);
+        }
+        const ModelConfigResult zero = file(0);
+        QVERIFY(!zero.ok());
+        QVERIFY(zero.errors.join('\n').contains(QStringLiteral("qwen35.full_attention_interval")));
     }
 
     // GLM-4.5: block_count 93 = 92 main layers + 1 MTP layer; llama.cpp's graph runs 92.
@@ -501,6 +580,7 @@ private slots:
         QTest::newRow("qwen3_next") << base.arg("qwen3_next") << "qwen3next";
         QTest::newRow("gemma2") << base.arg("gemma2") << "gemma2";
         QTest::newRow("gemma4_text") << base.arg("gemma4_text") << "gemma4";
+        QTest::newRow("qwen3_5_text") << base.arg("qwen3_5_text") << "qwen35";
     }
     void translateKeysUseTheArchitecture() {
         QFETCH(QString, json);
