@@ -452,16 +452,17 @@ private:
             int period = d.recurrentPeriod;
             if (d.recurrentPeriodFromKey && interval) {
                 // qwen35's loader: full_attn_interval = 4, overwritten by the key when present
-                // (a uint32; 0 would divide by zero there).
-                if (!(*interval >= 1.0 && *interval <= nValue) ||
+                // (a uint32; 0 would divide by zero there). A period above the layer count is
+                // legal and makes every layer linear, as the period n + 1 does here.
+                if (!(*interval >= 1.0 && *interval <= 4294967295.0) ||
                     *interval != std::floor(*interval)) {
-                    fail(intervalKey, IoText::tr("must be a whole number from 1 to %1 = %2, got %3")
-                                          .arg(nKey)
-                                          .arg(nValue)
-                                          .arg(*interval));
+                    fail(intervalKey,
+                         IoText::tr("must be a whole number from 1 to 4294967295 (a uint32), "
+                                    "got %1")
+                             .arg(*interval));
                     return;
                 }
-                period = static_cast<int>(*interval);
+                period = static_cast<int>(std::min(*interval, nValue + 1.0));
             } else if (interval && *interval != d.recurrentPeriod) {
                 warn(intervalKey, IoText::tr("%1, but llama.cpp's %2 loader uses %3 whatever the "
                                              "file says; layers are read as llama.cpp runs them")

@@ -5158,10 +5158,6 @@ and look inside it.</source>
         <translation>没有差异：两个引擎计算出相同的 θ、幅度、旋转层和窗口</translation>
     </message>
     <message>
-        <source>must be a whole number from 1 to %1 = %2, got %3</source>
-        <translation>必须是 1 到 %1 = %2 之间的整数，得到 %3</translation>
-    </message>
-    <message>
         <source>−1 (mixing on for the yarn type)</source>
         <translation>−1（yarn 类型时开启混合）</translation>
     </message>
@@ -5172,6 +5168,10 @@ and look inside it.</source>
     <message>
         <source>%1 is ignored: llama.cpp&apos;s %2 loader does not read this key (load_hparams reads the YaRN keys only for grok) and runs with %3</source>
         <translation>%1 被忽略：llama.cpp 的 %2 加载器不读取此键（load_hparams 只对 grok 读取 YaRN 键），而是使用 %3</translation>
+    </message>
+    <message>
+        <source>must be a whole number from 1 to 4294967295 (a uint32), got %1</source>
+        <translation>必须是 1 到 4294967295 之间的整数（uint32），得到 %1</translation>
     </message>
 </context>
 <context>

@@ -353,8 +353,9 @@ private slots:
     }
 
     // The qwen35 loader reads full_attention_interval (default 4), unlike qwen3next's fixed 4 at
-    // the commit read: with 2, layer il rotates iff (il + 1) mod 2 = 0. A 0 (a division by zero
-    // in the loader's (i + 1) % interval) is an error naming the key.
+    // the commit read: with 2, layer il rotates iff (il + 1) mod 2 = 0; with 100 on 8 layers none
+    // does. A 0 (a division by zero in the loader's (i + 1) % interval) is an error naming the
+    // key.
     void qwen35FullAttentionIntervalKey() {
         const auto file = [](uint32_t interval) {
             gguf_test::Writer w;
@@ -375,6 +376,13 @@ private slots:
         QCOMPARE(two.layers.size(), std::size_t{8});
         for (std::size_t il = 0; il < 8; ++il) {
             QCOMPARE(two.layers[il].rope, (il + 1) % 2 == 0);
+        }
+        // Above the layer count: legal, and no layer has (il + 1) mod 100 = 0 below 8.
+        const ModelConfigResult wide = file(100);
+        QVERIFY2(wide.ok(), qPrintable(wide.errors.join(QStringLiteral(" | "))));
+        QCOMPARE(wide.layers.size(), std::size_t{8});
+        for (std::size_t il = 0; il < 8; ++il) {
+            QVERIFY(!wide.layers[il].rope);
         }
         const ModelConfigResult zero = file(0);
         QVERIFY(!zero.ok());
