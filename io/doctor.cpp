@@ -548,11 +548,11 @@ std::optional<DoctorFinding> enginesDiffer(const Context& c) {
                         .arg(e.maxPair);
     }
     evidence << (e.divergesAt > 0
-                     ? QStringLiteral("scores differ by more than %1 from distance %2 (layer %3)")
+                     ? DoctorText::tr("scores differ by more than %1 from distance %2 (layer %3)")
                            .arg(num(e.tolerance))
                            .arg(e.divergesAt)
                            .arg(e.divergesLayer)
-                     : QStringLiteral("scores stay within %1 of each other").arg(num(e.tolerance)));
+                     : DoctorText::tr("scores stay within %1 of each other").arg(num(e.tolerance)));
     evidence << e.differences;
     return finding(
         "engines-differ", DoctorSeverity::Warning, evidence,

@@ -3,6 +3,7 @@
 #include "io/engine_compare.h"
 
 #include "core/scaling/scaling_registry.h"
+#include "io/io_text.h"
 #include "io/model_family.h"
 
 #include <algorithm>
@@ -64,14 +65,14 @@ std::vector<LlamaLayer> llamaLayersFromFamily(const io::ModelConfigResult& model
             out[static_cast<std::size_t>(il)].window =
                 swa[static_cast<std::size_t>(il)] ? window : 0;
         }
-        notes << QStringLiteral("llama.cpp layer pattern: set_swa_pattern(%1) (il mod %1 < %2 "
-                                "slides), window %3")
+        notes << IoText::tr("llama.cpp layer pattern: set_swa_pattern(%1) (il mod %1 < %2 "
+                            "slides), window %3")
                      .arg(d.swaPeriod)
                      .arg(d.swaPeriod - 1)
                      .arg(window);
     } else if (d.swaDisabled) {
-        notes << QStringLiteral("llama.cpp turns sliding-window attention off for %1 (all layers "
-                                "full)")
+        notes << IoText::tr("llama.cpp turns sliding-window attention off for %1 (all layers "
+                            "full)")
                      .arg(family.llamaCppArch);
     } else {
         // No llama.cpp default for this family: the converter writes what transformers reads.
@@ -91,7 +92,10 @@ std::vector<LlamaLayer> llamaLayersFromFamily(const io::ModelConfigResult& model
         if (d.noRopeLayerStep > 0) {
             l.rope = (il + 1) % d.noRopeLayerStep != 0;
         }
-        if (d.recurrentPeriod > 0) {
+        // A fixed period (qwen3next) overrides the config's pattern; a period the loader reads
+        // from full_attention_interval (qwen35), which the converter copies from the config,
+        // rotates the layers transformers rotates.
+        if (d.recurrentPeriod > 0 && !d.recurrentPeriodFromKey) {
             l.rope = (il + 1) % d.recurrentPeriod == 0;
         }
     }
@@ -149,9 +153,10 @@ double engineScore(const EngineRope& side, const Eigen::ArrayXd& theta, long lon
 EngineComparison compareEngines(const io::ModelConfigResult& model, bool fromGguf,
                                 long long context) {
     if (context < 1 || context > kMaxContext) {
-        throw InvalidParameter("context", "--context must be in [1, " +
-                                              std::to_string(kMaxContext) + "], got " +
-                                              std::to_string(context));
+        throw InvalidParameter("context", IoText::tr("--context must be in [1, %1], got %2")
+                                              .arg(kMaxContext)
+                                              .arg(context)
+                                              .toStdString());
     }
     const ModelFamily* family = familyOfModelType(model.modelType);
     if (family == nullptr || family->llamaCppArch.isEmpty() ||
@@ -159,25 +164,30 @@ EngineComparison compareEngines(const io::ModelConfigResult& model, bool fromGgu
         throw InvalidParameter(
             "model_type",
             (family == nullptr
-                 ? QStringLiteral("model_type '%1' is not in the model-family table, so what "
-                                  "llama.cpp computes for it is unknown")
+                 ? IoText::tr("model_type '%1' is not in the model-family table, so what "
+                              "llama.cpp computes for it is unknown")
                        .arg(model.modelType)
-                 : QStringLiteral("model_type '%1' (family %2) has no llama.cpp architecture "
-                                  "with RoPE at the commit read")
+                 : IoText::tr("model_type '%1' (family %2) has no llama.cpp architecture "
+                              "with RoPE at the commit read")
                        .arg(model.modelType, family->id))
                 .toStdString());
     }
     if (model.layers.empty()) {
-        throw InvalidParameter("num_hidden_layers", "the model lists no decoder layers");
+        throw InvalidParameter("num_hidden_layers",
+                               IoText::tr("the model lists no decoder layers").toStdString());
     }
     for (const LayerRope& l : model.layers) {
         if (l.rope && l.params.scaling.method == "dynamic") {
-            throw InvalidParameter("method", "dynamic NTK: llama.cpp has no length-dependent "
-                                             "base, so there is no llama.cpp side to compare");
+            throw InvalidParameter("method",
+                                   IoText::tr("dynamic NTK: llama.cpp has no length-dependent "
+                                              "base, so there is no llama.cpp side to compare")
+                                       .toStdString());
         }
         if (l.rope && l.params.scaling.method == "ntk") {
-            throw InvalidParameter("method", "'ntk' is the explorer's own method; neither "
-                                             "engine computes it from a model file");
+            throw InvalidParameter("method",
+                                   IoText::tr("'ntk' is the explorer's own method; neither "
+                                              "engine computes it from a model file")
+                                       .toStdString());
         }
     }
 
@@ -194,8 +204,8 @@ EngineComparison compareEngines(const io::ModelConfigResult& model, bool fromGgu
             llamaLayers.push_back({l.attention == AttentionKind::Sliding, l.rope,
                                    l.attention == AttentionKind::Sliding ? l.window : 0});
         }
-        c.notes << QStringLiteral("read from a GGUF: transformers' side is the config the file "
-                                  "records (its layer pattern is llama.cpp's reading)");
+        c.notes << IoText::tr("read from a GGUF: transformers' side is the config the file "
+                              "records (its layer pattern is llama.cpp's reading)");
     } else {
         llamaLayers = llamaLayersFromFamily(model, *family, c.notes);
     }
@@ -280,16 +290,15 @@ EngineComparison compareEngines(const io::ModelConfigResult& model, bool fromGgu
     }
 
     for (const auto& [hfRotates, layers] : rotationGaps) {
-        c.differences << QStringLiteral("layers %1: transformers %2, llama.cpp %3")
+        c.differences << IoText::tr("layers %1: transformers %2, llama.cpp %3")
                              .arg(layerList(layers))
-                             .arg(hfRotates ? QStringLiteral("rotates")
-                                            : QStringLiteral("does not rotate"))
-                             .arg(hfRotates ? QStringLiteral("does not rotate")
-                                            : QStringLiteral("rotates"));
+                             .arg(hfRotates ? IoText::tr("rotates") : IoText::tr("does not rotate"))
+                             .arg(hfRotates ? IoText::tr("does not rotate")
+                                            : IoText::tr("rotates"));
     }
     for (const auto& [windows, layers] : windowGaps) {
-        c.differences << QStringLiteral("layers %1: window transformers %2, llama.cpp %3 (0 = "
-                                        "full attention within the context)")
+        c.differences << IoText::tr("layers %1: window transformers %2, llama.cpp %3 (0 = "
+                                    "full attention within the context)")
                              .arg(layerList(layers))
                              .arg(windows.first)
                              .arg(windows.second);
@@ -339,12 +348,13 @@ EngineComparison compareEngines(const io::ModelConfigResult& model, bool fromGgu
             // Counted as it runs: a scan that stops at its first divergence costs little.
             work += 2.0 * pairs;
             if (work > kMaxScanWork) {
-                throw InvalidParameter("context",
-                                       "--context " + std::to_string(context) +
-                                           " makes the distance scan too large for this model "
-                                           "(more than " +
-                                           std::to_string(static_cast<long long>(kMaxScanWork)) +
-                                           " cosines); give a smaller --context");
+                throw InvalidParameter(
+                    "context", IoText::tr("--context %1 makes the distance scan too large for "
+                                          "this model (more than %2 cosines); give a smaller "
+                                          "--context")
+                                   .arg(context)
+                                   .arg(static_cast<long long>(kMaxScanWork))
+                                   .toStdString());
             }
         }
     }
@@ -363,53 +373,53 @@ EngineComparison compareEngines(const io::ModelConfigResult& model, bool fromGgu
     }
     if (maxAttentionGap > 0.0) {
         c.differences
-            << QStringLiteral("attention factor differs by up to %1").arg(show(maxAttentionGap));
+            << IoText::tr("attention factor differs by up to %1").arg(show(maxAttentionGap));
     }
 
     if (anyTruncate) {
-        c.differences << QStringLiteral(
+        c.differences << IoText::tr(
             "yarn truncate: false — transformers keeps the correction range unrounded; ggml "
             "(ggml_rope_yarn_corr_dims) floors its start and ceils its end");
-        c.fixes << QStringLiteral("truncate: none — no llama.cpp flag or GGUF key turns the "
-                                  "rounding of the YaRN correction range off");
+        c.fixes << IoText::tr("truncate: none — no llama.cpp flag or GGUF key turns the "
+                              "rounding of the YaRN correction range off");
     }
     if (anyLongRope) {
-        c.differences << QStringLiteral(
+        c.differences << IoText::tr(
                              "longrope: transformers picks short_factor for sequences of at "
                              "most %1 tokens and long_factor beyond, per forward pass; "
                              "llama.cpp picks once from the context size (long iff --ctx-size "
                              "> %1), here long for every prompt")
                              .arg(longRopeL0);
-        c.fixes << QStringLiteral("longrope: -c/--ctx-size %1 or less gives transformers' "
-                                  "short factors; no setting follows transformers' switch at "
-                                  "%1 tokens within one context")
+        c.fixes << IoText::tr("longrope: -c/--ctx-size %1 or less gives transformers' "
+                              "short factors; no setting follows transformers' switch at "
+                              "%1 tokens within one context")
                        .arg(longRopeL0);
     }
     if (anySliding) {
-        c.fixes << QStringLiteral(
+        c.fixes << IoText::tr(
             "sliding layers: --rope-freq-base and --rope-freq-scale never reach them "
             "(llama_model::get_rope_freq_base/scale return hparams.rope_freq_base_train_swa, "
             "GGUF key {arch}.rope.freq_base_swa, and rope_freq_scale_train_swa for SWA "
             "layers); change that key instead");
     }
     if (anyExplicitYarnAttention) {
-        c.notes << QStringLiteral("an explicit YaRN attention_factor is compared as both "
-                                  "engines reading it; --yarn-attn-factor is overwritten when "
-                                  "YaRN is on in llama.cpp after PR 17945");
+        c.notes << IoText::tr("an explicit YaRN attention_factor is compared as both "
+                              "engines reading it; --yarn-attn-factor is overwritten when "
+                              "YaRN is on in llama.cpp after PR 17945");
     }
     if (family->id == QLatin1String("minimax-m2")) {
         // Checked for issue 35: transformers' configuration_minimax_m2.py (commit 3e108993)
         // sets partial_rotary_factor = rotary_dim / head_dim (default head_dim // 2), so it
         // rotates the model's rotary_dim channels, as MiniMax's remote code does.
-        c.notes << QStringLiteral("MiniMax-M2: transformers rotates rotary_dim = %1 of the "
-                                  "head's %2 channels (partial_rotary_factor = rotary_dim / "
-                                  "head_dim), as the model's own remote code does; no gap")
+        c.notes << IoText::tr("MiniMax-M2: transformers rotates rotary_dim = %1 of the "
+                              "head's %2 channels (partial_rotary_factor = rotary_dim / "
+                              "head_dim), as the model's own remote code does; no gap")
                        .arg(model.params.effectiveRotaryDim())
                        .arg(model.params.headDim);
     }
     if (c.differences.isEmpty()) {
-        c.notes << QStringLiteral("no difference: both engines compute the same θ, magnitude, "
-                                  "rotating layers and windows");
+        c.notes << IoText::tr("no difference: both engines compute the same θ, magnitude, "
+                              "rotating layers and windows");
     }
     return c;
 }

@@ -35,7 +35,9 @@ QString llamaCppArchOf(const QString& modelType) {
 // context N times, i.e. sets --rope-freq-scale 1/N (positions multiplied by 1/N); --yarn-orig-ctx
 // is the trained context (0: the GGUF's); --yarn-ext-factor mixes extrapolation (1 for YaRN's
 // ramp); --yarn-beta-fast/slow are HF's beta_fast/beta_slow. --yarn-attn-factor is not offered:
-// with YaRN on (ext_factor ≠ 0) llama-context.cpp overwrites it (since PR 17945, see below).
+// with YaRN on (ext_factor ≠ 0) llama-context.cpp overwrites it (since PR 17945, see below), and
+// neither is the GGUF key rope.scaling.yarn_attn_factor: the loader reads it only for the
+// architectures whose row has readsYarnKnobs, and YaRN on overwrites it there too.
 LlamaCppTranslation toLlamaCpp(const ModelConfigResult& model, const QString& arch) {
     LlamaCppTranslation t;
     const RopeParams& p = model.params;
@@ -77,8 +79,26 @@ LlamaCppTranslation toLlamaCpp(const ModelConfigResult& model, const QString& ar
         t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.factor"), num(s.factor));
         t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.original_context_length"),
                                 QString::number(s.originalContext));
-        t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.yarn_beta_fast"), num(s.betaFast));
-        t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.yarn_beta_slow"), num(s.betaSlow));
+        // load_hparams reads rope.scaling.yarn_beta_fast/slow only for the architectures whose
+        // row says so (at the commit read: grok); elsewhere the keys are ignored and llama.cpp
+        // runs with 32/1 unless --yarn-beta-fast/--yarn-beta-slow say otherwise, so only the
+        // flags carry a non-default beta.
+        const io::ModelFamily* family = io::familyOfLlamaCppArch(arch);
+        const bool readsKnobs = family == nullptr || family->llamaCpp.readsYarnKnobs;
+        if (readsKnobs) {
+            t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.yarn_beta_fast"),
+                                    num(s.betaFast));
+            t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.yarn_beta_slow"),
+                                    num(s.betaSlow));
+        } else if (s.betaFast != io::kLlamaCppYarnBetaFast ||
+                   s.betaSlow != io::kLlamaCppYarnBetaSlow) {
+            t.notExpressible << QStringLiteral(
+                                    "beta_fast = %1, beta_slow = %2: llama.cpp's %3 loader does "
+                                    "not read rope.scaling.yarn_beta_fast/yarn_beta_slow (it "
+                                    "runs with 32/1); only the flags --yarn-beta-fast %1 "
+                                    "--yarn-beta-slow %2 carry them")
+                                    .arg(num(s.betaFast), num(s.betaSlow), arch);
+        }
         // llama-context.cpp (since ggml-org/llama.cpp PR 17945): with YaRN on, the context sets
         // yarn_attn_factor to 0.1·ln(s) + 1 whatever --yarn-attn-factor says, divides it by the
         // same (ggml's rope_yarn multiplies cos/sin by it again) and multiplies by the GGUF's

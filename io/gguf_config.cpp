@@ -449,7 +449,21 @@ private:
         if (d.recurrentPeriod > 0) {
             const QString intervalKey = key("full_attention_interval");
             const auto interval = number(intervalKey);
-            if (interval && *interval != d.recurrentPeriod) {
+            int period = d.recurrentPeriod;
+            if (d.recurrentPeriodFromKey && interval) {
+                // qwen35's loader: full_attn_interval = 4, overwritten by the key when present
+                // (a uint32; 0 would divide by zero there). A period above the layer count is
+                // legal and makes every layer linear, as the period n + 1 does here.
+                if (!(*interval >= 1.0 && *interval <= 4294967295.0) ||
+                    *interval != std::floor(*interval)) {
+                    fail(intervalKey,
+                         IoText::tr("must be a whole number from 1 to 4294967295 (a uint32), "
+                                    "got %1")
+                             .arg(*interval));
+                    return;
+                }
+                period = static_cast<int>(std::min(*interval, nValue + 1.0));
+            } else if (interval && *interval != d.recurrentPeriod) {
                 warn(intervalKey, IoText::tr("%1, but llama.cpp's %2 loader uses %3 whatever the "
                                              "file says; layers are read as llama.cpp runs them")
                                       .arg(*interval)
@@ -464,9 +478,8 @@ private:
             }
             std::vector<QString> types;
             for (int il = 0; il < n; ++il) {
-                types.push_back((il + 1) % d.recurrentPeriod != 0
-                                    ? QStringLiteral("linear_attention")
-                                    : QStringLiteral("full_attention"));
+                types.push_back((il + 1) % period != 0 ? QStringLiteral("linear_attention")
+                                                       : QStringLiteral("full_attention"));
             }
             out[QStringLiteral("layer_types")] = layerTypeArray(types);
             return;
@@ -571,6 +584,20 @@ private:
         const auto logMul = number(key("rope.scaling.yarn_log_multiplier"));
         const auto extFactor = number(key("rope.scaling.yarn_ext_factor"));
         const auto yarnAttn = number(key("rope.scaling.yarn_attn_factor"));
+        // llama.cpp's load_hparams reads the four YaRN knob keys only for some architectures
+        // (LlamaCppDefaults::readsYarnKnobs); elsewhere hparams keep their defaults and a key in
+        // the file changes nothing. An architecture outside the table is read as written.
+        const bool knobsIgnored = m_family != nullptr && !m_family->llamaCpp.readsYarnKnobs;
+        if (knobsIgnored) {
+            warnIgnoredYarnKnob("rope.scaling.yarn_ext_factor", extFactor,
+                                IoText::tr("−1 (mixing on for the yarn type)"));
+            warnIgnoredYarnKnob("rope.scaling.yarn_attn_factor", yarnAttn,
+                                QString::number(io::kLlamaCppYarnAttnFactor));
+            warnIgnoredYarnKnob("rope.scaling.yarn_beta_fast", betaFast,
+                                QString::number(io::kLlamaCppYarnBetaFast));
+            warnIgnoredYarnKnob("rope.scaling.yarn_beta_slow", betaSlow,
+                                QString::number(io::kLlamaCppYarnBetaSlow));
+        }
         // Older converters wrote a linear factor as rope.scale_linear.
         const auto scaleLinear = number(key("rope.scale_linear"));
         if (const GgufValue* ft = find(key("rope.scaling.finetuned"))) {
@@ -610,10 +637,12 @@ private:
             if (original) {
                 rope[QStringLiteral("original_max_position_embeddings")] = *original;
             }
-            if (betaFast) {
+            // An architecture that ignores the keys runs with beta 32/1, transformers' defaults,
+            // so leaving them out of the config reads as llama.cpp computes.
+            if (betaFast && !knobsIgnored) {
                 rope[QStringLiteral("beta_fast")] = *betaFast;
             }
-            if (betaSlow) {
+            if (betaSlow && !knobsIgnored) {
                 rope[QStringLiteral("beta_slow")] = *betaSlow;
             }
             if (attn && !logMul) {
@@ -673,6 +702,9 @@ private:
         }
         // llama.cpp's YaRN mixing knobs have no config.json field; only their neutral values
         // (ext_factor 1 for yarn, attn_factor 1) describe what transformers computes.
+        if (knobsIgnored) {
+            return rope;
+        }
         if (extFactor && *extFactor != 1.0 && *extFactor >= 0.0) {
             warn(key("rope.scaling.yarn_ext_factor"),
                  IoText::tr("%1 has no config.json counterpart (transformers always mixes with "
@@ -680,12 +712,34 @@ private:
                      .arg(*extFactor));
         }
         if (yarnAttn && *yarnAttn != 1.0) {
+            // llama-context.cpp (since PR 17945): with YaRN mixing on (ext_factor ≠ 0) the
+            // context sets yarn_attn_factor from the scale factor, so the key is read and then
+            // overwritten; with it off the cos/sin magnitude is yarn_attn_factor ·
+            // rope.scaling.attn_factor.
+            const bool yarnOn = *type == QLatin1String("yarn") && !(extFactor && *extFactor == 0.0);
             warn(key("rope.scaling.yarn_attn_factor"),
-                 IoText::tr("%1 multiplies llama.cpp's attention factor and has no config.json "
-                            "counterpart; not shown")
-                     .arg(*yarnAttn));
+                 yarnOn ? IoText::tr("%1 is read by llama.cpp's loader but overwritten when YaRN "
+                                     "is on (llama-context.cpp since PR 17945); not shown")
+                              .arg(*yarnAttn)
+                        : IoText::tr("%1 multiplies llama.cpp's attention factor and has no "
+                                     "config.json counterpart; not shown")
+                              .arg(*yarnAttn));
         }
         return rope;
+    }
+
+    // A YaRN knob key that llama.cpp's loader does not read for this architecture: named, with
+    // the value llama.cpp runs with instead (llama-hparams.h).
+    void warnIgnoredYarnKnob(const char* suffix, const std::optional<double>& value,
+                             const QString& used) {
+        if (!value) {
+            return;
+        }
+        warn(key(suffix), IoText::tr("%1 is ignored: llama.cpp's %2 loader does not read this key "
+                                     "(load_hparams reads the YaRN keys only for grok) and runs "
+                                     "with %3")
+                              .arg(*value)
+                              .arg(m_arch, used));
     }
 
     // LongRoPE as llama.cpp runs it from the factor tensors: θ_i divided by the long factors
@@ -885,7 +939,10 @@ private:
             rope[QStringLiteral("type")] = QStringLiteral("mrope");
         }
         rope[QStringLiteral("mrope_section")] = section;
-        if (m_arch.startsWith(QLatin1String("qwen3vl"))) {
+        // IMROPE (qwen3vl, qwen35) gives the sections pair by pair (t, h, w, t, …), which is
+        // transformers' mrope_interleaved.
+        if (m_family != nullptr ? m_family->llamaRope == io::LlamaRopeType::Imrope
+                                : m_arch.startsWith(QLatin1String("qwen3vl"))) {
             rope[QStringLiteral("mrope_interleaved")] = true;
         }
     }

@@ -66,6 +66,35 @@ std::vector<ModelFamily> buildFamilies() {
                  .llamaCpp = {.recurrentPeriod = 4},
                  .note = QStringLiteral("the converter writes full_attention_interval; llama.cpp "
                                         "at the commit read ignores it and uses 4")});
+    // qwen35 / qwen35moe (newer than the commit read: src/models/qwen35.cpp and the QWEN35
+    // branch of load_hparams, ggml-org/llama.cpp of early 2026): llama_model_rope_type lists them
+    // with qwen3vl as IMROPE, and the loader requires rope.dimension_sections; layer il is linear
+    // attention (Gated DeltaNet, no RoPE) iff (il + 1) mod full_attention_interval ≠ 0, the key
+    // read with default 4; the graph runs only the main layers. conversion/qwen.py's
+    // Qwen3_5TextModel (_Qwen35MtpMixin) writes block_count = num_hidden_layers +
+    // mtp_num_hidden_layers and nextn_predict_layers, rope.dimension_count =
+    // int(head_dim · partial_rotary_factor (0.25)) and the sections [11, 11, 10, 0] when the
+    // config has none.
+    f.push_back({.id = QStringLiteral("qwen3.5"),
+                 .hfModelTypes = types({"qwen3_5_text", "qwen3_5"}),
+                 .llamaCppArch = QStringLiteral("qwen35"),
+                 .llamaRope = LlamaRopeType::Imrope,
+                 .llamaCpp = {.recurrentPeriod = 4,
+                              .recurrentPeriodFromKey = true,
+                              .blockCountIncludesNextn = true},
+                 .note = QStringLiteral("qwen35 is newer than the llama.cpp commit read; its row "
+                                        "follows src/models/qwen35.cpp and the converter's "
+                                        "Qwen3_5TextModel")});
+    f.push_back({.id = QStringLiteral("qwen3.5-moe"),
+                 .hfModelTypes = types({"qwen3_5_moe_text", "qwen3_5_moe"}),
+                 .llamaCppArch = QStringLiteral("qwen35moe"),
+                 .llamaRope = LlamaRopeType::Imrope,
+                 .llamaCpp = {.recurrentPeriod = 4,
+                              .recurrentPeriodFromKey = true,
+                              .blockCountIncludesNextn = true},
+                 .note = QStringLiteral("qwen35moe is newer than the llama.cpp commit read; its "
+                                        "row follows the qwen35 loader it shares and the "
+                                        "converter's Qwen3_5MoeTextModel")});
     f.push_back({.id = QStringLiteral("qwen2-vl"),
                  .hfModelTypes = types({"qwen2_vl", "qwen2_5_vl"}),
                  .llamaCppArch = QStringLiteral("qwen2vl"),

@@ -20,7 +20,7 @@
 /// `llama_model_rope_type`) and src/llama-hparams.cpp (`set_swa_pattern`) at commit
 /// 00342301d01add50835550e8a916f12097d94517 (ggml-org/llama.cpp, autumn 2025), and
 /// convert_hf_to_gguf.py's model classes of the same period. Rows that llama.cpp gained after
-/// that commit (qwen3vl, mistral3, minimax-m2, gemma4) say so in their note.
+/// that commit (qwen3vl, mistral3, minimax-m2, gemma4, qwen35, qwen35moe) say so in their note.
 
 namespace rope::io {
 
@@ -64,6 +64,10 @@ struct LlamaCppDefaults {
     /// Layer il is linear (recurrent) attention without RoPE iff (il + 1) mod n ≠ 0 (qwen3next;
     /// 0: none). llama.cpp at the commit read hard-codes 4.
     int recurrentPeriod = 0;
+    /// The loader reads the period from `{arch}.full_attention_interval`, recurrentPeriod being
+    /// its default (qwen35: `ml.get_key(LLM_KV_FULL_ATTENTION_INTERVAL, …, false)`); false: the
+    /// period is fixed whatever the file says (qwen3next at the commit read).
+    bool recurrentPeriodFromKey = false;
     /// `{arch}.block_count` counts `nextn_predict_layers` multi-token-prediction blocks after
     /// the main stack; the graph runs only the first block_count − nextn layers (glm4moe).
     bool blockCountIncludesNextn = false;
@@ -75,7 +79,22 @@ struct LlamaCppDefaults {
     /// and the full layers' `rope_freqs` encodes p-RoPE: 1 for a rotated pair, 1e30 for a pair
     /// llama.cpp's θ_i / 1e30 leaves still (gemma4).
     bool perLayerTypeRope = false;
+    /// load_hparams reads the YaRN knobs `{arch}.rope.scaling.yarn_ext_factor`,
+    /// `yarn_attn_factor`, `yarn_beta_fast` and `yarn_beta_slow` into hparams. At the commit read
+    /// only the LLM_ARCH_GROK branch does (no row of this table); every other architecture keeps
+    /// llama-hparams.h's defaults — ext_factor −1 (YaRN mixing on iff the type is yarn),
+    /// yarn_attn_factor 1, beta_fast 32, beta_slow 1 — whatever the file carries, and
+    /// llama-context.cpp takes them unless a flag (--yarn-beta-fast, …) overrides them. Where
+    /// the keys are read, yarn_attn_factor still counts only with YaRN off: with YaRN on,
+    /// llama-context.cpp recomputes it from the factor (PR 17945).
+    bool readsYarnKnobs = false;
 };
+
+/// llama-hparams.h's YaRN defaults, which an architecture that does not read the GGUF keys
+/// (LlamaCppDefaults::readsYarnKnobs) runs with.
+inline constexpr double kLlamaCppYarnBetaFast = 32.0;
+inline constexpr double kLlamaCppYarnBetaSlow = 1.0;
+inline constexpr double kLlamaCppYarnAttnFactor = 1.0;
 
 /// \brief One model family.
 struct ModelFamily {

@@ -345,6 +345,14 @@
         <source>llama.cpp computes this model&apos;s RoPE differently</source>
         <translation>llama.cpp 对该模型 RoPE 的计算不同</translation>
     </message>
+    <message>
+        <source>scores differ by more than %1 from distance %2 (layer %3)</source>
+        <translation>分数自距离 %2 起相差超过 %1（第 %3 层）</translation>
+    </message>
+    <message>
+        <source>scores stay within %1 of each other</source>
+        <translation>两者的分数相差始终不超过 %1</translation>
+    </message>
 </context>
 <context>
     <name>FigureOptions</name>
@@ -5060,6 +5068,114 @@ and look inside it.</source>
     <message>
         <source>llama.cpp flag &apos;%1&apos; expects %2 value(s) after it (&quot;expected value for argument&quot;)</source>
         <translation>llama.cpp 参数“%1”之后需要 %2 个取值（“expected value for argument”）</translation>
+    </message>
+    <message>
+        <source>llama.cpp layer pattern: set_swa_pattern(%1) (il mod %1 &lt; %2 slides), window %3</source>
+        <translation>llama.cpp 的层模式：set_swa_pattern(%1)（il mod %1 &lt; %2 的层为滑动窗口），窗口 %3</translation>
+    </message>
+    <message>
+        <source>llama.cpp turns sliding-window attention off for %1 (all layers full)</source>
+        <translation>llama.cpp 对 %1 关闭了滑动窗口注意力（所有层均为全注意力）</translation>
+    </message>
+    <message>
+        <source>--context must be in [1, %1], got %2</source>
+        <translation>--context 必须在 [1, %1] 内，得到 %2</translation>
+    </message>
+    <message>
+        <source>model_type &apos;%1&apos; is not in the model-family table, so what llama.cpp computes for it is unknown</source>
+        <translation>model_type &apos;%1&apos; 不在模型家族表中，因此不知道 llama.cpp 对它如何计算</translation>
+    </message>
+    <message>
+        <source>model_type &apos;%1&apos; (family %2) has no llama.cpp architecture with RoPE at the commit read</source>
+        <translation>model_type &apos;%1&apos;（家族 %2）在所读的提交中没有带 RoPE 的 llama.cpp 架构</translation>
+    </message>
+    <message>
+        <source>the model lists no decoder layers</source>
+        <translation>模型没有列出任何解码器层</translation>
+    </message>
+    <message>
+        <source>dynamic NTK: llama.cpp has no length-dependent base, so there is no llama.cpp side to compare</source>
+        <translation>动态 NTK：llama.cpp 没有随长度变化的基数，因此没有可比较的 llama.cpp 一侧</translation>
+    </message>
+    <message>
+        <source>&apos;ntk&apos; is the explorer&apos;s own method; neither engine computes it from a model file</source>
+        <translation>&apos;ntk&apos; 是本探索器自己的方法；两个引擎都不会从模型文件计算它</translation>
+    </message>
+    <message>
+        <source>read from a GGUF: transformers&apos; side is the config the file records (its layer pattern is llama.cpp&apos;s reading)</source>
+        <translation>读自 GGUF：transformers 一侧是文件所记录的配置（其层模式是 llama.cpp 的读法）</translation>
+    </message>
+    <message>
+        <source>layers %1: transformers %2, llama.cpp %3</source>
+        <translation>第 %1 层：transformers %2，llama.cpp %3</translation>
+    </message>
+    <message>
+        <source>rotates</source>
+        <translation>旋转</translation>
+    </message>
+    <message>
+        <source>does not rotate</source>
+        <translation>不旋转</translation>
+    </message>
+    <message>
+        <source>layers %1: window transformers %2, llama.cpp %3 (0 = full attention within the context)</source>
+        <translation>第 %1 层：窗口 transformers %2，llama.cpp %3（0 = 在上下文内为全注意力）</translation>
+    </message>
+    <message>
+        <source>--context %1 makes the distance scan too large for this model (more than %2 cosines); give a smaller --context</source>
+        <translation>--context %1 使该模型的距离扫描过大（超过 %2 次余弦）；请给出更小的 --context</translation>
+    </message>
+    <message>
+        <source>attention factor differs by up to %1</source>
+        <translation>注意力因子最多相差 %1</translation>
+    </message>
+    <message>
+        <source>yarn truncate: false — transformers keeps the correction range unrounded; ggml (ggml_rope_yarn_corr_dims) floors its start and ceils its end</source>
+        <translation>yarn truncate: false —— transformers 保持校正范围不取整；ggml（ggml_rope_yarn_corr_dims）将其起点向下取整、终点向上取整</translation>
+    </message>
+    <message>
+        <source>truncate: none — no llama.cpp flag or GGUF key turns the rounding of the YaRN correction range off</source>
+        <translation>truncate：无 —— 没有任何 llama.cpp 参数或 GGUF 键能关闭 YaRN 校正范围的取整</translation>
+    </message>
+    <message>
+        <source>longrope: transformers picks short_factor for sequences of at most %1 tokens and long_factor beyond, per forward pass; llama.cpp picks once from the context size (long iff --ctx-size &gt; %1), here long for every prompt</source>
+        <translation>longrope：transformers 在每次前向计算时，对不超过 %1 个 token 的序列选用 short_factor，更长的选用 long_factor；llama.cpp 根据上下文大小只选一次（当且仅当 --ctx-size &gt; %1 时用 long），此处对每个提示都用 long</translation>
+    </message>
+    <message>
+        <source>longrope: -c/--ctx-size %1 or less gives transformers&apos; short factors; no setting follows transformers&apos; switch at %1 tokens within one context</source>
+        <translation>longrope：-c/--ctx-size 不超过 %1 时得到 transformers 的 short 因子；没有任何设置能在同一上下文内跟随 transformers 在 %1 个 token 处的切换</translation>
+    </message>
+    <message>
+        <source>sliding layers: --rope-freq-base and --rope-freq-scale never reach them (llama_model::get_rope_freq_base/scale return hparams.rope_freq_base_train_swa, GGUF key {arch}.rope.freq_base_swa, and rope_freq_scale_train_swa for SWA layers); change that key instead</source>
+        <translation>滑动窗口层：--rope-freq-base 和 --rope-freq-scale 永远作用不到它们（对 SWA 层，llama_model::get_rope_freq_base/scale 返回 hparams.rope_freq_base_train_swa，即 GGUF 键 {arch}.rope.freq_base_swa，以及 rope_freq_scale_train_swa）；请改为修改该键</translation>
+    </message>
+    <message>
+        <source>an explicit YaRN attention_factor is compared as both engines reading it; --yarn-attn-factor is overwritten when YaRN is on in llama.cpp after PR 17945</source>
+        <translation>显式的 YaRN attention_factor 按两个引擎都读取它来比较；在 PR 17945 之后的 llama.cpp 中，启用 YaRN 时 --yarn-attn-factor 会被覆盖</translation>
+    </message>
+    <message>
+        <source>MiniMax-M2: transformers rotates rotary_dim = %1 of the head&apos;s %2 channels (partial_rotary_factor = rotary_dim / head_dim), as the model&apos;s own remote code does; no gap</source>
+        <translation>MiniMax-M2：transformers 旋转每个头 %2 个通道中的 rotary_dim = %1 个（partial_rotary_factor = rotary_dim / head_dim），与模型自带的远程代码一致；没有差异</translation>
+    </message>
+    <message>
+        <source>no difference: both engines compute the same θ, magnitude, rotating layers and windows</source>
+        <translation>没有差异：两个引擎计算出相同的 θ、幅度、旋转层和窗口</translation>
+    </message>
+    <message>
+        <source>−1 (mixing on for the yarn type)</source>
+        <translation>−1（yarn 类型时开启混合）</translation>
+    </message>
+    <message>
+        <source>%1 is read by llama.cpp&apos;s loader but overwritten when YaRN is on (llama-context.cpp since PR 17945); not shown</source>
+        <translation>%1 由 llama.cpp 的加载器读取，但启用 YaRN 时会被覆盖（llama-context.cpp，自 PR 17945 起）；不显示</translation>
+    </message>
+    <message>
+        <source>%1 is ignored: llama.cpp&apos;s %2 loader does not read this key (load_hparams reads the YaRN keys only for grok) and runs with %3</source>
+        <translation>%1 被忽略：llama.cpp 的 %2 加载器不读取此键（load_hparams 只对 grok 读取 YaRN 键），而是使用 %3</translation>
+    </message>
+    <message>
+        <source>must be a whole number from 1 to 4294967295 (a uint32), got %1</source>
+        <translation>必须是 1 到 4294967295 之间的整数（uint32），得到 %1</translation>
     </message>
 </context>
 <context>

@@ -108,6 +108,13 @@ add_test(NAME cli_gguf_layers_gemma-2-9b_equals_config
                  ${ROPE_GGUF_CLI} ${PROJECT_SOURCE_DIR}/tests/data/gguf/gemma-2-9b.gguf
                  ${PROJECT_SOURCE_DIR}/tests/data/configs/gemma-2-9b.json)
 set_tests_properties(cli_gguf_layers_gemma-2-9b_equals_config PROPERTIES LABELS cli)
+# Qwen3.5-27B: the qwen35 loader's linear-attention layers and the MTP block dropped, as
+# transformers' layer_types say.
+add_test(NAME cli_gguf_layers_qwen3.5-27b_equals_config
+         COMMAND sh -c "a=$(\"$0\" layers --gguf \"$1\" 2>/dev/null) && b=$(\"$0\" layers --config \"$2\" 2>/dev/null) && test -n \"$a\" && test \"$a\" = \"$b\""
+                 ${ROPE_GGUF_CLI} ${PROJECT_SOURCE_DIR}/tests/data/gguf/qwen3.5-27b.gguf
+                 ${PROJECT_SOURCE_DIR}/tests/data/configs/qwen3.5-27b.json)
+set_tests_properties(cli_gguf_layers_qwen3.5-27b_equals_config PROPERTIES LABELS cli)
 # Phi-3.5's LongRoPE lives in the GGUF's factor tensors without rope.scaling.type; a YaRN flag on
 # top of it is the doctor's stacked-scaling error (exit 1).
 add_test(NAME cli_doctor_phi3_gguf_stacked_scaling

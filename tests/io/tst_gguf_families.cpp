@@ -109,6 +109,10 @@ private slots:
                                      << "gemma3";
         QTest::newRow("mistral") << "mistral"
                                  << "llama";
+        QTest::newRow("qwen3_5_text") << "qwen3_5_text"
+                                      << "qwen35";
+        QTest::newRow("qwen3_5_moe_text") << "qwen3_5_moe_text"
+                                          << "qwen35moe";
     }
     void tableRoundTrips() {
         QFETCH(QString, modelType);
@@ -300,6 +304,89 @@ private slots:
             QCOMPARE(m.layers[il].rope, c.layers[il].rope);
             QCOMPARE(m.layers[il].type, c.layers[il].type);
         }
+    }
+
+    // Qwen3.5-27B as conversion/qwen.py's Qwen3_5TextModel writes it, read as the qwen35
+    // loader fills it (src/models/qwen35.cpp, llama_model_qwen35::load_arch_hparams, and
+    // llama_model_rope_type): block_count 65 = 64 main layers + 1 MTP block
+    // (nextn_predict_layers), and the graph runs the 64; layer il is linear attention (no RoPE)
+    // iff (il + 1) mod full_attention_interval (4) ≠ 0, so the 16 layers 3, 7, …, 63 rotate;
+    // IMROPE with sections [11, 11, 10, 0], which for a text token (all axes at the same
+    // position) turns pair i by θ_i = (10^7)^(−2i/64), i < 32, on n_rot = int(256 · 0.25) = 64
+    // channels. transformers' reading of the published config.json agrees layer by layer.
+    void qwen35() {
+        const ModelConfigResult m = load(QStringLiteral("qwen3.5-27b"));
+        QVERIFY(m.ok());
+        QCOMPARE(m.modelType, QStringLiteral("qwen3_5_text"));
+        QCOMPARE(m.layers.size(), std::size_t{64});
+        QCOMPARE(m.mropeSection, (std::vector<int>{11, 11, 10}));
+        QVERIFY(m.mropeInterleaved);
+        std::vector<long double> theta;
+        for (int i = 0; i < 32; ++i) {
+            theta.push_back(plainTheta(1e7L, 64, i));
+        }
+        int rotating = 0;
+        for (std::size_t il = 0; il < 64; ++il) {
+            const bool attention = (il + 1) % 4 == 0;
+            QCOMPARE(m.layers[il].rope, attention);
+            if (attention) {
+                ++rotating;
+                QCOMPARE(m.layers[il].params.effectiveRotaryDim(), 64);
+                requireTheta(m.layers[il].params, theta, 1e-14);
+            }
+        }
+        QCOMPARE(rotating, 16);
+        QVERIFY(m.warnings.join('\n').contains(QStringLiteral("qwen35.nextn_predict_layers")));
+        const ModelConfigResult c =
+            rope::ui::loadModelConfig(qEnvironmentVariable("ROPE_SOURCE_DIR") +
+                                      QStringLiteral("/tests/data/configs/qwen3.5-27b.json"));
+        QVERIFY(c.ok());
+        QCOMPARE(c.layers.size(), m.layers.size());
+        QCOMPARE(c.mropeSection, m.mropeSection);
+        QCOMPARE(c.mropeInterleaved, m.mropeInterleaved);
+        for (std::size_t il = 0; il < 64; ++il) {
+            QCOMPARE(m.layers[il].rope, c.layers[il].rope);
+            QCOMPARE(m.layers[il].type, c.layers[il].type);
+            QCOMPARE(m.layers[il].params.effectiveRotaryDim(),
+                     c.layers[il].params.effectiveRotaryDim());
+        }
+    }
+
+    // The qwen35 loader reads full_attention_interval (default 4), unlike qwen3next's fixed 4 at
+    // the commit read: with 2, layer il rotates iff (il + 1) mod 2 = 0; with 100 on 8 layers none
+    // does. A 0 (a division by zero in the loader's (i + 1) % interval) is an error naming the
+    // key.
+    void qwen35FullAttentionIntervalKey() {
+        const auto file = [](uint32_t interval) {
+            gguf_test::Writer w;
+            w.str(QStringLiteral("general.architecture"), QStringLiteral("qwen35"));
+            w.u32(QStringLiteral("qwen35.block_count"), 8);
+            w.u32(QStringLiteral("qwen35.context_length"), 4096);
+            w.u32(QStringLiteral("qwen35.embedding_length"), 1024);
+            w.u32(QStringLiteral("qwen35.attention.head_count"), 8);
+            w.u32(QStringLiteral("qwen35.attention.key_length"), 256);
+            w.f32(QStringLiteral("qwen35.rope.freq_base"), 1e7f);
+            w.u32(QStringLiteral("qwen35.rope.dimension_count"), 64);
+            w.i32Array(QStringLiteral("qwen35.rope.dimension_sections"), {11, 11, 10, 0});
+            w.u32(QStringLiteral("qwen35.full_attention_interval"), interval);
+            return rope::ui::loadGgufFromBytes(w.bytes());
+        };
+        const ModelConfigResult two = file(2);
+        QVERIFY2(two.ok(), qPrintable(two.errors.join(QStringLiteral(" | "))));
+        QCOMPARE(two.layers.size(), std::size_t{8});
+        for (std::size_t il = 0; il < 8; ++il) {
+            QCOMPARE(two.layers[il].rope, (il + 1) % 2 == 0);
+        }
+        // Above the layer count: legal, and no layer has (il + 1) mod 100 = 0 below 8.
+        const ModelConfigResult wide = file(100);
+        QVERIFY2(wide.ok(), qPrintable(wide.errors.join(QStringLiteral(" | "))));
+        QCOMPARE(wide.layers.size(), std::size_t{8});
+        for (std::size_t il = 0; il < 8; ++il) {
+            QVERIFY(!wide.layers[il].rope);
+        }
+        const ModelConfigResult zero = file(0);
+        QVERIFY(!zero.ok());
+        QVERIFY(zero.errors.join('\n').contains(QStringLiteral("qwen35.full_attention_interval")));
     }
 
     // GLM-4.5: block_count 93 = 92 main layers + 1 MTP layer; llama.cpp's graph runs 92.
@@ -501,6 +588,7 @@ private slots:
         QTest::newRow("qwen3_next") << base.arg("qwen3_next") << "qwen3next";
         QTest::newRow("gemma2") << base.arg("gemma2") << "gemma2";
         QTest::newRow("gemma4_text") << base.arg("gemma4_text") << "gemma4";
+        QTest::newRow("qwen3_5_text") << base.arg("qwen3_5_text") << "qwen35";
     }
     void translateKeysUseTheArchitecture() {
         QFETCH(QString, json);
@@ -559,6 +647,78 @@ private slots:
         for (Eigen::Index i = 0; i < rc.invFreq.size(); ++i) {
             QVERIFY(std::abs(rg.invFreq[i] - rc.invFreq[i]) <= 1e-12 * rc.invFreq[i]);
         }
+    }
+
+    // llama.cpp src/llama-model.cpp at 00342301, llama_model::load_hparams: only the
+    // LLM_ARCH_GROK branch reads rope.scaling.yarn_ext_factor / yarn_attn_factor /
+    // yarn_beta_fast / yarn_beta_slow; for qwen2 hparams keep llama-hparams.h's defaults
+    // (beta 32/1, yarn_attn_factor 1). llama-context.cpp (llama_context::llama_context, since
+    // PR 17945) then sets the YaRN magnitude to get_mscale(s) = 0.1 ln s + 1 for s = 4. So the
+    // file below runs exactly as Qwen2.5-7B's YaRN config.json reads in transformers (beta
+    // 32/1, attention factor 0.1 ln 4 + 1), whatever the four keys say, and each is named.
+    void yarnKnobKeysIgnoredOutsideGrok() {
+        gguf_test::Writer w;
+        w.str(QStringLiteral("general.architecture"), QStringLiteral("qwen2"));
+        w.u32(QStringLiteral("qwen2.block_count"), 28);
+        w.u32(QStringLiteral("qwen2.context_length"), 32768);
+        w.u32(QStringLiteral("qwen2.embedding_length"), 3584);
+        w.u32(QStringLiteral("qwen2.attention.head_count"), 28);
+        w.u32(QStringLiteral("qwen2.attention.head_count_kv"), 4);
+        w.f32(QStringLiteral("qwen2.rope.freq_base"), 1000000.0f);
+        w.str(QStringLiteral("qwen2.rope.scaling.type"), QStringLiteral("yarn"));
+        w.f32(QStringLiteral("qwen2.rope.scaling.factor"), 4.0f);
+        w.u32(QStringLiteral("qwen2.rope.scaling.original_context_length"), 32768);
+        w.f32(QStringLiteral("qwen2.rope.scaling.yarn_ext_factor"), 0.5f);
+        w.f32(QStringLiteral("qwen2.rope.scaling.yarn_attn_factor"), 2.0f);
+        w.f32(QStringLiteral("qwen2.rope.scaling.yarn_beta_fast"), 16.0f);
+        w.f32(QStringLiteral("qwen2.rope.scaling.yarn_beta_slow"), 2.0f);
+        const ModelConfigResult g = rope::ui::loadGgufFromBytes(w.bytes());
+        QVERIFY2(g.ok(), qPrintable(g.errors.join(QStringLiteral(" | "))));
+        QCOMPARE(g.params.scaling.betaFast, 32.0);
+        QCOMPARE(g.params.scaling.betaSlow, 1.0);
+        const double magnitude = 0.1 * std::log(4.0) + 1.0;
+        QVERIFY(std::abs(rope::scaledFrequencies(g.params).attentionFactor - magnitude) < 1e-12);
+        const ModelConfigResult c =
+            rope::ui::loadModelConfig(qEnvironmentVariable("ROPE_SOURCE_DIR") +
+                                      QStringLiteral("/tests/data/configs/qwen2.5-7b-yarn.json"));
+        QVERIFY(c.ok());
+        QVERIFY(
+            (rope::scaledFrequencies(g.params).invFreq == rope::scaledFrequencies(c.params).invFreq)
+                .all());
+        const QString warnings = g.warnings.join(QLatin1Char('\n'));
+        const std::pair<const char*, const char*> named[] = {{"yarn_ext_factor", "0.5"},
+                                                             {"yarn_attn_factor", "2"},
+                                                             {"yarn_beta_fast", "16"},
+                                                             {"yarn_beta_slow", "2"}};
+        for (const auto& [k, v] : named) {
+            const QString line = QStringLiteral("qwen2.rope.scaling.") + QLatin1String(k) +
+                                 QStringLiteral(": ") + QLatin1String(v) +
+                                 QStringLiteral(" is ignored");
+            QVERIFY2(warnings.contains(line), qPrintable(line));
+        }
+    }
+
+    // translate for an architecture that ignores the beta keys (qwen2, as above): the betas go
+    // only into the flags, and a non-default pair is named as not carried by the file.
+    void translateBetasOnlyAsFlags() {
+        const ModelConfigResult c = rope::ui::loadModelConfigFromJson(
+            "{\"model_type\": \"qwen2\", \"hidden_size\": 3584, \"num_attention_heads\": 28, "
+            "\"num_hidden_layers\": 2, \"max_position_embeddings\": 131072, "
+            "\"rope_theta\": 1000000, \"rope_scaling\": {\"rope_type\": \"yarn\", "
+            "\"factor\": 4.0, \"original_max_position_embeddings\": 32768, "
+            "\"beta_fast\": 16, \"beta_slow\": 2}}");
+        QVERIFY(c.ok());
+        const rope::ui::LlamaCppTranslation t = rope::ui::toLlamaCpp(c, QStringLiteral("qwen2"));
+        for (const auto& [k, v] : t.ggufKeys) {
+            QVERIFY2(!k.contains(QLatin1String("yarn_beta")), qPrintable(k));
+        }
+        const int fast = static_cast<int>(t.flags.indexOf(QStringLiteral("--yarn-beta-fast")));
+        const int slow = static_cast<int>(t.flags.indexOf(QStringLiteral("--yarn-beta-slow")));
+        QVERIFY(fast >= 0 && slow >= 0);
+        QCOMPARE(t.flags.at(fast + 1), QStringLiteral("16"));
+        QCOMPARE(t.flags.at(slow + 1), QStringLiteral("2"));
+        QVERIFY(t.notExpressible.join(QLatin1Char('\n'))
+                    .contains(QStringLiteral("does not read rope.scaling.yarn_beta_fast")));
     }
 
     // Phi-3.5's LongRoPE: the converter writes attn_factor and original_context_length, never

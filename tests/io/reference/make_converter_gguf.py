@@ -33,6 +33,10 @@ convert_hf_to_gguf.py of the period of commit 00342301d01add50835550e8a916f12097
   generate_extra_tensors rope.scaling.attn_factor = sqrt(1 + ln(s)/ln(L0)), s = L/L0, with the
   float32 tensors rope_factors_long.weight and rope_factors_short.weight. Never written:
   rope.scaling.type.
+- Qwen3_5TextModel (newer than the commit above; conversion/qwen.py of 2026, see qwen3_5_27b
+  below): Qwen3NextModel's keys with block_count = num_hidden_layers + mtp_num_hidden_layers
+  (_Qwen35MtpMixin), nextn_predict_layers, rope.freq_base from rope_parameters and
+  rope.dimension_sections = mrope_section padded to 4. Not written: layer types.
 - Gemma4Model (newer than the commit above; see gemma_4 below): per-layer-type head sizes,
   rotated widths and bases, and rope_freqs encoding p-RoPE as 1 / 1e30 divisors.
 
@@ -209,6 +213,38 @@ def qwen3_next():
     return g
 
 
+def qwen3_5_27b():
+    # Qwen/Qwen3.5-27B (tests/data/configs/qwen3.5-27b.json, its text_config, which keeps the
+    # RoPE fields only). Qwen3_5TextModel(_Qwen35MtpMixin, _Qwen35MRopeMixin, Qwen3NextModel)
+    # writes TextModel's keys with block_count = num_hidden_layers + mtp_num_hidden_layers and
+    # rope.freq_base = rope_parameters.rope_theta, then Qwen3NextModel's ssm.* keys,
+    # full_attention_interval and rope.dimension_count = int(head_dim * partial_rotary_factor),
+    # the sections (mrope_section padded with 0 to four axes) and nextn_predict_layers.
+    with open(os.path.join(ROOT, "tests", "data", "configs", "qwen3.5-27b.json"),
+              encoding="utf-8") as f:
+        h = dict(json.load(f)["text_config"])
+    rp = h["rope_parameters"]
+    h["rope_theta"] = rp["rope_theta"]
+    # From the published config.json, which the committed test config leaves out: the Gated
+    # DeltaNet sizes (they do not change the rotation) and the one MTP block.
+    h.update(linear_conv_kernel_dim=4, linear_key_head_dim=128, linear_value_head_dim=128,
+             linear_num_key_heads=16, linear_num_value_heads=48, mtp_num_hidden_layers=1)
+    g = Gguf("qwen35")
+    base_keys(g, h, h["num_hidden_layers"] + h["mtp_num_hidden_layers"])
+    g.put_u32(g.key("ssm.conv_kernel"), h["linear_conv_kernel_dim"])
+    g.put_u32(g.key("ssm.state_size"), h["linear_key_head_dim"])
+    g.put_u32(g.key("ssm.group_count"), h["linear_num_key_heads"])
+    g.put_u32(g.key("ssm.time_step_rank"), h["linear_num_value_heads"])
+    g.put_u32(g.key("ssm.inner_size"), h["linear_value_head_dim"] * h["linear_num_value_heads"])
+    g.put_u32(g.key("full_attention_interval"), h.get("full_attention_interval", 4))
+    g.put_u32(g.key("rope.dimension_count"),
+              int(h["head_dim"] * rp.get("partial_rotary_factor", 0.25)))
+    section = list(rp.get("mrope_section", [11, 11, 10]))
+    g.put_u32_array(g.key("rope.dimension_sections"), section + [0] * (4 - len(section)))
+    g.put_u32(g.key("nextn_predict_layers"), h["mtp_num_hidden_layers"])
+    return g
+
+
 def glm_45():
     # zai-org/GLM-4.5 (resources/presets/glm-4.5.json); its config.json also has
     # "num_nextn_predict_layers": 1 (the one MTP layer, model.layers.92), which the preset omits.
@@ -291,6 +327,7 @@ FAMILIES = {
     "gpt-oss-20b": gpt_oss_20b,
     "gemma-2-9b": gemma_2_9b,
     "qwen3-next-80b-a3b": qwen3_next,
+    "qwen3.5-27b": qwen3_5_27b,
     "glm-4.5": glm_45,
     "phi-3.5-mini-instruct": phi_35_mini,
     "gemma-4-26b-a4b": gemma_4,
