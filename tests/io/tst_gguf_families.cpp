@@ -338,7 +338,7 @@ private slots:
         QCOMPARE(rotating, 16);
         QVERIFY(m.warnings.join('\n').contains(QStringLiteral("qwen35.nextn_predict_layers")));
         const ModelConfigResult c =
-            rope::ui::loadModelConfig(qEnvironmentVariable("ROPE_SOURCE_DIR") +
+            rope::io::loadModelConfig(qEnvironmentVariable("ROPE_SOURCE_DIR") +
                                       QStringLiteral("/tests/data/configs/qwen3.5-27b.json"));
         QVERIFY(c.ok());
         QCOMPARE(c.layers.size(), m.layers.size());
@@ -369,7 +369,7 @@ private slots:
             w.u32(QStringLiteral("qwen35.rope.dimension_count"), 64);
             w.i32Array(QStringLiteral("qwen35.rope.dimension_sections"), {11, 11, 10, 0});
             w.u32(QStringLiteral("qwen35.full_attention_interval"), interval);
-            return rope::ui::loadGgufFromBytes(w.bytes());
+            return rope::io::loadGgufFromBytes(w.bytes());
         };
         const ModelConfigResult two = file(2);
         QVERIFY2(two.ok(), qPrintable(two.errors.join(QStringLiteral(" | "))));
@@ -672,14 +672,14 @@ private slots:
         w.f32(QStringLiteral("qwen2.rope.scaling.yarn_attn_factor"), 2.0f);
         w.f32(QStringLiteral("qwen2.rope.scaling.yarn_beta_fast"), 16.0f);
         w.f32(QStringLiteral("qwen2.rope.scaling.yarn_beta_slow"), 2.0f);
-        const ModelConfigResult g = rope::ui::loadGgufFromBytes(w.bytes());
+        const ModelConfigResult g = rope::io::loadGgufFromBytes(w.bytes());
         QVERIFY2(g.ok(), qPrintable(g.errors.join(QStringLiteral(" | "))));
         QCOMPARE(g.params.scaling.betaFast, 32.0);
         QCOMPARE(g.params.scaling.betaSlow, 1.0);
         const double magnitude = 0.1 * std::log(4.0) + 1.0;
         QVERIFY(std::abs(rope::scaledFrequencies(g.params).attentionFactor - magnitude) < 1e-12);
         const ModelConfigResult c =
-            rope::ui::loadModelConfig(qEnvironmentVariable("ROPE_SOURCE_DIR") +
+            rope::io::loadModelConfig(qEnvironmentVariable("ROPE_SOURCE_DIR") +
                                       QStringLiteral("/tests/data/configs/qwen2.5-7b-yarn.json"));
         QVERIFY(c.ok());
         QVERIFY(
@@ -701,14 +701,14 @@ private slots:
     // translate for an architecture that ignores the beta keys (qwen2, as above): the betas go
     // only into the flags, and a non-default pair is named as not carried by the file.
     void translateBetasOnlyAsFlags() {
-        const ModelConfigResult c = rope::ui::loadModelConfigFromJson(
+        const ModelConfigResult c = rope::io::loadModelConfigFromJson(
             "{\"model_type\": \"qwen2\", \"hidden_size\": 3584, \"num_attention_heads\": 28, "
             "\"num_hidden_layers\": 2, \"max_position_embeddings\": 131072, "
             "\"rope_theta\": 1000000, \"rope_scaling\": {\"rope_type\": \"yarn\", "
             "\"factor\": 4.0, \"original_max_position_embeddings\": 32768, "
             "\"beta_fast\": 16, \"beta_slow\": 2}}");
         QVERIFY(c.ok());
-        const rope::ui::LlamaCppTranslation t = rope::ui::toLlamaCpp(c, QStringLiteral("qwen2"));
+        const rope::io::LlamaCppTranslation t = rope::io::toLlamaCpp(c, QStringLiteral("qwen2"));
         for (const auto& [k, v] : t.ggufKeys) {
             QVERIFY2(!k.contains(QLatin1String("yarn_beta")), qPrintable(k));
         }
