@@ -64,13 +64,13 @@ foreach(rule IN LISTS include_rules)
     endforeach()
 endforeach()
 
-# 3. Namespaces follow the layers: core declares into rope (and its own rope::detail, rope::train
-#    …), io into rope::io, figures into rope::figures, ui into rope::ui, app into rope::cli; a
+# 3. Namespaces follow the layers: core declares into rope (and its own rope::detail,
+#    rope::<unit>_detail, rope::train …), io into rope::io, figures into rope::figures, ui into rope::ui, app into rope::cli; a
 #    layer may open a lower layer's namespace only to forward-declare (figures and ui name
 #    io::ModelConfigResult and io::Session so), never a higher one's.
 # <folder> <regex every opening `namespace rope…` line at column 0 must match>
 set(namespace_rules
-    "core|^namespace rope(::(detail|field_table|scaling_detail|train)[a-z_:]*)? \\{"
+    "core|^namespace rope(::(detail|field_table|[a-z_]*_detail|train)[a-z_:]*)? \\{"
     "io|^namespace rope::io(::[a-z_:]+)? \\{"
     "figures|^namespace rope::(figures|io)(::[a-z_:]+)? \\{"
     "ui|^namespace rope::(ui|io)(::[a-z_:]+)? \\{"
