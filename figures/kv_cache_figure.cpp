@@ -34,7 +34,7 @@ FigureData kvCacheFigure(const rope::RopeParams& params, const FigureOptions& op
     const int l0 = params.scaling.originalContext;
     // The scaling factor s of dynamic NTK: the model's when it uses "dynamic", else the option.
     const OptionValues v(kvCacheOptions(), options);
-    const bool modelIsDynamic = params.scaling.method == "dynamic";
+    const bool modelIsDynamic = params.scaling.method == ScalingKind::Dynamic;
     const double factor = modelIsDynamic ? params.scaling.factor : v.real("factor");
     const long long cachedLen =
         std::max<long long>(optionOr(v, "cached-len", 0, std::max(l0 / 2, 1)), 1);
