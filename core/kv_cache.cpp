@@ -21,7 +21,7 @@ Eigen::ArrayXd dynamicFrequencies(int dim, double base, double factor, int origi
     RopeParams p;
     p.headDim = dim;
     p.base = base;
-    p.scaling.method = "dynamic";
+    p.scaling.method = ScalingKind::Dynamic;
     p.scaling.factor = factor;
     p.scaling.originalContext = originalContext;
     p.scaling.seqLen = seqLen;

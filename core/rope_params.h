@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/scaling/scaling_kind.h"
+
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -51,9 +53,8 @@ enum class Layout {
 ///
 /// Only the fields a method lists in its registry row are read by that method.
 struct ScalingParams {
-    /// Registry id: "default", "linear", "ntk", "dynamic", "yarn", "llama3", "longrope",
-    /// "proportional".
-    std::string method = "default";
+    /// The method (scaling_kind.h); files and flags spell it as scalingId(method).
+    ScalingKind method = ScalingKind::Default;
     /// Scale factor s = new context / original context; ≥ 1 for every method but "default".
     double factor = 1.0;
     /// `original_max_position_embeddings` L₀ (tokens); also `max_position_embeddings` for

@@ -3,18 +3,19 @@
 // Panel "base-bound": the smallest base b*(L, d) that keeps f(m) = Σᵢ cos(mθᵢ) ≥ 0 on 0 … L−1
 // against L, with real models' (L, b); and f(m) itself with its first negative crossing.
 #include "core/base_bound.h"
+#include "core/base_bound_tables.h"
 #include "core/decay.h"
 #include "core/rope_params.h"
 #include "core/scaling/scaling_registry.h"
 #include "figures/base_bound_job.h"
 #include "figures/base_bound_parts.h"
 #include "figures/decay_envelope.h"
-#include "figures/layer_points.h"
 #include "figures/figure_registry.h"
 #include "figures/figure_text.h"
+#include "figures/layer_points.h"
 #include "figures/research_overlays.h"
-#include "core/base_bound_tables.h"
 #include "io/disk_cache.h"
+#include "io/params_check.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -134,7 +135,7 @@ FigureData cosineSumView(const rope::RopeParams& params, const FigureOptions& op
     data.title = FigureText::tr("f(m) = Σᵢ cos(mθᵢ) (d = %1, b = %2, %3)")
                      .arg(params.effectiveRotaryDim())
                      .arg(params.base, 0, 'g', 6)
-                     .arg(QString::fromStdString(params.scaling.method));
+                     .arg(rope::io::scalingIdText(params.scaling.method));
     data.xLabel = FigureText::tr("relative distance m (tokens)");
     data.yLabel = FigureText::tr("f(m) (d/2 at m = 0)");
     const auto toVector = [](const Eigen::ArrayXd& a) {

@@ -14,6 +14,7 @@
 #include "core/scaling/scaling_registry.h"
 #include "figures/figure_registry.h"
 #include "figures/figure_text.h"
+#include "io/params_check.h"
 
 #include <QStringList>
 
@@ -136,10 +137,10 @@ QVariantMap setupKey(const BatchSetup& s) {
         {QStringLiteral("all-modes"), s.allModes},
         {QStringLiteral("inv-freq"), invFreq},
         {QStringLiteral("attention-factor"), s.scaled.attentionFactor},
-        {QStringLiteral("scaling"), QString::fromStdString(s.params.scaling.method)},
+        {QStringLiteral("scaling"), rope::io::scalingIdText(s.params.scaling.method)},
     };
-    const std::string& method = s.params.scaling.method;
-    if (method == "default" || method == "linear") {
+    const rope::ScalingKind method = s.params.scaling.method;
+    if (method == rope::ScalingKind::Default || method == rope::ScalingKind::Linear) {
         const rope::GgmlStyleParams ggml = rope::ggmlStyleParams(s.params);
         key.insert(QStringLiteral("ggml"),
                    QVariantList{ggml.freqBase, ggml.freqScale, ggml.attnFactor});
@@ -291,8 +292,8 @@ std::shared_ptr<const Measurement> measureBatchPanel(const rope::RopeParams& sha
     }
     // Only plain and linear RoPE have a ggml-style equivalent (no YaRN ramp, no per-frequency
     // factors in the re-implemented subset).
-    const std::string& method = s.params.scaling.method;
-    if (method == "default" || method == "linear") {
+    const rope::ScalingKind method = s.params.scaling.method;
+    if (method == rope::ScalingKind::Default || method == rope::ScalingKind::Linear) {
         const rope::GgmlStyleParams ggml = rope::ggmlStyleParams(s.params);
         const std::vector<std::int32_t> positions32(positions.begin(), positions.end());
         m->ggml = timed(
@@ -306,7 +307,7 @@ std::shared_ptr<const Measurement> measureBatchPanel(const rope::RopeParams& sha
         }
     } else {
         m->missing << FigureText::tr("no ggml-style bar for scaling '%1' (only default, linear)")
-                          .arg(QString::fromStdString(method));
+                          .arg(rope::io::scalingIdText(method));
     }
     return m;
 }

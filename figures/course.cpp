@@ -21,6 +21,7 @@
 #include "figures/figure_data.h"
 #include "figures/figure_registry.h"
 #include "figures/option_table.h"
+#include "io/params_check.h"
 #include "io/weights_probe.h"
 
 #include <QFile>
@@ -78,7 +79,8 @@ rope::ScalingResult scaled(const QVariantMap& args) {
     rope::RopeParams params;
     params.headDim = integer(args, "dim");
     params.base = number(args, "base");
-    params.scaling.method = text(args, "method");
+    // Lesson arguments name the method by id; an unknown one throws InvalidParameter("method").
+    params.scaling.method = rope::scalingMethod(text(args, "method")).kind;
     params.scaling.factor = number(args, "factor");
     params.scaling.originalContext = integer(args, "original-context");
     rope::validate(params);
@@ -538,13 +540,14 @@ public:
                         .toStdString());
             }
             if (json.contains(QStringLiteral("method"))) {
-                p.scaling.method =
-                    string(json, QStringLiteral("method"), QStringLiteral("params.method"))
-                        .toStdString();
-                if (rope::findScalingMethod(p.scaling.method) == nullptr) {
+                const QString id =
+                    string(json, QStringLiteral("method"), QStringLiteral("params.method"));
+                if (const std::optional<rope::ScalingKind> kind =
+                        rope::parseScalingKind(id.toStdString())) {
+                    p.scaling.method = *kind;
+                } else {
                     fail(QStringLiteral("params.method"),
-                         QStringLiteral("unknown method '%1'")
-                             .arg(QString::fromStdString(p.scaling.method)));
+                         QStringLiteral("unknown method '%1'").arg(id));
                 }
             }
             rope::validate(p);
@@ -1066,7 +1069,7 @@ QVariantMap courseState(const rope::RopeParams& params, const FigureOptions& opt
     state.insert(QStringLiteral("m"), static_cast<double>(params.m));
     state.insert(QStringLiteral("n"), static_cast<double>(params.n));
     state.insert(QStringLiteral("context"), static_cast<double>(params.context));
-    state.insert(QStringLiteral("method"), QString::fromStdString(params.scaling.method));
+    state.insert(QStringLiteral("method"), rope::io::scalingIdText(params.scaling.method));
     state.insert(QStringLiteral("factor"), params.scaling.factor);
     state.insert(QStringLiteral("original-context"), params.scaling.originalContext);
     return state;

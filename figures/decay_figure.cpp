@@ -8,6 +8,7 @@
 #include "figures/decay_envelope.h"
 #include "figures/figure_registry.h"
 #include "figures/figure_text.h"
+#include "io/params_check.h"
 
 #include <QRegularExpression>
 
@@ -217,10 +218,10 @@ FigureData decayFigure(const rope::RopeParams& params, const FigureOptions& opti
                           k == 0 ? QStringLiteral("current")
                                  : QStringLiteral("base-%1").arg(bases[k], 0, 'g', 17)});
     }
-    if (params.scaling.method != "default") {
+    if (params.scaling.method != ScalingKind::Default) {
         curves.push_back({FigureText::tr("b = %1 with %2, s = %3")
                               .arg(formatNumber(params.base))
-                              .arg(QString::fromStdString(params.scaling.method))
+                              .arg(rope::io::scalingIdText(params.scaling.method))
                               .arg(formatNumber(params.scaling.factor)),
                           rope::scaledFrequencies(params).invFreq, colourOf(curves.size()),
                           QStringLiteral("scaled")});

@@ -54,7 +54,7 @@ FigureData wavelengthView(const rope::RopeParams& params, const FigureOptions& o
     const rope::ScalingMethod& method = rope::scalingMethod(params.scaling.method);
 
     FigureData data;
-    const bool unscaled = params.scaling.method == "default";
+    const bool unscaled = params.scaling.method == ScalingKind::Default;
     data.title =
         unscaled ? FigureText::tr("Wavelength of every pair (no scaling method chosen)")
                  : FigureText::tr("Wavelength of every pair: original vs %1")
@@ -348,7 +348,7 @@ FigureData decayView(const rope::RopeParams& params, const FigureOptions& option
 FigureData extensionFigure(const rope::RopeParams& params, const FigureOptions& options) {
     rope::RopeParams original = params;
     original.scaling = rope::ScalingParams{};
-    if (params.scaling.method == "proportional") {
+    if (params.scaling.method == ScalingKind::Proportional) {
         // p-RoPE's ladder spans the whole head; its rotary dim only says how many pairs turn.
         original.rotaryDim = 0;
     }

@@ -6,6 +6,7 @@
 #include "core/scaling/scaling_registry.h"
 #include "figures/figure_text.h"
 #include "figures/option_table.h"
+#include "io/params_check.h"
 
 #include <algorithm>
 #include <exception>
@@ -82,13 +83,14 @@ std::vector<rope::RopeParams> changedParams(const rope::RopeParams& params, cons
             params.layout == rope::Layout::Half ? rope::Layout::Interleaved : rope::Layout::Half;
         out.push_back(p);
     } else if (key == QLatin1String("scaling")) {
-        if (params.scaling.method != "default") {
+        if (params.scaling.method != ScalingKind::Default) {
             p.scaling = rope::ScalingParams{};
             out.push_back(p);
         } else {
             // Each method reaches a figure another way (θ, the attention factor, the cache's
             // re-rotation), and a figure may compare with a factor of its own (4 by default).
-            for (const char* method : {"linear", "yarn", "dynamic"}) {
+            for (const rope::ScalingKind method :
+                 {rope::ScalingKind::Linear, rope::ScalingKind::Yarn, rope::ScalingKind::Dynamic}) {
                 for (const double factor : {2.0, 8.0}) {
                     p.scaling = rope::ScalingParams{};
                     p.scaling.method = method;
@@ -126,13 +128,10 @@ std::vector<FigureParameter> sharedParameters(const rope::RopeParams& params,
         } else if (k == QLatin1String("layout")) {
             text = params.layout == rope::Layout::Half ? FigureText::tr("half-split pairs")
                                                        : FigureText::tr("interleaved pairs");
-        } else if (k == QLatin1String("scaling") && params.scaling.method != "default") {
-            const rope::ScalingMethod* method = rope::findScalingMethod(params.scaling.method);
-            const QString name =
-                method != nullptr
-                    ? QString::fromUtf8(method->displayName.data(),
-                                        static_cast<qsizetype>(method->displayName.size()))
-                    : QString::fromStdString(params.scaling.method);
+        } else if (k == QLatin1String("scaling") && params.scaling.method != ScalingKind::Default) {
+            const rope::ScalingMethod& method = rope::scalingMethod(params.scaling.method);
+            const QString name = QString::fromUtf8(
+                method.displayName.data(), static_cast<qsizetype>(method.displayName.size()));
             text = FigureText::tr("%1, s = %2 over L₀ = %3")
                        .arg(name, formatNumber(params.scaling.factor),
                             QString::number(params.scaling.originalContext));
@@ -242,8 +241,9 @@ void applySlideDefaults(const Figure& figure, bool paramsChosen, rope::RopeParam
         options.insert(QStringLiteral("run"), true);
         setIfUnset("schemes", QStringLiteral("rope,learned,alibi"));
         setIfUnset("seeds", 2);
-    } else if (id == "extension" && !paramsChosen && params.scaling.method == "default") {
-        params.scaling.method = "yarn";
+    } else if (id == "extension" && !paramsChosen &&
+               params.scaling.method == ScalingKind::Default) {
+        params.scaling.method = rope::ScalingKind::Yarn;
         params.scaling.factor = 4.0;
         params.scaling.originalContext = 4096;
         params.context = 16384;

@@ -8,7 +8,7 @@
 #include "figures/figure_text.h"
 #include "figures/research_overlays.h"
 #include "figures/zero_frequency.h"
-
+#include "io/params_check.h"
 
 #include <cmath>
 #include <memory>
@@ -74,10 +74,10 @@ FigureData heatmapFigure(const rope::RopeParams& params, const FigureOptions& op
     data.title = FigureText::tr("%4 of every pair (d = %1, b = %2%3)")
                      .arg(params.effectiveRotaryDim())
                      .arg(formatNumber(params.base))
-                     .arg(params.scaling.method == "default"
+                     .arg(params.scaling.method == ScalingKind::Default
                               ? QString()
                               : FigureText::tr(", %1 s = %2")
-                                    .arg(QString::fromStdString(params.scaling.method))
+                                    .arg(rope::io::scalingIdText(params.scaling.method))
                                     .arg(params.scaling.factor, 0, 'g', 4))
                      .arg(what);
     data.xLabel = FigureText::tr("pair i  (θᵢ = b⁻²ⁱ⁄ᵈ rad/token)");
@@ -133,7 +133,7 @@ FigureData heatmapFigure(const rope::RopeParams& params, const FigureOptions& op
     if (v.toggle("critical-dim")) {
         // Liu et al.'s formula describes the plain ladder θᵢ = b^(−2i/d); trained on the
         // context L drawn here.
-        if (params.scaling.method == "default") {
+        if (params.scaling.method == ScalingKind::Default) {
             OverlayFrame frame;
             frame.xLow = -0.5;
             frame.xHigh = static_cast<double>(theta.size()) - 0.5;

@@ -57,7 +57,7 @@ KvSetup kvSetup(const rope::RopeParams& params, const FigureOptions& options) {
     k.l0 = params.scaling.originalContext;
     // The scaling factor s of dynamic NTK: the model's when it uses "dynamic", else the option.
     const OptionValues v(kvCacheOptions(), options);
-    const bool modelIsDynamic = params.scaling.method == "dynamic";
+    const bool modelIsDynamic = params.scaling.method == ScalingKind::Dynamic;
     k.factor = modelIsDynamic ? params.scaling.factor : v.real("factor");
     k.cachedLen = std::max<long long>(optionOr(v, "cached-len", 0, std::max(k.l0 / 2, 1)), 1);
     k.keyPos = std::clamp<long long>(optionOr(v, "key-pos", -1, k.cachedLen - 1), 0,

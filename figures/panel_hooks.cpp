@@ -57,7 +57,7 @@ FigureOptions extensionLayerOptions(const rope::RopeParams* otherKind) {
                 {QStringLiteral("compare-factor"), QVariant()},
                 {QStringLiteral("compare-rotary-dim"), QVariant()}};
     }
-    const bool linear = otherKind->scaling.method == "linear";
+    const bool linear = otherKind->scaling.method == ScalingKind::Linear;
     return {{QStringLiteral("compare-base"), otherKind->base},
             {QStringLiteral("compare-factor"),
              linear ? QVariant(otherKind->scaling.factor) : QVariant()},

@@ -232,29 +232,28 @@ rotary_dim = head_dim  # apply_rope below covers the zero-frequency pairs too
 }
 
 QString methodBlock(const ScalingParams& s) {
-    const std::string& id = s.method;
-    if (id == "linear") {
+    // One block per method and no default label: a new method is a -Wswitch error here until it
+    // has its own Python, instead of being exported silently as unscaled RoPE.
+    switch (s.method) {
+    case ScalingKind::Default:
+        return defaultBlock();
+    case ScalingKind::Linear:
         return linearBlock(s);
-    }
-    if (id == "ntk") {
+    case ScalingKind::Ntk:
         return ntkBlock(s);
-    }
-    if (id == "dynamic") {
+    case ScalingKind::Dynamic:
         return dynamicBlock(s);
-    }
-    if (id == "yarn") {
+    case ScalingKind::Yarn:
         return yarnBlock(s);
-    }
-    if (id == "llama3") {
+    case ScalingKind::Llama3:
         return llama3Block(s);
-    }
-    if (id == "longrope") {
+    case ScalingKind::LongRope:
         return longRopeBlock(s);
-    }
-    if (id == "proportional") {
+    case ScalingKind::Proportional:
         return proportionalBlock(s);
     }
-    // scaledFrequencies() already rejected unknown ids, so this is "default".
+    // Only a value outside the enumerators gets here; scaledFrequencies() would have refused the
+    // parameters before any export.
     return defaultBlock();
 }
 

@@ -9,6 +9,7 @@
 #include "io/engine_compare.h"
 #include "io/gguf.h"
 #include "io/llama_cpp_args.h"
+#include "io/params_check.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -103,7 +104,7 @@ QString scoreText(double v) {
 // A context past the trained length with no scaling at all: positions the model never saw, whose
 // slow pairs rotate through angles it never trained on.
 std::optional<DoctorFinding> contextBeyondTrained(const Context& c) {
-    if (c.in.context <= 0 || c.s.method != "default" || !c.maxPositions ||
+    if (c.in.context <= 0 || c.s.method != ScalingKind::Default || !c.maxPositions ||
         static_cast<double>(c.in.context) <= *c.maxPositions) {
         return std::nullopt;
     }
@@ -122,7 +123,7 @@ std::optional<DoctorFinding> contextBeyondTrained(const Context& c) {
 
 // llama.cpp: scaling declared in the model but switched off on the command line.
 std::optional<DoctorFinding> scalingDisabled(const Context& c) {
-    if (!c.llamaCpp || (c.s.method != "linear" && c.s.method != "yarn")) {
+    if (!c.llamaCpp || (c.s.method != ScalingKind::Linear && c.s.method != ScalingKind::Yarn)) {
         return std::nullopt;
     }
     const auto type = argValue(c.in.engineArgs, QStringLiteral("--rope-scaling"));
@@ -135,7 +136,7 @@ std::optional<DoctorFinding> scalingDisabled(const Context& c) {
     }
     return finding(
         "scaling-disabled", DoctorSeverity::Error,
-        {QStringLiteral("rope_type = %1").arg(QString::fromStdString(c.s.method)),
+        {QStringLiteral("rope_type = %1").arg(scalingIdText(c.s.method)),
          QStringLiteral("factor = %1").arg(num(c.s.factor)),
          QStringLiteral("engine arguments = %1").arg(c.in.engineArgs.join(QLatin1Char(' ')))},
         DoctorText::tr(
@@ -197,7 +198,7 @@ std::optional<DoctorFinding> baseOverride(const Context& c) {
 // Llama 3 and LongRoPE factors already live in the GGUF (rope_freqs, rope_factors_*): a
 // command-line scaling multiplies on top of them.
 std::optional<DoctorFinding> stackedScaling(const Context& c) {
-    if (!c.llamaCpp || (c.s.method != "llama3" && c.s.method != "longrope")) {
+    if (!c.llamaCpp || (c.s.method != ScalingKind::Llama3 && c.s.method != ScalingKind::LongRope)) {
         return std::nullopt;
     }
     const auto type = argValue(c.in.engineArgs, QStringLiteral("--rope-scaling"));
@@ -211,7 +212,7 @@ std::optional<DoctorFinding> stackedScaling(const Context& c) {
     return finding(
         "stacked-scaling", DoctorSeverity::Error,
         {QStringLiteral("rope_type = %1 (factor %2)")
-             .arg(QString::fromStdString(c.s.method), num(c.s.factor)),
+             .arg(scalingIdText(c.s.method), num(c.s.factor)),
          QStringLiteral("engine arguments = %1").arg(c.in.engineArgs.join(QLatin1Char(' ')))},
         DoctorText::tr(
             "The model's own scaling is already applied from the per-pair factors stored "
@@ -226,7 +227,7 @@ std::optional<DoctorFinding> stackedScaling(const Context& c) {
 // DeepSeek's YaRN has two numbers: mscale (cos/sin factor, relative to mscale_all_dim) and
 // mscale_all_dim (softmax scale multiplier mscale(s, mscale_all_dim)²).
 std::optional<DoctorFinding> deepseekMscale(const Context& c) {
-    if (c.s.method != "yarn") {
+    if (c.s.method != ScalingKind::Yarn) {
         return std::nullopt;
     }
     const bool deepseek = c.in.model.modelType.startsWith(QLatin1String("deepseek"));
@@ -291,12 +292,12 @@ std::optional<DoctorFinding> gemmaLocalScaled(const Context& c) {
         return std::nullopt;
     }
     for (const LayerRope& l : c.in.model.layers) {
-        if (l.rope && l.type == "sliding_attention" && l.params.scaling.method != "default") {
+        if (l.rope && l.type == "sliding_attention" &&
+            l.params.scaling.method != ScalingKind::Default) {
             return finding(
                 "gemma3-local-scaled", DoctorSeverity::Error,
                 {QStringLiteral("layer type sliding_attention: rope_type = %1, factor = %2")
-                     .arg(QString::fromStdString(l.params.scaling.method),
-                          num(l.params.scaling.factor))},
+                     .arg(scalingIdText(l.params.scaling.method), num(l.params.scaling.factor))},
                 DoctorText::tr("Gemma 3 scales only its global (full-attention) layers; its "
                                "sliding-window layers keep base 10000 unscaled. Applying the ×8 "
                                "linear scaling to the local layers too slows their rotation eight "
@@ -336,7 +337,7 @@ std::optional<DoctorFinding> originalExceedsMax(const Context& c) {
 // Qwen's recipe does); transformers ≥ 4.56 warns about anything else.
 std::optional<DoctorFinding> yarnFactorRatio(const Context& c) {
     const QJsonValue o = c.rope.value(QStringLiteral("original_max_position_embeddings"));
-    if (c.s.method != "yarn" || !o.isDouble() || o.toDouble() <= 0 || !c.maxPositions) {
+    if (c.s.method != ScalingKind::Yarn || !o.isDouble() || o.toDouble() <= 0 || !c.maxPositions) {
         return std::nullopt;
     }
     const double ratio = *c.maxPositions / o.toDouble();
@@ -362,7 +363,8 @@ std::optional<DoctorFinding> yarnFactorRatio(const Context& c) {
 // LongRoPE switches from short to long factors for the whole sequence once it passes the
 // original length.
 std::optional<DoctorFinding> longropeSwitch(const Context& c) {
-    if (c.s.method != "longrope" || c.in.context <= 0 || c.in.context <= c.s.originalContext) {
+    if (c.s.method != ScalingKind::LongRope || c.in.context <= 0 ||
+        c.in.context <= c.s.originalContext) {
         return std::nullopt;
     }
     QStringList evidence{
@@ -405,7 +407,7 @@ std::optional<DoctorFinding> longropeSwitch(const Context& c) {
 
 // Dynamic NTK changes the base with the sequence length.
 std::optional<DoctorFinding> dynamicWithCache(const Context& c) {
-    if (c.s.method != "dynamic") {
+    if (c.s.method != ScalingKind::Dynamic) {
         return std::nullopt;
     }
     QStringList evidence{

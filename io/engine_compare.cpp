@@ -177,13 +177,13 @@ EngineComparison compareEngines(const io::ModelConfigResult& model, bool fromGgu
                                IoText::tr("the model lists no decoder layers").toStdString());
     }
     for (const LayerRope& l : model.layers) {
-        if (l.rope && l.params.scaling.method == "dynamic") {
+        if (l.rope && l.params.scaling.method == ScalingKind::Dynamic) {
             throw InvalidParameter("method",
                                    IoText::tr("dynamic NTK: llama.cpp has no length-dependent "
                                               "base, so there is no llama.cpp side to compare")
                                        .toStdString());
         }
-        if (l.rope && l.params.scaling.method == "ntk") {
+        if (l.rope && l.params.scaling.method == ScalingKind::Ntk) {
             throw InvalidParameter("method",
                                    IoText::tr("'ntk' is the explorer's own method; neither "
                                               "engine computes it from a model file")
@@ -226,7 +226,7 @@ EngineComparison compareEngines(const io::ModelConfigResult& model, bool fromGgu
         e.type = QString::fromStdString(l.type);
         RopeParams hfParams = l.params;
         if (fromGguf && family->id == QLatin1String("gpt-oss") &&
-            hfParams.scaling.method == "yarn") {
+            hfParams.scaling.method == ScalingKind::Yarn) {
             // convert_hf_to_gguf.py's GptOssModel writes no truncate key; the published
             // config.json says "truncate": false and transformers obeys it.
             hfParams.scaling.truncate = false;
@@ -234,7 +234,7 @@ EngineComparison compareEngines(const io::ModelConfigResult& model, bool fromGgu
         e.hf = sideOf(hfParams, l.rope, effectiveWindow(l, context));
 
         RopeParams llamaParams = hfParams;
-        if (llamaParams.scaling.method == "yarn") {
+        if (llamaParams.scaling.method == ScalingKind::Yarn) {
             // ggml_rope_yarn_corr_dims: start = floorf(corr_dim(β_fast)), end =
             // ceilf(corr_dim(β_slow)), for every model; there is no truncate switch.
             if (!llamaParams.scaling.truncate) {
@@ -247,7 +247,7 @@ EngineComparison compareEngines(const io::ModelConfigResult& model, bool fromGgu
         }
         const LlamaLayer& ll = llamaLayers[i];
         anySliding = anySliding || ll.sliding;
-        if (llamaParams.scaling.method == "longrope") {
+        if (llamaParams.scaling.method == ScalingKind::LongRope) {
             // llama_model::get_rope_factors: rope_long iff n_ctx_per_seq > n_ctx_orig_yarn,
             // chosen once from the context size; transformers chooses per forward pass from the
             // sequence length (dynamic_rope_update / longrope_frequency_update).

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "io/engine_translate.h"
 #include "io/model_family.h"
+#include "io/params_check.h"
 
 #include <QJsonArray>
 
@@ -53,22 +54,31 @@ LlamaCppTranslation toLlamaCpp(const ModelConfigResult& model, const QString& ar
                                            "rope.dimension_count = %1 carries it")
                                 .arg(p.rotaryDim);
     }
-    if (s.method == "default") {
+    // Every method is handled (no default label): a new one is a -Wswitch error until it says
+    // what llama.cpp makes of it.
+    switch (s.method) {
+    case ScalingKind::Default: {
         t.flags << QStringLiteral("--rope-scaling") << QStringLiteral("none");
         t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.type"), QStringLiteral("none"));
-    } else if (s.method == "linear") {
+        break;
+    }
+    case ScalingKind::Linear: {
         t.flags << QStringLiteral("--rope-scaling") << QStringLiteral("linear")
                 << QStringLiteral("--rope-freq-scale") << num(1.0 / s.factor);
         t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.type"), QStringLiteral("linear"));
         t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.factor"), num(s.factor));
-    } else if (s.method == "ntk") {
+        break;
+    }
+    case ScalingKind::Ntk: {
         // Static NTK is a new base: b' = b·s^(d/(d-2)).
         const double d = p.effectiveRotaryDim();
         const double b = p.base * std::pow(s.factor, d / (d - 2.0));
         t.flags[1] = num(b);
         t.flags << QStringLiteral("--rope-scaling") << QStringLiteral("none");
         t.ggufKeys[0].second = num(b);
-    } else if (s.method == "yarn") {
+        break;
+    }
+    case ScalingKind::Yarn: {
         t.flags << QStringLiteral("--rope-scaling") << QStringLiteral("yarn")
                 << QStringLiteral("--rope-scale") << num(s.factor)
                 << QStringLiteral("--yarn-orig-ctx") << QString::number(s.originalContext)
@@ -130,7 +140,9 @@ LlamaCppTranslation toLlamaCpp(const ModelConfigResult& model, const QString& ar
             t.notExpressible << QStringLiteral("truncate = false: llama.cpp always floors/ceils "
                                                "the YaRN correction range");
         }
-    } else if (s.method == "llama3") {
+        break;
+    }
+    case ScalingKind::Llama3: {
         t.notExpressible << QStringLiteral(
                                 "llama3 (factor %1, low_freq_factor %2, high_freq_factor %3, "
                                 "original_max_position_embeddings %4): no flag; "
@@ -139,7 +151,9 @@ LlamaCppTranslation toLlamaCpp(const ModelConfigResult& model, const QString& ar
                                 .arg(num(s.factor), num(s.lowFreqFactor), num(s.highFreqFactor))
                                 .arg(s.originalContext);
         t.flags << QStringLiteral("--rope-scaling") << QStringLiteral("none");
-    } else if (s.method == "longrope") {
+        break;
+    }
+    case ScalingKind::LongRope: {
         // convert_hf_to_gguf.py's Phi3MiniModel writes no rope.scaling.type for LongRoPE (llama.cpp
         // applies the factor tensors whatever the type); it writes the attention factor
         // sqrt(1 + ln(s)/ln(L0)), s = L/L0, unless the config gives one, and L0.
@@ -154,16 +168,22 @@ LlamaCppTranslation toLlamaCpp(const ModelConfigResult& model, const QString& ar
         t.notExpressible << QStringLiteral("longrope short_factor/long_factor: no flag; the GGUF "
                                            "carries them as tensors rope_factors_short and "
                                            "rope_factors_long");
-    } else if (s.method == "dynamic") {
+        break;
+    }
+    case ScalingKind::Dynamic: {
         t.notExpressible
             << QStringLiteral(
                    "dynamic NTK (factor %1): llama.cpp has no dynamic scaling; the base would "
                    "change "
                    "with the sequence length, which a fixed --rope-freq-base cannot follow")
                    .arg(num(s.factor));
-    } else {
+        break;
+    }
+    case ScalingKind::Proportional: {
         t.notExpressible << QStringLiteral("rope_type '%1': no llama.cpp counterpart known here")
-                                .arg(QString::fromStdString(s.method));
+                                .arg(toQString(scalingId(s.method)));
+        break;
+    }
     }
     if (!model.mropeSection.empty()) {
         t.ggufKeys.emplace_back(k + QStringLiteral("rope.dimension_sections"),
@@ -190,15 +210,16 @@ QJsonObject toHfRopeBlock(const ModelConfigResult& model) {
     const RopeParams& p = model.params;
     const ScalingParams& s = p.scaling;
     QJsonObject scaling;
-    scaling[QStringLiteral("rope_type")] = QString::fromStdString(s.method);
-    if (s.method != "default") {
+    const ScalingKind m = s.method;
+    scaling[QStringLiteral("rope_type")] = toQString(scalingId(m));
+    if (m != ScalingKind::Default) {
         scaling[QStringLiteral("factor")] = s.factor;
     }
-    if (s.method == "yarn" || s.method == "dynamic" || s.method == "llama3" ||
-        s.method == "longrope") {
+    if (m == ScalingKind::Yarn || m == ScalingKind::Dynamic || m == ScalingKind::Llama3 ||
+        m == ScalingKind::LongRope) {
         scaling[QStringLiteral("original_max_position_embeddings")] = s.originalContext;
     }
-    if (s.method == "yarn") {
+    if (m == ScalingKind::Yarn) {
         scaling[QStringLiteral("beta_fast")] = s.betaFast;
         scaling[QStringLiteral("beta_slow")] = s.betaSlow;
         if (s.mscale > 0) {
@@ -211,14 +232,14 @@ QJsonObject toHfRopeBlock(const ModelConfigResult& model) {
             scaling[QStringLiteral("truncate")] = false;
         }
     }
-    if ((s.method == "yarn" || s.method == "longrope") && s.attentionFactor > 0) {
+    if ((m == ScalingKind::Yarn || m == ScalingKind::LongRope) && s.attentionFactor > 0) {
         scaling[QStringLiteral("attention_factor")] = s.attentionFactor;
     }
-    if (s.method == "llama3") {
+    if (m == ScalingKind::Llama3) {
         scaling[QStringLiteral("low_freq_factor")] = s.lowFreqFactor;
         scaling[QStringLiteral("high_freq_factor")] = s.highFreqFactor;
     }
-    if (s.method == "longrope") {
+    if (m == ScalingKind::LongRope) {
         scaling[QStringLiteral("short_factor")] = toArray(s.shortFactor);
         scaling[QStringLiteral("long_factor")] = toArray(s.longFactor);
     }
@@ -243,8 +264,9 @@ QJsonObject toHfRopeBlock(const ModelConfigResult& model) {
         out[QStringLiteral("partial_rotary_factor")] =
             static_cast<double>(p.rotaryDim) / static_cast<double>(p.headDim);
     }
-    out[QStringLiteral("rope_scaling")] =
-        s.method == "default" && model.mropeSection.empty() ? QJsonValue() : QJsonValue(scaling);
+    out[QStringLiteral("rope_scaling")] = m == ScalingKind::Default && model.mropeSection.empty()
+                                              ? QJsonValue()
+                                              : QJsonValue(scaling);
     QJsonObject parameters = scaling;
     parameters[QStringLiteral("rope_theta")] = p.base;
     out[QStringLiteral("rope_parameters")] = parameters;

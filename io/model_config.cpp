@@ -94,7 +94,7 @@ QString supportedTypes() {
     QStringList ids;
     for (const ScalingMethod& m : allScalingMethods()) {
         // "ntk" is ours; transformers never writes it.
-        if (m.id != "ntk") {
+        if (m.kind != ScalingKind::Ntk) {
             ids << QString::fromUtf8(m.id.data(), static_cast<qsizetype>(m.id.size()));
         }
     }
@@ -654,9 +654,10 @@ private:
                 return;
             }
         }
-        const ScalingMethod* method =
-            type == QLatin1String("ntk") ? nullptr : findScalingMethod(type.toStdString());
-        if (method == nullptr) {
+        // "ntk" is the explorer's own static NTK; transformers never writes it, so a config that
+        // does is refused like any other unknown type.
+        const ScalingMethod* method = findScalingMethod(type.toStdString());
+        if (method == nullptr || method->kind == ScalingKind::Ntk) {
             m_reader.error(typeField, QStringLiteral("'%1' is not supported (supported: %2); the "
                                                      "rest of the file is loaded without scaling")
                                           .arg(type, supportedTypes()));
@@ -664,7 +665,7 @@ private:
         }
 
         ScalingParams s;
-        s.method = std::string(method->id);
+        s.method = method->kind;
         const QString methodId = type;
         for (const auto& [param, key] : scalingKeys()) {
             if (m_rope.contains(key) && !m_rope.value(key).isNull() &&
@@ -686,9 +687,9 @@ private:
                 s.factor = *f;
             } else if (hasError(p + key)) {
                 // Reported already.
-            } else if (method->id == "proportional") {
+            } else if (method->kind == ScalingKind::Proportional) {
                 s.factor = 1.0; // transformers: rope_parameters.get("factor", 1.0)
-            } else if (method->id != "longrope") {
+            } else if (method->kind != ScalingKind::LongRope) {
                 requireMissing(key);
             }
         }
@@ -698,7 +699,7 @@ private:
                 s.originalContext = *l0;
             } else if (hasError(p + key)) {
                 // Reported already.
-            } else if (const auto top = method->id == "longrope"
+            } else if (const auto top = method->kind == ScalingKind::LongRope
                                             ? m_reader.smallInteger(text, m_tp, key)
                                             : std::nullopt) {
                 // Phi-3 writes original_max_position_embeddings next to max_position_embeddings;
@@ -707,7 +708,7 @@ private:
                 m_fieldOf[std::string(field::kOriginalContext)] = m_tp + key;
             } else if (hasError(m_tp + key)) {
                 // Reported already.
-            } else if (method->id == "llama3") {
+            } else if (method->kind == ScalingKind::Llama3) {
                 requireMissing(key);
             } else if (m_maxPositions) {
                 // transformers: yarn and dynamic fall back to max_position_embeddings.
@@ -734,13 +735,13 @@ private:
         }
         // LongRoPE without an explicit factor: transformers uses max_position_embeddings /
         // original_max_position_embeddings (Phi-3.5: 131072 / 4096 = 32) for the attention factor.
-        if (method->id == "longrope" && !m_rope.contains(hfKeyOf(field::kFactor)) &&
+        if (method->kind == ScalingKind::LongRope && !m_rope.contains(hfKeyOf(field::kFactor)) &&
             m_maxPositions && s.originalContext > 0) {
             s.factor = std::max(1.0, static_cast<double>(*m_maxPositions) / s.originalContext);
             m_fieldOf[std::string(field::kFactor)] = m_fieldOf["context"];
         }
         // transformers ≥ 4.56 warns in the same way and keeps the explicit factor.
-        if (method->id == "yarn" && m_maxPositions &&
+        if (method->kind == ScalingKind::Yarn && m_maxPositions &&
             m_rope.contains(hfKeyOf(field::kOriginalContext)) && s.originalContext > 0) {
             const double implicit = static_cast<double>(*m_maxPositions) / s.originalContext;
             if (implicit != s.factor) {
@@ -936,7 +937,7 @@ private:
         if ((m_modelType == QLatin1String("deepseek_v2") ||
              m_modelType == QLatin1String("deepseek_v3") ||
              m_modelType == QLatin1String("deepseek_v32")) &&
-            main.method != "default") {
+            main.method != ScalingKind::Default) {
             softmax = deepseekSoftmaxScaleMultiplier(main.factor, main.mscaleAllDim);
         }
 

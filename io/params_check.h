@@ -59,6 +59,12 @@ inline QString toQString(std::string_view text) {
     return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
 }
 
+/// \brief The file/flag id of a scaling method ("yarn", …) as a QString: what sessions,
+/// presets, JSON output and messages write.
+inline QString scalingIdText(ScalingKind kind) {
+    return toQString(scalingId(kind));
+}
+
 /// \brief Shortest text that reads back as the same double (0.1, not 0.10000000000000001).
 QString jsonShow(double v);
 

@@ -7,6 +7,7 @@
 
 #include "core/param_fields.h"
 #include "core/scaling/scaling_fields.h"
+#include "core/scaling/scaling_registry.h"
 #include "io/params_check.h"
 
 #include <QFile>
@@ -62,7 +63,7 @@ QJsonObject paramsToJson(const RopeParams& p) {
     const ScalingParams& s = p.scaling;
     QJsonObject o{
         {QStringLiteral("layout"), QString::fromLatin1(layoutId(p.layout))},
-        {QStringLiteral("method"), QString::fromStdString(s.method)},
+        {QStringLiteral("method"), scalingIdText(s.method)},
     };
     for (const ParamField& f : paramFields()) {
         // An integer member as a JSON integer, straight from the member (no double between).
@@ -281,8 +282,13 @@ private:
             }
         }
         if (const auto method = m_reader.string(o, p, QStringLiteral("method"))) {
-            // An unknown id is reported by scaledFrequencies() in repairParams().
-            s.method = method->toStdString();
+            // The id is parsed here, at the file boundary: an unknown one is an error naming it
+            // and the known ids (the registry's message), and the method stays "default".
+            try {
+                s.method = scalingMethod(method->toStdString()).kind;
+            } catch (const InvalidParameter& e) {
+                m_reader.error(p + QStringLiteral("method"), QString::fromStdString(e.what()));
+            }
         }
         for (const ScalingField& f : scalingFields()) {
             // Lists: their length is checked by the core in repairParams().

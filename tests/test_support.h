@@ -13,12 +13,23 @@
 #include <QTest>
 
 #include <cmath>
+#include <string>
 #include <vector>
 
 Q_DECLARE_METATYPE(Eigen::ArrayXd)
 Q_DECLARE_METATYPE(Eigen::MatrixXd)
 Q_DECLARE_METATYPE(Eigen::VectorXd)
 Q_DECLARE_METATYPE(std::vector<double>)
+
+namespace rope {
+
+/// QCOMPARE prints a ScalingKind as its id ("yarn") when it fails; QTest finds this by ADL and
+/// frees the text with delete[].
+inline char* toString(ScalingKind kind) {
+    return QTest::toString(std::string(scalingId(kind)).c_str());
+}
+
+} // namespace rope
 
 namespace rope::test {
 

@@ -3,6 +3,7 @@
 #include "ui/layer_strip.h"
 
 #include "io/model_config.h"
+#include "io/params_check.h"
 #include "ui/explorer_state.h"
 #include "ui/job_runner.h"
 #include "ui/render/draw_figure.h"
@@ -189,10 +190,9 @@ QString LayerStrip::describe(int index) const {
                        .arg(type)
                        .arg(p.base, 0, 'g', 6)
                        .arg(p.effectiveRotaryDim());
-    if (p.scaling.method != "default") {
-        text += tr(", %1 ×%2")
-                    .arg(QString::fromStdString(p.scaling.method))
-                    .arg(p.scaling.factor, 0, 'g', 4);
+    if (p.scaling.method != ScalingKind::Default) {
+        text +=
+            tr(", %1 ×%2").arg(io::scalingIdText(p.scaling.method)).arg(p.scaling.factor, 0, 'g', 4);
     }
     text += QStringLiteral("; ") + span;
     if (const LayerBaseCheck* c = check(index); c != nullptr && c->checked) {

@@ -371,7 +371,8 @@ rope::RopeParams ParameterForm::paramsFromControls() const {
     }
     p.layout = rope::parseLayout(m_layoutBox->currentData().toString().toStdString());
     rope::ScalingParams& s = p.scaling;
-    s.method = m_method->currentData().toString().toStdString();
+    // The combo's items are the registry's ids, so the id always parses.
+    s.method = rope::scalingMethod(m_method->currentData().toString().toStdString()).kind;
     for (const ScalingRow& row : kScalingRows) {
         const ScalingField& f = *findScalingField(row.id);
         const QString id = io::toQString(row.id);
@@ -384,8 +385,8 @@ rope::RopeParams ParameterForm::paramsFromControls() const {
     // The form has no editor for LongRoPE's per-pair lists. Picked by hand, LongRoPE starts from
     // neutral divisors (all 1: only its attention factor acts); lists loaded from a config are
     // kept as they are, and a dimension they do not fit is refused by the core.
-    if (s.method == "longrope" && s.shortFactor.empty() && s.longFactor.empty() && p.headDim >= 2 &&
-        p.effectiveRotaryDim() <= rope::limits::kMaxDim) {
+    if (s.method == rope::ScalingKind::LongRope && s.shortFactor.empty() && s.longFactor.empty() &&
+        p.headDim >= 2 && p.effectiveRotaryDim() <= rope::limits::kMaxDim) {
         const auto pairs = static_cast<std::size_t>(p.effectiveRotaryDim() / 2);
         s.shortFactor.assign(pairs, 1.0);
         s.longFactor.assign(pairs, 1.0);
@@ -425,8 +426,7 @@ void ParameterForm::showParams(const rope::RopeParams& p) {
     const rope::ScalingParams& s = p.scaling;
     {
         const QSignalBlocker block(m_method);
-        m_method->setCurrentIndex(
-            std::max(0, m_method->findData(QString::fromStdString(s.method))));
+        m_method->setCurrentIndex(std::max(0, m_method->findData(io::scalingIdText(s.method))));
     }
     for (const ScalingRow& row : kScalingRows) {
         const double v = scalingFieldNumber(s, *findScalingField(row.id));
@@ -461,7 +461,7 @@ void ParameterForm::save(const rope::RopeParams& p) const {
     }
     settings.setValue(QStringLiteral("layout"), QString::fromLatin1(rope::layoutId(p.layout)));
     const rope::ScalingParams& s = p.scaling;
-    settings.setValue(QStringLiteral("method"), QString::fromStdString(s.method));
+    settings.setValue(QStringLiteral("method"), io::scalingIdText(s.method));
     for (const ScalingRow& row : kScalingRows) {
         const ScalingField& f = *findScalingField(row.id);
         const double v = scalingFieldNumber(s, f);
@@ -489,9 +489,12 @@ rope::RopeParams ParameterForm::loadSaved() const {
                    ? rope::Layout::Half
                    : rope::Layout::Interleaved;
     rope::ScalingParams& s = p.scaling;
-    s.method = settings.value(QStringLiteral("method"), QString::fromStdString(s.method))
-                   .toString()
-                   .toStdString();
+    // Settings hold the id; one this build does not know (written by a newer build) keeps the
+    // default method, as the combo box would show it.
+    if (const std::optional<rope::ScalingKind> kind = rope::parseScalingKind(
+            settings.value(QStringLiteral("method")).toString().toStdString())) {
+        s.method = *kind;
+    }
     for (const ScalingRow& row : kScalingRows) {
         const ScalingField& f = *findScalingField(row.id);
         const QVariant saved = settings.value(io::toQString(row.id));

@@ -287,7 +287,8 @@ RopeParams ropeParamsFrom(const QCommandLineParser& parser) {
     readParamOptions(parser, ParamFlagGroup::Model, p);
     ScalingParams& s = p.scaling;
     if (given("method")) {
-        s.method = parser.value(QStringLiteral("method")).toStdString();
+        // Parsed at the flag: an unknown id is InvalidParameter("method") naming the known ids.
+        s.method = scalingMethod(parser.value(QStringLiteral("method")).toStdString()).kind;
     }
     for (const ScalingField& f : scalingFields()) {
         const QString flag = QString::fromStdString(scalingFieldFlag(f));

@@ -21,7 +21,7 @@ std::string jsonSide(const io::EngineRope& s) {
     return "{\"rope\":" + std::string(s.rope ? "true" : "false") +
            ",\"window\":" + std::to_string(s.window) + ",\"base\":" + jsonNumber(s.params.base) +
            ",\"rotary_dim\":" + std::to_string(rotary) +
-           ",\"method\":" + jsonString(s.params.scaling.method) +
+           ",\"method\":" + jsonString(std::string(scalingId(s.params.scaling.method))) +
            ",\"truncate\":" + std::string(s.params.scaling.truncate ? "true" : "false") +
            ",\"attention_factor\":" + jsonNumber(s.attention) + ",\"theta\":" + jsonArray(s.theta) +
            "}";

@@ -30,9 +30,9 @@ QString methodList() {
                 flags << (p == "truncate" ? QStringLiteral("--no-truncate")
                                           : QStringLiteral("--") + fromView(p));
             }
-            if (m.id == "longrope") {
+            if (m.kind == ScalingKind::LongRope) {
                 flags << QStringLiteral("--max-context");
-            } else if (m.id == "proportional") {
+            } else if (m.kind == ScalingKind::Proportional) {
                 flags << QStringLiteral("--rotary-dim");
             }
             text += QStringLiteral("\n            flags: ") + flags.join(QStringLiteral(" "));

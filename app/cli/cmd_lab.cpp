@@ -3,6 +3,7 @@
 #include "app/cli/cli_common.h"
 #include "app/cli/commands.h"
 #include "app/cli/train_options.h"
+#include "core/scaling/scaling_registry.h"
 #include "core/train/experiments.h"
 
 #include <algorithm>
@@ -166,7 +167,9 @@ std::string runLengthCommand(const QCommandLineParser& parser, const TrainOption
     o.methods.clear();
     for (const QString& m : parser.value(QStringLiteral("methods")).split(QLatin1Char(','))) {
         if (!m.trimmed().isEmpty()) {
-            o.methods.push_back(m.trimmed().toStdString());
+            // Parsed at the flag: an unknown id is InvalidParameter("method") naming the known
+            // ids; "default" is refused by resolveLengthOptions() ("methods").
+            o.methods.push_back(scalingMethod(m.trimmed().toStdString()).kind);
         }
     }
     o.fineTuneSteps = intValue(parser, "finetune-steps");
@@ -211,7 +214,7 @@ std::string runLengthCommand(const QCommandLineParser& parser, const TrainOption
         }
         rows += (rows.empty() ? "{" : ",{") + std::string("\"scheme\":") +
                 jsonString(positionSchemeId(row.scheme)) + ",\"seed\":" + std::to_string(row.seed) +
-                ",\"method\":" + jsonString(row.method) +
+                ",\"method\":" + jsonString(std::string(scalingId(row.method))) +
                 ",\"fine_tuned\":" + (row.fineTuned ? "true" : "false") +
                 ",\"accuracy_by_length\":{" + acc + "}}";
     }
@@ -220,8 +223,8 @@ std::string runLengthCommand(const QCommandLineParser& parser, const TrainOption
         lengths += (lengths.empty() ? "" : ",") + std::to_string(t);
     }
     std::string methodList;
-    for (const std::string& m : o.methods) {
-        methodList += (methodList.empty() ? "" : ",") + jsonString(m);
+    for (const ScalingKind m : o.methods) {
+        methodList += (methodList.empty() ? "" : ",") + jsonString(std::string(scalingId(m)));
     }
     return "\"rows\":[" + rows + "],\"test_lengths\":[" + lengths + "],\"methods\":[" + methodList +
            "],\"finetune_steps\":" + std::to_string(o.fineTuneSteps) +

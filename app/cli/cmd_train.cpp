@@ -4,6 +4,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/train_options.h"
 #include "core/parallel.h"
+#include "core/scaling/scaling_registry.h"
 #include "core/train/experiments.h"
 #include "core/train/inside.h"
 #include "core/train/trainer.h"
@@ -136,11 +137,14 @@ int runTrain(const QStringList& args) {
     const std::string scalingMethodId = parser.value(QStringLiteral("scaling")).toStdString();
 
     const std::vector<PositionScheme> schemes = schemeList(parser.value(QStringLiteral("schemes")));
-    if (scalingMethodId != "default" &&
+    // Any --scaling other than "default" (an unknown id too) needs rope among the schemes; that
+    // check comes first, then the id is parsed (InvalidParameter("method") naming the known ids).
+    if (parseScalingKind(scalingMethodId) != ScalingKind::Default &&
         std::find(schemes.begin(), schemes.end(), PositionScheme::Rope) == schemes.end()) {
         throw InvalidParameter("scaling",
                                "--scaling applies to rope, which --schemes does not name");
     }
+    const ScalingKind scalingKind = scalingMethod(scalingMethodId).kind;
 
     std::vector<int> testLengths;
     if (parser.isSet(QStringLiteral("test-lengths"))) {
@@ -166,12 +170,12 @@ int runTrain(const QStringList& args) {
         for (int length : testLengths) {
             validate(o.task, length);
         }
-        if (s == PositionScheme::Rope && scalingMethodId != "default") {
-            // The scaling method's own checks (unknown id, fields it needs) before any training.
+        if (s == PositionScheme::Rope && scalingKind != ScalingKind::Default) {
+            // The scaling method's own checks (fields it needs, ranges) before any training.
             const Transformer<float> probe(o.model);
             for (int length : testLengths) {
                 (void)probe.positions(
-                    length, testTimeScaling(scalingMethodId,
+                    length, testTimeScaling(scalingKind,
                                             std::max(1.0, static_cast<double>(length) / o.length),
                                             o.length, length));
             }
@@ -217,9 +221,9 @@ int runTrain(const QStringList& args) {
                     evaluate(run.model, o.task, length, evalSequences, o.seed, {}, o.threads);
                 byLength += (byLength.empty() ? "\"" : ",\"") + std::to_string(length) +
                             "\":" + jsonNumber(e.accuracy);
-                if (scalingMethodId != "default" && scheme == PositionScheme::Rope) {
+                if (scalingKind != ScalingKind::Default && scheme == PositionScheme::Rope) {
                     const ScalingParams scaling = testTimeScaling(
-                        scalingMethodId, std::max(1.0, static_cast<double>(length) / o.length),
+                        scalingKind, std::max(1.0, static_cast<double>(length) / o.length),
                         o.length, length);
                     const Evaluation s = evaluate(run.model, o.task, length, evalSequences, o.seed,
                                                   scaling, o.threads);

@@ -246,7 +246,7 @@ int main(int argc, char* argv[]) {
         if (parser.positionalArguments().isEmpty()) {
             rope::RopeParams showcase;
             showcase.context = 32768;
-            showcase.scaling.method = "yarn";
+            showcase.scaling.method = rope::ScalingKind::Yarn;
             showcase.scaling.factor = 8;
             showcase.scaling.originalContext = 4096;
             window.state().setParams(showcase);

@@ -65,16 +65,26 @@ GgmlStyleParams ggmlStyleParams(const RopeParams& params) {
     scaledFrequencies(params); // validates params and the method's own fields
     GgmlStyleParams g;
     g.freqBase = static_cast<float>(params.base);
-    if (params.scaling.method == "default") {
+    // ggml's rope takes one freq_scale for all pairs: θ'_i = θ_i·freq_scale, which is the
+    // unscaled ladder (1) or position interpolation (1/s); every other method reshapes the ladder.
+    switch (params.scaling.method) {
+    case ScalingKind::Default:
         g.freqScale = 1.0f;
-    } else if (params.scaling.method == "linear") {
+        return g;
+    case ScalingKind::Linear:
         g.freqScale = static_cast<float>(1.0 / params.scaling.factor);
-    } else {
-        throw InvalidParameter("method", "the ggml-style baseline supports methods 'default' and "
-                                         "'linear', got '" +
-                                             params.scaling.method + "'");
+        return g;
+    case ScalingKind::Ntk:
+    case ScalingKind::Dynamic:
+    case ScalingKind::Yarn:
+    case ScalingKind::Llama3:
+    case ScalingKind::LongRope:
+    case ScalingKind::Proportional:
+        break;
     }
-    return g;
+    throw InvalidParameter("method", "the ggml-style baseline supports methods 'default' and "
+                                     "'linear', got '" +
+                                         std::string(scalingId(params.scaling.method)) + "'");
 }
 
 void applyRopeGgmlStyle(const GgmlStyleParams& params, const std::int32_t* positions,

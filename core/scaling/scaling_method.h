@@ -40,8 +40,11 @@ using ScalingFunction = ScalingResult (*)(const Eigen::Ref<const Eigen::ArrayXd>
 
 /// \brief One row of the scaling registry.
 struct ScalingMethod {
-    /// Stable kebab-case id: CLI `--method` value, settings key, test-row name.
-    std::string_view id;
+    /// The method's typed id; allScalingMethods() holds exactly one row per kind.
+    ScalingKind kind = ScalingKind::Default;
+    /// Stable kebab-case id, always scalingId(kind) (the registry fills it from there): CLI
+    /// `--method` value, settings key, test-row name.
+    std::string_view id = {};
     /// Human-readable name for menus.
     std::string_view displayName;
     /// One-sentence summary with the formula, for tooltips and `rope-cli --help`.

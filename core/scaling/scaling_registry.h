@@ -14,10 +14,14 @@ namespace rope {
 /// library drops unreferenced object files, so self-registration would lose methods.
 const std::vector<ScalingMethod>& allScalingMethods();
 
+/// \brief The row of \p kind (every kind has exactly one).
+const ScalingMethod& scalingMethod(ScalingKind kind) noexcept;
+
 /// \brief The method with this id, or nullptr.
 const ScalingMethod* findScalingMethod(std::string_view id) noexcept;
 
-/// \brief The method with this id.
+/// \brief The method with this id: the boundary parser for flags and files (its kind is
+/// `.kind`).
 /// \warning Throws InvalidParameter("method") listing the known ids if \p id is unknown.
 const ScalingMethod& scalingMethod(std::string_view id);
 

@@ -169,8 +169,7 @@ RaceResult runRace(const RaceOptions& options, const WorkControl* control,
     return result;
 }
 
-ScalingParams testTimeScaling(const std::string& method, double factor, int trainLength,
-                              int testLength) {
+ScalingParams testTimeScaling(ScalingKind method, double factor, int trainLength, int testLength) {
     ScalingParams scaling;
     scaling.method = method;
     scaling.factor = factor;
@@ -208,10 +207,9 @@ LengthOptions resolveLengthOptions(const LengthOptions& options) {
             "finetune-length must be " + std::to_string(L) + " (the training length) … " +
                 std::to_string(limits::kMaxTrainLength) + ", got " +
                 std::to_string(o.fineTuneLength));
-    for (const std::string& m : o.methods) {
-        require(m != "default", "methods",
+    for (const ScalingKind m : o.methods) {
+        require(m != ScalingKind::Default, "methods",
                 "'default' is not a scaling method here (the unscaled row is always there)");
-        (void)scalingMethod(m); // throws naming the valid ids
     }
     // The learned table needs a row for every length the model will see.
     int longest = std::max(L, o.fineTuneLength);
@@ -230,7 +228,7 @@ LengthOptions resolveLengthOptions(const LengthOptions& options) {
         if (s == PositionScheme::Rope) {
             // Each method's own checks (fields it needs, factor ranges) before any training.
             const Transformer<float> probe(t.model);
-            for (const std::string& m : o.methods) {
+            for (const ScalingKind m : o.methods) {
                 for (int length : o.testLengths) {
                     (void)probe.positions(
                         2, testTimeScaling(m, std::max(1.0, static_cast<double>(length) / L), L,
@@ -270,12 +268,13 @@ LengthResult runLengthExperiment(const LengthOptions& requested, const WorkContr
 
     // Evaluates one model at every test length; false when cancelled midway.
     const auto test = [&](const Transformer<float>& model, std::uint64_t seed,
-                          const std::string& method, double fixedFactor, LengthRow& row) {
+                          const ScalingKind method, double fixedFactor, LengthRow& row) {
         for (int length : options.testLengths) {
             const double factor =
                 fixedFactor > 0.0 ? fixedFactor : std::max(1.0, static_cast<double>(length) / L);
-            const ScalingParams scaling =
-                method == "default" ? ScalingParams{} : testTimeScaling(method, factor, L, length);
+            const ScalingParams scaling = method == ScalingKind::Default
+                                              ? ScalingParams{}
+                                              : testTimeScaling(method, factor, L, length);
             const Evaluation e = evaluate(model, options.train.task, length, options.evalSequences,
                                           seed, scaling, options.train.threads, control);
             if (isCancelled(control)) {
@@ -302,13 +301,13 @@ LengthResult runLengthExperiment(const LengthOptions& requested, const WorkContr
             if (run.cancelled) {
                 return cancelledResult();
             }
-            LengthRow plain{scheme, o.seed, "default", false, {}};
-            if (!test(run.model, o.seed, "default", 0.0, plain)) {
+            LengthRow plain{scheme, o.seed, ScalingKind::Default, false, {}};
+            if (!test(run.model, o.seed, ScalingKind::Default, 0.0, plain)) {
                 return cancelledResult();
             }
             result.rows.push_back(std::move(plain));
             if (scheme == PositionScheme::Rope) {
-                for (const std::string& method : options.methods) {
+                for (const ScalingKind method : options.methods) {
                     LengthRow row{scheme, o.seed, method, false, {}};
                     if (!test(run.model, o.seed, method, 0.0, row)) {
                         return cancelledResult();
@@ -329,14 +328,15 @@ LengthResult runLengthExperiment(const LengthOptions& requested, const WorkContr
             ft.steps = options.fineTuneSteps;
             ft.length = Lft;
             const double s = static_cast<double>(Lft) / L;
-            std::vector<std::string> methods = {"default"};
+            std::vector<ScalingKind> methods = {ScalingKind::Default};
             methods.insert(methods.end(), options.methods.begin(), options.methods.end());
-            for (const std::string& method : methods) {
+            for (const ScalingKind method : methods) {
                 if (isCancelled(control)) {
                     return cancelledResult();
                 }
-                const ScalingParams scaling =
-                    method == "default" ? ScalingParams{} : testTimeScaling(method, s, L, Lft);
+                const ScalingParams scaling = method == ScalingKind::Default
+                                                  ? ScalingParams{}
+                                                  : testTimeScaling(method, s, L, Lft);
                 const TrainRun tuned = fineTune(run.model, ft, scaling, control, {}, plan.next());
                 if (tuned.cancelled) {
                     return cancelledResult();

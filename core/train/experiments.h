@@ -93,8 +93,7 @@ RaceResult runRace(const RaceOptions& options, const WorkControl* control = null
 /// \brief The test-time scaling of the length experiment and of `rope-cli train --scaling`:
 /// \p method with factor \p factor, original context \p trainLength and sequence length
 /// \p testLength (dynamic NTK reads it).
-ScalingParams testTimeScaling(const std::string& method, double factor, int trainLength,
-                              int testLength);
+ScalingParams testTimeScaling(ScalingKind method, double factor, int trainLength, int testLength);
 
 /// \brief Options of the length experiment.
 struct LengthOptions {
@@ -107,7 +106,8 @@ struct LengthOptions {
     std::vector<int> testLengths;
     /// Scaling methods applied to rope at test time with factor max(1, L_test/L_train):
     /// registry ids, "default" excluded (the unscaled row is always there).
-    std::vector<std::string> methods = {"linear", "ntk", "dynamic", "yarn"};
+    std::vector<ScalingKind> methods = {ScalingKind::Linear, ScalingKind::Ntk, ScalingKind::Dynamic,
+                                        ScalingKind::Yarn};
     /// Fine-tuning steps per method (0: none, ≤ 100000) at fineTuneLength (0: 2 × L_train,
     /// else L_train … limits::kMaxTrainLength): the trained rope model continued with the
     /// method's θ at factor fineTuneLength/L_train (fineTune()), then tested with that scaling
@@ -123,8 +123,8 @@ struct LengthOptions {
 struct LengthRow {
     PositionScheme scheme = PositionScheme::Rope;
     std::uint64_t seed = 1;
-    /// "default" (θ unchanged) or the scaling method's id.
-    std::string method = "default";
+    /// ScalingKind::Default (θ unchanged) or the scaling method applied at test time.
+    ScalingKind method = ScalingKind::Default;
     bool fineTuned = false;
     /// Held-out accuracy at each of LengthResult::testLengths.
     std::vector<double> accuracy;

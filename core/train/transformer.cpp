@@ -330,8 +330,9 @@ PositionContext<T> Transformer<T>::positions(int length, const ScalingParams& sc
     require(c.scheme != PositionScheme::Learned || length <= c.maxLength, "length",
             "length " + std::to_string(length) + " exceeds the learned table's " +
                 std::to_string(c.maxLength) + " rows (ModelConfig::maxLength)");
-    require(scaling.method == "default" || c.scheme == PositionScheme::Rope, "scaling",
-            "a frequency scaling ('" + scaling.method + "') applies to the rope scheme only");
+    require(scaling.method == ScalingKind::Default || c.scheme == PositionScheme::Rope, "scaling",
+            "a frequency scaling ('" + std::string(scalingId(scaling.method)) +
+                "') applies to the rope scheme only");
     PositionContext<T> pos;
     pos.length = length;
     const int headDim = c.dModel / c.heads;
@@ -342,7 +343,7 @@ PositionContext<T> Transformer<T>::positions(int length, const ScalingParams& sc
         if (c.scheme == PositionScheme::Rope) {
             const int r = rotaryDim(c);
             invFreq = inverseFrequencies(r, c.base);
-            if (scaling.method != "default") {
+            if (scaling.method != ScalingKind::Default) {
                 const ScalingResult scaled =
                     scalingMethod(scaling.method).apply(invFreq, c.base, scaling);
                 invFreq = scaled.invFreq;

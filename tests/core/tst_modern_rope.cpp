@@ -42,7 +42,7 @@ rope::RopeParams phiParams(long long seqLen) {
     rope::RopeParams p;
     p.headDim = 96;
     p.base = 10000.0;
-    p.scaling.method = "longrope";
+    p.scaling.method = rope::ScalingKind::LongRope;
     p.scaling.factor = 131072.0 / 4096.0;
     p.scaling.originalContext = 4096;
     p.scaling.seqLen = seqLen;
@@ -131,7 +131,7 @@ private slots:
         p.headDim = 256;
         p.rotaryDim = 64;
         p.base = 1e6;
-        p.scaling.method = "proportional";
+        p.scaling.method = rope::ScalingKind::Proportional;
         p.scaling.factor = factor;
         const rope::ScalingResult r = rope::scaledFrequencies(p);
         QCOMPARE(r.invFreq.size(), 128);
@@ -149,7 +149,7 @@ private slots:
         rope::RopeParams p;
         p.headDim = 64;
         p.base = 150000.0;
-        p.scaling.method = "yarn";
+        p.scaling.method = rope::ScalingKind::Yarn;
         p.scaling.factor = 32.0;
         p.scaling.originalContext = 4096;
         p.scaling.truncate = false;
@@ -164,7 +164,7 @@ private slots:
         p.headDim = 64;
         p.base = 10000.0;
         p.layout = rope::Layout::Interleaved;
-        p.scaling.method = "yarn";
+        p.scaling.method = rope::ScalingKind::Yarn;
         p.scaling.factor = 40.0;
         p.scaling.originalContext = 4096;
         p.scaling.mscale = 1.0;
@@ -188,7 +188,7 @@ private slots:
         rope::RopeParams p;
         p.headDim = 128;
         p.base = 500000.0;
-        p.scaling.method = "llama3";
+        p.scaling.method = rope::ScalingKind::Llama3;
         p.scaling.factor = 16.0;
         p.scaling.originalContext = 8192;
         p.scaling.lowFreqFactor = 1.0;
@@ -254,7 +254,7 @@ private slots:
         rope::LayerRope global = local;
         global.type = "full_attention";
         global.params.base = 1e6;
-        global.params.scaling.method = "linear";
+        global.params.scaling.method = rope::ScalingKind::Linear;
         global.params.scaling.factor = 8.0;
         rope::LayerRope nope;
         nope.rope = false;

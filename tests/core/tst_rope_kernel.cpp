@@ -442,7 +442,7 @@ private slots:
         params.headDim = 128;
         params.base = 5e5;
         params.layout = Layout::Half;
-        params.scaling.method = method.toStdString();
+        params.scaling.method = rope::scalingMethod(method.toStdString()).kind;
         params.scaling.factor = 4.0;
         params.scaling.originalContext = 8192;
         params.scaling.seqLen = 65536;

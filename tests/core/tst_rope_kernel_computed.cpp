@@ -293,7 +293,7 @@ private slots:
         rope::RopeParams params;
         params.headDim = 64;
         params.layout = Layout::Half;
-        params.scaling.method = "yarn";
+        params.scaling.method = rope::ScalingKind::Yarn;
         params.scaling.factor = 8.0;
         BatchShape shape;
         shape.seq = 200;
@@ -539,10 +539,10 @@ private slots:
         params.base = 500000.0;
         QCOMPARE(rope::ggmlStyleParams(params).freqBase, 500000.0f);
         QCOMPARE(rope::ggmlStyleParams(params).freqScale, 1.0f);
-        params.scaling.method = "linear";
+        params.scaling.method = rope::ScalingKind::Linear;
         params.scaling.factor = 4.0;
         QCOMPARE(rope::ggmlStyleParams(params).freqScale, 0.25f);
-        params.scaling.method = "yarn";
+        params.scaling.method = rope::ScalingKind::Yarn;
         try {
             rope::ggmlStyleParams(params);
             QFAIL("no exception");

@@ -15,7 +15,10 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <optional>
+#include <set>
 #include <string>
+#include <vector>
 
 // Expected values come from three independent places:
 //  * tests/core/reference/reference_values.h, written by generate_reference.py, which follows
@@ -105,7 +108,9 @@ rope::RopeParams makeParams(const std::string& method, int dim, double base) {
     rope::RopeParams p;
     p.headDim = dim;
     p.base = base;
-    p.scaling.method = method;
+    // Rows name methods by their file/flag id; the boundary parser (checked by
+    // idsRoundTripThroughTheParser) turns it into the kind.
+    p.scaling.method = rope::scalingMethod(method).kind;
     // LongRoPE needs one divisor per pair; all ones make it the identity, which the invariant
     // rows rely on. Other methods never read the lists.
     p.scaling.shortFactor.assign(static_cast<std::size_t>(dim / 2), 1.0);
@@ -213,6 +218,57 @@ private slots:
             QCOMPARE(std::string(rope::findScalingMethod(id.toStdString())->id), id.toStdString());
         }
         QVERIFY(rope::findScalingMethod("ntk-by-parts") == nullptr);
+    }
+
+    // Ids exist only at the boundaries; inside, a method is a ScalingKind. Every id a config or
+    // flag may carry must parse to the row that prints it back, byte for byte, and nothing else
+    // may parse. Expected ids, written out (not read from the registry): the keys of Hugging Face
+    // transformers' ROPE_INIT_FUNCTIONS in modeling_rope_utils.py — 4.x: "default", "linear",
+    // "dynamic", "yarn", "longrope", "llama3"; 5.x drops "default" and adds "proportional" — plus
+    // the explorer's own "ntk" (static NTK-aware, which HF has no key for).
+    void idsRoundTripThroughTheParser() {
+        const std::vector<std::string> hfKeys = {"default",  "linear", "dynamic",     "yarn",
+                                                 "longrope", "llama3", "proportional"};
+        const std::vector<std::string> ownIds = {"ntk"};
+        std::vector<std::string> expected = hfKeys;
+        expected.insert(expected.end(), ownIds.begin(), ownIds.end());
+        std::set<rope::ScalingKind> kinds;
+        for (const std::string& id : expected) {
+            const std::optional<rope::ScalingKind> kind = rope::parseScalingKind(id);
+            QVERIFY2(kind.has_value(), id.c_str());
+            QCOMPARE(std::string(rope::scalingId(*kind)), id);
+            QCOMPARE(std::string(rope::scalingMethod(*kind).id), id);
+            QVERIFY2(rope::scalingMethod(*kind).kind == *kind, id.c_str());
+            QCOMPARE(std::string(rope::scalingMethod(id).id), id);
+            kinds.insert(*kind);
+        }
+        // Eight ids, eight distinct kinds, and the registry has exactly one row for each.
+        QCOMPARE(kinds.size(), expected.size());
+        QCOMPARE(rope::allScalingMethods().size(), expected.size());
+        for (const rope::ScalingMethod& m : rope::allScalingMethods()) {
+            QVERIFY2(kinds.count(m.kind) == 1, std::string(m.id).c_str());
+            QCOMPARE(std::string(m.id), std::string(rope::scalingId(m.kind)));
+        }
+        // The default-constructed parameters are unscaled RoPE.
+        QVERIFY(rope::ScalingParams{}.method == rope::ScalingKind::Default);
+        // Ids are exact: other spellings, HF aliases the explorer does not take and the empty
+        // string are refused.
+        for (const std::string bad : {"", "Default", "YARN", "yarn ", "su", "ntk-by-parts",
+                                      "dynamic-ntk", "llama-3", "long_rope", "mrope"}) {
+            QVERIFY2(!rope::parseScalingKind(bad).has_value(), bad.c_str());
+        }
+    }
+
+    void unknownIdIsRefusedNamingTheKnownOnes() {
+        try {
+            (void)rope::scalingMethod("rerope");
+            QFAIL("no InvalidParameter thrown");
+        } catch (const rope::InvalidParameter& e) {
+            QCOMPARE(e.parameter(), std::string("method"));
+            QCOMPARE(std::string(e.what()),
+                     std::string("unknown method 'rerope' (known: default, linear, ntk, dynamic, "
+                                 "yarn, llama3, longrope, proportional)"));
+        }
     }
 
     // ---- Registry-generated invariants -------------------------------------------------------
@@ -682,7 +738,7 @@ private slots:
         QFETCH(double, base);
         QFETCH(QString, parameter);
         rope::ScalingParams s;
-        s.method = method.toStdString();
+        s.method = rope::scalingMethod(method.toStdString()).kind;
         s.factor = 2.0;
         const rope::ScalingMethod& m = rope::scalingMethod(s.method);
         try {
@@ -694,9 +750,10 @@ private slots:
     }
 
     void rejectsUnknownMethod() {
-        const rope::RopeParams p = makeParams("ntk-by-parts", 64, 1e4);
+        // An unknown id cannot reach scaledFrequencies (ScalingParams holds a kind); the parser
+        // every loader and flag goes through refuses it, naming it.
         try {
-            rope::scaledFrequencies(p);
+            (void)rope::scalingMethod("ntk-by-parts");
             QFAIL("no InvalidParameter thrown");
         } catch (const rope::InvalidParameter& e) {
             QCOMPARE(e.parameter(), std::string("method"));

@@ -269,7 +269,7 @@ private slots:
         const Transformer<float> learned(c);
         QVERIFY(throwsNaming("length", [&] { (void)learned.positions(33); }));
         rope::ScalingParams yarn;
-        yarn.method = "yarn";
+        yarn.method = rope::ScalingKind::Yarn;
         yarn.factor = 2.0;
         yarn.originalContext = 32;
         QVERIFY(throwsNaming("scaling", [&] { (void)learned.positions(32, yarn); }));

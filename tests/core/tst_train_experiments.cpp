@@ -141,7 +141,7 @@ private slots:
         length.train = tinyOptions();
         length.schemes = {rope::PositionScheme::Rope};
         length.testLengths = {8, 16};
-        length.methods = {"linear", "yarn"};
+        length.methods = {rope::ScalingKind::Linear, rope::ScalingKind::Yarn};
         length.fineTuneSteps = 2;
         length.evalSequences = 8;
         length.train.threads = 1;
@@ -191,7 +191,7 @@ private slots:
         length.train = tinyOptions();
         length.schemes = {rope::PositionScheme::Rope, rope::PositionScheme::Nope};
         length.testLengths = {8, 16};
-        length.methods = {"linear"};
+        length.methods = {rope::ScalingKind::Linear};
         length.fineTuneSteps = 2;
         length.evalSequences = 4;
         const LengthResult l = runLengthExperiment(
@@ -246,9 +246,11 @@ private slots:
         TrainOptions ft = o;
         ft.length = 16;
         ft.steps = 2;
-        for (const std::string method : {"default", "linear"}) {
-            const ScalingParams scaling =
-                method == "default" ? ScalingParams{} : testTimeScaling(method, 2.0, 8, 16);
+        for (const rope::ScalingKind method :
+             {rope::ScalingKind::Default, rope::ScalingKind::Linear}) {
+            const ScalingParams scaling = method == rope::ScalingKind::Default
+                                              ? ScalingParams{}
+                                              : testTimeScaling(method, 2.0, 8, 16);
             const TrainRun tuned = fineTune(trained.model, ft, scaling);
             QCOMPARE(tuned.curve.size(), std::size_t(2));
             // The first point is the given weights on the fine-tune stream's first batch: a
@@ -274,8 +276,9 @@ private slots:
         TrainOptions o = tinyOptions();
         o.model.scheme = rope::PositionScheme::Nope;
         const TrainRun trained = trainModel(o);
-        QVERIFY(throwsNaming(
-            "scaling", [&] { fineTune(trained.model, o, testTimeScaling("linear", 2, 8, 16)); }));
+        QVERIFY(throwsNaming("scaling", [&] {
+            fineTune(trained.model, o, testTimeScaling(rope::ScalingKind::Linear, 2, 8, 16));
+        }));
         TrainOptions longer = o;
         longer.length = 64; // beyond the learned table's rows
         o.model.scheme = rope::PositionScheme::Learned;
@@ -293,7 +296,7 @@ private slots:
         const Transformer<float> model(c);
         for (const double s : {2.0, 4.0}) {
             const PositionContext<float> pos =
-                model.positions(32, testTimeScaling("linear", s, 8, 32));
+                model.positions(32, testTimeScaling(rope::ScalingKind::Linear, s, 8, 32));
             QCOMPARE(pos.cos.rows(), 2);
             for (int t = 0; t < 32; ++t) {
                 for (int i = 0; i < 2; ++i) {
@@ -314,11 +317,11 @@ private slots:
         LengthOptions o;
         o.train = tinyOptions();
         o.testLengths = {4, 8, 16};
-        o.methods = {"linear"};
+        o.methods = {rope::ScalingKind::Linear};
         o.evalSequences = 8;
         const LengthResult r = runLengthExperiment(o);
         QCOMPARE(r.rows.size(), std::size_t(2));
-        QCOMPARE(r.rows[1].method, std::string("linear"));
+        QVERIFY(r.rows[1].method == rope::ScalingKind::Linear);
         QVERIFY(sameBits(r.rows[0].accuracy[0], r.rows[1].accuracy[0]));
         QVERIFY(sameBits(r.rows[0].accuracy[1], r.rows[1].accuracy[1]));
         QCOMPARE(r.fineTuneLength, 16);
@@ -338,11 +341,11 @@ private slots:
     void badOptionsAreNamed() {
         LengthOptions l;
         l.train = tinyOptions();
-        l.methods = {"default"};
+        l.methods = {rope::ScalingKind::Default};
         QVERIFY(throwsNaming("methods", [&] { resolveLengthOptions(l); }));
-        l.methods = {"no-such-method"};
-        QVERIFY(throwsNaming("method", [&] { resolveLengthOptions(l); }));
-        l.methods = {"linear"};
+        // An unknown method id is refused where it is parsed (rope-cli lab --methods, test
+        // cli_lab_methods); a LengthOptions can only hold known kinds.
+        l.methods = {rope::ScalingKind::Linear};
         l.fineTuneLength = 4;
         QVERIFY(throwsNaming("finetune-length", [&] { resolveLengthOptions(l); }));
         l.fineTuneLength = 0;

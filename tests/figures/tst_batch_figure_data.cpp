@@ -101,7 +101,7 @@ private slots:
         ROPE_SET_OPTION(f, "reps", 1);
         ROPE_SET_OPTION(f, "seq", 64);
         rope::RopeParams p = f.params();
-        p.scaling.method = "yarn";
+        p.scaling.method = rope::ScalingKind::Yarn;
         p.scaling.factor = 4.0;
         p.scaling.originalContext = 4096;
         f.setParams(p);

@@ -71,7 +71,8 @@ std::vector<rope::RopeParams> changed(const QString& key) {
         // Each method reaches a figure another way: θ (linear), the attention factor (YaRN),
         // the cache's re-rotation (dynamic NTK).
         std::vector<rope::RopeParams> out;
-        for (const char* method : {"linear", "yarn", "dynamic"}) {
+        for (const rope::ScalingKind method :
+             {rope::ScalingKind::Linear, rope::ScalingKind::Yarn, rope::ScalingKind::Dynamic}) {
             p.scaling.method = method;
             p.scaling.factor = 2.0;
             p.scaling.seqLen = 8192;

@@ -178,7 +178,7 @@ private slots:
     void decayScalingMethodAddsItsCurve() {
         rope::RopeParams p;
         p.context = 512; // fewer distances than columns: one exact point per distance
-        p.scaling.method = "linear";
+        p.scaling.method = rope::ScalingKind::Linear;
         p.scaling.factor = 4;
         rope::test::FigureFixture f("decay", p);
         const Series* s = seriesById(f.data(), u"scaled");
@@ -465,7 +465,7 @@ private slots:
         rope::RopeParams p;
         p.base = 5e5;
         p.context = 65536;
-        p.scaling.method = method.toStdString();
+        p.scaling.method = rope::scalingMethod(method.toStdString()).kind;
         p.scaling.factor = method == QLatin1String("default") ? 1.0 : 8.0;
         p.scaling.originalContext = 8192;
         rope::test::FigureFixture f("extension", p);
@@ -499,7 +499,7 @@ private slots:
         rope::RopeParams p;
         p.context = 16384;
         p.headDim = 32;
-        p.scaling.method = "linear";
+        p.scaling.method = rope::ScalingKind::Linear;
         p.scaling.factor = 4;
         rope::test::FigureFixture f("extension", p);
         ROPE_SET_OPTION(f, "view", QStringLiteral("heatmap"));

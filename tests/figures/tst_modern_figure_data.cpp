@@ -200,7 +200,7 @@ private slots:
         // pairs 16…63 have θ = 0 (HF _compute_proportional_rope_parameters).
         rope::RopeParams p;
         p.rotaryDim = 32;
-        p.scaling.method = "proportional";
+        p.scaling.method = rope::ScalingKind::Proportional;
         p.scaling.factor = 2.0;
         const FigureData heat = compute("heatmap", p, {{QStringLiteral("periods"), true}});
         QCOMPARE(readout(heat, QStringLiteral("pairs not rotated")), 48.0);

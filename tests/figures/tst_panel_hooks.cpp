@@ -117,7 +117,7 @@ private slots:
         rope::RopeParams global;
         global.base = 1e6;
         global.headDim = 256;
-        global.scaling.method = "linear";
+        global.scaling.method = rope::ScalingKind::Linear;
         global.scaling.factor = 8.0;
         FigureOptions options = extension.layerOptions(&global);
         QCOMPARE(options.value(QStringLiteral("compare-base")).toDouble(), 1e6);
@@ -125,7 +125,7 @@ private slots:
         QCOMPARE(options.value(QStringLiteral("compare-rotary-dim")).toInt(), 256);
         verifyKnownOptions(extension, options);
         // Only linear scaling has a factor the view draws.
-        global.scaling.method = "yarn";
+        global.scaling.method = rope::ScalingKind::Yarn;
         QVERIFY(extension.layerOptions(&global).value(QStringLiteral("compare-factor")).isNull());
         // No other kind: every comparison option is unset.
         options = extension.layerOptions(nullptr);

@@ -75,7 +75,7 @@ private slots:
         off.insert(QStringLiteral("critical-dim"), false);
         QVERIFY(seriesById(draw("heatmap", llama2(), off), u"critical-dimension") == nullptr);
         rope::RopeParams scaled = llama2();
-        scaled.scaling.method = "linear";
+        scaled.scaling.method = rope::ScalingKind::Linear;
         scaled.scaling.factor = 4;
         const FigureData data = draw("heatmap", scaled, {});
         QVERIFY(seriesById(data, u"critical-dimension") == nullptr);
@@ -86,7 +86,7 @@ private slots:
     void wavelengthChartMarksCriticalDimensionAndFope() {
         rope::RopeParams p = llama2();
         p.context = 16384;
-        p.scaling.method = "linear";
+        p.scaling.method = rope::ScalingKind::Linear;
         p.scaling.factor = 4;
         const FigureData data = draw("extension", p, {});
         const Series* line = seriesById(data, u"critical-dimension");
@@ -119,7 +119,7 @@ private slots:
     void extensionHeatmapMarksTheOriginalImage() {
         rope::RopeParams p = llama2();
         p.context = 8192;
-        p.scaling.method = "linear";
+        p.scaling.method = rope::ScalingKind::Linear;
         p.scaling.factor = 2;
         FigureOptions options;
         options.insert(QStringLiteral("view"), QStringLiteral("heatmap"));

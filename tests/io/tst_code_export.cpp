@@ -91,7 +91,7 @@ RopeParams make(int dim, int rotary, double base, long long m, Layout layout,
     p.base = base;
     p.m = m;
     p.layout = layout;
-    p.scaling.method = method;
+    p.scaling.method = rope::scalingMethod(method).kind; // rows name methods by their file id
     return p;
 }
 
@@ -290,7 +290,7 @@ void TestCodeExport::snippetSpellsOutTheFormula() {
     QFETCH(QString, method);
     QFETCH(QString, formula);
     RopeParams p;
-    p.scaling.method = method.toStdString();
+    p.scaling.method = rope::scalingMethod(method.toStdString()).kind;
     p.scaling.factor = 2.0;
     // LongRoPE needs its two lists (d/2 = 64 divisors each) to be valid at all.
     p.scaling.shortFactor.assign(64, 1.5);
@@ -311,7 +311,7 @@ void TestCodeExport::invalidParamsGiveNoSnippet() {
         QCOMPARE(e.parameter(), std::string("dim"));
     }
     RopeParams q;
-    q.scaling.method = "linear";
+    q.scaling.method = rope::ScalingKind::Linear;
     q.scaling.factor = 0.5;
     try {
         rope::io::codeSnippet(CodeLanguage::PyTorch, q);

@@ -248,7 +248,7 @@ void TestDoctor::compareMatchesClosedForm() {
     a.headDim = 16;
     a.base = 10000.0;
     rope::RopeParams b = a;
-    b.scaling.method = "linear";
+    b.scaling.method = rope::ScalingKind::Linear;
     b.scaling.factor = 4.0;
     const int n = 4096;
     const rope::io::ScoreComparison r = rope::io::compareScores(a, b, 200, n);
@@ -285,7 +285,7 @@ void TestDoctor::compareAtMatchesClosedForm() {
     rope::RopeParams a;
     a.headDim = 16;
     rope::RopeParams b = a;
-    b.scaling.method = "linear";
+    b.scaling.method = rope::ScalingKind::Linear;
     b.scaling.factor = 4.0;
     const std::vector<long long> at = {0, 1, 7, 50, 199};
     const rope::io::SampledScoreComparison r = rope::io::compareScoresAt(a, b, 200, at, 4096);

@@ -196,7 +196,7 @@ private slots:
             QVERIFY(QString::fromUtf8(e.what()).contains(QStringLiteral("not_a_model")));
         }
         ModelConfigResult dynamic = m;
-        dynamic.layers[0].params.scaling.method = "dynamic";
+        dynamic.layers[0].params.scaling.method = rope::ScalingKind::Dynamic;
         try {
             rope::io::compareEngines(dynamic, false, 4096);
             QFAIL("expected InvalidParameter(method)");

@@ -11,6 +11,7 @@
 #include "core/model_layers.h"
 #include "core/scaling/scaling_registry.h"
 #include "gguf_writer.h"
+#include "tests/test_support.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -151,7 +152,7 @@ void TestGguf::llama31MatchesConfigJson() {
     const ModelConfigResult json =
         rope::io::loadModelConfig(dataFile(QStringLiteral("llama-3.1-8b.json")));
     requireSameModel(gguf, json);
-    QCOMPARE(gguf.params.scaling.method, std::string("llama3"));
+    QCOMPARE(gguf.params.scaling.method, rope::ScalingKind::Llama3);
     QCOMPARE(gguf.params.scaling.factor, 8.0);
     QCOMPARE(gguf.params.scaling.originalContext, 8192);
     QCOMPARE(gguf.modelName, QStringLiteral("meta-llama/Llama-3.1-8B"));
@@ -183,7 +184,7 @@ void TestGguf::yarnMatchesConfigJson() {
         rope::io::loadModelConfig(dataFile(QStringLiteral("qwen2.5-7b-yarn.json")));
     QVERIFY2(gguf.ok(), qPrintable(gguf.errors.join(QStringLiteral(" | "))));
     QVERIFY(gguf.params == json.params);
-    QCOMPARE(gguf.params.scaling.method, std::string("yarn"));
+    QCOMPARE(gguf.params.scaling.method, rope::ScalingKind::Yarn);
     QVERIFY((rope::scaledFrequencies(gguf.params).invFreq ==
              rope::scaledFrequencies(json.params).invFreq)
                 .all());
@@ -227,14 +228,14 @@ void TestGguf::linearGemmaStyleAndSections() {
     QVERIFY2(r.ok(), qPrintable(r.errors.join(QStringLiteral(" | "))));
     QCOMPARE(r.params.headDim, 256);
     QCOMPARE(r.params.base, 1.0e6);
-    QCOMPARE(r.params.scaling.method, std::string("linear"));
+    QCOMPARE(r.params.scaling.method, rope::ScalingKind::Linear);
     QCOMPARE(r.params.scaling.factor, 8.0);
     QCOMPARE(r.layers.size(), std::size_t(12));
     // Every 6th layer is global (layers 5 and 11); the others use the local base, unscaled.
     QCOMPARE(r.layers[0].params.base, 10000.0);
-    QCOMPARE(r.layers[0].params.scaling.method, std::string("default"));
+    QCOMPARE(r.layers[0].params.scaling.method, rope::ScalingKind::Default);
     QCOMPARE(r.layers[5].params.base, 1.0e6);
-    QCOMPARE(r.layers[5].params.scaling.method, std::string("linear"));
+    QCOMPARE(r.layers[5].params.scaling.method, rope::ScalingKind::Linear);
 
     Writer q;
     q.str(QStringLiteral("general.architecture"), QStringLiteral("qwen2vl"));
@@ -572,7 +573,7 @@ void TestGguf::hugeFileOpensWithoutReadingTensors() {
     const ModelConfigResult r = rope::io::loadGguf(path);
     const qint64 ms = timer.elapsed();
     QVERIFY2(r.ok(), qPrintable(r.errors.join(QStringLiteral(" | "))));
-    QCOMPARE(r.params.scaling.method, std::string("llama3"));
+    QCOMPARE(r.params.scaling.method, rope::ScalingKind::Llama3);
     QVERIFY2(ms < 500, qPrintable(QStringLiteral("%1 ms").arg(ms)));
 }
 

@@ -22,6 +22,7 @@
 #include "core/model_layers.h"
 #include "core/scaling/scaling_registry.h"
 #include "gguf_writer.h"
+#include "tests/test_support.h"
 
 #include <QtTest>
 
@@ -417,7 +418,7 @@ private slots:
     void phi35() {
         const ModelConfigResult m = load(QStringLiteral("phi-3.5-mini-instruct"));
         QVERIFY(m.ok());
-        QCOMPARE(m.params.scaling.method, std::string("longrope"));
+        QCOMPARE(m.params.scaling.method, rope::ScalingKind::LongRope);
         const ModelConfigResult c = rope::io::loadModelConfig(presetFile("phi-3.5-mini-instruct"));
         QVERIFY(c.ok());
         QCOMPARE(c.params.scaling.longFactor.size(), std::size_t{48});

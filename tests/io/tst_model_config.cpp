@@ -6,6 +6,7 @@
 #include "io/model_config.h"
 
 #include "core/rope_params.h"
+#include "tests/test_support.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -105,7 +106,7 @@ void TestModelConfig::parsesPublishedConfigs_data() {
                                 << "meta-llama/Llama-2-7b-hf";
     {
         RopeParams p = expected(128, 0, 500000.0, 131072, Layout::Half);
-        p.scaling.method = "llama3";
+        p.scaling.method = rope::ScalingKind::Llama3;
         p.scaling.factor = 8.0;
         p.scaling.lowFreqFactor = 1.0;
         p.scaling.highFreqFactor = 4.0;
@@ -120,7 +121,7 @@ void TestModelConfig::parsesPublishedConfigs_data() {
         << "mistralai/Mistral-7B-Instruct-v0.2";
     {
         RopeParams p = expected(128, 0, 1e6, 32768, Layout::Half);
-        p.scaling.method = "yarn";
+        p.scaling.method = rope::ScalingKind::Yarn;
         p.scaling.factor = 4.0;
         p.scaling.originalContext = 32768;
         QTest::newRow("qwen2.5-7b-yarn (old 'type' key)")
@@ -129,7 +130,7 @@ void TestModelConfig::parsesPublishedConfigs_data() {
     {
         // qk_rope_head_dim 64 is the rotated part; interleaved as DeepSeek-V2 pairs.
         RopeParams p = expected(64, 0, 10000.0, 163840, Layout::Interleaved);
-        p.scaling.method = "yarn";
+        p.scaling.method = rope::ScalingKind::Yarn;
         p.scaling.factor = 40.0;
         p.scaling.originalContext = 4096;
         p.scaling.betaFast = 32.0;
@@ -146,7 +147,7 @@ void TestModelConfig::parsesPublishedConfigs_data() {
     {
         // transformers 5 rope_parameters: head_dim 64 given explicitly, partial 0.5 → 32.
         RopeParams p = expected(64, 32, 50000.0, 65536, Layout::Half);
-        p.scaling.method = "yarn";
+        p.scaling.method = rope::ScalingKind::Yarn;
         p.scaling.factor = 2.0;
         p.scaling.originalContext = 32768;
         p.scaling.betaFast = 16.0;
@@ -158,7 +159,7 @@ void TestModelConfig::parsesPublishedConfigs_data() {
     }
     {
         RopeParams p = expected(256, 0, 1e6, 131072, Layout::Half);
-        p.scaling.method = "linear";
+        p.scaling.method = rope::ScalingKind::Linear;
         p.scaling.factor = 8.0;
         QTest::newRow("per-layer-type rope_parameters")
             << "per-layer-type.json" << p << "gemma3_text";
@@ -166,7 +167,7 @@ void TestModelConfig::parsesPublishedConfigs_data() {
     {
         // No original_max_position_embeddings: dynamic falls back to max_position_embeddings.
         RopeParams p = expected(128, 0, 10000.0, 4096, Layout::Half);
-        p.scaling.method = "dynamic";
+        p.scaling.method = rope::ScalingKind::Dynamic;
         p.scaling.factor = 2.0;
         p.scaling.originalContext = 4096;
         QTest::newRow("dynamic without original") << "dynamic-no-original.json" << p << "";
@@ -400,7 +401,7 @@ void TestModelConfig::unknownTypeStillLoadsTheRest() {
     QCOMPARE(r.params.headDim, 96); // 3072 / 32
     QCOMPARE(r.params.base, 10000.0);
     QCOMPARE(r.params.context, 131072LL);
-    QCOMPARE(r.params.scaling.method, std::string("default"));
+    QCOMPARE(r.params.scaling.method, rope::ScalingKind::Default);
 
     const ModelConfigResult wrong =
         rope::io::loadModelConfig(dataFile(QStringLiteral("wrong-types.json")));
@@ -409,7 +410,7 @@ void TestModelConfig::unknownTypeStillLoadsTheRest() {
     QVERIFY(anyStartsWith(wrong.errors, QStringLiteral("rope_scaling.factor: expected a number")));
     QCOMPARE(wrong.errors.size(), 2);
     QCOMPARE(wrong.params.base, 10000.0); // default kept
-    QCOMPARE(wrong.params.scaling.method, std::string("llama3"));
+    QCOMPARE(wrong.params.scaling.method, rope::ScalingKind::Llama3);
     QCOMPARE(wrong.params.scaling.originalContext, 8192);
     QCOMPARE(wrong.params.context, 131072LL);
 
@@ -431,7 +432,7 @@ void TestModelConfig::longRopeListsMustMatchThePairs() {
     QVERIFY(anyStartsWith(r.errors, QStringLiteral("rope_scaling.short_factor: short-factor must "
                                                    "hold one value per rotary pair (48), got 2")));
     rope::validate(r.params);
-    QCOMPARE(r.params.scaling.method, std::string("default"));
+    QCOMPARE(r.params.scaling.method, rope::ScalingKind::Default);
     QCOMPARE(r.params.headDim, 96);
 }
 
@@ -443,7 +444,7 @@ void TestModelConfig::suReadsAsLongRope() {
     QVERIFY(
         anyStartsWith(r.warnings, QStringLiteral("rope_scaling.type: 'su' read as 'longrope'")));
     const rope::ScalingParams& s = r.params.scaling;
-    QCOMPARE(s.method, std::string("longrope"));
+    QCOMPARE(s.method, rope::ScalingKind::LongRope);
     QCOMPARE(s.factor, 32.0);
     QCOMPARE(s.originalContext, 4096);
     QCOMPARE(s.shortFactor, (std::vector<double>{1.0, 1.5, 2.0, 4.0}));
@@ -457,7 +458,7 @@ void TestModelConfig::unknownRopeKeyIsAnError() {
     QVERIFY2(anyStartsWith(r.errors, QStringLiteral("rope_scaling.scaling_mode: unknown field")),
              qPrintable(joined(r.errors)));
     // The known part of the dict still loads.
-    QCOMPARE(r.params.scaling.method, std::string("linear"));
+    QCOMPARE(r.params.scaling.method, rope::ScalingKind::Linear);
     QCOMPARE(r.params.scaling.factor, 2.0);
 }
 
@@ -467,7 +468,7 @@ void TestModelConfig::perLayerTypesWithProportional() {
     const ModelConfigResult r =
         rope::io::loadModelConfig(dataFile(QStringLiteral("proportional-per-layer.json")));
     QVERIFY2(r.ok(), qPrintable(joined(r.errors)));
-    QCOMPARE(r.params.scaling.method, std::string("proportional"));
+    QCOMPARE(r.params.scaling.method, rope::ScalingKind::Proportional);
     QCOMPARE(r.params.rotaryDim, 64);
     QCOMPARE(r.params.base, 1e6);
     QCOMPARE(r.layers.size(), std::size_t{6});
@@ -478,7 +479,8 @@ void TestModelConfig::perLayerTypesWithProportional() {
         QCOMPARE(QString::fromStdString(l.type),
                  full ? QStringLiteral("full_attention") : QStringLiteral("sliding_attention"));
         QCOMPARE(l.params.base, full ? 1e6 : 1e4);
-        QCOMPARE(l.params.scaling.method, std::string(full ? "proportional" : "default"));
+        QCOMPARE(l.params.scaling.method,
+                 full ? rope::ScalingKind::Proportional : rope::ScalingKind::Default);
         QCOMPARE(l.params.rotaryDim, full ? 64 : 0);
     }
 }
@@ -641,7 +643,7 @@ void TestModelConfig::openingAModelKeepsPositions() {
     QCOMPARE(p.n, -5LL);
     QCOMPARE(p.headDim, 128);
     QCOMPARE(p.base, 500000.0);
-    QCOMPARE(p.scaling.method, std::string("llama3"));
+    QCOMPARE(p.scaling.method, rope::ScalingKind::Llama3);
 }
 
 // gemma-3n-e4b.json holds the RoPE fields of google/gemma-3n-E4B's published config.json
@@ -676,7 +678,7 @@ void TestModelConfig::gemma3nLayersAsItsConfigClassFillsThem() {
         QCOMPARE(l.params.base, isFull ? 1e6 : 1e4);
         QCOMPARE(l.params.headDim, 256);
         QCOMPARE(l.params.rotaryDim, 0);
-        QCOMPARE(l.params.scaling.method, std::string("default"));
+        QCOMPARE(l.params.scaling.method, rope::ScalingKind::Default);
         QCOMPARE(l.window, isFull ? 0LL : 512LL);
     }
     QCOMPARE(full, 7);

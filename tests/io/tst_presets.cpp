@@ -3,7 +3,9 @@
 // Built-in presets: every table row has a compiled-in config.json and vice versa, each loads
 // without errors, and the parameters match the models' published configs (numbers transcribed
 // here from those configs, not from the resource files).
+#include "io/params_check.h"
 #include "io/presets.h"
+#include "tests/test_support.h"
 
 #include <QDir>
 #include <QRegularExpression>
@@ -118,7 +120,7 @@ void TestPresets::presetLoadsPublishedValues() {
     QCOMPARE(r.params.rotaryDim, rotaryDim);
     QCOMPARE(r.params.base, base);
     QCOMPARE(r.params.context, context);
-    QCOMPARE(QString::fromStdString(r.params.scaling.method), method);
+    QCOMPARE(rope::io::scalingIdText(r.params.scaling.method), method);
     QCOMPARE(r.params.scaling.factor, factor);
     QCOMPARE(r.params.scaling.originalContext, originalContext);
     QCOMPARE(r.params.layout, interleaved ? rope::Layout::Interleaved : rope::Layout::Half);
@@ -242,8 +244,8 @@ void TestPresets::presetLayers() {
                             [&](const QString& w) { return w.startsWith(QLatin1String(field)); }),
                 qPrintable(r.warnings.join(QStringLiteral(" | "))));
         }
-        QCOMPARE(r.layers[0].params.scaling.method, std::string("default"));
-        QCOMPARE(r.layers[5].params.scaling.method, std::string("linear"));
+        QCOMPARE(r.layers[0].params.scaling.method, rope::ScalingKind::Default);
+        QCOMPARE(r.layers[5].params.scaling.method, rope::ScalingKind::Linear);
         QCOMPARE(r.layers[5].params.scaling.factor, 8.0);
     }
     if (id == QLatin1String("llama-4-scout")) {

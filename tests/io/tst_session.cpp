@@ -4,6 +4,7 @@
 // file byte for byte), migration from the version-0 draft layout, newer versions naming the
 // skipped keys, and errors naming the JSON key.
 #include "io/session.h"
+#include "tests/test_support.h"
 
 #include <QDir>
 #include <QFile>
@@ -36,7 +37,7 @@ Session sampleSession() {
     p.n = -7;
     p.context = 65536;
     p.layout = rope::Layout::Half;
-    p.scaling.method = "yarn";
+    p.scaling.method = rope::ScalingKind::Yarn;
     p.scaling.factor = 4.1;
     p.scaling.originalContext = 8192;
     p.scaling.seqLen = 12345;
@@ -266,7 +267,7 @@ void TestSession::migratesVersionZero() {
     QCOMPARE(p.n, 17LL);
     QCOMPARE(p.context, 8192LL);
     QCOMPARE(p.layout, rope::Layout::Half);
-    QCOMPARE(p.scaling.method, std::string("llama3"));
+    QCOMPARE(p.scaling.method, rope::ScalingKind::Llama3);
     QCOMPARE(p.scaling.factor, 8.0);
     QCOMPARE(p.scaling.originalContext, 2048);
     QCOMPARE(p.scaling.lowFreqFactor, 2.0);

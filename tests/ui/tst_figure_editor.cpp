@@ -220,7 +220,7 @@ private slots:
         rope::RopeParams params;
         if (language != QLatin1String("en")) {
             params.context = 32768;
-            params.scaling.method = "yarn";
+            params.scaling.method = rope::ScalingKind::Yarn;
             params.scaling.factor = 8;
             params.scaling.originalContext = 4096;
         }

@@ -445,9 +445,7 @@ private slots:
                     QVERIFY2(window.form().isRowVisible(id), qPrintable(id));
                 }
             }
-            QCOMPARE(
-                QString::fromStdString(window.state().params().scaling.method),
-                QString::fromLatin1(method.id.data(), static_cast<qsizetype>(method.id.size())));
+            QCOMPARE(window.state().params().scaling.method, method.kind);
         }
         QVERIFY(!window.form().isRowVisible(QStringLiteral("factor")) ||
                 !rope::allScalingMethods().back().usedParams.empty());
@@ -473,7 +471,8 @@ private slots:
         QCOMPARE(p.scaling.factor, 8.0);
         const Eigen::ArrayXd expected = rope::wavelengths(rope::scaledFrequencies(p).invFreq);
         // Graph 1 is the scaled curve; with no method only the original one (graph 0) is drawn.
-        const QCPGraph* graph = panel->plot()->graph(p.scaling.method == "default" ? 0 : 1);
+        const QCPGraph* graph =
+            panel->plot()->graph(p.scaling.method == rope::ScalingKind::Default ? 0 : 1);
         QCOMPARE(graph->dataCount(), static_cast<int>(expected.size()));
         for (int i = 0; i < graph->dataCount(); ++i) {
             QCOMPARE(graph->dataMainValue(i), expected[i]);

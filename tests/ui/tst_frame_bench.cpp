@@ -367,7 +367,7 @@ private slots:
             p.rotaryDim = rotary;
             p.context = context;
             if (panel == QLatin1String("doctor")) {
-                p.scaling.method = "linear";
+                p.scaling.method = rope::ScalingKind::Linear;
                 p.scaling.factor = 8.0;
             }
             shown->setOptions(rope::ui::FigureOptions(options));

@@ -25,6 +25,7 @@
 // A stall names the actions it happened during; every run reports its slowest actions.
 // Language switching is not exercised: no translation exists yet.
 
+#include "io/params_check.h"
 #include "io/session.h"
 #include "stall_sampler.h"
 #include "ui/compute_pool.h"
@@ -377,7 +378,7 @@ private:
                                     .arg(p.m)
                                     .arg(p.n)
                                     .arg(p.context)
-                                    .arg(QString::fromStdString(p.scaling.method))
+                                    .arg(rope::io::scalingIdText(p.scaling.method))
                                     .arg(p.scaling.factor)
                                     .arg(window->width())
                                     .arg(window->height()))

@@ -3,6 +3,7 @@
 #include "figures/figure_registry.h"
 #include "figures/language.h"
 #include "figures/training_lab.h"
+#include "tests/test_support.h"
 #include "ui/explorer_state.h"
 #include "ui/layer_strip.h"
 #include "ui/main_window.h"
@@ -58,7 +59,7 @@ private slots:
         QVERIFY(strip.selectLayer(5));
         rope::RopeParams p = window.state().params();
         QCOMPARE(p.base, 1e6);
-        QCOMPARE(QString::fromStdString(p.scaling.method), QStringLiteral("linear"));
+        QCOMPARE(p.scaling.method, rope::ScalingKind::Linear);
         QCOMPARE(p.scaling.factor, 8.0);
         QCOMPARE(p.effectiveRotaryDim(), 256);
         QCOMPARE(window.state().layer(), 5);
@@ -71,7 +72,7 @@ private slots:
         QVERIFY(strip.selectLayer(6));
         p = window.state().params();
         QCOMPARE(p.base, 1e4);
-        QCOMPARE(QString::fromStdString(p.scaling.method), QStringLiteral("default"));
+        QCOMPARE(p.scaling.method, rope::ScalingKind::Default);
         QCOMPARE(p.effectiveRotaryDim(), 256);
         QCOMPARE(ext->options().value(QStringLiteral("compare-base")).toDouble(), 1e6);
         QCOMPARE(ext->options().value(QStringLiteral("compare-factor")).toDouble(), 8.0);

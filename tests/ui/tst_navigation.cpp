@@ -5,6 +5,7 @@
 // checked against the core's value with the step's tolerance, progress counts solved steps.
 #include "figures/course.h"
 #include "figures/figure_registry.h"
+#include "tests/test_support.h"
 #include "ui/course_pane.h"
 #include "ui/explorer_state.h"
 #include "ui/main_window.h"
@@ -176,8 +177,7 @@ private slots:
             QCOMPARE(w.currentPanel()->objectName(), step.panel);
             QCOMPARE(w.state().params().headDim, step.params.headDim);
             QCOMPARE(w.state().params().base, step.params.base);
-            QCOMPARE(QString::fromStdString(w.state().params().scaling.method),
-                     QString::fromStdString(step.params.scaling.method));
+            QCOMPARE(w.state().params().scaling.method, step.params.scaling.method);
             for (auto it = step.options.begin(); it != step.options.end(); ++it) {
                 QCOMPARE(w.currentPanel()->options().value(it.key()), it.value());
             }

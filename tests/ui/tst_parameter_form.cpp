@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/param_fields.h"
 #include "core/scaling/scaling_fields.h"
+#include "tests/test_support.h"
 #include "ui/explorer_state.h"
 #include "ui/parameter_form.h"
 #include "ui/slider_spin_box.h"
@@ -142,7 +143,7 @@ private slots:
         rope::ui::ExplorerState state;
         rope::ui::ParameterForm form(state, false);
         form.methodCombo()->setCurrentIndex(form.methodCombo()->findData(QStringLiteral("yarn")));
-        QCOMPARE(QString::fromStdString(state.params().scaling.method), QStringLiteral("yarn"));
+        QCOMPARE(state.params().scaling.method, rope::ScalingKind::Yarn);
         const double before = state.params().scaling.betaSlow;
         // beta_slow above beta_fast (32) is refused by core's YaRN checks.
         form.control(QStringLiteral("beta-slow"))->spinBox()->setValue(40);
@@ -168,7 +169,7 @@ private slots:
         rope::ui::ExplorerState state;
         rope::ui::ParameterForm form(state, true);
         QCOMPARE(state.params().base, 123456.0);
-        QCOMPARE(QString::fromStdString(state.params().scaling.method), QStringLiteral("linear"));
+        QCOMPARE(state.params().scaling.method, rope::ScalingKind::Linear);
         QCOMPARE(state.params().scaling.factor, 4.0);
         QCOMPARE(form.control(QStringLiteral("base"))->value(), 123456.0);
     }
@@ -198,7 +199,7 @@ private slots:
         rope::ui::ExplorerState state;
         rope::RopeParams p;
         p.headDim = 8;
-        p.scaling.method = "longrope";
+        p.scaling.method = rope::ScalingKind::LongRope;
         p.scaling.factor = 32.0;
         p.scaling.originalContext = 4096;
         p.scaling.shortFactor = {1.0, 1.5, 2.0, 2.5};
@@ -207,7 +208,7 @@ private slots:
         rope::ui::ParameterForm form(state, false);
         form.control(QStringLiteral("base"))->spinBox()->setValue(500000.0);
         QCOMPARE(state.params().base, 500000.0);
-        QCOMPARE(state.params().scaling.method, std::string("longrope"));
+        QCOMPARE(state.params().scaling.method, rope::ScalingKind::LongRope);
         QCOMPARE(state.params().scaling.shortFactor, p.scaling.shortFactor);
         QCOMPARE(state.params().scaling.longFactor, p.scaling.longFactor);
         QCOMPARE(state.params().scaling.factor, 32.0);
@@ -225,7 +226,7 @@ private slots:
         rope::ui::ParameterForm form(state, false);
         QComboBox* combo = form.methodCombo();
         combo->setCurrentIndex(combo->findData(QStringLiteral("longrope")));
-        QCOMPARE(state.params().scaling.method, std::string("longrope"));
+        QCOMPARE(state.params().scaling.method, rope::ScalingKind::LongRope);
         QCOMPARE(state.params().scaling.shortFactor, std::vector<double>(64, 1.0));
         QCOMPARE(state.params().scaling.longFactor, std::vector<double>(64, 1.0));
     }
@@ -249,7 +250,7 @@ private slots:
         rope::ui::ExplorerState state;
         rope::ui::ParameterForm form(state, false);
         rope::RopeParams p;
-        p.scaling.method = "yarn";
+        p.scaling.method = rope::ScalingKind::Yarn;
         p.scaling.factor = 8.0;
         p.scaling.originalContext = 8192;
         p.scaling.betaFast = 40.0;

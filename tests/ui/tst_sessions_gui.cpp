@@ -1,10 +1,12 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "ui/explorer_state.h"
 #include "figures/figure_registry.h"
-#include "ui/main_window.h"
 #include "io/code_export.h"
+#include "io/params_check.h"
 #include "io/session.h"
+#include "tests/test_support.h"
+#include "ui/explorer_state.h"
+#include "ui/main_window.h"
 #include "ui/panels/figure_panel.h"
 
 #include <QCheckBox>
@@ -177,7 +179,7 @@ private slots:
         p.m = 7;
         p.n = 20;
         p.context = 2048;
-        p.scaling.method = "linear";
+        p.scaling.method = rope::ScalingKind::Linear;
         p.scaling.factor = 2;
         {
             MainWindow a(nullptr, false);
@@ -396,7 +398,7 @@ private slots:
         QCOMPARE(p.effectiveRotaryDim(), rotaryDim);
         QCOMPARE(p.base, base);
         QCOMPARE(p.context, context);
-        QCOMPARE(QString::fromStdString(p.scaling.method), method);
+        QCOMPARE(rope::io::scalingIdText(p.scaling.method), method);
         if (method != QLatin1String("default")) {
             QCOMPARE(p.scaling.factor, factor);
         }
@@ -422,7 +424,7 @@ private slots:
         const rope::RopeParams& p = w.state().params();
         QCOMPARE(p.base, 500000.0);
         QCOMPARE(p.headDim, 128);
-        QCOMPARE(p.scaling.method, std::string("llama3"));
+        QCOMPARE(p.scaling.method, rope::ScalingKind::Llama3);
         QCOMPARE(p.scaling.factor, 8.0);
         QCOMPARE(MainWindow::recentModelConfigs().value(0), QFileInfo(path).absoluteFilePath());
     }

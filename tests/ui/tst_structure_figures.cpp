@@ -134,7 +134,7 @@ private slots:
         Fixture f("attention");
         // Default: the current method's factor (YaRN with s = 8: 0.1·ln 8 + 1).
         rope::RopeParams p = f.state.params();
-        p.scaling.method = "yarn";
+        p.scaling.method = rope::ScalingKind::Yarn;
         p.scaling.factor = 8.0;
         QVERIFY(f.state.setParams(p));
         const double yarn = rope::scaledFrequencies(f.state.params()).attentionFactor;
