@@ -581,17 +581,47 @@ FigureData composeLength(const FigureOptions& options, const TrainingLabResult* 
             addBand(side.series, QStringLiteral("scaled-default"),
                     FigureText::tr("RoPE, no scaling"), schemeColour("rope"), x, y);
             side.series.back().inLegend = false; // the main legend names RoPE in this colour
+            TextLabel label{x.back(), y.back().mean, FigureText::tr("no scaling")};
+            label.place = LabelPlace::Beside;
+            label.side = Qt::AlignLeft;
+            side.labels.push_back(label);
         }
     }
-    int colour = 1;
+    // The palette has 7 colours and the main axes may use all of them, so the side's curves
+    // are named where they end (a label beside the 4L point) instead of in the shared legend;
+    // their colours are those the chosen schemes leave free first, then the others.
+    std::vector<int> colours;
+    for (int c = 1; c < 7; ++c) {
+        if (std::none_of(o.schemes.begin(), o.schemes.end(), [c](rope::PositionScheme p) {
+                return schemeColour(rope::positionSchemeId(p)) == c;
+            })) {
+            colours.push_back(c);
+        }
+    }
+    for (int c = 1; c < 7; ++c) {
+        if (std::find(colours.begin(), colours.end(), c) == colours.end()) {
+            colours.push_back(c);
+        }
+    }
+    const auto nameAtEnd = [&side, &x](const std::vector<Spread>& y, const QString& text) {
+        TextLabel label{x.back(), y.back().mean, text};
+        label.place = LabelPlace::Beside;
+        label.side = Qt::AlignLeft;
+        side.labels.push_back(label);
+    };
+    std::size_t next = 0;
+    int piColour = colours.front();
     for (const std::string& method : o.methods) {
         const std::vector<Spread> y = spreadOfRows(rope::PositionScheme::Rope, method, false, seeds);
-        const int c = colour++;
+        const int c = colours[next++ % colours.size()];
+        piColour = method == "linear" ? c : piColour;
         if (seeds == 0) {
             continue;
         }
         addBand(side.series, QStringLiteral("scaled-") + QString::fromStdString(method),
                 FigureText::tr("RoPE + %1 at test time").arg(methodLabel(method)), c, x, y);
+        side.series.back().inLegend = false;
+        nameAtEnd(y, methodLabel(method));
         Readout readout{FigureText::tr("RoPE + %1, no fine-tune").arg(methodLabel(method)),
                         y[at4].mean, QString()};
         readout.text = atTwoAndFour(y);
@@ -612,10 +642,13 @@ FigureData composeLength(const FigureOptions& options, const TrainingLabResult* 
                              .arg(o.fineTuneSteps)
                              .arg(r.fineTuneLength)
                        : FigureText::tr("RoPE fine-tuned without scaling (control)"),
-                    pi ? 1 : schemeColour("rope"), x, y);
+                    pi ? piColour : schemeColour("rope"), x, y);
             for (std::size_t k = side.series.size() - 3; k < side.series.size(); ++k) {
                 side.series[k].dashed = true;
             }
+            side.series.back().inLegend = false;
+            nameAtEnd(y, pi ? FigureText::tr("PI, fine-tuned")
+                            : FigureText::tr("no scaling, fine-tuned"));
         }
         // Every method after its fine-tune, as readouts (the plot shows PI and the control).
         std::vector<std::string> all = {"default"};
@@ -707,6 +740,14 @@ FigureData composeBase(const FigureOptions& options, const TrainingLabResult* re
         const rope::MinimalBase atT = rope::minimalBase(T, r, mb);
         bStarTrain = atL.found ? atL.base : bStarTrain;
         bStarTest = atT.found ? atT.base : bStarTest;
+    }
+    // The axis reaches the bounds too (b*(4L) can exceed 10⁶ for a narrow head): a line the
+    // legend names is always on the plot.
+    for (const double b : {bStarTrain, bStarTest}) {
+        if (std::isfinite(b)) {
+            data.xRange = {{std::min(data.xRange->first, 0.5 * b),
+                            std::max(data.xRange->second, 2.0 * b)}};
+        }
     }
     for (const bool atTest : {false, true}) {
         const double b = atTest ? bStarTest : bStarTrain;

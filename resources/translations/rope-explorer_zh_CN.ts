@@ -4396,6 +4396,18 @@ and test each at %3L.</source>
         <source>layers·d_model²·length·batch·steps = %1 (the inside view&apos;s one model) exceeds the lab&apos;s limit of %2; lower steps or sizes</source>
         <translation>层数·d_model²·长度·批大小·步数 = %1（内部视图的一个模型）超过实验的上限 %2；请减少步数或规模</translation>
     </message>
+    <message>
+        <source>no scaling</source>
+        <translation>不缩放</translation>
+    </message>
+    <message>
+        <source>PI, fine-tuned</source>
+        <translation>PI，微调后</translation>
+    </message>
+    <message>
+        <source>no scaling, fine-tuned</source>
+        <translation>不缩放，微调后</translation>
+    </message>
 </context>
 <context>
     <name>Io</name>
