@@ -3,7 +3,10 @@
 // Panel "training-lab": a race of small transformers (core/train), one per position scheme and
 // seed, on a task that needs position. Training is the slow part, run as a job; compose draws
 // the mean over seeds and the min–max band of each scheme's curve, and the held-out accuracy at
-// L … 4L, from the runs that belong to the current inputs.
+// L … 4L, from the runs that belong to the current inputs. The length and base views run core's
+// length experiment and base sweep (core/train/experiments.h) as the job instead and draw
+// accuracy against test length (RoPE's test-time scalings and fine-tunes beside) and accuracy at
+// 4L against the base (b* and the critical dimension beside).
 #include "figures/training_lab.h"
 
 #include "core/base_bound.h"
