@@ -44,6 +44,7 @@ long long courseRopeTableBytes(long long rows, int pairs);
 // training_lab_course.cpp: the answers that train the lab's race (on the calling thread).
 double courseLabFirstToAccuracy(const QVariantMap& args);
 double courseLabAccuracyAtLength(const QVariantMap& args);
+double courseLabLengthGain(const QVariantMap& args);
 
 namespace {
 
@@ -936,6 +937,13 @@ const std::vector<CourseAnswerFunction>& courseAnswerFunctions() {
          "held-out accuracy at multiple*L of one scheme of the training-lab race, mean over "
          "seeds (trained)",
          &courseLabAccuracyAtLength},
+        {"lab-length-gain",
+         names({"task", "seeds", "steps", "length", "d-model", "layers", "base", "finetune-steps",
+                "method", "fine-tuned", "multiple"}),
+         "RoPE's held-out accuracy at multiple*L with a scaling method (at test time, or "
+         "fine-tuned with it) minus its unscaled accuracy there, mean over seeds (training-lab "
+         "length view, trained)",
+         &courseLabLengthGain},
     };
     return functions;
 }

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/train/experiments.h"
 #include "core/train/inside.h"
 #include "core/train/trainer.h"
 #include "figures/figure_registry.h"
@@ -25,6 +26,16 @@
 /// settings (the same run as the race's RoPE seed 1), and draws one head's softmax attention on a
 /// held-out sequence (core/train/inside.h attentionMaps(): the forward pass's own probabilities)
 /// beside the per-pair norms ‖W_q⁽ⁱ⁾‖·‖W_k⁽ⁱ⁾‖ of its query and key projections (pairNorms()).
+///
+/// The length view (view = length) runs core's length experiment (rope::train::
+/// runLengthExperiment(), as `rope-cli lab --experiment length`) for the chosen schemes and
+/// seeds: held-out accuracy at ½L, L, 2L, 3L and 4L per scheme (mean and min–max over the seeds),
+/// and for RoPE the same model tested with PI (linear), NTK-aware, dynamic NTK and YaRN θ at test
+/// time (factor max(1, T/L)), and, when "finetune-steps" > 0, after PI's short fine-tune at 2L.
+/// The base view (view = base) runs the base sweep (runBaseExperiment(), `rope-cli lab
+/// --experiment base`): RoPE trained at L for kTrainingLabBaseCount bases 10 … 10⁶, accuracy at
+/// 4L against the base beside b*(L, r) and b*(4L, r) (the base-bound panel's minimalBase()) and
+/// Liu et al.'s critical dimension (research_rules.h criticalDimension()).
 
 namespace rope::figures {
 
@@ -40,8 +51,20 @@ inline constexpr int kTrainingLabOffset = 4;
 inline constexpr int kTrainingLabEvalSequences = 32;
 /// Test lengths are L·1 … L·kTrainingLabLengthMultiples.
 inline constexpr int kTrainingLabLengthMultiples = 4;
-/// The cap of `rope-cli train`: layers·d_model²·length·batch·steps·seeds·schemes.
+/// The cap of `rope-cli train`: layers·d_model²·length·batch·steps·seeds·schemes (the race;
+/// the inside view trains one model and counts seeds = schemes = 1).
 inline constexpr double kTrainingLabWorkLimit = 5e11;
+/// The cap of the length and base views, in the units of `rope-cli lab`
+/// (rope::train::sequenceWork(): layers·d_model·(d_model + T)·T per sequence over training,
+/// fine-tuning and evaluation), a tenth of the CLI's 5·10¹¹: a panel's job should finish in
+/// minutes, not hours. The default length view (five schemes × three seeds, d_model 32, L = 32,
+/// 150 steps, no fine-tune) counts ≈ 5.5·10⁹ and the default base view (six bases × three
+/// seeds) 5.9·10⁹ (`rope-cli lab` reports the same "work" for the same runs).
+inline constexpr double kTrainingLabExperimentWorkLimit = 5e10;
+/// Bases of the base view: this many, log-spaced from 10 to 10⁶ (10, 100, …, 10⁶).
+inline constexpr int kTrainingLabBaseCount = 6;
+/// The base view tests at this multiple of L (the 4 × L_train).
+inline constexpr int kTrainingLabBaseTestFactor = 4;
 
 /// \brief One scheme × seed of a race: its training curve and its held-out accuracy.
 struct TrainingLabRun {
@@ -73,6 +96,21 @@ struct TrainingLabInside {
     double accuracy = 0.0;
 };
 
+/// \brief The length view's experiment: its inputs (trainingLabLengthKey()) and what it measured.
+struct TrainingLabLength {
+    QVariantMap key;
+    rope::train::LengthResult result;
+    /// False in a partial result (models still to come) or after a cancel.
+    bool finished = false;
+};
+
+/// \brief The base view's sweep: its inputs (trainingLabBaseKey()) and what it measured.
+struct TrainingLabBase {
+    QVariantMap key;
+    rope::train::BaseResult result;
+    bool finished = false;
+};
+
 /// \brief The job's result: the finished runs, and in a partial result the run in training.
 struct TrainingLabResult final : JobResult {
     std::vector<std::shared_ptr<const TrainingLabRun>> runs;
@@ -80,6 +118,9 @@ struct TrainingLabResult final : JobResult {
     std::shared_ptr<const TrainingLabRun> current;
     /// The inside view's model (kept when the view changes, so going back draws it at once).
     std::shared_ptr<const TrainingLabInside> inside;
+    /// The length and base views' experiments (kept when the view changes, as inside).
+    std::shared_ptr<const TrainingLabLength> length;
+    std::shared_ptr<const TrainingLabBase> base;
 };
 
 /// \brief What a race trains, resolved from the options (defaults filled in).
@@ -94,8 +135,36 @@ struct TrainingLabSetup {
 
 /// \brief The setup of \p options.
 /// \warning Throws InvalidParameter naming the field for an unknown task or scheme, or when
-/// the race's work exceeds kTrainingLabWorkLimit.
+/// the race's work exceeds kTrainingLabWorkLimit (race view: every scheme × seed; inside view:
+/// its one model; the length and base views count their own work, trainingLabLengthOptions()).
 TrainingLabSetup trainingLabSetup(const FigureOptions& options);
+
+/// \brief The length view's experiment of \p options, resolved (rope::train::
+/// resolveLengthOptions()): the race's model, task, steps, schemes and seeds; test lengths ½L,
+/// L, 2L, 3L, 4L; the methods linear (PI), ntk, dynamic, yarn; "finetune-steps" at 2L;
+/// kTrainingLabEvalSequences held-out sequences per length.
+/// \warning Throws as trainingLabSetup(), and InvalidParameter("steps") when its work
+/// (rope::train::lengthExperimentWork()) exceeds kTrainingLabExperimentWorkLimit.
+rope::train::LengthOptions trainingLabLengthOptions(const FigureOptions& options);
+
+/// \brief The base view's sweep of \p options, resolved: RoPE with the race's model, task and
+/// steps at kTrainingLabBaseCount bases 10 … 10⁶, rotary fraction 1, "seeds" seeds, tested at L
+/// and kTrainingLabBaseTestFactor × L.
+/// \warning Throws as trainingLabSetup(), and InvalidParameter("steps") when its work
+/// (rope::train::baseExperimentWork()) exceeds kTrainingLabExperimentWorkLimit.
+rope::train::BaseOptions trainingLabBaseOptions(const FigureOptions& options);
+
+/// \brief What a length experiment depends on (not its thread count: core gives bitwise the
+/// same result at any): the key under which it is reused and remembered.
+QVariantMap trainingLabLengthKey(const rope::train::LengthOptions& resolved);
+/// \brief What a base sweep depends on.
+QVariantMap trainingLabBaseKey(const rope::train::BaseOptions& resolved);
+
+/// \brief The base below which Liu et al.'s critical dimension is the whole rotary dimension r
+/// (every pair completes a period within \p trainLength): d_extra = 2⌈(r/2)·log_b(L/2π)⌉ = r
+/// ⟺ log_b(L/2π) > (r−2)/r ⟺ b < (L/2π)^(r/(r−2)). NaN when r ≤ 2 or L ≤ 2π (no base > 1
+/// qualifies, or every base does).
+double trainingLabFullCriticalBase(int rotaryDim, double trainLength);
 
 /// \brief Runs the inside view's job: trains RoPE from seed 1 with \p setup's settings
 /// (progress and a partial result with the curve so far via \p control; cancellable between

@@ -7,8 +7,10 @@
 #include "figures/training_lab_memo.h"
 
 #include "core/position_schemes.h"
+#include "core/scaling/scaling_registry.h"
 #include "figures/option_table.h"
 #include "io/disk_cache.h"
+#include "io/params_check.h"
 
 #include <QCryptographicHash>
 #include <QJsonArray>
@@ -21,6 +23,7 @@
 #include <deque>
 #include <limits>
 #include <mutex>
+#include <optional>
 #include <string>
 
 namespace rope::figures {
@@ -35,6 +38,41 @@ struct Memo {
 Memo& memo() {
     static Memo m;
     return m;
+}
+
+// The length and base views' experiments, newest last, at most kTrainingLabMemoExperiments of
+// each kind; guarded by memo().mutex.
+std::deque<std::shared_ptr<const TrainingLabLength>>& lengthMemo() {
+    static std::deque<std::shared_ptr<const TrainingLabLength>> m;
+    return m;
+}
+
+std::deque<std::shared_ptr<const TrainingLabBase>>& baseMemo() {
+    static std::deque<std::shared_ptr<const TrainingLabBase>> m;
+    return m;
+}
+
+template <typename T>
+std::shared_ptr<const T> findExperiment(const std::deque<std::shared_ptr<const T>>& m,
+                                        const QVariantMap& key) {
+    for (const auto& e : m) {
+        if (e->key == key) {
+            return e;
+        }
+    }
+    return nullptr;
+}
+
+template <typename T>
+void rememberExperiment(std::deque<std::shared_ptr<const T>>& m,
+                        const std::shared_ptr<const T>& e) {
+    if (!e || !e->finished || findExperiment(m, e->key)) {
+        return;
+    }
+    m.push_back(e);
+    while (m.size() > static_cast<std::size_t>(kTrainingLabMemoExperiments)) {
+        m.pop_front();
+    }
 }
 
 std::shared_ptr<const TrainingLabRun> findLocked(const Memo& m, const QVariantMap& key) {
@@ -272,6 +310,126 @@ void forgetTrainingLabRuns() {
     Memo& m = memo();
     const std::lock_guard<std::mutex> lock(m.mutex);
     m.runs.clear();
+    lengthMemo().clear();
+    baseMemo().clear();
+}
+
+std::shared_ptr<const TrainingLabLength> rememberedTrainingLabLength(const QVariantMap& key) {
+    const std::lock_guard<std::mutex> lock(memo().mutex);
+    return findExperiment(lengthMemo(), key);
+}
+
+std::shared_ptr<const TrainingLabBase> rememberedTrainingLabBase(const QVariantMap& key) {
+    const std::lock_guard<std::mutex> lock(memo().mutex);
+    return findExperiment(baseMemo(), key);
+}
+
+void rememberTrainingLabLength(const std::shared_ptr<const TrainingLabLength>& experiment) {
+    const std::lock_guard<std::mutex> lock(memo().mutex);
+    rememberExperiment(lengthMemo(), experiment);
+}
+
+void rememberTrainingLabBase(const std::shared_ptr<const TrainingLabBase>& experiment) {
+    const std::lock_guard<std::mutex> lock(memo().mutex);
+    rememberExperiment(baseMemo(), experiment);
+}
+
+namespace {
+
+// A length experiment in the disk cache, as a run (diskKey(): its key and the trainer's stamp):
+// the rows' scheme, seed, method, fine-tuned flag and accuracies, and the test lengths.
+std::shared_ptr<const TrainingLabLength> readStoredLength(const QVariantMap& key) {
+    const std::optional<QByteArray> bytes = io::DiskCache::standard().read(diskKey(key));
+    if (!bytes) {
+        return nullptr;
+    }
+    const QJsonObject o = QJsonDocument::fromJson(*bytes).object();
+    if (QJsonObject::fromVariantMap(key) != o.value(QStringLiteral("key")).toObject()) {
+        return nullptr;
+    }
+    auto e = std::make_shared<TrainingLabLength>();
+    e->key = key;
+    e->finished = true;
+    for (const QJsonValue& t : o.value(QStringLiteral("test_lengths")).toArray()) {
+        e->result.testLengths.push_back(t.toInt());
+    }
+    e->result.fineTuneLength = o.value(QStringLiteral("finetune_length")).toInt();
+    try {
+        for (const QJsonValue& v : o.value(QStringLiteral("rows")).toArray()) {
+            const QJsonObject row = v.toObject();
+            rope::train::LengthRow r;
+            r.scheme = rope::parsePositionScheme(
+                row.value(QStringLiteral("scheme")).toString().toStdString());
+            r.seed = static_cast<std::uint64_t>(row.value(QStringLiteral("seed")).toInteger());
+            r.method =
+                rope::scalingMethod(row.value(QStringLiteral("method")).toString().toStdString())
+                    .kind;
+            r.fineTuned = row.value(QStringLiteral("fine_tuned")).toBool();
+            for (const QJsonValue& a : row.value(QStringLiteral("accuracy")).toArray()) {
+                r.accuracy.push_back(a.toDouble());
+            }
+            if (r.accuracy.size() != e->result.testLengths.size()) {
+                return nullptr;
+            }
+            e->result.rows.push_back(std::move(r));
+        }
+    } catch (const rope::InvalidParameter&) {
+        return nullptr; // a scheme id this build does not know: not our file
+    }
+    if (e->result.rows.empty()) {
+        return nullptr;
+    }
+    return e;
+}
+
+void storeLength(const TrainingLabLength& e) {
+    QJsonArray lengths;
+    for (int t : e.result.testLengths) {
+        lengths.append(t);
+    }
+    QJsonArray rows;
+    for (const rope::train::LengthRow& r : e.result.rows) {
+        QJsonArray accuracy;
+        for (double a : r.accuracy) {
+            accuracy.append(a);
+        }
+        rows.append(QJsonObject{
+            {QStringLiteral("scheme"), QString::fromLatin1(rope::positionSchemeId(r.scheme))},
+            {QStringLiteral("seed"), static_cast<qint64>(r.seed)},
+            {QStringLiteral("method"), rope::io::scalingIdText(r.method)},
+            {QStringLiteral("fine_tuned"), r.fineTuned},
+            {QStringLiteral("accuracy"), accuracy}});
+    }
+    const QJsonObject o{{QStringLiteral("key"), QJsonObject::fromVariantMap(e.key)},
+                        {QStringLiteral("test_lengths"), lengths},
+                        {QStringLiteral("finetune_length"), e.result.fineTuneLength},
+                        {QStringLiteral("rows"), rows}};
+    io::DiskCache::standard().write(diskKey(e.key),
+                                    QJsonDocument(o).toJson(QJsonDocument::Compact));
+}
+
+} // namespace
+
+std::shared_ptr<const TrainingLabLength>
+trainingLabLengthHere(const rope::train::LengthOptions& resolved) {
+    const QVariantMap key = trainingLabLengthKey(resolved);
+    if (auto known = rememberedTrainingLabLength(key)) {
+        return known;
+    }
+    if (auto stored = readStoredLength(key)) {
+        rememberTrainingLabLength(stored);
+        return rememberedTrainingLabLength(key);
+    }
+    // One thread, the calling one (as trainingLabRunHere()): the same numbers at any count.
+    rope::train::LengthOptions o = resolved;
+    o.train.threads = 1;
+    auto e = std::make_shared<TrainingLabLength>();
+    e->key = key;
+    e->result = rope::train::runLengthExperiment(o);
+    e->finished = true;
+    storeLength(*e);
+    rememberTrainingLabLength(e);
+    return rememberedTrainingLabLength(key);
 }
 
 // The course's answer functions (their table is in course.cpp).
@@ -325,6 +483,67 @@ double courseLabAccuracyAtLength(const QVariantMap& args) {
                    ->accuracyByLength[static_cast<std::size_t>(multiple - 1)];
     }
     return static_cast<double>(sum / setup.seeds);
+}
+
+double courseLabLengthGain(const QVariantMap& args) {
+    // What a test-time scaling (or a fine-tune with it) changes at multiple × L: the mean over
+    // the seeds of RoPE's held-out accuracy with the method, minus the mean of the same models
+    // unscaled and not fine-tuned (the length view's "RoPE, no scaling"), both as the length
+    // view's side plot averages the seeds. Positive: the method helps.
+    const int multiple = integer(args, "multiple");
+    if (multiple < 2 || multiple > kTrainingLabLengthMultiples) {
+        throw rope::InvalidParameter("multiple",
+                                     "'multiple' must be 2 … 4 (scaling applies beyond L)");
+    }
+    const std::string methodId = args.value(QStringLiteral("method")).toString().toStdString();
+    const std::optional<rope::ScalingKind> method = rope::parseScalingKind(methodId);
+    const bool fineTuned = integer(args, "fine-tuned") != 0;
+    FigureOptions o;
+    o.insert(QStringLiteral("view"), QStringLiteral("length"));
+    o.insert(QStringLiteral("task"), args.value(QStringLiteral("task")).toString());
+    o.insert(QStringLiteral("schemes"), QStringLiteral("rope"));
+    o.insert(QStringLiteral("seeds"), integer(args, "seeds"));
+    o.insert(QStringLiteral("steps"), integer(args, "steps"));
+    o.insert(QStringLiteral("length"), integer(args, "length"));
+    o.insert(QStringLiteral("d-model"), QString::number(integer(args, "d-model")));
+    o.insert(QStringLiteral("layers"), integer(args, "layers"));
+    o.insert(QStringLiteral("base"), number(args, "base"));
+    o.insert(QStringLiteral("finetune-steps"), integer(args, "finetune-steps"));
+    o.insert(QStringLiteral("run"), true);
+    const OptionCheck check = checkOptions(QStringLiteral("training-lab"), trainingLabOptions(), o);
+    if (!check.problems.isEmpty()) {
+        throw rope::InvalidParameter("options",
+                                     check.problems.join(QStringLiteral("; ")).toStdString());
+    }
+    const rope::train::LengthOptions lo =
+        trainingLabLengthOptions(withDefaults(trainingLabOptions(), check.accepted));
+    if (!method || (std::find(lo.methods.begin(), lo.methods.end(), *method) == lo.methods.end() &&
+                    !(*method == rope::ScalingKind::Default && fineTuned))) {
+        throw rope::InvalidParameter("method", "'method' must be linear, ntk, dynamic or yarn "
+                                               "(or default with fine-tuned 1), got '" +
+                                                   methodId + "'");
+    }
+    if (fineTuned && lo.fineTuneSteps == 0) {
+        throw rope::InvalidParameter("fine-tuned",
+                                     "'fine-tuned' 1 needs 'finetune-steps' above 0");
+    }
+    const std::shared_ptr<const TrainingLabLength> e = trainingLabLengthHere(lo);
+    const rope::train::LengthResult& r = e->result;
+    const auto at = std::find(r.testLengths.begin(), r.testLengths.end(), multiple * lo.train.length);
+    const auto k = static_cast<std::size_t>(at - r.testLengths.begin());
+    long double with = 0, without = 0;
+    int n = 0, m = 0;
+    for (const rope::train::LengthRow& row : r.rows) {
+        if (row.method == *method && row.fineTuned == fineTuned) {
+            with += row.accuracy[k];
+            ++n;
+        }
+        if (row.method == rope::ScalingKind::Default && !row.fineTuned) {
+            without += row.accuracy[k];
+            ++m;
+        }
+    }
+    return static_cast<double>(with / n - without / m);
 }
 
 } // namespace rope::figures

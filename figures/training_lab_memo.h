@@ -44,7 +44,25 @@ std::shared_ptr<const TrainingLabResult> trainingLabKnownRuns(const TrainingLabS
 std::shared_ptr<const TrainingLabRun> trainingLabRunHere(const TrainingLabSetup& setup,
                                                          const std::string& scheme, int seed);
 
-/// \brief Empties the memo (tests that must see a run trained).
+/// \brief Empties the memo (tests that must see a run trained), the experiments' too.
 void forgetTrainingLabRuns();
+
+/// \brief The finished length experiment / base sweep with this key, or null. The memo keeps
+/// the last kTrainingLabMemoExperiments of each (a length experiment is a few hundred numbers).
+std::shared_ptr<const TrainingLabLength> rememberedTrainingLabLength(const QVariantMap& key);
+std::shared_ptr<const TrainingLabBase> rememberedTrainingLabBase(const QVariantMap& key);
+/// \brief Keeps \p experiment if it is finished.
+void rememberTrainingLabLength(const std::shared_ptr<const TrainingLabLength>& experiment);
+void rememberTrainingLabBase(const std::shared_ptr<const TrainingLabBase>& experiment);
+
+/// Experiments of each kind the memo keeps.
+inline constexpr int kTrainingLabMemoExperiments = 32;
+
+/// \brief The length experiment of \p resolved as trainingLabRunHere() gives a run: remembered,
+/// else read from the disk cache (same trainer stamp), else run here with threads = 1, then
+/// remembered and stored. The course's length answers use it.
+/// \warning Throws as rope::train::resolveLengthOptions().
+std::shared_ptr<const TrainingLabLength>
+trainingLabLengthHere(const rope::train::LengthOptions& resolved);
 
 } // namespace rope::figures

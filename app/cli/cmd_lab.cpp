@@ -18,15 +18,6 @@ namespace {
 
 using namespace rope::train;
 
-// Work of one sequence of T tokens through one forward and backward pass, in the units of the
-// work cap: per layer the projections and MLP (∝ C² per token) and attention (∝ C·T per
-// token, which dominates the long test lengths): layers·C·(C + T)·T. A forward pass alone
-// (held-out evaluation) costs about a third of it.
-double sequenceWork(const ModelConfig& m, int length) {
-    return static_cast<double>(m.layers) * m.dModel * (m.dModel + static_cast<double>(length)) *
-           length;
-}
-
 std::string spreadJson(const Spread& s) {
     return "{\"mean\":" + jsonNumber(s.mean) + ",\"min\":" + jsonNumber(s.min) +
            ",\"max\":" + jsonNumber(s.max) + "}";
@@ -186,18 +177,8 @@ std::string runLengthCommand(const QCommandLineParser& parser, const TrainOption
         o.methods.clear(); // the default methods apply to rope only
     }
     o = resolveLengthOptions(o);
-    const double methods = rope ? static_cast<double>(o.methods.size()) : 0.0;
-    const double fineTunes = rope && o.fineTuneSteps > 0 ? methods + 1.0 : 0.0;
-    double evalPerModel = 0.0;
-    for (int t : o.testLengths) {
-        evalPerModel += sequenceWork(o.train.model, t) * o.evalSequences / 3.0;
-    }
-    const double models = static_cast<double>(o.schemes.size());
-    work = o.seeds *
-           (sequenceWork(o.train.model, o.train.length) * o.train.batch * o.train.steps * models +
-            fineTunes * sequenceWork(o.train.model, o.fineTuneLength) * o.train.batch *
-                o.fineTuneSteps +
-            (models + methods + fineTunes) * evalPerModel);
+    // The methods and fine-tunes count for rope only (its methods were cleared above).
+    work = lengthExperimentWork(o);
     checkWork(work);
     WorkControl control(nullptr, ProgressPrinter("length"));
     const LengthResult r = runLengthExperiment(o, &control, [](const LengthResult& partial) {
@@ -258,11 +239,7 @@ std::string runBaseCommand(const QCommandLineParser& parser, const TrainOptions&
                                         QStringLiteral("rotary-fractions"));
     o.testFactor = intValue(parser, "test-factor");
     o = resolveBaseOptions(o);
-    const double models = static_cast<double>(o.bases.size() * o.rotaryFractions.size()) * o.seeds;
-    work = models * (sequenceWork(o.train.model, o.train.length) * o.train.batch * o.train.steps +
-                     (sequenceWork(o.train.model, o.train.length) +
-                      sequenceWork(o.train.model, o.testFactor * o.train.length)) *
-                         o.evalSequences / 3.0);
+    work = baseExperimentWork(o);
     checkWork(work);
     WorkControl control(nullptr, ProgressPrinter("base"));
     const BaseResult r = runBaseExperiment(o, &control, [](const BaseResult& partial) {

@@ -459,4 +459,35 @@ BaseResult runBaseExperiment(const BaseOptions& requested, const WorkControl* co
     return result;
 }
 
+double sequenceWork(const ModelConfig& model, int length) {
+    return static_cast<double>(model.layers) * model.dModel *
+           (model.dModel + static_cast<double>(length)) * length;
+}
+
+double lengthExperimentWork(const LengthOptions& o) {
+    // The methods and fine-tunes apply to rope alone (runLengthExperiment()).
+    const bool rope = std::find(o.schemes.begin(), o.schemes.end(), PositionScheme::Rope) !=
+                      o.schemes.end();
+    const double methods = rope ? static_cast<double>(o.methods.size()) : 0.0;
+    const double fineTunes = rope && o.fineTuneSteps > 0 ? methods + 1.0 : 0.0;
+    double evalPerModel = 0.0;
+    for (int t : o.testLengths) {
+        evalPerModel += sequenceWork(o.train.model, t) * o.evalSequences / 3.0;
+    }
+    const double models = static_cast<double>(o.schemes.size());
+    return o.seeds *
+           (sequenceWork(o.train.model, o.train.length) * o.train.batch * o.train.steps * models +
+            fineTunes * sequenceWork(o.train.model, o.fineTuneLength) * o.train.batch *
+                o.fineTuneSteps +
+            (models + methods + fineTunes) * evalPerModel);
+}
+
+double baseExperimentWork(const BaseOptions& o) {
+    const double models = static_cast<double>(o.bases.size() * o.rotaryFractions.size()) * o.seeds;
+    return models * (sequenceWork(o.train.model, o.train.length) * o.train.batch * o.train.steps +
+                     (sequenceWork(o.train.model, o.train.length) +
+                      sequenceWork(o.train.model, o.testFactor * o.train.length)) *
+                         o.evalSequences / 3.0);
+}
+
 } // namespace rope::train

@@ -205,4 +205,22 @@ BaseOptions resolveBaseOptions(const BaseOptions& options);
 BaseResult runBaseExperiment(const BaseOptions& options, const WorkControl* control = nullptr,
                              const std::function<void(const BaseResult&)>& onPartial = {});
 
+/// \brief Work of one sequence of T tokens through one forward and backward pass, in the units
+/// of the lab's work caps (`rope-cli lab`, the panel's length and base views): per layer the
+/// projections and MLP (∝ C² per token, C = d_model) and attention (∝ C·T per token, which
+/// dominates long test lengths), \f$\text{layers}\cdot C\,(C + T)\,T\f$. A forward pass
+/// alone (held-out evaluation) is counted as a third of it.
+double sequenceWork(const ModelConfig& model, int length);
+
+/// \brief Work of a resolved length experiment (resolveLengthOptions()): per seed, every scheme's
+/// training (batch · steps sequences of L_train), for rope the fine-tunes (the methods and the
+/// unscaled control, batch · fine-tune steps sequences of L_ft each) and every tested model's
+/// evaluation (evalSequences forward passes per test length): the plain models, and for rope
+/// each method at test time and each fine-tuned model.
+double lengthExperimentWork(const LengthOptions& resolved);
+
+/// \brief Work of a resolved base experiment (resolveBaseOptions()): per model (fraction × base ×
+/// seed) its training and its evaluation at L_train and testFactor × L_train.
+double baseExperimentWork(const BaseOptions& resolved);
+
 } // namespace rope::train

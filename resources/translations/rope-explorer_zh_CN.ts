@@ -1437,10 +1437,6 @@
         <translation>训练后的 RoPE 模型内部</translation>
     </message>
     <message>
-        <source>Race: every scheme&apos;s training curve and held-out accuracy. Inside: one RoPE model (seed 1, the race&apos;s settings) after training: one head&apos;s attention on a held-out sequence and the per-pair norms ‖W_q⁽ⁱ⁾‖·‖W_k⁽ⁱ⁾‖ of its projections.</source>
-        <translation>比赛：每种方案的训练曲线和留出准确率。内部：训练后的一个 RoPE 模型（种子 1，与比赛设置相同）：一个注意力头在留出序列上的注意力，以及其投影的逐对范数 ‖W_q⁽ⁱ⁾‖·‖W_k⁽ⁱ⁾‖。</translation>
-    </message>
-    <message>
         <source>Layer sho&amp;wn:</source>
         <translation>显示的层(&amp;W)：</translation>
     </message>
@@ -1460,12 +1456,40 @@
         <source>the last layer</source>
         <translation>最后一层</translation>
     </message>
+    <message>
+        <source>accuracy against test length (PI, NTK, YaRN)</source>
+        <translation>准确率与测试长度（PI、NTK、YaRN）</translation>
+    </message>
+    <message>
+        <source>accuracy at 4L against the base</source>
+        <translation>4L 准确率与底数</translation>
+    </message>
+    <message>
+        <source>Race: every scheme&apos;s training curve and held-out accuracy. Inside: one RoPE model (seed 1, the race&apos;s settings) after training: one head&apos;s attention on a held-out sequence and the per-pair norms ‖W_q⁽ⁱ⁾‖·‖W_k⁽ⁱ⁾‖ of its projections. Length: held-out accuracy at ½L … 4L per scheme, and RoPE with PI, NTK-aware, dynamic NTK and YaRN at test time and after a fine-tune. Base: RoPE trained at six bases 10 … 10⁶, accuracy at 4L beside the bound b* and the critical dimension.</source>
+        <translation>比赛：每种方案的训练曲线和留出准确率。内部：训练后的一个 RoPE 模型（种子 1，与比赛设置相同）：一个注意力头在留出序列上的注意力，以及其投影的逐对范数 ‖W_q⁽ⁱ⁾‖·‖W_k⁽ⁱ⁾‖。长度：每种方案在 ½L … 4L 上的留出准确率，以及 RoPE 在测试时和微调后使用 PI、NTK-aware、动态 NTK 和 YaRN 的结果。底数：在 10 … 10⁶ 六个底数上训练 RoPE，4L 上的准确率，旁边是下界 b* 和临界维度。</translation>
+    </message>
+    <message>
+        <source>&amp;Fine-tune steps:</source>
+        <translation>微调步数(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>Length view: after training, continue each RoPE model for this many steps at 2L with each method&apos;s scaled θ (PI&apos;s recipe) and test it again; 0: no fine-tune.</source>
+        <translation>长度视图：训练之后，把每个 RoPE 模型在 2L 上用各方法缩放后的 θ 继续训练这么多步（PI 的做法），再测试一次；0：不微调。</translation>
+    </message>
 </context>
 <context>
     <name>FigureText</name>
     <message>
         <source>&apos;%1&apos; is neither a file nor a preset id</source>
         <translation>“%1”既不是文件也不是预设编号</translation>
+    </message>
+    <message>
+        <source>the length experiment&apos;s work %1 (layers·d_model·(d_model + T)·T per sequence over training, fine-tuning and evaluation) exceeds the panel&apos;s limit of %2; lower steps, seeds, schemes or sizes</source>
+        <translation>长度实验的工作量 %1（每条序列计 层数·d_model·(d_model + T)·T，对训练、微调和评估求和）超过面板的上限 %2；请减少步数、种子数、方案数或规模</translation>
+    </message>
+    <message>
+        <source>the base sweep&apos;s work %1 (layers·d_model·(d_model + T)·T per sequence over training and evaluation, %2 bases × seeds) exceeds the panel&apos;s limit of %3; lower steps, seeds or sizes</source>
+        <translation>底数扫描的工作量 %1（每条序列计 层数·d_model·(d_model + T)·T，对训练和评估求和，%2 个底数 × 种子）超过面板的上限 %3；请减少步数、种子数或规模</translation>
     </message>
 </context>
 <context>
@@ -4209,6 +4233,192 @@ and look inside it.</source>
     <message>
         <source>being computed…</source>
         <translation>正在计算…</translation>
+    </message>
+    <message>
+        <source>PI (linear)</source>
+        <translation>PI（线性）</translation>
+    </message>
+    <message>
+        <source>NTK-aware</source>
+        <translation>NTK-aware</translation>
+    </message>
+    <message>
+        <source>dynamic NTK</source>
+        <translation>动态 NTK</translation>
+    </message>
+    <message>
+        <source>YaRN</source>
+        <translation>YaRN</translation>
+    </message>
+    <message>
+        <source>%1 (½L)</source>
+        <translation>%1 (½L)</translation>
+    </message>
+    <message>
+        <source>Accuracy against test length on %1: trained at L = %2, %3 seed(s)</source>
+        <translation>%1 上准确率与测试长度：在 L = %2 上训练，%3 个种子</translation>
+    </message>
+    <message>
+        <source>held-out accuracy</source>
+        <translation>留出准确率</translation>
+    </message>
+    <message>
+        <source>RoPE with test-time scaling and fine-tuning</source>
+        <translation>测试时缩放与微调下的 RoPE</translation>
+    </message>
+    <message>
+        <source>training length L</source>
+        <translation>训练长度 L</translation>
+    </message>
+    <message>
+        <source>Not trained yet.
+Press Train to train
+%1 scheme(s) × %2 seed(s)
+at L = %3 and test them
+at %4 lengths.</source>
+        <translation>尚未训练。
+按“训练”在 L = %3 上
+训练 %1 个方案 × %2 个种子，
+并在 %4 个长度上
+测试它们。</translation>
+    </message>
+    <message>
+        <source>training… %1 of %2 models done</source>
+        <translation>训练中… 已完成 %1/%2 个模型</translation>
+    </message>
+    <message>
+        <source>%1 at 2L, %2 at 4L</source>
+        <translation>2L 处 %1，4L 处 %2</translation>
+    </message>
+    <message>
+        <source>%1: accuracy</source>
+        <translation>%1：准确率</translation>
+    </message>
+    <message>
+        <source>RoPE, no scaling</source>
+        <translation>RoPE，不缩放</translation>
+    </message>
+    <message>
+        <source>RoPE + %1 at test time</source>
+        <translation>RoPE + 测试时 %1</translation>
+    </message>
+    <message>
+        <source>RoPE + %1, no fine-tune</source>
+        <translation>RoPE + %1，不微调</translation>
+    </message>
+    <message>
+        <source>RoPE + PI, fine-tuned %1 steps at %2</source>
+        <translation>RoPE + PI，在 %2 上微调 %1 步</translation>
+    </message>
+    <message>
+        <source>RoPE fine-tuned without scaling (control)</source>
+        <translation>不缩放微调的 RoPE（对照）</translation>
+    </message>
+    <message>
+        <source>RoPE fine-tuned, no scaling</source>
+        <translation>RoPE 微调，不缩放</translation>
+    </message>
+    <message>
+        <source>RoPE + %1, fine-tuned</source>
+        <translation>RoPE + %1，微调后</translation>
+    </message>
+    <message>
+        <source>RoPE base sweep on %1: trained at L = %2, tested at %3 = %4L (head dimension %5, %6 seed(s))</source>
+        <translation>%1 上的 RoPE 底数扫描：在 L = %2 上训练，在 %3 = %4L 上测试（头维度 %5，%6 个种子）</translation>
+    </message>
+    <message>
+        <source>RoPE base b</source>
+        <translation>RoPE 底数 b</translation>
+    </message>
+    <message>
+        <source>below this base every pair turns within L (d_extra = %1)</source>
+        <translation>低于此底数时每一对都在 L 内转满一圈（d_extra = %1）</translation>
+    </message>
+    <message>
+        <source>critical dimension d_extra at the swept bases</source>
+        <translation>各扫描底数下的临界维度 d_extra</translation>
+    </message>
+    <message>
+        <source>%1 of %2 (Liu et al. 2023; %2 only below b = %3)</source>
+        <translation>%2 中的 %1（Liu 等 2023；只有 b 低于 %3 时为 %2）</translation>
+    </message>
+    <message>
+        <source>b*(%1L = %2) = %3 (base-bound panel)</source>
+        <translation>b*(%1L = %2) = %3（底数下界面板）</translation>
+    </message>
+    <message>
+        <source>b*(L = %1) = %2</source>
+        <translation>b*(L = %1) = %2</translation>
+    </message>
+    <message>
+        <source>Not trained yet.
+Press Train to train RoPE
+at %1 bases × %2 seed(s)
+and test each at %3L.</source>
+        <translation>尚未训练。
+按“训练”以 %1 个底数 × %2 个种子
+训练 RoPE，
+并各自在 %3L 上测试。</translation>
+    </message>
+    <message>
+        <source>accuracy at %1L = %2</source>
+        <translation>%1L = %2 处的准确率</translation>
+    </message>
+    <message>
+        <source>accuracy at L = %1</source>
+        <translation>L = %1 处的准确率</translation>
+    </message>
+    <message>
+        <source>no base keeps the bound at %1 tokens for head dimension %2: nothing to compare</source>
+        <translation>对头维度 %2，没有底数能在 %1 个词元上满足下界：无从比较</translation>
+    </message>
+    <message>
+        <source>every swept base lies on one side of b*(%1L) = %2: the sweep cannot test it</source>
+        <translation>所有扫描的底数都在 b*(%1L) = %2 的同一侧：扫描无法检验它</translation>
+    </message>
+    <message>
+        <source>mean %1 at bases ≥ b*, %2 below</source>
+        <translation>底数 ≥ b* 时平均 %1，低于时 %2</translation>
+    </message>
+    <message>
+        <source>yes: accuracy rises across b* (%1)</source>
+        <translation>是：准确率越过 b* 时上升（%1）</translation>
+    </message>
+    <message>
+        <source>no, the opposite: the bases below b* do better (%1)</source>
+        <translation>否，恰恰相反：低于 b* 的底数更好（%1）</translation>
+    </message>
+    <message>
+        <source>no: accuracy is flat across b* (%1)</source>
+        <translation>否：准确率在 b* 两侧持平（%1）</translation>
+    </message>
+    <message>
+        <source>break at b*(%1L), as the bound says?</source>
+        <translation>断点是否如下界所说在 b*(%1L)？</translation>
+    </message>
+    <message>
+        <source>b = %1</source>
+        <translation>b = %1</translation>
+    </message>
+    <message>
+        <source>%1 at %2L, %3 at L</source>
+        <translation>%2L 处 %1，L 处 %3</translation>
+    </message>
+    <message>
+        <source>layers·d_model²·length·batch·steps = %1 (the inside view&apos;s one model) exceeds the lab&apos;s limit of %2; lower steps or sizes</source>
+        <translation>层数·d_model²·长度·批大小·步数 = %1（内部视图的一个模型）超过实验的上限 %2；请减少步数或规模</translation>
+    </message>
+    <message>
+        <source>no scaling</source>
+        <translation>不缩放</translation>
+    </message>
+    <message>
+        <source>PI, fine-tuned</source>
+        <translation>PI，微调后</translation>
+    </message>
+    <message>
+        <source>no scaling, fine-tuned</source>
+        <translation>不缩放，微调后</translation>
     </message>
 </context>
 <context>

@@ -10,6 +10,7 @@
 #include "figures/figure_registry.h"
 #include "figures/option_table.h"
 #include "figures/training_lab.h"
+#include "figures/training_lab_memo.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -980,6 +981,12 @@ private slots:
             if (s.answerArgs.contains(QStringLiteral("schemes"))) {
                 QCOMPARE(shown.join(u','),
                          s.answerArgs.value(QStringLiteral("schemes")).toString());
+            } else if (s.answerFunction == QLatin1String("lab-length-gain")) {
+                // The length view's RoPE with its scalings and fine-tunes: the answer's models.
+                QVERIFY2(shown == QStringList{QStringLiteral("rope")}, qPrintable(s.id));
+                QCOMPARE(after.value(QStringLiteral("view")).toString(), QStringLiteral("length"));
+                QCOMPARE(after.value(QStringLiteral("finetune-steps")).toInt(),
+                         s.answerArgs.value(QStringLiteral("finetune-steps")).toInt());
             } else {
                 QVERIFY2(shown.contains(s.answerArgs.value(QStringLiteral("scheme")).toString()),
                          qPrintable(s.id));
@@ -1035,6 +1042,39 @@ private slots:
         QCOMPARE(courseAnswer(step("lab-race-offset-copy")), rope < sinusoidal ? 0.0 : 1.0);
     }
 
+    void labLengthAnswerIsThePanelsLengthView() {
+        // The PI step's answer recomputed from the panel's own length job (runTrainingLab: all
+        // cores, the memo emptied first), read here without the course's code: RoPE's mean
+        // held-out accuracy over the seeds at 4L with PI at test time (no fine-tune), minus the
+        // mean of the same models unscaled.
+        const CourseStep s = step("lab-pi-without-finetune");
+        forgetTrainingLabRuns();
+        const FigureOptions options = withDefaults(trainingLabOptions(), s.revealOptions);
+        const std::atomic<bool> never{false};
+        const auto result = runTrainingLab({}, options, JobControl(never), nullptr);
+        QVERIFY(result && result->complete && result->length);
+        const rope::train::LengthResult& r = result->length->result;
+        const int L = options.value(QStringLiteral("length")).toInt();
+        const auto k = static_cast<std::size_t>(
+            std::find(r.testLengths.begin(), r.testLengths.end(), 4 * L) - r.testLengths.begin());
+        QVERIFY(k < r.testLengths.size());
+        long double pi = 0, plain = 0;
+        int n = 0, m = 0;
+        for (const rope::train::LengthRow& row : r.rows) {
+            if (row.method == rope::ScalingKind::Linear && !row.fineTuned) {
+                pi += row.accuracy[k];
+                ++n;
+            } else if (row.method == rope::ScalingKind::Default && !row.fineTuned) {
+                plain += row.accuracy[k];
+                ++m;
+            }
+        }
+        const int seeds = options.value(QStringLiteral("seeds")).toInt();
+        QCOMPARE(n, seeds);
+        QCOMPARE(m, seeds);
+        QCOMPARE(courseAnswer(s), static_cast<double>(pi / n - plain / m));
+    }
+
     void labAnswersNeedNoPoolWorker() {
         // Course answers are computed on a worker of a pool the panels' jobs share: a lab answer
         // trains on its own thread, so it finishes while every worker of the global pool is
@@ -1081,6 +1121,9 @@ private slots:
         QVERIFY(refused("lab-rope-at-4l", "steps", 100000, "steps"));
         QVERIFY(refused("lab-race-offset-copy", "accuracy", 1.5, "accuracy"));
         QVERIFY(refused("lab-race-offset-copy", "task", QStringLiteral("sorting"), "sorting"));
+        QVERIFY(refused("lab-pi-without-finetune", "multiple", 1, "multiple"));
+        QVERIFY(refused("lab-pi-without-finetune", "method", QStringLiteral("bogus"), "bogus"));
+        QVERIFY(refused("lab-pi-without-finetune", "finetune-steps", 501, "finetune-steps"));
     }
 
     void outOfRangeArgumentsNameTheStep() {

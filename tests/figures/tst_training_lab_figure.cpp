@@ -8,7 +8,9 @@
 #include "figures/training_lab.h"
 #include "figures/training_lab_memo.h"
 
+#include "core/base_bound.h"
 #include "core/position_schemes.h"
+#include "core/research_rules.h"
 #include "figure_test_support.h"
 #include "tests/test_support.h"
 
@@ -159,6 +161,11 @@ private slots:
     void insideViewDrawsTheTrainedHead();
     void insideViewReusesAndCancels();
     void insideViewRefusesAMissingLayer();
+    void insideViewCountsOneModel();
+    void lengthViewDrawsHeldOutAccuracy();
+    void lengthViewFineTunedOnlyWhenAsked();
+    void lengthViewReusesAndRefusesOverCap();
+    void baseViewMarksBStarAndCriticalDimension();
 };
 
 void TestTrainingLabFigure::placeholderTrainsNothing_data() {
@@ -646,6 +653,278 @@ void TestTrainingLabFigure::insideViewRefusesAMissingLayer() {
     const OptionSpec* head = findOption(trainingLabOptions(), QStringLiteral("head"));
     QVERIFY(head != nullptr);
     QVERIFY_THROWS_EXCEPTION(OptionError, checkOptionValue(*head, 4));
+}
+
+namespace {
+
+// A model of smallRace() trained here with core/train alone (the panel's documented settings:
+// offset-copy k = 4, vocab 16, 4 heads, batch 16, one layer of d_model 16, L = 16, a table of
+// 64 rows), for the length and base views' expectations.
+train::TrainRun trainSmall(std::uint64_t seed, double base, int steps) {
+    train::TrainOptions o;
+    o.task.task = train::Task::OffsetCopy;
+    o.task.vocab = 16;
+    o.task.offset = 4;
+    o.model.vocab = 16;
+    o.model.layers = 1;
+    o.model.dModel = 16;
+    o.model.heads = 4;
+    o.model.base = base;
+    o.model.maxLength = 64;
+    o.model.scheme = PositionScheme::Rope;
+    o.length = 16;
+    o.batch = 16;
+    o.steps = steps;
+    o.seed = seed;
+    o.threads = 1;
+    return train::trainModel(o);
+}
+
+const Series* seriesById(const std::vector<Series>& series, const QString& id) {
+    for (const Series& s : series) {
+        if (s.id == id) {
+            return &s;
+        }
+    }
+    return nullptr;
+}
+
+FigureOptions smallLength() {
+    FigureOptions o = smallRace();
+    o.insert(QStringLiteral("view"), QStringLiteral("length"));
+    return o;
+}
+
+} // namespace
+
+void TestTrainingLabFigure::insideViewCountsOneModel() {
+    // The race of 7 schemes × 10 seeds at 4 layers, d_model 128, L = 128, 2000 steps is
+    // 4·128²·128·16·2000·70 ≈ 1.9e13 > 5e11; the inside view trains one of those models,
+    // 4·128²·128·16·2000 ≈ 2.7e11 ≤ 5e11, and is accepted.
+    FigureOptions huge = {
+        {QStringLiteral("schemes"), QStringLiteral("rope,learned,sinusoidal,nope,alibi,t5,p-rope")},
+        {QStringLiteral("seeds"), 10},
+        {QStringLiteral("steps"), 2000},
+        {QStringLiteral("length"), 128},
+        {QStringLiteral("d-model"), QStringLiteral("128")},
+        {QStringLiteral("layers"), 4},
+        {QStringLiteral("view"), QStringLiteral("inside")}};
+    const TrainingLabSetup setup = trainingLabSetup(withDefaults(trainingLabOptions(), huge));
+    QCOMPARE(setup.train.steps, 2000);
+    huge.insert(QStringLiteral("view"), QStringLiteral("race"));
+    QVERIFY_THROWS_EXCEPTION(InvalidParameter,
+                             trainingLabSetup(withDefaults(trainingLabOptions(), huge)));
+}
+
+void TestTrainingLabFigure::lengthViewDrawsHeldOutAccuracy() {
+    forgetTrainingLabRuns();
+    const std::atomic<bool> never{false};
+    const FigureOptions options = withDefaults(trainingLabOptions(), smallLength());
+    const auto result = runTrainingLab({}, options, JobControl(never), nullptr);
+    QVERIFY(result->complete);
+    QVERIFY(result->length && result->length->finished);
+    const Figure& f = *findFigure("training-lab");
+    const FigureData data = composeFigure(f, {}, options, result.get());
+    // The test lengths asked for: ½L … 4L of L = 16.
+    const std::vector<double> lengths = {8, 16, 32, 48, 64};
+    // Expected: the same models trained here, tested on seed S's held-out stream, 32 sequences.
+    const train::TrainRun runs[2] = {trainSmall(1, 10000, 30), trainSmall(2, 10000, 30)};
+    train::TaskParams task;
+    task.task = train::Task::OffsetCopy;
+    task.vocab = 16;
+    task.offset = 4;
+    const Series* rope = seriesById(data.series, QStringLiteral("length-rope-mean"));
+    const Series* nope = seriesById(data.series, QStringLiteral("length-nope-mean"));
+    QVERIFY(rope != nullptr && nope != nullptr);
+    QCOMPARE(rope->x, lengths);
+    QCOMPARE(nope->x, lengths);
+    for (std::size_t k = 0; k < lengths.size(); ++k) {
+        const int t = static_cast<int>(lengths[k]);
+        const double a1 = train::evaluate(runs[0].model, task, t, 32, 1, {}, 1).accuracy;
+        const double a2 = train::evaluate(runs[1].model, task, t, 32, 2, {}, 1).accuracy;
+        QCOMPARE(rope->y[k], static_cast<double>(mean2(a1, a2)));
+        QVERIFY(nope->y[k] >= 0.0 && nope->y[k] <= 1.0);
+    }
+    // RoPE with PI at test time: θ/s with s = max(1, T/L) (ScalingParams written out here).
+    QVERIFY(data.side.has_value());
+    const Series* pi = seriesById(data.side->series, QStringLiteral("scaled-linear-mean"));
+    QVERIFY(pi != nullptr);
+    QCOMPARE(pi->x, lengths);
+    for (std::size_t k = 0; k < lengths.size(); ++k) {
+        const int t = static_cast<int>(lengths[k]);
+        ScalingParams scaling;
+        scaling.method = rope::ScalingKind::Linear;
+        scaling.factor = std::max(1.0, t / 16.0);
+        scaling.originalContext = 16;
+        scaling.seqLen = t;
+        const double a1 = train::evaluate(runs[0].model, task, t, 32, 1, scaling, 1).accuracy;
+        const double a2 = train::evaluate(runs[1].model, task, t, 32, 2, scaling, 1).accuracy;
+        QCOMPARE(pi->y[k], static_cast<double>(mean2(a1, a2)));
+    }
+    // Every method is drawn, each with its band, and all accuracies are in [0, 1].
+    for (const char* m : {"ntk", "dynamic", "yarn"}) {
+        const Series* s = seriesById(data.side->series, QStringLiteral("scaled-%1-mean").arg(m));
+        QVERIFY2(s != nullptr, m);
+        QCOMPARE(s->x, lengths);
+        for (double y : s->y) {
+            QVERIFY(y >= 0.0 && y <= 1.0);
+        }
+        QVERIFY(seriesById(data.side->series, QStringLiteral("scaled-%1-min").arg(m)) != nullptr);
+    }
+    // Readouts: one per scheme and per method, each naming 2L and 4L.
+    QCOMPARE(data.readouts.size(), std::size_t{2 + 4});
+    for (const Readout& r : data.readouts) {
+        QVERIFY2(r.text.contains(QStringLiteral("at 4L")), qPrintable(r.text));
+    }
+    QVERIFY(!data.title.contains(QStringLiteral("models done")));
+}
+
+void TestTrainingLabFigure::lengthViewFineTunedOnlyWhenAsked() {
+    const std::atomic<bool> never{false};
+    FigureOptions options = smallLength();
+    options.insert(QStringLiteral("schemes"), QStringLiteral("rope"));
+    options.insert(QStringLiteral("seeds"), 1);
+    const FigureOptions plain = withDefaults(trainingLabOptions(), options);
+    const Figure& f = *findFigure("training-lab");
+    const auto r0 = runTrainingLab({}, plain, JobControl(never), nullptr);
+    const FigureData d0 = composeFigure(f, {}, plain, r0.get());
+    QVERIFY(d0.side.has_value());
+    QVERIFY(seriesById(d0.side->series, QStringLiteral("fine-tuned-linear-mean")) == nullptr);
+    QVERIFY(seriesById(d0.side->series, QStringLiteral("fine-tuned-default-mean")) == nullptr);
+    options.insert(QStringLiteral("finetune-steps"), 3);
+    const FigureOptions tuned = withDefaults(trainingLabOptions(), options);
+    QVERIFY(jobInputs(f, {}, tuned) != jobInputs(f, {}, plain));
+    std::vector<std::shared_ptr<const JobResult>> partials;
+    const JobControl control(
+        never, {}, [&](std::shared_ptr<const JobResult> r) { partials.push_back(std::move(r)); });
+    const auto r1 = runTrainingLab({}, tuned, control, r0.get());
+    // A partial result after the trained model and after each of its five fine-tunes.
+    QCOMPARE(partials.size(), std::size_t{6});
+    const FigureData d1 = composeFigure(f, {}, tuned, r1.get());
+    const Series* ft = seriesById(d1.side->series, QStringLiteral("fine-tuned-linear-mean"));
+    const Series* control2 = seriesById(d1.side->series, QStringLiteral("fine-tuned-default-mean"));
+    QVERIFY(ft != nullptr && control2 != nullptr);
+    QVERIFY(ft->dashed);
+    QCOMPARE(ft->x, (std::vector<double>{8, 16, 32, 48, 64}));
+    // Expected: the model of seed 1 continued 3 steps at 2L = 32 with PI at s = 2 (core's
+    // fineTune(), tested in tst_train_experiments), then tested with s = 2 at every length.
+    const train::TrainRun run = trainSmall(1, 10000, 30);
+    train::TrainOptions o;
+    o.task.task = train::Task::OffsetCopy;
+    o.task.vocab = 16;
+    o.task.offset = 4;
+    o.model = run.model.config();
+    o.length = 32;
+    o.batch = 16;
+    o.steps = 3;
+    o.seed = 1;
+    o.threads = 1;
+    ScalingParams pi;
+    pi.method = rope::ScalingKind::Linear;
+    pi.factor = 2;
+    pi.originalContext = 16;
+    pi.seqLen = 32;
+    const train::TrainRun tunedRun = train::fineTune(run.model, o, pi);
+    for (std::size_t k = 0; k < ft->x.size(); ++k) {
+        const int t = static_cast<int>(ft->x[k]);
+        ScalingParams at = pi;
+        at.seqLen = t;
+        QCOMPARE(ft->y[k], train::evaluate(tunedRun.model, o.task, t, 32, 1, at, 1).accuracy);
+    }
+    // Readouts add every fine-tuned method and the unscaled control.
+    QCOMPARE(d1.readouts.size(), d0.readouts.size() + 5);
+}
+
+void TestTrainingLabFigure::lengthViewReusesAndRefusesOverCap() {
+    const std::atomic<bool> never{false};
+    const std::atomic<bool> cancelled{true};
+    const FigureOptions options = withDefaults(trainingLabOptions(), smallLength());
+    const auto first = runTrainingLab({}, options, JobControl(never), nullptr);
+    QVERIFY(first->complete && first->length);
+    // The same inputs, cancelled from the start: the finished experiment is handed on.
+    const auto again = runTrainingLab({}, options, JobControl(cancelled), first.get());
+    QVERIFY(again->complete);
+    QCOMPARE(again->length.get(), first->length.get());
+    // Another base, cancelled: nothing finished, the figure says so.
+    FigureOptions other = options;
+    other.insert(QStringLiteral("base"), 100.0);
+    const auto stopped = runTrainingLab({}, other, JobControl(cancelled), first.get());
+    QVERIFY(stopped->cancelled && !stopped->complete);
+    const FigureData data = composeFigure(*findFigure("training-lab"), {}, other, stopped.get());
+    QVERIFY(seriesById(data.series, QStringLiteral("length-rope-mean")) == nullptr);
+    // Over the panel's cap: 7 schemes × 10 seeds at 4 layers, d_model 128, L = 128, 5000 steps.
+    const FigureOptions huge = {
+        {QStringLiteral("view"), QStringLiteral("length")},
+        {QStringLiteral("schemes"), QStringLiteral("rope,learned,sinusoidal,nope,alibi,t5,p-rope")},
+        {QStringLiteral("seeds"), 10},
+        {QStringLiteral("steps"), 5000},
+        {QStringLiteral("length"), 128},
+        {QStringLiteral("d-model"), QStringLiteral("128")},
+        {QStringLiteral("layers"), 4}};
+    try {
+        (void)trainingLabLengthOptions(withDefaults(trainingLabOptions(), huge));
+        QFAIL("the length view's work cap was not enforced");
+    } catch (const InvalidParameter& e) {
+        QCOMPARE(e.parameter(), std::string("steps"));
+        QVERIFY(QString::fromUtf8(e.what()).contains(QStringLiteral("panel's limit")));
+    }
+}
+
+void TestTrainingLabFigure::baseViewMarksBStarAndCriticalDimension() {
+    const std::atomic<bool> never{false};
+    FigureOptions options = smallRace();
+    options.insert(QStringLiteral("view"), QStringLiteral("base"));
+    options.insert(QStringLiteral("seeds"), 1);
+    options.insert(QStringLiteral("steps"), 10);
+    options = withDefaults(trainingLabOptions(), options);
+    const Figure& f = *findFigure("training-lab");
+    // Before training, the bounds are already drawn; head dimension 16/4 = 4, L = 16, 4L = 64.
+    const MinimalBase atL = minimalBase(16, 4);
+    const MinimalBase at4L = minimalBase(64, 4);
+    QVERIFY(atL.found && at4L.found);
+    FigureOptions off = options;
+    off.insert(QStringLiteral("run"), false);
+    const FigureData empty = composeFigure(f, {}, off, nullptr);
+    const Series* line = seriesById(empty.series, QStringLiteral("b-star-test"));
+    QVERIFY(line != nullptr);
+    QCOMPARE(line->x[0], at4L.base);
+    QVERIFY(empty.logX);
+
+    const auto result = runTrainingLab({}, options, JobControl(never), nullptr);
+    QVERIFY(result->complete && result->base && result->base->finished);
+    const FigureData data = composeFigure(f, {}, options, result.get());
+    const Series* test = seriesById(data.series, QStringLiteral("b-star-test"));
+    const Series* train = seriesById(data.series, QStringLiteral("b-star-train"));
+    QVERIFY(test != nullptr && train != nullptr);
+    QCOMPARE(test->x, (std::vector<double>{at4L.base, at4L.base}));
+    QCOMPARE(train->x, (std::vector<double>{atL.base, atL.base}));
+    // The critical dimension is the whole head (4) just below the marked base and less just
+    // above it (Liu et al.'s formula, research_rules.h).
+    const Series* full = seriesById(data.series, QStringLiteral("critical-dimension-full"));
+    QVERIFY(full != nullptr);
+    QCOMPARE(criticalDimension(4, full->x[0] * (1 - 1e-9), 16), 4);
+    QVERIFY(criticalDimension(4, full->x[0] * (1 + 1e-9), 16) < 4);
+    // Accuracy at 4L against the six bases 10 … 10⁶; at b = 10⁴ the race's model of 10 steps.
+    const Series* acc = seriesById(data.series, QStringLiteral("accuracy-test-mean"));
+    QVERIFY(acc != nullptr);
+    QCOMPARE(acc->x.size(), std::size_t{6});
+    for (std::size_t k = 0; k < 6; ++k) {
+        QVERIFY(std::abs(acc->x[k] / std::pow(10.0, k + 1.0) - 1) < 1e-12);
+        QVERIFY(acc->y[k] >= 0.0 && acc->y[k] <= 1.0);
+    }
+    train::TaskParams task;
+    task.task = train::Task::OffsetCopy;
+    task.vocab = 16;
+    task.offset = 4;
+    const train::TrainRun run = trainSmall(1, acc->x[3], 10);
+    QCOMPARE(acc->y[3], train::evaluate(run.model, task, 64, 32, 1, {}, 1).accuracy);
+    // The verdict readout names the comparison across b*.
+    const auto verdict =
+        std::find_if(data.readouts.begin(), data.readouts.end(), [](const Readout& r) {
+            return r.label.contains(QStringLiteral("as the bound says"));
+        });
+    QVERIFY(verdict != data.readouts.end());
+    QVERIFY(!verdict->text.isEmpty());
 }
 
 QTEST_MAIN(TestTrainingLabFigure)
