@@ -72,8 +72,8 @@
         <translation>你的答案：</translation>
     </message>
     <message>
-        <source>The race revealed: what the panel trains once the prediction is made, with the step&apos;s settings. Answer: %1.</source>
-        <translation>揭晓的比赛：写下预测之后，面板按本步的设置训练出的结果。答案：%1。</translation>
+        <source>Revealed: what the panel trains once the prediction is made, with the step&apos;s settings and view. Answer: %1.</source>
+        <translation>揭晓：写下预测之后，面板按本步的设置和视图训练出的结果。答案：%1。</translation>
     </message>
 </context>
 <context>

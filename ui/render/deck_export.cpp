@@ -795,7 +795,7 @@ bool paintHandout(const DeckTarget& target, const QString& language, HandoutEdit
                         kHandoutTextWidthPt, kHandoutTextHeightPt);
     }
     // The key ends with the figures of the steps whose reveal trains (the training lab): the
-    // race the student saw after committing, trained. A student sheet shows such a step
+    // view the student saw after committing (a race, or the length view of PI's step), trained. A student sheet shows such a step
     // before training, since the trained figure is the answer. The runs are those the answers
     // above trained (training_lab_memo.h), so these pages only draw.
     for (std::size_t k = 0; k < steps.size() && !student; ++k) {
@@ -815,8 +815,8 @@ bool paintHandout(const DeckTarget& target, const QString& language, HandoutEdit
                 QStringLiteral("<h2>%1. %2</h2><p>%3</p>")
                     .arg(k + 1)
                     .arg(typesetMath(texts[k].title),
-                         Deck::tr("The race revealed: what the panel trains once the prediction "
-                                  "is made, with the step's settings. Answer: %1.")
+                         Deck::tr("Revealed: what the panel trains once the prediction is "
+                                  "made, with the step's settings and view. Answer: %1.")
                              .arg(letter.isEmpty()
                                       ? figures::formatCourseNumber(answers[k]).toHtmlEscaped()
                                       : letter)),
