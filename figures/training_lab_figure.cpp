@@ -594,9 +594,11 @@ FigureData composeLength(const FigureOptions& options, const TrainingLabResult* 
             side.labels.push_back(label);
         }
     }
-    // The palette has 7 colours and the main axes may use all of them, so the side's curves
-    // are named where they end (a label beside the 4L point) instead of in the shared legend;
-    // their colours are those the chosen schemes leave free first, then the others.
+    // The palette has 7 colours and the main axes may use all of them. The side's curves take
+    // the colours the chosen schemes leave free first, then the others. When the free ones are
+    // enough (a race of a few schemes, as the course's PI step), the side's curves join the
+    // shared legend; else a colour would name two curves there, so each is named where it ends
+    // (a label beside the 4L point), which crowds a narrow plot (a handout page).
     std::vector<int> colours;
     for (int c = 1; c < 7; ++c) {
         if (std::none_of(o.schemes.begin(), o.schemes.end(), [c](rope::PositionScheme p) {
@@ -605,12 +607,18 @@ FigureData composeLength(const FigureOptions& options, const TrainingLabResult* 
             colours.push_back(c);
         }
     }
+    const bool sideInLegend = colours.size() >= o.methods.size();
     for (int c = 1; c < 7; ++c) {
         if (std::find(colours.begin(), colours.end(), c) == colours.end()) {
             colours.push_back(c);
         }
     }
-    const auto nameAtEnd = [&side, &x](const std::vector<Spread>& y, const QString& text) {
+    const auto nameAtEnd = [&side, &x, sideInLegend](const std::vector<Spread>& y,
+                                                     const QString& text) {
+        if (sideInLegend) {
+            side.series.back().inLegend = true; // named in the legend instead
+            return;
+        }
         TextLabel label{x.back(), y.back().mean, text};
         label.place = LabelPlace::Beside;
         label.side = Qt::AlignLeft;

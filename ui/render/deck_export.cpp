@@ -823,8 +823,10 @@ bool paintHandout(const DeckTarget& target, const QString& language, HandoutEdit
                 kHandoutTextWidthPt * unit, kHandoutBodyPt);
         drawDocument(painter, heading, kHandoutMarginPt, kHandoutMarginPt);
         const double top = kHandoutMarginPt + heightPt(heading) + 8.0;
+        // Taller than wide: the lab's figures are two plots side by side with a legend and
+        // readouts below them, which at the width's 0.9 left the plots a fifth of the page.
         const double height =
-            std::min(kHandoutTextWidthPt * 0.9, kHandoutMarginPt + kHandoutTextHeightPt - top);
+            std::min(kHandoutTextWidthPt * 1.3, kHandoutMarginPt + kHandoutTextHeightPt - top);
         const QSize size(static_cast<int>(kHandoutTextWidthPt * unit),
                          static_cast<int>(height * unit));
         QCustomPlot plot;
