@@ -1,6 +1,8 @@
 // SPDX-FileCopyrightText: 2026 RoPE Explorer authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "io/engine_translate.h"
+
+#include "io/io_text.h"
 #include "io/model_family.h"
 #include "io/params_check.h"
 
@@ -50,7 +52,7 @@ LlamaCppTranslation toLlamaCpp(const ModelConfigResult& model, const QString& ar
                             QString::number(p.effectiveRotaryDim()));
     t.ggufKeys.emplace_back(k + QStringLiteral("context_length"), QString::number(p.context));
     if (p.rotaryDim > 0 && p.rotaryDim != p.headDim) {
-        t.notExpressible << QStringLiteral("partial_rotary_factor: no flag; the GGUF key "
+        t.notExpressible << IoText::tr("partial_rotary_factor: no flag; the GGUF key "
                                            "rope.dimension_count = %1 carries it")
                                 .arg(p.rotaryDim);
     }
@@ -102,7 +104,7 @@ LlamaCppTranslation toLlamaCpp(const ModelConfigResult& model, const QString& ar
                                     num(s.betaSlow));
         } else if (s.betaFast != io::kLlamaCppYarnBetaFast ||
                    s.betaSlow != io::kLlamaCppYarnBetaSlow) {
-            t.notExpressible << QStringLiteral(
+            t.notExpressible << IoText::tr(
                                     "beta_fast = %1, beta_slow = %2: llama.cpp's %3 loader does "
                                     "not read rope.scaling.yarn_beta_fast/yarn_beta_slow (it "
                                     "runs with 32/1); only the flags --yarn-beta-fast %1 "
@@ -118,7 +120,7 @@ LlamaCppTranslation toLlamaCpp(const ModelConfigResult& model, const QString& ar
         if (s.attentionFactor > 0) {
             t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.attn_factor"),
                                     num(s.attentionFactor / llamaMagnitude));
-            t.notExpressible << QStringLiteral(
+            t.notExpressible << IoText::tr(
                                     "attention_factor = %1: --yarn-attn-factor is overwritten "
                                     "whenever YaRN is on (llama-context.cpp since PR 17945); the "
                                     "GGUF key rope.scaling.attn_factor = %1 / (0.1 ln %2 + 1) = "
@@ -129,7 +131,7 @@ LlamaCppTranslation toLlamaCpp(const ModelConfigResult& model, const QString& ar
         if (s.mscale > 0 || s.mscaleAllDim > 0) {
             t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.yarn_log_multiplier"),
                                     num(0.1 * s.mscaleAllDim));
-            t.notExpressible << QStringLiteral(
+            t.notExpressible << IoText::tr(
                                     "mscale = %1, mscale_all_dim = %2: no flag; llama.cpp's "
                                     "deepseek2 reads 0.1·mscale_all_dim from "
                                     "rope.scaling.yarn_log_multiplier and has no separate mscale "
@@ -137,13 +139,13 @@ LlamaCppTranslation toLlamaCpp(const ModelConfigResult& model, const QString& ar
                                     .arg(num(s.mscale), num(s.mscaleAllDim));
         }
         if (!s.truncate) {
-            t.notExpressible << QStringLiteral("truncate = false: llama.cpp always floors/ceils "
+            t.notExpressible << IoText::tr("truncate = false: llama.cpp always floors/ceils "
                                                "the YaRN correction range");
         }
         break;
     }
     case ScalingKind::Llama3: {
-        t.notExpressible << QStringLiteral(
+        t.notExpressible << IoText::tr(
                                 "llama3 (factor %1, low_freq_factor %2, high_freq_factor %3, "
                                 "original_max_position_embeddings %4): no flag; "
                                 "convert_hf_to_gguf writes the per-pair divisors as the "
@@ -165,14 +167,14 @@ LlamaCppTranslation toLlamaCpp(const ModelConfigResult& model, const QString& ar
         t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.attn_factor"), num(attn));
         t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.original_context_length"),
                                 QString::number(s.originalContext));
-        t.notExpressible << QStringLiteral("longrope short_factor/long_factor: no flag; the GGUF "
+        t.notExpressible << IoText::tr("longrope short_factor/long_factor: no flag; the GGUF "
                                            "carries them as tensors rope_factors_short and "
                                            "rope_factors_long");
         break;
     }
     case ScalingKind::Dynamic: {
         t.notExpressible
-            << QStringLiteral(
+            << IoText::tr(
                    "dynamic NTK (factor %1): llama.cpp has no dynamic scaling; the base would "
                    "change "
                    "with the sequence length, which a fixed --rope-freq-base cannot follow")
@@ -180,7 +182,7 @@ LlamaCppTranslation toLlamaCpp(const ModelConfigResult& model, const QString& ar
         break;
     }
     case ScalingKind::Proportional: {
-        t.notExpressible << QStringLiteral("rope_type '%1': no llama.cpp counterpart known here")
+        t.notExpressible << IoText::tr("rope_type '%1': no llama.cpp counterpart known here")
                                 .arg(toQString(scalingId(s.method)));
         break;
     }
@@ -197,7 +199,7 @@ LlamaCppTranslation toLlamaCpp(const ModelConfigResult& model, const QString& ar
     for (const LayerRope& l : model.layers) {
         if (l.rope && l.params.base != p.base) {
             t.ggufKeys.emplace_back(k + QStringLiteral("rope.freq_base_swa"), num(l.params.base));
-            t.notExpressible << QStringLiteral("per-layer base %1 (%2 layers): no flag; "
+            t.notExpressible << IoText::tr("per-layer base %1 (%2 layers): no flag; "
                                                "rope.freq_base_swa in the GGUF")
                                     .arg(num(l.params.base), QString::fromStdString(l.type));
             break;

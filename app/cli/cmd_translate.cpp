@@ -6,6 +6,7 @@
 #include "io/gguf.h"
 #include "io/model_family.h"
 
+#include <QCoreApplication>
 #include <QJsonDocument>
 
 #include <iostream>
@@ -87,13 +88,18 @@ int runTranslate(const QStringList& args) {
                       "},\"not_expressible\":" + jsonStringList(t.notExpressible) + "}");
             return 0;
         }
-        std::cout << "llama.cpp flags:\n  " << shellLine(t.flags).toStdString()
-                  << "\n\nGGUF keys:\n";
+        // Headings follow --lang like the notes under them; keys, values and flags do not.
+        std::cout << QCoreApplication::translate("Translate", "llama.cpp flags:").toStdString()
+                  << "\n  " << shellLine(t.flags).toStdString() << "\n\n"
+                  << QCoreApplication::translate("Translate", "GGUF keys:").toStdString() << '\n';
         for (const auto& [k, v] : t.ggufKeys) {
             std::cout << "  " << k.toStdString() << " = " << v.toStdString() << '\n';
         }
         if (!t.notExpressible.isEmpty()) {
-            std::cout << "\nNot expressible as flags:\n";
+            std::cout << '\n'
+                      << QCoreApplication::translate("Translate", "Not expressible as flags:")
+                             .toStdString()
+                      << '\n';
             for (const QString& n : t.notExpressible) {
                 std::cout << "  - " << n.toStdString() << '\n';
             }
@@ -112,7 +118,8 @@ int runTranslate(const QStringList& args) {
     }
     std::cout << QJsonDocument(block).toJson(QJsonDocument::Indented).toStdString();
     if (!notes.isEmpty()) {
-        std::cout << "\nNotes:\n";
+        std::cout << '\n' << QCoreApplication::translate("Translate", "Notes:").toStdString()
+                  << '\n';
         for (const QString& n : notes) {
             std::cout << "  - " << n.toStdString() << '\n';
         }

@@ -5387,6 +5387,46 @@ and test each at %3L.</source>
         <source>must be a whole number from 1 to 4294967295 (a uint32), got %1</source>
         <translation>必须是 1 到 4294967295 之间的整数（uint32），得到 %1</translation>
     </message>
+    <message>
+        <source>partial_rotary_factor: no flag; the GGUF key rope.dimension_count = %1 carries it</source>
+        <translation>partial_rotary_factor：没有对应的命令行参数；由 GGUF 键 rope.dimension_count = %1 携带</translation>
+    </message>
+    <message>
+        <source>beta_fast = %1, beta_slow = %2: llama.cpp&apos;s %3 loader does not read rope.scaling.yarn_beta_fast/yarn_beta_slow (it runs with 32/1); only the flags --yarn-beta-fast %1 --yarn-beta-slow %2 carry them</source>
+        <translation>beta_fast = %1、beta_slow = %2：llama.cpp 的 %3 加载器不读取 rope.scaling.yarn_beta_fast/yarn_beta_slow（按 32/1 运行）；只有参数 --yarn-beta-fast %1 --yarn-beta-slow %2 能携带它们</translation>
+    </message>
+    <message>
+        <source>attention_factor = %1: --yarn-attn-factor is overwritten whenever YaRN is on (llama-context.cpp since PR 17945); the GGUF key rope.scaling.attn_factor = %1 / (0.1 ln %2 + 1) = %3 carries it</source>
+        <translation>attention_factor = %1：只要启用 YaRN，--yarn-attn-factor 就会被覆盖（llama-context.cpp，自 PR 17945 起）；由 GGUF 键 rope.scaling.attn_factor = %1 / (0.1 ln %2 + 1) = %3 携带</translation>
+    </message>
+    <message>
+        <source>mscale = %1, mscale_all_dim = %2: no flag; llama.cpp&apos;s deepseek2 reads 0.1·mscale_all_dim from rope.scaling.yarn_log_multiplier and has no separate mscale (the cos/sin factor and the softmax multiplier differ)</source>
+        <translation>mscale = %1、mscale_all_dim = %2：没有对应的命令行参数；llama.cpp 的 deepseek2 从 rope.scaling.yarn_log_multiplier 读取 0.1·mscale_all_dim，没有单独的 mscale（cos/sin 因子与 softmax 乘数不同）</translation>
+    </message>
+    <message>
+        <source>truncate = false: llama.cpp always floors/ceils the YaRN correction range</source>
+        <translation>truncate = false：llama.cpp 总是对 YaRN 修正范围取下整/上整</translation>
+    </message>
+    <message>
+        <source>llama3 (factor %1, low_freq_factor %2, high_freq_factor %3, original_max_position_embeddings %4): no flag; convert_hf_to_gguf writes the per-pair divisors as the rope_freqs tensor, which llama.cpp applies by itself</source>
+        <translation>llama3（factor %1、low_freq_factor %2、high_freq_factor %3、original_max_position_embeddings %4）：没有对应的命令行参数；convert_hf_to_gguf 把每一对的除数写成 rope_freqs 张量，llama.cpp 自行应用</translation>
+    </message>
+    <message>
+        <source>longrope short_factor/long_factor: no flag; the GGUF carries them as tensors rope_factors_short and rope_factors_long</source>
+        <translation>longrope short_factor/long_factor：没有对应的命令行参数；GGUF 以张量 rope_factors_short 和 rope_factors_long 携带它们</translation>
+    </message>
+    <message>
+        <source>dynamic NTK (factor %1): llama.cpp has no dynamic scaling; the base would change with the sequence length, which a fixed --rope-freq-base cannot follow</source>
+        <translation>动态 NTK（factor %1）：llama.cpp 没有动态缩放；底数会随序列长度变化，固定的 --rope-freq-base 无法跟随</translation>
+    </message>
+    <message>
+        <source>rope_type &apos;%1&apos;: no llama.cpp counterpart known here</source>
+        <translation>rope_type“%1”：这里不知道 llama.cpp 中有对应的做法</translation>
+    </message>
+    <message>
+        <source>per-layer base %1 (%2 layers): no flag; rope.freq_base_swa in the GGUF</source>
+        <translation>逐层底数 %1（%2 层）：没有对应的命令行参数；在 GGUF 中为 rope.freq_base_swa</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -5464,6 +5504,25 @@ and test each at %3L.</source>
     <message>
         <source>θ&apos;_i = b^(-2i/d)/s for the first rotary-dim/2 pairs, 0 for the rest (exponent over the full head); attention 1.</source>
         <translation>前 rotary-dim/2 对 θ&apos;_i = b^(-2i/d)/s，其余为 0（指数按整个头计算）；注意力因子 1。</translation>
+    </message>
+</context>
+<context>
+    <name>Translate</name>
+    <message>
+        <source>llama.cpp flags:</source>
+        <translation>llama.cpp 参数：</translation>
+    </message>
+    <message>
+        <source>GGUF keys:</source>
+        <translation>GGUF 键：</translation>
+    </message>
+    <message>
+        <source>Not expressible as flags:</source>
+        <translation>无法用参数表达：</translation>
+    </message>
+    <message>
+        <source>Notes:</source>
+        <translation>说明：</translation>
     </message>
 </context>
 <context>

@@ -66,6 +66,12 @@ add_test(NAME cli_doctor_zh_CN
          COMMAND sh -c "out=$(\"$0\" --lang zh_CN doctor --preset llama-2-7b --context 8192); test $? -eq 1 && echo \"$out\" | grep -q 'context-beyond-trained' && echo \"$out\" | grep -q '超出训练长度' && echo \"$out\" | grep -q '修正'"
                  ${ROPE_GGUF_CLI})
 set_tests_properties(cli_doctor_zh_CN PROPERTIES LABELS cli)
+# translate in Chinese: the headings and the "not expressible" notes follow --lang; the flags and
+# GGUF keys themselves do not.
+add_test(NAME cli_translate_zh_CN
+         COMMAND sh -c "out=$(\"$0\" --lang zh_CN translate --preset deepseek-v3 --to llama.cpp 2>/dev/null) && echo \"$out\" | grep -q '无法用参数表达' && echo \"$out\" | grep -q '没有对应的命令行参数' && echo \"$out\" | grep -q 'deepseek2.rope.scaling.yarn_log_multiplier'"
+                 ${ROPE_GGUF_CLI})
+set_tests_properties(cli_translate_zh_CN PROPERTIES LABELS cli)
 # Σcos < 0 inside a local layer's window: a warning (exit 0) naming the layers and the distance.
 add_test(NAME cli_doctor_sum_cos_negative
          COMMAND sh -c "\"$0\" doctor --config \"$1\" --json | grep -q '\"id\":\"sum-cos-negative\",\"severity\":\"warning\"'"
