@@ -91,11 +91,10 @@ KvCacheScores dynamicNtkKvCacheScores(int dim, double base, double factor, int o
     return scoresAt(now, then, dim, queryPos, keyPos);
 }
 
-std::vector<KvCacheScores> dynamicNtkKvCacheScoresOverLengths(int dim, double base, double factor,
-                                                              int originalContext,
-                                                              long long cachedLen,
-                                                              const std::vector<long long>& lengths,
-                                                              long long queryPos, long long keyPos) {
+std::vector<KvCacheScores>
+dynamicNtkKvCacheScoresOverLengths(int dim, double base, double factor, int originalContext,
+                                   long long cachedLen, const std::vector<long long>& lengths,
+                                   long long queryPos, long long keyPos) {
     const auto queryAt = [queryPos](long long len) { return queryPos < 0 ? len - 1 : queryPos; };
     for (const long long len : lengths) {
         checkPositions(cachedLen, len, queryAt(len), keyPos);
@@ -123,7 +122,8 @@ KvCacheMismatch dynamicNtkLargestMismatch(int dim, double base, double factor, i
                                           int threads, const WorkControl* control) {
     if (stride < 1 || first > last) {
         throw InvalidParameter("stride", "the lengths scanned need stride ≥ 1 and first ≤ last, "
-                                         "got stride " + std::to_string(stride) + ", first " +
+                                         "got stride " +
+                                             std::to_string(stride) + ", first " +
                                              std::to_string(first) + ", last " +
                                              std::to_string(last));
     }
@@ -139,8 +139,8 @@ KvCacheMismatch dynamicNtkLargestMismatch(int dim, double base, double factor, i
     // Up to L₀ dynamic NTK leaves the frequencies as they are: max(L, L₀) = L₀.
     const Eigen::ArrayXd upToL0 =
         dynamicFrequencies(dim, base, factor, originalContext, originalContext);
-    const int workers = std::max(1, std::min<int>(threads, static_cast<int>(std::min<long long>(
-                                                               count, 256))));
+    const int workers =
+        std::max(1, std::min<int>(threads, static_cast<int>(std::min<long long>(count, 256))));
     std::vector<KvCacheMismatch> found(static_cast<std::size_t>(workers));
     std::atomic<long long> done{0};
     constexpr long long kCheckEvery = 256;

@@ -143,8 +143,8 @@ QStringList engineView(const rope::io::ModelConfigResult& model, bool fromGguf, 
 // pair. The scores themselves are ≈ 1 and differ by parts in a thousand: drawn together they
 // look like one curve. Where one engine does not attend (beyond its sliding window) the
 // difference is left out.
-FigureData enginesFigure(const rope::io::ModelConfigResult& model, bool fromGguf,
-                         long long context, const QString& modelName, int widthPx) {
+FigureData enginesFigure(const rope::io::ModelConfigResult& model, bool fromGguf, long long context,
+                         const QString& modelName, int widthPx) {
     FigureData data;
     data.title = FigureText::tr("Engines: %1 in transformers and in llama.cpp").arg(modelName);
     data.xLabel = FigureText::tr("relative distance Δ (tokens)");

@@ -60,8 +60,8 @@ KvSetup kvSetup(const rope::RopeParams& params, const FigureOptions& options) {
     const bool modelIsDynamic = params.scaling.method == ScalingKind::Dynamic;
     k.factor = modelIsDynamic ? params.scaling.factor : v.real("factor");
     k.cachedLen = std::max<long long>(optionOr(v, "cached-len", 0, std::max(k.l0 / 2, 1)), 1);
-    k.keyPos = std::clamp<long long>(optionOr(v, "key-pos", -1, k.cachedLen - 1), 0,
-                                     k.cachedLen - 1);
+    k.keyPos =
+        std::clamp<long long>(optionOr(v, "key-pos", -1, k.cachedLen - 1), 0, k.cachedLen - 1);
     k.maxLen = std::clamp<long long>(optionOr(v, "max-len", 0, 4LL * k.l0), k.cachedLen,
                                      rope::limits::kMaxContext);
     k.queryPos = optionOr(v, "query-pos", -1, -1);
@@ -107,9 +107,9 @@ std::shared_ptr<const JobResult> runKvScan(const rope::RopeParams& params,
                                  [&control](double fraction) { control.progress(fraction); });
     auto result = std::make_shared<KvScan>();
     result->inputs = kvInputs(params, options);
-    result->found = rope::dynamicNtkLargestMismatch(
-        k.dim, k.base, k.factor, k.l0, k.cachedLen, k.first, k.maxLen, k.stride,
-        k.queryPos, k.keyPos, rope::resolveThreads(0), &work);
+    result->found = rope::dynamicNtkLargestMismatch(k.dim, k.base, k.factor, k.l0, k.cachedLen,
+                                                    k.first, k.maxLen, k.stride, k.queryPos,
+                                                    k.keyPos, rope::resolveThreads(0), &work);
     result->complete = result->found.complete;
     result->cancelled = !result->found.complete;
     return result;
@@ -177,8 +177,8 @@ FigureData composeKvCache(const rope::RopeParams& params, const FigureOptions& o
     // kExactSpan evenly spaced lengths and the readout says so. The scan is the job's: until
     // it has run for these inputs the readout says it is being computed.
     const auto* scan = dynamic_cast<const KvScan*>(last);
-    const bool scanned = scan != nullptr && scan->complete &&
-                         scan->inputs == kvInputs(params, options);
+    const bool scanned =
+        scan != nullptr && scan->complete && scan->inputs == kvInputs(params, options);
     const long long stride = k.stride;
     Series crossing;
     crossing.name = FigureText::tr("L = L₀ = %1: θ starts to change").arg(l0);
@@ -196,15 +196,14 @@ FigureData composeKvCache(const rope::RopeParams& params, const FigureOptions& o
         {FigureText::tr("length when cached C"), static_cast<double>(cachedLen), QString()},
         {stride == 1 ? FigureText::tr("largest |mismatch|")
                      : FigureText::tr("largest |mismatch| (lengths %1 apart)").arg(stride),
-         scanned ? scan->found.largest : 0.0, QString(),
-         false, scanned ? QString() : FigureText::tr("being computed…")},
+         scanned ? scan->found.largest : 0.0, QString(), false,
+         scanned ? QString() : FigureText::tr("being computed…")},
     };
     data.xRange = {{static_cast<double>(first), static_cast<double>(maxLen)}};
     data.yRange = {{-1.05, 1.05}};
     data.legendAlignment = Qt::AlignBottom | Qt::AlignLeft;
     return data;
 }
-
 
 const FigureJob kvCacheJobRow{.inputs = &kvInputs, .run = &runKvScan, .compose = &composeKvCache};
 

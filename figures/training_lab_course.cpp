@@ -524,12 +524,12 @@ double courseLabLengthGain(const QVariantMap& args) {
                                                    methodId + "'");
     }
     if (fineTuned && lo.fineTuneSteps == 0) {
-        throw rope::InvalidParameter("fine-tuned",
-                                     "'fine-tuned' 1 needs 'finetune-steps' above 0");
+        throw rope::InvalidParameter("fine-tuned", "'fine-tuned' 1 needs 'finetune-steps' above 0");
     }
     const std::shared_ptr<const TrainingLabLength> e = trainingLabLengthHere(lo);
     const rope::train::LengthResult& r = e->result;
-    const auto at = std::find(r.testLengths.begin(), r.testLengths.end(), multiple * lo.train.length);
+    const auto at =
+        std::find(r.testLengths.begin(), r.testLengths.end(), multiple * lo.train.length);
     const auto k = static_cast<std::size_t>(at - r.testLengths.begin());
     long double with = 0, without = 0;
     int n = 0, m = 0;

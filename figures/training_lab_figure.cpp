@@ -424,9 +424,9 @@ QString methodLabel(rope::ScalingKind kind) {
 
 // "mean (min–max)" of one column over the seeds, or the number alone when they agree.
 QString spreadText(const Spread& a) {
-    return a.min == a.max ? formatNumber(a.mean, 3)
-                          : FigureText::tr("%1 (%2)").arg(formatNumber(a.mean, 3),
-                                                          rangeText(a.min, a.max, 3));
+    return a.min == a.max
+               ? formatNumber(a.mean, 3)
+               : FigureText::tr("%1 (%2)").arg(formatNumber(a.mean, 3), rangeText(a.min, a.max, 3));
 }
 
 // A test length as a multiple of L for the axis: "16 (½L)", "32 (L)", "64 (2L)".
@@ -563,7 +563,8 @@ FigureData composeLength(const FigureOptions& options, const TrainingLabResult* 
     for (rope::PositionScheme scheme : o.schemes) {
         const std::string id = rope::positionSchemeId(scheme);
         int seeds = 0;
-        const std::vector<Spread> y = spreadOfRows(scheme, rope::ScalingKind::Default, false, seeds);
+        const std::vector<Spread> y =
+            spreadOfRows(scheme, rope::ScalingKind::Default, false, seeds);
         if (seeds == 0) {
             continue;
         }
@@ -582,8 +583,8 @@ FigureData composeLength(const FigureOptions& options, const TrainingLabResult* 
     SidePlot& side = *data.side;
     int seeds = 0;
     {
-        const std::vector<Spread> y = spreadOfRows(rope::PositionScheme::Rope, rope::ScalingKind::Default, false,
-                                                   seeds);
+        const std::vector<Spread> y =
+            spreadOfRows(rope::PositionScheme::Rope, rope::ScalingKind::Default, false, seeds);
         if (seeds > 0) {
             addBand(side.series, QStringLiteral("scaled-default"),
                     FigureText::tr("RoPE, no scaling"), schemeColour("rope"), x, y);
@@ -627,7 +628,8 @@ FigureData composeLength(const FigureOptions& options, const TrainingLabResult* 
     std::size_t next = 0;
     int piColour = colours.front();
     for (const rope::ScalingKind method : o.methods) {
-        const std::vector<Spread> y = spreadOfRows(rope::PositionScheme::Rope, method, false, seeds);
+        const std::vector<Spread> y =
+            spreadOfRows(rope::PositionScheme::Rope, method, false, seeds);
         const int c = colours[next++ % colours.size()];
         piColour = method == rope::ScalingKind::Linear ? c : piColour;
         if (seeds == 0) {
@@ -652,8 +654,7 @@ FigureData composeLength(const FigureOptions& options, const TrainingLabResult* 
                 continue;
             }
             const bool pi = method == rope::ScalingKind::Linear;
-            addBand(side.series,
-                    QStringLiteral("fine-tuned-") + rope::io::scalingIdText(method),
+            addBand(side.series, QStringLiteral("fine-tuned-") + rope::io::scalingIdText(method),
                     pi ? FigureText::tr("RoPE + PI, fine-tuned %1 steps at %2")
                              .arg(o.fineTuneSteps)
                              .arg(r.fineTuneLength)
@@ -726,21 +727,21 @@ FigureData composeBase(const FigureOptions& options, const TrainingLabResult* re
         fullBase <= data.xRange->second) {
         Series line;
         line.id = QStringLiteral("critical-dimension-full");
-        line.name = FigureText::tr("below this base every pair turns within L (d_extra = %1)")
-                        .arg(r);
+        line.name =
+            FigureText::tr("below this base every pair turns within L (d_extra = %1)").arg(r);
         line.colour = 4;
         line.dashed = true;
         line.x = {fullBase, fullBase};
         line.y = {0.0, 1.02};
         data.series.push_back(line);
     }
-    data.readouts.push_back(
-        {FigureText::tr("critical dimension d_extra at the swept bases"),
-         static_cast<double>(rope::criticalDimension(r, o.bases.back(), L)), QString(), false,
-         FigureText::tr("%1 of %2 (Liu et al. 2023; %2 only below b = %3)")
-             .arg(critical.join(QStringLiteral(", ")))
-             .arg(r)
-             .arg(formatNumber(fullBase, 3))});
+    data.readouts.push_back({FigureText::tr("critical dimension d_extra at the swept bases"),
+                             static_cast<double>(rope::criticalDimension(r, o.bases.back(), L)),
+                             QString(), false,
+                             FigureText::tr("%1 of %2 (Liu et al. 2023; %2 only below b = %3)")
+                                 .arg(critical.join(QStringLiteral(", ")))
+                                 .arg(r)
+                                 .arg(formatNumber(fullBase, 3))});
 
     // b* from the sweep's own bounds when it ran (runBaseExperiment() computes them first with
     // minimalBase()); before that the same function directly, so the lines are there at once.
@@ -761,8 +762,8 @@ FigureData composeBase(const FigureOptions& options, const TrainingLabResult* re
     // legend names is always on the plot.
     for (const double b : {bStarTrain, bStarTest}) {
         if (std::isfinite(b)) {
-            data.xRange = {{std::min(data.xRange->first, 0.5 * b),
-                            std::max(data.xRange->second, 2.0 * b)}};
+            data.xRange = {
+                {std::min(data.xRange->first, 0.5 * b), std::max(data.xRange->second, 2.0 * b)}};
         }
     }
     for (const bool atTest : {false, true}) {
@@ -787,8 +788,9 @@ FigureData composeBase(const FigureOptions& options, const TrainingLabResult* re
     if (!v.toggle("run")) {
         data.labels.push_back(
             {std::sqrt(o.bases.front() * o.bases.back()), 0.5,
-             FigureText::tr("Not trained yet.\nPress Train to train RoPE\nat %1 bases × %2 seed(s)\n"
-                            "and test each at %3L.")
+             FigureText::tr(
+                 "Not trained yet.\nPress Train to train RoPE\nat %1 bases × %2 seed(s)\n"
+                 "and test each at %3L.")
                  .arg(static_cast<int>(o.bases.size()))
                  .arg(o.seeds)
                  .arg(o.testFactor),
@@ -802,10 +804,9 @@ FigureData composeBase(const FigureOptions& options, const TrainingLabResult* re
     }
     const rope::train::BaseResult& b = base->result;
     if (!base->finished) {
-        data.title += QStringLiteral(" — ") +
-                      FigureText::tr("training… %1 of %2 models done")
-                          .arg(static_cast<int>(b.points.size()))
-                          .arg(static_cast<int>(o.bases.size()) * o.seeds);
+        data.title += QStringLiteral(" — ") + FigureText::tr("training… %1 of %2 models done")
+                                                  .arg(static_cast<int>(b.points.size()))
+                                                  .arg(static_cast<int>(o.bases.size()) * o.seeds);
     }
     // Per base with at least one finished seed: the spread over the seeds at 4L and at L.
     std::vector<double> x;
@@ -858,17 +859,18 @@ FigureData composeBase(const FigureOptions& options, const TrainingLabResult* re
         const double lo = spreadOf(below).mean;
         const double hi = spreadOf(above).mean;
         gap = hi - lo;
-        const QString numbers =
-            FigureText::tr("mean %1 at bases ≥ b*, %2 below").arg(formatNumber(hi, 3),
-                                                                  formatNumber(lo, 3));
-        verdict = gap >= 0.1    ? FigureText::tr("yes: accuracy rises across b* (%1)").arg(numbers)
-                  : gap <= -0.1 ? FigureText::tr("no, the opposite: the bases below b* do better "
-                                                 "(%1)")
-                                      .arg(numbers)
-                                : FigureText::tr("no: accuracy is flat across b* (%1)").arg(numbers);
+        const QString numbers = FigureText::tr("mean %1 at bases ≥ b*, %2 below")
+                                    .arg(formatNumber(hi, 3), formatNumber(lo, 3));
+        verdict = gap >= 0.1 ? FigureText::tr("yes: accuracy rises across b* (%1)").arg(numbers)
+                  : gap <= -0.1
+                      ? FigureText::tr("no, the opposite: the bases below b* do better "
+                                       "(%1)")
+                            .arg(numbers)
+                      : FigureText::tr("no: accuracy is flat across b* (%1)").arg(numbers);
     }
-    data.readouts.push_back({FigureText::tr("break at b*(%1L), as the bound says?").arg(o.testFactor),
-                             gap, QString(), false, verdict});
+    data.readouts.push_back(
+        {FigureText::tr("break at b*(%1L), as the bound says?").arg(o.testFactor), gap, QString(),
+         false, verdict});
     for (std::size_t k = 0; k < x.size(); ++k) {
         Readout readout{FigureText::tr("b = %1").arg(formatNumber(x[k], 3)), atTest[k].mean,
                         QString()};
@@ -1624,7 +1626,8 @@ const OptionTable& trainingLabOptions() {
                      {"inside", QT_TRANSLATE_NOOP("FigureOptions", "inside a trained RoPE model")},
                      {"length", QT_TRANSLATE_NOOP("FigureOptions",
                                                   "accuracy against test length (PI, NTK, YaRN)")},
-                     {"base", QT_TRANSLATE_NOOP("FigureOptions", "accuracy at 4L against the base")}},
+                     {"base",
+                      QT_TRANSLATE_NOOP("FigureOptions", "accuracy at 4L against the base")}},
          .tooltip = QT_TRANSLATE_NOOP(
              "FigureOptions",
              "Race: every scheme's training curve and held-out accuracy. Inside: one RoPE model "
@@ -1753,8 +1756,8 @@ const OptionTable& trainingLabOptions() {
          .defaultValue = 0,
          .min = 0,
          .max = kTrainingLabHeads - 1,
-         .tooltip = QT_TRANSLATE_NOOP("FigureOptions",
-                                      "Inside view: the attention head drawn (0 … 3).")},
+         .tooltip =
+             QT_TRANSLATE_NOOP("FigureOptions", "Inside view: the attention head drawn (0 … 3).")},
     };
     return table;
 }

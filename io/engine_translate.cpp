@@ -53,7 +53,7 @@ LlamaCppTranslation toLlamaCpp(const ModelConfigResult& model, const QString& ar
     t.ggufKeys.emplace_back(k + QStringLiteral("context_length"), QString::number(p.context));
     if (p.rotaryDim > 0 && p.rotaryDim != p.headDim) {
         t.notExpressible << IoText::tr("partial_rotary_factor: no flag; the GGUF key "
-                                           "rope.dimension_count = %1 carries it")
+                                       "rope.dimension_count = %1 carries it")
                                 .arg(p.rotaryDim);
     }
     // Every method is handled (no default label): a new one is a -Wswitch error until it says
@@ -140,7 +140,7 @@ LlamaCppTranslation toLlamaCpp(const ModelConfigResult& model, const QString& ar
         }
         if (!s.truncate) {
             t.notExpressible << IoText::tr("truncate = false: llama.cpp always floors/ceils "
-                                               "the YaRN correction range");
+                                           "the YaRN correction range");
         }
         break;
     }
@@ -168,8 +168,8 @@ LlamaCppTranslation toLlamaCpp(const ModelConfigResult& model, const QString& ar
         t.ggufKeys.emplace_back(k + QStringLiteral("rope.scaling.original_context_length"),
                                 QString::number(s.originalContext));
         t.notExpressible << IoText::tr("longrope short_factor/long_factor: no flag; the GGUF "
-                                           "carries them as tensors rope_factors_short and "
-                                           "rope_factors_long");
+                                       "carries them as tensors rope_factors_short and "
+                                       "rope_factors_long");
         break;
     }
     case ScalingKind::Dynamic: {
@@ -200,7 +200,7 @@ LlamaCppTranslation toLlamaCpp(const ModelConfigResult& model, const QString& ar
         if (l.rope && l.params.base != p.base) {
             t.ggufKeys.emplace_back(k + QStringLiteral("rope.freq_base_swa"), num(l.params.base));
             t.notExpressible << IoText::tr("per-layer base %1 (%2 layers): no flag; "
-                                               "rope.freq_base_swa in the GGUF")
+                                           "rope.freq_base_swa in the GGUF")
                                     .arg(num(l.params.base), QString::fromStdString(l.type));
             break;
         }

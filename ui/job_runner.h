@@ -143,9 +143,9 @@ private:
     std::shared_ptr<detail::RunState> m_running;
     Task m_pending;
     TaskMaker m_delayed;
-    QTimer* m_quiet;       ///< startAfter()'s clock
-    QTimer* m_slowClock;   ///< setSlowAfter()'s clock, from each launch
-    QTimer* m_progressGap; ///< setProgressInterval()'s clock, from each progressChanged()
+    QTimer* m_quiet;             ///< startAfter()'s clock
+    QTimer* m_slowClock;         ///< setSlowAfter()'s clock, from each launch
+    QTimer* m_progressGap;       ///< setProgressInterval()'s clock, from each progressChanged()
     bool m_progressHeld = false; ///< a report came while m_progressGap ran
     double m_progress = 0.0;
     // progressChanged is being emitted: a slot that processes events (QProgressDialog::setValue

@@ -191,8 +191,9 @@ QString LayerStrip::describe(int index) const {
                        .arg(p.base, 0, 'g', 6)
                        .arg(p.effectiveRotaryDim());
     if (p.scaling.method != ScalingKind::Default) {
-        text +=
-            tr(", %1 ×%2").arg(io::scalingIdText(p.scaling.method)).arg(p.scaling.factor, 0, 'g', 4);
+        text += tr(", %1 ×%2")
+                    .arg(io::scalingIdText(p.scaling.method))
+                    .arg(p.scaling.factor, 0, 'g', 4);
     }
     text += QStringLiteral("; ") + span;
     if (const LayerBaseCheck* c = check(index); c != nullptr && c->checked) {

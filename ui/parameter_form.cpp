@@ -456,8 +456,8 @@ void ParameterForm::save(const rope::RopeParams& p) const {
     for (const ParamField& f : paramFields()) {
         const double v = paramFieldNumber(p, f);
         settings.setValue(io::toQString(f.sessionKey), f.kind == ParamKind::Integer
-                                                       ? QVariant(static_cast<qlonglong>(v))
-                                                       : QVariant(v));
+                                                           ? QVariant(static_cast<qlonglong>(v))
+                                                           : QVariant(v));
     }
     settings.setValue(QStringLiteral("layout"), QString::fromLatin1(rope::layoutId(p.layout)));
     const rope::ScalingParams& s = p.scaling;

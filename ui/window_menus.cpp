@@ -52,7 +52,8 @@ WindowMenus::WindowMenus(MainWindow& window, SessionFiles& sessions, ModelLoader
     buildFileMenu();
     QMenu* edit = m_window.menuBar()->addMenu(tr("&Edit"));
     edit->addAction(tr("Copy as &NumPy code"), this, [this] { copyCode(io::CodeLanguage::NumPy); });
-    edit->addAction(tr("Copy as &PyTorch code"), this, [this] { copyCode(io::CodeLanguage::PyTorch); });
+    edit->addAction(tr("Copy as &PyTorch code"), this,
+                    [this] { copyCode(io::CodeLanguage::PyTorch); });
     edit->addAction(tr("&Show code…"), this, &WindowMenus::showCode);
     QMenu* model = m_window.menuBar()->addMenu(tr("&Model"));
     // Ctrl+O opens a session; the config import moved to Ctrl+Shift+O.

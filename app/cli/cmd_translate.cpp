@@ -118,8 +118,8 @@ int runTranslate(const QStringList& args) {
     }
     std::cout << QJsonDocument(block).toJson(QJsonDocument::Indented).toStdString();
     if (!notes.isEmpty()) {
-        std::cout << '\n' << QCoreApplication::translate("Translate", "Notes:").toStdString()
-                  << '\n';
+        std::cout << '\n'
+                  << QCoreApplication::translate("Translate", "Notes:").toStdString() << '\n';
         for (const QString& n : notes) {
             std::cout << "  - " << n.toStdString() << '\n';
         }

@@ -466,8 +466,8 @@ double sequenceWork(const ModelConfig& model, int length) {
 
 double lengthExperimentWork(const LengthOptions& o) {
     // The methods and fine-tunes apply to rope alone (runLengthExperiment()).
-    const bool rope = std::find(o.schemes.begin(), o.schemes.end(), PositionScheme::Rope) !=
-                      o.schemes.end();
+    const bool rope =
+        std::find(o.schemes.begin(), o.schemes.end(), PositionScheme::Rope) != o.schemes.end();
     const double methods = rope ? static_cast<double>(o.methods.size()) : 0.0;
     const double fineTunes = rope && o.fineTuneSteps > 0 ? methods + 1.0 : 0.0;
     double evalPerModel = 0.0;

@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/frequencies.h"
 #include "core/kv_cache.h"
-#include "core/parallel.h"
 #include "core/model_layers.h"
 #include "core/mrope.h"
+#include "core/parallel.h"
 #include "core/rope_params.h"
 #include "core/scaling/scaling_registry.h"
 #include "tests/core/reference/modern_reference.h"
@@ -470,9 +470,9 @@ private slots:
                     }
                 }
                 for (const int threads : {1, 2, 5}) {
-                    const rope::KvCacheMismatch found = rope::dynamicNtkLargestMismatch(
-                        dim, double(base), double(s), l0, cached, first, last, stride, query, key,
-                        threads);
+                    const rope::KvCacheMismatch found =
+                        rope::dynamicNtkLargestMismatch(dim, double(base), double(s), l0, cached,
+                                                        first, last, stride, query, key, threads);
                     QVERIFY(found.complete);
                     QVERIFY2(std::abs(found.largest - double(largest)) < 1e-12,
                              qPrintable(QStringLiteral("query %1 stride %2 threads %3: %4 vs %5")
@@ -497,7 +497,8 @@ private slots:
             long double cachedKey = 0;
             for (int i = 0; i < dim / 2; ++i) {
                 consistent += std::cos((m - key) * now[std::size_t(i)]) * 2 / dim;
-                cachedKey += std::cos(m * now[std::size_t(i)] - key * then[std::size_t(i)]) * 2 / dim;
+                cachedKey +=
+                    std::cos(m * now[std::size_t(i)] - key * then[std::size_t(i)]) * 2 / dim;
             }
             QVERIFY(std::abs(scores[j].consistent - double(consistent)) < 1e-12);
             QVERIFY(std::abs(scores[j].cachedKey - double(cachedKey)) < 1e-12);

@@ -156,8 +156,9 @@ private slots:
     }
     void gemma3nAgrees() {
         QFETCH(QString, file);
-        const ModelConfigResult m = rope::io::loadModelConfig(
-            qEnvironmentVariable("ROPE_SOURCE_DIR") + QStringLiteral("/tests/data/configs/") + file);
+        const ModelConfigResult m =
+            rope::io::loadModelConfig(qEnvironmentVariable("ROPE_SOURCE_DIR") +
+                                      QStringLiteral("/tests/data/configs/") + file);
         QVERIFY2(m.ok(), qPrintable(m.errors.join(QLatin1Char('\n'))));
         const EngineComparison c = rope::io::compareEngines(m, false, 32768);
         QCOMPARE(c.family, QStringLiteral("gemma-3n"));

@@ -21,9 +21,9 @@
 #include <cmath>
 #include <cstdlib>
 #include <optional>
+#include <qcustomplot.h>
 #include <thread>
 #include <utility>
-#include <qcustomplot.h>
 
 namespace {
 

@@ -194,8 +194,7 @@ FigurePanel::~FigurePanel() = default;
 bool FigurePanel::busy() const noexcept {
     // The runner's isBusy(), not whether a worker runs: a computation that has just finished
     // is still to be drawn (onComputed() not yet called).
-    return m_computeRunner.isBusy() || m_dirty || m_measureRunner.isWaiting() ||
-           m_measureAwaited;
+    return m_computeRunner.isBusy() || m_dirty || m_measureRunner.isWaiting() || m_measureAwaited;
 }
 
 bool FigurePanel::measuresDeferred() const noexcept {
@@ -242,7 +241,8 @@ void FigurePanel::showJobBar() {
 
 void FigurePanel::onJobProgress(double fraction) {
     if (m_jobState == JobState::Running) {
-        m_jobProgress->setValue(static_cast<int>(std::lround(1000.0 * std::clamp(fraction, 0.0, 1.0))));
+        m_jobProgress->setValue(
+            static_cast<int>(std::lround(1000.0 * std::clamp(fraction, 0.0, 1.0))));
     }
 }
 
@@ -542,7 +542,8 @@ void FigurePanel::startComputation() {
                            deferred = measuresDeferred(),
                            measurement = m_measurement](const RunControl&) {
         Result result = computeResult(*figure, params, options, generation, deferred, measurement);
-        return std::function<void()>([self, result = std::move(result)] { self->onComputed(result); });
+        return std::function<void()>(
+            [self, result = std::move(result)] { self->onComputed(result); });
     });
 }
 
@@ -571,7 +572,7 @@ void FigurePanel::scheduleMeasurement() {
     }
     // (Re)starts the quiet time: measured once the inputs stay put (debounce).
     m_measureRunner.startAfter(m_figure.job != nullptr && !m_figure.job->timed ? kJobDelayMs
-                                                                                : kMeasureDelayMs,
+                                                                               : kMeasureDelayMs,
                                [this] { return prepareMeasurement(); });
 }
 

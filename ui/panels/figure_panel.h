@@ -3,8 +3,8 @@
 #pragma once
 
 #include "figures/figure_registry.h"
-#include "ui/render/draw_figure.h"
 #include "ui/job_runner.h"
+#include "ui/render/draw_figure.h"
 #include "ui/render/figure_export.h"
 
 #include <QWidget>

@@ -795,9 +795,9 @@ bool paintHandout(const DeckTarget& target, const QString& language, HandoutEdit
                         kHandoutTextWidthPt, kHandoutTextHeightPt);
     }
     // The key ends with the figures of the steps whose reveal trains (the training lab): the
-    // view the student saw after committing (a race, or the length view of PI's step), trained. A student sheet shows such a step
-    // before training, since the trained figure is the answer. The runs are those the answers
-    // above trained (training_lab_memo.h), so these pages only draw.
+    // view the student saw after committing (a race, or the length view of PI's step), trained. A
+    // student sheet shows such a step before training, since the trained figure is the answer. The
+    // runs are those the answers above trained (training_lab_memo.h), so these pages only draw.
     for (std::size_t k = 0; k < steps.size() && !student; ++k) {
         const figures::CourseStep& step = steps[k];
         const figures::Figure* figure = figures::findFigure(step.panel.toStdString());
