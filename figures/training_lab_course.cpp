@@ -136,17 +136,27 @@ QString diskKey(const QVariantMap& key) {
             QCryptographicHash::hash(text, QCryptographicHash::Sha1).toHex().left(32)));
 }
 
-std::shared_ptr<const TrainingLabRun> readStoredRun(const QVariantMap& key,
-                                                    const std::string& scheme, int seed) {
+// The object stored under \p key (diskKey()), if any and if it was stored for this very key:
+// the whole key is stored and compared, so a name collision is not taken for the entry.
+std::optional<QJsonObject> readStoredObject(const QVariantMap& key) {
     const std::optional<QByteArray> bytes = io::DiskCache::standard().read(diskKey(key));
     if (!bytes) {
-        return nullptr;
+        return std::nullopt;
     }
-    const QJsonObject o = QJsonDocument::fromJson(*bytes).object();
-    // The whole key is stored and compared: a name collision is not taken for the run.
+    QJsonObject o = QJsonDocument::fromJson(*bytes).object();
     if (QJsonObject::fromVariantMap(key) != o.value(QStringLiteral("key")).toObject()) {
+        return std::nullopt;
+    }
+    return o;
+}
+
+std::shared_ptr<const TrainingLabRun> readStoredRun(const QVariantMap& key,
+                                                    const std::string& scheme, int seed) {
+    const std::optional<QJsonObject> stored = readStoredObject(key);
+    if (!stored) {
         return nullptr;
     }
+    const QJsonObject& o = *stored;
     auto run = std::make_shared<TrainingLabRun>();
     run->key = key;
     run->scheme = scheme;
@@ -339,14 +349,11 @@ namespace {
 // A length experiment in the disk cache, as a run (diskKey(): its key and the trainer's stamp):
 // the rows' scheme, seed, method, fine-tuned flag and accuracies, and the test lengths.
 std::shared_ptr<const TrainingLabLength> readStoredLength(const QVariantMap& key) {
-    const std::optional<QByteArray> bytes = io::DiskCache::standard().read(diskKey(key));
-    if (!bytes) {
+    const std::optional<QJsonObject> stored = readStoredObject(key);
+    if (!stored) {
         return nullptr;
     }
-    const QJsonObject o = QJsonDocument::fromJson(*bytes).object();
-    if (QJsonObject::fromVariantMap(key) != o.value(QStringLiteral("key")).toObject()) {
-        return nullptr;
-    }
+    const QJsonObject& o = *stored;
     auto e = std::make_shared<TrainingLabLength>();
     e->key = key;
     e->finished = true;
