@@ -15,6 +15,8 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <limits>
+#include <vector>
 
 namespace rope::ui {
 
@@ -115,10 +117,10 @@ void drawSegments(QCPPainter& painter, const QVector<QPointF>& points) {
 // each column, so on raster targets it is drawn as that: one solid rectangle per pixel column,
 // spanning the rows the polyline passes through in it (its points there and where its segments
 // enter and leave), as wide as the pen. A rectangle fills its pixels with no antialiasing work, 3–6
-// times faster for such a curve; what remains is the pixels themselves (about 10 ns each, one cache
-// line per pixel down a column; writing the same spans row by row into an image and drawing that
-// once measured no faster, since the image then covers the whole plot; filling the outline of the
-// spans as one polygon took the raster engine 14 s for one such curve). A line whose pixel steps
+// times faster for such a curve; what remains is the pixels themselves (written band by band of
+// rows where the target allows, DirectSpans; writing the spans into an image of their own and
+// drawing that once measured no faster, since the image then covers the whole plot; filling the
+// outline of the spans as one polygon took the raster engine 14 s for one such curve). A line whose pixel steps
 // stay under kColumnSpanPixels (every smooth curve, even with thousands of points) is stroked as
 // before.
 constexpr double kColumnSpanPixels = 400000.0;
@@ -127,8 +129,16 @@ constexpr double kColumnSpanPixels = 400000.0;
 // them: a plot's paint buffer (FramePlot's, in a format of 32-bit pixels), no scaling of the
 // pixels (device pixel ratio 1), full opacity, source-over. A rectangle fill is one call per
 // row, so a one-pixel-wide span costs its setup once per pixel (5–10 ns); a direct write is
-// about 3 ns a pixel (one cache line each, down a column). The rows and columns along the
-// clip's edge still go through fillRect, so the clip stays Qt's to round.
+// about 3 ns a pixel. The rows and columns along the clip's edge still go through fillRect, so
+// the clip stays Qt's to round.
+//
+// The spans are kept and written band by band of rows, not each as it comes: a span is one
+// pixel column, and down a column every pixel is a new cache line of the image, which for a
+// curve filling a 3 000 × 2 000 px plot was a cache miss per pixel (90 ms of one panel switch at
+// 3 008 × 1 979, GUI monkey seed 48213377). Within a band of kBandRows rows the neighbouring
+// spans share those lines, 16 pixels to a line, while they are still in the cache. The order of
+// the writes does not change a pixel: every write is the same map p ↦ s + p·(255 − α)/255 of one
+// source colour s, so a pixel covered n times ends the same in any order.
 class DirectSpans {
 public:
     DirectSpans(QCPPainter& painter, const QRectF& visible, const QColor& colour) {
@@ -159,27 +169,66 @@ public:
         m_source = qPremultiply(colour.rgba());
         m_keep = 255 - qAlpha(m_source);
     }
+    DirectSpans(const DirectSpans&) = delete;
+    DirectSpans& operator=(const DirectSpans&) = delete;
+    ~DirectSpans() { flush(); }
 
-    /// Writes the part of \p span inside the clip's interior and returns the rows left above
-    /// and below it to fill (all of \p span when its columns are not all inside).
-    std::array<QRect, 2> write(const QRect& span) const {
+    /// Takes the part of \p span inside the clip's interior (written by flush()) and returns
+    /// the rows left above and below it to fill (all of \p span when its columns are not all
+    /// inside).
+    std::array<QRect, 2> write(const QRect& span) {
         const QRect inside = span & m_inner;
         if (m_bits == nullptr || inside.isEmpty() || inside.left() != span.left() ||
             inside.right() != span.right()) {
             return {span, QRect()};
         }
-        for (int y = inside.top(); y <= inside.bottom(); ++y) {
-            auto* row = reinterpret_cast<quint32*>(m_bits + static_cast<qsizetype>(y) * m_stride);
-            for (int x = inside.left(); x <= inside.right(); ++x) {
-                row[x] = m_keep == 0 ? m_source : m_source + scaled(row[x], m_keep);
-            }
+        m_pending.push_back(inside);
+        m_top = std::min(m_top, inside.top());
+        m_bottom = std::max(m_bottom, inside.bottom());
+        // A curve that runs back and forth across the plot may cover a column many times:
+        // the pending spans are written out before they take more than about a megabyte.
+        if (m_pending.size() >= kMaxPending) {
+            flush();
         }
         return {
             QRect(QPoint(span.left(), span.top()), QPoint(span.right(), inside.top() - 1)),
             QRect(QPoint(span.left(), inside.bottom() + 1), QPoint(span.right(), span.bottom()))};
     }
 
+    /// Writes the spans taken so far into the pixels.
+    void flush() {
+        if (m_pending.empty()) {
+            return;
+        }
+        for (int bandTop = m_top; bandTop <= m_bottom; bandTop += kBandRows) {
+            const int bandBottom = std::min(m_bottom, bandTop + kBandRows - 1);
+            for (const QRect& span : m_pending) {
+                const int top = std::max(span.top(), bandTop);
+                const int bottom = std::min(span.bottom(), bandBottom);
+                for (int y = top; y <= bottom; ++y) {
+                    auto* row =
+                        reinterpret_cast<quint32*>(m_bits + static_cast<qsizetype>(y) * m_stride);
+                    if (m_keep == 0) {
+                        std::fill(row + span.left(), row + span.right() + 1, m_source);
+                    } else {
+                        for (int x = span.left(); x <= span.right(); ++x) {
+                            row[x] = m_source + scaled(row[x], m_keep);
+                        }
+                    }
+                }
+            }
+        }
+        m_pending.clear();
+        m_top = std::numeric_limits<int>::max();
+        m_bottom = std::numeric_limits<int>::min();
+    }
+
 private:
+    // 64 rows of a plot up to 4 000 px wide are 1 MB of image, a span's 64 lines 4 KB: a band's
+    // lines stay in the cache from one span to its neighbour.
+    static constexpr int kBandRows = 64;
+    static constexpr std::size_t kMaxPending = 65536;
+
     // Each 8-bit channel of a premultiplied pixel times a/255, rounded (source-over keeps
     // a destination scaled by 255 − the source's alpha).
     static quint32 scaled(quint32 pixel, quint32 a) {
@@ -196,6 +245,9 @@ private:
     QRect m_inner;
     quint32 m_source = 0;
     quint32 m_keep = 0;
+    std::vector<QRect> m_pending;
+    int m_top = std::numeric_limits<int>::max();
+    int m_bottom = std::numeric_limits<int>::min();
 };
 
 bool drawAsColumnSpans(QCPPainter& painter, const QVector<QPointF>& points) {
@@ -239,7 +291,7 @@ bool drawAsColumnSpans(QCPPainter& painter, const QVector<QPointF>& points) {
     const int columns = std::max(1, static_cast<int>(std::lround(penDevice)));
     const double extra = 0.5 * (penDevice - 1.0);
     const QColor colour = pen.color();
-    const DirectSpans direct(painter, visible, colour);
+    DirectSpans direct(painter, visible, colour);
     painter.save();
     painter.resetTransform();
     painter.setRenderHint(QPainter::Antialiasing, false);
@@ -317,6 +369,7 @@ bool drawAsColumnSpans(QCPPainter& painter, const QVector<QPointF>& points) {
     if (open) {
         flush(current, low, high);
     }
+    direct.flush(); // before anything drawn after the curve
     painter.restore();
     return true;
 }
@@ -426,11 +479,28 @@ private:
         if (mRect.width() > 0) {
             width = std::min(width, std::max(40, mRect.width()));
         }
-        const QFontMetrics metrics(mFont);
-        return metrics.boundingRect(QRect(0, 0, width, 100000), mTextFlags, mText).height() +
-               mMargins.top() + mMargins.bottom();
+        // QCustomPlot asks for a cell's minimum and maximum size several times per layout pass
+        // (a readout row asks each of its neighbours too), and each answer lays the text out
+        // again: harfbuzz shaping was a third of a panel's first frame. The height depends only
+        // on the text, font, flags and width, so the last answer is kept.
+        if (width != m_heightFor.width || mText != m_heightFor.text || mFont != m_heightFor.font ||
+            mTextFlags != m_heightFor.flags) {
+            const QFontMetrics metrics(mFont);
+            m_heightFor = {mText, mFont, mTextFlags, width,
+                           metrics.boundingRect(QRect(0, 0, width, 100000), mTextFlags, mText)
+                               .height()};
+        }
+        return m_heightFor.height + mMargins.top() + mMargins.bottom();
     }
+    struct Measured {
+        QString text;
+        QFont font;
+        int flags = 0;
+        int width = -1;
+        int height = 0;
+    };
     double m_widthShare;
+    mutable Measured m_heightFor;
 };
 
 // A readout column. QCPLayoutGrid caps a row at the smallest maximum height of its cells, so a

@@ -342,7 +342,7 @@ QRectF chooseBox(const QCPItemText& item, LabelPlace place, Qt::Alignment side, 
             for (const Direction& d : order) {
                 const double norm = std::hypot(d.dx, d.dy);
                 const QPointF centre = anchor + QPointF(d.dx / norm, d.dy / norm) * (ring * step);
-                if (consider(textBox(item, centre), ring)) {
+                if (consider(QRectF(centre.x() - hw, centre.y() - hh, 2 * hw, 2 * hh), ring)) {
                     return best;
                 }
             }
@@ -356,7 +356,8 @@ QRectF chooseBox(const QCPItemText& item, LabelPlace place, Qt::Alignment side, 
         const double r = clearance + ring * step;
         for (const Direction& d : order) {
             const QPointF centre = anchor + QPointF(d.dx * (hw + r), d.dy * (hh + r));
-            if (consider(textBox(item, centre), ring)) {
+            // The text's size does not change with its place: one layout of it serves all.
+            if (consider(QRectF(centre.x() - hw, centre.y() - hh, 2 * hw, 2 * hh), ring)) {
                 return best;
             }
         }
