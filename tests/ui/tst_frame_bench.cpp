@@ -227,8 +227,8 @@ private slots:
         qInfo("switch cpu %s%s: first %.1f ms, then %.1f %.1f %.1f ms (page faults %ld, then "
               "%ld %ld %ld); longest turn of the event loop %.1f, then %.1f %.1f %.1f ms",
               qPrintable(panel), presenter ? " (presenter open)" : "", cpuMs[0], cpuMs[1], cpuMs[2],
-              cpuMs[3], faults[0], faults[1], faults[2], faults[3], turnMs[0], turnMs[1],
-              turnMs[2], turnMs[3]);
+              cpuMs[3], faults[0], faults[1], faults[2], faults[3], turnMs[0], turnMs[1], turnMs[2],
+              turnMs[3]);
         if (shownPresenter != nullptr) {
             shownPresenter->close();
         }

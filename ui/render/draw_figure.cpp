@@ -120,9 +120,9 @@ void drawSegments(QCPPainter& painter, const QVector<QPointF>& points) {
 // times faster for such a curve; what remains is the pixels themselves (written band by band of
 // rows where the target allows, DirectSpans; writing the spans into an image of their own and
 // drawing that once measured no faster, since the image then covers the whole plot; filling the
-// outline of the spans as one polygon took the raster engine 14 s for one such curve). A line whose pixel steps
-// stay under kColumnSpanPixels (every smooth curve, even with thousands of points) is stroked as
-// before.
+// outline of the spans as one polygon took the raster engine 14 s for one such curve). A line whose
+// pixel steps stay under kColumnSpanPixels (every smooth curve, even with thousands of points) is
+// stroked as before.
 constexpr double kColumnSpanPixels = 400000.0;
 
 // The spans written straight into the pixels where the painter paints an image as Qt would fill
@@ -486,9 +486,9 @@ private:
         if (width != m_heightFor.width || mText != m_heightFor.text || mFont != m_heightFor.font ||
             mTextFlags != m_heightFor.flags) {
             const QFontMetrics metrics(mFont);
-            m_heightFor = {mText, mFont, mTextFlags, width,
-                           metrics.boundingRect(QRect(0, 0, width, 100000), mTextFlags, mText)
-                               .height()};
+            m_heightFor = {
+                mText, mFont, mTextFlags, width,
+                metrics.boundingRect(QRect(0, 0, width, 100000), mTextFlags, mText).height()};
         }
         return m_heightFor.height + mMargins.top() + mMargins.bottom();
     }
