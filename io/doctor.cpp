@@ -9,6 +9,7 @@
 #include "io/engine_compare.h"
 #include "io/gguf.h"
 #include "io/llama_cpp_args.h"
+#include "io/model_family.h"
 #include "io/params_check.h"
 
 #include <QCoreApplication>
@@ -257,15 +258,20 @@ std::optional<DoctorFinding> deepseekMscale(const Context& c) {
             "so a model with mscale ≠ mscale_all_dim cannot be expressed there."));
 }
 
-// Qwen2-VL / Qwen2.5-VL lay sections out in blocks; Qwen3-VL interleaves them.
+// Qwen2-VL / Qwen2.5-VL lay sections out in blocks; Qwen3-VL and Qwen3.5 interleave them. The
+// family table knows which: llama.cpp's rope type for the family is MROPE (blocks) or IMROPE
+// (interleaved), the same split transformers makes in the families' rotary classes.
 std::optional<DoctorFinding> mropeLayout(const Context& c) {
     if (c.in.model.mropeSection.empty()) {
         return std::nullopt;
     }
     const QString& type = c.in.model.modelType;
-    const bool wantInterleaved = type.startsWith(QLatin1String("qwen3_vl"));
-    const bool wantBlocks =
-        type.startsWith(QLatin1String("qwen2_vl")) || type.startsWith(QLatin1String("qwen2_5_vl"));
+    const ModelFamily* family = familyOfModelType(type);
+    if (family == nullptr) {
+        return std::nullopt;
+    }
+    const bool wantInterleaved = family->llamaRope == LlamaRopeType::Imrope;
+    const bool wantBlocks = family->llamaRope == LlamaRopeType::Mrope;
     if ((!wantInterleaved || c.in.model.mropeInterleaved) &&
         (!wantBlocks || !c.in.model.mropeInterleaved)) {
         return std::nullopt;
@@ -274,16 +280,21 @@ std::optional<DoctorFinding> mropeLayout(const Context& c) {
         "mrope-layout", DoctorSeverity::Error,
         {QStringLiteral("model_type = %1").arg(type),
          QStringLiteral("mrope_interleaved = %1")
-             .arg(c.in.model.mropeInterleaved ? QStringLiteral("true") : QStringLiteral("false"))},
+             .arg(c.in.model.mropeInterleaved ? QStringLiteral("true") : QStringLiteral("false")),
+         DoctorText::tr("family %1: %2 (llama.cpp rope type %3)")
+             .arg(family->id,
+                  wantInterleaved ? DoctorText::tr("sections interleaved")
+                                  : DoctorText::tr("sections in blocks"),
+                  llamaRopeTypeName(family->llamaRope))},
         DoctorText::tr(
             "Qwen2-VL and Qwen2.5-VL give the time, height and width positions to "
-            "consecutive blocks of pairs; Qwen3-VL interleaves them (t, h, w, t, h, w, …). "
-            "For text tokens all three positions are equal, so both layouts agree and the "
-            "mistake is invisible; on images and video the wrong pairs get the height and "
+            "consecutive blocks of pairs; Qwen3-VL and Qwen3.5 interleave them (t, h, w, t, h, "
+            "w, …). For text tokens all three positions are equal, so both layouts agree and "
+            "the mistake is invisible; on images and video the wrong pairs get the height and "
             "width positions."),
         DoctorText::tr(
-            "Set mrope_interleaved to true for Qwen3-VL and leave it false (or absent) for "
-            "Qwen2-VL / Qwen2.5-VL."));
+            "Set mrope_interleaved to true for Qwen3-VL and Qwen3.5 and leave it false (or "
+            "absent) for Qwen2-VL / Qwen2.5-VL."));
 }
 
 // Gemma 3: the ×8 linear scaling belongs to the global layers only.

@@ -96,7 +96,9 @@ std::vector<ModelFamily> buildFamilies() {
                                         "row follows the qwen35 loader it shares and the "
                                         "converter's Qwen3_5MoeTextModel")});
     f.push_back({.id = QStringLiteral("qwen2-vl"),
-                 .hfModelTypes = types({"qwen2_vl", "qwen2_5_vl"}),
+                 // transformers 5 nests the text model as qwen2_vl_text / qwen2_5_vl_text.
+                 .hfModelTypes =
+                     types({"qwen2_vl", "qwen2_5_vl", "qwen2_vl_text", "qwen2_5_vl_text"}),
                  .llamaCppArch = QStringLiteral("qwen2vl"),
                  .llamaRope = LlamaRopeType::Mrope});
     f.push_back({.id = QStringLiteral("qwen3-vl"),

@@ -186,14 +186,6 @@
         <translation>像发布的配置那样同时给出 mscale 和 mscale_all_dim；llama.cpp 只存储 0.1·mscale_all_dim（rope.scaling.yarn_log_multiplier），所以 mscale ≠ mscale_all_dim 的模型无法在那里表达。</translation>
     </message>
     <message>
-        <source>Qwen2-VL and Qwen2.5-VL give the time, height and width positions to consecutive blocks of pairs; Qwen3-VL interleaves them (t, h, w, t, h, w, …). For text tokens all three positions are equal, so both layouts agree and the mistake is invisible; on images and video the wrong pairs get the height and width positions.</source>
-        <translation>Qwen2-VL 和 Qwen2.5-VL 把时间、高度、宽度位置分给连续的频率对块；Qwen3-VL 则交错排列（t, h, w, t, h, w, …）。文本词元的三个位置相等，两种布局结果一致，错误看不出来；在图像和视频上，错误的频率对拿到了高度和宽度位置。</translation>
-    </message>
-    <message>
-        <source>Set mrope_interleaved to true for Qwen3-VL and leave it false (or absent) for Qwen2-VL / Qwen2.5-VL.</source>
-        <translation>Qwen3-VL 把 mrope_interleaved 设为 true；Qwen2-VL / Qwen2.5-VL 保持 false（或不写）。</translation>
-    </message>
-    <message>
         <source>Gemma 3 scales only its global (full-attention) layers; its sliding-window layers keep base 10000 unscaled. Applying the ×8 linear scaling to the local layers too slows their rotation eight times within a 1024-token window, blurring exactly the short-range positions those layers exist for.</source>
         <translation>Gemma 3 只缩放全局（全注意力）层；滑动窗口层保持底数 10000、不缩放。把 ×8 线性位置内插也用到局部层，会在 1024 个词元的窗口内把它们的旋转放慢八倍，恰好模糊了这些层所负责的短程位置。</translation>
     </message>
@@ -352,6 +344,26 @@
     <message>
         <source>scores stay within %1 of each other</source>
         <translation>两者的分数相差始终不超过 %1</translation>
+    </message>
+    <message>
+        <source>family %1: %2 (llama.cpp rope type %3)</source>
+        <translation>家族 %1：%2（llama.cpp rope 类型 %3）</translation>
+    </message>
+    <message>
+        <source>sections interleaved</source>
+        <translation>各段交错排列</translation>
+    </message>
+    <message>
+        <source>sections in blocks</source>
+        <translation>各段按块排列</translation>
+    </message>
+    <message>
+        <source>Qwen2-VL and Qwen2.5-VL give the time, height and width positions to consecutive blocks of pairs; Qwen3-VL and Qwen3.5 interleave them (t, h, w, t, h, w, …). For text tokens all three positions are equal, so both layouts agree and the mistake is invisible; on images and video the wrong pairs get the height and width positions.</source>
+        <translation>Qwen2-VL 和 Qwen2.5-VL 把时间、高度、宽度位置分给连续的频率对块；Qwen3-VL 和 Qwen3.5 则交错排列（t, h, w, t, h, w, …）。文本词元的三个位置相等，两种布局结果一致，错误看不出来；在图像和视频上，错误的频率对拿到了高度和宽度位置。</translation>
+    </message>
+    <message>
+        <source>Set mrope_interleaved to true for Qwen3-VL and Qwen3.5 and leave it false (or absent) for Qwen2-VL / Qwen2.5-VL.</source>
+        <translation>Qwen3-VL 和 Qwen3.5 把 mrope_interleaved 设为 true；Qwen2-VL / Qwen2.5-VL 保持 false（或不写）。</translation>
     </message>
 </context>
 <context>

@@ -111,6 +111,7 @@ private slots:
     void checkFires();
     void everyCheckHasATriggeringConfig();
     void presetsAreSilent();
+    void publishedQwen35IsSilent();
     void compareIdenticalIsOne();
     void compareMatchesClosedForm();
     void compareAtMatchesClosedForm();
@@ -150,6 +151,11 @@ void TestDoctor::checkFires_data() {
                                    << "mscale-folded";
     QTest::newRow("mrope layout") << "doctor-mrope-layout.json" << 0LL << ""
                                   << "mrope-layout";
+    // The layout each family wants comes from the family table (IMROPE / MROPE), not the name.
+    QTest::newRow("mrope layout, Qwen3.5 in blocks")
+        << "doctor-mrope-layout-qwen3.5.json" << 0LL << "" << "mrope-layout";
+    QTest::newRow("mrope layout, Qwen2.5-VL interleaved")
+        << "doctor-mrope-layout-qwen2.5-vl.json" << 0LL << "" << "mrope-layout";
     QTest::newRow("gemma local") << "doctor-gemma3-local-scaled.json" << 0LL << ""
                                  << "gemma3-local-scaled";
     QTest::newRow("original > max") << "doctor-original-exceeds-max.json" << 0LL << ""
@@ -231,6 +237,17 @@ void TestDoctor::presetsAreSilent() {
             }
         }
     }
+}
+
+// Qwen3.5-27B's published config (not a preset) interleaves its sections as its family does.
+void TestDoctor::publishedQwen35IsSilent() {
+    DoctorInput in;
+    in.model = rope::io::loadModelConfig(dataFile(QStringLiteral("qwen3.5-27b.json")));
+    QVERIFY2(in.model.ok(), qPrintable(in.model.errors.join(QStringLiteral(" | "))));
+    QVERIFY(in.model.mropeInterleaved);
+    in.raw = rawOf(dataFile(QStringLiteral("qwen3.5-27b.json")));
+    QVERIFY2(!ids(rope::io::runDoctor(in)).contains(QStringLiteral("mrope-layout")),
+             qPrintable(ids(rope::io::runDoctor(in)).join(QStringLiteral(", "))));
 }
 
 void TestDoctor::compareIdenticalIsOne() {
