@@ -148,6 +148,9 @@ const std::map<QString, std::vector<ClassDefault>>& classDefaults() {
           {"rope_local_base_freq", 10000.0},
           {"sliding_window", 512},
           {"max_position_embeddings", 32768}}},
+        // configuration_falcon.py, FalconConfig.__init__: the original Falcon configs (tiiuae/
+        // falcon-7b, transformers 4.27–4.28) write neither rope_theta nor max_position_embeddings.
+        {QStringLiteral("falcon"), {{"rope_theta", 10000.0}, {"max_position_embeddings", 2048}}},
     };
     return defaults;
 }
@@ -867,6 +870,18 @@ private:
         }
 
         applyFamilyLayerTypes(text, explicitTypes, types, rope);
+        // Falcon with alibi true adds ALiBi biases to the scores and builds no rotary embedding
+        // (transformers' FalconAttention rotates only when config.alibi is false; Falcon-RW).
+        if (m_modelType == QLatin1String("falcon")) {
+            if (const std::optional<bool> alibi =
+                    m_reader.boolean(text, m_tp, QStringLiteral("alibi"));
+                alibi && *alibi) {
+                std::fill(rope.begin(), rope.end(), false);
+                m_reader.warning(m_tp + QStringLiteral("alibi"),
+                                 IoText::tr("true: the model adds ALiBi biases to the attention "
+                                            "scores instead of rotating; no layer has RoPE"));
+            }
+        }
 
         std::map<QString, RopeParams> byType;
         for (const QString& t : types) {

@@ -2,11 +2,25 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "io/model_family.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 
 namespace rope::io {
 
 namespace {
+
+// Why the probe reads no projections of some families (IoText::tr translates them).
+// Qwen3-Next and Qwen3.5 gate each attention head's output: q_proj holds, per head, the query and
+// then its gate (twice the rows of the query alone), and three layers in four are linear
+// attention with no q_proj at all.
+const char* const kGatedQuery = QT_TRANSLATE_NOOP(
+    "Io", "q_proj holds each head's query followed by its output gate, and the linear-"
+              "attention layers have no q_proj, a layout the probe does not read yet");
+// Multi-head latent attention: the rotated part of the keys is one shared head
+// (kv_a_proj_with_mqa's last qk_rope_head_dim rows), the queries come through q_b_proj.
+const char* const kLatentAttention = QT_TRANSLATE_NOOP(
+    "Io", "multi-head latent attention has no per-head query and key projections to read");
 
 QStringList types(std::initializer_list<const char*> names) {
     QStringList out;
@@ -64,6 +78,8 @@ std::vector<ModelFamily> buildFamilies() {
                  .hfModelTypes = types({"qwen3_next"}),
                  .llamaCppArch = QStringLiteral("qwen3next"),
                  .llamaCpp = {.recurrentPeriod = 4},
+                 .projections = ProjectionNaming::NotRead,
+                 .projectionsNotRead = kGatedQuery,
                  .note = QStringLiteral("the converter writes full_attention_interval; llama.cpp "
                                         "at the commit read ignores it and uses 4")});
     // qwen35 / qwen35moe (newer than the commit read: src/models/qwen35.cpp and the QWEN35
@@ -82,6 +98,8 @@ std::vector<ModelFamily> buildFamilies() {
                  .llamaCpp = {.recurrentPeriod = 4,
                               .recurrentPeriodFromKey = true,
                               .blockCountIncludesNextn = true},
+                 .projections = ProjectionNaming::NotRead,
+                 .projectionsNotRead = kGatedQuery,
                  .note = QStringLiteral("qwen35 is newer than the llama.cpp commit read; its row "
                                         "follows src/models/qwen35.cpp and the converter's "
                                         "Qwen3_5TextModel")});
@@ -92,6 +110,8 @@ std::vector<ModelFamily> buildFamilies() {
                  .llamaCpp = {.recurrentPeriod = 4,
                               .recurrentPeriodFromKey = true,
                               .blockCountIncludesNextn = true},
+                 .projections = ProjectionNaming::NotRead,
+                 .projectionsNotRead = kGatedQuery,
                  .note = QStringLiteral("qwen35moe is newer than the llama.cpp commit read; its "
                                         "row follows the qwen35 loader it shares and the "
                                         "converter's Qwen3_5MoeTextModel")});
@@ -149,26 +169,42 @@ std::vector<ModelFamily> buildFamilies() {
                  .hfModelTypes = types({"phi3"}),
                  .llamaCppArch = QStringLiteral("phi3"),
                  .llamaCpp = {.swaDisabled = true},
-                 .slidingWindowKey = sw});
+                 .slidingWindowKey = sw,
+                 .projections = ProjectionNaming::QkvProj});
     f.push_back({.id = QStringLiteral("gpt-neox"),
                  .hfModelTypes = types({"gpt_neox"}),
-                 .llamaCppArch = QStringLiteral("gptneox")});
+                 .llamaCppArch = QStringLiteral("gptneox"),
+                 .projections = ProjectionNaming::NeoxQueryKeyValue});
+    // LLM_ARCH_FALCON: llama_model_rope_type lists it among the architectures whose pairs are
+    // n_rot/2 apart (NEOX), as transformers' Falcon rotates halves.
+    f.push_back({.id = QStringLiteral("falcon"),
+                 .hfModelTypes = types({"falcon"}),
+                 .llamaCppArch = QStringLiteral("falcon"),
+                 .projections = ProjectionNaming::FalconQueryKeyValue});
     f.push_back({.id = QStringLiteral("gpt-j"),
                  .hfModelTypes = types({"gptj"}),
                  .llamaCppArch = QStringLiteral("gptj"),
                  .llamaRope = LlamaRopeType::None,
                  .pairLayout = Layout::Interleaved,
+                 .projections = ProjectionNaming::NotRead,
+                 .projectionsNotRead = QT_TRANSLATE_NOOP(
+                     "Io", "its projections are named h.<i>.attn.q_proj.weight and "
+                               "k_proj.weight, a naming the probe does not read yet"),
                  .note = QStringLiteral("llama_model_rope_type lists gptj among the "
                                         "architectures without RoPE (no graph builder)")});
     f.push_back({.id = QStringLiteral("deepseek-v2"),
                  .hfModelTypes = types({"deepseek_v2", "deepseek_v3"}),
                  .llamaCppArch = QStringLiteral("deepseek2"),
                  .llamaRope = LlamaRopeType::Norm,
-                 .pairLayout = Layout::Interleaved});
+                 .pairLayout = Layout::Interleaved,
+                 .projections = ProjectionNaming::NotRead,
+                 .projectionsNotRead = kLatentAttention});
     f.push_back({.id = QStringLiteral("deepseek-v3.2"),
                  .hfModelTypes = types({"deepseek_v32"}),
                  .llamaRope = LlamaRopeType::Norm,
                  .pairLayout = Layout::Interleaved,
+                 .projections = ProjectionNaming::NotRead,
+                 .projectionsNotRead = kLatentAttention,
                  .note = QStringLiteral("no llama.cpp architecture at the commit read")});
     f.push_back({.id = QStringLiteral("command-r"),
                  .hfModelTypes = types({"cohere"}),

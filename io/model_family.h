@@ -96,6 +96,23 @@ inline constexpr double kLlamaCppYarnBetaFast = 32.0;
 inline constexpr double kLlamaCppYarnBetaSlow = 1.0;
 inline constexpr double kLlamaCppYarnAttnFactor = 1.0;
 
+/// \brief How a family's published safetensors name each layer's query and key projections:
+/// the tensors the weights probe reads (io/weights_probe.cpp).
+enum class ProjectionNaming {
+    /// `<prefix>layers.<i>.self_attn.q_proj.weight` and `k_proj.weight`, one head after another.
+    QkProj,
+    /// `<prefix>layers.<i>.self_attn.qkv_proj.weight`: the query rows, then the key rows, then
+    /// the value rows (Phi-3).
+    QkvProj,
+    /// `<prefix>layers.<i>.attention.query_key_value.weight`, per head [q, k, v] (GPT-NeoX).
+    NeoxQueryKeyValue,
+    /// `<prefix>h.<i>.self_attention.query_key_value.weight` in one of Falcon's three layouts,
+    /// told apart by the config's multi_query and new_decoder_architecture.
+    FalconQueryKeyValue,
+    /// Weights the probe does not read; ModelFamily::projectionsNotRead says why.
+    NotRead,
+};
+
 /// \brief One model family.
 struct ModelFamily {
     /// Stable kebab-case id ("gpt-oss", "command-r7b").
@@ -117,6 +134,11 @@ struct ModelFamily {
     /// The config.json key of the sliding window and of the chunk ("" when the family has none).
     QString slidingWindowKey{};
     QString chunkKey{};
+    /// The q/k projection tensors of the published weights (the weights probe reads them).
+    ProjectionNaming projections = ProjectionNaming::QkProj;
+    /// Why the probe does not read them (ProjectionNaming::NotRead), untranslated: messages pass
+    /// it through IoText::tr (QT_TRANSLATE_NOOP in the table).
+    const char* projectionsNotRead = nullptr;
     /// Anything a reader of the row must know (versions, departures).
     QString note{};
 };

@@ -3,6 +3,7 @@
 #include "io/weights_probe.h"
 #include "io/io_text.h"
 #include "io/model_config.h"
+#include "io/model_family.h"
 #include "io/params_check.h"
 #include "io/safetensors.h"
 
@@ -379,6 +380,23 @@ QString expectedName(const QString& prefix, Scheme s, int layer, bool key) {
     return {};
 }
 
+// The scheme a family's row names (ProjectionNaming::NotRead has none).
+std::optional<Scheme> schemeOfNaming(ProjectionNaming naming) {
+    switch (naming) {
+    case ProjectionNaming::QkProj:
+        return Scheme::Separate;
+    case ProjectionNaming::QkvProj:
+        return Scheme::PhiFused;
+    case ProjectionNaming::NeoxQueryKeyValue:
+        return Scheme::NeoxFused;
+    case ProjectionNaming::FalconQueryKeyValue:
+        return Scheme::FalconFused;
+    case ProjectionNaming::NotRead:
+        break;
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 double WeightsProbe::wavelength(int pair) const {
@@ -410,6 +428,12 @@ std::optional<WeightsProbe> probeModelFolder(const QString& folder, QString& err
     WeightsProbe probe;
     HeadCounts counts;
     const QString settingsPath = mistral ? paramsPath : configPath;
+    // The naming the family's row gives (Mistral's own files: wq/wk).
+    std::optional<Scheme> expected;
+    QString familyId;
+    if (mistral) {
+        expected = Scheme::MistralSeparate;
+    }
     if (mistral) {
         if (!readMistralParams(paramsPath, probe, counts, error)) {
             return std::nullopt;
@@ -428,6 +452,23 @@ std::optional<WeightsProbe> probeModelFolder(const QString& folder, QString& err
             error =
                 error.startsWith(configPath) ? error : configPath + QStringLiteral(": ") + error;
             return std::nullopt;
+        }
+        // The family's row says which tensors hold the projections; a model type with no row
+        // is read by matching every naming the probe knows, and says so.
+        if (const ModelFamily* family = familyOfModelType(config.modelType)) {
+            expected = schemeOfNaming(family->projections);
+            if (!expected) {
+                error = IoText::tr("%1: the weights probe does not read family %2 (model_type "
+                                   "%3): %4")
+                            .arg(configPath, family->id, config.modelType,
+                                 IoText::tr(family->projectionsNotRead));
+                return std::nullopt;
+            }
+            familyId = family->id;
+        } else {
+            probe.warnings << IoText::tr("model_type '%1' has no row in the family table: its "
+                                         "projections were found by their names alone")
+                                  .arg(config.modelType);
         }
         probe.modelName = config.modelName;
         probe.headDim = config.params.headDim;
@@ -463,8 +504,18 @@ std::optional<WeightsProbe> probeModelFolder(const QString& folder, QString& err
         QStringLiteral("^(.*?)h\\.(\\d+)\\.self_attention\\.query_key_value\\.weight$"));
     // Keyed by prefix and scheme family, so a folder's two spellings never mix in one layer.
     std::map<std::pair<QString, int>, std::map<int, Projection>> byPrefix;
+    // A tensor of another naming than the family's is not a projection of this model (a vision
+    // tower's, a draft model's); Meta's wq/wk beside a config.json stay readable where the
+    // family's own naming is q_proj/k_proj (convert_llama_weights_to_hf.py's input).
+    const auto wanted = [&](Scheme scheme) {
+        return !expected || scheme == *expected ||
+               (scheme == Scheme::MistralSeparate && *expected == Scheme::Separate);
+    };
     const auto add = [&](const QRegularExpressionMatch& m, Scheme scheme, bool key,
                          const QString& name) {
+        if (!wanted(scheme)) {
+            return;
+        }
         bool ok = false;
         const int layer = m.captured(2).toInt(&ok);
         if (!ok || layer > 1'000'000) {
@@ -502,6 +553,13 @@ std::optional<WeightsProbe> probeModelFolder(const QString& folder, QString& err
                 break;
             }
             seen << name;
+        }
+        if (!familyId.isEmpty()) {
+            error = IoText::tr("%1: family %2 names its projections like '%3'; no tensor has "
+                               "such a name (the first tensors are: %4)")
+                        .arg(folder, familyId, expectedName(QString(), *expected, 0, false),
+                             seen.join(QStringLiteral(", ")));
+            return std::nullopt;
         }
         error = IoText::tr("%1: no tensor named <prefix>layers.<i>.self_attn.q_proj.weight, "
                            "k_proj.weight or qkv_proj.weight, "

@@ -5439,6 +5439,34 @@ and test each at %3L.</source>
         <source>per-layer base %1 (%2 layers): no flag; rope.freq_base_swa in the GGUF</source>
         <translation>逐层底数 %1（%2 层）：没有对应的命令行参数；在 GGUF 中为 rope.freq_base_swa</translation>
     </message>
+    <message>
+        <source>%1: the weights probe does not read family %2 (model_type %3): %4</source>
+        <translation>%1：权重探针不读取 %2 家族（model_type %3）：%4</translation>
+    </message>
+    <message>
+        <source>model_type &apos;%1&apos; has no row in the family table: its projections were found by their names alone</source>
+        <translation>model_type“%1”在模型家族表中没有对应行：投影张量仅按名称查找</translation>
+    </message>
+    <message>
+        <source>%1: family %2 names its projections like &apos;%3&apos;; no tensor has such a name (the first tensors are: %4)</source>
+        <translation>%1：%2 家族的投影张量名形如“%3”，但没有张量叫这个名字（前几个张量是：%4）</translation>
+    </message>
+    <message>
+        <source>q_proj holds each head&apos;s query followed by its output gate, and the linear-attention layers have no q_proj, a layout the probe does not read yet</source>
+        <translation>q_proj 中每个头先存查询、再存输出门控，且线性注意力层没有 q_proj，探针暂不读取这种布局</translation>
+    </message>
+    <message>
+        <source>multi-head latent attention has no per-head query and key projections to read</source>
+        <translation>多头潜在注意力（MLA）没有逐头的查询和键投影可读</translation>
+    </message>
+    <message>
+        <source>its projections are named h.&lt;i&gt;.attn.q_proj.weight and k_proj.weight, a naming the probe does not read yet</source>
+        <translation>它的投影张量名为 h.&lt;i&gt;.attn.q_proj.weight 和 k_proj.weight，探针暂不读取这种命名</translation>
+    </message>
+    <message>
+        <source>true: the model adds ALiBi biases to the attention scores instead of rotating; no layer has RoPE</source>
+        <translation>true：模型在注意力分数上加 ALiBi 偏置而不做旋转；没有一层使用 RoPE</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>

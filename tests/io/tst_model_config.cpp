@@ -76,6 +76,8 @@ private slots:
     void gemma3nLayersAsItsConfigClassFillsThem();
     void qwen35LayersAsItsConfigClassFillsThem_data();
     void qwen35LayersAsItsConfigClassFillsThem();
+    void falconAsItsConfigClassFillsIt_data();
+    void falconAsItsConfigClassFillsIt();
 };
 
 // 1e999 is beyond every double: the JSON parser itself must refuse it (an infinity would pass
@@ -726,6 +728,35 @@ void TestModelConfig::qwen35LayersAsItsConfigClassFillsThem() {
         }
     }
     QCOMPARE(rotating, 16);
+}
+
+// Falcon-7B-Instruct's published config writes neither rope_theta nor max_position_embeddings:
+// FalconConfig's defaults are 10000 and 2048. head_dim = hidden_size / heads = 4544 / 71 = 64,
+// all of it rotating by halves. With alibi true (Falcon-RW) transformers builds no rotary
+// embedding: no layer rotates.
+void TestModelConfig::falconAsItsConfigClassFillsIt_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<bool>("alibi");
+    QTest::newRow("rotary") << QStringLiteral("falcon-7b-instruct.json") << false;
+    QTest::newRow("alibi") << QStringLiteral("falcon-alibi.json") << true;
+}
+
+void TestModelConfig::falconAsItsConfigClassFillsIt() {
+    QFETCH(QString, file);
+    QFETCH(bool, alibi);
+    const ModelConfigResult r = rope::io::loadModelConfig(dataFile(file));
+    QVERIFY2(r.ok(), qPrintable(joined(r.errors)));
+    QCOMPARE(r.params.headDim, 64);
+    QCOMPARE(r.params.effectiveRotaryDim(), 64);
+    QCOMPARE(r.params.base, 10000.0);
+    QCOMPARE(r.params.context, 2048LL);
+    QCOMPARE(r.params.layout, rope::Layout::Half);
+    QVERIFY(anyStartsWith(r.warnings, QStringLiteral("rope_theta: missing; using 10000")));
+    QCOMPARE(anyStartsWith(r.warnings, QStringLiteral("alibi: true")), alibi);
+    QCOMPARE(r.layers.size(), std::size_t{32});
+    for (const rope::LayerRope& l : r.layers) {
+        QCOMPARE(l.rope, !alibi);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestModelConfig)

@@ -169,6 +169,7 @@ private slots:
     void shardedBf16WithPrefix();
     void hostileHeaders();
     void hostileFolders();
+    void familyTableChoosesTheNaming();
     void progressAndCancel();
     void largeFileReadsOnlyQk();
     void syntheticExampleHasItsStructure();
@@ -501,6 +502,76 @@ void TestSafetensors::hostileFolders() {
                       "num_key_value_heads":4,"qk_rope_head_dim":8,"kv_lora_rank":16,
                       "num_hidden_layers":1})");
         expect(probeError(dir.path()), {QStringLiteral("kv_lora_rank")});
+    }
+}
+
+// The family table's projections column decides which tensors are read: a Llama folder whose
+// only projections are fused qkv_proj tensors is refused naming the family's q_proj; a Phi-3
+// folder ignores stray q_proj/k_proj tensors (another part of the checkpoint); families whose
+// projections the probe cannot read are refused with the table's reason; a model type with no
+// row is still read, with a warning.
+void TestSafetensors::familyTableChoosesTheNaming() {
+    const auto configOf = [](const char* type) {
+        return QByteArray(R"({"model_type":")") + type +
+               R"(","hidden_size":3,"num_attention_heads":4,"num_key_value_heads":2,
+                   "head_dim":8,"num_hidden_layers":2})";
+    };
+    Spec fused;
+    fused.fused = true;
+    {
+        QTemporaryDir dir;
+        writeFile(dir.filePath(QStringLiteral("config.json")), configOf("llama"));
+        Writer w;
+        addLayers(w, fused);
+        writeFile(dir.filePath(QStringLiteral("model.safetensors")), w.bytes());
+        QString e;
+        QVERIFY(!rope::io::probeModelFolder(dir.path(), e));
+        QVERIFY2(e.contains(QStringLiteral("family llama")) &&
+                     e.contains(QStringLiteral("layers.0.self_attn.q_proj.weight")),
+                 qPrintable(e));
+    }
+    {
+        // Phi-3 with its fused tensors and, beside them, q_proj/k_proj under another prefix:
+        // only the qkv_proj tensors are read.
+        QTemporaryDir dir;
+        writeFile(dir.filePath(QStringLiteral("config.json")), configOf("phi3"));
+        Writer w;
+        addLayers(w, fused);
+        Spec stray;
+        stray.prefix = QStringLiteral("draft.");
+        addLayers(w, stray);
+        writeFile(dir.filePath(QStringLiteral("model.safetensors")), w.bytes());
+        QString e;
+        const auto probe = rope::io::probeModelFolder(dir.path(), e);
+        QVERIFY2(probe.has_value(), qPrintable(e));
+        QCOMPARE(probe->naming, QStringLiteral("qkv_proj"));
+        QCOMPARE(probe->prefix, QStringLiteral("model."));
+        requireNorms(*probe, fused, true, 8);
+    }
+    for (const char* refused : {"qwen3_next", "qwen3_5_text", "gptj"}) {
+        QTemporaryDir dir;
+        writeFile(dir.filePath(QStringLiteral("config.json")), configOf(refused));
+        Writer w;
+        addLayers(w, Spec{});
+        writeFile(dir.filePath(QStringLiteral("model.safetensors")), w.bytes());
+        QString e;
+        QVERIFY2(!rope::io::probeModelFolder(dir.path(), e), refused);
+        QVERIFY2(e.contains(QStringLiteral("does not read family")) &&
+                     e.contains(QString::fromLatin1(refused)),
+                 qPrintable(e));
+    }
+    {
+        QTemporaryDir dir;
+        writeFile(dir.filePath(QStringLiteral("config.json")), configOf("not_a_family"));
+        Writer w;
+        addLayers(w, Spec{});
+        writeFile(dir.filePath(QStringLiteral("model.safetensors")), w.bytes());
+        QString e;
+        const auto probe = rope::io::probeModelFolder(dir.path(), e);
+        QVERIFY2(probe.has_value(), qPrintable(e));
+        QVERIFY2(probe->warnings.join(QLatin1Char('\n')).contains(QStringLiteral("not_a_family")),
+                 qPrintable(probe->warnings.join(QLatin1Char('\n'))));
+        requireNorms(*probe, Spec{}, true, 8);
     }
 }
 
