@@ -403,13 +403,30 @@ double WeightsProbe::wavelength(int pair) const {
     return 2.0 * std::numbers::pi * std::pow(base, 2.0 * pair / rotaryDim);
 }
 
-std::optional<WeightsProbe> probeModelFolder(const QString& folder, QString& error,
-                                             const WeightsProgress& progress) {
-    error.clear();
+namespace {
+
+// What a folder's settings say before any tensor is read: the probe's header (name, head size,
+// rotated width, pair layout, base), the head counts, and which naming the projections have.
+struct FolderSettings {
+    WeightsProbe probe;
+    HeadCounts counts;
+    QString settingsPath;    // config.json or params.json: named in messages about the settings
+    bool mistral = false;    // Mistral's own files (params.json, consolidated*.safetensors)
+    QStringList consolidated; // their safetensors files
+    // The naming the family's row gives (Mistral's own files: wq/wk); unset for a model type
+    // with no row, whose tensors are matched against every naming.
+    std::optional<Scheme> expected;
+    QString familyId;
+};
+
+// Reads config.json (or Mistral's params.json) of \p folder; nullopt with \p error naming the
+// file or the family the probe does not read.
+std::optional<FolderSettings> readFolderSettings(const QString& folder, QString& error) {
     const QDir dir(folder);
     const QString configPath = dir.filePath(QStringLiteral("config.json"));
     const QString paramsPath = dir.filePath(QStringLiteral("params.json"));
-    const QStringList consolidated =
+    FolderSettings s;
+    s.consolidated =
         dir.entryList({QStringLiteral("consolidated*.safetensors")}, QDir::Files, QDir::Name);
     const bool hfWeights =
         QFileInfo::exists(dir.filePath(QStringLiteral("model.safetensors"))) ||
@@ -417,27 +434,21 @@ std::optional<WeightsProbe> probeModelFolder(const QString& folder, QString& err
     // A Hugging Face folder (config.json and model.safetensors) wins over Mistral's files when
     // a repository ships both (Mistral's own repositories do).
     const bool hasConfig = QFileInfo::exists(configPath);
-    const bool mistral =
-        (!hasConfig || !hfWeights) && QFileInfo::exists(paramsPath) && !consolidated.isEmpty();
-    if (!hasConfig && !mistral) {
+    s.mistral =
+        (!hasConfig || !hfWeights) && QFileInfo::exists(paramsPath) && !s.consolidated.isEmpty();
+    if (!hasConfig && !s.mistral) {
         error = IoText::tr("%1: no config.json (nor Mistral's params.json with "
                            "consolidated.safetensors)")
                     .arg(folder);
         return std::nullopt;
     }
-    WeightsProbe probe;
-    HeadCounts counts;
-    const QString settingsPath = mistral ? paramsPath : configPath;
-    // The naming the family's row gives (Mistral's own files: wq/wk).
-    std::optional<Scheme> expected;
-    QString familyId;
-    if (mistral) {
-        expected = Scheme::MistralSeparate;
-    }
-    if (mistral) {
-        if (!readMistralParams(paramsPath, probe, counts, error)) {
+    s.settingsPath = s.mistral ? paramsPath : configPath;
+    WeightsProbe& probe = s.probe;
+    if (s.mistral) {
+        if (!readMistralParams(paramsPath, probe, s.counts, error)) {
             return std::nullopt;
         }
+        s.expected = Scheme::MistralSeparate;
     } else {
         const ModelConfigResult config = loadModelConfig(configPath);
         for (const QString& e : config.errors) {
@@ -448,7 +459,7 @@ std::optional<WeightsProbe> probeModelFolder(const QString& folder, QString& err
             probe.warnings << e;
         }
         probe.warnings << config.warnings;
-        if (!readHeadCounts(configPath, counts, probe.warnings, error)) {
+        if (!readHeadCounts(configPath, s.counts, probe.warnings, error)) {
             error =
                 error.startsWith(configPath) ? error : configPath + QStringLiteral(": ") + error;
             return std::nullopt;
@@ -456,15 +467,15 @@ std::optional<WeightsProbe> probeModelFolder(const QString& folder, QString& err
         // The family's row says which tensors hold the projections; a model type with no row
         // is read by matching every naming the probe knows, and says so.
         if (const ModelFamily* family = familyOfModelType(config.modelType)) {
-            expected = schemeOfNaming(family->projections);
-            if (!expected) {
+            s.expected = schemeOfNaming(family->projections);
+            if (!s.expected) {
                 error = IoText::tr("%1: the weights probe does not read family %2 (model_type "
                                    "%3): %4")
                             .arg(configPath, family->id, config.modelType,
                                  IoText::tr(family->projectionsNotRead));
                 return std::nullopt;
             }
-            familyId = family->id;
+            s.familyId = family->id;
         } else {
             probe.warnings << IoText::tr("model_type '%1' has no row in the family table: its "
                                          "projections were found by their names alone")
@@ -476,24 +487,26 @@ std::optional<WeightsProbe> probeModelFolder(const QString& folder, QString& err
         probe.layout = config.params.layout;
         probe.base = config.params.base;
     }
-    probe.queryHeads = counts.queryHeads;
-    probe.kvHeads = counts.kvHeads;
+    probe.queryHeads = s.counts.queryHeads;
+    probe.kvHeads = s.counts.kvHeads;
     if (probe.rotaryDim < 2 || probe.rotaryDim > probe.headDim) {
         error = IoText::tr("%1: rotary dimension %2 does not fit head_dim %3")
-                    .arg(settingsPath)
+                    .arg(s.settingsPath)
                     .arg(probe.rotaryDim)
                     .arg(probe.headDim);
         return std::nullopt;
     }
+    return s;
+}
 
-    std::map<QString, QString> files;
-    if (mistral ? !singleFiles(folder, consolidated, files, error)
-                : !tensorFiles(folder, files, error)) {
-        return std::nullopt;
-    }
-    // Every layer's q/k projection under the naming schemes above; a multimodal model has
-    // several prefixes (its vision tower's layers too): the language model's is the one whose
-    // layers have the config's query rows.
+// Every layer's projections, keyed by tensor-name prefix and naming family (a multimodal model
+// has several prefixes: its vision tower's layers too; keyed by family, a folder's two
+// spellings never mix in one layer).
+using ProjectionsByPrefix = std::map<std::pair<QString, int>, std::map<int, Projection>>;
+
+// The tensors of \p files that are a layer's q/k projection under a naming the settings allow.
+ProjectionsByPrefix findProjections(const std::map<QString, QString>& files,
+                                    const FolderSettings& s) {
     static const QRegularExpression hfPattern(
         QStringLiteral("^(.*?)layers\\.(\\d+)\\.self_attn\\.(q_proj|k_proj|qkv_proj)\\.weight$"));
     static const QRegularExpression neoxPattern(
@@ -502,15 +515,14 @@ std::optional<WeightsProbe> probeModelFolder(const QString& folder, QString& err
         QStringLiteral("^(.*?)layers\\.(\\d+)\\.attention\\.(wq|wk)\\.weight$"));
     static const QRegularExpression falconPattern(
         QStringLiteral("^(.*?)h\\.(\\d+)\\.self_attention\\.query_key_value\\.weight$"));
-    // Keyed by prefix and scheme family, so a folder's two spellings never mix in one layer.
-    std::map<std::pair<QString, int>, std::map<int, Projection>> byPrefix;
     // A tensor of another naming than the family's is not a projection of this model (a vision
     // tower's, a draft model's); Meta's wq/wk beside a config.json stay readable where the
     // family's own naming is q_proj/k_proj (convert_llama_weights_to_hf.py's input).
-    const auto wanted = [&](Scheme scheme) {
-        return !expected || scheme == *expected ||
-               (scheme == Scheme::MistralSeparate && *expected == Scheme::Separate);
+    const auto wanted = [&s](Scheme scheme) {
+        return !s.expected || scheme == *s.expected ||
+               (scheme == Scheme::MistralSeparate && *s.expected == Scheme::Separate);
     };
+    ProjectionsByPrefix byPrefix;
     const auto add = [&](const QRegularExpressionMatch& m, Scheme scheme, bool key,
                          const QString& name) {
         if (!wanted(scheme)) {
@@ -542,130 +554,250 @@ std::optional<WeightsProbe> probeModelFolder(const QString& folder, QString& err
         } else if (const QRegularExpressionMatch w = mistralPattern.match(name); w.hasMatch()) {
             add(w, Scheme::MistralSeparate, w.captured(3) == QLatin1String("wk"), name);
         } else if (const QRegularExpressionMatch f = falconPattern.match(name);
-                   f.hasMatch() && counts.falcon != FalconLayout::None) {
+                   f.hasMatch() && s.counts.falcon != FalconLayout::None) {
             add(f, Scheme::FalconFused, false, name);
         }
     }
-    if (byPrefix.empty()) {
-        QStringList seen;
-        for (const auto& [name, file] : files) {
-            if (seen.size() == 5) {
-                break;
-            }
-            seen << name;
+    return byPrefix;
+}
+
+// The message for a folder with no projection tensor at all, naming its first tensors.
+QString noProjectionsMessage(const QString& folder, const std::map<QString, QString>& files,
+                             const FolderSettings& s) {
+    QStringList seen;
+    for (const auto& [name, file] : files) {
+        if (seen.size() == 5) {
+            break;
         }
-        if (!familyId.isEmpty()) {
-            error = IoText::tr("%1: family %2 names its projections like '%3'; no tensor has "
-                               "such a name (the first tensors are: %4)")
-                        .arg(folder, familyId, expectedName(QString(), *expected, 0, false),
-                             seen.join(QStringLiteral(", ")));
-            return std::nullopt;
-        }
-        error = IoText::tr("%1: no tensor named <prefix>layers.<i>.self_attn.q_proj.weight, "
-                           "k_proj.weight or qkv_proj.weight, "
-                           "<prefix>layers.<i>.attention.query_key_value.weight (GPT-NeoX), "
-                           "<prefix>h.<i>.self_attention.query_key_value.weight (Falcon) or "
-                           "<prefix>layers.<i>.attention.wq.weight, wk.weight (Mistral) (the "
-                           "first tensors are: %2)")
-                    .arg(folder, seen.join(QStringLiteral(", ")));
-        return std::nullopt;
+        seen << name;
     }
-    std::map<QString, std::unique_ptr<SafetensorsFile>> open;
-    const auto tensor = [&](const QString& name) -> const SafetensorsTensor* {
-        const QString& fileName = files.at(name);
-        auto it = open.find(fileName);
-        if (it == open.end()) {
+    if (!s.familyId.isEmpty()) {
+        return IoText::tr("%1: family %2 names its projections like '%3'; no tensor has "
+                          "such a name (the first tensors are: %4)")
+            .arg(folder, s.familyId, expectedName(QString(), *s.expected, 0, false),
+                 seen.join(QStringLiteral(", ")));
+    }
+    return IoText::tr("%1: no tensor named <prefix>layers.<i>.self_attn.q_proj.weight, "
+                      "k_proj.weight or qkv_proj.weight, "
+                      "<prefix>layers.<i>.attention.query_key_value.weight (GPT-NeoX), "
+                      "<prefix>h.<i>.self_attention.query_key_value.weight (Falcon) or "
+                      "<prefix>layers.<i>.attention.wq.weight, wk.weight (Mistral) (the "
+                      "first tensors are: %2)")
+        .arg(folder, seen.join(QStringLiteral(", ")));
+}
+
+QString shapeText(const SafetensorsTensor& t) {
+    QStringList shape;
+    for (const quint64 d : t.shape) {
+        shape << QString::number(d);
+    }
+    return shape.join(QStringLiteral(", "));
+}
+
+// The folder's safetensors files, opened when a tensor in them is first asked for (a probe
+// reads a few tensors of each shard, through memory maps).
+class TensorSource {
+public:
+    TensorSource(const QString& folder, const std::map<QString, QString>& files, QString& error)
+        : m_dir(folder), m_files(files), m_error(error) {}
+
+    /// The tensor \p name (listed in the files), or nullptr with the error set.
+    const SafetensorsTensor* tensor(const QString& name) {
+        const QString& fileName = m_files.at(name);
+        auto it = m_open.find(fileName);
+        if (it == m_open.end()) {
             std::unique_ptr<SafetensorsFile> f =
-                SafetensorsFile::open(dir.filePath(fileName), error);
+                SafetensorsFile::open(m_dir.filePath(fileName), m_error);
             if (!f) {
                 return nullptr;
             }
-            it = open.emplace(fileName, std::move(f)).first;
+            it = m_open.emplace(fileName, std::move(f)).first;
         }
         const auto t = it->second->header().tensors.find(name);
         if (t == it->second->header().tensors.end()) {
-            error = IoText::tr("%1: tensor '%2' is listed in model.safetensors.index.json but "
-                               "not in the file")
-                        .arg(it->second->path(), name);
+            m_error = IoText::tr("%1: tensor '%2' is listed in model.safetensors.index.json but "
+                                 "not in the file")
+                          .arg(it->second->path(), name);
             return nullptr;
         }
         return &t->second;
-    };
-    const auto fileOf = [&](const QString& name) -> const SafetensorsFile& {
-        return *open.at(files.at(name));
-    };
+    }
 
-    const int hd = probe.headDim;
-    const quint64 qRows = static_cast<quint64>(counts.queryHeads) * hd;
-    const quint64 kRows = static_cast<quint64>(counts.kvHeads) * hd;
-    // Rows of the query tensor (the fused one for a fused scheme) and of the key tensor.
-    const auto queryTensorRows = [&](Scheme s) {
-        return s == Scheme::PhiFused || s == Scheme::FalconFused ? qRows + 2 * kRows
-               : s == Scheme::NeoxFused                          ? 3 * qRows
-                                                                 : qRows;
-    };
-    // Choose the prefix whose first layer's query tensor has the rows the config implies.
-    const std::map<int, Projection>* chosenLayers = nullptr;
+    /// The file holding \p name, which tensor() has opened.
+    const SafetensorsFile& fileOf(const QString& name) const {
+        return *m_open.at(m_files.at(name));
+    }
+
+    /// The tensor \p name if it is a readable matrix of \p rows rows, else nullptr with the
+    /// error naming what the settings imply.
+    const SafetensorsTensor* checked(const QString& name, quint64 rows, const HeadCounts& counts,
+                                     int headDim) {
+        const SafetensorsTensor* t = tensor(name);
+        if (t == nullptr) {
+            return nullptr;
+        }
+        if (!isReadableDtype(t->dtype)) {
+            m_error = IoText::tr("tensor '%1' has dtype %2; the probe reads F32, F16 and BF16")
+                          .arg(name, t->dtype);
+            return nullptr;
+        }
+        if (t->shape.size() != 2 || t->shape[0] != rows || t->shape[1] == 0) {
+            m_error = IoText::tr("tensor '%1' has shape [%2]; the config implies [%3, hidden "
+                                 "size] (heads %4, key/value heads %5, head_dim %6)")
+                          .arg(name, shapeText(*t))
+                          .arg(rows)
+                          .arg(counts.queryHeads)
+                          .arg(counts.kvHeads)
+                          .arg(headDim);
+            return nullptr;
+        }
+        return t;
+    }
+
+private:
+    QDir m_dir;
+    const std::map<QString, QString>& m_files;
+    QString& m_error;
+    std::map<QString, std::unique_ptr<SafetensorsFile>> m_open;
+};
+
+// The row counts the settings imply: of the query tensor (the fused one for a fused scheme).
+quint64 queryTensorRows(Scheme s, quint64 qRows, quint64 kRows) {
+    return s == Scheme::PhiFused || s == Scheme::FalconFused ? qRows + 2 * kRows
+           : s == Scheme::NeoxFused                          ? 3 * qRows
+                                                             : qRows;
+}
+
+// The layers of the prefix whose first layer's query tensor has the rows the settings imply
+// (the language model's, not a vision tower's); nullptr with the error set when none has.
+const std::map<int, Projection>* chooseLayers(const ProjectionsByPrefix& byPrefix,
+                                              TensorSource& source, const QString& folder,
+                                              FolderSettings& s, QString& error) {
+    const int hd = s.probe.headDim;
+    const quint64 qRows = static_cast<quint64>(s.counts.queryHeads) * hd;
+    const quint64 kRows = static_cast<quint64>(s.counts.kvHeads) * hd;
     for (const auto& [key, layers] : byPrefix) {
         const Projection& first = layers.begin()->second;
         if (first.q.isEmpty()) {
             continue;
         }
-        const SafetensorsTensor* t = tensor(first.q);
+        const SafetensorsTensor* t = source.tensor(first.q);
         if (t == nullptr) {
-            return std::nullopt;
+            return nullptr;
         }
-        if (t->shape.size() == 2 && t->shape[0] == queryTensorRows(first.scheme)) {
-            probe.prefix = key.first;
-            chosenLayers = &layers;
-            break;
+        if (t->shape.size() == 2 && t->shape[0] == queryTensorRows(first.scheme, qRows, kRows)) {
+            s.probe.prefix = key.first;
+            return &layers;
         }
     }
-    if (chosenLayers == nullptr) {
-        const auto& [key, layers] = *byPrefix.begin();
-        const Projection& first = layers.begin()->second;
-        const QString name = first.q.isEmpty() ? first.k : first.q;
-        const SafetensorsTensor* t = tensor(name);
-        if (t == nullptr) {
-            return std::nullopt;
-        }
-        QStringList shape;
-        for (const quint64 d : t->shape) {
-            shape << QString::number(d);
-        }
-        error = IoText::tr("%1: no query projection has the %2 rows that num_attention_heads (%3) "
-                           "× head_dim (%4) give; '%5' has shape [%6]")
-                    .arg(folder)
-                    .arg(qRows)
-                    .arg(counts.queryHeads)
-                    .arg(hd)
-                    .arg(name, shape.join(QStringLiteral(", ")));
-        return std::nullopt;
+    const auto& [key, layers] = *byPrefix.begin();
+    const Projection& first = layers.begin()->second;
+    const QString name = first.q.isEmpty() ? first.k : first.q;
+    const SafetensorsTensor* t = source.tensor(name);
+    if (t == nullptr) {
+        return nullptr;
     }
-    const std::map<int, Projection>& layers = *chosenLayers;
-    const Scheme scheme = layers.begin()->second.scheme;
-    const bool fused = fusedScheme(scheme);
+    error = IoText::tr("%1: no query projection has the %2 rows that num_attention_heads (%3) "
+                       "× head_dim (%4) give; '%5' has shape [%6]")
+                .arg(folder)
+                .arg(qRows)
+                .arg(s.counts.queryHeads)
+                .arg(hd)
+                .arg(name, shapeText(*t));
+    return nullptr;
+}
+
+// ‖W⁽ⁱ⁾‖ for every head h and pair i: the norm of rows first(h) + r₁ and first(h) + r₂ of
+// \p t, with (r₁, r₂) = (i, i + R/2) for half pairs and (2i, 2i + 1) for interleaved ones.
+void pairNorms(const SafetensorsFile& file, const SafetensorsTensor& t,
+               const std::function<quint64(int)>& first, int heads, int pairs,
+               rope::Layout layout, std::vector<std::vector<double>>& out) {
+    const quint64 cols = t.shape[1];
+    std::vector<double> row(static_cast<std::size_t>(cols));
+    const auto rowSquares = [&](quint64 r) {
+        file.read(t, r * cols, cols, row.data());
+        double sum = 0.0;
+        for (const double v : row) {
+            sum += v * v;
+        }
+        return sum;
+    };
+    out.assign(static_cast<std::size_t>(heads), std::vector<double>(pairs, 0.0));
+    for (int h = 0; h < heads; ++h) {
+        const quint64 headRow = first(h);
+        for (int i = 0; i < pairs; ++i) {
+            const int r1 = layout == rope::Layout::Half ? i : 2 * i;
+            const int r2 = layout == rope::Layout::Half ? i + pairs : 2 * i + 1;
+            out[h][i] = std::sqrt(rowSquares(headRow + r1) + rowSquares(headRow + r2));
+        }
+    }
+}
+
+// One layer's norms from its fused tensor (\p fused, checked), with the rows of each query and
+// key head where the scheme puts them (see Scheme).
+void fusedLayerNorms(const SafetensorsFile& file, const SafetensorsTensor& fused, Scheme scheme,
+                     const HeadCounts& counts, int headDim, int pairs, rope::Layout layout,
+                     LayerPairNorms& norms) {
+    const quint64 hd = static_cast<quint64>(headDim);
+    const quint64 qRows = static_cast<quint64>(counts.queryHeads) * hd;
+    if (scheme == Scheme::FalconFused && counts.falcon == FalconLayout::Grouped) {
+        const quint64 n = static_cast<quint64>(counts.queryHeads / counts.kvHeads);
+        pairNorms(
+            file, fused,
+            [hd, n](int h) {
+                const auto hh = static_cast<quint64>(h);
+                return ((hh / n) * (n + 2) + hh % n) * hd;
+            },
+            counts.queryHeads, pairs, layout, norms.q);
+        pairNorms(
+            file, fused, [hd, n](int g) { return (static_cast<quint64>(g) * (n + 2) + n) * hd; },
+            counts.kvHeads, pairs, layout, norms.k);
+    } else if (scheme == Scheme::NeoxFused ||
+               (scheme == Scheme::FalconFused && counts.falcon == FalconLayout::PerHead)) {
+        pairNorms(
+            file, fused, [hd](int h) { return 3 * hd * h; }, counts.queryHeads, pairs, layout,
+            norms.q);
+        pairNorms(
+            file, fused, [hd](int h) { return 3 * hd * h + hd; }, counts.kvHeads, pairs, layout,
+            norms.k);
+    } else {
+        pairNorms(
+            file, fused, [hd](int h) { return static_cast<quint64>(h) * hd; }, counts.queryHeads,
+            pairs, layout, norms.q);
+        pairNorms(
+            file, fused, [hd, qRows](int g) { return qRows + static_cast<quint64>(g) * hd; },
+            counts.kvHeads, pairs, layout, norms.k);
+    }
+}
+
+// Refuses what the chosen layers and the settings cannot both be: a per-head [q, k, v] tensor
+// with fewer key heads than query heads, a layer past num_hidden_layers. Returns the layer
+// count (num_hidden_layers, or the weights' when the config has none: a warning).
+std::optional<int> checkLayers(const std::map<int, Projection>& layers, Scheme scheme,
+                               const QString& folder, FolderSettings& s, QString& error) {
+    const HeadCounts& counts = s.counts;
     if ((scheme == Scheme::NeoxFused ||
          (scheme == Scheme::FalconFused && counts.falcon == FalconLayout::PerHead)) &&
         counts.kvHeads != counts.queryHeads) {
         error = IoText::tr("%1: a query_key_value laid out per head as [q, k, v] (GPT-NeoX, "
                            "Falcon without multi_query) holds one key head per query head, but "
                            "the config gives %2 query heads and %3 key/value heads")
-                    .arg(settingsPath)
+                    .arg(s.settingsPath)
                     .arg(counts.queryHeads)
                     .arg(counts.kvHeads);
         return std::nullopt;
     }
-    if (scheme == Scheme::MistralSeparate && !mistral) {
+    if (scheme == Scheme::MistralSeparate && !s.mistral) {
         // Meta/Mistral-named tensors beside a config.json: their order is the reference code's.
-        probe.layout = rope::Layout::Interleaved;
-        probe.warnings << IoText::tr("wq/wk: Meta's tensor names; reading the pairs as (2i, "
-                                     "2i + 1), the reference code's order");
+        s.probe.layout = rope::Layout::Interleaved;
+        s.probe.warnings << IoText::tr("wq/wk: Meta's tensor names; reading the pairs as (2i, "
+                                       "2i + 1), the reference code's order");
     }
     const int layerCount = counts.layers > 0 ? counts.layers : layers.rbegin()->first + 1;
     if (counts.layers == 0) {
-        probe.warnings << IoText::tr("num_hidden_layers: missing; %1 layers found in the weights")
-                              .arg(layerCount);
+        s.probe.warnings
+            << IoText::tr("num_hidden_layers: missing; %1 layers found in the weights")
+                   .arg(layerCount);
     }
     for (const auto& [index, p] : layers) {
         if (index >= layerCount) {
@@ -676,129 +808,92 @@ std::optional<WeightsProbe> probeModelFolder(const QString& folder, QString& err
             return std::nullopt;
         }
     }
-    probe.naming = schemeName(scheme);
-    const int pairs = probe.rotaryDim / 2;
-    const int total = fused ? layerCount : 2 * layerCount;
-    int done = 0;
+    return layerCount;
+}
 
-    // Norms of rows [first(h) + r₁, first(h) + r₂] for every head h and pair i.
-    const auto pairNorms = [&](const QString& name, const SafetensorsTensor& t,
-                               const std::function<quint64(int)>& first, int heads,
-                               std::vector<std::vector<double>>& out) {
-        const quint64 cols = t.shape[1];
-        std::vector<double> row(static_cast<std::size_t>(cols));
-        const auto rowSquares = [&](quint64 r) {
-            fileOf(name).read(t, r * cols, cols, row.data());
-            double s = 0.0;
-            for (const double v : row) {
-                s += v * v;
-            }
-            return s;
-        };
-        out.assign(static_cast<std::size_t>(heads), std::vector<double>(pairs, 0.0));
-        for (int h = 0; h < heads; ++h) {
-            const quint64 headRow = first(h);
-            for (int i = 0; i < pairs; ++i) {
-                const int r1 = probe.layout == rope::Layout::Half ? i : 2 * i;
-                const int r2 = probe.layout == rope::Layout::Half ? i + pairs : 2 * i + 1;
-                out[h][i] = std::sqrt(rowSquares(headRow + r1) + rowSquares(headRow + r2));
-            }
-        }
-    };
-    const auto checked = [&](const QString& name, quint64 rows) -> const SafetensorsTensor* {
-        const SafetensorsTensor* t = tensor(name);
-        if (t == nullptr) {
-            return nullptr;
-        }
-        if (!isReadableDtype(t->dtype)) {
-            error = IoText::tr("tensor '%1' has dtype %2; the probe reads F32, F16 and BF16")
-                        .arg(name, t->dtype);
-            return nullptr;
-        }
-        if (t->shape.size() != 2 || t->shape[0] != rows || t->shape[1] == 0) {
-            QStringList shape;
-            for (const quint64 d : t->shape) {
-                shape << QString::number(d);
-            }
-            error = IoText::tr("tensor '%1' has shape [%2]; the config implies [%3, hidden size] "
-                               "(heads %4, key/value heads %5, head_dim %6)")
-                        .arg(name, shape.join(QStringLiteral(", ")))
-                        .arg(rows)
-                        .arg(counts.queryHeads)
-                        .arg(counts.kvHeads)
-                        .arg(hd);
-            return nullptr;
-        }
-        return t;
-    };
+} // namespace
+
+std::optional<WeightsProbe> probeModelFolder(const QString& folder, QString& error,
+                                             const WeightsProgress& progress) {
+    error.clear();
+    std::optional<FolderSettings> settings = readFolderSettings(folder, error);
+    if (!settings) {
+        return std::nullopt;
+    }
+    FolderSettings& s = *settings;
+    std::map<QString, QString> files;
+    if (s.mistral ? !singleFiles(folder, s.consolidated, files, error)
+                  : !tensorFiles(folder, files, error)) {
+        return std::nullopt;
+    }
+    const ProjectionsByPrefix byPrefix = findProjections(files, s);
+    if (byPrefix.empty()) {
+        error = noProjectionsMessage(folder, files, s);
+        return std::nullopt;
+    }
+    TensorSource source(folder, files, error);
+    const std::map<int, Projection>* chosen = chooseLayers(byPrefix, source, folder, s, error);
+    if (chosen == nullptr) {
+        return std::nullopt;
+    }
+    const std::map<int, Projection>& layers = *chosen;
+    const Scheme scheme = layers.begin()->second.scheme;
+    const std::optional<int> layerCount = checkLayers(layers, scheme, folder, s, error);
+    if (!layerCount) {
+        return std::nullopt;
+    }
+    WeightsProbe& probe = s.probe;
+    probe.naming = schemeName(scheme);
+    const int hd = probe.headDim;
+    const quint64 qRows = static_cast<quint64>(s.counts.queryHeads) * hd;
+    const quint64 kRows = static_cast<quint64>(s.counts.kvHeads) * hd;
+    const int pairs = probe.rotaryDim / 2;
+    const bool fused = fusedScheme(scheme);
+    const int total = fused ? *layerCount : 2 * *layerCount;
+    int done = 0;
     const quint64 hd64 = static_cast<quint64>(hd);
     const auto stacked = [hd64](int h) { return static_cast<quint64>(h) * hd64; };
-    for (int l = 0; l < layerCount; ++l) {
+    for (int l = 0; l < *layerCount; ++l) {
         const auto it = layers.find(l);
-        if (it == layers.end() || it->second.q.isEmpty() || it->second.scheme != scheme) {
+        if (it == layers.end() || it->second.q.isEmpty() || it->second.scheme != scheme ||
+            (!fused && it->second.k.isEmpty())) {
+            const bool key = it != layers.end() && !it->second.q.isEmpty() &&
+                             it->second.scheme == scheme;
             error = IoText::tr("%1: tensor '%2' not found (layer %3 of %4)")
-                        .arg(folder, expectedName(probe.prefix, scheme, l, false))
+                        .arg(folder, expectedName(probe.prefix, scheme, l, key))
                         .arg(l)
-                        .arg(layerCount);
+                        .arg(*layerCount);
             return std::nullopt;
         }
-        if (!fused && it->second.k.isEmpty()) {
-            error = IoText::tr("%1: tensor '%2' not found (layer %3 of %4)")
-                        .arg(folder, expectedName(probe.prefix, scheme, l, true))
-                        .arg(l)
-                        .arg(layerCount);
-            return std::nullopt;
-        }
+        const Projection& p = it->second;
         LayerPairNorms norms;
         norms.index = l;
         if (fused) {
-            const SafetensorsTensor* t = checked(it->second.q, queryTensorRows(scheme));
+            const SafetensorsTensor* t =
+                source.checked(p.q, queryTensorRows(scheme, qRows, kRows), s.counts, hd);
             if (t == nullptr) {
                 return std::nullopt;
             }
-            if (scheme == Scheme::FalconFused && counts.falcon == FalconLayout::Grouped) {
-                const quint64 n = static_cast<quint64>(counts.queryHeads / counts.kvHeads);
-                pairNorms(
-                    it->second.q, *t,
-                    [hd64, n](int h) {
-                        const auto hh = static_cast<quint64>(h);
-                        return ((hh / n) * (n + 2) + hh % n) * hd64;
-                    },
-                    counts.queryHeads, norms.q);
-                pairNorms(
-                    it->second.q, *t,
-                    [hd64, n](int g) { return (static_cast<quint64>(g) * (n + 2) + n) * hd64; },
-                    counts.kvHeads, norms.k);
-            } else if (scheme == Scheme::NeoxFused ||
-                       (scheme == Scheme::FalconFused && counts.falcon == FalconLayout::PerHead)) {
-                pairNorms(
-                    it->second.q, *t, [hd64](int h) { return 3 * hd64 * h; }, counts.queryHeads,
-                    norms.q);
-                pairNorms(
-                    it->second.q, *t, [hd64](int h) { return 3 * hd64 * h + hd64; }, counts.kvHeads,
-                    norms.k);
-            } else {
-                pairNorms(it->second.q, *t, stacked, counts.queryHeads, norms.q);
-                pairNorms(
-                    it->second.q, *t, [&](int g) { return qRows + stacked(g); }, counts.kvHeads,
-                    norms.k);
-            }
+            fusedLayerNorms(source.fileOf(p.q), *t, scheme, s.counts, hd, pairs, probe.layout,
+                            norms);
             ++done;
         } else {
-            const SafetensorsTensor* tq = checked(it->second.q, qRows);
+            const SafetensorsTensor* tq = source.checked(p.q, qRows, s.counts, hd);
             if (tq == nullptr) {
                 return std::nullopt;
             }
-            pairNorms(it->second.q, *tq, stacked, counts.queryHeads, norms.q);
+            pairNorms(source.fileOf(p.q), *tq, stacked, s.counts.queryHeads, pairs, probe.layout,
+                      norms.q);
             if (progress && !progress(++done, total)) {
                 error = IoText::tr("cancelled");
                 return std::nullopt;
             }
-            const SafetensorsTensor* tk = checked(it->second.k, kRows);
+            const SafetensorsTensor* tk = source.checked(p.k, kRows, s.counts, hd);
             if (tk == nullptr) {
                 return std::nullopt;
             }
-            pairNorms(it->second.k, *tk, stacked, counts.kvHeads, norms.k);
+            pairNorms(source.fileOf(p.k), *tk, stacked, s.counts.kvHeads, pairs, probe.layout,
+                      norms.k);
             ++done;
         }
         probe.layers.push_back(std::move(norms));
@@ -807,7 +902,7 @@ std::optional<WeightsProbe> probeModelFolder(const QString& folder, QString& err
             return std::nullopt;
         }
     }
-    return probe;
+    return std::move(probe);
 }
 
 namespace {
