@@ -231,7 +231,7 @@ std::optional<DoctorFinding> deepseekMscale(const Context& c) {
     if (c.s.method != ScalingKind::Yarn) {
         return std::nullopt;
     }
-    const bool deepseek = c.in.model.modelType.startsWith(QLatin1String("deepseek"));
+    const bool deepseek = isFamily(c.in.model.modelType, {"deepseek-v2", "deepseek-v3.2"});
     const bool hasM = c.s.mscale > 0;
     const bool hasAll = c.s.mscaleAllDim > 0;
     const bool folded = deepseek && hasM != hasAll;
@@ -299,7 +299,7 @@ std::optional<DoctorFinding> mropeLayout(const Context& c) {
 
 // Gemma 3: the ×8 linear scaling belongs to the global layers only.
 std::optional<DoctorFinding> gemmaLocalScaled(const Context& c) {
-    if (!c.in.model.modelType.startsWith(QLatin1String("gemma3"))) {
+    if (!isFamily(c.in.model.modelType, {"gemma-3", "gemma-3n"})) {
         return std::nullopt;
     }
     for (const LayerRope& l : c.in.model.layers) {

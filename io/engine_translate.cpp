@@ -259,9 +259,9 @@ QJsonObject toHfRopeBlock(const ModelConfigResult& model) {
     out[QStringLiteral("rope_theta")] = p.base;
     out[QStringLiteral("max_position_embeddings")] = static_cast<double>(p.context);
     // DeepSeek's MLA rotates only its qk_rope_head_dim part of each head.
-    out[model.modelType.startsWith(QLatin1String("deepseek")) ? QStringLiteral("qk_rope_head_dim")
-                                                              : QStringLiteral("head_dim")] =
-        p.headDim;
+    out[isFamily(model.modelType, {"deepseek-v2", "deepseek-v3.2"})
+            ? QStringLiteral("qk_rope_head_dim")
+            : QStringLiteral("head_dim")] = p.headDim;
     if (p.rotaryDim > 0 && p.rotaryDim != p.headDim) {
         out[QStringLiteral("partial_rotary_factor")] =
             static_cast<double>(p.rotaryDim) / static_cast<double>(p.headDim);

@@ -308,6 +308,13 @@ const ModelFamily* familyOfModelType(const QString& modelType) {
     return nullptr;
 }
 
+bool isFamily(const QString& modelType, std::initializer_list<const char*> ids) {
+    const ModelFamily* family = familyOfModelType(modelType);
+    return family != nullptr && std::any_of(ids.begin(), ids.end(), [family](const char* id) {
+               return family->id == QLatin1String(id);
+           });
+}
+
 const ModelFamily* familyOfLlamaCppArch(const QString& arch) {
     if (arch.isEmpty()) {
         return nullptr;

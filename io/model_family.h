@@ -7,6 +7,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <initializer_list>
 #include <vector>
 
 /// \file model_family.h
@@ -148,6 +149,9 @@ const std::vector<ModelFamily>& modelFamilies();
 
 /// \brief The family whose hfModelTypes contains \p modelType, or nullptr.
 const ModelFamily* familyOfModelType(const QString& modelType);
+
+/// \brief Whether \p modelType belongs to one of the families \p ids (ModelFamily::id).
+bool isFamily(const QString& modelType, std::initializer_list<const char*> ids);
 
 /// \brief The family whose llamaCppArch is \p arch, or nullptr.
 const ModelFamily* familyOfLlamaCppArch(const QString& arch);
