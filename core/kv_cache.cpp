@@ -6,6 +6,7 @@
 #include "core/rope_params.h"
 #include "core/scaling/scaling_fields.h"
 #include "core/scaling/scaling_registry.h"
+#include "core/vector_state.h"
 
 #include <algorithm>
 #include <atomic>
@@ -71,6 +72,7 @@ Eigen::MatrixXd dynamicNtkKvCacheCurve(int dim, double base, double factor, int 
     for (const long long m : queryPositions) {
         checkPositions(cachedLen, seqLen, m, keyPos);
     }
+    clearUpperVectorState(); // see dynamicNtkKvCacheScoresOverLengths()
     const Eigen::ArrayXd now = dynamicFrequencies(dim, base, factor, originalContext, seqLen);
     const Eigen::ArrayXd then = dynamicFrequencies(dim, base, factor, originalContext, cachedLen);
     Eigen::MatrixXd out(static_cast<Eigen::Index>(queryPositions.size()), 2);
@@ -104,6 +106,9 @@ dynamicNtkKvCacheScoresOverLengths(int dim, double base, double factor, int orig
         return out;
     }
     out.reserve(lengths.size());
+    // 400 lengths × (d/2 pow + d cos) of scalar SSE code, called from the GUI thread after a
+    // paint: without this the dirty AVX upper state made it 10–25× slower (vector_state.h).
+    clearUpperVectorState();
     const Eigen::ArrayXd then = dynamicFrequencies(dim, base, factor, originalContext, cachedLen);
     const Eigen::ArrayXd upToL0 =
         dynamicFrequencies(dim, base, factor, originalContext, originalContext);

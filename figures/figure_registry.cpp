@@ -3,6 +3,8 @@
 #include "figures/figure_registry.h"
 #include "figures/figure_unless.h"
 
+#include "core/vector_state.h"
+
 #include <QtGlobal>
 
 
@@ -196,6 +198,10 @@ QString figureId(const Figure& figure) {
 
 FigureData figureData(const Figure& figure, const rope::RopeParams& params,
                       const FigureOptions& options) {
+    // A panel computes on the GUI thread right after a paint, whose AVX fill leaves the upper
+    // vector state dirty; core's scalar code would pay for it on every instruction
+    // (core/vector_state.h). Clearing it changes no result.
+    rope::clearUpperVectorState();
     return figure.data(params, withDefaults(figure.options(), options));
 }
 
@@ -225,11 +231,13 @@ QVariantMap jobInputs(const Figure& figure, const rope::RopeParams& params,
 std::shared_ptr<const JobResult> runJob(const Figure& figure, const rope::RopeParams& params,
                                         const FigureOptions& options, const JobControl& control,
                                         const JobResult* previous) {
+    rope::clearUpperVectorState(); // as in figureData()
     return figure.job->run(params, withDefaults(figure.options(), options), control, previous);
 }
 
 FigureData composeFigure(const Figure& figure, const rope::RopeParams& params,
                          const FigureOptions& options, const JobResult* last) {
+    rope::clearUpperVectorState(); // as in figureData()
     return figure.job->compose(params, withDefaults(figure.options(), options), last);
 }
 

@@ -3,6 +3,7 @@
 #include "io/model_compare.h"
 
 #include "core/scaling/scaling_registry.h"
+#include "core/vector_state.h"
 
 #include <Eigen/Core>
 
@@ -87,6 +88,9 @@ void checkContext(long long context) {
 
 ScoreComparison compareScores(const RopeParams& a, const RopeParams& b, long long context,
                               int samples, std::uint64_t seed, double threshold) {
+    // Scalar SSE code from the GUI thread (the doctor panel) after a paint: without this the
+    // dirty AVX upper state left by Qt's fill made every instruction pay (core/vector_state.h).
+    clearUpperVectorState();
     const ScoreSampler sampler(a, b, samples, seed);
     checkContext(context);
     ScoreComparison out;
@@ -104,6 +108,7 @@ ScoreComparison compareScores(const RopeParams& a, const RopeParams& b, long lon
 SampledScoreComparison compareScoresAt(const RopeParams& a, const RopeParams& b, long long context,
                                        const std::vector<long long>& distances, int samples,
                                        std::uint64_t seed, double threshold) {
+    clearUpperVectorState(); // as in compareScores()
     const ScoreSampler sampler(a, b, samples, seed);
     checkContext(context);
     SampledScoreComparison out;
