@@ -336,14 +336,28 @@ private:
     const MinimalBaseOptions& m_options;
     SegmentControl* const m_control;
     const bool m_fast;
+    // The full scans use every core only for a whole sweep on the fast backend: a chunk of the
+    // chunked sweep already has a thread of its own.
     const int m_scanThreads;
     const long long m_count; // distances 0 … count−1
+    // The upper end is tried at b·e^δ with δ a little under ln(1 + tolerance), so that the
+    // bracket [lower, upper] is at most `tolerance` wide.
     const double m_delta;
     SweepPoint m_point;
+    // Candidates kept from each full scan. With the screen (SweepPoint::screen(), a quarter of
+    // an evaluation) a larger pool is cheap to walk and serves many more steps: at
+    // b*(2^20, 128) the full scans fell from 168 (2 048 kept) to 17 (16 384 kept); 8 192 and
+    // 32 768 were slower.
     const std::size_t m_keepFromScan;
+    // The MPFR budget of a decision (nearZero()) is 4 096 pair-cosines (64 distances at
+    // d = 128, 2 048 at d = 4): a few milliseconds whatever d. Small heads need the larger
+    // count: at d = 4, f(m) = cos m + cos(m·b^(−1/2)) is within rounding of 0 at every m near an
+    // odd multiple of π, and L = 2^20 has more than 64 of them at once.
     const std::size_t m_maxPrecise;
     const double m_workLimit;
-    double m_b;
+    double m_b; // the current base
+    // Every base in (1, certified) is infeasible: below 4/π by f(2) < 0, below a caller's start
+    // by its own certificate, and then by the steps of the sweep.
     double m_certified;
     MinimalBase m_result;
     std::vector<long long> m_active; // distances negative at the previous step, best first
@@ -361,19 +375,6 @@ private:
     std::vector<long long> m_next;
 };
 
-// The upper end is tried at b·e^δ with δ a little under ln(1 + tolerance), so that the bracket
-// [lower, upper] is at most `tolerance` wide.
-// The full scans use every core only for a whole sweep on the fast backend: a chunk of the
-// chunked sweep already has a thread of its own.
-// Candidates kept from each full scan: with the screen (SweepPoint::screen(), a quarter of an
-// evaluation) a larger pool is cheap to walk and serves many more steps: at b*(2^20, 128) the
-// full scans fell from 168 (2 048 kept) to 17 (16 384 kept); 8 192 and 32 768 were slower.
-// The MPFR budget of a decision (nearZero()) is 4 096 pair-cosines (64 distances at d = 128,
-// 2 048 at d = 4): a few milliseconds whatever d. Small heads need the larger count: at d = 4,
-// f(m) = cos m + cos(m·b^(−1/2)) is within rounding of 0 at every m near an odd multiple of π,
-// and L = 2^20 has more than 64 of them at once.
-// Every base in (1, certified) is infeasible: below 4/π by f(2) < 0, below a caller's start by
-// its own certificate, and then by the steps of the sweep.
 SegmentSweep::SegmentSweep(long long context, int dim, const MinimalBaseOptions& options,
                            SegmentControl* control)
     : m_context(context), m_dim(dim), m_options(options), m_control(control),
