@@ -56,6 +56,227 @@ bool tailIsFeasible(int dim, double bigBase, long long count) {
     return true;
 }
 
+// What one allFeasibleAbove() may spend: its work cap (shared by both parts) and the cost model's
+// estimate of the downward sweep, in full scans and in cosine-equivalents.
+struct ThresholdBudget {
+    double workLimit;
+    double expectedScans;
+    double expectedWork;
+};
+
+// The refusals of allFeasibleAbove(), before any work. Its certificate scans every m at every
+// step, so the work grows like (L·d/2)^1.6: certified for L·d/2 ≤ 2^26 only. The downward sweep
+// needs about 1 400 full scans at L·d/2 = 2^18 (L = 4 096, d = 128), and the number grows like
+// (L·d/2)^0.6 (expectedThresholdScans()); what would run into the cap only after its whole
+// budget is refused at once, with the estimate (above the old limit L·d/2 = 2^22; below it the
+// sweeps run as before and stop at the cap).
+ThresholdBudget thresholdBudget(long long context, int dim, const MinimalBaseOptions& options,
+                                long long count) {
+    const double pairDistances = static_cast<double>(context) * (dim / 2);
+    if (pairDistances > 67108864.0) {
+        throw InvalidParameter("context", "--all-above is certified for context × dim/2 <= "
+                                          "2^26 only (L <= 2^20 at d = 128: its certificate "
+                                          "scans every m at every step, work ~ (L·d/2)^1.6; see "
+                                          "docs/base-bound.md), got context " +
+                                              std::to_string(context) + " at dim " +
+                                              std::to_string(dim));
+    }
+    const double workLimit = resolvedWorkLimit(options, context, dim);
+    const double expectedScans = expectedThresholdScans(context, dim);
+    const double expectedWork = expectedScans * sweepWork(0, 1, count, dim);
+    // (estimatedThresholdSeconds() states the same model for the panel.)
+    // Below 2^22 the estimate must exceed the cap fourfold (it is good to a factor of a few):
+    // wide heads at short contexts cost mostly the scans' sincos tables (d = 4148, L = 2564:
+    // about 30 000 scans of 7.6 ms) and would otherwise run into the cap only after ~20 s.
+    if (workLimit > 0.0 && expectedWork > workLimit &&
+        (pairDistances > 4194304.0 || expectedWork > 4.0 * workLimit)) {
+        throw InvalidParameter(
+            "context", "--all-above is certified for context × dim/2 <= 2^26 within its work "
+                       "limit only: context " +
+                           std::to_string(context) + " at dim " + std::to_string(dim) +
+                           " needs about " + shortNumber(expectedScans) +
+                           " full scans of every m, " + shortNumber(expectedWork) +
+                           " cosine evaluations (about " +
+                           shortNumber(workSeconds(expectedWork, options.backend)) +
+                           " s of CPU here) against a limit of " + shortNumber(workLimit) +
+                           " (its certificate scans every m at every step, work ~ (L·d/2)^1.6; see "
+                           "docs/base-bound.md)");
+    }
+    return {workLimit, expectedScans, expectedWork};
+}
+
+// A base B at which the tail certificate (tailIsFeasible()) holds, which proves every base ≥ B
+// feasible: doubled from b* until it holds, then bisected in ln b to 1 % towards a smaller such
+// B (the bisection keeps as B only bases where it was seen to hold).
+double certifiedTail(long long context, int dim, long long count, double bStar) {
+    double hi = bStar;
+    while (!tailIsFeasible(dim, hi, count)) {
+        hi *= 2.0;
+        if (hi > limits::kMaxBase) {
+            throw InvalidParameter(
+                "context",
+                "--all-above found no tail certificate below 1e30 for the base at context " +
+                    std::to_string(context) + ", dim " + std::to_string(dim) +
+                    ": the tail bound stays within double rounding of 0 at some m "
+                    "(small heads hug 0 near every odd multiple of π), so the "
+                    "threshold b_T cannot be certified; b* (min-base without "
+                    "--all-above) is " +
+                    baseText(bStar));
+        }
+    }
+    double lo = std::max(bStar, hi / 2.0);
+    while (hi / lo > 1.01) {
+        const double mid = std::sqrt(lo * hi);
+        (tailIsFeasible(dim, mid, count) ? hi : lo) = mid;
+    }
+    return hi;
+}
+
+// One full scan of the downward sweep at a base: the minimum of f̃, the first certifiably
+// negative distance (f̃ < −2E), and the tightest ratio (f̃ − 2E)/m over m ≥ 1, which bounds how
+// far down the base may step while every f stays ≥ 0 (downwardStep()).
+struct MarginScan {
+    double ratio = std::numeric_limits<double>::infinity();
+    long long argmin = -1;
+    double minValue = std::numeric_limits<double>::infinity();
+    long long negative = -1;
+};
+
+MarginScan marginScan(const SweepPoint& point, long long count) {
+    // Locals, not the fields of the result: the scan's loop keeps them in registers (the result
+    // is written through a pointer the values f[j] might alias).
+    double ratio = std::numeric_limits<double>::infinity();
+    long long argmin = -1;
+    double minValue = std::numeric_limits<double>::infinity();
+    long long negative = -1;
+    BlockCosineSum scan(point.theta(), count);
+    scan.run(0, count, [&](long long m0, const double* f, long long n) {
+        for (long long j = 0; j < n; ++j) {
+            const long long m = m0 + j;
+            if (f[j] < minValue) {
+                minValue = f[j];
+                argmin = m;
+            }
+            const double margin = f[j] - 2.0 * point.errorBound(m);
+            if (f[j] < -2.0 * point.errorBound(m) && negative < 0) {
+                negative = m;
+            }
+            if (m > 0) {
+                ratio = std::min(ratio, margin / static_cast<double>(m));
+            }
+        }
+        return true;
+    });
+    return {ratio, argmin, minValue, negative};
+}
+
+// The step s down in t = ln b over which every f stays ≥ 0, from a scan whose margins are
+// f̃ − 2E ≥ ratio·m > 0 (so the true f(m) ≥ ratio·m). Going down by u, θ_i grows by e^{c_i·u}
+// ≤ e^u (each c_i = 2i/d < 1), so the slope bound m·Σ_i c_iθ_i at t − u is at most e^u times
+// the one at t, and f(m) falls by at most m·Σ c_iθ_i·(e^s − 1) over the step. That stays below
+// ratio·m while e^s − 1 ≤ y = ratio/Σ c_iθ_i, i.e. s ≤ ln(1 + y); s = y/(1 + y) ≤ ln(1 + y),
+// less 10⁻⁹ relative for rounding. 0 when some margin is not positive (ratio ≤ 0).
+double downwardStep(const SweepPoint& point, int dim, double ratio) {
+    double slope = 0.0;
+    for (Eigen::Index i = 0; i < point.theta().size(); ++i) {
+        slope += (2.0 * static_cast<double>(i)) / dim * point.theta()[i];
+    }
+    const double y = ratio > 0.0 ? ratio / slope : 0.0;
+    return y / (1.0 + y) * (1.0 - 1e-9);
+}
+
+// The first distance m with f̃ < −2E at `base` (certifiably negative, so `base` is infeasible),
+// or −1 when there is none; the scan stops at the first one.
+long long certifiedNegative(int dim, double base, long long count) {
+    SweepPoint below(dim);
+    below.setBase(base);
+    long long witness = -1;
+    BlockCosineSum scanBelow(below.theta(), count);
+    scanBelow.run(0, count, [&](long long m0, const double* f, long long n) {
+        for (long long j = 0; j < n; ++j) {
+            if (f[j] < -2.0 * below.errorBound(m0 + j)) {
+                witness = m0 + j;
+                return false;
+            }
+        }
+        return true;
+    });
+    return witness;
+}
+
+// The downward sweep of allFeasibleAbove(): full scans from the certified tail `tail` down in
+// t = ln b, each step proven feasible by downwardStep(), until the step falls under δ (a little
+// under ln(1 + tolerance)). There the base b·e^{−δ} decides: certifiably negative somewhere
+// means [b·e^{−δ}, b] is the bracket of b_T; otherwise [b·e^{−step}, b] was certified and the
+// sweep goes on from below it. The work cap counts what the sweep up to b* (`lowest`) spent.
+MinimalBase downwardSweep(long long context, int dim, const MinimalBaseOptions& options,
+                          const ThresholdBudget& budget, const MinimalBase& lowest, double tail,
+                          long long count) {
+    const double delta = 0.9 * std::log1p(options.relativeTolerance);
+    const double spent = sweepWork(lowest.evaluations, lowest.scans, count, dim);
+    const double scanWork = sweepWork(0, 1, count, dim);
+    MinimalBase result;
+    double t = std::log(tail);
+    SweepPoint point(dim);
+    for (;;) {
+        if (isCancelled(options.control)) {
+            MinimalBase cancelled;
+            cancelled.cancelled = true;
+            cancelled.base = std::numeric_limits<double>::quiet_NaN();
+            return cancelled;
+        }
+        if (budget.workLimit > 0.0 &&
+            spent + static_cast<double>(result.scans + 1) * scanWork > budget.workLimit) {
+            throw InvalidParameter(
+                "context",
+                "--all-above needs more than its work limit of " + shortNumber(budget.workLimit) +
+                    " cosine evaluations (about " +
+                    shortNumber(workSeconds(budget.workLimit, options.backend)) +
+                    " s of CPU here; estimated beforehand: " + shortNumber(budget.expectedScans) +
+                    " full scans, about " +
+                    shortNumber(workSeconds(budget.expectedWork, options.backend)) +
+                    " s) at context " + std::to_string(context) + ", dim " + std::to_string(dim) +
+                    " (stopped at base " + baseText(std::exp(t)) + ")");
+        }
+        const double b = std::exp(t);
+        point.setBase(b);
+        ++result.scans;
+        const MarginScan scan = marginScan(point, count);
+        if (scan.negative >= 0) {
+            if (result.scans == 1) {
+                throw std::logic_error("allFeasibleAbove: the tail certificate failed");
+            }
+            // Not reached after the first scan: every t below a certified step is scanned only
+            // when the step was certified. Kept as a bracket all the same.
+            result.lowerBracket = b;
+            result.witness = scan.negative;
+            return result;
+        }
+        result.found = true;
+        result.base = b;
+        result.argminDistance = scan.argmin;
+        result.minValue = scan.minValue;
+        const double step = downwardStep(point, dim, scan.ratio);
+        if (step < delta) {
+            const double probe = t - delta;
+            ++result.scans;
+            const long long witness = certifiedNegative(dim, std::exp(probe), count);
+            if (witness >= 0) {
+                result.lowerBracket = std::exp(probe);
+                result.witness = witness;
+                return result;
+            }
+            if (step <= 0.0) {
+                throw InvalidParameter(
+                    "context", "--all-above: f is within rounding of 0 at base " +
+                                   std::to_string(b) + " (m = " + std::to_string(scan.argmin) +
+                                   "); no certificate");
+            }
+        }
+        t -= step;
+    }
+}
+
 } // namespace
 
 double estimateMinimalBase(long long context, int dim, const WorkControl* control) {
@@ -105,182 +326,24 @@ double estimatedThresholdSeconds(long long context, int dim) {
     return workSeconds(scans * sweepWork(0, 1, context, dim), SweepBackend::Fast);
 }
 
+// The threshold b_T in three parts: b* by the certified sweep (minimalBase()), a base from which
+// the tail certificate holds, and the downward sweep from there to b_T.
 MinimalBase allFeasibleAbove(long long context, int dim, const MinimalBaseOptions& options) {
     validateContext(context);
     validateDim(dim, "dim");
-    const double pairDistances = static_cast<double>(context) * (dim / 2);
-    if (pairDistances > 67108864.0) {
-        throw InvalidParameter("context", "--all-above is certified for context × dim/2 <= "
-                                          "2^26 only (L <= 2^20 at d = 128: its certificate "
-                                          "scans every m at every step, work ~ (L·d/2)^1.6; see "
-                                          "docs/base-bound.md), got context " +
-                                              std::to_string(context) + " at dim " +
-                                              std::to_string(dim));
-    }
+    const long long count = options.includeContext ? context + 1 : context;
     // One work budget for both parts: the sweep up to b* and the downward sweep from the tail.
-    const double workLimit = resolvedWorkLimit(options, context, dim);
-    // The downward sweep needs about 1 400 full scans at L·d/2 = 2^18 (L = 4 096, d = 128), and
-    // the number grows like (L·d/2)^0.6 (expectedThresholdScans()). Refuse at once,
-    // with the estimate, what would run into the cap only after its whole budget (above the
-    // old limit L·d/2 = 2^22; below it the sweeps run as before and stop at the cap).
-    const long long countAll = options.includeContext ? context + 1 : context;
-    const double expectedScans = expectedThresholdScans(context, dim);
-    const double expectedWork = expectedScans * sweepWork(0, 1, countAll, dim);
-    // (estimatedThresholdSeconds() states the same model for the panel.)
-    // Below 2^22 the estimate must exceed the cap fourfold (it is good to a factor of a few):
-    // wide heads at short contexts cost mostly the scans' sincos tables (d = 4148, L = 2564:
-    // about 30 000 scans of 7.6 ms) and would otherwise run into the cap only after ~20 s.
-    if (workLimit > 0.0 && expectedWork > workLimit &&
-        (pairDistances > 4194304.0 || expectedWork > 4.0 * workLimit)) {
-        throw InvalidParameter(
-            "context", "--all-above is certified for context × dim/2 <= 2^26 within its work "
-                       "limit only: context " +
-                           std::to_string(context) + " at dim " + std::to_string(dim) +
-                           " needs about " + shortNumber(expectedScans) +
-                           " full scans of every m, " + shortNumber(expectedWork) +
-                           " cosine evaluations (about " +
-                           shortNumber(workSeconds(expectedWork, options.backend)) +
-                           " s of CPU here) against a limit of " + shortNumber(workLimit) +
-                           " (its certificate scans every m at every step, work ~ (L·d/2)^1.6; see "
-                           "docs/base-bound.md)");
-    }
+    const ThresholdBudget budget = thresholdBudget(context, dim, options, count);
     MinimalBaseOptions first = options;
     first.startBase = 0.0;
-    first.workLimit = workLimit;
+    first.workLimit = budget.workLimit;
     const MinimalBase lowest = minimalBase(context, dim, first);
     if (lowest.cancelled || !lowest.found || lowest.base <= 1.0) {
         // No feasible base at all, or every base is feasible (b* = 1 = b_T).
         return lowest;
     }
-    const long long count = options.includeContext ? context + 1 : context;
-    const double delta = 0.9 * std::log1p(options.relativeTolerance);
-    // 1. The tail certificate: double from b*, then bisect in ln b to 1 %.
-    double hi = lowest.base;
-    while (!tailIsFeasible(dim, hi, count)) {
-        hi *= 2.0;
-        if (hi > limits::kMaxBase) {
-            throw InvalidParameter(
-                "context",
-                "--all-above found no tail certificate below 1e30 for the base at context " +
-                    std::to_string(context) + ", dim " + std::to_string(dim) +
-                    ": the tail bound stays within double rounding of 0 at some m "
-                    "(small heads hug 0 near every odd multiple of π), so the "
-                    "threshold b_T cannot be certified; b* (min-base without "
-                    "--all-above) is " +
-                    baseText(lowest.base));
-        }
-    }
-    double lo = std::max(lowest.base, hi / 2.0);
-    while (hi / lo > 1.01) {
-        const double mid = std::sqrt(lo * hi);
-        (tailIsFeasible(dim, mid, count) ? hi : lo) = mid;
-    }
-    // 2. Downward sweep of full scans from the certified tail, with what the first part left.
-    const double spent = sweepWork(lowest.evaluations, lowest.scans, count, dim);
-    const double scanWork = sweepWork(0, 1, count, dim);
-    MinimalBase result;
-    double t = std::log(hi);
-    SweepPoint point(dim);
-    for (;;) {
-        if (isCancelled(options.control)) {
-            MinimalBase cancelled;
-            cancelled.cancelled = true;
-            cancelled.base = std::numeric_limits<double>::quiet_NaN();
-            return cancelled;
-        }
-        if (workLimit > 0.0 &&
-            spent + static_cast<double>(result.scans + 1) * scanWork > workLimit) {
-            throw InvalidParameter(
-                "context",
-                "--all-above needs more than its work limit of " + shortNumber(workLimit) +
-                    " cosine evaluations (about " +
-                    shortNumber(workSeconds(workLimit, options.backend)) +
-                    " s of CPU here; estimated beforehand: " + shortNumber(expectedScans) +
-                    " full scans, about " +
-                    shortNumber(workSeconds(expectedWork, options.backend)) + " s) at context " +
-                    std::to_string(context) + ", dim " + std::to_string(dim) +
-                    " (stopped at base " + baseText(std::exp(t)) + ")");
-        }
-        const double b = std::exp(t);
-        point.setBase(b);
-        ++result.scans;
-        // Per distance: margin f̃ − 2E, and the tightest ratio margin/m.
-        double ratio = std::numeric_limits<double>::infinity();
-        long long argmin = -1;
-        double minValue = std::numeric_limits<double>::infinity();
-        long long negative = -1;
-        BlockCosineSum scan(point.theta(), count);
-        scan.run(0, count, [&](long long m0, const double* f, long long n) {
-            for (long long j = 0; j < n; ++j) {
-                const long long m = m0 + j;
-                if (f[j] < minValue) {
-                    minValue = f[j];
-                    argmin = m;
-                }
-                const double margin = f[j] - 2.0 * point.errorBound(m);
-                if (f[j] < -2.0 * point.errorBound(m) && negative < 0) {
-                    negative = m;
-                }
-                if (m > 0) {
-                    ratio = std::min(ratio, margin / static_cast<double>(m));
-                }
-            }
-            return true;
-        });
-        if (negative >= 0) {
-            if (result.scans == 1) {
-                throw std::logic_error("allFeasibleAbove: the tail certificate failed");
-            }
-            // Not reached after the first scan: every t below a certified step is scanned only
-            // when the step was certified. Kept as a bracket all the same.
-            result.lowerBracket = b;
-            result.witness = negative;
-            return result;
-        }
-        result.found = true;
-        result.base = b;
-        result.argminDistance = argmin;
-        result.minValue = minValue;
-        // The slope bound at t' = t − s is at most e^s times the one at t (each 2i/d < 1).
-        double slope = 0.0;
-        for (Eigen::Index i = 0; i < point.theta().size(); ++i) {
-            slope += (2.0 * static_cast<double>(i)) / dim * point.theta()[i];
-        }
-        const double y = ratio > 0.0 ? ratio / slope : 0.0;
-        double step = y / (1.0 + y) * (1.0 - 1e-9);
-        if (step < delta) {
-            // Within the tolerance of the threshold: the next scan is at b·e^{−δ}; if it is
-            // infeasible, [b·e^{−δ}, b] is the bracket. Otherwise [b·e^{−step}, b] was
-            // certified and the sweep goes on from below it.
-            const double probe = t - delta;
-            SweepPoint below(dim);
-            below.setBase(std::exp(probe));
-            ++result.scans;
-            long long witness = -1;
-            BlockCosineSum scanBelow(below.theta(), count);
-            scanBelow.run(0, count, [&](long long m0, const double* f, long long n) {
-                for (long long j = 0; j < n; ++j) {
-                    if (f[j] < -2.0 * below.errorBound(m0 + j)) {
-                        witness = m0 + j;
-                        return false;
-                    }
-                }
-                return true;
-            });
-            if (witness >= 0) {
-                result.lowerBracket = std::exp(probe);
-                result.witness = witness;
-                return result;
-            }
-            if (step <= 0.0) {
-                throw InvalidParameter("context",
-                                       "--all-above: f is within rounding of 0 at base " +
-                                           std::to_string(b) + " (m = " + std::to_string(argmin) +
-                                           "); no certificate");
-            }
-        }
-        t -= step;
-    }
+    const double tail = certifiedTail(context, dim, count, lowest.base);
+    return downwardSweep(context, dim, options, budget, lowest, tail, count);
 }
 
 } // namespace rope
