@@ -183,6 +183,44 @@ private slots:
         QVERIFY(device.engine().wideSegments > 900);
     }
 
+    // Lines of about 1.3·10⁵ pixel steps each (600 points swinging over 30 % of a 1280 × 800
+    // plot's height): two are stroked as polylines, as any plot with few lines; 27 of them
+    // (the decay panel's nine bases with their band edges) would cost 27 × 10⁵ antialiased
+    // steps per replot, so each takes its 1/27 share of the plot's budget and the column path.
+    void manyDenseLinesShareTheStrokeBudget_data() {
+        QTest::addColumn<int>("lines");
+        QTest::addColumn<bool>("columns");
+        QTest::newRow("2 lines") << 2 << false;
+        QTest::newRow("27 lines") << 27 << true;
+    }
+    void manyDenseLinesShareTheStrokeBudget() {
+        QFETCH(int, lines);
+        QFETCH(bool, columns);
+        FigureData data;
+        data.title = QStringLiteral("lines");
+        data.yRange = std::pair<double, double>(-2.0, 2.0);
+        for (int l = 0; l < lines; ++l) {
+            rope::ui::Series s;
+            s.id = QStringLiteral("line-%1").arg(l);
+            s.name = s.id;
+            s.inLegend = false;
+            for (int k = 0; k < 600; ++k) {
+                s.x.push_back(k);
+                s.y.push_back(k % 2 == 0 ? 1.2 : 0.0);
+            }
+            data.series.push_back(std::move(s));
+        }
+        RecordingDevice device(QPaintEngine::Raster, QSize(1280, 800));
+        record(data, device);
+        int longPolylines = 0;
+        for (const auto& p : device.engine().polylines) {
+            longPolylines += p.points >= 500 ? 1 : 0;
+        }
+        QCOMPARE(longPolylines, columns ? 0 : lines);
+        QVERIFY2(columns ? device.engine().rects >= 500 * lines : device.engine().rects < 100,
+                 qPrintable(QString::number(device.engine().rects)));
+    }
+
     void denseZigZagIsDrawnAsColumns() {
         // 3 000 points swinging over the whole plot height, about 3 per pixel column: stroked,
         // millions of pixel steps (up to 1 s per frame for the decay panel at b ≈ 1, seeds

@@ -124,6 +124,13 @@ void drawSegments(QCPPainter& painter, const QVector<QPointF>& points) {
 // pixel steps stay under kColumnSpanPixels (every smooth curve, even with thousands of points) is
 // stroked as before.
 constexpr double kColumnSpanPixels = 400000.0;
+// Antialiased stroking costs about 9 ns a pixel step (7·10⁶ steps in 60 ms, above), and a
+// figure may hold 27 dense curves (nine bases of the decay panel, each a mean and two band
+// edges) each just under kColumnSpanPixels: 90–190 ms of one replot (GUI monkey seed
+// 2299814007, a switch to the decay panel at 2678 × 1928). The plot's curves share this
+// budget, about 20 ms of stroking: with n dense curves (over 64 points) a curve takes the
+// column path above kPlotStrokePixels / n steps, never above kColumnSpanPixels.
+constexpr double kPlotStrokePixels = 2.4e6;
 
 // The spans written straight into the pixels where the painter paints an image as Qt would fill
 // them: a plot's paint buffer (FramePlot's, in a format of 32-bit pixels), no scaling of the
@@ -250,7 +257,8 @@ private:
     int m_bottom = std::numeric_limits<int>::min();
 };
 
-bool drawAsColumnSpans(QCPPainter& painter, const QVector<QPointF>& points) {
+bool drawAsColumnSpans(QCPPainter& painter, const QVector<QPointF>& points,
+                       double threshold = kColumnSpanPixels) {
     const QPen& pen = painter.pen();
     const QPaintEngine* engine = painter.paintEngine();
     const QTransform toDevice = painter.deviceTransform();
@@ -276,7 +284,7 @@ bool drawAsColumnSpans(QCPPainter& painter, const QVector<QPointF>& points) {
             steps += std::max(std::abs(d.x()), std::abs(d.y()));
         }
     }
-    if (steps * scale * penDevice < kColumnSpanPixels) {
+    if (steps * scale * penDevice < threshold) {
         return false;
     }
     // The columns that can show: the clip (QCustomPlot clips a graph to its axis rectangle)
@@ -397,6 +405,37 @@ void drawLegendLine(QCPPainter* painter, const QRectF& rect, QPen pen, bool band
     painter->drawLine(QLineF(rect.left(), y, rect.right(), y));
 }
 
+// The pixel steps above which \p plottable's line takes the column path when drawn with
+// \p painter: its share of the plot's stroke budget (shareStrokeBudget()) on screen, where a
+// replot blocks the GUI thread; kColumnSpanPixels in a scaled export (a PNG at more than 96
+// dpi), which is drawn on the exports' thread and keeps antialiased lines.
+double columnSpanThreshold(const QCPAbstractPlottable& plottable, const QPainter& painter) {
+    const QVariant share = plottable.property("ropeColumnSpanSteps");
+    const QTransform toDevice = painter.deviceTransform();
+    const bool unscaled = std::abs(std::abs(toDevice.determinant()) - 1.0) < 1e-9;
+    return share.isValid() && unscaled ? share.toDouble() : kColumnSpanPixels;
+}
+
+// Gives every dense line of \p plot (a graph or curve of over 64 points) its share of
+// kPlotStrokePixels.
+void shareStrokeBudget(QCustomPlot& plot) {
+    std::vector<QCPAbstractPlottable*> dense;
+    for (int k = 0; k < plot.plottableCount(); ++k) {
+        QCPAbstractPlottable* p = plot.plottable(k);
+        const auto* graph = qobject_cast<QCPGraph*>(p);
+        const auto* curve = qobject_cast<QCPCurve*>(p);
+        if ((graph != nullptr && graph->dataCount() > 64) ||
+            (curve != nullptr && curve->dataCount() > 64)) {
+            dense.push_back(p);
+        }
+    }
+    const double share =
+        std::min(kColumnSpanPixels, kPlotStrokePixels / static_cast<double>(dense.size()));
+    for (QCPAbstractPlottable* p : dense) {
+        p->setProperty("ropeColumnSpanSteps", share);
+    }
+}
+
 // QCPGraph and QCPCurve whose line goes through strokeBySegments().
 class SegmentedGraph : public QCPGraph {
 public:
@@ -415,7 +454,8 @@ protected:
     }
 
     void drawLinePlot(QCPPainter* painter, const QVector<QPointF>& lines) const override {
-        if (painter->pen().style() != Qt::NoPen && drawAsColumnSpans(*painter, lines)) {
+        if (painter->pen().style() != Qt::NoPen &&
+            drawAsColumnSpans(*painter, lines, columnSpanThreshold(*this, *painter))) {
             return;
         }
         if (!strokeBySegments(*painter)) {
@@ -439,7 +479,8 @@ protected:
     }
 
     void drawCurveLine(QCPPainter* painter, const QVector<QPointF>& lines) const override {
-        if (painter->pen().style() != Qt::NoPen && drawAsColumnSpans(*painter, lines)) {
+        if (painter->pen().style() != Qt::NoPen &&
+            drawAsColumnSpans(*painter, lines, columnSpanThreshold(*this, *painter))) {
             return;
         }
         if (!strokeBySegments(*painter)) {
@@ -1243,6 +1284,7 @@ void drawFigure(QCustomPlot& plot, const FigureData& data) {
     if (data.side) {
         drawSide(plot, layout.body, *data.side, lastSideWidth);
     }
+    shareStrokeBudget(plot);
     if (legendPlace == LegendPlace::Beside) {
         placeLegendBeside(plot, layout.body);
     }
