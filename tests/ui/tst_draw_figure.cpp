@@ -273,6 +273,57 @@ private slots:
                              actual.height() / 2 + 50));
     }
 
+    // A faint (translucent, 5 px) line that runs out and back along itself, as the base-bound
+    // panel's shaded bars do, is painted once per pixel, as Qt fills a stroked outline once: in
+    // the middle of a bar the pixel is the background blended once with the line's colour at
+    // alpha 60/255 (a, computed here from QColor), on FramePlot's buffer (direct writes) and on
+    // QCustomPlot's own (fillRect). Painting every span blended it up to ten times, nearly opaque.
+    void faintLineOutAndBackIsPaintedOnce() {
+        FigureData data;
+        data.title = QStringLiteral("bars");
+        rope::ui::Series bars;
+        bars.id = QStringLiteral("bars");
+        bars.name = bars.id;
+        bars.style = rope::ui::SeriesStyle::Path;
+        bars.faint = true;
+        bars.inLegend = false;
+        for (int b = 0; b < 60; ++b) {
+            bars.x.insert(bars.x.end(), {0.0, 100.0, 0.0});
+            bars.y.insert(bars.y.end(), {1.0 * b, 1.0 * b, 1.0 * b});
+        }
+        data.series.push_back(std::move(bars));
+        data.xRange = std::pair<double, double>(-10.0, 110.0);
+        data.yRange = std::pair<double, double>(-1.0, 60.0);
+        rope::ui::FramePlot framed;
+        showFigure(framed, data);
+        QCustomPlot reference;
+        showFigure(reference, data);
+        for (QCustomPlot* plot : {static_cast<QCustomPlot*>(&framed), &reference}) {
+            const QImage image = plot->grab().toImage().convertToFormat(QImage::Format_RGB32);
+            const QColor line = rope::ui::seriesColour(*plot, 0);
+            const double a = 60.0 / 255.0;
+            const int y = static_cast<int>(std::lround(plot->yAxis->coordToPixel(30.0)));
+            const int x = static_cast<int>(std::lround(plot->xAxis->coordToPixel(50.0)));
+            // Right of the bars' ends (x = 100), on the same row: the plot's background.
+            const QColor bg = image.pixelColor(
+                static_cast<int>(std::lround(plot->xAxis->coordToPixel(106.0))), y);
+            const QColor got = image.pixelColor(x, y);
+            const auto once = [a](double c, double b) { return a * c * 255.0 + (1 - a) * b * 255.0; };
+            const double dr = std::abs(got.red() - once(line.redF(), bg.redF()));
+            const double dg = std::abs(got.green() - once(line.greenF(), bg.greenF()));
+            const double db = std::abs(got.blue() - once(line.blueF(), bg.blueF()));
+            QVERIFY2(std::max({dr, dg, db}) <= 2.5,
+                     qPrintable(QStringLiteral("%1 at (%2, %3), once over %4 would be %5 %6 %7")
+                                    .arg(got.name())
+                                    .arg(x)
+                                    .arg(y)
+                                    .arg(bg.name())
+                                    .arg(once(line.redF(), bg.redF()))
+                                    .arg(once(line.greenF(), bg.greenF()))
+                                    .arg(once(line.blueF(), bg.blueF()))));
+        }
+    }
+
     void denseZigZagColumnsCoverTheLine() {
         // The pixels: a line from +1 to −1 between neighbouring points passes through every
         // row between the two in each pixel column it crosses, so every column of the plot

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <limits>
 #include <vector>
@@ -117,10 +118,9 @@ void drawSegments(QCPPainter& painter, const QVector<QPointF>& points) {
 // each column, so on raster targets it is drawn as that: one solid rectangle per pixel column,
 // spanning the rows the polyline passes through in it (its points there and where its segments
 // enter and leave), as wide as the pen. A rectangle fills its pixels with no antialiasing work, 3–6
-// times faster for such a curve; what remains is the pixels themselves (written band by band of
-// rows where the target allows, DirectSpans; writing the spans into an image of their own and
-// drawing that once measured no faster, since the image then covers the whole plot; filling the
-// outline of the spans as one polygon took the raster engine 14 s for one such curve). A line whose
+// times faster for such a curve; what remains is the pixels themselves, each painted once
+// (SpanUnion; filling the outline of the spans as one polygon took the raster engine 14 s for one
+// such curve). A line whose
 // pixel steps stay under kColumnSpanPixels (every smooth curve, even with thousands of points) is
 // stroked as before.
 constexpr double kColumnSpanPixels = 400000.0;
@@ -132,23 +132,35 @@ constexpr double kColumnSpanPixels = 400000.0;
 // column path above kPlotStrokePixels / n steps, never above kColumnSpanPixels.
 constexpr double kPlotStrokePixels = 2.4e6;
 
-// The spans written straight into the pixels where the painter paints an image as Qt would fill
-// them: a plot's paint buffer (FramePlot's, in a format of 32-bit pixels), no scaling of the
-// pixels (device pixel ratio 1), full opacity, source-over. A rectangle fill is one call per
-// row, so a one-pixel-wide span costs its setup once per pixel (5–10 ns); a direct write is
-// about 3 ns a pixel. The rows and columns along the clip's edge still go through fillRect, so
-// the clip stays Qt's to round.
+// The column spans of one line, painted. Where the painter paints an image as Qt would fill it (a
+// plot's paint buffer, FramePlot's: 32-bit pixels, device pixel ratio 1, full opacity,
+// source-over), the spans inside the clip's interior are written straight into the pixels, and
+// the rows and columns along the clip's edge still go through fillRect, so the clip stays Qt's
+// to round; elsewhere every span is a fillRect.
 //
-// The spans are kept and written band by band of rows, not each as it comes: a span is one
-// pixel column, and down a column every pixel is a new cache line of the image, which for a
-// curve filling a 3 000 × 2 000 px plot was a cache miss per pixel (90 ms of one panel switch at
-// 3 008 × 1 979, GUI monkey seed 48213377). Within a band of kBandRows rows the neighbouring
-// spans share those lines, 16 pixels to a line, while they are still in the cache. The order of
-// the writes does not change a pixel: every write is the same map p ↦ s + p·(255 − α)/255 of one
-// source colour s, so a pixel covered n times ends the same in any order.
-class DirectSpans {
+// An opaque line: painting a pixel twice changes nothing, so each span is painted as it is. The
+// direct writes are kept and made band by band of kBandRows rows: a span is one pixel column,
+// and down a column every pixel is a new cache line of the image (a cache miss per pixel for a
+// curve filling a 3 000 × 2 000 px plot: 90 ms of one panel switch at 3 008 × 1 979, GUI monkey
+// seed 48213377); within a band neighbouring spans share those lines, 16 pixels to a line. The
+// order of the writes changes no pixel: each is the same map p ↦ s + p·(255 − α)/255.
+//
+// A translucent line is painted as the union of its spans, every covered pixel once, as Qt fills
+// a stroked polyline's outline once: a wide pen's spans overlap their neighbours by all but one
+// column, and a line that comes back along itself (the base-bound panel's shaded bars, out and
+// back, 83 of them at 2361 × 1194: 100 ms, GUI monkey seed 1180774319) covers its pixels again;
+// painting each span blended such a pixel up to ten times, darker, at as many writes. Each band's
+// spans are marked in a byte mask of the band (in the cache), then every run of marked pixels of
+// a row is painted once.
+class SpanUnion {
 public:
-    DirectSpans(QCPPainter& painter, const QRectF& visible, const QColor& colour) {
+    SpanUnion(QCPPainter& painter, const QRectF& visible, const QColor& colour)
+        : m_painter(painter), m_colour(colour) {
+        // Every pixel the clip may show (fillRect clips the rest).
+        m_area = QRect(QPoint(static_cast<int>(std::floor(visible.left())) - 1,
+                              static_cast<int>(std::floor(visible.top())) - 1),
+                       QPoint(static_cast<int>(std::ceil(visible.right())) + 1,
+                              static_cast<int>(std::ceil(visible.bottom())) + 1));
         QPaintDevice* device = painter.device();
         if (device == nullptr || device->devType() != QInternal::Image ||
             painter.opacity() != 1.0 ||
@@ -176,65 +188,167 @@ public:
         m_source = qPremultiply(colour.rgba());
         m_keep = 255 - qAlpha(m_source);
     }
-    DirectSpans(const DirectSpans&) = delete;
-    DirectSpans& operator=(const DirectSpans&) = delete;
-    ~DirectSpans() { flush(); }
+    SpanUnion(const SpanUnion&) = delete;
+    SpanUnion& operator=(const SpanUnion&) = delete;
+    ~SpanUnion() { flush(); }
 
-    /// Takes the part of \p span inside the clip's interior (written by flush()) and returns
-    /// the rows left above and below it to fill (all of \p span when its columns are not all
-    /// inside).
-    std::array<QRect, 2> write(const QRect& span) {
-        const QRect inside = span & m_inner;
-        if (m_bits == nullptr || inside.isEmpty() || inside.left() != span.left() ||
-            inside.right() != span.right()) {
-            return {span, QRect()};
-        }
-        m_pending.push_back(inside);
-        m_top = std::min(m_top, inside.top());
-        m_bottom = std::max(m_bottom, inside.bottom());
-        // A curve that runs back and forth across the plot may cover a column many times:
-        // the pending spans are written out before they take more than about a megabyte.
-        if (m_pending.size() >= kMaxPending) {
-            flush();
-        }
-        return {
-            QRect(QPoint(span.left(), span.top()), QPoint(span.right(), inside.top() - 1)),
-            QRect(QPoint(span.left(), inside.bottom() + 1), QPoint(span.right(), span.bottom()))};
-    }
-
-    /// Writes the spans taken so far into the pixels.
-    void flush() {
-        if (m_pending.empty()) {
+    /// Paints \p span (device pixels) now or at flush().
+    void add(const QRect& span) {
+        if (m_colour.alpha() == 255) {
+            addOpaque(span);
             return;
         }
-        for (int bandTop = m_top; bandTop <= m_bottom; bandTop += kBandRows) {
+        const QRect kept = span & m_area;
+        if (kept.isEmpty()) {
+            return;
+        }
+        m_spans.push_back(kept);
+        m_top = std::min(m_top, kept.top());
+        m_bottom = std::max(m_bottom, kept.bottom());
+        m_left = std::min(m_left, kept.left());
+        m_right = std::max(m_right, kept.right());
+        // A line that runs back and forth across the plot may cover a column many times: past
+        // kMaxSpans (16 MB) the union so far is painted, and a pixel covered again after that
+        // is painted again.
+        if (m_spans.size() >= kMaxSpans) {
+            flush();
+        }
+    }
+
+    /// Paints the spans added so far.
+    void flush() {
+        if (m_spans.empty()) {
+            return;
+        }
+        if (m_colour.alpha() == 255) {
+            flushOpaque();
+            return;
+        }
+        const int width = m_right - m_left + 1;
+        // Each band's spans, by index.
+        const int bands = (m_bottom - m_top) / kBandRows + 1;
+        std::vector<std::vector<std::uint32_t>> inBand(static_cast<std::size_t>(bands));
+        for (std::size_t k = 0; k < m_spans.size(); ++k) {
+            const int first = (m_spans[k].top() - m_top) / kBandRows;
+            const int last = (m_spans[k].bottom() - m_top) / kBandRows;
+            for (int b = first; b <= last; ++b) {
+                inBand[static_cast<std::size_t>(b)].push_back(static_cast<std::uint32_t>(k));
+            }
+        }
+        std::vector<std::uint8_t> mask;
+        for (int b = 0; b < bands; ++b) {
+            const std::vector<std::uint32_t>& spans = inBand[static_cast<std::size_t>(b)];
+            if (spans.empty()) {
+                continue;
+            }
+            const int bandTop = m_top + b * kBandRows;
             const int bandBottom = std::min(m_bottom, bandTop + kBandRows - 1);
-            for (const QRect& span : m_pending) {
-                const int top = std::max(span.top(), bandTop);
-                const int bottom = std::min(span.bottom(), bandBottom);
-                for (int y = top; y <= bottom; ++y) {
-                    auto* row =
-                        reinterpret_cast<quint32*>(m_bits + static_cast<qsizetype>(y) * m_stride);
-                    if (m_keep == 0) {
-                        std::fill(row + span.left(), row + span.right() + 1, m_source);
-                    } else {
-                        for (int x = span.left(); x <= span.right(); ++x) {
-                            row[x] = m_source + scaled(row[x], m_keep);
-                        }
+            mask.assign(static_cast<std::size_t>(bandBottom - bandTop + 1) * width, 0);
+            for (const std::uint32_t k : spans) {
+                const QRect& span = m_spans[k];
+                for (int y = std::max(span.top(), bandTop); y <= std::min(span.bottom(), bandBottom);
+                     ++y) {
+                    std::uint8_t* row = mask.data() + static_cast<std::size_t>(y - bandTop) * width;
+                    std::fill(row + (span.left() - m_left), row + (span.right() - m_left) + 1, 1);
+                }
+            }
+            for (int y = bandTop; y <= bandBottom; ++y) {
+                const std::uint8_t* row =
+                    mask.data() + static_cast<std::size_t>(y - bandTop) * width;
+                for (int x = 0; x < width;) {
+                    if (row[x] == 0) {
+                        ++x;
+                        continue;
                     }
+                    int end = x;
+                    while (end + 1 < width && row[end + 1] != 0) {
+                        ++end;
+                    }
+                    paintRun(y, m_left + x, m_left + end);
+                    x = end + 1;
                 }
             }
         }
-        m_pending.clear();
-        m_top = std::numeric_limits<int>::max();
-        m_bottom = std::numeric_limits<int>::min();
+        m_spans.clear();
+        m_top = m_left = std::numeric_limits<int>::max();
+        m_bottom = m_right = std::numeric_limits<int>::min();
     }
 
 private:
-    // 64 rows of a plot up to 4 000 px wide are 1 MB of image, a span's 64 lines 4 KB: a band's
-    // lines stay in the cache from one span to its neighbour.
+    // A band of 64 rows of a plot up to 4 000 px wide is a 256 KB mask, in the cache, and a
+    // span's 64 rows of the image 4 KB.
     static constexpr int kBandRows = 64;
-    static constexpr std::size_t kMaxPending = 65536;
+    static constexpr std::size_t kMaxSpans = std::size_t{1} << 20;
+
+    // The part of an opaque span inside the clip's interior is kept for flushOpaque(); the rows
+    // left above and below it (all of it when its columns are not all inside) are filled now.
+    void addOpaque(const QRect& span) {
+        const QRect inside = span & m_inner;
+        if (m_bits == nullptr || inside.isEmpty() || inside.left() != span.left() ||
+            inside.right() != span.right()) {
+            m_painter.fillRect(span, m_colour);
+            return;
+        }
+        m_spans.push_back(inside);
+        m_top = std::min(m_top, inside.top());
+        m_bottom = std::max(m_bottom, inside.bottom());
+        const QRect above(QPoint(span.left(), span.top()), QPoint(span.right(), inside.top() - 1));
+        const QRect below(QPoint(span.left(), inside.bottom() + 1),
+                          QPoint(span.right(), span.bottom()));
+        for (const QRect& rest : {above, below}) {
+            if (!rest.isEmpty()) {
+                m_painter.fillRect(rest, m_colour);
+            }
+        }
+        if (m_spans.size() >= kMaxSpans) {
+            flush();
+        }
+    }
+
+    // The kept opaque spans, written band by band.
+    void flushOpaque() {
+        for (int bandTop = m_top; bandTop <= m_bottom; bandTop += kBandRows) {
+            const int bandBottom = std::min(m_bottom, bandTop + kBandRows - 1);
+            for (const QRect& span : m_spans) {
+                for (int y = std::max(span.top(), bandTop);
+                     y <= std::min(span.bottom(), bandBottom); ++y) {
+                    auto* row =
+                        reinterpret_cast<quint32*>(m_bits + static_cast<qsizetype>(y) * m_stride);
+                    std::fill(row + span.left(), row + span.right() + 1, m_source);
+                }
+            }
+        }
+        m_spans.clear();
+        m_top = m_left = std::numeric_limits<int>::max();
+        m_bottom = m_right = std::numeric_limits<int>::min();
+    }
+
+    // Pixels [x0, x1] of row y: written where inside the clip's interior, filled elsewhere.
+    void paintRun(int y, int x0, int x1) {
+        if (m_bits == nullptr || y < m_inner.top() || y > m_inner.bottom()) {
+            m_painter.fillRect(QRect(QPoint(x0, y), QPoint(x1, y)), m_colour);
+            return;
+        }
+        const int a = std::max(x0, m_inner.left());
+        const int b = std::min(x1, m_inner.right());
+        if (x0 < a) {
+            m_painter.fillRect(QRect(QPoint(x0, y), QPoint(std::min(x1, a - 1), y)), m_colour);
+        }
+        if (b < x1) {
+            m_painter.fillRect(QRect(QPoint(std::max(x0, b + 1), y), QPoint(x1, y)), m_colour);
+        }
+        if (a > b) {
+            return;
+        }
+        auto* row = reinterpret_cast<quint32*>(m_bits + static_cast<qsizetype>(y) * m_stride);
+        if (m_keep == 0) {
+            std::fill(row + a, row + b + 1, m_source);
+            return;
+        }
+        for (int x = a; x <= b; ++x) {
+            row[x] = m_source + scaled(row[x], m_keep);
+        }
+    }
 
     // Each 8-bit channel of a premultiplied pixel times a/255, rounded (source-over keeps
     // a destination scaled by 255 − the source's alpha).
@@ -247,14 +361,19 @@ private:
         return out;
     }
 
+    QCPPainter& m_painter;
+    QColor m_colour;
+    QRect m_area;
     uchar* m_bits = nullptr;
     qsizetype m_stride = 0;
     QRect m_inner;
     quint32 m_source = 0;
     quint32 m_keep = 0;
-    std::vector<QRect> m_pending;
+    std::vector<QRect> m_spans;
     int m_top = std::numeric_limits<int>::max();
     int m_bottom = std::numeric_limits<int>::min();
+    int m_left = std::numeric_limits<int>::max();
+    int m_right = std::numeric_limits<int>::min();
 };
 
 bool drawAsColumnSpans(QCPPainter& painter, const QVector<QPointF>& points,
@@ -299,10 +418,10 @@ bool drawAsColumnSpans(QCPPainter& painter, const QVector<QPointF>& points,
     const int columns = std::max(1, static_cast<int>(std::lround(penDevice)));
     const double extra = 0.5 * (penDevice - 1.0);
     const QColor colour = pen.color();
-    DirectSpans direct(painter, visible, colour);
     painter.save();
     painter.resetTransform();
     painter.setRenderHint(QPainter::Antialiasing, false);
+    SpanUnion spans(painter, visible, colour);
     const auto flush = [&](double column, double low, double high) {
         if (column < visibleFirst || column > visibleLast) {
             return; // off the device (and perhaps past int's range: a point far off the plot)
@@ -315,11 +434,7 @@ bool drawAsColumnSpans(QCPPainter& painter, const QVector<QPointF>& points,
         }
         const QRect span(static_cast<int>(column) - (columns - 1) / 2, static_cast<int>(top),
                          columns, static_cast<int>(bottom - top) + 1);
-        for (const QRect& rest : direct.write(span)) {
-            if (!rest.isEmpty()) {
-                painter.fillRect(rest, colour);
-            }
-        }
+        spans.add(span);
     };
     bool open = false;
     double current = 0.0;
@@ -377,7 +492,7 @@ bool drawAsColumnSpans(QCPPainter& painter, const QVector<QPointF>& points,
     if (open) {
         flush(current, low, high);
     }
-    direct.flush(); // before anything drawn after the curve
+    spans.flush(); // before anything drawn after the curve, with the transform reset
     painter.restore();
     return true;
 }
