@@ -57,6 +57,25 @@ private slots:
         QVERIFY(!runner.isBusy());
     }
 
+    // Two tasks that end together are delivered in two turns of the event loop: one round of
+    // posted events runs one delivery, and the next delivery waits for the next round, so input
+    // and paints get their turn between two long results (GUI monkey seed 1632950877).
+    void tasksEndingTogetherAreDeliveredOnePerTurn() {
+        JobRunner first;
+        JobRunner second;
+        QSignalSpy firstDone(&first, &JobRunner::finished);
+        QSignalSpy secondDone(&second, &JobRunner::finished);
+        first.start([](const RunControl&) -> std::function<void()> { return [] {}; });
+        second.start([](const RunControl&) -> std::function<void()> { return [] {}; });
+        // Both workers have returned and posted (the post is the last thing a worker does).
+        QVERIFY(rope::ui::computePool().waitForDone(kWaitMs));
+        QCoreApplication::sendPostedEvents();
+        QCOMPARE(firstDone.count() + secondDone.count(), 1);
+        QCoreApplication::sendPostedEvents();
+        QCOMPARE(firstDone.count(), 1);
+        QCOMPARE(secondDone.count(), 1);
+    }
+
     void newerStartCancelsAndCoalesces() {
         JobRunner runner;
         QSemaphore entered;
