@@ -124,13 +124,15 @@ void drawSegments(QCPPainter& painter, const QVector<QPointF>& points) {
 // pixel steps stay under kColumnSpanPixels (every smooth curve, even with thousands of points) is
 // stroked as before.
 constexpr double kColumnSpanPixels = 400000.0;
-// Antialiased stroking costs about 9 ns a pixel step (7·10⁶ steps in 60 ms, above), and a
-// figure may hold 27 dense curves (nine bases of the decay panel, each a mean and two band
-// edges) each just under kColumnSpanPixels: 90–190 ms of one replot (GUI monkey seed
-// 2299814007, a switch to the decay panel at 2678 × 1928). The plot's curves share this
-// budget, about 20 ms of stroking: with n dense curves (over 64 points) a curve takes the
-// column path above kPlotStrokePixels / n steps, never above kColumnSpanPixels.
-constexpr double kPlotStrokePixels = 2.4e6;
+// Antialiased stroking costs about 9 ns a pixel step in a 1280 × 800 buffer (7·10⁶ steps in
+// 60 ms, above) and 25–30 ns in a 4K one, and a figure may hold 27 dense curves (nine bases of the
+// decay panel, each a mean and two band edges) each just under kColumnSpanPixels: 90–190 ms of
+// one replot (GUI monkey seed 2299814007, a switch to the decay panel at 2678 × 1928). The plot's
+// curves share this budget, about 20 ms of stroking at 4K: with n dense curves (over 64 points) a
+// curve takes the column path above kPlotStrokePixels / n steps, never above kColumnSpanPixels
+// (the default decay figure's switch at 3840 × 2160: longest turn 46–97 ms with 2.4·10⁶,
+// 22–34 ms with this; tst_frame_bench panelSwitch).
+constexpr double kPlotStrokePixels = 0.8e6;
 
 // The column spans of one line, painted. Where the painter paints an image as Qt would fill it (a
 // plot's paint buffer, FramePlot's: 32-bit pixels, device pixel ratio 1, full opacity,
