@@ -43,7 +43,10 @@ TurnQueue& turns() {
 void deliverOne();
 
 void scheduleTurn() {
-    QMetaObject::invokeMethod(QCoreApplication::instance(), &deliverOne, Qt::QueuedConnection);
+    // No application (a worker ending during the program's exit): nothing is delivered any more.
+    if (QCoreApplication* app = QCoreApplication::instance()) {
+        QMetaObject::invokeMethod(app, &deliverOne, Qt::QueuedConnection);
+    }
 }
 
 void deliverOne() {
