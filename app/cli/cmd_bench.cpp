@@ -68,10 +68,29 @@ std::string fixed(double v, int digits) {
     return buf;
 }
 
-} // namespace
+// What one invocation measures, read from the command line and checked before anything is
+// allocated (refusals name the flag, exit status 2).
+struct BenchSetup {
+    RopeParams params;
+    BatchShape shape;
+    BatchOptions options;
+    int reps = 0;
+    int warmup = 0;
+    bool copy = false;
+    bool compare = false;
+    AngleMode angles = AngleMode::Table;
+    long long startPosition = 0;
+    std::size_t offset = 0;
+    GgmlStyleParams ggml;
+    int ggmlThreads = 0;
+    long long qFloats = 0;
+    long long kFloats = 0;
+    long long qkBytes = 0;
+    int threads = 0;   // the threads the kernel uses
+    long long bytes = 0; // bytes moved per run
+};
 
-int runBench(const QStringList& args) {
-    QCommandLineParser parser;
+void addBenchOptions(QCommandLineParser& parser, unsigned hw) {
     parser.setApplicationDescription(QStringLiteral(
         "Times the batch RoPE kernel on float32 Q [seq][heads][dim] and K [seq][heads-kv][dim]\n"
         "in place (warm-up, then --reps timed runs; the median is reported), or with --copy a\n"
@@ -83,7 +102,6 @@ int runBench(const QStringList& args) {
         "per token and tensor, plain pair loop), not ggml itself.\n"
         "Output: a table, then one last line 'gbps=<float>' (GB = 1e9 bytes)."));
     addRopeOptions(parser);
-    const auto hw = static_cast<unsigned>(rope::resolveThreads(0));
     parser.addOptions({
         {QStringLiteral("seq"), QStringLiteral("Rows (tokens), 1…67108864 (default 4096)."),
          QStringLiteral("S"), QStringLiteral("4096")},
@@ -131,10 +149,9 @@ int runBench(const QStringList& args) {
                         "interleaved, one run each per round (--reps rounds), and print their "
                         "medians and per-round ratios.")},
     });
-    if (!parseArguments(parser, args)) {
-        return 0;
-    }
+}
 
+BenchSetup readBenchSetup(const QCommandLineParser& parser, unsigned hw) {
     RopeParams params = ropeParamsFrom(parser);
     // A --preset/--config model brings its own layout; an explicit --layout overrides it.
     const bool fromModel =
@@ -242,6 +259,144 @@ int runBench(const QStringList& args) {
                                                "of CPU); lower --reps or the shape");
         }
     }
+
+    BenchSetup setup;
+    setup.params = params;
+    setup.shape = shape;
+    setup.options = options;
+    setup.reps = reps;
+    setup.warmup = warmup;
+    setup.copy = copy;
+    setup.compare = compare;
+    setup.angles = angles;
+    setup.startPosition = startPosition;
+    setup.offset = offset;
+    setup.ggml = ggml;
+    setup.ggmlThreads = ggmlThreads;
+    setup.qFloats = qFloats;
+    setup.kFloats = kFloats;
+    setup.qkBytes = qkBytes;
+    setup.threads = threads;
+    setup.bytes = bytes;
+    return setup;
+}
+
+// --compare: one run of each mode per round, their medians and per-round ratios.
+void printComparison(const BenchSetup& b, std::span<float> target, std::span<const float> qk,
+                     float* q, float* k, const std::vector<std::int64_t>& positions,
+                     const std::vector<std::int32_t>& positions32, const ScalingResult& scaled,
+                     const RopeCache& cache, long long cacheBytes) {
+    const BatchShape& shape = b.shape;
+    const BatchOptions& options = b.options;
+    const int reps = b.reps;
+    const int warmup = b.warmup;
+    const GgmlStyleParams& ggml = b.ggml;
+    const int ggmlThreads = b.ggmlThreads;
+    const int threads = b.threads;
+    // One run of each per round, in a fixed order, so a change of load on the shared
+    // machine hits every mode alike; ratios are taken within a round.
+    const long long applyBytes = batchBytesMoved(shape);
+    const long long copyBytes = copyBytesMoved(shape);
+    std::vector<double> tCopy, tBuild, tTable, tComputed, tGgml;
+    for (int round = -warmup; round < reps; ++round) {
+        const double c = measureCopy(target.data(), qk.data(),
+                                     static_cast<long long>(qk.size()), threads, 0, 1)
+                             .medianSeconds;
+        const double b = measureCacheBuild(scaled.invFreq, scaled.attentionFactor,
+                                           positions.data(), shape.seq, 0, 1)
+                             .medianSeconds;
+        const double t = measureBatch(cache, shape, q, k, options, 0, 1).medianSeconds;
+        const double m = measureBatchComputed(scaled.invFreq, scaled.attentionFactor,
+                                              positions.data(), shape, q, k, options, 0, 1)
+                             .medianSeconds;
+        const double g =
+            measureGgmlStyle(ggml, positions32.data(), shape, q, k, ggmlThreads, 0, 1)
+                .medianSeconds;
+        if (round >= 0) {
+            tCopy.push_back(c);
+            tBuild.push_back(b);
+            tTable.push_back(t);
+            tComputed.push_back(m);
+            tGgml.push_back(g);
+        }
+    }
+    const auto rate = [](long long b, double seconds) {
+        return static_cast<double>(b) / seconds * 1e-9;
+    };
+    // GB/s of `fast` over GB/s of `slow`, per round; `scale` = bytes(fast) / bytes(slow).
+    const auto ratios = [](const std::vector<double>& slow, const std::vector<double>& fast,
+                           double scale) {
+        std::vector<double> r;
+        for (std::size_t i = 0; i < slow.size(); ++i) {
+            r.push_back(slow[i] / fast[i] * scale);
+        }
+        std::sort(r.begin(), r.end());
+        return r;
+    };
+    const double copyGbps = rate(copyBytes, medianOf(tCopy));
+    std::printf("  interleaved comparison, %d rounds after %d (one run of each per round; "
+                "kernel threads %d, ggml-style threads %d):\n",
+                reps, warmup, threads, ggmlThreads);
+    const auto line = [&](const char* name, const std::vector<double>& times) {
+        const double g = rate(applyBytes, medianOf(times));
+        std::printf("    %-24s %8s GB/s (median %s ms) = %s x memcpy\n", name,
+                    fixed(g, 3).c_str(), significant(medianOf(times) * 1e3).c_str(),
+                    fixed(g / copyGbps, 2).c_str());
+    };
+    std::printf("    %-24s %8s GB/s (median %s ms)\n", "memcpy", fixed(copyGbps, 3).c_str(),
+                significant(medianOf(tCopy) * 1e3).c_str());
+    line("table (apply only)", tTable);
+    std::vector<double> tTableBuilt;
+    for (std::size_t i = 0; i < tTable.size(); ++i) {
+        tTableBuilt.push_back(tTable[i] + tBuild[i]);
+    }
+    line("table incl. its build", tTableBuilt);
+    line("computed", tComputed);
+    line("ggml-style", tGgml);
+    const auto ratioLine = [&](const char* name, const std::vector<double>& slow,
+                               const std::vector<double>& fast, double scale) {
+        const std::vector<double> r = ratios(slow, fast, scale);
+        std::printf("    %-24s %s x (per-round median; min %s, max %s)\n", name,
+                    fixed(medianOf(r), 2).c_str(), fixed(r.front(), 2).c_str(),
+                    fixed(r.back(), 2).c_str());
+    };
+    const double perCopy = static_cast<double>(applyBytes) / static_cast<double>(copyBytes);
+    ratioLine("computed vs ggml-style", tGgml, tComputed, 1.0);
+    ratioLine("computed vs table", tTable, tComputed, 1.0);
+    ratioLine("computed vs memcpy", tCopy, tComputed, perCopy);
+    ratioLine("table vs memcpy", tCopy, tTable, perCopy);
+    ratioLine("ggml-style vs memcpy", tCopy, tGgml, perCopy);
+    std::printf("    %-24s %s ms (median; %lld bytes)\n", "table build",
+                significant(medianOf(tBuild) * 1e3).c_str(), cacheBytes);
+}
+
+} // namespace
+
+int runBench(const QStringList& args) {
+    QCommandLineParser parser;
+    const auto hw = static_cast<unsigned>(rope::resolveThreads(0));
+    addBenchOptions(parser, hw);
+    if (!parseArguments(parser, args)) {
+        return 0;
+    }
+    const BenchSetup b = readBenchSetup(parser, hw);
+    const RopeParams& params = b.params;
+    const BatchShape& shape = b.shape;
+    const BatchOptions& options = b.options;
+    const int reps = b.reps;
+    const int warmup = b.warmup;
+    const bool copy = b.copy;
+    const bool compare = b.compare;
+    const AngleMode angles = b.angles;
+    const long long startPosition = b.startPosition;
+    const GgmlStyleParams& ggml = b.ggml;
+    const int ggmlThreads = b.ggmlThreads;
+    const long long qkBytes = b.qkBytes;
+    const int threads = b.threads;
+    const long long bytes = b.bytes;
+    const long long qFloats = b.qFloats;
+    const long long kFloats = b.kFloats;
+    const std::size_t offset = b.offset;
 
     // Q and K hold a smooth pattern in [−1, 1]; positions are start … start+seq−1 (prefill).
     // 64-byte aligned storage plus --offset floats: std::vector alone starts 16 bytes past a
@@ -357,81 +512,7 @@ int runBench(const QStringList& args) {
                     fixed(100.0 * gbps / copyGbps, 1).c_str());
     }
     if (compare) {
-        // One run of each per round, in a fixed order, so a change of load on the shared
-        // machine hits every mode alike; ratios are taken within a round.
-        const long long applyBytes = batchBytesMoved(shape);
-        const long long copyBytes = copyBytesMoved(shape);
-        std::vector<double> tCopy, tBuild, tTable, tComputed, tGgml;
-        for (int round = -warmup; round < reps; ++round) {
-            const double c = measureCopy(target.data(), qk.data(),
-                                         static_cast<long long>(qk.size()), threads, 0, 1)
-                                 .medianSeconds;
-            const double b = measureCacheBuild(scaled.invFreq, scaled.attentionFactor,
-                                               positions.data(), shape.seq, 0, 1)
-                                 .medianSeconds;
-            const double t = measureBatch(cache, shape, q, k, options, 0, 1).medianSeconds;
-            const double m = measureBatchComputed(scaled.invFreq, scaled.attentionFactor,
-                                                  positions.data(), shape, q, k, options, 0, 1)
-                                 .medianSeconds;
-            const double g =
-                measureGgmlStyle(ggml, positions32.data(), shape, q, k, ggmlThreads, 0, 1)
-                    .medianSeconds;
-            if (round >= 0) {
-                tCopy.push_back(c);
-                tBuild.push_back(b);
-                tTable.push_back(t);
-                tComputed.push_back(m);
-                tGgml.push_back(g);
-            }
-        }
-        const auto rate = [](long long b, double seconds) {
-            return static_cast<double>(b) / seconds * 1e-9;
-        };
-        // GB/s of `fast` over GB/s of `slow`, per round; `scale` = bytes(fast) / bytes(slow).
-        const auto ratios = [](const std::vector<double>& slow, const std::vector<double>& fast,
-                               double scale) {
-            std::vector<double> r;
-            for (std::size_t i = 0; i < slow.size(); ++i) {
-                r.push_back(slow[i] / fast[i] * scale);
-            }
-            std::sort(r.begin(), r.end());
-            return r;
-        };
-        const double copyGbps = rate(copyBytes, medianOf(tCopy));
-        std::printf("  interleaved comparison, %d rounds after %d (one run of each per round; "
-                    "kernel threads %d, ggml-style threads %d):\n",
-                    reps, warmup, threads, ggmlThreads);
-        const auto line = [&](const char* name, const std::vector<double>& times) {
-            const double g = rate(applyBytes, medianOf(times));
-            std::printf("    %-24s %8s GB/s (median %s ms) = %s x memcpy\n", name,
-                        fixed(g, 3).c_str(), significant(medianOf(times) * 1e3).c_str(),
-                        fixed(g / copyGbps, 2).c_str());
-        };
-        std::printf("    %-24s %8s GB/s (median %s ms)\n", "memcpy", fixed(copyGbps, 3).c_str(),
-                    significant(medianOf(tCopy) * 1e3).c_str());
-        line("table (apply only)", tTable);
-        std::vector<double> tTableBuilt;
-        for (std::size_t i = 0; i < tTable.size(); ++i) {
-            tTableBuilt.push_back(tTable[i] + tBuild[i]);
-        }
-        line("table incl. its build", tTableBuilt);
-        line("computed", tComputed);
-        line("ggml-style", tGgml);
-        const auto ratioLine = [&](const char* name, const std::vector<double>& slow,
-                                   const std::vector<double>& fast, double scale) {
-            const std::vector<double> r = ratios(slow, fast, scale);
-            std::printf("    %-24s %s x (per-round median; min %s, max %s)\n", name,
-                        fixed(medianOf(r), 2).c_str(), fixed(r.front(), 2).c_str(),
-                        fixed(r.back(), 2).c_str());
-        };
-        const double perCopy = static_cast<double>(applyBytes) / static_cast<double>(copyBytes);
-        ratioLine("computed vs ggml-style", tGgml, tComputed, 1.0);
-        ratioLine("computed vs table", tTable, tComputed, 1.0);
-        ratioLine("computed vs memcpy", tCopy, tComputed, perCopy);
-        ratioLine("table vs memcpy", tCopy, tTable, perCopy);
-        ratioLine("ggml-style vs memcpy", tCopy, tGgml, perCopy);
-        std::printf("    %-24s %s ms (median; %lld bytes)\n", "table build",
-                    significant(medianOf(tBuild) * 1e3).c_str(), cacheBytes);
+        printComparison(b, target, qk, q, k, positions, positions32, scaled, cache, cacheBytes);
     }
     std::printf("gbps=%s\n", fixed(gbps, 3).c_str());
     std::fflush(stdout);
