@@ -69,7 +69,8 @@ std::string fixed(double v, int digits) {
 }
 
 // What one invocation measures, read from the command line and checked before anything is
-// allocated (refusals name the flag, exit status 2).
+// allocated (refusals name the flag, exit status 2). readBenchSetup() and runBench() bind the
+// fields by position (structured bindings): a new field goes at the end, and into both.
 struct BenchSetup {
     RopeParams params;
     BatchShape shape;
@@ -152,14 +153,17 @@ void addBenchOptions(QCommandLineParser& parser, unsigned hw) {
 }
 
 BenchSetup readBenchSetup(const QCommandLineParser& parser, unsigned hw) {
-    RopeParams params = ropeParamsFrom(parser);
+    BenchSetup setup;
+    // The fields under the names the checks below use.
+    auto& [params, shape, options, reps, warmup, copy, compare, angles, startPosition, offset, ggml,
+           ggmlThreads, qFloats, kFloats, qkBytes, threads, bytes] = setup;
+    params = ropeParamsFrom(parser);
     // A --preset/--config model brings its own layout; an explicit --layout overrides it.
     const bool fromModel =
         parser.isSet(QStringLiteral("preset")) || parser.isSet(QStringLiteral("config"));
     if (parser.isSet(QStringLiteral("layout")) || !fromModel) {
         params.layout = parseLayout(parser.value(QStringLiteral("layout")).toStdString());
     }
-    BatchShape shape;
     shape.seq = boundedInteger(parser, "seq", 1, limits::kMaxContext, "an integer");
     shape.headsQ =
         static_cast<int>(boundedInteger(parser, "heads", 1, limits::kMaxHeads, "an integer"));
@@ -170,7 +174,6 @@ BenchSetup readBenchSetup(const QCommandLineParser& parser, unsigned hw) {
     shape.headDim = params.headDim;
     shape.rotaryDim = params.rotaryDim;
     shape.layout = params.layout;
-    BatchOptions options;
     options.backend = parseBackend(parser.value(QStringLiteral("backend")).toStdString());
     options.threads =
         static_cast<int>(boundedInteger(parser, "threads", 0, limits::kMaxThreads, "an integer"));
@@ -188,17 +191,16 @@ BenchSetup readBenchSetup(const QCommandLineParser& parser, unsigned hw) {
     }
     options.minBytesPerThread =
         boundedInteger(parser, "min-bytes-per-thread", 0, kMaxBenchBytes, "an integer");
-    const int reps = static_cast<int>(boundedInteger(parser, "reps", 1, 1000, "an integer"));
-    const int warmup = static_cast<int>(boundedInteger(parser, "warmup", 0, 100, "an integer"));
-    const bool copy = parser.isSet(QStringLiteral("copy"));
-    const AngleMode angles = parseAngleMode(parser.value(QStringLiteral("angles")).toStdString());
-    const long long startPosition =
+    reps = static_cast<int>(boundedInteger(parser, "reps", 1, 1000, "an integer"));
+    warmup = static_cast<int>(boundedInteger(parser, "warmup", 0, 100, "an integer"));
+    copy = parser.isSet(QStringLiteral("copy"));
+    angles = parseAngleMode(parser.value(QStringLiteral("angles")).toStdString());
+    startPosition =
         boundedInteger(parser, "start-position", 0, limits::kMaxKernelPosition, "an integer");
-    const bool compare = parser.isSet(QStringLiteral("compare"));
-    const auto offset =
+    compare = parser.isSet(QStringLiteral("compare"));
+    offset =
         static_cast<std::size_t>(boundedInteger(parser, "offset", 0, 15, "an integer"));
-    GgmlStyleParams ggml;
-    const int ggmlThreads = options.threads == 0 ? static_cast<int>(hw) : options.threads;
+    ggmlThreads = options.threads == 0 ? static_cast<int>(hw) : options.threads;
     if (compare) {
         if (copy) {
             throw InvalidParameter("compare", "--compare already includes memcpy; drop --copy");
@@ -218,9 +220,9 @@ BenchSetup readBenchSetup(const QCommandLineParser& parser, unsigned hw) {
         ggml = ggmlStyleParams(params);
     }
 
-    const long long qFloats = shape.seq * shape.headsQ * shape.headDim;
-    const long long kFloats = shape.seq * shape.headsKv * shape.headDim;
-    const long long qkBytes = 4 * (qFloats + kFloats);
+    qFloats = shape.seq * shape.headsQ * shape.headDim;
+    kFloats = shape.seq * shape.headsKv * shape.headDim;
+    qkBytes = 4 * (qFloats + kFloats);
     if (qkBytes > kMaxBenchBytes) {
         throw InvalidParameter(
             "seq", "--seq * (--heads + --heads-kv) * --dim * 4 = " + std::to_string(qkBytes) +
@@ -233,10 +235,10 @@ BenchSetup readBenchSetup(const QCommandLineParser& parser, unsigned hw) {
                 " exceeds the largest kernel position 16777216");
     }
     // ggml-style uses the threads it is given, as ggml's -t; the kernel may use fewer.
-    const int threads = angles == AngleMode::GgmlStyle
+    threads = angles == AngleMode::GgmlStyle
                             ? options.threads
                             : plannedThreadCount(shape, options.threads, options.minBytesPerThread);
-    const long long bytes = copy ? copyBytesMoved(shape) : batchBytesMoved(shape);
+    bytes = copy ? copyBytesMoved(shape) : batchBytesMoved(shape);
     {
         // Runs per round, weighted: the chosen mode, the memcpy ceiling of a non-copy run, and
         // the five runs of a --compare round (memcpy, table build, table, computed, ggml-style;
@@ -260,24 +262,6 @@ BenchSetup readBenchSetup(const QCommandLineParser& parser, unsigned hw) {
         }
     }
 
-    BenchSetup setup;
-    setup.params = params;
-    setup.shape = shape;
-    setup.options = options;
-    setup.reps = reps;
-    setup.warmup = warmup;
-    setup.copy = copy;
-    setup.compare = compare;
-    setup.angles = angles;
-    setup.startPosition = startPosition;
-    setup.offset = offset;
-    setup.ggml = ggml;
-    setup.ggmlThreads = ggmlThreads;
-    setup.qFloats = qFloats;
-    setup.kFloats = kFloats;
-    setup.qkBytes = qkBytes;
-    setup.threads = threads;
-    setup.bytes = bytes;
     return setup;
 }
 
@@ -380,23 +364,8 @@ int runBench(const QStringList& args) {
         return 0;
     }
     const BenchSetup b = readBenchSetup(parser, hw);
-    const RopeParams& params = b.params;
-    const BatchShape& shape = b.shape;
-    const BatchOptions& options = b.options;
-    const int reps = b.reps;
-    const int warmup = b.warmup;
-    const bool copy = b.copy;
-    const bool compare = b.compare;
-    const AngleMode angles = b.angles;
-    const long long startPosition = b.startPosition;
-    const GgmlStyleParams& ggml = b.ggml;
-    const int ggmlThreads = b.ggmlThreads;
-    const long long qkBytes = b.qkBytes;
-    const int threads = b.threads;
-    const long long bytes = b.bytes;
-    const long long qFloats = b.qFloats;
-    const long long kFloats = b.kFloats;
-    const std::size_t offset = b.offset;
+    const auto& [params, shape, options, reps, warmup, copy, compare, angles, startPosition, offset,
+                 ggml, ggmlThreads, qFloats, kFloats, qkBytes, threads, bytes] = b;
 
     // Q and K hold a smooth pattern in [−1, 1]; positions are start … start+seq−1 (prefill).
     // 64-byte aligned storage plus --offset floats: std::vector alone starts 16 bytes past a
